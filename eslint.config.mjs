@@ -1,0 +1,31 @@
+import nx from '@nx/eslint-plugin';
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  { ignores: ['**/dist', '**/node_modules', '**/vite.config.*.timestamp*'] },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      // rules <- contract <- server <- apps; web may use rules and contract, never server.
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'scope:rules', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:contract', onlyDependOnLibsWithTags: ['scope:rules'] },
+            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract'] },
+            { sourceTag: 'scope:app-web', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract'] },
+            { sourceTag: 'scope:app-hive-sim', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract'] },
+            { sourceTag: 'scope:app-api', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract', 'scope:server'] },
+            { sourceTag: 'scope:app-worker', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract', 'scope:server'] },
+            { sourceTag: 'scope:app-e2e', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+];

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { hiveUsernameSchema, referrerSchema, transactionIdSchema } from '../common/schemas';
+
+export interface LoginChallengeResponse {
+  challenge: string;
+  timestamp: number;
+  message: string;
+}
+
+/** 404 body for a valid name without a game account: the challenge still works for free registration. */
+export interface NotRegisteredResponse extends LoginChallengeResponse {
+  error: string;
+}
+
+const signedChallengeFields = {
+  hiveUsername: hiveUsernameSchema,
+  challenge: z.string().regex(/^[0-9a-f]{64}$/, 'challenge must be the one issued by the server'),
+  signature: z.string().regex(/^[0-9a-f]{130}$/, 'signature must be a 65-byte hex signature'),
+  timestamp: z.number().int().positive(),
+};
+
+export const verifyLoginSchema = z.strictObject(signedChallengeFields);
+export type VerifyLoginRequest = z.infer<typeof verifyLoginSchema>;
+
+export interface SessionResponse {
+  success: true;
+  token: string;
+  hiveUsername: string;
+  expiresAt: string;
+}
+
+export const freeRegistrationSchema = z.strictObject({ ...signedChallengeFields, referrer: referrerSchema });
+export type FreeRegistrationRequest = z.infer<typeof freeRegistrationSchema>;
+
+export const initiateRegistrationSchema = z.strictObject({
+  hiveUsername: hiveUsernameSchema,
+  transactionId: transactionIdSchema,
+  referrer: referrerSchema,
+  feeInHive: z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, 'feeInHive must be a HIVE amount with up to 3 decimals'),
+});
+export type InitiateRegistrationRequest = z.infer<typeof initiateRegistrationSchema>;
+
+export interface InitiateRegistrationResponse {
+  success: true;
+  status: TransactionStatus;
+  transactionId: string;
+}
+
+export type TransactionStatus = 'pending' | 'confirmed' | 'invalid';
+
+export interface TransactionStatusResponse {
+  status: TransactionStatus;
+  error: string | null;
+}
+
+export interface HivePriceResponse {
+  /** 10 USD in HIVE at the median price feed, rounded up to 3 decimals (a decimal string). */
+  feeInHive: string;
+}
+
+export interface HiveBalanceResponse {
+  /** SWAP.HIVE held on Hive Engine, as the node returns it (a decimal string). */
+  balance: string;
+}
+
+export interface LogoutResponse {
+  success: true;
+}

@@ -1,0 +1,34 @@
+/** Every error body is `{ error: message }` (plus fields some errors carry). */
+export interface ErrorResponse {
+  error: string;
+}
+
+/** Server error messages. Those quoted by the spec are verbatim. */
+export const ErrorMessages = {
+  userNotRegistered: 'User not registered',
+  alreadyRegistered: 'Account already registered. Please use login instead.',
+  invalidUsername: 'Invalid Hive username',
+  challengeInvalid: 'Login challenge is invalid, expired or already used',
+  signatureInvalid: 'Signature does not match the account posting key',
+  hiveAccountNotFound: 'Hive account not found',
+  sessionRequired: 'Authentication required',
+  sessionInvalid: 'Session is invalid or expired. Please log in again.',
+  notYourAccount: 'You can only act for your own account',
+  transactionNotFound: 'Transaction not found',
+  transactionUsedByOther: 'Transaction already used by another registration',
+  chainUnavailable: 'The Hive node could not be reached. Please try again later.',
+  tooManyRequests: 'Too many requests. Please slow down.',
+} as const;
+
+/** Reasons a paid registration is marked invalid by the worker. */
+export const RegistrationInvalidReasons = {
+  notFound: 'Transaction not found on Hive Engine',
+  failed: 'Transaction failed on Hive Engine',
+  wrongOperation: 'Transaction is not a SWAP.HIVE token transfer',
+  wrongSender: 'Transaction was not sent by this account',
+  wrongRecipient: 'Transaction was not sent to the game account',
+  wrongMemo: 'Transaction memo does not match the registration',
+  underpaid: 'Transaction amount is below the registration fee',
+  alreadyUsed: 'Transaction was already used for a registration',
+  alreadyPaid: 'Account is already activated',
+} as const;

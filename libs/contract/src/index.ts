@@ -1,0 +1,5 @@
+export * from './common/routes';
+export * from './common/errors';
+export * from './common/schemas';
+export * from './auth/auth.contract';
+export * from './referrals/referrals.contract';

@@ -1,0 +1,5 @@
+export * from './money/amount';
+export * from './money/hive-asset';
+export * from './account/hive-username';
+export * from './account/registration';
+export * from './account/starting-city';
