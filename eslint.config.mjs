@@ -21,7 +21,7 @@ export default [
             { sourceTag: 'scope:app-hive-sim', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract'] },
             { sourceTag: 'scope:app-api', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract', 'scope:server'] },
             { sourceTag: 'scope:app-worker', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract', 'scope:server'] },
-            { sourceTag: 'scope:app-e2e', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract'] },
+            { sourceTag: 'scope:app-e2e', onlyDependOnLibsWithTags: ['scope:rules', 'scope:contract', 'scope:server'] },
           ],
         },
       ],

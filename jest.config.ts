@@ -4,13 +4,15 @@ import { nodeProject } from './jest.preset';
 // One Jest run over every Node project; the web app has its own Vitest run and the
 // browser flows their own project (apps/e2e), both started by `npm test`.
 const config: Config = {
+  // Every test file clones one freshly migrated template database.
+  globalSetup: '<rootDir>/libs/server/src/testing/global-setup.ts',
   projects: [
     nodeProject('rules', '<rootDir>/libs/rules'),
     nodeProject('contract', '<rootDir>/libs/contract'),
-    nodeProject('server', '<rootDir>/libs/server', {
-      globalSetup: '<rootDir>/src/testing/global-setup.ts',
-    }),
+    nodeProject('server', '<rootDir>/libs/server'),
     nodeProject('hive-sim', '<rootDir>/apps/hive-sim'),
+    // The API and worker as real processes over HTTP, with hive-sim as the chain.
+    nodeProject('system', '<rootDir>/apps/e2e', { testMatch: ['<rootDir>/src/api/**/*.spec.ts'], testTimeout: 60_000 }),
   ],
 };
 export default config;

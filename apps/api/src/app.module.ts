@@ -1,0 +1,37 @@
+import { BullBoardModule } from '@bull-board/nestjs';
+import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import {
+  APP_CONFIG,
+  AppConfig,
+  AuthModule,
+  CoreModule,
+  HealthModule,
+  Queues,
+  ReferralsModule,
+  RegistrationModule,
+} from '@runik/server';
+
+@Module({
+  imports: [
+    CoreModule,
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [{ ttl: 60_000, limit: config.AUTH_RATE_LIMIT_PER_MINUTE }],
+        errorMessage: 'Too many requests. Please slow down.',
+      }),
+    }),
+    BullBoardModule.forRoot({ route: '/admin/queues', adapter: BullBoardFastifyAdapter }),
+    BullBoardModule.forFeature({ name: Queues.ledger, adapter: BullMQAdapter }),
+    HealthModule,
+    AuthModule,
+    RegistrationModule,
+    ReferralsModule,
+  ],
+  providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
+})
+export class AppModule {}

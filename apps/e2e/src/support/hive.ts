@@ -1,0 +1,42 @@
+import { Client, cryptoUtils, PrivateKey } from '@hiveio/dhive';
+import { registrationMemo } from '@runik/rules';
+import { DEV_PASSWORD, GAME_ACCOUNT } from './stack';
+
+export type KeyRole = 'owner' | 'active' | 'posting' | 'memo';
+
+/** The dev keys every hive-sim account has. */
+export function devKey(username: string, role: KeyRole): PrivateKey {
+  return PrivateKey.fromLogin(username, DEV_PASSWORD, role);
+}
+
+/** What Keychain's requestSignBuffer returns: a hex signature of sha256(message). */
+export function signMessage(message: string, key: PrivateKey): string {
+  return key.sign(cryptoUtils.sha256(message)).toString();
+}
+
+/** A Hive Engine token transfer broadcast with the sender's active key, as Keychain's requestSendToken does. */
+export async function sendToken(
+  simUrl: string,
+  from: string,
+  to: string,
+  symbol: string,
+  quantity: string,
+  memo: string,
+): Promise<string> {
+  const client = new Client(simUrl);
+  const json = JSON.stringify({ contractName: 'tokens', contractAction: 'transfer', contractPayload: { symbol, to, quantity, memo } });
+  const result = await client.broadcast.json({ id: 'ssc-mainnet-hive', required_auths: [from], required_posting_auths: [], json }, devKey(from, 'active'));
+  return result.id;
+}
+
+/** Pays the registration fee the way the web client does. */
+export function payRegistration(simUrl: string, username: string, quantity: string, referrer = '', to = GAME_ACCOUNT): Promise<string> {
+  return sendToken(simUrl, username, to, 'SWAP.HIVE', quantity, registrationMemo(referrer));
+}
+
+let accountCounter = 0;
+/** A Hive name no other test uses (hive-sim creates accounts on first use). */
+export function uniqueUsername(prefix = 'p'): string {
+  accountCounter += 1;
+  return `${prefix}${Date.now().toString(36).slice(-5)}${process.pid % 1000}x${accountCounter}`.slice(0, 16);
+}

@@ -1,0 +1,74 @@
+import type { ChildProcess } from 'node:child_process';
+import { createTestDatabase, TestDatabase, testRedisPrefix } from '@runik/server/testing';
+import { freePort, startNodeProcess, stopProcess, waitUntilHealthy } from './processes';
+
+export const GAME_ACCOUNT = 'runik.game';
+export const DEV_PASSWORD = 'devpass';
+export const BULL_BOARD_PASSWORD = 'board-secret';
+
+export interface Stack {
+  apiUrl: string;
+  simUrl: string;
+  database: TestDatabase;
+  redisPrefix: string;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Serve this built web app from the api. */
+  webDistDir?: string;
+  apiPort?: number;
+  simPort?: number;
+  /** How long the simulated Hive Engine takes to process a transaction. */
+  engineDelayMs?: number;
+  extraEnv?: Record<string, string>;
+}
+
+/**
+ * The whole game as separate processes, like `npm start`: hive-sim, api and worker, on a
+ * database and a Redis prefix of their own so test files never see each other's data or jobs.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const database = await createTestDatabase();
+  const redisPrefix = testRedisPrefix();
+  const [simPort, apiPort] = [options.simPort ?? (await freePort()), options.apiPort ?? (await freePort())];
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map(stopProcess));
+    await database.drop();
+  };
+  try {
+    const sim = startNodeProcess(`${redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', {
+      HIVE_SIM_PORT: String(simPort),
+      HIVE_SIM_ENGINE_DELAY_MS: String(options.engineDelayMs ?? 300),
+    });
+    children.push(sim);
+    await waitUntilHealthy(`${simUrl}/health`, sim);
+
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      REDIS_PREFIX: redisPrefix,
+      HIVE_NODE_URL: simUrl,
+      HIVE_ENGINE_URL: simUrl,
+      GAME_ACCOUNT,
+      BULL_BOARD_PASSWORD,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+      ...options.extraEnv,
+    };
+    const api = startNodeProcess(`${redisPrefix}-api`, 'apps/api/src/main.ts', env);
+    const worker = startNodeProcess(`${redisPrefix}-worker`, 'apps/worker/src/main.ts', env);
+    children.push(api, worker);
+    await waitUntilHealthy(`${apiUrl}/api/health`, api);
+    return { apiUrl, simUrl, database, redisPrefix, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

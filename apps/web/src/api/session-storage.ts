@@ -1,0 +1,60 @@
+import type { SessionResponse } from '@runik/contract';
+
+/** What the client keeps of a login: the bearer token, whose it is and until when. */
+export type Session = Pick<SessionResponse, 'token' | 'hiveUsername' | 'expiresAt'>;
+
+export const SESSION_STORAGE_KEY = 'runik.session';
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | null = null;
+let cachedSession: Session | null = null;
+
+function parseSession(raw: string | null): Session | null {
+  if (!raw) return null;
+  try {
+    const { token, hiveUsername, expiresAt } = JSON.parse(raw) as Partial<Session>;
+    if (typeof token !== 'string' || typeof hiveUsername !== 'string' || typeof expiresAt !== 'string') return null;
+    // An expired token would only earn a 401 later: treat it as logged out now.
+    if (!(Date.parse(expiresAt) > Date.now())) return null;
+    return { token, hiveUsername, expiresAt };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored session, or null. localStorage is the single source of truth; the
+ * parsed value is cached per raw string so React sees a stable snapshot.
+ */
+export function getSession(): Session | null {
+  const raw = localStorage.getItem(SESSION_STORAGE_KEY);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedSession = parseSession(raw);
+  }
+  return cachedSession;
+}
+
+function notify(): void {
+  listeners.forEach((listener) => listener());
+}
+
+export function saveSession({ token, hiveUsername, expiresAt }: Session): void {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, hiveUsername, expiresAt }));
+  notify();
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(SESSION_STORAGE_KEY);
+  notify();
+}
+
+/** Subscribes to session changes, including logins and logouts in other tabs. */
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}

@@ -1,0 +1,26 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppRoutes } from '@runik/contract';
+import { AuthenticationPage } from '../features/authentication/AuthenticationPage';
+import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
+import { AppShell } from './AppShell';
+import { RedirectIfLoggedIn, RequireSession } from './route-guards';
+import { GAME_SCREENS } from './screens';
+
+/** The spec's route table (section 2). The router itself is provided by the caller. */
+export function AppRouter() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route element={<RedirectIfLoggedIn />}>
+          <Route path={AppRoutes.authentication} element={<AuthenticationPage />} />
+        </Route>
+        <Route element={<RequireSession />}>
+          {GAME_SCREENS.map(({ path, title }) => (
+            <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
+          ))}
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to={AppRoutes.authentication} replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import type { LoginChallengeResponse } from '@runik/contract';
+import { LATE_ACTIVATION_FEE_USD, REGISTRATION_FEE_USD } from '@runik/rules';
+import { toUserMessage } from '../../app/errors';
+import { Message } from '../../ui/Message';
+import { SWAP_HIVE, useRegistrationFee, useSwapHiveBalance } from './authentication-api';
+import type { RegistrationPolling } from './paid-registration';
+import { useActivation } from './use-activation';
+
+interface ActivationPanelProps {
+  hiveUsername: string;
+  /** From ?ref; empty means the server's default referrer. */
+  referrer: string;
+  challenge: LoginChallengeResponse;
+  polling: RegistrationPolling;
+  onBackToLogin: () => void;
+}
+
+/** Shown after a 'not registered' login: paid activation or free registration. */
+export function ActivationPanel({ hiveUsername, referrer, challenge, polling, onBackToLogin }: ActivationPanelProps) {
+  const balance = useSwapHiveBalance(hiveUsername);
+  const fee = useRegistrationFee();
+  const { activate, registerForFree, busy, error, notice } = useActivation({ hiveUsername, referrer, challenge, polling });
+  const referrerId = useId();
+  const quote = fee.data && balance.data ? { feeInHive: fee.data, balance: balance.data } : null;
+
+  return (
+    <div className="activation">
+      <p className="activation__intro">
+        <strong>@{hiveUsername}</strong> has no game account yet. Activate it to start building your city.
+      </p>
+
+      <div className="field">
+        <label className="field__label" htmlFor={referrerId}>
+          Referrer
+        </label>
+        <input id={referrerId} className="field__input" value={referrer} placeholder="Default referrer" readOnly />
+      </div>
+
+      <dl className="activation__quote">
+        <QuoteItem label={`${SWAP_HIVE} balance`} testId="swap-hive-balance" value={balance.data} isError={balance.isError} />
+        <QuoteItem label={`Registration fee (${REGISTRATION_FEE_USD} USD)`} testId="registration-fee" value={fee.data} isError={fee.isError} />
+      </dl>
+      {balance.isError && <Message tone="error">{toUserMessage(balance.error, 'Failed to fetch HiveEngine balance.')}</Message>}
+      {fee.isError && <Message tone="error">{toUserMessage(fee.error, 'Unable to fetch registration fee. Please try again later.')}</Message>}
+
+      <button
+        type="button"
+        className="button button--primary activation__pay"
+        disabled={busy || !quote}
+        onClick={() => quote && activate(quote.feeInHive, quote.balance)}
+      >
+        Activate Account
+      </button>
+
+      <div className="activation__free">
+        <button type="button" className="button" disabled={busy} onClick={registerForFree}>
+          Register for Free
+        </button>
+        <p className="activation__note">
+          A free account cannot withdraw RUNIK. Activating it later costs 50% more ({LATE_ACTIVATION_FEE_USD} USD).
+        </p>
+      </div>
+
+      {notice && <Message tone="info">{notice}</Message>}
+      {error && <Message tone="error">{error}</Message>}
+
+      <button type="button" className="button button--ghost" disabled={busy} onClick={onBackToLogin}>
+        Back to Login
+      </button>
+    </div>
+  );
+}
+
+interface QuoteItemProps {
+  label: string;
+  testId: string;
+  value: string | undefined;
+  isError: boolean;
+}
+
+function QuoteItem({ label, testId, value, isError }: QuoteItemProps) {
+  const shown = value ? `${value} ${SWAP_HIVE}` : isError ? '—' : 'Loading…';
+  return (
+    <div className="activation__quote-item">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{shown}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { parseDecimal, REGISTRATION_POLL_INTERVAL_MS, REGISTRATION_POLL_TIMEOUT_MS, registrationMemo } from '@runik/rules';
+import type { SessionResponse } from '@runik/contract';
+import { GAME_ACCOUNT } from '../../app/config';
+import { UserFacingError } from '../../app/errors';
+import { requestSendToken, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
+import { fetchTransactionStatus, initiateRegistration, SWAP_HIVE, SWAP_HIVE_DECIMALS } from './authentication-api';
+import { logInWithKeychain, requireKeychain } from './keychain-login';
+
+/** How often and how long the client waits for the worker to confirm a payment. */
+export interface RegistrationPolling {
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+export const DEFAULT_REGISTRATION_POLLING: RegistrationPolling = {
+  intervalMs: REGISTRATION_POLL_INTERVAL_MS,
+  timeoutMs: REGISTRATION_POLL_TIMEOUT_MS,
+};
+
+export interface PaidActivation {
+  hiveUsername: string;
+  referrer: string;
+  feeInHive: string;
+  balance: string;
+  polling: RegistrationPolling;
+  signal: AbortSignal;
+  notify: (notice: string) => void;
+}
+
+/** Exact comparison of decimal strings: SWAP.HIVE balance against the fee. */
+function balanceCoversFee(balance: string, feeInHive: string): boolean {
+  const balanceUnits = parseDecimal(balance, SWAP_HIVE_DECIMALS);
+  const feeUnits = parseDecimal(feeInHive, SWAP_HIVE_DECIMALS);
+  return balanceUnits !== null && feeUnits !== null && balanceUnits >= feeUnits;
+}
+
+/** Sends the fee to the game account with the memo the server checks; returns the transaction id. */
+async function payRegistrationFee({ hiveUsername, referrer, feeInHive }: PaidActivation): Promise<string> {
+  const keychain = requireKeychain();
+  let response: KeychainResponse<KeychainBroadcastResult>;
+  try {
+    response = await requestSendToken(keychain, {
+      from: hiveUsername,
+      to: GAME_ACCOUNT,
+      amount: feeInHive,
+      memo: registrationMemo(referrer),
+      symbol: SWAP_HIVE,
+    });
+  } catch (error) {
+    throw new UserFacingError('Transaction failed or cancelled', { cause: error });
+  }
+  const transactionId = response.success ? (response.result?.id ?? response.result?.tx_id) : undefined;
+  if (!transactionId) throw new UserFacingError('Transaction failed or cancelled');
+  return transactionId;
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Checks at once (the worker may already be done), then every interval until
+ * the timeout; resolves on 'confirmed', throws the spec's message otherwise.
+ */
+async function waitForConfirmation(transactionId: string, { intervalMs, timeoutMs }: RegistrationPolling, signal: AbortSignal) {
+  const checks = 1 + Math.floor(timeoutMs / intervalMs);
+  for (let check = 0; check < checks; check += 1) {
+    if (check > 0) await wait(intervalMs, signal);
+    const { status, error } = await fetchTransactionStatus(transactionId);
+    if (status === 'confirmed') return;
+    if (status === 'invalid') {
+      throw new UserFacingError(['Registration transaction invalid. Please try again.', error].filter(Boolean).join(' '));
+    }
+  }
+  throw new UserFacingError(
+    `Registration not confirmed within ${timeoutMs / 1000} seconds. Please try logging in manually. DM Sync to submit what happened.`,
+  );
+}
+
+async function autoLogIn(hiveUsername: string): Promise<SessionResponse> {
+  const outcome = await logInWithKeychain(hiveUsername).catch(() => null);
+  if (outcome?.kind !== 'logged-in') throw new UserFacingError('Failed to auto-login. Please log in manually.');
+  return outcome.session;
+}
+
+/** Payment, initiation, confirmation, then the automatic login (spec section 4, "Paid registration"). */
+export async function activateWithPayment(activation: PaidActivation): Promise<SessionResponse> {
+  const { hiveUsername, referrer, feeInHive, balance, polling, signal, notify } = activation;
+  if (!balanceCoversFee(balance, feeInHive)) throw new UserFacingError('Insufficient SWAP.HIVE balance for registration.');
+  const transactionId = await payRegistrationFee(activation);
+  notify('Payment sent! Do not make another transaction.');
+  await initiateRegistration({ hiveUsername, transactionId, referrer, feeInHive });
+  await waitForConfirmation(transactionId, polling, signal);
+  return autoLogIn(hiveUsername);
+}

@@ -1,0 +1,76 @@
+import { useId, useRef, useState } from 'react';
+import { COMMUNITY_CHAT_URL, HOW_TO_PLAY_URL } from '../../app/links';
+import { useDismiss } from '../../ui/use-dismiss';
+import { copyReferralLink } from './referral-link';
+
+interface AccountMenuProps {
+  hiveUsername: string | null;
+  onShowReferredPlayers: () => void;
+  onLogout: () => void;
+}
+
+/** "Game Links" for visitors, the username for players: a button opening the dropdown. */
+export function AccountMenu({ hiveUsername, onShowReferredPlayers, onLogout }: AccountMenuProps) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const dropdownId = useId();
+  const close = () => setOpen(false);
+  useDismiss({ active: open, onDismiss: close, containerRef });
+
+  // Every item closes the dropdown before acting.
+  const closeThen = (action: () => void) => () => {
+    close();
+    action();
+  };
+
+  return (
+    <div className="account-menu" ref={containerRef}>
+      <button
+        type="button"
+        className="account-menu__toggle"
+        aria-expanded={open}
+        aria-controls={dropdownId}
+        data-testid="account-menu-button"
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        {hiveUsername ?? 'Game Links'}
+        <span className="account-menu__caret" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      {open && (
+        <ul id={dropdownId} className="account-menu__dropdown" data-testid="account-dropdown">
+          <li>
+            <a className="account-menu__item" href={HOW_TO_PLAY_URL} target="_blank" rel="noopener noreferrer" onClick={close}>
+              How to Play
+            </a>
+          </li>
+          {hiveUsername && (
+            <>
+              <li>
+                <button type="button" className="account-menu__item" onClick={closeThen(() => void copyReferralLink(hiveUsername))}>
+                  Referral Link
+                </button>
+              </li>
+              <li>
+                <button type="button" className="account-menu__item" onClick={closeThen(onShowReferredPlayers)}>
+                  Referred Players
+                </button>
+              </li>
+              <li>
+                <a className="account-menu__item" href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer" onClick={close}>
+                  Community Chat
+                </a>
+              </li>
+              <li>
+                <button type="button" className="account-menu__item account-menu__item--logout" onClick={closeThen(onLogout)}>
+                  Logout
+                </button>
+              </li>
+            </>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

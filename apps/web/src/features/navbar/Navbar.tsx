@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { AccountMenu } from './AccountMenu';
+import { NavbarLogo } from './NavbarLogo';
+import { NavLinks } from './NavLinks';
+import { ReferredPlayersModal } from './ReferredPlayersModal';
+import './navbar.css';
+
+interface NavbarProps {
+  /** The logged-in player, or null for a visitor. */
+  hiveUsername: string | null;
+  onLogout: () => void;
+}
+
+const MOBILE_MENU_ID = 'navbar-mobile-menu';
+
+/** The header of every page (spec section 2, "Navigation bar"). */
+export function Navbar({ hiveUsername, onLogout }: NavbarProps) {
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const [referredPlayersOpen, setReferredPlayersOpen] = useState(false);
+  const isLoggedIn = hiveUsername !== null;
+
+  return (
+    <header className="navbar">
+      <div className="navbar__bar">
+        <NavbarLogo />
+        {isLoggedIn && <NavLinks label="Main navigation" className="navbar__links" />}
+        <div className="navbar__actions">
+          <AccountMenu
+            hiveUsername={hiveUsername}
+            onShowReferredPlayers={() => setReferredPlayersOpen(true)}
+            onLogout={onLogout}
+          />
+          {/* The mobile menu holds the game links, which only players see. */}
+          {isLoggedIn && (
+            <button
+              type="button"
+              className="navbar__hamburger"
+              aria-label="Toggle menu"
+              aria-expanded={mobileMenuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              onClick={() => setMobileMenuOpen((wasOpen) => !wasOpen)}
+            >
+              <span className="navbar__hamburger-bar" />
+              <span className="navbar__hamburger-bar" />
+              <span className="navbar__hamburger-bar" />
+            </button>
+          )}
+        </div>
+      </div>
+      {isLoggedIn && mobileMenuOpen && (
+        <NavLinks
+          id={MOBILE_MENU_ID}
+          label="Mobile navigation"
+          className="navbar__mobile-menu"
+          onNavigate={() => setMobileMenuOpen(false)}
+        />
+      )}
+      {isLoggedIn && referredPlayersOpen && (
+        <ReferredPlayersModal hiveUsername={hiveUsername} onClose={() => setReferredPlayersOpen(false)} />
+      )}
+    </header>
+  );
+}

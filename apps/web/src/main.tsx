@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import './ui/theme.css';
+
+/**
+ * Development and test builds load the hive-sim dev wallet, which defines
+ * window.hive_keychain like the browser extension. It loads asynchronously:
+ * Keychain is only needed when the player presses a button.
+ */
+function loadDevWallet(url: string): void {
+  const script = document.createElement('script');
+  script.src = url;
+  script.async = true;
+  document.head.append(script);
+}
+
+const devWalletUrl = import.meta.env.VITE_DEV_WALLET_URL;
+if (devWalletUrl) loadDevWallet(devWalletUrl);
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,66 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
+import { httpClient } from '../api/http-client';
+
+export interface FakeResponse {
+  status: number;
+  data?: unknown;
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+type Responder = FakeResponse | ((request: RecordedRequest) => FakeResponse | Promise<FakeResponse>);
+
+/**
+ * Stands in for the API at the axios adapter, below the client's interceptors,
+ * so headers and 401 handling run for real. Unknown routes answer 404.
+ */
+export class FakeApi {
+  readonly requests: RecordedRequest[] = [];
+  private readonly routes = new Map<string, Responder>();
+
+  on(method: 'GET' | 'POST', url: string, responder: Responder): this {
+    this.routes.set(`${method} ${url}`, responder);
+    return this;
+  }
+
+  callsTo(url: string): RecordedRequest[] {
+    return this.requests.filter((request) => request.url === url);
+  }
+
+  readonly adapter: AxiosAdapter = async (config) => {
+    const request: RecordedRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      authorization: AxiosHeaders.from(config.headers).get('Authorization')?.toString() ?? null,
+    };
+    this.requests.push(request);
+    const responder = this.routes.get(`${request.method} ${request.url}`) ?? {
+      status: 404,
+      data: { error: `No fake route for ${request.method} ${request.url}` },
+    };
+    const { status, data } = typeof responder === 'function' ? await responder(request) : responder;
+    const response: AxiosResponse = { status, statusText: String(status), data, headers: {}, config };
+    if (config.validateStatus && !config.validateStatus(status)) {
+      const code = status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
+      throw new AxiosError(`Request failed with status code ${status}`, code, config, null, response);
+    }
+    return response;
+  };
+}
+
+export function installFakeApi(): FakeApi {
+  const api = new FakeApi();
+  httpClient.defaults.adapter = api.adapter;
+  return api;
+}
+
+/** A response that never arrives, to look at loading states. */
+export function never(): Promise<FakeResponse> {
+  return new Promise(() => undefined);
+}

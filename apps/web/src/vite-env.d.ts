@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Script implementing window.hive_keychain (apps/hive-sim); set in development and test builds only. */
+  readonly VITE_DEV_WALLET_URL?: string;
+  readonly VITE_GAME_ACCOUNT?: string;
+  readonly VITE_HOW_TO_PLAY_URL?: string;
+  readonly VITE_COMMUNITY_CHAT_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Root is this folder whatever the working directory, so `--config apps/web/vite.config.mts`
+// works from the repository root and finds index.html, .env.* and src/.
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiServer = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 4200,
+    proxy: {
+      '/api': apiServer,
+      '/admin': apiServer,
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.spec.{ts,tsx}'],
+    setupFiles: ['src/testing/setup-tests.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});

@@ -1,0 +1,21 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { ConfirmRegistrationJob, LedgerJobs, Queues, RegistrationJobs } from '@runik/server';
+
+/** The ledger queue's one consumer: hands each job to the feature that owns it. */
+@Processor(Queues.ledger, { concurrency: 4 })
+export class LedgerQueueProcessor extends WorkerHost {
+  constructor(private readonly registrations: RegistrationJobs) {
+    super();
+  }
+
+  async process(job: Job): Promise<void> {
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    switch (job.name) {
+      case LedgerJobs.confirmRegistration:
+        return this.registrations.confirmRegistration((job.data as ConfirmRegistrationJob).registrationId, lastAttempt);
+      default:
+        throw new Error(`Unknown ledger job: ${job.name}`);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { usernameParamsSchema, verifyLoginSchema } from '@runik/contract';
+import type { LoginChallengeResponse, LogoutResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
+import { ZodPipe } from '../core/validation/zod.pipe';
+import { AuthService } from './auth.service';
+import { CurrentSession } from './current-session.decorator';
+import { Public } from './session.guard';
+import type { AuthenticatedSession } from './session.service';
+
+@Controller()
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public()
+  @Get('login-challenge/:username')
+  loginChallenge(@Param(new ZodPipe(usernameParamsSchema)) { username }: { username: string }): Promise<LoginChallengeResponse> {
+    return this.auth.loginChallenge(username);
+  }
+
+  @Public()
+  @Post('verify-login')
+  @HttpCode(200)
+  verifyLogin(@Body(new ZodPipe(verifyLoginSchema)) body: VerifyLoginRequest): Promise<SessionResponse> {
+    return this.auth.verifyLogin(body);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@CurrentSession() session: AuthenticatedSession): Promise<LogoutResponse> {
+    await this.auth.logout(session.sessionId);
+    return { success: true };
+  }
+}

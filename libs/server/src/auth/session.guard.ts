@@ -1,0 +1,51 @@
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { ErrorMessages } from '@runik/contract';
+import { ApiError } from '../core/errors/api-error';
+import { AuthenticatedSession, SessionService } from './session.service';
+
+const PUBLIC = 'runik:public';
+/** Marks a route callable without a session (login, registration, constants, leaderboards, health). */
+export const Public = () => SetMetadata(PUBLIC, true);
+
+/** Fields that name the acting player: when present they must be the session's own user. */
+const OWNER_FIELDS = ['username', 'hiveUsername', 'buyerUsername', 'leaderUsername'];
+
+export type SessionRequest = FastifyRequest & { session?: AuthenticatedSession };
+
+/** Global guard: a valid bearer session on every non-public route, and ownership of every named player. */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+
+    const request = context.switchToHttp().getRequest<SessionRequest>();
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw ApiError.unauthorized(ErrorMessages.sessionRequired);
+    const session = await this.sessions.authenticate(token);
+    if (!session) throw ApiError.unauthorized(ErrorMessages.sessionInvalid);
+
+    for (const source of [request.params, request.query, request.body]) {
+      if (!source || typeof source !== 'object') continue;
+      for (const field of OWNER_FIELDS) {
+        const named = (source as Record<string, unknown>)[field];
+        if (named !== undefined && named !== session.hiveUsername) throw ApiError.forbidden(ErrorMessages.notYourAccount);
+      }
+    }
+    request.session = session;
+    return true;
+  }
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header ?? '');
+  return match ? match[1] : null;
+}

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import axios, { AxiosInstance } from 'axios';
+import axiosRetry from 'axios-retry';
+import { APP_CONFIG } from '../core/config/config.module';
+import type { AppConfig } from '../core/config/app-config';
+
+export interface EngineBalance {
+  account: string;
+  symbol: string;
+  /** A decimal string with the token's precision, as the node returns it. */
+  balance: string;
+}
+
+/** A processed Hive Engine transaction; `payload` and `logs` are JSON strings. */
+export interface EngineTransaction {
+  blockNumber: number;
+  transactionId: string;
+  sender: string;
+  contract: string;
+  action: string;
+  payload: string;
+  logs: string;
+}
+
+export interface EngineLogs {
+  events?: { contract: string; event: string; data: Record<string, unknown> }[];
+  errors?: string[];
+}
+
+interface JsonRpcReply<T> {
+  result?: T;
+  error?: { code: number; message: string };
+}
+
+/** The Hive Engine node: `/contracts` queries and `/blockchain` transaction lookups, with retries. */
+@Injectable()
+export class HiveEngineClient {
+  private readonly http: AxiosInstance;
+  private requestId = 0;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.http = axios.create({ baseURL: config.HIVE_ENGINE_URL, timeout: config.CHAIN_TIMEOUT_MS });
+    // Queries are read-only, so any failed attempt may be repeated safely.
+    axiosRetry(this.http, {
+      retries: 3,
+      retryDelay: axiosRetry.exponentialDelay,
+      retryCondition: (error) => axiosRetry.isNetworkError(error) || axiosRetry.isRetryableError(error) || error.config?.method === 'post',
+    });
+  }
+
+  async tokenBalance(account: string, symbol: string): Promise<EngineBalance | null> {
+    return this.rpc<EngineBalance | null>('/contracts', 'findOne', {
+      contract: 'tokens',
+      table: 'balances',
+      query: { account, symbol },
+    });
+  }
+
+  /** Null until the sidechain has processed the transaction. */
+  async transactionInfo(txid: string): Promise<EngineTransaction | null> {
+    return this.rpc<EngineTransaction | null>('/blockchain', 'getTransactionInfo', { txid });
+  }
+
+  private async rpc<T>(path: string, method: string, params: Record<string, unknown>): Promise<T> {
+    const { data } = await this.http.post<JsonRpcReply<T>>(path, { jsonrpc: '2.0', id: ++this.requestId, method, params });
+    if (data.error) throw new Error(`Hive Engine ${method} failed: ${data.error.message}`);
+    return (data.result ?? null) as T;
+  }
+}
+
+export function parseEngineLogs(logs: string): EngineLogs {
+  try {
+    return JSON.parse(logs) as EngineLogs;
+  } catch {
+    return { errors: ['unreadable logs'] };
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Every setting the server reads from the environment, validated once at start. */
+export const appConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/runik'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Namespaces BullMQ queues and short-lived keys, so several games or test runs can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('runik'),
+  HIVE_NODE_URL: z.string().url().default('http://127.0.0.1:3001'),
+  HIVE_ENGINE_URL: z.string().url().default('http://127.0.0.1:3001'),
+  CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  GAME_ACCOUNT: z.string().default('runik.game'),
+  /** Used when a registration names no referrer (the spec does not show its value). */
+  DEFAULT_REFERRER: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  /** Bull Board at /admin/queues is mounted only when a password is set. */
+  BULL_BOARD_USER: z.string().default('admin'),
+  BULL_BOARD_PASSWORD: z.string().optional(),
+  /** Built web app to serve at / (the API serves it in one-machine setups). */
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute per client address on the public login and registration calls. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+});
+
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export function loadAppConfig(env: Record<string, unknown> = process.env): AppConfig {
+  const result = appConfigSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return result.data;
+}
+
+export function defaultReferrer(config: AppConfig): string {
+  return config.DEFAULT_REFERRER ?? config.GAME_ACCOUNT;
+}

@@ -1,0 +1,33 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import Redis from 'ioredis';
+import { Public } from '../../auth/session.guard';
+import { REDIS } from '../redis/redis.module';
+
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** 200 when PostgreSQL and Redis answer, 503 with details otherwise. */
+  @Get()
+  @HealthCheck()
+  check() {
+    return this.health.check([() => this.database.pingCheck('database', { timeout: 2000 }), () => this.redisCheck()]);
+  }
+
+  private async redisCheck() {
+    const indicator = this.indicators.check('redis');
+    try {
+      await this.redis.ping();
+      return indicator.up();
+    } catch (error) {
+      return indicator.down({ message: (error as Error).message });
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/app-config';
+import { Queues } from './queues';
+
+/** BullMQ connection and the queues; the api only enqueues, the worker registers processors. */
+@Global()
+@Module({
+  imports: [
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        connection: { url: config.REDIS_URL },
+        prefix: `${config.REDIS_PREFIX}-bull`,
+        defaultJobOptions: { removeOnComplete: { age: 7 * 24 * 3600 }, removeOnFail: { age: 30 * 24 * 3600 } },
+      }),
+    }),
+    BullModule.registerQueue({ name: Queues.ledger }),
+  ],
+  exports: [BullModule],
+})
+export class QueuesModule {}

@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from 'typeorm';
+import { Clock } from '../core/clock/clock';
+import { AccountRef, Asset, InsufficientFundsError, Leg, Posting } from './ledger.types';
+
+interface ResolvedLeg extends Leg {
+  accountId: number;
+  allowNegative: boolean;
+}
+
+/**
+ * The only writer of balances. Every posting balances to zero per asset, runs inside the
+ * caller's transaction, and writes one append-only ledger entry per leg.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(private readonly clock: Clock) {}
+
+  /** Opens a player's ledger account; call in the transaction that creates the player. */
+  async openPlayerAccount(manager: EntityManager, playerId: number): Promise<void> {
+    await manager.query(`INSERT INTO ledger_accounts (code, player_id) VALUES ($1, $2)`, [`player:${playerId}`, playerId]);
+  }
+
+  async post(manager: EntityManager, posting: Posting): Promise<void> {
+    assertBalanced(posting.legs);
+    const legs = await this.resolve(manager, mergeLegs(posting.legs));
+    // A fixed lock order (account, asset) keeps concurrent postings from deadlocking.
+    legs.sort((a, b) => a.accountId - b.accountId || a.asset.localeCompare(b.asset));
+    const postingId = randomUUID();
+    const now = this.clock.now();
+    for (const leg of legs) {
+      const balanceAfter = await this.apply(manager, leg);
+      await manager.query(
+        `INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [postingId, leg.accountId, leg.asset, leg.delta, balanceAfter, posting.reason, posting.reference ?? null, now],
+      );
+    }
+  }
+
+  /** A player's balances in thousandths (assets never held read as 0). */
+  async balancesOf(manager: EntityManager, playerId: number): Promise<Record<Asset, number>> {
+    const rows: { asset: Asset; amount: number }[] = await manager.query(
+      `SELECT b.asset, b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = $1`,
+      [playerId],
+    );
+    const balances: Record<Asset, number> = { runik: 0, wheat: 0, lumber: 0, stone: 0, ore: 0 };
+    for (const row of rows) balances[row.asset] = Number(row.amount);
+    return balances;
+  }
+
+  /** Check-and-change in one statement: a debit that would overdraw matches no row and changes nothing. */
+  private async apply(manager: EntityManager, leg: ResolvedLeg): Promise<number> {
+    const debit = leg.delta < 0 && !leg.allowNegative;
+    const rows: { amount: string | number }[] = await manager.query(
+      debit
+        ? // In a CTE so TypeORM hands back plain rows for an UPDATE too.
+          `WITH debited AS (UPDATE balances SET amount = amount + $3
+             WHERE account_id = $1 AND asset = $2 AND amount + $3 >= 0 RETURNING amount)
+           SELECT amount FROM debited`
+        : `INSERT INTO balances (account_id, asset, amount, allow_negative) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`,
+      debit ? [leg.accountId, leg.asset, leg.delta] : [leg.accountId, leg.asset, leg.delta, leg.allowNegative],
+    );
+    if (rows.length === 0) throw new InsufficientFundsError(leg.asset, leg.account);
+    return Number(rows[0].amount);
+  }
+
+  private async resolve(manager: EntityManager, legs: Leg[]): Promise<ResolvedLeg[]> {
+    const resolved: ResolvedLeg[] = [];
+    for (const leg of legs) {
+      const [row]: { id: number; allow_negative: boolean }[] = await manager.query(
+        'system' in leg.account
+          ? `SELECT id, allow_negative FROM ledger_accounts WHERE code = $1`
+          : `SELECT id, allow_negative FROM ledger_accounts WHERE player_id = $1`,
+        ['system' in leg.account ? leg.account.system : leg.account.playerId],
+      );
+      if (!row) throw new Error(`No ledger account for ${JSON.stringify(leg.account)}`);
+      resolved.push({ ...leg, accountId: Number(row.id), allowNegative: row.allow_negative });
+    }
+    return resolved;
+  }
+}
+
+function accountKey(account: AccountRef): string {
+  return 'system' in account ? account.system : `player:${account.playerId}`;
+}
+
+/** Combines legs on the same account and asset, dropping those that net to zero. */
+function mergeLegs(legs: Leg[]): Leg[] {
+  const merged = new Map<string, Leg>();
+  for (const leg of legs) {
+    const key = `${accountKey(leg.account)}|${leg.asset}`;
+    const existing = merged.get(key);
+    merged.set(key, existing ? { ...existing, delta: existing.delta + leg.delta } : { ...leg });
+  }
+  return [...merged.values()].filter((leg) => leg.delta !== 0);
+}
+
+function assertBalanced(legs: Leg[]): void {
+  const totals = new Map<Asset, number>();
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.delta)) throw new Error(`Ledger delta must be an integer of thousandths: ${leg.delta}`);
+    totals.set(leg.asset, (totals.get(leg.asset) ?? 0) + leg.delta);
+  }
+  for (const [asset, total] of totals) {
+    if (total !== 0) throw new Error(`Unbalanced posting: ${asset} legs sum to ${total}`);
+  }
+}

@@ -1,0 +1,32 @@
+/** Assets the ledger holds, each in thousandths. */
+export type Asset = 'runik' | 'wheat' | 'lumber' | 'stone' | 'ore';
+
+/** System accounts created by the first migration. */
+export type SystemAccount = 'system:mint' | 'system:burn' | 'system:tax' | 'system:fees' | 'system:treasury' | 'external:hive-engine';
+
+/** A ledger account: a player's, or a system account by code. */
+export type AccountRef = { playerId: number } | { system: SystemAccount };
+
+export interface Leg {
+  account: AccountRef;
+  asset: Asset;
+  /** Thousandths; negative debits, positive credits. */
+  delta: number;
+}
+
+export interface Posting {
+  legs: Leg[];
+  /** Why, e.g. 'starting-resources', 'harvest', 'withdrawal'. */
+  reason: string;
+  /** What it belongs to, e.g. a chain transaction id. */
+  reference?: string;
+}
+
+export class InsufficientFundsError extends Error {
+  constructor(
+    readonly asset: Asset,
+    readonly account: AccountRef,
+  ) {
+    super(`Insufficient ${asset}`);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CityModule } from '../city/city.module';
+import { LedgerModule } from '../ledger/ledger.module';
+import { Player } from './player.entity';
+import { PlayersService } from './players.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Player]), LedgerModule, CityModule],
+  providers: [PlayersService],
+  exports: [PlayersService],
+})
+export class PlayersModule {}

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { ErrorMessages } from '@runik/contract';
+import { CityService } from '../city/city.service';
+import { Clock } from '../core/clock/clock';
+import { APP_CONFIG } from '../core/config/config.module';
+import { defaultReferrer } from '../core/config/app-config';
+import type { AppConfig } from '../core/config/app-config';
+import { ApiError } from '../core/errors/api-error';
+import { LedgerService } from '../ledger/ledger.service';
+import { Activation, Player } from './player.entity';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Game accounts: creation (with ledger account and city), lookup, paid activation. */
+@Injectable()
+export class PlayersService {
+  constructor(
+    @InjectRepository(Player) private readonly players: Repository<Player>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ledger: LedgerService,
+    private readonly cities: CityService,
+    private readonly clock: Clock,
+  ) {}
+
+  findByUsername(hiveUsername: string, manager: EntityManager = this.players.manager): Promise<Player | null> {
+    return manager.findOne(Player, { where: { hiveUsername } });
+  }
+
+  /**
+   * Creates the player, its ledger account and its city in the caller's transaction.
+   * The username's unique constraint decides races: the loser gets 409.
+   */
+  async register(manager: EntityManager, hiveUsername: string, requestedReferrer: string, activation: Activation): Promise<Player> {
+    const now = this.clock.now();
+    const referrer = await this.resolveReferrer(manager, hiveUsername, requestedReferrer);
+    const player = manager.create(Player, { hiveUsername, referrer, activation, activatedAt: activation === 'paid' ? now : null, createdAt: now });
+    try {
+      await manager.insert(Player, player);
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw ApiError.conflict(ErrorMessages.alreadyRegistered);
+      throw error;
+    }
+    await this.ledger.openPlayerAccount(manager, player.id);
+    await this.cities.createStartingCity(manager, player.id);
+    return player;
+  }
+
+  /** Upgrades a free account to paid (it may then withdraw). */
+  async activate(manager: EntityManager, player: Player): Promise<void> {
+    await manager.update(Player, { id: player.id }, { activation: 'paid', activatedAt: this.clock.now() });
+  }
+
+  /** The referrer must be another registered player; otherwise the default referrer stands. */
+  private async resolveReferrer(manager: EntityManager, hiveUsername: string, requested: string): Promise<string> {
+    if (requested && requested !== hiveUsername && (await this.findByUsername(requested, manager))) return requested;
+    return defaultReferrer(this.config);
+  }
+}

@@ -1,0 +1,118 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import { DataSource, Repository } from 'typeorm';
+import {
+  ErrorMessages,
+  FreeRegistrationRequest,
+  HiveBalanceResponse,
+  HivePriceResponse,
+  InitiateRegistrationRequest,
+  InitiateRegistrationResponse,
+  SessionResponse,
+  TransactionStatus,
+  TransactionStatusResponse,
+} from '@runik/contract';
+import { formatDecimal, LATE_ACTIVATION_FEE_USD, parseDecimal, REGISTRATION_FEE_USD, registrationFeeThousandths } from '@runik/rules';
+import { AuthService } from '../auth/auth.service';
+import { SessionService } from '../auth/session.service';
+import { HiveEngineClient } from '../chain/hive-engine.client';
+import { HiveNodeClient } from '../chain/hive-node.client';
+import { Clock } from '../core/clock/clock';
+import { ApiError } from '../core/errors/api-error';
+import { CONFIRM_REGISTRATION_ATTEMPTS, CONFIRM_REGISTRATION_RETRY_MS, ConfirmRegistrationJob, LedgerJobs, Queues } from '../core/queues/queues';
+import { PlayersService } from '../players/players.service';
+import { Registration } from './registration.entity';
+
+/** Status precedence when several registrations name one transaction. */
+const STATUS_RANK: Record<TransactionStatus, number> = { confirmed: 0, pending: 1, invalid: 2 };
+
+@Injectable()
+export class RegistrationService {
+  private readonly logger = new Logger(RegistrationService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(Registration) private readonly registrations: Repository<Registration>,
+    @InjectQueue(Queues.ledger) private readonly ledgerQueue: Queue,
+    private readonly hiveNode: HiveNodeClient,
+    private readonly hiveEngine: HiveEngineClient,
+    private readonly players: PlayersService,
+    private readonly auth: AuthService,
+    private readonly sessions: SessionService,
+    private readonly clock: Clock,
+  ) {}
+
+  async hivePrice(): Promise<HivePriceResponse> {
+    return { feeInHive: formatDecimal(await this.feeThousandths(REGISTRATION_FEE_USD)) };
+  }
+
+  async hiveBalance(username: string): Promise<HiveBalanceResponse> {
+    const balance = await this.chainCall(() => this.hiveEngine.tokenBalance(username, 'SWAP.HIVE'));
+    return { balance: balance?.balance ?? '0' };
+  }
+
+  /**
+   * Records a paid registration and enqueues its confirmation. Repeating the same call
+   * (same transaction, same player) returns the existing record: it is stored and queued once.
+   */
+  async initiate(request: InitiateRegistrationRequest): Promise<InitiateRegistrationResponse> {
+    const feeOffered = parseDecimal(request.feeInHive);
+    if (feeOffered === null) throw ApiError.badRequest('feeInHive must be a HIVE amount with up to 3 decimals');
+    const existing = await this.players.findByUsername(request.hiveUsername);
+    if (existing?.activation === 'paid') throw ApiError.conflict(ErrorMessages.alreadyRegistered);
+    const feeRequired = await this.feeThousandths(existing ? LATE_ACTIVATION_FEE_USD : REGISTRATION_FEE_USD);
+
+    const now = this.clock.now();
+    const inserted: { id: string }[] = await this.registrations.query(
+      `INSERT INTO registrations (transaction_id, hive_username, referrer, fee_offered_thousandths, fee_required_thousandths, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6)
+       ON CONFLICT (transaction_id, hive_username) DO NOTHING RETURNING id`,
+      [request.transactionId, request.hiveUsername, request.referrer, feeOffered, feeRequired, now],
+    );
+    if (inserted.length === 0) {
+      const current = await this.registrations.findOneByOrFail({ transactionId: request.transactionId, hiveUsername: request.hiveUsername });
+      return { success: true, status: current.status, transactionId: current.transactionId };
+    }
+    const job: ConfirmRegistrationJob = { registrationId: Number(inserted[0].id) };
+    await this.ledgerQueue.add(LedgerJobs.confirmRegistration, job, {
+      // Derived from the chain tx id so a repeated enqueue is a no-op; the database stays the real guard.
+      jobId: `registration-${request.transactionId}-${request.hiveUsername}`,
+      attempts: CONFIRM_REGISTRATION_ATTEMPTS,
+      backoff: { type: 'fixed', delay: CONFIRM_REGISTRATION_RETRY_MS },
+    });
+    return { success: true, status: 'pending', transactionId: request.transactionId };
+  }
+
+  async transactionStatus(txId: string): Promise<TransactionStatusResponse> {
+    const rows = await this.registrations.findBy({ transactionId: txId });
+    if (rows.length === 0) throw ApiError.notFound(ErrorMessages.transactionNotFound);
+    const [best] = rows.sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status]);
+    return { status: best.status, error: best.status === 'invalid' ? best.error : null };
+  }
+
+  /** Free registration: proves the Hive account with a signed challenge; no withdrawals. */
+  async registerFree(request: FreeRegistrationRequest): Promise<SessionResponse> {
+    if (await this.players.findByUsername(request.hiveUsername)) throw ApiError.conflict(ErrorMessages.alreadyRegistered);
+    await this.auth.assertSignedChallenge(request);
+    return this.dataSource.transaction(async (manager) => {
+      const player = await this.players.register(manager, request.hiveUsername, request.referrer, 'free');
+      return this.sessions.start(manager, player.id, player.hiveUsername);
+    });
+  }
+
+  private async feeThousandths(usd: number): Promise<number> {
+    const price = await this.chainCall(() => this.hiveNode.getMedianPrice());
+    return registrationFeeThousandths(usd, price.baseHbdThousandths, price.quoteHiveThousandths);
+  }
+
+  private async chainCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      this.logger.warn(`Chain call failed: ${(error as Error).message}`);
+      throw ApiError.unavailable(ErrorMessages.chainUnavailable);
+    }
+  }
+}

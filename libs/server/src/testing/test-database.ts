@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { runMigrations } from '../core/database/data-source';
+
+/** Tests run against this server; each test file gets its own database cloned from a migrated template. */
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TEMPLATE = 'runik_test_template';
+
+function databaseUrl(name: string): string {
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
+  const admin = new Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Rebuilds the template from scratch by running every migration (once per test run). */
+export async function prepareTemplateDatabase(): Promise<void> {
+  await withAdmin(async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+  });
+  await runMigrations(databaseUrl(TEMPLATE));
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `runik_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  return {
+    name,
+    url: databaseUrl(name),
+    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** A Redis key prefix of its own for one test file (BullMQ queues and short-lived keys). */
+export function testRedisPrefix(): string {
+  return `t${randomBytes(5).toString('hex')}`;
+}
