@@ -6,13 +6,21 @@ import { nodeProject } from './jest.preset';
 const config: Config = {
   // Every test file clones one freshly migrated template database.
   globalSetup: '<rootDir>/libs/server/src/testing/global-setup.ts',
+  // System and browser tests start real processes and wait for the chain.
+  testTimeout: 60_000,
   projects: [
     nodeProject('rules', '<rootDir>/libs/rules'),
     nodeProject('contract', '<rootDir>/libs/contract'),
     nodeProject('server', '<rootDir>/libs/server'),
     nodeProject('hive-sim', '<rootDir>/apps/hive-sim'),
     // The API and worker as real processes over HTTP, with hive-sim as the chain.
-    nodeProject('system', '<rootDir>/apps/e2e', { testMatch: ['<rootDir>/src/api/**/*.spec.ts'], testTimeout: 60_000 }),
+    nodeProject('system', '<rootDir>/apps/e2e', { testMatch: ['<rootDir>/src/api/**/*.spec.ts'] }),
+    // The game in Chromium (playwright-core) against the same real processes; globalSetup builds the web app.
+    nodeProject('browser', '<rootDir>/apps/e2e', {
+      testMatch: ['<rootDir>/src/browser/**/*.spec.ts'],
+      testTimeout: 120_000,
+      globalSetup: '<rootDir>/src/support/browser-global-setup.ts',
+    }),
   ],
 };
 export default config;

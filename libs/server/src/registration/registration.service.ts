@@ -60,6 +60,8 @@ export class RegistrationService {
   async initiate(request: InitiateRegistrationRequest): Promise<InitiateRegistrationResponse> {
     const feeOffered = parseDecimal(request.feeInHive);
     if (feeOffered === null) throw ApiError.badRequest('feeInHive must be a HIVE amount with up to 3 decimals');
+    const recorded = await this.registrations.findOneBy({ transactionId: request.transactionId, hiveUsername: request.hiveUsername });
+    if (recorded) return { success: true, status: recorded.status, transactionId: recorded.transactionId };
     const existing = await this.players.findByUsername(request.hiveUsername);
     if (existing?.activation === 'paid') throw ApiError.conflict(ErrorMessages.alreadyRegistered);
     const feeRequired = await this.feeThousandths(existing ? LATE_ACTIVATION_FEE_USD : REGISTRATION_FEE_USD);
@@ -71,10 +73,8 @@ export class RegistrationService {
        ON CONFLICT (transaction_id, hive_username) DO NOTHING RETURNING id`,
       [request.transactionId, request.hiveUsername, request.referrer, feeOffered, feeRequired, now],
     );
-    if (inserted.length === 0) {
-      const current = await this.registrations.findOneByOrFail({ transactionId: request.transactionId, hiveUsername: request.hiveUsername });
-      return { success: true, status: current.status, transactionId: current.transactionId };
-    }
+    // A concurrent identical call inserted first: it enqueues the job, this one reports pending.
+    if (inserted.length === 0) return { success: true, status: 'pending', transactionId: request.transactionId };
     const job: ConfirmRegistrationJob = { registrationId: Number(inserted[0].id) };
     await this.ledgerQueue.add(LedgerJobs.confirmRegistration, job, {
       // Derived from the chain tx id so a repeated enqueue is a no-op; the database stays the real guard.

@@ -1,0 +1,256 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { WORKSPACE_ROOT } from './processes';
+import { startStack, type Stack } from './stack';
+
+/**
+ * Browser end-to-end support: the built web app served by the real api, hive-sim's dev
+ * wallet standing in for Hive Keychain, and Debian's Chromium driven by playwright-core.
+ *
+ * The dev wallet's URL is baked into the web build, so the build and the stack share one
+ * fixed hive-sim port. The defaults sit below Linux's ephemeral range (32768-60999), so no
+ * `freePort()` of a concurrently running test can take them.
+ */
+export const BROWSER_API_PORT = Number(process.env.E2E_API_PORT ?? 29100);
+export const BROWSER_SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 29101);
+
+/** How long a UI step may take before the test fails with a screenshot (well under the Jest timeout). */
+export const UI_TIMEOUT_MS = 15_000;
+/** A paid activation polls the registration status at once, then every 15 s. */
+export const ACTIVATION_TIMEOUT_MS = 60_000;
+
+const SCREENSHOT_DIR = join(WORKSPACE_ROOT, 'tmp', 'e2e-screenshots');
+const LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'test-logs');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Where the web build for a given hive-sim port lives. */
+export function webBuildDir(simPort = BROWSER_SIM_PORT): string {
+  return join(WORKSPACE_ROOT, 'tmp', 'e2e-web', `sim-${simPort}`);
+}
+
+export function devWalletUrl(simPort = BROWSER_SIM_PORT): string {
+  return `http://127.0.0.1:${simPort}/keychain.js`;
+}
+
+/**
+ * Builds apps/web in test mode with the dev wallet of hive-sim on `simPort` (about 2 s).
+ * Built into a scratch folder and then moved into place, so a reader never sees half a build.
+ */
+export async function buildWebApp(simPort = BROWSER_SIM_PORT): Promise<string> {
+  const target = webBuildDir(simPort);
+  const scratch = `${target}.building-${process.pid}`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logPath = join(LOG_DIR, `e2e-web-build-${simPort}.log`);
+  const log = createWriteStream(logPath);
+  const vite = join(WORKSPACE_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const child = spawn(
+    process.execPath,
+    [vite, 'build', '--config', 'apps/web/vite.config.mts', '--mode', 'test', '--outDir', scratch, '--emptyOutDir'],
+    {
+      cwd: WORKSPACE_ROOT,
+      // A process variable overrides .env.test (apps/web/README.md).
+      env: { ...process.env, VITE_DEV_WALLET_URL: devWalletUrl(simPort) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  await new Promise((resolve) => log.end(resolve));
+  if (code !== 0 || !existsSync(join(scratch, 'index.html'))) {
+    rmSync(scratch, { recursive: true, force: true });
+    throw new Error(`web build failed with code ${code}: see ${logPath}`);
+  }
+  rmSync(target, { recursive: true, force: true });
+  renameSync(scratch, target);
+  return target;
+}
+
+/** The build made by the browser project's globalSetup, checked to load this port's dev wallet. */
+export function builtWebApp(simPort = BROWSER_SIM_PORT): string {
+  const dir = webBuildDir(simPort);
+  const indexHtml = join(dir, 'index.html');
+  if (!existsSync(indexHtml)) {
+    throw new Error(`${dir} has no web build: run through the Jest project "browser" (its globalSetup builds it)`);
+  }
+  const assets = join(dir, 'assets');
+  const scripts = readFileSync(indexHtml, 'utf8').match(/assets\/[^"]+\.js/g) ?? [];
+  const loadsWallet = scripts.some((script) => readFileSync(join(dir, script), 'utf8').includes(devWalletUrl(simPort)));
+  if (!loadsWallet) throw new Error(`the web build in ${assets} does not load ${devWalletUrl(simPort)}`);
+  return dir;
+}
+
+async function assertPortFree(port: number, variable: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          `port ${port} is taken (${error.code}): another browser e2e run, or a leftover of one, is using it. ` +
+            `Stop it, or choose other ports with ${variable}.`,
+        ),
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface BrowserStack {
+  stack: Stack;
+  browser: Browser;
+  /** The web app and the API, on one origin. */
+  baseUrl: string;
+  /** A fresh browser profile (no session in localStorage), closed by `close()` or by the caller. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real game (hive-sim, api serving the web build, worker) on the fixed ports the web
+ * build expects, plus Chromium. `close()` stops everything that was started, even after a
+ * failed start.
+ */
+export async function startBrowserStack(): Promise<BrowserStack> {
+  const webDistDir = builtWebApp(BROWSER_SIM_PORT);
+  await assertPortFree(BROWSER_SIM_PORT, 'E2E_SIM_PORT');
+  await assertPortFree(BROWSER_API_PORT, 'E2E_API_PORT');
+
+  const contexts = new Set<BrowserContext>();
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  const close = async () => {
+    await Promise.allSettled([...contexts].map((context) => context.close()));
+    await Promise.allSettled([browser?.close(), stack?.stop()]);
+  };
+  try {
+    // A short Hive Engine delay: the worker confirms well before the client's 15 s re-check.
+    [stack, browser] = await Promise.all([
+      startStack({ webDistDir, apiPort: BROWSER_API_PORT, simPort: BROWSER_SIM_PORT, engineDelayMs: 300 }),
+      launchChromium(),
+    ]);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const launched = browser;
+  const newPage = async (options: BrowserContextOptions = {}) => {
+    const context = await launched.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    contexts.add(context);
+    context.once('close', () => contexts.delete(context));
+    context.setDefaultTimeout(UI_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(UI_TIMEOUT_MS);
+    return context.newPage();
+  };
+  return { stack, browser, baseUrl: stack.apiUrl, newPage, close };
+}
+
+export function clearScreenshots(): void {
+  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+}
+
+/** Saves a full-page screenshot to tmp/e2e-screenshots/<name>.png; never throws. */
+export async function saveScreenshot(page: Page, name: string): Promise<string | null> {
+  const file = join(SCREENSHOT_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-|-$/g, '').slice(0, 120)}.png`);
+  try {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+    return file;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs a browser test body on a fresh page; on failure saves a screenshot named after the
+ * test (and notes it in the error), then always closes the page's context.
+ */
+export async function withPage(
+  browserStack: BrowserStack,
+  name: string,
+  body: (page: Page) => Promise<void>,
+  options?: BrowserContextOptions,
+): Promise<void> {
+  const page = await browserStack.newPage(options);
+  // Shown with a failure: what the browser complained about, and which calls were refused.
+  const consoleErrors: string[] = [];
+  const failedCalls: string[] = [];
+  page.on('console', (message) => {
+    // Chromium logs every 4xx/5xx load as 'Failed to load resource'; failedCalls names them instead.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failedCalls.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  try {
+    await body(page);
+  } catch (error) {
+    const file = await saveScreenshot(page, name);
+    if (error instanceof Error) {
+      const notes = [`page URL: ${page.url()}`, file ? `screenshot: ${file}` : 'screenshot failed'];
+      if (failedCalls.length > 0) notes.push(`responses >= 400 (some are expected, e.g. 404 for a name not registered):\n  ${failedCalls.join('\n  ')}`);
+      if (consoleErrors.length > 0) notes.push(`browser console errors:\n  ${consoleErrors.join('\n  ')}`);
+      const original = error.message;
+      error.message = `${original}\n\n${notes.join('\n')}`;
+      // Jest prints the stack, which Playwright's errors built from the original message.
+      if (error.stack?.includes(original)) error.stack = error.stack.replace(original, error.message);
+    }
+    throw error;
+  } finally {
+    await page.context().close().catch(() => undefined);
+  }
+}
+
+/** Retries an assertion (Jest `expect`s included) until it passes or the time is up. */
+export async function eventually<T>(assertion: () => T | Promise<T>, timeoutMs = UI_TIMEOUT_MS, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await assertion();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+}
+
+/** The path (and query) the page shows, without the origin. */
+export function currentPath(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Waits until the page is at `path` (pathname only, query ignored). */
+export async function waitForPath(page: Page, path: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: timeoutMs });
+}
+
+/**
+ * The dev wallet loads asynchronously from hive-sim (main.tsx), like an extension injecting
+ * itself: a player with Keychain has it before pressing a button.
+ */
+export async function waitForDevWallet(page: Page): Promise<void> {
+  await page.waitForFunction('window.hive_keychain !== undefined && window.hive_keychain.isDevWallet === true', undefined, {
+    timeout: UI_TIMEOUT_MS,
+  });
+}

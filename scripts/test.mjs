@@ -1,0 +1,48 @@
+// `npm test`: typecheck, lint (module boundaries included), every Jest project (rules, contract,
+// server, hive-sim, system, browser) and the web app's Vitest run; ends with "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+
+const node = process.execPath;
+const resultsDir = 'tmp/test-results';
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+const extraJestArgs = process.argv.slice(2);
+
+function run(title, args, env = {}) {
+  console.log(`\n> ${title}`);
+  const { status } = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false', ...env } });
+  return status === 0;
+}
+
+const checks = [
+  run('Typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']) &&
+    run('Typecheck web', ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']),
+  run('Lint', ['node_modules/nx/bin/nx.js', 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']),
+];
+run('Jest: rules, contract, server, hive-sim, system, browser', [
+  'node_modules/jest/bin/jest.js', '--json', `--outputFile=${resultsDir}/jest.json`, ...extraJestArgs,
+]);
+run('Vitest: web', [
+  'node_modules/vitest/vitest.mjs', 'run', '--config', 'apps/web/vite.config.mts',
+  '--reporter=default', '--reporter=json', `--outputFile=${resultsDir}/vitest.json`,
+]);
+
+let passed = 0;
+let failed = 0;
+for (const file of ['jest.json', 'vitest.json']) {
+  const path = `${resultsDir}/${file}`;
+  if (!existsSync(path)) {
+    console.error(`${file}: the run produced no results`);
+    failed += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+  if (!report.success && report.numFailedTests === 0) failed += 1; // a suite that failed to run
+}
+const failedChecks = checks.filter((ok) => !ok).length;
+if (failedChecks > 0) console.error(`\n${failedChecks} check(s) failed (typecheck or lint): see above.`);
+console.log(`\n${passed} passed, ${failed + failedChecks} failed`);
+process.exit(failed + failedChecks > 0 ? 1 : 0);
