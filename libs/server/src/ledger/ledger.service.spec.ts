@@ -1,0 +1,126 @@
+import { DataSource } from 'typeorm';
+import { Clock } from '../core/clock/clock';
+import { dataSourceOptions } from '../core/database/data-source';
+import { createTestDatabase, TestDatabase } from '../testing/test-database';
+import { LedgerService } from './ledger.service';
+import { Asset, InsufficientFundsError } from './ledger.types';
+
+let database: TestDatabase;
+let dataSource: DataSource;
+let ledger: LedgerService;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 40 } }).initialize();
+  ledger = new LedgerService(new Clock());
+});
+afterAll(async () => {
+  await dataSource?.destroy();
+  await database?.drop();
+});
+
+let nextPlayer = 0;
+async function newPlayer(runik = 0): Promise<number> {
+  nextPlayer += 1;
+  const [{ id }] = await dataSource.query(
+    `INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', 'free', now()) RETURNING id`,
+    [`ledger${nextPlayer}`],
+  );
+  const playerId = Number(id);
+  await dataSource.transaction(async (manager) => {
+    await ledger.openPlayerAccount(manager, playerId);
+    if (runik > 0) await ledger.post(manager, { reason: 'test-mint', legs: [{ account: { system: 'system:mint' }, asset: 'runik', delta: -runik }, { account: { playerId }, asset: 'runik', delta: runik }] });
+  });
+  return playerId;
+}
+
+const runikOf = async (playerId: number) => (await ledger.balancesOf(dataSource.manager, playerId)).runik;
+
+function pay(from: number, to: number, amount: number) {
+  return dataSource.transaction((manager) =>
+    ledger.post(manager, { reason: 'test-transfer', legs: [{ account: { playerId: from }, asset: 'runik', delta: -amount }, { account: { playerId: to }, asset: 'runik', delta: amount }] }),
+  );
+}
+
+async function totals(): Promise<Record<string, number>> {
+  const rows: { asset: Asset; total: string }[] = await dataSource.query(`SELECT asset, sum(amount) AS total FROM balances GROUP BY asset`);
+  return Object.fromEntries(rows.map((row) => [row.asset, Number(row.total)]));
+}
+
+describe('LedgerService', () => {
+  it('moves amounts and records one entry per leg with the balance after', async () => {
+    const alice = await newPlayer(5_000);
+    const bob = await newPlayer();
+    await pay(alice, bob, 1_250);
+    expect(await runikOf(alice)).toBe(3_750);
+    expect(await runikOf(bob)).toBe(1_250);
+    const entries = await dataSource.query(
+      `SELECT e.delta, e.balance_after FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.player_id = $1 ORDER BY e.id`,
+      [alice],
+    );
+    expect(entries).toEqual([{ delta: 5_000, balance_after: 5_000 }, { delta: -1_250, balance_after: 3_750 }]);
+  });
+
+  it('refuses an unbalanced posting or a fractional amount and writes nothing', async () => {
+    const alice = await newPlayer(1_000);
+    const before = await dataSource.query(`SELECT count(*)::int AS n FROM ledger_entries`);
+    await expect(
+      dataSource.transaction((manager) => ledger.post(manager, { reason: 'bad', legs: [{ account: { playerId: alice }, asset: 'runik', delta: 10 }] })),
+    ).rejects.toThrow(/Unbalanced/);
+    await expect(pay(alice, alice + 0, 0.5)).rejects.toThrow(/integer/);
+    expect(await dataSource.query(`SELECT count(*)::int AS n FROM ledger_entries`)).toEqual(before);
+  });
+
+  it('never overdraws: the debit fails and the whole transaction rolls back', async () => {
+    const alice = await newPlayer(1_000);
+    const bob = await newPlayer();
+    await expect(pay(alice, bob, 1_001)).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(pay(bob, alice, 1)).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await runikOf(alice)).toBe(1_000);
+    expect(await runikOf(bob)).toBe(0);
+  });
+
+  it('lets exactly one of 30 simultaneous spends of the same funds succeed', async () => {
+    const alice = await newPlayer(1_000);
+    const bob = await newPlayer();
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => pay(alice, bob, 1_000)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results.filter((r) => r.status === 'rejected')) {
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientFundsError);
+    }
+    expect(await runikOf(alice)).toBe(0);
+    expect(await runikOf(bob)).toBe(1_000);
+  });
+
+  it('conserves every asset and never deadlocks under random concurrent transfers', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer(10_000)));
+    const before = await totals();
+    let seed = 42;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const transfers = Array.from({ length: 300 }, () => {
+      const from = players[Math.floor(random() * players.length)];
+      const to = players[Math.floor(random() * players.length)];
+      return { from, to, amount: 1 + Math.floor(random() * 4_000) };
+    });
+    const results = await Promise.allSettled(transfers.filter((t) => t.from !== t.to).map((t) => pay(t.from, t.to, t.amount)));
+    const unexpected = results.filter((r) => r.status === 'rejected' && !((r as PromiseRejectedResult).reason instanceof InsufficientFundsError));
+    expect(unexpected).toEqual([]);
+    expect(await totals()).toEqual(before);
+    const held = await Promise.all(players.map(runikOf));
+    expect(held.reduce((sum, amount) => sum + amount, 0)).toBe(60_000);
+    expect(Math.min(...held)).toBeGreaterThanOrEqual(0);
+    // Balances equal the sum of their entries.
+    const mismatches = await dataSource.query(`
+      SELECT b.account_id FROM balances b
+        LEFT JOIN (SELECT account_id, asset, sum(delta) AS total FROM ledger_entries GROUP BY account_id, asset) e
+          ON e.account_id = b.account_id AND e.asset = b.asset
+       WHERE b.amount <> coalesce(e.total, 0)`);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('keeps ledger entries append-only', async () => {
+    await newPlayer(1_000);
+    await expect(dataSource.query(`UPDATE ledger_entries SET delta = delta * 2`)).rejects.toThrow(/append-only/);
+    await expect(dataSource.query(`DELETE FROM ledger_entries`)).rejects.toThrow(/append-only/);
+  });
+});
