@@ -2,8 +2,7 @@ import { BullBoardModule } from '@bull-board/nestjs';
 import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import {
   APP_CONFIG,
   AppConfig,
@@ -32,6 +31,5 @@ import {
     RegistrationModule,
     ReferralsModule,
   ],
-  providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
 })
 export class AppModule {}

@@ -9,6 +9,7 @@ export * from './core/health/health.module';
 export * from './core/queues/queues';
 export * from './auth/auth.module';
 export * from './registration/registration.module';
+export * from './registration/registration-jobs.module';
 export * from './registration/registration.jobs';
 export * from './referrals/referrals.module';
 export * from './ledger/ledger.module';

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { usernameParamsSchema, verifyLoginSchema } from '@runik/contract';
 import type { LoginChallengeResponse, LogoutResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
 import { ZodPipe } from '../core/validation/zod.pipe';
@@ -7,6 +8,8 @@ import { CurrentSession } from './current-session.decorator';
 import { Public } from './session.guard';
 import type { AuthenticatedSession } from './session.service';
 
+/** Public calls are rate limited per client address (THROTTLER options set by the api). */
+@UseGuards(ThrottlerGuard)
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

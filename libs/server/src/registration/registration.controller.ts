@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { freeRegistrationSchema, initiateRegistrationSchema, txIdParamsSchema, usernameParamsSchema } from '@runik/contract';
 import type {
   FreeRegistrationRequest,
@@ -14,6 +15,8 @@ import { ZodPipe } from '../core/validation/zod.pipe';
 import { RegistrationService } from './registration.service';
 
 /** Registration calls are public: the chain payment or the signed challenge proves the account. */
+/** Public calls are rate limited per client address (THROTTLER options set by the api). */
+@UseGuards(ThrottlerGuard)
 @Public()
 @Controller()
 export class RegistrationController {

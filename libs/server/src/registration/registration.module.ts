@@ -4,13 +4,11 @@ import { AuthModule } from '../auth/auth.module';
 import { PlayersModule } from '../players/players.module';
 import { RegistrationController } from './registration.controller';
 import { Registration } from './registration.entity';
-import { RegistrationJobs } from './registration.jobs';
 import { RegistrationService } from './registration.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Registration]), AuthModule, PlayersModule],
   controllers: [RegistrationController],
-  providers: [RegistrationService, RegistrationJobs],
-  exports: [RegistrationJobs],
+  providers: [RegistrationService],
 })
 export class RegistrationModule {}
