@@ -13,7 +13,7 @@ export interface MedianPrice {
 /** The Hive node (condenser_api over JSON-RPC); dhive handles timeouts and retries with back-off. */
 @Injectable()
 export class HiveNodeClient {
-  readonly client: Client;
+  private readonly client: Client;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.client = new Client([config.HIVE_NODE_URL], { timeout: config.CHAIN_TIMEOUT_MS, failoverThreshold: 3 });

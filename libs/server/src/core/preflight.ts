@@ -17,12 +17,14 @@ export async function checkServices(config: Pick<AppConfig, 'DATABASE_URL' | 'RE
     await postgres.end().catch(() => undefined);
   }
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => undefined);
+  // ioredis rejects with a bare "Connection is closed"; the socket error it emitted says why.
+  let socketError: unknown;
+  redis.on('error', (error) => (socketError ??= error));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new StartupError(describeConnectionError(error, 'Redis'));
+    throw new StartupError(describeConnectionError(socketError ?? error, 'Redis'));
   } finally {
     redis.disconnect();
   }

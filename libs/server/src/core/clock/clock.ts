@@ -1,21 +1,14 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 
-/** The one source of "now" for every service, so tests can move time. */
+/** The one source of "now" for every service: time rules read it here, never from Date directly. */
 @Injectable()
 export class Clock {
-  private offsetMs = 0;
-
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date();
   }
 
   nowMs(): number {
-    return Date.now() + this.offsetMs;
-  }
-
-  /** Moves time forward for tests. */
-  advance(ms: number): void {
-    this.offsetMs += ms;
+    return Date.now();
   }
 }
 
