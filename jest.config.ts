@@ -16,9 +16,9 @@ const config: Config = {
     // The API and worker as real processes over HTTP, with hive-sim as the chain.
     nodeProject('system', '<rootDir>/apps/e2e', { testMatch: ['<rootDir>/src/api/**/*.spec.ts'] }),
     // The game in Chromium (playwright-core) against the same real processes; globalSetup builds the web app.
+    // Jest 30 reads testTimeout from the global config only, so its spec sets its own (120 s).
     nodeProject('browser', '<rootDir>/apps/e2e', {
       testMatch: ['<rootDir>/src/browser/**/*.spec.ts'],
-      testTimeout: 120_000,
       globalSetup: '<rootDir>/src/support/browser-global-setup.ts',
     }),
   ],

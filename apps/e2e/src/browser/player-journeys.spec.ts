@@ -8,6 +8,7 @@ import {
   currentPath,
   eventually,
   startBrowserStack,
+  waitForCity,
   waitForDevWallet,
   waitForPath,
   withPage,
@@ -30,6 +31,10 @@ const NAV_LABELS = ['City', 'Attack', 'Alliance', 'Gears', 'Marketplace', 'Leade
 const PAYMENT_SENT = 'Payment sent! Do not make another transaction.';
 const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
 
+/** Longer than any wait inside a test, so a stuck step fails with its screenshot, not a Jest timeout. */
+const TEST_TIMEOUT_MS = 120_000;
+jest.setTimeout(TEST_TIMEOUT_MS);
+
 let browserStack: BrowserStack;
 let baseUrl: string;
 /** Registered free through the API before the run; refers the players the browser creates. */
@@ -51,7 +56,7 @@ afterAll(async () => {
 
 /** A test on a fresh browser profile; a failure saves tmp/e2e-screenshots/<test name>.png. */
 function browserTest(name: string, body: (page: Page) => Promise<void>, options?: BrowserContextOptions): void {
-  it(name, () => withPage(browserStack, expect.getState().currentTestName ?? name, body, options));
+  it(name, () => withPage(browserStack, expect.getState().currentTestName ?? name, body, options), TEST_TIMEOUT_MS);
 }
 
 function requirePlayer(player: string | undefined, madeBy: string): string {
@@ -91,7 +96,7 @@ async function submitUsername(page: Page, username: string): Promise<void> {
 async function logInThroughUi(page: Page, username: string): Promise<void> {
   await openLogin(page);
   await submitUsername(page, username);
-  await waitForPath(page, '/city');
+  await waitForCity(page);
   await heading(page, 'City').waitFor();
   await accountButton(page, username).waitFor();
 }
@@ -165,7 +170,7 @@ describe('a new player', () => {
       }
       expect(await storedSession(page)).toBeNull();
 
-      await waitForPath(page, '/city', ACTIVATION_TIMEOUT_MS);
+      await waitForCity(page, ACTIVATION_TIMEOUT_MS);
       await heading(page, 'City').waitFor();
       await accountButton(page, player).waitFor();
       expect(currentPath(page)).toBe('/city');
@@ -206,7 +211,7 @@ describe('a new player', () => {
 
     await waitForDevWallet(page);
     await submitUsername(page, player);
-    await waitForPath(page, '/city');
+    await waitForCity(page);
     await accountButton(page, player).waitFor();
 
     // The session survives a reload, and the login screen now leads to the city.
@@ -224,7 +229,7 @@ describe('a new player', () => {
     expect(await page.getByText('Activating it later costs 50% more (15 USD).').isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Register for Free' }).click();
-    await waitForPath(page, '/city');
+    await waitForCity(page);
     await heading(page, 'City').waitFor();
     await accountButton(page, player).waitFor();
     expect(currentPath(page)).toBe('/city');

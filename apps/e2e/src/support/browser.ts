@@ -205,20 +205,46 @@ export async function withPage(
   try {
     await body(page);
   } catch (error) {
-    const file = await saveScreenshot(page, name);
+    const opened = page.url() !== 'about:blank';
+    const file = opened ? await saveScreenshot(page, name) : null;
     if (error instanceof Error) {
-      const notes = [`page URL: ${page.url()}`, file ? `screenshot: ${file}` : 'screenshot failed'];
+      const notes = [`page URL: ${page.url()}`];
+      if (opened) notes.push(file ? `screenshot: ${file}` : 'screenshot failed');
       if (failedCalls.length > 0) notes.push(`responses >= 400 (some are expected, e.g. 404 for a name not registered):\n  ${failedCalls.join('\n  ')}`);
       if (consoleErrors.length > 0) notes.push(`browser console errors:\n  ${consoleErrors.join('\n  ')}`);
+      notes.push(...stackLogNotes(browserStack.stack));
+      // Jest prints the stack when it holds the message. Read it before changing the message:
+      // V8 formats a stack lazily, on first read, from the message of that moment.
       const original = error.message;
+      const stack = error.stack;
       error.message = `${original}\n\n${notes.join('\n')}`;
-      // Jest prints the stack, which Playwright's errors built from the original message.
-      if (error.stack?.includes(original)) error.stack = error.stack.replace(original, error.message);
+      if (stack?.includes(original)) error.stack = stack.replace(original, error.message);
     }
     throw error;
   } finally {
     await page.context().close().catch(() => undefined);
   }
+}
+
+/** Where startStack's processes log (processes.ts names the files after the Redis prefix). */
+export function stackLogFiles(stack: Stack): string[] {
+  return ['hive-sim', 'api', 'worker'].map((name) => join(LOG_DIR, `${stack.redisPrefix}-${name}.log`));
+}
+
+/** Nest colours its log lines. */
+function stripAnsi(text: string): string {
+  return text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+}
+
+/** The stack's log files, and their first error lines: a crashed worker shows up here. */
+function stackLogNotes(stack: Stack): string[] {
+  const notes = [`stack logs: ${stackLogFiles(stack).join(', ')}`];
+  for (const file of stackLogFiles(stack)) {
+    const text = existsSync(file) ? stripAnsi(readFileSync(file, 'utf8')) : '';
+    const errors = text.split('\n').filter((line) => /\b(ERROR|FATAL)\b|Error:/.test(line));
+    if (errors.length > 0) notes.push(`errors in ${file}:\n  ${errors.slice(0, 5).join('\n  ')}`);
+  }
+  return notes;
 }
 
 /** Retries an assertion (Jest `expect`s included) until it passes or the time is up. */
@@ -243,6 +269,19 @@ export function currentPath(page: Page): string {
 /** Waits until the page is at `path` (pathname only, query ignored). */
 export async function waitForPath(page: Page, path: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: timeoutMs });
+}
+
+/**
+ * Waits until the page is at /city, failing at once with its text if the page shows an
+ * error instead (a failed login or activation), rather than at the timeout.
+ */
+export async function waitForCity(page: Page, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
+  const alert = page.getByRole('alert').first();
+  const outcome = await Promise.race([
+    waitForPath(page, '/city', timeoutMs).then(() => 'city' as const),
+    alert.waitFor({ timeout: timeoutMs }).then(() => 'alert' as const),
+  ]);
+  if (outcome === 'alert') throw new Error(`expected to reach /city, but the page shows an error: "${await alert.textContent()}"`);
 }
 
 /**

@@ -44,6 +44,21 @@ export async function waitUntilHealthy(url: string, child: ChildProcess, timeout
   throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
 }
 
+/** Waits for a line a process prints once it is ready (the worker serves no HTTP to poll). */
+export async function waitForOutput(child: ChildProcess, text: string, timeoutMs = 30_000): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms (see tmp/test-logs)`)), timeoutMs);
+    const onExit = (code: number | null) => reject(new Error(`process exited with code ${code} before "${text}" (see tmp/test-logs)`));
+    child.once('exit', onExit);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (!chunk.toString().includes(text)) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      resolve();
+    });
+  });
+}
+
 /** Stops a process we started (by its own PID), waiting for it to exit. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createTestDatabase, TestDatabase, testRedisPrefix } from '@runik/server/testing';
-import { freePort, startNodeProcess, stopProcess, waitUntilHealthy } from './processes';
+import { freePort, startNodeProcess, stopProcess, waitForOutput, waitUntilHealthy } from './processes';
 
 export const GAME_ACCOUNT = 'runik.game';
 export const DEV_PASSWORD = 'devpass';
@@ -65,7 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const api = startNodeProcess(`${redisPrefix}-api`, 'apps/api/src/main.ts', env);
     const worker = startNodeProcess(`${redisPrefix}-worker`, 'apps/worker/src/main.ts', env);
     children.push(api, worker);
-    await waitUntilHealthy(`${apiUrl}/api/health`, api);
+    await Promise.all([waitUntilHealthy(`${apiUrl}/api/health`, api), waitForOutput(worker, 'Runik worker started')]);
     return { apiUrl, simUrl, database, redisPrefix, stop };
   } catch (error) {
     await stop();
