@@ -2,9 +2,13 @@
 // server, hive-sim, system, browser) and the web app's Vitest run; ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 
 const node = process.execPath;
-const resultsDir = 'tmp/test-results';
+// Absolute: Vitest resolves a relative outputFile against its own root (apps/web).
+const resultsDir = resolve('tmp/test-results');
+const nxBin = createRequire(import.meta.url).resolve('nx/bin/nx.js');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 const extraJestArgs = process.argv.slice(2);
@@ -18,7 +22,7 @@ function run(title, args, env = {}) {
 const checks = [
   run('Typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']) &&
     run('Typecheck web', ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']),
-  run('Lint', ['node_modules/nx/bin/nx.js', 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']),
+  run('Lint', [nxBin, 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']),
 ];
 run('Jest: rules, contract, server, hive-sim, system, browser', [
   'node_modules/jest/bin/jest.js', '--json', `--outputFile=${resultsDir}/jest.json`, ...extraJestArgs,
