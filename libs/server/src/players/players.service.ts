@@ -4,6 +4,7 @@ import { EntityManager, Repository } from 'typeorm';
 import { ErrorMessages } from '@runik/contract';
 import { CityService } from '../city/city.service';
 import { Clock } from '../core/clock/clock';
+import { isUniqueViolation } from '../core/database/pg-errors';
 import { APP_CONFIG } from '../core/config/config.module';
 import { defaultReferrer } from '../core/config/app-config';
 import type { AppConfig } from '../core/config/app-config';
@@ -11,7 +12,6 @@ import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
 import { Activation, Player } from './player.entity';
 
-const UNIQUE_VIOLATION = '23505';
 
 /** Game accounts: creation (with ledger account and city), lookup, paid activation. */
 @Injectable()
@@ -39,7 +39,7 @@ export class PlayersService {
     try {
       await manager.insert(Player, player);
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw ApiError.conflict(ErrorMessages.alreadyRegistered);
+      if (isUniqueViolation(error)) throw ApiError.conflict(ErrorMessages.alreadyRegistered);
       throw error;
     }
     await this.ledger.openPlayerAccount(manager, player.id);

@@ -5,6 +5,7 @@ import { RegistrationInvalidReasons } from '@runik/contract';
 import { parseDecimal, registrationMemo } from '@runik/rules';
 import { EngineTransaction, HiveEngineClient, parseEngineLogs } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
+import { isUniqueViolation } from '../core/database/pg-errors';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { PlayersService } from '../players/players.service';
@@ -12,7 +13,6 @@ import { Registration } from './registration.entity';
 
 const SWAP_HIVE = 'SWAP.HIVE';
 const SWAP_HIVE_DECIMALS = 8;
-const UNIQUE_VIOLATION = '23505';
 
 /** Thrown while Hive Engine has not processed the transaction yet: the job is retried later. */
 export class TransactionNotProcessedYet extends Error {}
@@ -56,7 +56,7 @@ export class RegistrationJobs {
     try {
       await this.dataSource.transaction((manager) => this.activate(manager, registrationId));
     } catch (error) {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      if (!isUniqueViolation(error)) throw error;
       await this.markInvalid(registrationId, RegistrationInvalidReasons.alreadyUsed);
     }
   }
