@@ -7,6 +7,7 @@ import {
   APP_CONFIG,
   AppConfig,
   AuthModule,
+  CityModule,
   CoreModule,
   HealthModule,
   Queues,
@@ -30,6 +31,7 @@ import {
     AuthModule,
     RegistrationModule,
     ReferralsModule,
+    CityModule,
   ],
 })
 export class AppModule {}

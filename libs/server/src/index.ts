@@ -15,4 +15,5 @@ export * from './referrals/referrals.module';
 export * from './ledger/ledger.module';
 export * from './ledger/ledger.service';
 export * from './city/city.module';
+export * from './city/city-core.module';
 export * from './players/players.module';

@@ -12,6 +12,15 @@ export const ApiRoutes = {
   transactionStatus: (txId: string) => `/api/transaction-status/${encodeURIComponent(txId)}`,
   freeRegistration: '/api/free-registration',
   referredPlayers: (username: string) => `/api/navbar/referred-players/${encodeURIComponent(username)}`,
+  cityConstants: '/api/city/constants',
+  cityResources: (username: string) => `/api/city/resources/${encodeURIComponent(username)}`,
+  cityUpgrade: (username: string, buildingKey: string) => `/api/city/upgrade/${encodeURIComponent(username)}/${encodeURIComponent(buildingKey)}`,
+  cityHarvest: (username: string) => `/api/city/harvest/${encodeURIComponent(username)}`,
+  cityConvert: (username: string) => `/api/city/convert/${encodeURIComponent(username)}`,
+  cityConvertToResources: (username: string) => `/api/city/convert-to-resources/${encodeURIComponent(username)}`,
+  cityTrain: (username: string) => `/api/city/train/${encodeURIComponent(username)}`,
+  citySpeedup: (username: string, buildingKey: string) => `/api/city/speedup/${encodeURIComponent(username)}/${encodeURIComponent(buildingKey)}`,
+  cityHeal: (username: string) => `/api/city/heal/${encodeURIComponent(username)}`,
 } as const;
 
 /** Web app routes (spec section 2). */

@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
-import { CityService } from './city.service';
+import { CityCoreModule } from './city-core.module';
+import { CityController } from './city.controller';
+import { ConversionService } from './conversion.service';
+import { MilitaryService } from './military.service';
 
-@Module({ imports: [LedgerModule], providers: [CityService], exports: [CityService] })
+@Module({
+  imports: [CityCoreModule, LedgerModule],
+  controllers: [CityController],
+  providers: [ConversionService, MilitaryService],
+})
 export class CityModule {}

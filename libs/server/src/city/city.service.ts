@@ -1,27 +1,103 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { RESOURCE_KEYS, STARTING_CITY_HALL_LEVEL, STARTING_RESOURCES_THOUSANDTHS } from '@runik/rules';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  BuildingKey,
+  buildingByKey,
+  buildingUpgradeBlock,
+  buildingUpgradeCost,
+  CITY_HALL_KEY,
+  cityHallUpgradeBlock,
+  cityHallUpgradeCost,
+  formatCountdown,
+  HARVEST_INTERVAL_MS,
+  RESOURCE_KEYS,
+  STARTING_CITY_HALL_LEVEL,
+  STARTING_RESOURCES,
+  toThousandths,
+  UpgradeBlock,
+} from '@runik/rules';
+import { CityMessages } from '@runik/contract';
+import type { CityResponse, HarvestResponse, UpgradeResponse } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
-import { LedgerService } from '../ledger/ledger.service';
-import { City } from './city.entity';
+import { ApiError } from '../core/errors/api-error';
+import { cityDto, loadCity, nextHarvestTime, pendingOf, resourcesDto } from './city-state';
+import { assertRunikCovers, CityTransactions } from './city-transactions';
 
 @Injectable()
 export class CityService {
   constructor(
-    private readonly ledger: LedgerService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cities: CityTransactions,
     private readonly clock: Clock,
   ) {}
 
-  /** A new player's city: City Hall level 1 and the starting resources, minted through the ledger. */
+  /** A new player's city: City Hall level 1, every building at level 1, the starting resources minted. */
   async createStartingCity(manager: EntityManager, playerId: number): Promise<void> {
-    await manager.insert(City, { playerId, chLevel: STARTING_CITY_HALL_LEVEL, buildingLevels: {}, createdAt: this.clock.now() });
-    await this.ledger.post(manager, {
-      reason: 'starting-resources',
-      reference: `player:${playerId}`,
-      legs: RESOURCE_KEYS.flatMap((asset) => [
-        { account: { system: 'system:mint' as const }, asset, delta: -STARTING_RESOURCES_THOUSANDTHS[asset] },
-        { account: { playerId }, asset, delta: STARTING_RESOURCES_THOUSANDTHS[asset] },
-      ]),
+    const now = this.clock.now();
+    await manager.query(
+      `INSERT INTO cities (player_id, ch_level, building_levels, created_at, production_anchor_at) VALUES ($1, $2, '{}', $3, $3)`,
+      [playerId, STARTING_CITY_HALL_LEVEL, now],
+    );
+    const resources = Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, toThousandths(STARTING_RESOURCES[resource])]));
+    await this.cities.mint(manager, playerId, resources, 'starting-resources');
+  }
+
+  /** The hottest read of the game: one query, production and training computed from timestamps. */
+  async city(playerId: number): Promise<CityResponse> {
+    const state = await loadCity(this.dataSource.manager, playerId, false);
+    if (!state) throw ApiError.notFound(CityMessages.cityNotFound);
+    return cityDto(state, this.clock.now());
+  }
+
+  upgrade(playerId: number, key: typeof CITY_HALL_KEY | BuildingKey): Promise<UpgradeResponse> {
+    return this.cities.run(playerId, async ({ manager, state, now, balances }) => {
+      const level = key === CITY_HALL_KEY ? state.chLevel : state.levels[key];
+      const block = key === CITY_HALL_KEY ? cityHallUpgradeBlock(level) : buildingUpgradeBlock(key, level, state.chLevel);
+      if (block) throw ApiError.badRequest(upgradeBlockMessage(key, block));
+      const cost = key === CITY_HALL_KEY ? cityHallUpgradeCost(level) : buildingUpgradeCost(key, level);
+      assertRunikCovers(state.balances, cost);
+      await this.cities.spend(manager, playerId, { runik: cost }, `upgrade-${key}`);
+
+      const levels = { ...state.levels };
+      let chLevel = state.chLevel;
+      if (key === CITY_HALL_KEY) {
+        chLevel += 1;
+        await manager.query(`UPDATE cities SET ch_level = $2 WHERE player_id = $1`, [playerId, chLevel]);
+      } else {
+        levels[key] = level + 1;
+        // Production so far is kept at the old rate; the new level produces from now on.
+        await manager.query(
+          `UPDATE cities SET building_levels = building_levels || $2::jsonb, stored_pending = $3, production_anchor_at = $4 WHERE player_id = $1`,
+          [playerId, JSON.stringify({ [key]: levels[key] }), JSON.stringify(pendingOf(state, now)), now],
+        );
+      }
+      return { chLevel, levels, resources: resourcesDto(await balances()) };
+    });
+  }
+
+  /** Collects pending production, once every 4 hours. */
+  harvest(playerId: number): Promise<HarvestResponse> {
+    return this.cities.run(playerId, async ({ manager, state, now, balances }) => {
+      const next = nextHarvestTime(state);
+      if (next && next > now) throw new ApiError(429, CityMessages.harvestNotReady(formatCountdown(next.getTime() - now.getTime())));
+      await this.cities.mint(manager, playerId, pendingOf(state, now), 'harvest');
+      await manager.query(`UPDATE cities SET stored_pending = '{}', production_anchor_at = $2, last_harvest_at = $2 WHERE player_id = $1`, [
+        playerId,
+        now,
+      ]);
+      return {
+        resources: resourcesDto(await balances()),
+        pendingResources: { wheat: 0, lumber: 0, stone: 0, ore: 0 },
+        nextHarvestTime: new Date(now.getTime() + HARVEST_INTERVAL_MS).toISOString(),
+      };
     });
   }
 }
+
+function upgradeBlockMessage(key: string, block: UpgradeBlock): string {
+  if (block.reason === 'max-level') return CityMessages.cityHallMaxed;
+  const name = buildingByKey(key)?.name ?? key;
+  return block.reason === 'locked' ? CityMessages.buildingLocked(name, block.unlockLevel) : CityMessages.needsCityHall(name, block.cityHallLevel);
+}
+

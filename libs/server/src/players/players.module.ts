@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CityModule } from '../city/city.module';
+import { CityCoreModule } from '../city/city-core.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { Player } from './player.entity';
 import { PlayersService } from './players.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Player]), LedgerModule, CityModule],
+  imports: [TypeOrmModule.forFeature([Player]), LedgerModule, CityCoreModule],
   providers: [PlayersService],
   exports: [PlayersService],
 })

@@ -10,7 +10,8 @@ export class ZodPipe<T> implements PipeTransform<unknown, T> {
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
     const issue = result.error.issues[0];
-    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    // Sentences (the spec's own messages) stand alone; terse ones name the field they are about.
+    const where = issue.path.length > 0 && !issue.message.endsWith('.') ? `${issue.path.join('.')}: ` : '';
     throw ApiError.badRequest(`${where}${issue.message}`);
   }
 }

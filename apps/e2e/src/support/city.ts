@@ -1,0 +1,87 @@
+import { AxiosInstance } from 'axios';
+import { DataSource } from 'typeorm';
+import { Clock, dataSourceOptions, LedgerService } from '@runik/server';
+import type { CityResponse } from '@runik/contract';
+import { apiClient, registerFree } from './api-client';
+import { queryDatabase } from './database';
+import { uniqueUsername } from './hive';
+import type { Stack } from './stack';
+
+export interface CityPlayer {
+  username: string;
+  playerId: number;
+  api: AxiosInstance;
+}
+
+export async function newCityPlayer(stack: Stack, prefix = 'city'): Promise<CityPlayer> {
+  const username = uniqueUsername(prefix);
+  const { token } = await registerFree(apiClient(stack.apiUrl), username);
+  const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, 'SELECT id FROM players WHERE hive_username = $1', [username]);
+  return { username, playerId: Number(id), api: apiClient(stack.apiUrl, token) };
+}
+
+export async function cityOf(player: CityPlayer): Promise<CityResponse> {
+  const response = await player.api.get<CityResponse>(`/api/city/resources/${player.username}`);
+  if (response.status !== 200) throw new Error(`city of ${player.username}: ${response.status} ${JSON.stringify(response.data)}`);
+  return response.data;
+}
+
+/**
+ * Test setup through the game's own ledger: mints thousandths of an asset to a player,
+ * as production or a deposit would (no shortcut around the balances' rules).
+ */
+export async function grant(stack: Stack, player: CityPlayer, asset: 'runik' | 'wheat' | 'lumber' | 'stone' | 'ore', thousandths: number): Promise<void> {
+  const dataSource = await new DataSource({ ...dataSourceOptions(stack.database.url), extra: { max: 1 } }).initialize();
+  try {
+    const ledger = new LedgerService(new Clock());
+    await dataSource.transaction((manager) =>
+      ledger.post(manager, {
+        reason: 'test-grant',
+        legs: [
+          { account: { system: 'system:mint' }, asset, delta: -thousandths },
+          { account: { playerId: player.playerId }, asset, delta: thousandths },
+        ],
+      }),
+    );
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Moves a city's clock-driven state into the past, as if `ms` had gone by. */
+export async function letTimePass(stack: Stack, player: CityPlayer, ms: number): Promise<void> {
+  const interval = `${ms} milliseconds`;
+  await queryDatabase(
+    stack.database.url,
+    `UPDATE cities SET production_anchor_at = production_anchor_at - $2::interval,
+       last_harvest_at = last_harvest_at - $2::interval WHERE player_id = $1`,
+    [player.playerId, interval],
+  );
+  await queryDatabase(stack.database.url, `UPDATE training_queue SET completes_at = completes_at - $2::interval WHERE player_id = $1`, [
+    player.playerId,
+    interval,
+  ]);
+}
+
+/** Troops come back injured from attacks (a later feature); tests put them in the sanctum directly. */
+export async function injure(stack: Stack, player: CityPlayer, injured: { infantry?: number; archers?: number; cavalries?: number }): Promise<void> {
+  await queryDatabase(
+    stack.database.url,
+    `UPDATE cities SET injured_infantry = $2, injured_archers = $3, injured_cavalries = $4 WHERE player_id = $1`,
+    [player.playerId, injured.infantry ?? 0, injured.archers ?? 0, injured.cavalries ?? 0],
+  );
+}
+
+export async function setCityHallLevel(stack: Stack, player: CityPlayer, level: number): Promise<void> {
+  await queryDatabase(stack.database.url, `UPDATE cities SET ch_level = $2 WHERE player_id = $1`, [player.playerId, level]);
+}
+
+/** Everything a rejected call must leave untouched. */
+export async function citySnapshot(stack: Stack, player: CityPlayer): Promise<unknown[]> {
+  return Promise.all([
+    queryDatabase(stack.database.url, 'SELECT * FROM cities WHERE player_id = $1', [player.playerId]),
+    queryDatabase(stack.database.url, 'SELECT * FROM training_queue WHERE player_id = $1', [player.playerId]),
+    queryDatabase(stack.database.url, 'SELECT count(*) FROM ledger_entries'),
+    queryDatabase(stack.database.url, 'SELECT account_id, asset, amount FROM balances ORDER BY account_id, asset'),
+  ]);
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import {
+  BUILDING_KEYS,
+  BuildingKey,
+  CITY_HALL_KEY,
+  MAX_TRAINING_BATCH,
+  MILITARY_BUILDING_KEYS,
+  MilitaryBuildingKey,
+  parseDecimal,
+  RESOURCE_KEYS,
+  ResourceKey,
+  UnitKey,
+} from '@runik/rules';
+import { hiveUsernameSchema } from '../common/schemas';
+
+/** City messages: the spec's verbatim where it gives them (section 5), ours otherwise. */
+export const CityMessages = {
+  selectResource: 'Please select at least one resource to convert.',
+  invalidAmount: 'Please enter a valid amount to convert.',
+  amountExceedsMax: (max: string) => `Amount exceeds maximum conversion: ${max}`,
+  insufficientForAmount: 'Insufficient resources for this amount.',
+  specifyResource: 'Please specify at least one resource to convert to.',
+  notEnoughRunik: (required: string, available: string) => `Not enough RUNIK. Required: ${required}, Available: ${available}`,
+  invalidTroopCount: 'Please enter a valid number of troops to train.',
+  notEnoughResource: (resource: string, required: string, available: string) =>
+    `Not enough ${resource}. Required: ${required}, Available: ${available}`,
+  invalidMinutes: 'Please enter a valid number of minutes.',
+  tooManyMinutes: (minutes: number) => `Cannot exceed the maximum remaining minutes (${minutes}).`,
+  noActiveQueue: 'No active training queue for this building.',
+  noTroopsToHeal: 'No troops selected for healing.',
+  notEnoughInjured: (unit: string, injured: number) => `Not enough injured ${unit} to heal. Injured: ${injured}`,
+  unknownBuilding: 'Unknown building',
+  buildingLocked: (name: string, level: number) => `${name} is locked until City Hall level ${level}.`,
+  needsCityHall: (name: string, level: number) => `Upgrade City Hall to level ${level} before upgrading ${name}.`,
+  cityHallMaxed: 'City Hall is at its maximum level.',
+  resourceLocked: (resource: string) => `${resource} is not unlocked at your City Hall level.`,
+  harvestNotReady: (countdown: string) => `Harvest not ready yet. Try again in ${countdown}.`,
+  trainingInProgress: 'Training already in progress for this building.',
+  cityNotFound: 'City not found',
+} as const;
+
+/** A positive or zero decimal with at most `decimals` places, as a JSON number or string; parsed to thousandths. */
+function decimalThousandths(decimals: number, message: string) {
+  return z.union([z.number(), z.string()], { error: message }).transform((value, context) => {
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+    const thousandths = parseDecimal(text === '' ? 'x' : text, 3);
+    const step = 10 ** (3 - decimals);
+    if (thousandths === null || thousandths % step !== 0) {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return thousandths;
+  });
+}
+
+const resourceKeySchema = z.enum(RESOURCE_KEYS, { error: 'Unknown resource' });
+const militaryBuildingSchema = z.enum(MILITARY_BUILDING_KEYS, { error: CityMessages.unknownBuilding });
+
+export const cityUsernameParamsSchema = z.strictObject({ username: hiveUsernameSchema });
+
+export const upgradeParamsSchema = z.strictObject({
+  username: hiveUsernameSchema,
+  buildingKey: z.enum([CITY_HALL_KEY, ...BUILDING_KEYS] as [string, ...string[]], { error: CityMessages.unknownBuilding }),
+});
+
+export const speedupParamsSchema = z.strictObject({ username: hiveUsernameSchema, buildingKey: militaryBuildingSchema });
+
+/** Calls without a body accept none, or an empty object. */
+export const emptyBodySchema = z.strictObject({});
+
+export const convertSchema = z.strictObject({
+  selectedResources: z
+    .array(resourceKeySchema, { error: CityMessages.selectResource })
+    .min(1, CityMessages.selectResource)
+    .max(RESOURCE_KEYS.length)
+    .refine((keys) => new Set(keys).size === keys.length, 'Each resource may be selected once'),
+  amount: decimalThousandths(2, CityMessages.invalidAmount).refine((amount) => amount > 0, CityMessages.invalidAmount),
+  preview: z.boolean().optional(),
+});
+export type ConvertRequest = z.input<typeof convertSchema>;
+export type ConvertCommand = z.output<typeof convertSchema>;
+
+const resourceInput = decimalThousandths(2, 'Amounts take up to 2 decimals').optional();
+export const convertToResourcesSchema = z
+  .strictObject({ wheat: resourceInput, lumber: resourceInput, stone: resourceInput, ore: resourceInput, preview: z.boolean().optional() })
+  .refine((body) => RESOURCE_KEYS.some((resource) => (body[resource] ?? 0) > 0), CityMessages.specifyResource);
+export type ConvertToResourcesRequest = z.input<typeof convertToResourcesSchema>;
+export type ConvertToResourcesCommand = z.output<typeof convertToResourcesSchema>;
+
+const troopCount = (message: string) => z.number({ error: message }).int(message).min(0, message).max(MAX_TRAINING_BATCH, message);
+
+export const trainSchema = z.strictObject({
+  building: militaryBuildingSchema,
+  count: troopCount(CityMessages.invalidTroopCount).refine((count) => count > 0, CityMessages.invalidTroopCount),
+});
+export type TrainRequest = z.infer<typeof trainSchema>;
+
+export const speedupSchema = z.strictObject({
+  minutes: z.number({ error: CityMessages.invalidMinutes }).int(CityMessages.invalidMinutes).positive(CityMessages.invalidMinutes).max(1_000_000, CityMessages.invalidMinutes),
+});
+export type SpeedupRequest = z.infer<typeof speedupSchema>;
+
+const healCount = troopCount('Troop counts must be whole numbers of 0 or more').default(0);
+export const healSchema = z
+  .strictObject({ infantry: healCount, archers: healCount, cavalries: healCount })
+  .refine((body) => body.infantry + body.archers + body.cavalries > 0, CityMessages.noTroopsToHeal);
+export type HealRequest = z.input<typeof healSchema>;
+
+/** Amounts in responses are plain numbers (resources to 3 decimals, RUNIK to 3 decimals). */
+export type Resources = Record<ResourceKey | 'runik', number>;
+export type Army = Record<UnitKey, number>;
+export type TrainingQueue = Partial<Record<MilitaryBuildingKey, { completionTime: string; count: number }>>;
+
+export interface CityResponse {
+  chLevel: number;
+  levels: Record<BuildingKey, number>;
+  resources: Resources;
+  army: Army;
+  sanctum: { injured: Army };
+  pendingResources: Record<ResourceKey, number>;
+  /** When the next harvest is allowed; null when the city never harvested. */
+  nextHarvestTime: string | null;
+  trainingQueue: TrainingQueue;
+  /** Percent bonus per resource from equipped gear, keyed `{resource}Production`. */
+  gearBonuses: Record<`${ResourceKey}Production`, number>;
+  canWithdraw: boolean;
+}
+
+export interface CityConstantsResponse {
+  baseProductions: Record<ResourceKey, { base: number; scale: number }>;
+  resourceBuildings: { key: ResourceKey; name: string; unlock: number; exp: number }[];
+  militaryBuildings: {
+    key: MilitaryBuildingKey;
+    name: string;
+    unlock: number;
+    exp: number;
+    unit: string;
+    unitKey: UnitKey;
+    costs: Record<ResourceKey, number>;
+    trainingTime: number;
+  }[];
+  unlocks: Record<ResourceKey, number>;
+  CONVERSION_RATES: Record<ResourceKey, number>;
+}
+
+export interface UpgradeResponse {
+  chLevel: number;
+  levels: Record<BuildingKey, number>;
+  resources: Resources;
+}
+
+export interface HarvestResponse {
+  resources: Resources;
+  pendingResources: Record<ResourceKey, number>;
+  nextHarvestTime: string;
+}
+
+export interface ConvertPreviewResponse {
+  runikAfterTax: number;
+  taxRatePercent: number;
+  maxAmount: number;
+  resourceAmounts: Partial<Record<ResourceKey, number>>;
+  feasible: boolean;
+}
+
+export interface ConvertResponse extends ConvertPreviewResponse {
+  resources: Resources;
+  runikGained: number;
+  /** The tax as a fraction (0.1 for 10%). */
+  taxRate: number;
+}
+
+export interface ConvertToResourcesPreviewResponse {
+  runikCost: number;
+  resources: Partial<Record<ResourceKey, number>>;
+}
+
+export interface ConvertToResourcesResponse {
+  runikCost: number;
+  resources: Resources;
+  received: Partial<Record<ResourceKey, number>>;
+}
+
+export interface TrainResponse {
+  resources: Resources;
+  army: Army;
+  trainingQueue: TrainingQueue;
+}
+
+export type SpeedupResponse = TrainResponse;
+
+export interface HealResponse {
+  resources: Resources;
+  army: Army;
+  sanctum: { injured: Army };
+}

@@ -1,0 +1,162 @@
+import { EntityManager } from 'typeorm';
+import {
+  BUILDING_KEYS,
+  BuildingKey,
+  fromThousandths,
+  HARVEST_INTERVAL_MS,
+  MILITARY_BUILDINGS,
+  MilitaryBuildingKey,
+  pendingResources,
+  RESOURCE_KEYS,
+  ResourceAmounts,
+  ResourceKey,
+  STARTING_BUILDING_LEVEL,
+  UNIT_KEYS,
+  UnitKey,
+} from '@runik/rules';
+import type { Army, CityResponse, Resources, TrainingQueue } from '@runik/contract';
+
+export interface QueuedBatch {
+  building: MilitaryBuildingKey;
+  count: number;
+  completesAt: Date;
+}
+
+/** A city as stored, with its balances (thousandths) and training batches. */
+export interface CityState {
+  playerId: number;
+  chLevel: number;
+  levels: Record<BuildingKey, number>;
+  storedPending: Partial<ResourceAmounts>;
+  productionAnchorAt: Date;
+  lastHarvestAt: Date | null;
+  army: Army;
+  injured: Army;
+  balances: Resources;
+  queue: QueuedBatch[];
+  canWithdraw: boolean;
+}
+
+interface CityRow {
+  player_id: string | number;
+  ch_level: number;
+  building_levels: Partial<Record<BuildingKey, number>>;
+  stored_pending: Partial<ResourceAmounts>;
+  production_anchor_at: Date;
+  last_harvest_at: Date | null;
+  infantry: number;
+  archers: number;
+  cavalries: number;
+  injured_infantry: number;
+  injured_archers: number;
+  injured_cavalries: number;
+  activation: string;
+  balances: Partial<Resources>;
+  queue: { building: MilitaryBuildingKey; count: number; completesAt: string }[];
+}
+
+/** The whole city in one round trip; `lock` takes the city row for the rest of the transaction. */
+export async function loadCity(manager: EntityManager, playerId: number, lock: boolean): Promise<CityState | null> {
+  const [row]: CityRow[] = await manager.query(
+    `SELECT c.*, p.activation,
+       (SELECT coalesce(json_object_agg(b.asset, b.amount), '{}') FROM balances b
+          JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = c.player_id) AS balances,
+       (SELECT coalesce(json_agg(json_build_object('building', q.building, 'count', q.count, 'completesAt', q.completes_at)), '[]')
+          FROM training_queue q WHERE q.player_id = c.player_id) AS queue
+     FROM cities c JOIN players p ON p.id = c.player_id
+     WHERE c.player_id = $1 ${lock ? 'FOR UPDATE OF c' : ''}`,
+    [playerId],
+  );
+  return row ? toState(row) : null;
+}
+
+function toState(row: CityRow): CityState {
+  const levels = {} as Record<BuildingKey, number>;
+  for (const key of BUILDING_KEYS) levels[key] = row.building_levels[key] ?? STARTING_BUILDING_LEVEL;
+  const balances = { wheat: 0, lumber: 0, stone: 0, ore: 0, runik: 0 } as Resources;
+  for (const [asset, amount] of Object.entries(row.balances)) balances[asset as keyof Resources] = Number(amount);
+  return {
+    playerId: Number(row.player_id),
+    chLevel: row.ch_level,
+    levels,
+    storedPending: row.stored_pending,
+    productionAnchorAt: row.production_anchor_at,
+    lastHarvestAt: row.last_harvest_at,
+    army: { infantry: Number(row.infantry), archers: Number(row.archers), cavalries: Number(row.cavalries) },
+    injured: { infantry: Number(row.injured_infantry), archers: Number(row.injured_archers), cavalries: Number(row.injured_cavalries) },
+    balances,
+    queue: row.queue.map((batch) => ({ building: batch.building, count: Number(batch.count), completesAt: new Date(batch.completesAt) })),
+    canWithdraw: row.activation === 'paid',
+  };
+}
+
+/** Percent production bonus per resource from equipped gear (none until gear exists). */
+export function gearBonuses(_state: CityState): Record<ResourceKey, number> {
+  return { wheat: 0, lumber: 0, stone: 0, ore: 0 };
+}
+
+/** Training completes lazily: finished batches count as army, unfinished ones stay queued. */
+export function withFinishedTraining(state: CityState, now: Date): { state: CityState; finished: QueuedBatch[] } {
+  const finished = state.queue.filter((batch) => batch.completesAt <= now);
+  if (finished.length === 0) return { state, finished };
+  const army = { ...state.army };
+  for (const batch of finished) army[unitOf(batch.building)] += batch.count;
+  return { state: { ...state, army, queue: state.queue.filter((batch) => batch.completesAt > now) }, finished };
+}
+
+export function unitOf(building: MilitaryBuildingKey): UnitKey {
+  return MILITARY_BUILDINGS.find((candidate) => candidate.key === building)!.unitKey;
+}
+
+export function pendingOf(state: CityState, now: Date): ResourceAmounts {
+  return pendingResources(
+    { levels: state.levels, gearBonuses: gearBonuses(state), storedPending: state.storedPending, anchorMs: state.productionAnchorAt.getTime() },
+    now.getTime(),
+  );
+}
+
+export function nextHarvestTime(state: CityState): Date | null {
+  return state.lastHarvestAt ? new Date(state.lastHarvestAt.getTime() + HARVEST_INTERVAL_MS) : null;
+}
+
+export function resourcesDto(balances: Resources): Resources {
+  return {
+    wheat: fromThousandths(balances.wheat),
+    lumber: fromThousandths(balances.lumber),
+    stone: fromThousandths(balances.stone),
+    ore: fromThousandths(balances.ore),
+    runik: fromThousandths(balances.runik),
+  };
+}
+
+export function amountsDto<K extends string>(amounts: Partial<Record<K, number>>): Partial<Record<K, number>> {
+  const dto: Partial<Record<K, number>> = {};
+  for (const [key, value] of Object.entries(amounts) as [K, number][]) dto[key] = fromThousandths(value);
+  return dto;
+}
+
+export function queueDto(queue: QueuedBatch[]): TrainingQueue {
+  const dto: TrainingQueue = {};
+  for (const batch of queue) dto[batch.building] = { completionTime: batch.completesAt.toISOString(), count: batch.count };
+  return dto;
+}
+
+export function cityDto(stored: CityState, now: Date): CityResponse {
+  const { state } = withFinishedTraining(stored, now);
+  const bonuses = gearBonuses(state);
+  const gearBonusesDto = {} as CityResponse['gearBonuses'];
+  for (const resource of RESOURCE_KEYS) gearBonusesDto[`${resource}Production`] = bonuses[resource];
+  return {
+    chLevel: state.chLevel,
+    levels: state.levels,
+    resources: resourcesDto(state.balances),
+    army: state.army,
+    sanctum: { injured: state.injured },
+    pendingResources: amountsDto(pendingOf(state, now)) as Record<ResourceKey, number>,
+    nextHarvestTime: nextHarvestTime(state)?.toISOString() ?? null,
+    trainingQueue: queueDto(state.queue),
+    gearBonuses: gearBonusesDto,
+    canWithdraw: state.canWithdraw,
+  };
+}
+

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { formatResource, formatRunik, RESOURCE_KEYS, ResourceAmounts } from '@runik/rules';
+import { CityMessages } from '@runik/contract';
+import type { Resources } from '@runik/contract';
+import { Clock } from '../core/clock/clock';
+import { ApiError } from '../core/errors/api-error';
+import { LedgerService } from '../ledger/ledger.service';
+import { Asset, Leg } from '../ledger/ledger.types';
+import { CityState, loadCity, unitOf, withFinishedTraining } from './city-state';
+
+export interface CityWork<T> {
+  manager: EntityManager;
+  state: CityState;
+  now: Date;
+  /** The player's balances after the work's postings. */
+  balances(): Promise<Resources>;
+}
+
+/**
+ * Every city action: one transaction holding the city row, with finished training
+ * already moved into the army. Actions on one city therefore run one at a time.
+ */
+@Injectable()
+export class CityTransactions {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+  ) {}
+
+  run<T>(playerId: number, work: (context: CityWork<T>) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const now = this.clock.now();
+      const stored = await loadCity(manager, playerId, true);
+      if (!stored) throw ApiError.notFound(CityMessages.cityNotFound);
+      const { state, finished } = withFinishedTraining(stored, now);
+      for (const batch of finished) {
+        await manager.query(`DELETE FROM training_queue WHERE player_id = $1 AND building = $2`, [playerId, batch.building]);
+        const unit = unitOf(batch.building);
+        await manager.query(`UPDATE cities SET ${unit} = ${unit} + $2 WHERE player_id = $1`, [playerId, batch.count]);
+      }
+      const balances = async () => ({ ...(await this.ledger.balancesOf(manager, playerId)) });
+      return work({ manager, state, now, balances });
+    });
+  }
+
+  /** Pays costs to the burn account; the ledger's conditional debit is the real guard. */
+  async spend(manager: EntityManager, playerId: number, costs: Partial<Record<Asset, number>>, reason: string): Promise<void> {
+    await this.ledger.post(manager, { reason, reference: `player:${playerId}`, legs: pairLegs(playerId, 'system:burn', costs, -1) });
+  }
+
+  /** Creates produced or bought goods for the player from the mint. */
+  async mint(manager: EntityManager, playerId: number, amounts: Partial<Record<Asset, number>>, reason: string): Promise<void> {
+    await this.ledger.post(manager, { reason, reference: `player:${playerId}`, legs: pairLegs(playerId, 'system:mint', amounts, 1) });
+  }
+}
+
+function pairLegs(playerId: number, system: 'system:burn' | 'system:mint', amounts: Partial<Record<Asset, number>>, sign: 1 | -1): Leg[] {
+  return (Object.entries(amounts) as [Asset, number][])
+    .filter(([, amount]) => amount > 0)
+    .flatMap(([asset, amount]) => [
+      { account: { playerId }, asset, delta: sign * amount },
+      { account: { system }, asset, delta: -sign * amount },
+    ]);
+}
+
+/** 400 with the spec's message for the first resource the player cannot cover. */
+export function assertResourcesCover(held: Resources, costs: ResourceAmounts): void {
+  for (const resource of RESOURCE_KEYS) {
+    if (costs[resource] > held[resource]) {
+      throw ApiError.badRequest(CityMessages.notEnoughResource(resource, formatResource(costs[resource]), formatResource(held[resource])));
+    }
+  }
+}
+
+export function assertRunikCovers(held: Resources, cost: number): void {
+  if (cost > held.runik) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(cost), formatRunik(held.runik)));
+}

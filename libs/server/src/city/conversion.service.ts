@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  CONVERSION_TAX_PERCENT,
+  formatResource,
+  fromThousandths,
+  previewToRunik,
+  RESOURCE_KEYS,
+  ResourceAmounts,
+  ResourceKey,
+  runikCostOf,
+  ToRunikPreview,
+  UNLOCKS,
+} from '@runik/rules';
+import { CityMessages } from '@runik/contract';
+import type {
+  ConvertCommand,
+  ConvertPreviewResponse,
+  ConvertResponse,
+  ConvertToResourcesCommand,
+  ConvertToResourcesPreviewResponse,
+  ConvertToResourcesResponse,
+  Resources,
+} from '@runik/contract';
+import { ApiError } from '../core/errors/api-error';
+import { LedgerService } from '../ledger/ledger.service';
+import { amountsDto, CityState, loadCity, resourcesDto } from './city-state';
+import { assertRunikCovers, CityTransactions } from './city-transactions';
+
+/** Resources to RUNIK (taxed) and RUNIK to resources, each with a preview that changes nothing. */
+@Injectable()
+export class ConversionService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cities: CityTransactions,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  async previewToRunik(playerId: number, { selectedResources, amount }: ConvertCommand): Promise<ConvertPreviewResponse> {
+    const state = await this.readCity(playerId);
+    return toRunikDto(previewToRunik(selectedResources, amount, state.balances));
+  }
+
+  convertToRunik(playerId: number, { selectedResources, amount }: ConvertCommand): Promise<ConvertResponse> {
+    return this.cities.run(playerId, async ({ manager, state, balances }) => {
+      const preview = previewToRunik(selectedResources, amount, state.balances);
+      if (amount > preview.maxAmount) throw ApiError.badRequest(CityMessages.amountExceedsMax(formatResource(preview.maxAmount)));
+      if (!preview.feasible) throw ApiError.badRequest(CityMessages.insufficientForAmount);
+      const gross = preview.runikAfterTax + preview.tax;
+      await this.ledger.post(manager, {
+        reason: 'convert-to-runik',
+        reference: `player:${playerId}`,
+        legs: [
+          ...selectedResources.flatMap((resource) => [
+            { account: { playerId }, asset: resource, delta: -amount },
+            { account: { system: 'system:burn' as const }, asset: resource, delta: amount },
+          ]),
+          { account: { system: 'system:mint' }, asset: 'runik', delta: -gross },
+          { account: { playerId }, asset: 'runik', delta: preview.runikAfterTax },
+          { account: { system: 'system:tax' }, asset: 'runik', delta: preview.tax },
+        ],
+      });
+      return {
+        ...toRunikDto(preview),
+        resources: resourcesDto(await balances()),
+        runikGained: fromThousandths(preview.runikAfterTax),
+        taxRate: CONVERSION_TAX_PERCENT / 100,
+      };
+    });
+  }
+
+  async previewToResources(playerId: number, command: ConvertToResourcesCommand): Promise<ConvertToResourcesPreviewResponse> {
+    const requested = requestedResources(command, await this.readCity(playerId));
+    return { runikCost: fromThousandths(runikCostOf(requested)), resources: amountsDto(requested) };
+  }
+
+  convertToResources(playerId: number, command: ConvertToResourcesCommand): Promise<ConvertToResourcesResponse> {
+    return this.cities.run(playerId, async ({ manager, state, balances }) => {
+      const requested = requestedResources(command, state);
+      const cost = runikCostOf(requested);
+      assertRunikCovers(state.balances, cost);
+      await this.cities.spend(manager, playerId, { runik: cost }, 'convert-to-resources');
+      await this.cities.mint(manager, playerId, requested, 'convert-to-resources');
+      return { runikCost: fromThousandths(cost), resources: resourcesDto(await balances()), received: amountsDto(requested) };
+    });
+  }
+
+  private async readCity(playerId: number): Promise<CityState & { balances: Resources }> {
+    const state = await loadCity(this.dataSource.manager, playerId, false);
+    if (!state) throw ApiError.notFound(CityMessages.cityNotFound);
+    return state;
+  }
+}
+
+/** The positive amounts asked for; each must be unlocked at the city's City Hall level. */
+function requestedResources(command: ConvertToResourcesCommand, state: CityState): Partial<ResourceAmounts> {
+  const requested: Partial<ResourceAmounts> = {};
+  for (const resource of RESOURCE_KEYS) {
+    const amount = command[resource] ?? 0;
+    if (amount === 0) continue;
+    if (state.chLevel < UNLOCKS[resource]) throw ApiError.badRequest(CityMessages.resourceLocked(resource));
+    requested[resource] = amount;
+  }
+  return requested;
+}
+
+function toRunikDto(preview: ToRunikPreview): ConvertPreviewResponse {
+  return {
+    runikAfterTax: fromThousandths(preview.runikAfterTax),
+    taxRatePercent: preview.taxRatePercent,
+    maxAmount: fromThousandths(preview.maxAmount),
+    resourceAmounts: amountsDto(preview.resourceAmounts) as Partial<Record<ResourceKey, number>>,
+    feasible: preview.feasible,
+  };
+}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import {
+  buildingForUnit,
+  healingCost,
+  isBuildingUnlocked,
+  militaryBuilding,
+  MilitaryBuildingKey,
+  remainingMinutes,
+  SPEEDUP_RUNIK_PER_MINUTE,
+  trainingCost,
+  trainingDurationMs,
+  UNIT_KEYS,
+  UnitKey,
+} from '@runik/rules';
+import { CityMessages } from '@runik/contract';
+import type { HealResponse, SpeedupResponse, TrainRequest, TrainResponse } from '@runik/contract';
+import { ApiError } from '../core/errors/api-error';
+import { CityState, queueDto, resourcesDto, unitOf } from './city-state';
+import { assertResourcesCover, assertRunikCovers, CityTransactions } from './city-transactions';
+
+/** Training, speeding training up with RUNIK, and healing injured troops. */
+@Injectable()
+export class MilitaryService {
+  constructor(private readonly cities: CityTransactions) {}
+
+  train(playerId: number, { building, count }: TrainRequest): Promise<TrainResponse> {
+    return this.cities.run(playerId, async ({ manager, state, now, balances }) => {
+      assertUnlocked(building, state);
+      if (state.queue.some((batch) => batch.building === building)) throw ApiError.conflict(CityMessages.trainingInProgress);
+      const cost = trainingCost(building, count);
+      assertResourcesCover(state.balances, cost);
+      await this.cities.spend(manager, playerId, cost, `train-${building}`);
+      const completesAt = new Date(now.getTime() + trainingDurationMs(building, state.levels[building], count));
+      await manager.query(`INSERT INTO training_queue (player_id, building, count, completes_at) VALUES ($1, $2, $3, $4)`, [
+        playerId,
+        building,
+        count,
+        completesAt,
+      ]);
+      return { resources: resourcesDto(await balances()), army: state.army, trainingQueue: queueDto([...state.queue, { building, count, completesAt }]) };
+    });
+  }
+
+  /** 1 RUNIK a minute, up to the remaining minutes; a batch sped past its end joins the army at once. */
+  speedup(playerId: number, building: MilitaryBuildingKey, minutes: number): Promise<SpeedupResponse> {
+    return this.cities.run(playerId, async ({ manager, state, now, balances }) => {
+      const batch = state.queue.find((queued) => queued.building === building);
+      if (!batch) throw ApiError.badRequest(CityMessages.noActiveQueue);
+      const most = remainingMinutes(batch.completesAt.getTime(), now.getTime());
+      if (minutes > most) throw ApiError.badRequest(CityMessages.tooManyMinutes(most));
+      const cost = minutes * SPEEDUP_RUNIK_PER_MINUTE * 1000;
+      assertRunikCovers(state.balances, cost);
+      await this.cities.spend(manager, playerId, { runik: cost }, `speedup-${building}`);
+
+      const completesAt = new Date(batch.completesAt.getTime() - minutes * 60_000);
+      const army = { ...state.army };
+      let queue = state.queue.map((queued) => (queued === batch ? { ...batch, completesAt } : queued));
+      if (completesAt <= now) {
+        const unit = unitOf(building);
+        army[unit] += batch.count;
+        queue = queue.filter((queued) => queued.building !== building);
+        await manager.query(`DELETE FROM training_queue WHERE player_id = $1 AND building = $2`, [playerId, building]);
+        await manager.query(`UPDATE cities SET ${unit} = ${unit} + $2 WHERE player_id = $1`, [playerId, batch.count]);
+      } else {
+        await manager.query(`UPDATE training_queue SET completes_at = $3 WHERE player_id = $1 AND building = $2`, [playerId, building, completesAt]);
+      }
+      return { trainingQueue: queueDto(queue), resources: resourcesDto(await balances()), army };
+    });
+  }
+
+  /** Injured troops return to the army for 25% of their training cost. */
+  heal(playerId: number, units: Record<UnitKey, number>): Promise<HealResponse> {
+    return this.cities.run(playerId, async ({ manager, state, balances }) => {
+      for (const unit of UNIT_KEYS) {
+        if (units[unit] === 0) continue;
+        assertUnlocked(buildingForUnit(unit), state);
+        if (units[unit] > state.injured[unit]) throw ApiError.badRequest(CityMessages.notEnoughInjured(unit, state.injured[unit]));
+      }
+      const cost = healingCost(units);
+      assertResourcesCover(state.balances, cost);
+      await this.cities.spend(manager, playerId, cost, 'heal');
+      await manager.query(
+        `UPDATE cities SET infantry = infantry + $2, archers = archers + $3, cavalries = cavalries + $4,
+           injured_infantry = injured_infantry - $2, injured_archers = injured_archers - $3, injured_cavalries = injured_cavalries - $4
+         WHERE player_id = $1`,
+        [playerId, units.infantry, units.archers, units.cavalries],
+      );
+      const army = { ...state.army };
+      const injured = { ...state.injured };
+      for (const unit of UNIT_KEYS) {
+        army[unit] += units[unit];
+        injured[unit] -= units[unit];
+      }
+      return { resources: resourcesDto(await balances()), army, sanctum: { injured } };
+    });
+  }
+}
+
+function assertUnlocked(building: MilitaryBuildingKey, state: CityState): void {
+  if (!isBuildingUnlocked(building, state.chLevel)) {
+    const { name, unlock } = militaryBuilding(building);
+    throw ApiError.badRequest(CityMessages.buildingLocked(name, unlock));
+  }
+}
