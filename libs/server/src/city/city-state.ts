@@ -55,8 +55,11 @@ interface CityRow {
   queue: { building: MilitaryBuildingKey; count: number; completesAt: string }[];
 }
 
-/** The whole city in one round trip; `lock` takes the city row for the rest of the transaction. */
-export async function loadCity(manager: EntityManager, playerId: number, lock: boolean): Promise<CityState | null> {
+/**
+ * The whole city in one round trip. To change it, lock it first (`lockCity`) so this read
+ * sees every commit that came before the lock, balances included.
+ */
+export async function loadCity(manager: EntityManager, playerId: number): Promise<CityState | null> {
   const [row]: CityRow[] = await manager.query(
     `SELECT c.*, p.activation,
        (SELECT coalesce(json_object_agg(b.asset, b.amount), '{}') FROM balances b
@@ -64,10 +67,20 @@ export async function loadCity(manager: EntityManager, playerId: number, lock: b
        (SELECT coalesce(json_agg(json_build_object('building', q.building, 'count', q.count, 'completesAt', q.completes_at)), '[]')
           FROM training_queue q WHERE q.player_id = c.player_id) AS queue
      FROM cities c JOIN players p ON p.id = c.player_id
-     WHERE c.player_id = $1 ${lock ? 'FOR UPDATE OF c' : ''}`,
+     WHERE c.player_id = $1`,
     [playerId],
   );
   return row ? toState(row) : null;
+}
+
+/**
+ * Takes the city row for the rest of the transaction. A separate statement on purpose: under
+ * READ COMMITTED a statement that waited for a lock re-reads only the locked row, so balances
+ * read in that same statement could predate the commit it waited for.
+ */
+export async function lockCity(manager: EntityManager, playerId: number): Promise<boolean> {
+  const rows: unknown[] = await manager.query(`SELECT 1 FROM cities WHERE player_id = $1 FOR UPDATE`, [playerId]);
+  return rows.length > 0;
 }
 
 function toState(row: CityRow): CityState {

@@ -8,7 +8,7 @@ import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
 import { Asset, Leg } from '../ledger/ledger.types';
-import { CityState, loadCity, unitOf, withFinishedTraining } from './city-state';
+import { CityState, loadCity, lockCity, unitOf, withFinishedTraining } from './city-state';
 
 export interface CityWork<T> {
   manager: EntityManager;
@@ -33,7 +33,7 @@ export class CityTransactions {
   run<T>(playerId: number, work: (context: CityWork<T>) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       const now = this.clock.now();
-      const stored = await loadCity(manager, playerId, true);
+      const stored = (await lockCity(manager, playerId)) ? await loadCity(manager, playerId) : null;
       if (!stored) throw ApiError.notFound(CityMessages.cityNotFound);
       const { state, finished } = withFinishedTraining(stored, now);
       for (const batch of finished) {

@@ -45,7 +45,7 @@ export class CityService {
 
   /** The hottest read of the game: one query, production and training computed from timestamps. */
   async city(playerId: number): Promise<CityResponse> {
-    const state = await loadCity(this.dataSource.manager, playerId, false);
+    const state = await loadCity(this.dataSource.manager, playerId);
     if (!state) throw ApiError.notFound(CityMessages.cityNotFound);
     return cityDto(state, this.clock.now());
   }

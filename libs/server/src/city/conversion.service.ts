@@ -87,7 +87,7 @@ export class ConversionService {
   }
 
   private async readCity(playerId: number): Promise<CityState & { balances: Resources }> {
-    const state = await loadCity(this.dataSource.manager, playerId, false);
+    const state = await loadCity(this.dataSource.manager, playerId);
     if (!state) throw ApiError.notFound(CityMessages.cityNotFound);
     return state;
   }
