@@ -67,7 +67,10 @@ describe('production and harvest', () => {
     await letTimePass(stack, player, 48 * HOUR);
     const city = await cityOf(player);
     expect(city.pendingResources.wheat).toBe((12 * productionPerHour('wheat', 1)) / 1000);
-    expect(city.pendingResources.ore).toBe((12 * productionPerHour('ore', 1)) / 1000);
+    expect(city.pendingResources.lumber).toBe((12 * productionPerHour('lumber', 1)) / 1000);
+    // The Quarry and the Mine are locked at City Hall 1: they produce nothing.
+    expect(city.pendingResources.stone).toBe(0);
+    expect(city.pendingResources.ore).toBe(0);
   });
 });
 

@@ -1,10 +1,17 @@
+import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppRoutes } from '@runik/contract';
 import { AuthenticationPage } from '../features/authentication/AuthenticationPage';
+import { CityPage } from '../features/city/CityPage';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
 import { AppShell } from './AppShell';
 import { RedirectIfLoggedIn, RequireSession } from './route-guards';
 import { GAME_SCREENS } from './screens';
+
+/** Screens built so far; every other game screen is still a placeholder. */
+const SCREEN_PAGES: Partial<Record<string, ReactElement>> = {
+  [AppRoutes.city]: <CityPage />,
+};
 
 /** The spec's route table (section 2). The router itself is provided by the caller. */
 export function AppRouter() {
@@ -16,7 +23,7 @@ export function AppRouter() {
         </Route>
         <Route element={<RequireSession />}>
           {GAME_SCREENS.map(({ path, title }) => (
-            <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
+            <Route key={path} path={path} element={SCREEN_PAGES[path] ?? <PlaceholderPage title={title} />} />
           ))}
         </Route>
       </Route>

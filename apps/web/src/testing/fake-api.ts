@@ -13,7 +13,7 @@ export interface RecordedRequest {
   authorization: string | null;
 }
 
-type Responder = FakeResponse | ((request: RecordedRequest) => FakeResponse | Promise<FakeResponse>);
+export type Responder = FakeResponse | ((request: RecordedRequest) => FakeResponse | Promise<FakeResponse>);
 
 /**
  * Stands in for the API at the axios adapter, below the client's interceptors,

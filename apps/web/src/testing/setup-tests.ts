@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { installFakeApi } from './fake-api';
+
+// No test reaches a real server (one may be running on :3000): every route answers 404
+// until a test installs its own fake API.
+beforeEach(() => {
+  installFakeApi();
+});
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { BASE_PRODUCTIONS, PENDING_CAP_HOURS, PRODUCTION_LEVEL_FACTOR_THOUSANDTHS, RESOURCE_KEYS, ResourceAmounts, ResourceKey } from './balance-sheet';
+import { BASE_PRODUCTIONS, PENDING_CAP_HOURS, PRODUCTION_LEVEL_FACTOR_THOUSANDTHS, RESOURCE_KEYS, ResourceAmounts, ResourceKey, UNLOCKS } from './balance-sheet';
 
 const HOUR_MS = 3_600_000;
 
@@ -27,9 +27,19 @@ export function pendingAmount(stored: number, perHour: number, sinceMs: number, 
   return Math.min(pendingCap(perHour), stored + Math.floor((perHour * elapsed) / HOUR_MS));
 }
 
-export interface ProductionState {
+/** What a city's production depends on. */
+export interface CityProduction {
+  chLevel: number;
   levels: Record<ResourceKey, number>;
   gearBonuses: Record<ResourceKey, number>;
+}
+
+/** A city's production per hour of one resource, thousandths: nothing while its building is locked. */
+export function cityProductionPerHour(resource: ResourceKey, city: CityProduction): number {
+  return city.chLevel < UNLOCKS[resource] ? 0 : productionPerHour(resource, city.levels[resource], city.gearBonuses[resource]);
+}
+
+export interface ProductionState extends CityProduction {
   storedPending: Partial<ResourceAmounts>;
   /** When the stored pending amounts were last brought up to date. */
   anchorMs: number;
@@ -39,8 +49,7 @@ export interface ProductionState {
 export function pendingResources(state: ProductionState, nowMs: number): ResourceAmounts {
   const pending = {} as ResourceAmounts;
   for (const resource of RESOURCE_KEYS) {
-    const perHour = productionPerHour(resource, state.levels[resource], state.gearBonuses[resource]);
-    pending[resource] = pendingAmount(state.storedPending[resource] ?? 0, perHour, state.anchorMs, nowMs);
+    pending[resource] = pendingAmount(state.storedPending[resource] ?? 0, cityProductionPerHour(resource, state), state.anchorMs, nowMs);
   }
   return pending;
 }

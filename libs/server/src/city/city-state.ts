@@ -11,7 +11,6 @@ import {
   ResourceAmounts,
   ResourceKey,
   STARTING_BUILDING_LEVEL,
-  UNIT_KEYS,
   UnitKey,
 } from '@runik/rules';
 import type { Army, CityResponse, Resources, TrainingQueue } from '@runik/contract';
@@ -123,7 +122,13 @@ export function unitOf(building: MilitaryBuildingKey): UnitKey {
 
 export function pendingOf(state: CityState, now: Date): ResourceAmounts {
   return pendingResources(
-    { levels: state.levels, gearBonuses: gearBonuses(state), storedPending: state.storedPending, anchorMs: state.productionAnchorAt.getTime() },
+    {
+      chLevel: state.chLevel,
+      levels: state.levels,
+      gearBonuses: gearBonuses(state),
+      storedPending: state.storedPending,
+      anchorMs: state.productionAnchorAt.getTime(),
+    },
     now.getTime(),
   );
 }

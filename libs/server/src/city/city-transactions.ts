@@ -10,7 +10,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { Asset, Leg } from '../ledger/ledger.types';
 import { CityState, loadCity, lockCity, unitOf, withFinishedTraining } from './city-state';
 
-export interface CityWork<T> {
+export interface CityWork {
   manager: EntityManager;
   state: CityState;
   now: Date;
@@ -30,7 +30,7 @@ export class CityTransactions {
     private readonly clock: Clock,
   ) {}
 
-  run<T>(playerId: number, work: (context: CityWork<T>) => Promise<T>): Promise<T> {
+  run<T>(playerId: number, work: (context: CityWork) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       const now = this.clock.now();
       const stored = (await lockCity(manager, playerId)) ? await loadCity(manager, playerId) : null;

@@ -61,17 +61,13 @@ export class CityService {
 
       const levels = { ...state.levels };
       let chLevel = state.chLevel;
-      if (key === CITY_HALL_KEY) {
-        chLevel += 1;
-        await manager.query(`UPDATE cities SET ch_level = $2 WHERE player_id = $1`, [playerId, chLevel]);
-      } else {
-        levels[key] = level + 1;
-        // Production so far is kept at the old rate; the new level produces from now on.
-        await manager.query(
-          `UPDATE cities SET building_levels = building_levels || $2::jsonb, stored_pending = $3, production_anchor_at = $4 WHERE player_id = $1`,
-          [playerId, JSON.stringify({ [key]: levels[key] }), JSON.stringify(pendingOf(state, now)), now],
-        );
-      }
+      if (key === CITY_HALL_KEY) chLevel += 1;
+      else levels[key] = level + 1;
+      // Production so far is kept at the old rates; new levels (and newly unlocked producers) count from now on.
+      await manager.query(
+        `UPDATE cities SET ch_level = $2, building_levels = $3, stored_pending = $4, production_anchor_at = $5 WHERE player_id = $1`,
+        [playerId, chLevel, JSON.stringify(levels), JSON.stringify(pendingOf(state, now)), now],
+      );
       return { chLevel, levels, resources: resourcesDto(await balances()) };
     });
   }

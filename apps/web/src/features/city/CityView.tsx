@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { CityConstantsResponse } from '@runik/contract';
+import { MILITARY_BUILDING_KEYS, RESOURCE_KEYS, type MilitaryBuildingKey } from '@runik/rules';
+import { Message } from '../../ui/Message';
+import { CityHallCard } from './cards/CityHallCard';
+import { ResourceBuildingCard } from './cards/ResourceBuildingCard';
+import { ResourcesCard } from './cards/ResourcesCard';
+import { RunikCard } from './cards/RunikCard';
+import { SanctumCard } from './cards/SanctumCard';
+import { TrainingBuildingCard } from './cards/TrainingBuildingCard';
+import { useHarvest } from './city-actions';
+import { buildingName, militaryInfo } from './city-catalog';
+import { CityClock } from './city-clock';
+import type { CityState } from './city-state';
+import { CityHallDetailsModal } from './popups/CityHallDetailsModal';
+import { ConvertToResourcesModal } from './popups/ConvertToResourcesModal';
+import { ConvertToRunikModal } from './popups/ConvertToRunikModal';
+import { HealTroopsModal } from './popups/HealTroopsModal';
+import { SpeedUpModal } from './popups/SpeedUpModal';
+import { TrainTroopsModal } from './popups/TrainTroopsModal';
+import { TrainingQueueWatcher } from './TrainingQueueWatcher';
+
+type Popup =
+  | { kind: 'city-hall-details' }
+  | { kind: 'convert-to-runik' }
+  | { kind: 'convert-to-resources' }
+  | { kind: 'train'; building: MilitaryBuildingKey }
+  | { kind: 'speed-up'; building: MilitaryBuildingKey }
+  | { kind: 'heal' };
+
+interface CityViewProps {
+  username: string;
+  city: CityState;
+  constants: CityConstantsResponse;
+}
+
+/** The loaded city: resources, City Hall and RUNIKS cards, the building grid and one popup at a time. */
+export function CityView({ username, city, constants }: CityViewProps) {
+  const [popup, setPopup] = useState<Popup | null>(null);
+  const [screenError, setScreenError] = useState<string | null>(null);
+  const harvest = useHarvest(username, setScreenError);
+
+  const startHarvest = () => {
+    setScreenError(null);
+    harvest.mutate();
+  };
+
+  return (
+    <CityClock>
+      <TrainingQueueWatcher username={username} city={city} />
+      {screenError && (
+        <div className="city-error" data-testid="city-error">
+          <Message tone="error">{screenError}</Message>
+          <button type="button" className="button button--ghost" onClick={() => setScreenError(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="city-overview">
+        <ResourcesCard city={city} harvesting={harvest.isPending} onHarvest={startHarvest} />
+        <CityHallCard username={username} city={city} onShowDetails={() => setPopup({ kind: 'city-hall-details' })} />
+        <RunikCard
+          city={city}
+          onConvertToRunik={() => setPopup({ kind: 'convert-to-runik' })}
+          onConvertToResources={() => setPopup({ kind: 'convert-to-resources' })}
+        />
+      </div>
+      <h2 className="city-section-title">Buildings</h2>
+      <div className="city-buildings">
+        {RESOURCE_KEYS.map((resource) => (
+          <ResourceBuildingCard
+            key={resource}
+            username={username}
+            city={city}
+            resource={resource}
+            name={buildingName(constants, resource)}
+          />
+        ))}
+        {MILITARY_BUILDING_KEYS.map((key) => (
+          <TrainingBuildingCard
+            key={key}
+            username={username}
+            city={city}
+            building={militaryInfo(constants, key)}
+            onTrain={(building) => setPopup({ kind: 'train', building })}
+            onSpeedUp={(building) => setPopup({ kind: 'speed-up', building })}
+          />
+        ))}
+        <SanctumCard city={city} constants={constants} onHeal={() => setPopup({ kind: 'heal' })} />
+      </div>
+      {popup && <CityPopup popup={popup} username={username} city={city} constants={constants} onClose={() => setPopup(null)} />}
+    </CityClock>
+  );
+}
+
+function CityPopup({ popup, onClose, ...props }: CityViewProps & { popup: Popup; onClose: () => void }) {
+  switch (popup.kind) {
+    case 'city-hall-details':
+      return <CityHallDetailsModal city={props.city} constants={props.constants} onClose={onClose} />;
+    case 'convert-to-runik':
+      return <ConvertToRunikModal username={props.username} city={props.city} onClose={onClose} />;
+    case 'convert-to-resources':
+      return <ConvertToResourcesModal username={props.username} city={props.city} onClose={onClose} />;
+    case 'train':
+      return <TrainTroopsModal {...props} building={militaryInfo(props.constants, popup.building)} onClose={onClose} />;
+    case 'speed-up':
+      return <SpeedUpModal {...props} building={militaryInfo(props.constants, popup.building)} onClose={onClose} />;
+    case 'heal':
+      return <HealTroopsModal {...props} onClose={onClose} />;
+  }
+}

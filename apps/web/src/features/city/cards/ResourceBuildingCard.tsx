@@ -1,0 +1,44 @@
+import { formatResource, isBuildingUnlocked, productionPerHour, type ResourceKey } from '@runik/rules';
+import { useUpgrade } from '../city-actions';
+import { buildingUpgradeOffer, unlockLevel } from '../city-catalog';
+import { resourceLabel } from '../city-format';
+import type { CityState } from '../city-state';
+import { LockedBadge } from './LockedBadge';
+import { UpgradeControl } from './UpgradeControl';
+
+interface ResourceBuildingCardProps {
+  username: string;
+  city: CityState;
+  resource: ResourceKey;
+  name: string;
+}
+
+/** A producer of one resource: level, production per hour and its upgrade. */
+export function ResourceBuildingCard({ username, city, resource, name }: ResourceBuildingCardProps) {
+  const upgrade = useUpgrade(username);
+  const level = city.levels[resource];
+  const titleId = `city-building-${resource}-title`;
+  return (
+    <section className="city-card city-building panel" aria-labelledby={titleId} data-testid={`building-${resource}`}>
+      <h3 id={titleId} className="city-card__title">
+        {name}
+      </h3>
+      {!isBuildingUnlocked(resource, city.chLevel) && <LockedBadge unlockLevel={unlockLevel(resource)} />}
+      <p className="city-stat">
+        <span className="city-stat__label">Level</span>
+        <span className="city-stat__value" data-testid="building-level">
+          {level}
+        </span>
+      </p>
+      <p className="city-stat">
+        <span className="city-stat__label">{resourceLabel(resource)}/h</span>
+        <span className="city-stat__value">{formatResource(productionPerHour(resource, level, city.gearBonuses[resource]))}</span>
+      </p>
+      <UpgradeControl
+        offer={buildingUpgradeOffer(city, resource, name)}
+        busy={upgrade.isPending}
+        onUpgrade={() => upgrade.mutate({ key: resource, name })}
+      />
+    </section>
+  );
+}

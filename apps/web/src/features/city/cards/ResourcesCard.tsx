@@ -1,0 +1,44 @@
+import { formatResource, cityProductionPerHour, RESOURCE_KEYS } from '@runik/rules';
+import { useNow } from '../city-clock';
+import { resourceLabel } from '../city-format';
+import { pendingAt, type CityState } from '../city-state';
+import { HarvestButton } from './HarvestButton';
+
+interface ResourcesCardProps {
+  city: CityState;
+  harvesting: boolean;
+  onHarvest: () => void;
+}
+
+/** Held resources, production per hour and pending production, which grows each second. */
+export function ResourcesCard({ city, harvesting, onHarvest }: ResourcesCardProps) {
+  const now = useNow();
+  const pending = pendingAt(city, now);
+  return (
+    <section className="city-card city-card--resources panel" aria-labelledby="city-resources-title" data-testid="resources-card">
+      <h2 id="city-resources-title" className="city-card__title">
+        Resources
+      </h2>
+      <ul className="city-resources">
+        {RESOURCE_KEYS.map((resource) => (
+          <li key={resource} className="city-resource" data-testid={`resource-${resource}`}>
+            <span className="city-resource__name">{resourceLabel(resource)}</span>
+            <span className="city-resource__amount" data-testid={`amount-${resource}`}>
+              {formatResource(city.holdings[resource])}
+            </span>
+            <span className="city-resource__detail">
+              <span data-testid={`production-${resource}`}>
+                {formatResource(cityProductionPerHour(resource, city))}
+              </span>
+              /h
+            </span>
+            <span className="city-resource__detail">
+              Pending <span data-testid={`pending-${resource}`}>{formatResource(pending[resource])}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <HarvestButton nextHarvestAt={city.nextHarvestAt} busy={harvesting} onHarvest={onHarvest} />
+    </section>
+  );
+}

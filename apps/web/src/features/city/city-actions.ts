@@ -1,0 +1,140 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ConvertRequest,
+  ConvertResponse,
+  ConvertToResourcesRequest,
+  ConvertToResourcesResponse,
+  HarvestResponse,
+  HealRequest,
+  HealResponse,
+  TrainRequest,
+  TrainResponse,
+  UpgradeResponse,
+} from '@runik/contract';
+import { CITY_HALL_KEY, type BuildingKey, type MilitaryBuildingKey } from '@runik/rules';
+import { apiErrorMessage } from '../../api/http-client';
+import { UserFacingError } from '../../app/errors';
+import {
+  cityKeys,
+  postConvert,
+  postConvertToResources,
+  postHarvest,
+  postHeal,
+  postSpeedup,
+  postTrain,
+  postUpgrade,
+} from './city-api';
+import { CityFailures } from './city-messages';
+import { applyHarvest, applyHeal, applyResources, applyTraining, applyUpgrade, type CityState } from './city-state';
+
+/** The spec shows a failed action's message in an alert (section 8). */
+export function alertPlayer(message: string): void {
+  window.alert(message);
+}
+
+interface CityActionOptions<Variables, Response> {
+  request: (username: string, variables: Variables) => Promise<Response>;
+  /** Merges the response into the cached city. */
+  apply: (city: CityState, response: Response, variables: Variables) => CityState;
+  /** Shown when the server sent no `{ error }`. */
+  fallback: (variables: Variables) => string;
+  onFailure?: (message: string) => void;
+}
+
+/**
+ * One player action on the city: refused before the city has loaded, merged into the
+ * cached city on success (the response carries everything that changed), and on failure
+ * the server's message or the fallback goes to `onFailure` (an alert by default).
+ */
+export function useCityAction<Variables, Response>(
+  username: string,
+  { request, apply, fallback, onFailure = alertPlayer }: CityActionOptions<Variables, Response>,
+) {
+  const queryClient = useQueryClient();
+  const cityKey = cityKeys.city(username);
+  return useMutation<Response, unknown, Variables>({
+    mutationFn: (variables) => {
+      if (!queryClient.getQueryData(cityKey)) throw new UserFacingError(CityFailures.notLoaded);
+      return request(username, variables);
+    },
+    onSuccess: async (response, variables) => {
+      // A refetch started before the action would bring back the old balances.
+      await queryClient.cancelQueries({ queryKey: cityKey });
+      queryClient.setQueryData<CityState>(cityKey, (city) => city && apply(city, response, variables));
+      // Previews depend on what is held.
+      void queryClient.invalidateQueries({ queryKey: cityKeys.previews });
+    },
+    onError: (error, variables) => {
+      onFailure(error instanceof UserFacingError ? error.message : apiErrorMessage(error, fallback(variables)));
+    },
+  });
+}
+
+export interface UpgradeTarget {
+  key: BuildingKey | typeof CITY_HALL_KEY;
+  /** Display name, for the fallback message. */
+  name: string;
+}
+
+export function useUpgrade(username: string) {
+  return useCityAction<UpgradeTarget, UpgradeResponse>(username, {
+    request: (user, { key }) => postUpgrade(user, key),
+    apply: (city, response) => applyUpgrade(city, response, Date.now()),
+    fallback: ({ key, name }) => (key === CITY_HALL_KEY ? CityFailures.upgradeCityHall : CityFailures.upgradeBuilding(name)),
+  });
+}
+
+/** A harvest failure is not alerted: it sets the screen's error state (spec section 8). */
+export function useHarvest(username: string, onFailure: (message: string) => void) {
+  return useCityAction<void, HarvestResponse>(username, {
+    request: (user) => postHarvest(user),
+    apply: (city, response) => applyHarvest(city, response, Date.now()),
+    fallback: () => CityFailures.harvest,
+    onFailure,
+  });
+}
+
+export function useConvertToRunik(username: string) {
+  return useCityAction<ConvertRequest, ConvertResponse>(username, {
+    request: postConvert,
+    apply: applyResources,
+    fallback: () => CityFailures.convertToRunik,
+  });
+}
+
+export function useConvertToResources(username: string) {
+  return useCityAction<ConvertToResourcesRequest, ConvertToResourcesResponse>(username, {
+    request: postConvertToResources,
+    apply: applyResources,
+    fallback: () => CityFailures.convertToResources,
+  });
+}
+
+export function useTrain(username: string, unit: string) {
+  return useCityAction<TrainRequest, TrainResponse>(username, {
+    request: postTrain,
+    apply: applyTraining,
+    fallback: () => CityFailures.train(unit),
+  });
+}
+
+export function useSpeedup(username: string, building: MilitaryBuildingKey, buildingName: string) {
+  return useCityAction<number, TrainResponse>(username, {
+    request: (user, minutes) => postSpeedup(user, building, minutes),
+    apply: applyTraining,
+    fallback: () => CityFailures.speedup(buildingName),
+  });
+}
+
+export function useHeal(username: string) {
+  return useCityAction<HealRequest, HealResponse>(username, {
+    request: postHeal,
+    apply: applyHeal,
+    fallback: () => CityFailures.heal,
+  });
+}
+
+/** Every spending action asks first (spec section 5). */
+export function confirmAction(message: string): boolean {
+  return window.confirm(message);
+}

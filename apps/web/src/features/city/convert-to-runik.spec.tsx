@@ -1,0 +1,209 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiRoutes, type ConvertPreviewResponse, type ConvertResponse, type Resources } from '@runik/contract';
+import { fromThousandths, parseDecimal, previewToRunik, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
+import { advance, cityResponse, openCity, PLAYER, previewCallsTo, realCallsTo, settle, stubDialogs } from '../../testing/city-fixtures';
+import type { FakeApi, RecordedRequest } from '../../testing/fake-api';
+
+const CONVERT_URL = ApiRoutes.cityConvert(PLAYER);
+
+/** The server's answer for `held` resources: its rules are the shared previewToRunik. */
+function serveConversion(api: FakeApi, held: Resources) {
+  return api.on('POST', CONVERT_URL, (request: RecordedRequest) => {
+    const body = request.body as { selectedResources: ResourceKey[]; amount: string; preview?: boolean };
+    const thousandths = Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, toThousandths(held[resource])])) as Record<ResourceKey, number>;
+    const amount = parseDecimal(body.amount) ?? 0;
+    const preview = previewToRunik(body.selectedResources, amount, thousandths);
+    const data: ConvertPreviewResponse = {
+      runikAfterTax: fromThousandths(preview.runikAfterTax),
+      taxRatePercent: preview.taxRatePercent,
+      maxAmount: fromThousandths(preview.maxAmount),
+      resourceAmounts: Object.fromEntries(Object.entries(preview.resourceAmounts).map(([key, value]) => [key, fromThousandths(value)])),
+      feasible: preview.feasible,
+    };
+    if (body.preview) return { status: 200, data };
+    const after = { ...held };
+    for (const resource of body.selectedResources) after[resource] = fromThousandths(thousandths[resource] - amount);
+    after.runik = fromThousandths(toThousandths(held.runik) + preview.runikAfterTax);
+    const result: ConvertResponse = { ...data, resources: after, runikGained: data.runikAfterTax, taxRate: preview.taxRatePercent / 100 };
+    return { status: 200, data: result };
+  });
+}
+
+const HELD: Resources = { wheat: 1000, lumber: 50, stone: 0.99, ore: 0.991, runik: 1 };
+
+async function openConversion(held: Resources = HELD, options: { fakeTimers?: boolean } = {}) {
+  const opened = await openCity(cityResponse({ resources: held }), options);
+  serveConversion(opened.api, held);
+  fireEvent.click(screen.getByRole('button', { name: 'Convert to RUNIK' }));
+  const dialog = screen.getByRole('dialog', { name: 'Convert Resources to RUNIK' });
+  return { ...opened, dialog, amount: within(dialog).getByLabelText('Amount of each') as HTMLInputElement };
+}
+
+function submit(dialog: HTMLElement) {
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
+}
+
+describe('Convert Resources to RUNIK', () => {
+  it('lets only resources held above 0.99 be selected', async () => {
+    const { dialog } = await openConversion();
+    expect(within(dialog).getByRole('checkbox', { name: 'Wheat' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Lumber' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Stone' })).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Ore' })).toBeEnabled();
+  });
+
+  it('takes digits with up to 2 decimals in the amount', async () => {
+    const { user, amount } = await openConversion();
+    await user.type(amount, 'a1x2.3456');
+    expect(amount).toHaveValue('12.34');
+  });
+
+  it('asks for a resource, then for a valid amount', async () => {
+    const { user, dialog, amount, api } = await openConversion();
+    submit(dialog);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select at least one resource to convert.');
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    submit(dialog);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid amount to convert.');
+
+    await user.type(amount, '0.00');
+    submit(dialog);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid amount to convert.');
+    await settle();
+    expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
+  });
+
+  it('refuses an amount above the maximum conversion', async () => {
+    const { user, dialog, amount, api } = await openConversion();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lumber' }));
+    await user.type(amount, '60');
+    submit(dialog);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Amount exceeds maximum conversion: 50.00');
+    await settle();
+    expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
+  });
+
+  it('says inline when the preview is not feasible, and refuses to send', async () => {
+    const { user, dialog, amount, api } = await openConversion();
+    // A server that knows of a balance change the page has not seen yet.
+    api.on('POST', CONVERT_URL, {
+      status: 200,
+      data: { runikAfterTax: 0.45, taxRatePercent: 10, maxAmount: 5, resourceAmounts: { wheat: 100 }, feasible: false },
+    });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    await user.type(amount, '100');
+
+    expect(await within(dialog).findByTestId('insufficient-hint')).toHaveTextContent('Insufficient resources for this amount. Max: 5.00');
+    submit(dialog);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Amount exceeds maximum conversion: 5.00');
+  });
+
+  it("refuses with 'Insufficient resources for this amount.' when the preview is not feasible within the maximum", async () => {
+    const { user, dialog, amount, api } = await openConversion();
+    api.on('POST', CONVERT_URL, {
+      status: 200,
+      data: { runikAfterTax: 0.045, taxRatePercent: 10, maxAmount: 50, resourceAmounts: { wheat: 10 }, feasible: false },
+    });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    await user.type(amount, '10');
+    await within(dialog).findByTestId('insufficient-hint');
+    submit(dialog);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Insufficient resources for this amount\.$/);
+    await settle();
+    expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
+  });
+
+  it('fetches one preview 300 ms after the typing stops, and shows it', async () => {
+    vi.useFakeTimers();
+    const { dialog, amount, api } = await openConversion(HELD, { fakeTimers: true });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Lumber' }));
+    for (const typed of ['1', '10', '10.', '10.5']) {
+      fireEvent.change(amount, { target: { value: typed } });
+      await advance(100);
+    }
+    await advance(199);
+    expect(previewCallsTo(api, CONVERT_URL)).toHaveLength(0);
+    await advance(1);
+    await advance(0);
+
+    expect(previewCallsTo(api, CONVERT_URL).map((request) => request.body)).toEqual([
+      { selectedResources: ['wheat', 'lumber'], amount: '10.50', preview: true },
+    ]);
+    // 10.5 / 200 + 10.5 / 160 = 0.118125 RUNIK, less 10% = 0.106.
+    expect(within(dialog).getByTestId('preview-runik')).toHaveTextContent('0.106');
+    expect(within(dialog).getByTestId('preview-tax')).toHaveTextContent('10%');
+    expect(within(dialog).getByTestId('preview-wheat')).toHaveTextContent('10.50');
+    expect(within(dialog).getByTestId('preview-lumber')).toHaveTextContent('10.50');
+
+    await advance(5_000);
+    expect(previewCallsTo(api, CONVERT_URL)).toHaveLength(1);
+  });
+
+  it('fills Max with the maximum rounded down to 1 decimal', async () => {
+    const held = { ...HELD, wheat: 123.456, lumber: 200.999 };
+    const { user, dialog, amount } = await openConversion(held);
+    expect(within(dialog).getByRole('button', { name: 'Max' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('123.4');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lumber' }));
+    await user.clear(amount);
+    await user.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('123.4');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('200.9');
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { confirm } = stubDialogs(false);
+    const { user, dialog, amount, api } = await openConversion();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    await user.type(amount, '10');
+    submit(dialog);
+    expect(confirm).toHaveBeenCalledWith('Convert 10.00 each of Wheat to 0.045 RUNIK after 10% tax?');
+    await settle();
+    expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
+  });
+
+  it('converts after confirmation, updates the balances and shows a success message for 3 seconds', async () => {
+    vi.useFakeTimers();
+    const { confirm } = stubDialogs(true);
+    const { dialog, amount, api } = await openConversion(HELD, { fakeTimers: true });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    fireEvent.change(amount, { target: { value: '100' } });
+    submit(dialog);
+    await advance(0);
+
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(realCallsTo(api, CONVERT_URL).map((request) => request.body)).toEqual([{ selectedResources: ['wheat'], amount: '100.00' }]);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Converted! You received 0.450 RUNIK.');
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent('1.450');
+    expect(screen.getByTestId('amount-wheat')).toHaveTextContent('900.00');
+    expect(within(dialog).getByTestId('held-wheat')).toHaveTextContent('900.00');
+    expect(amount).toHaveValue('');
+
+    await advance(2_900);
+    expect(within(dialog).getByRole('status')).toBeInTheDocument();
+    await advance(100);
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [{ status: 400, data: { error: 'Insufficient resources for this amount.' } }, 'Insufficient resources for this amount.'],
+    [{ status: 500 }, 'Failed to convert resources'],
+  ])('alerts a failed conversion (%j)', async (response, message) => {
+    const { alert } = stubDialogs(true);
+    const { user, dialog, amount, api } = await openConversion();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    await user.type(amount, '10');
+    api.on('POST', CONVERT_URL, response);
+    submit(dialog);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent('1.000');
+  });
+});

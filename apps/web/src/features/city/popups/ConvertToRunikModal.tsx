@@ -1,0 +1,171 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CityMessages } from '@runik/contract';
+import {
+  floorTo,
+  formatResource,
+  formatRunik,
+  MIN_SELECTABLE_THOUSANDTHS,
+  previewToRunik,
+  RESOURCE_KEYS,
+  toThousandths,
+  type ResourceKey,
+} from '@runik/rules';
+import { Message } from '../../../ui/Message';
+import { Modal } from '../../../ui/Modal';
+import { confirmAction, useConvertToRunik } from '../city-actions';
+import { isAmountDraft, parseAmountInput, resourceLabel, toDecimalString } from '../city-format';
+import { CityHints } from '../city-messages';
+import type { CityState } from '../city-state';
+import { useFlashMessage } from './use-flash-message';
+import { useConvertPreview } from './use-previews';
+
+interface ConvertToRunikModalProps {
+  username: string;
+  city: CityState;
+  onClose: () => void;
+}
+
+/** Convert Resources to RUNIK: the same amount of each selected resource, less the tax (spec section 5). */
+export function ConvertToRunikModal({ username, city, onClose }: ConvertToRunikModalProps) {
+  const amountId = useId();
+  const [checked, setChecked] = useState<ResourceKey[]>([]);
+  const [amountText, setAmountText] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const success = useFlashMessage();
+  const convert = useConvertToRunik(username);
+
+  const held = city.holdings;
+  const selectable = (resource: ResourceKey) => held[resource] > MIN_SELECTABLE_THOUSANDTHS;
+  const selected = RESOURCE_KEYS.filter((resource) => checked.includes(resource) && selectable(resource));
+  const amount = parseAmountInput(amountText, 2);
+  const { preview, loading } = useConvertPreview(username, selected, amount);
+  // The rules the server applies, for validation and for Max before a preview exists.
+  const local = previewToRunik(selected, amount ?? 0, held);
+  const maxAmount = preview ? toThousandths(preview.maxAmount) : local.maxAmount;
+
+  const toggle = (resource: ResourceKey, on: boolean) => {
+    setFormError(null);
+    setChecked((previous) => (on ? [...previous, resource] : previous.filter((key) => key !== resource)));
+  };
+
+  const changeAmount = (text: string) => {
+    if (!isAmountDraft(text, 2)) return;
+    setFormError(null);
+    setAmountText(text);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validate();
+    setFormError(problem);
+    if (problem || amount === null) return;
+    const names = selected.map(resourceLabel).join(', ');
+    const question = `Convert ${formatResource(amount)} each of ${names} to ${formatRunik(local.runikAfterTax)} RUNIK after ${local.taxRatePercent}% tax?`;
+    if (!confirmAction(question)) return;
+    convert.mutate(
+      { selectedResources: selected, amount: toDecimalString(amount, 2) },
+      {
+        onSuccess: (response) => {
+          setAmountText('');
+          success.show(`Converted! You received ${formatRunik(toThousandths(response.runikGained))} RUNIK.`);
+        },
+      },
+    );
+  };
+
+  const validate = (): string | null => {
+    if (selected.length === 0) return CityMessages.selectResource;
+    if (amount === null || amount <= 0) return CityMessages.invalidAmount;
+    if (amount > maxAmount) return CityMessages.amountExceedsMax(formatResource(maxAmount));
+    if (!local.feasible || (preview && !preview.feasible)) return CityMessages.insufficientForAmount;
+    return null;
+  };
+
+  const insufficient = preview && !preview.feasible ? CityHints.insufficientWithMax(formatResource(maxAmount)) : null;
+
+  return (
+    <Modal title="Convert Resources to RUNIK" onClose={onClose} testId="convert-to-runik-modal">
+      <form className="city-popup" onSubmit={submit} noValidate>
+        <fieldset className="city-popup__fieldset">
+          <legend className="field__label">Resources</legend>
+          {RESOURCE_KEYS.map((resource) => (
+            <div key={resource} className="city-check">
+              <label className="city-check__label">
+                <input
+                  type="checkbox"
+                  checked={selected.includes(resource)}
+                  disabled={!selectable(resource)}
+                  onChange={(event) => toggle(resource, event.target.checked)}
+                />
+                <span>{resourceLabel(resource)}</span>
+              </label>
+              <span className="city-muted" data-testid={`held-${resource}`}>
+                {formatResource(held[resource])}
+              </span>
+            </div>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label className="field__label" htmlFor={amountId}>
+            Amount of each
+          </label>
+          <div className="city-input-row">
+            <input
+              id={amountId}
+              className="field__input"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={amountText}
+              onChange={(event) => changeAmount(event.target.value)}
+            />
+            <button
+              type="button"
+              className="button"
+              disabled={selected.length === 0}
+              onClick={() => changeAmount(toDecimalString(floorTo(maxAmount, 1), 1))}
+            >
+              Max
+            </button>
+          </div>
+        </div>
+        {insufficient && (
+          <p className="city-inline-error" data-testid="insufficient-hint">
+            {insufficient}
+          </p>
+        )}
+        <ConvertPreview preview={preview} loading={loading} />
+        {formError && <Message tone="error">{formError}</Message>}
+        {success.message && <Message tone="info">{success.message}</Message>}
+        <button type="submit" className="button button--primary" disabled={convert.isPending} aria-busy={convert.isPending}>
+          Convert
+        </button>
+      </form>
+    </Modal>
+  );
+}
+
+function ConvertPreview({ preview, loading }: Pick<ReturnType<typeof useConvertPreview>, 'preview' | 'loading'>) {
+  if (!preview) return loading ? <p className="city-muted">Calculating…</p> : null;
+  return (
+    <dl className="city-costs" data-testid="convert-preview">
+      {RESOURCE_KEYS.map((resource) => {
+        const amount = preview.resourceAmounts[resource];
+        return amount === undefined ? null : (
+          <div key={resource} className="city-costs__row">
+            <dt>{resourceLabel(resource)}</dt>
+            <dd data-testid={`preview-${resource}`}>-{formatResource(toThousandths(amount))}</dd>
+          </div>
+        );
+      })}
+      <div className="city-costs__row">
+        <dt>Tax</dt>
+        <dd data-testid="preview-tax">{preview.taxRatePercent}%</dd>
+      </div>
+      <div className="city-costs__row">
+        <dt>RUNIK after tax</dt>
+        <dd data-testid="preview-runik">{formatRunik(toThousandths(preview.runikAfterTax))}</dd>
+      </div>
+    </dl>
+  );
+}

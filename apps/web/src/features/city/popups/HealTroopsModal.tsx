@@ -1,0 +1,93 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CityMessages, type CityConstantsResponse } from '@runik/contract';
+import { buildingForUnit, healingCost, isBuildingUnlocked, UNIT_KEYS, type UnitKey } from '@runik/rules';
+import { Message } from '../../../ui/Message';
+import { Modal } from '../../../ui/Modal';
+import { confirmAction, useHeal } from '../city-actions';
+import { buildingName, unitName, unlockLevel } from '../city-catalog';
+import type { CityState } from '../city-state';
+import { CostList, describeAmounts, shortfallMessage } from './CostList';
+
+interface HealTroopsModalProps {
+  username: string;
+  city: CityState;
+  constants: CityConstantsResponse;
+  onClose: () => void;
+}
+
+const NONE: Record<UnitKey, number> = { infantry: 0, archers: 0, cavalries: 0 };
+
+/** Heal Troops: a slider per unit up to its injured count; healing costs a quarter of training. */
+export function HealTroopsModal({ username, city, constants, onClose }: HealTroopsModalProps) {
+  const idPrefix = useId();
+  const [picked, setPicked] = useState<Record<UnitKey, number>>(NONE);
+  const [formError, setFormError] = useState<string | null>(null);
+  const heal = useHeal(username);
+
+  const usable = (unit: UnitKey) => isBuildingUnlocked(buildingForUnit(unit), city.chLevel);
+  // Never more than are injured now, nor any of a unit whose building is locked.
+  const counts = Object.fromEntries(
+    UNIT_KEYS.map((unit) => [unit, usable(unit) ? Math.min(picked[unit], city.injured[unit]) : 0]),
+  ) as Record<UnitKey, number>;
+  const cost = healingCost(counts);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const total = UNIT_KEYS.reduce((sum, unit) => sum + counts[unit], 0);
+    const problem = total === 0 ? CityMessages.noTroopsToHeal : shortfallMessage(cost, city.holdings, CityMessages.notEnoughResource);
+    setFormError(problem);
+    if (problem) return;
+    const troops = UNIT_KEYS.filter((unit) => counts[unit] > 0)
+      .map((unit) => `${counts[unit]} ${unitName(constants, unit)}`)
+      .join(', ');
+    if (!confirmAction(`Heal ${troops} for ${describeAmounts(cost)}?`)) return;
+    heal.mutate({ ...counts }, { onSuccess: onClose });
+  };
+
+  return (
+    <Modal title="Heal Troops" onClose={onClose} testId="heal-modal">
+      <form className="city-popup" onSubmit={submit} noValidate>
+        {UNIT_KEYS.map((unit) => {
+          const name = unitName(constants, unit);
+          const id = `${idPrefix}-${unit}`;
+          return (
+            <div key={unit} className="field">
+              <label className="field__label" htmlFor={id}>
+                {name}
+              </label>
+              <div className="city-input-row">
+                <input
+                  id={id}
+                  type="range"
+                  className="city-slider"
+                  min={0}
+                  max={city.injured[unit]}
+                  step={1}
+                  value={counts[unit]}
+                  disabled={!usable(unit)}
+                  onChange={(event) => {
+                    setFormError(null);
+                    setPicked((previous) => ({ ...previous, [unit]: Number(event.target.value) }));
+                  }}
+                />
+                <output className="city-slider__value" htmlFor={id} data-testid={`heal-count-${unit}`}>
+                  {counts[unit]} / {city.injured[unit]}
+                </output>
+              </div>
+              {!usable(unit) && (
+                <p className="city-note">
+                  {CityMessages.buildingLocked(buildingName(constants, buildingForUnit(unit)), unlockLevel(buildingForUnit(unit)))}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <CostList cost={cost} held={city.holdings} />
+        {formError && <Message tone="error">{formError}</Message>}
+        <button type="submit" className="button button--primary" disabled={heal.isPending} aria-busy={heal.isPending}>
+          Heal
+        </button>
+      </form>
+    </Modal>
+  );
+}

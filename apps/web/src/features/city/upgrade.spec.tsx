@@ -1,0 +1,127 @@
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { ApiRoutes, CityMessages, type UpgradeResponse } from '@runik/contract';
+import { createQueryClient } from '../../app/query-client';
+import { cityResponse, openCity, PLAYER, settle, stubDialogs } from '../../testing/city-fixtures';
+import { installFakeApi } from '../../testing/fake-api';
+import { useUpgrade } from './city-actions';
+
+function upgradeButton(cardTestId: string) {
+  return within(screen.getByTestId(cardTestId)).getByRole('button', { name: 'Upgrade' });
+}
+
+const LEVELS = { wheat: 1, lumber: 1, stone: 1, ore: 1, quarters: 1, archery: 1, stables: 1 };
+
+describe('upgrades', () => {
+  it('upgrades City Hall for level² RUNIK and shows the new level and balance', async () => {
+    const { api, user } = await openCity(cityResponse({ chLevel: 2, resources: { runik: 5 } }));
+    const response: UpgradeResponse = {
+      chLevel: 3,
+      levels: LEVELS,
+      resources: { wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: 1 },
+    };
+    api.on('POST', ApiRoutes.cityUpgrade(PLAYER, 'ch'), { status: 200, data: response });
+
+    const card = screen.getByTestId('city-hall-card');
+    expect(within(card).getByTestId('upgrade-cost')).toHaveTextContent('4.000 RUNIK');
+    expect(upgradeButton('city-hall-card')).toBeEnabled();
+    await user.click(upgradeButton('city-hall-card'));
+
+    await waitFor(() => expect(within(card).getByTestId('city-hall-level')).toHaveTextContent('3'));
+    expect(api.callsTo(ApiRoutes.cityUpgrade(PLAYER, 'ch'))).toEqual([
+      expect.objectContaining({ method: 'POST', body: undefined, authorization: 'Bearer token-of-alice' }),
+    ]);
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent('1.000');
+    // City Hall 3 opens the Mine: it is no longer marked locked.
+    expect(within(screen.getByTestId('building-ore')).queryByTestId('locked')).not.toBeInTheDocument();
+  });
+
+  it('upgrades a building below City Hall level when enough RUNIK is held', async () => {
+    const { api, user } = await openCity(cityResponse({ chLevel: 2, resources: { runik: 10 } }));
+    api.on('POST', ApiRoutes.cityUpgrade(PLAYER, 'wheat'), {
+      status: 200,
+      data: { chLevel: 2, levels: { ...LEVELS, wheat: 2 }, resources: { wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: 9 } },
+    });
+
+    const farm = screen.getByTestId('building-wheat');
+    expect(within(farm).getByTestId('upgrade-cost')).toHaveTextContent('1.000 RUNIK');
+    await user.click(upgradeButton('building-wheat'));
+
+    await waitFor(() => expect(within(farm).getByTestId('building-level')).toHaveTextContent('2'));
+    expect(api.callsTo(ApiRoutes.cityUpgrade(PLAYER, 'wheat'))).toHaveLength(1);
+    // Level 2 farm: 120 + 12 × 6.84 = 202.08 per hour.
+    expect(screen.getByTestId('production-wheat')).toHaveTextContent('202.08');
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent('9.000');
+  });
+
+  it('disables Upgrade on a building that is not below City Hall level, saying why', async () => {
+    const { api, user } = await openCity(cityResponse({ chLevel: 1, resources: { runik: 100 } }));
+    const button = upgradeButton('building-wheat');
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('title', CityMessages.needsCityHall('Farm', 2));
+    await user.click(button);
+    await settle();
+    expect(api.callsTo(ApiRoutes.cityUpgrade(PLAYER, 'wheat'))).toHaveLength(0);
+  });
+
+  it('marks a locked building with its unlock level and disables its Upgrade', async () => {
+    await openCity(cityResponse({ chLevel: 2, resources: { runik: 100 } }));
+    const mine = screen.getByTestId('building-ore');
+    expect(within(mine).getByTestId('locked')).toHaveTextContent('Locked · City Hall level 3');
+    expect(upgradeButton('building-ore')).toBeDisabled();
+    expect(upgradeButton('building-ore')).toHaveAttribute('title', 'Mine is locked until City Hall level 3.');
+    // The Quarry opens at City Hall 2.
+    expect(within(screen.getByTestId('building-stone')).queryByTestId('locked')).not.toBeInTheDocument();
+  });
+
+  it('disables Upgrade without enough RUNIK, saying how much is needed', async () => {
+    await openCity(cityResponse({ chLevel: 3, levels: { wheat: 2 }, resources: { runik: 2.5 } }));
+    // Farm level 2: 2^1.5 = 2.83, rounded up to 3 RUNIK. City Hall 3: 9 RUNIK.
+    expect(upgradeButton('building-wheat')).toBeDisabled();
+    expect(upgradeButton('building-wheat')).toHaveAttribute('title', 'Not enough RUNIK. Required: 3.000, Available: 2.500');
+    expect(upgradeButton('city-hall-card')).toHaveAttribute('title', 'Not enough RUNIK. Required: 9.000, Available: 2.500');
+    // Lumber Mill level 1 costs 1 RUNIK: affordable.
+    expect(upgradeButton('building-lumber')).toBeEnabled();
+  });
+
+  it('upgrades a training building too', async () => {
+    const { api, user } = await openCity(cityResponse({ chLevel: 2, resources: { runik: 10 } }));
+    api.on('POST', ApiRoutes.cityUpgrade(PLAYER, 'quarters'), {
+      status: 200,
+      data: { chLevel: 2, levels: { ...LEVELS, quarters: 2 }, resources: { wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: 9 } },
+    });
+    await user.click(upgradeButton('building-quarters'));
+    await waitFor(() => expect(within(screen.getByTestId('building-quarters')).getByTestId('building-level')).toHaveTextContent('2'));
+    expect(within(screen.getByTestId('building-quarters')).getByTestId('training-boost')).toHaveTextContent('0.4%');
+  });
+
+  it.each([
+    ['building-wheat', 'wheat', { status: 409, data: { error: 'Upgrade City Hall to level 3 before upgrading Farm.' } }, 'Upgrade City Hall to level 3 before upgrading Farm.'],
+    ['building-wheat', 'wheat', { status: 500 }, 'Failed to upgrade Farm'],
+    ['city-hall-card', 'ch', { status: 500, data: 'oops' }, 'Failed to upgrade City Hall'],
+  ])('alerts a failed upgrade of %s (%s, %j)', async (card, key, response, message) => {
+    const { alert } = stubDialogs();
+    const { api, user } = await openCity(cityResponse({ chLevel: 2, resources: { runik: 10 } }));
+    api.on('POST', ApiRoutes.cityUpgrade(PLAYER, key), response);
+    await user.click(upgradeButton(card));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent('10.000');
+  });
+});
+
+describe('actions before the city has loaded', () => {
+  it("refuse with 'Resources data not loaded. Please wait and try again.' and send nothing", async () => {
+    const { alert } = stubDialogs();
+    const api = installFakeApi();
+    const queryClient = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useUpgrade(PLAYER), { wrapper });
+
+    result.current.mutate({ key: 'wheat', name: 'Farm' });
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Resources data not loaded. Please wait and try again.'));
+    expect(api.requests).toHaveLength(0);
+  });
+});
