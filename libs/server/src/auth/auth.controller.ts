@@ -30,7 +30,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   async logout(@CurrentSession() session: AuthenticatedSession): Promise<LogoutResponse> {
-    await this.auth.logout(session.sessionId);
+    await this.auth.logout(session);
     return { success: true };
   }
 }

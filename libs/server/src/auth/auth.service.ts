@@ -6,7 +6,7 @@ import { ApiError } from '../core/errors/api-error';
 import { PlayersService } from '../players/players.service';
 import { ChallengeService } from './challenge.service';
 import { PostingSignatureService } from './posting-signature.service';
-import { SessionService } from './session.service';
+import { AuthenticatedSession, SessionService } from './session.service';
 
 export type SignedChallenge = Pick<VerifyLoginRequest, 'hiveUsername' | 'challenge' | 'signature' | 'timestamp'>;
 
@@ -40,7 +40,7 @@ export class AuthService {
     await this.signatures.assertSignedByPostingKey(hiveUsername, message, signature);
   }
 
-  logout(sessionId: number): Promise<void> {
-    return this.sessions.revoke(sessionId);
+  logout(session: AuthenticatedSession): Promise<void> {
+    return this.sessions.revoke(session);
   }
 }

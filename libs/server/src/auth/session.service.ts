@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { EntityManager, IsNull, Repository } from 'typeorm';
@@ -6,20 +7,33 @@ import type { SessionResponse } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
+import { REDIS } from '../core/redis/redis.module';
 import { Session } from './session.entity';
+
+/** How long Redis may answer for a session before PostgreSQL is asked again. */
+const CACHE_TTL_MS = 15 * 60 * 1000;
+const REVOKED = 'revoked';
 
 export interface AuthenticatedSession {
   sessionId: number;
   playerId: number;
   hiveUsername: string;
+  /** Hex SHA-256 of the token: its cache key. */
+  tokenHash: string;
+  expiresAt: string;
 }
 
-/** Opaque bearer tokens (256 random bits), stored hashed, with an absolute lifetime; logout revokes. */
+/**
+ * Opaque bearer tokens (256 random bits), stored hashed, with an absolute lifetime; logout revokes.
+ * Lookups are cached in Redis (shared by every api instance) so a call costs no database round
+ * trip for its session; a revocation overwrites the cache entry, so logout takes effect at once.
+ */
 @Injectable()
 export class SessionService {
   constructor(
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
     private readonly clock: Clock,
   ) {}
 
@@ -32,20 +46,47 @@ export class SessionService {
   }
 
   async authenticate(token: string): Promise<AuthenticatedSession | null> {
-    const [row]: { session_id: number; player_id: number; hive_username: string }[] = await this.sessions.query(
-      `SELECT s.id AS session_id, p.id AS player_id, p.hive_username
-         FROM sessions s JOIN players p ON p.id = s.player_id
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-      [hashToken(token), this.clock.now()],
-    );
-    return row ? { sessionId: Number(row.session_id), playerId: Number(row.player_id), hiveUsername: row.hive_username } : null;
+    const tokenHash = hashToken(token).toString('hex');
+    const cached = await this.redis.get(cacheKey(tokenHash));
+    if (cached === REVOKED) return null;
+    const session = cached ? (JSON.parse(cached) as AuthenticatedSession) : await this.lookup(tokenHash);
+    if (!session || Date.parse(session.expiresAt) <= this.clock.nowMs()) return null;
+    if (!cached) {
+      const ttl = Math.min(CACHE_TTL_MS, Date.parse(session.expiresAt) - this.clock.nowMs());
+      // NX: a revocation written meanwhile wins over this fill.
+      await this.redis.set(cacheKey(tokenHash), JSON.stringify(session), 'PX', ttl, 'NX');
+    }
+    return session;
   }
 
-  async revoke(sessionId: number): Promise<void> {
-    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+  async revoke(session: AuthenticatedSession): Promise<void> {
+    await this.sessions.update({ id: session.sessionId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+    await this.redis.set(cacheKey(session.tokenHash), REVOKED, 'PX', CACHE_TTL_MS);
+  }
+
+  private async lookup(tokenHash: string): Promise<AuthenticatedSession | null> {
+    const [row]: { session_id: number; player_id: number; hive_username: string; expires_at: Date }[] = await this.sessions.query(
+      `SELECT s.id AS session_id, p.id AS player_id, p.hive_username, s.expires_at
+         FROM sessions s JOIN players p ON p.id = s.player_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+      [Buffer.from(tokenHash, 'hex'), this.clock.now()],
+    );
+    return row
+      ? {
+          sessionId: Number(row.session_id),
+          playerId: Number(row.player_id),
+          hiveUsername: row.hive_username,
+          tokenHash,
+          expiresAt: row.expires_at.toISOString(),
+        }
+      : null;
   }
 }
 
 function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
+}
+
+function cacheKey(tokenHash: string): string {
+  return `session:${tokenHash}`;
 }
