@@ -126,14 +126,41 @@ export interface BrowserStack {
 }
 
 /**
+ * Where a browser stack runs. Jest may run the browser spec files side by side, so each file
+ * that starts a stack needs ports of its own; only the default ports' web build is made by
+ * globalSetup, so a file on other ports builds its own (`buildWebApp`).
+ */
+export interface BrowserStackOptions {
+  apiPort: number;
+  simPort: number;
+  /** The variables that choose the ports, named when a port is taken. */
+  apiPortVariable: string;
+  simPortVariable: string;
+  /** Build the web app for `simPort` (about 2 s) once the ports are known to be free. */
+  buildWebApp: boolean;
+}
+
+const DEFAULT_STACK_OPTIONS: BrowserStackOptions = {
+  apiPort: BROWSER_API_PORT,
+  simPort: BROWSER_SIM_PORT,
+  apiPortVariable: 'E2E_API_PORT',
+  simPortVariable: 'E2E_SIM_PORT',
+  buildWebApp: false,
+};
+
+/**
  * The real game (hive-sim, api serving the web build, worker) on the fixed ports the web
  * build expects, plus Chromium. `close()` stops everything that was started, even after a
- * failed start.
+ * failed start. Without options: the default ports and globalSetup's build.
  */
-export async function startBrowserStack(): Promise<BrowserStack> {
-  const webDistDir = builtWebApp(BROWSER_SIM_PORT);
-  await assertPortFree(BROWSER_SIM_PORT, 'E2E_SIM_PORT');
-  await assertPortFree(BROWSER_API_PORT, 'E2E_API_PORT');
+export async function startBrowserStack(options: Partial<BrowserStackOptions> = {}): Promise<BrowserStack> {
+  const { apiPort, simPort, apiPortVariable, simPortVariable, buildWebApp: build } = { ...DEFAULT_STACK_OPTIONS, ...options };
+  const prebuilt = build ? null : builtWebApp(simPort);
+  await assertPortFree(simPort, simPortVariable);
+  await assertPortFree(apiPort, apiPortVariable);
+  // Built only once the ports are free: a run already on them may be serving this build.
+  if (build) await buildWebApp(simPort);
+  const webDistDir = prebuilt ?? builtWebApp(simPort);
 
   const contexts = new Set<BrowserContext>();
   let stack: Stack | undefined;
@@ -145,7 +172,7 @@ export async function startBrowserStack(): Promise<BrowserStack> {
   try {
     // A short Hive Engine delay: the worker confirms well before the client's 15 s re-check.
     [stack, browser] = await Promise.all([
-      startStack({ webDistDir, apiPort: BROWSER_API_PORT, simPort: BROWSER_SIM_PORT, engineDelayMs: 300 }),
+      startStack({ webDistDir, apiPort, simPort, engineDelayMs: 300 }),
       launchChromium(),
     ]);
   } catch (error) {

@@ -44,7 +44,8 @@ interface CityActionOptions<Variables, Response> {
 /**
  * One player action on the city: refused before the city has loaded, merged into the
  * cached city on success (the response carries everything that changed), and on failure
- * the server's message or the fallback goes to `onFailure` (an alert by default).
+ * the server's message or the fallback goes to `onFailure` (an alert by default) and the
+ * city is reloaded.
  */
 export function useCityAction<Variables, Response>(
   username: string,
@@ -66,6 +67,8 @@ export function useCityAction<Variables, Response>(
     },
     onError: (error, variables) => {
       onFailure(error instanceof UserFacingError ? error.message : apiErrorMessage(error, fallback(variables)));
+      // The server refused on state this page may not have seen (another tab or device): reload it.
+      if (!(error instanceof UserFacingError)) void queryClient.invalidateQueries({ queryKey: cityKey });
     },
   });
 }

@@ -109,6 +109,18 @@ describe('upgrades', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
     expect(screen.getByTestId('runik-amount')).toHaveTextContent('10.000');
   });
+
+  it('reloads the city when the server refuses, to show what changed elsewhere', async () => {
+    const { alert } = stubDialogs();
+    const { api, user } = await openCity(cityResponse({ chLevel: 2, resources: { runik: 10 } }));
+    // Another device spent RUNIK meanwhile: the server now holds 2.
+    api.on('POST', ApiRoutes.cityUpgrade(PLAYER, 'ch'), { status: 400, data: { error: 'Not enough RUNIK. Required: 4.000, Available: 2.000' } });
+    api.on('GET', ApiRoutes.cityResources(PLAYER), { status: 200, data: cityResponse({ chLevel: 2, resources: { runik: 2 } }) });
+    await user.click(upgradeButton('city-hall-card'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Not enough RUNIK. Required: 4.000, Available: 2.000'));
+    await waitFor(() => expect(screen.getByTestId('runik-amount')).toHaveTextContent('2.000'));
+    expect(upgradeButton('city-hall-card')).toBeDisabled();
+  });
 });
 
 describe('actions before the city has loaded', () => {
