@@ -27,8 +27,10 @@ export function startNodeProcess(name: string, entry: string, env: Record<string
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  // Two sources share one file: neither may end it while the other still writes.
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  child.once('close', () => log.end());
   return child;
 }
 

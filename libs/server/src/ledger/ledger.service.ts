@@ -2,11 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../core/clock/clock';
-import { AccountRef, Asset, InsufficientFundsError, Leg, Posting } from './ledger.types';
+import { AccountRef, Asset, InsufficientFundsError, Leg, Posting, SystemAccount } from './ledger.types';
 
 interface ResolvedLeg extends Leg {
   accountId: number;
   allowNegative: boolean;
+  system: boolean;
+}
+
+interface AccountRow {
+  id: number;
+  allow_negative: boolean;
 }
 
 /**
@@ -25,8 +31,9 @@ export class LedgerService {
   async post(manager: EntityManager, posting: Posting): Promise<void> {
     assertBalanced(posting.legs);
     const legs = await this.resolve(manager, mergeLegs(posting.legs));
-    // A fixed lock order (account, asset) keeps concurrent postings from deadlocking.
-    legs.sort((a, b) => a.accountId - b.accountId || a.asset.localeCompare(b.asset));
+    // One fixed lock order keeps concurrent postings from deadlocking: players' accounts first,
+    // then the system accounts, which every posting shares and so should hold for the shortest time.
+    legs.sort((a, b) => Number(a.system) - Number(b.system) || a.accountId - b.accountId || a.asset.localeCompare(b.asset));
     const postingId = randomUUID();
     const now = this.clock.now();
     for (const leg of legs) {
@@ -67,19 +74,31 @@ export class LedgerService {
     return Number(rows[0].amount);
   }
 
+  /** System accounts never change once migrated: their ids are looked up once per process. */
+  private readonly systemAccounts = new Map<SystemAccount, AccountRow>();
+
   private async resolve(manager: EntityManager, legs: Leg[]): Promise<ResolvedLeg[]> {
     const resolved: ResolvedLeg[] = [];
     for (const leg of legs) {
-      const [row]: { id: number; allow_negative: boolean }[] = await manager.query(
-        'system' in leg.account
-          ? `SELECT id, allow_negative FROM ledger_accounts WHERE code = $1`
-          : `SELECT id, allow_negative FROM ledger_accounts WHERE player_id = $1`,
-        ['system' in leg.account ? leg.account.system : leg.account.playerId],
-      );
-      if (!row) throw new Error(`No ledger account for ${JSON.stringify(leg.account)}`);
-      resolved.push({ ...leg, accountId: Number(row.id), allowNegative: row.allow_negative });
+      const row = 'system' in leg.account ? await this.systemAccount(manager, leg.account.system) : await this.playerAccount(manager, leg.account.playerId);
+      resolved.push({ ...leg, accountId: Number(row.id), allowNegative: row.allow_negative, system: 'system' in leg.account });
     }
     return resolved;
+  }
+
+  private async systemAccount(manager: EntityManager, code: SystemAccount): Promise<AccountRow> {
+    const known = this.systemAccounts.get(code);
+    if (known) return known;
+    const [row]: AccountRow[] = await manager.query(`SELECT id, allow_negative FROM ledger_accounts WHERE code = $1`, [code]);
+    if (!row) throw new Error(`No ledger account ${code}`);
+    this.systemAccounts.set(code, row);
+    return row;
+  }
+
+  private async playerAccount(manager: EntityManager, playerId: number): Promise<AccountRow> {
+    const [row]: AccountRow[] = await manager.query(`SELECT id, allow_negative FROM ledger_accounts WHERE player_id = $1`, [playerId]);
+    if (!row) throw new Error(`No ledger account for player ${playerId}`);
+    return row;
   }
 }
 

@@ -1,0 +1,81 @@
+/**
+ * A thin typed wrapper over autocannon's programmatic API (the package ships no types): runs one
+ * scenario and measures its wall time itself, from the first request to the last response
+ * (autocannon's own `duration` ends on its next 1 s sampling tick, too coarse for a 1,000-request run).
+ */
+const autocannon: (options: Record<string, unknown>) => Tracker = require('autocannon');
+
+interface Tracker extends PromiseLike<AutocannonResult> {
+  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
+}
+
+interface AutocannonResult {
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+  statusCodeStats: Record<string, { count: number }>;
+  latency: { p50: number; p99: number; max: number; totalCount: number };
+  requests: { total: number; sent: number };
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  /** Either a duration or an exact number of requests. */
+  seconds?: number;
+  amount?: number;
+  /** Called once per request sent: which request to send next. */
+  next: () => RequestSpec;
+}
+
+export interface LoadResult {
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  wallSeconds: number;
+  requestsPerSecond: number;
+  /** Of the 2xx responses, in ms. */
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const started = performance.now();
+  let lastResponse = started;
+  const tracker = autocannon({
+    url: options.url,
+    connections: options.connections,
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
+    timeout: 10,
+    // The first request of each connection is built when the connection is created, each later one
+    // just before it is sent: `next` is therefore called exactly once per request sent.
+    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, ...options.next() }) }],
+  });
+  tracker.on('response', () => (lastResponse = performance.now()));
+  const result = await tracker;
+  const completed = result.requests.total;
+  const wallSeconds = (lastResponse - started) / 1000;
+  return {
+    requests: completed,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+    wallSeconds,
+    requestsPerSecond: wallSeconds > 0 ? completed / wallSeconds : 0,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+  };
+}

@@ -1,0 +1,216 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+
+/**
+ * Process, database and Redis helpers for the benchmarks, modelled on the system tests'
+ * `startStack` (apps/e2e/src/support): real processes, a database and a Redis prefix of their own.
+ */
+
+export const WORKSPACE_ROOT = join(__dirname, '..');
+export const LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'bench-logs');
+
+/** The PostgreSQL server (its maintenance database); the benchmark database lives next to the tests'. */
+export const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export function databaseUrl(name: string, parameters: Record<string, string> = {}): string {
+  const url = new URL(ADMIN_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${randomBytes(5).toString('hex')}`;
+}
+
+export async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
+  const admin = new Client({ connectionString: ADMIN_POSTGRES_URL, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** Deletes the keys the api wrote under its own prefix (`<prefix>:` and BullMQ's `<prefix>-bull:`). */
+export async function deleteRedisKeys(prefix: string): Promise<number> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    let cursor = '0';
+    let deleted = 0;
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** A port nobody listens on right now (on 127.0.0.1). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs one of the workspace's TypeScript entry points as its own process, logging to tmp/bench-logs. */
+export function startNodeProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const log = createWriteStream(join(LOG_DIR, `${name}.log`));
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(WORKSPACE_ROOT, entry)], {
+    cwd: WORKSPACE_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Both streams into one file: neither may end it (the other could still write), the exit does.
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  child.once('close', () => log.end());
+  return child;
+}
+
+/** Polls a URL until it answers 200, failing early if the process died. */
+export async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode} (see ${LOG_DIR})`);
+    const healthy = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await sleep(200);
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs} ms (see ${LOG_DIR})`);
+}
+
+/** Stops a process we started, by its own PID: SIGTERM, then SIGKILL after 5 s. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Transactions committed in one database so far, less the one each new session commits while it
+ * starts (so a pool reconnecting does not count), read reliably. Since PostgreSQL 15 a backend may
+ * hold its statistics for up to ~10 s before publishing them, but always publishes them when it
+ * exits: so this first ends every session on that database (the api's pool reconnects on its next
+ * query), waits until they are gone, then reads `pg_stat_database` from the maintenance database
+ * (so the reading itself is not counted).
+ */
+export async function committedTransactions(database: string): Promise<number> {
+  return withAdmin(async (admin) => {
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]);
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const { rows } = await admin.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [database]);
+      if (rows[0].n === 0) break;
+      if (Date.now() > deadline) throw new Error(`sessions on ${database} did not end within 5 s`);
+      await sleep(20);
+    }
+    await admin.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await admin.query(`SELECT (xact_commit - sessions)::bigint AS n FROM pg_stat_database WHERE datname = $1`, [database]);
+    return Number(rows[0].n);
+  });
+}
+
+export interface SessionSample {
+  /** Mean number of the database's sessions in each state over the samples. */
+  lockWaiting: number;
+  running: number;
+  idleInTransaction: number;
+  samples: number;
+}
+
+/**
+ * Samples `pg_stat_activity` for one database every `intervalMs` until `until` settles: how many
+ * sessions run a statement, wait for a lock, or sit inside a transaction waiting for the api.
+ */
+export async function sampleSessions(database: string, until: Promise<unknown>, intervalMs = 50): Promise<SessionSample> {
+  return withAdmin(async (admin) => {
+    let done = false;
+    void until.finally(() => (done = true)).catch(() => undefined);
+    const totals = { lockWaiting: 0, running: 0, idleInTransaction: 0, samples: 0 };
+    while (!done) {
+      const { rows } = await admin.query(
+        `SELECT count(*) FILTER (WHERE state = 'active' AND wait_event_type = 'Lock')::int AS lock_waiting,
+                count(*) FILTER (WHERE state = 'active' AND wait_event_type IS DISTINCT FROM 'Lock')::int AS running,
+                count(*) FILTER (WHERE state = 'idle in transaction')::int AS idle_in_transaction
+           FROM pg_stat_activity WHERE datname = $1`,
+        [database],
+      );
+      totals.lockWaiting += rows[0].lock_waiting;
+      totals.running += rows[0].running;
+      totals.idleInTransaction += rows[0].idle_in_transaction;
+      totals.samples += 1;
+      await sleep(intervalMs);
+    }
+    const n = Math.max(totals.samples, 1);
+    return { lockWaiting: totals.lockWaiting / n, running: totals.running / n, idleInTransaction: totals.idleInTransaction / n, samples: totals.samples };
+  });
+}
+
+/** CPU time (user + system) a process has used so far, from /proc (Linux); null if unreadable. */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in ticks of 1/100 s (USER_HZ)
+  } catch {
+    return null;
+  }
+}
+
+export interface CpuUse {
+  /** CPU seconds used during the measurement. */
+  api: number;
+  postgres: number;
+  bench: number;
+}
+
+/**
+ * Starts measuring the CPU time of the api process, of the PostgreSQL backends serving the
+ * benchmark database (those present at the end; one that started meanwhile counts in full), and of
+ * this process (autocannon). Call the returned function at the end.
+ */
+export async function startCpuMeter(apiPid: number, database: string): Promise<() => Promise<CpuUse | null>> {
+  const backends = () =>
+    withAdmin((admin) => admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [database])).then(({ rows }) => rows.map((row) => Number(row.pid)));
+  const apiStart = processCpuSeconds(apiPid);
+  const postgresStart = new Map((await backends()).map((pid) => [pid, processCpuSeconds(pid) ?? 0]));
+  const benchStart = process.cpuUsage();
+  return async () => {
+    const bench = process.cpuUsage(benchStart);
+    const apiEnd = processCpuSeconds(apiPid);
+    let postgres = 0;
+    for (const pid of await backends()) postgres += (processCpuSeconds(pid) ?? 0) - (postgresStart.get(pid) ?? 0);
+    if (apiStart === null || apiEnd === null) return null;
+    return { api: apiEnd - apiStart, postgres, bench: (bench.user + bench.system) / 1e6 };
+  };
+}
