@@ -1,18 +1,23 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { startNodeProcess as startProcess } from '../apps/e2e/src/support/processes';
 
 /**
- * Process, database and Redis helpers for the benchmarks, modelled on the system tests'
- * `startStack` (apps/e2e/src/support): real processes, a database and a Redis prefix of their own.
+ * Database and Redis helpers for the benchmarks; processes start as the system tests' do
+ * (apps/e2e/src/support): real processes, a database and a Redis prefix of their own.
  */
 
-export const WORKSPACE_ROOT = join(__dirname, '..');
-export const LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'bench-logs');
+export { freePort, stopProcess, waitUntilHealthy, WORKSPACE_ROOT } from '../apps/e2e/src/support/processes';
+export const LOG_DIR = join(__dirname, '..', 'tmp', 'bench-logs');
+
+/** The system tests' process runner, logging to tmp/bench-logs. */
+export function startNodeProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
+  return startProcess(name, entry, env, LOG_DIR);
+}
 
 /** The PostgreSQL server (its maintenance database); the benchmark database lives next to the tests'. */
 export const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -60,56 +65,6 @@ export async function deleteRedisKeys(prefix: string): Promise<number> {
   } finally {
     redis.disconnect();
   }
-}
-
-/** A port nobody listens on right now (on 127.0.0.1). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs one of the workspace's TypeScript entry points as its own process, logging to tmp/bench-logs. */
-export function startNodeProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  mkdirSync(LOG_DIR, { recursive: true });
-  const log = createWriteStream(join(LOG_DIR, `${name}.log`));
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(WORKSPACE_ROOT, entry)], {
-    cwd: WORKSPACE_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Both streams into one file: neither may end it (the other could still write), the exit does.
-  child.stdout?.pipe(log, { end: false });
-  child.stderr?.pipe(log, { end: false });
-  child.once('close', () => log.end());
-  return child;
-}
-
-/** Polls a URL until it answers 200, failing early if the process died. */
-export async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode} (see ${LOG_DIR})`);
-    const healthy = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
-    if (healthy) return;
-    await sleep(200);
-  }
-  throw new Error(`${url} did not become healthy within ${timeoutMs} ms (see ${LOG_DIR})`);
-}
-
-/** Stops a process we started, by its own PID: SIGTERM, then SIGKILL after 5 s. */
-export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
 }
 
 export function sleep(ms: number): Promise<void> {

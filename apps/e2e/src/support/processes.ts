@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const WORKSPACE_ROOT = join(__dirname, '../../../..');
-const LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'test-logs');
+const TEST_LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'test-logs');
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -18,10 +18,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs one of the workspace's TypeScript entry points as its own process, logging to tmp/test-logs. */
-export function startNodeProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  mkdirSync(LOG_DIR, { recursive: true });
-  const log = createWriteStream(join(LOG_DIR, `${name}.log`));
+/** Runs one of the workspace's TypeScript entry points as its own process, logging to `logDir` (tmp/test-logs). */
+export function startNodeProcess(name: string, entry: string, env: Record<string, string>, logDir = TEST_LOG_DIR): ChildProcess {
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(join(logDir, `${name}.log`));
   const child = spawn(process.execPath, ['-r', '@swc-node/register', join(WORKSPACE_ROOT, entry)], {
     cwd: WORKSPACE_ROOT,
     env: { ...process.env, ...env },
@@ -38,8 +38,8 @@ export function startNodeProcess(name: string, entry: string, env: Record<string
 export async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode} (see tmp/test-logs)`);
-    const healthy = await fetch(url).then((response) => response.ok, () => false);
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode} (see its log)`);
+    const healthy = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
