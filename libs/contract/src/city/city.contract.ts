@@ -5,9 +5,11 @@ import {
   CITY_HALL_KEY,
   MAX_TRAINING_BATCH,
   MILITARY_BUILDING_KEYS,
+  MilitaryBuilding,
   MilitaryBuildingKey,
   parseDecimal,
   RESOURCE_KEYS,
+  ResourceBuilding,
   ResourceKey,
   UnitKey,
 } from '@runik/rules';
@@ -128,17 +130,8 @@ export interface CityResponse {
 
 export interface CityConstantsResponse {
   baseProductions: Record<ResourceKey, { base: number; scale: number }>;
-  resourceBuildings: { key: ResourceKey; name: string; unlock: number; exp: number }[];
-  militaryBuildings: {
-    key: MilitaryBuildingKey;
-    name: string;
-    unlock: number;
-    exp: number;
-    unit: string;
-    unitKey: UnitKey;
-    costs: Record<ResourceKey, number>;
-    trainingTime: number;
-  }[];
+  resourceBuildings: ResourceBuilding[];
+  militaryBuildings: MilitaryBuilding[];
   unlocks: Record<ResourceKey, number>;
   CONVERSION_RATES: Record<ResourceKey, number>;
 }

@@ -1,9 +1,9 @@
-import { formatResource, isBuildingUnlocked, productionPerHour, type ResourceKey } from '@runik/rules';
+import { formatResource, productionPerHour, type ResourceKey } from '@runik/rules';
 import { useUpgrade } from '../city-actions';
-import { buildingUpgradeOffer, unlockLevel } from '../city-catalog';
+import { buildingUpgradeOffer } from '../city-catalog';
 import { resourceLabel } from '../city-format';
 import type { CityState } from '../city-state';
-import { LockedBadge } from './LockedBadge';
+import { BuildingHeader } from './BuildingHeader';
 import { UpgradeControl } from './UpgradeControl';
 
 interface ResourceBuildingCardProps {
@@ -20,16 +20,7 @@ export function ResourceBuildingCard({ username, city, resource, name }: Resourc
   const titleId = `city-building-${resource}-title`;
   return (
     <section className="city-card city-building panel" aria-labelledby={titleId} data-testid={`building-${resource}`}>
-      <h3 id={titleId} className="city-card__title">
-        {name}
-      </h3>
-      {!isBuildingUnlocked(resource, city.chLevel) && <LockedBadge unlockLevel={unlockLevel(resource)} />}
-      <p className="city-stat">
-        <span className="city-stat__label">Level</span>
-        <span className="city-stat__value" data-testid="building-level">
-          {level}
-        </span>
-      </p>
+      <BuildingHeader buildingKey={resource} name={name} level={level} chLevel={city.chLevel} titleId={titleId} />
       <p className="city-stat">
         <span className="city-stat__label">{resourceLabel(resource)}/h</span>
         <span className="city-stat__value">{formatResource(productionPerHour(resource, level, city.gearBonuses[resource]))}</span>

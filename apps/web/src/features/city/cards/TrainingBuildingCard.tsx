@@ -4,7 +4,7 @@ import { useUpgrade } from '../city-actions';
 import { buildingUpgradeOffer, unlockLevel, type MilitaryInfo } from '../city-catalog';
 import { useNow } from '../city-clock';
 import { activeQueueEntry, type CityState } from '../city-state';
-import { LockedBadge } from './LockedBadge';
+import { BuildingHeader } from './BuildingHeader';
 import { UpgradeControl } from './UpgradeControl';
 
 interface TrainingBuildingCardProps {
@@ -26,16 +26,7 @@ export function TrainingBuildingCard({ username, city, building, onTrain, onSpee
   const titleId = `city-building-${key}-title`;
   return (
     <section className="city-card city-building panel" aria-labelledby={titleId} data-testid={`building-${key}`}>
-      <h3 id={titleId} className="city-card__title">
-        {name}
-      </h3>
-      {!unlocked && <LockedBadge unlockLevel={unlockLevel(key)} />}
-      <p className="city-stat">
-        <span className="city-stat__label">Level</span>
-        <span className="city-stat__value" data-testid="building-level">
-          {level}
-        </span>
-      </p>
+      <BuildingHeader buildingKey={key} name={name} level={level} chLevel={city.chLevel} titleId={titleId} />
       <p className="city-stat">
         <span className="city-stat__label">Unit</span>
         <span className="city-stat__value">
