@@ -13,6 +13,7 @@ import {
   Queues,
   ReferralsModule,
   RegistrationModule,
+  WalletModule,
 } from '@runik/server';
 
 @Module({
@@ -32,6 +33,7 @@ import {
     RegistrationModule,
     ReferralsModule,
     CityModule,
+    WalletModule,
   ],
 })
 export class AppModule {}

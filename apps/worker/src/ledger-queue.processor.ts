@@ -1,11 +1,14 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { ConfirmRegistrationJob, LedgerJobs, Queues, RegistrationJobs } from '@runik/server';
+import { ConfirmDepositJob, ConfirmRegistrationJob, DepositJobs, LedgerJobs, Queues, RegistrationJobs } from '@runik/server';
 
 /** The ledger queue's one consumer: hands each job to the feature that owns it. */
 @Processor(Queues.ledger, { concurrency: 4 })
 export class LedgerQueueProcessor extends WorkerHost {
-  constructor(private readonly registrations: RegistrationJobs) {
+  constructor(
+    private readonly registrations: RegistrationJobs,
+    private readonly deposits: DepositJobs,
+  ) {
     super();
   }
 
@@ -14,6 +17,8 @@ export class LedgerQueueProcessor extends WorkerHost {
     switch (job.name) {
       case LedgerJobs.confirmRegistration:
         return this.registrations.confirmRegistration((job.data as ConfirmRegistrationJob).registrationId, lastAttempt);
+      case LedgerJobs.confirmDeposit:
+        return this.deposits.confirmDeposit((job.data as ConfirmDepositJob).depositId, lastAttempt);
       default:
         throw new Error(`Unknown ledger job: ${job.name}`);
     }

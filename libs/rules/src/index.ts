@@ -9,3 +9,4 @@ export * from './city/buildings';
 export * from './city/training';
 export * from './city/conversion';
 export * from './city/display';
+export * from './wallet/wallet';

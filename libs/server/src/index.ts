@@ -17,3 +17,6 @@ export * from './ledger/ledger.service';
 export * from './city/city.module';
 export * from './city/city-core.module';
 export * from './players/players.module';
+export * from './wallet/wallet.module';
+export * from './wallet/wallet-jobs.module';
+export * from './wallet/deposit.jobs';

@@ -21,6 +21,10 @@ export const ApiRoutes = {
   cityTrain: (username: string) => `/api/city/train/${encodeURIComponent(username)}`,
   citySpeedup: (username: string, buildingKey: string) => `/api/city/speedup/${encodeURIComponent(username)}/${encodeURIComponent(buildingKey)}`,
   cityHeal: (username: string) => `/api/city/heal/${encodeURIComponent(username)}`,
+  depositInit: (username: string) => `/api/city/deposit/init/${encodeURIComponent(username)}`,
+  depositStatus: (username: string) => `/api/city/deposit/status/${encodeURIComponent(username)}`,
+  depositCheck: (txId: string, username: string, amount: string) =>
+    `/api/city/deposit/check/${encodeURIComponent(txId)}?username=${encodeURIComponent(username)}&amount=${encodeURIComponent(amount)}`,
 } as const;
 
 /** Web app routes (spec section 2). */

@@ -22,6 +22,8 @@ export const appConfigSchema = z.object({
   /** Built web app to serve at / (the API serves it in one-machine setups). */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long the worker looks for a deposit's transaction before calling it failed (the spec: 12 minutes). */
+  DEPOSIT_CONFIRMATION_WINDOW_MS: z.coerce.number().int().positive().default(12 * 60 * 1000),
   /** Requests per minute per client address on the public login and registration calls. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });

@@ -1,15 +1,20 @@
 /** Every queue, job name and job payload, in one place. */
 export const Queues = {
-  /** Anything that moves value against the chain: registrations now; deposits and withdrawals later. */
+  /** Anything that moves value against the chain: registrations and deposits (withdrawals next). */
   ledger: 'ledger',
 } as const;
 
 export const LedgerJobs = {
   confirmRegistration: 'confirm-registration',
+  confirmDeposit: 'confirm-deposit',
 } as const;
 
 export interface ConfirmRegistrationJob {
   registrationId: number;
+}
+
+export interface ConfirmDepositJob {
+  depositId: number;
 }
 
 /** How long the worker keeps looking for a registration's transaction before calling it invalid. */

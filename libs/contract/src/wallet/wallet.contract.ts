@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { parseDecimal } from '@runik/rules';
+import { hiveUsernameSchema, transactionIdSchema } from '../common/schemas';
+
+export const WalletMessages = {
+  invalidAmount: 'Amount must be a positive RUNIK amount with at most 3 decimals.',
+  depositCooldown: (seconds: number) => `Deposit on cooldown. Please wait ${seconds} seconds.`,
+  depositProcessing: 'A deposit is already being processed. Please wait for it to complete.',
+  depositNotFound: 'Deposit not found',
+} as const;
+
+/** Reasons a deposit failed, as the check call reports them. */
+export const DepositFailures = {
+  notFound: 'Transaction not found on Hive Engine',
+  failed: 'Transaction failed on Hive Engine',
+  notTransfer: 'Transaction is not a token transfer',
+  wrongSender: 'Transaction was not sent by this player',
+  wrongRecipient: 'Transaction was not sent to the game account',
+  wrongSymbol: 'Transaction is not an RNK transfer',
+  wrongQuantity: 'Transaction quantity does not match the deposit amount',
+  alreadyCredited: 'Transaction was already credited',
+} as const;
+
+/** A RUNIK amount: positive, at most 3 decimals, as a number or a decimal string; parsed to thousandths. */
+export const runikAmountSchema = z.union([z.number(), z.string()], { error: WalletMessages.invalidAmount }).transform((value, context) => {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  const thousandths = parseDecimal(text === '' ? 'x' : text, 3);
+  if (thousandths === null || thousandths <= 0) {
+    context.addIssue({ code: 'custom', message: WalletMessages.invalidAmount });
+    return z.NEVER;
+  }
+  return thousandths;
+});
+
+export const depositInitSchema = z.strictObject({ amount: runikAmountSchema, txId: transactionIdSchema });
+export type DepositInitRequest = z.input<typeof depositInitSchema>;
+export type DepositInitCommand = z.output<typeof depositInitSchema>;
+
+export const depositCheckParamsSchema = z.strictObject({ txId: transactionIdSchema });
+export const depositCheckQuerySchema = z.strictObject({ username: hiveUsernameSchema, amount: z.string().max(32).optional() });
+
+export type DepositStatus = 'pending' | 'completed' | 'failed';
+
+export interface DepositInitResponse {
+  status: DepositStatus;
+  transactionId: string;
+}
+
+export interface DepositCheckResponse {
+  status: DepositStatus;
+  error: string | null;
+}
+
+export interface DepositStatusResponse {
+  canDeposit: boolean;
+  remainingMs: number;
+  nextDepositTime: string | null;
+  lastDepositTime: string | null;
+  /** A deposit is waiting for its chain confirmation. */
+  processing: boolean;
+}

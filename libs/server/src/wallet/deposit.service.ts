@@ -1,0 +1,90 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { DEPOSIT_COOLDOWN_MS, DEPOSIT_RETRY_MS } from '@runik/rules';
+import { WalletMessages } from '@runik/contract';
+import type { DepositCheckResponse, DepositInitCommand, DepositInitResponse, DepositStatus, DepositStatusResponse } from '@runik/contract';
+import { Clock } from '../core/clock/clock';
+import { APP_CONFIG } from '../core/config/config.module';
+import type { AppConfig } from '../core/config/app-config';
+import { ApiError } from '../core/errors/api-error';
+import { ConfirmDepositJob, LedgerJobs, Queues } from '../core/queues/queues';
+
+interface DepositRow {
+  status: DepositStatus;
+  error: string | null;
+}
+
+/** Deposits of RNK as RUNIK: recorded by the api, confirmed and credited by the worker. */
+@Injectable()
+export class DepositService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectQueue(Queues.ledger) private readonly ledgerQueue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Records a pending deposit and enqueues its confirmation. The same call repeated, even at
+   * once, reports the existing deposit; the worker credits a transaction once, to its sender only.
+   */
+  async init(playerId: number, { amount, txId }: DepositInitCommand): Promise<DepositInitResponse> {
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      // One deposit decision at a time per player: the repeat check, the cooldown and the insert stay together.
+      await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [playerId]);
+      const existing = await this.find(playerId, txId, manager);
+      if (existing) return { status: existing.status, created: null };
+      const status = await this.statusOf(playerId, manager);
+      if (status.remainingMs > 0) throw new ApiError(429, WalletMessages.depositCooldown(Math.ceil(status.remainingMs / 1000)));
+      const [row]: { id: string }[] = await manager.query(
+        `INSERT INTO deposits (transaction_id, player_id, amount_thousandths, status, created_at, updated_at)
+         VALUES ($1, $2, $3, 'pending', $4, $4) RETURNING id`,
+        [txId, playerId, amount, this.clock.now()],
+      );
+      return { status: 'pending' as const, created: Number(row.id) };
+    });
+    if (outcome.created !== null) {
+      const job: ConfirmDepositJob = { depositId: outcome.created };
+      await this.ledgerQueue.add(LedgerJobs.confirmDeposit, job, {
+        // Derived from the chain tx id: a repeated enqueue is a no-op; the unique index stays the real guard.
+        jobId: `deposit-${txId}-${playerId}`,
+        attempts: Math.ceil(this.config.DEPOSIT_CONFIRMATION_WINDOW_MS / DEPOSIT_RETRY_MS),
+        backoff: { type: 'fixed', delay: DEPOSIT_RETRY_MS },
+      });
+    }
+    return { status: outcome.status, transactionId: txId };
+  }
+
+  async check(playerId: number, txId: string): Promise<DepositCheckResponse> {
+    const deposit = await this.find(playerId, txId);
+    if (!deposit) throw ApiError.notFound(WalletMessages.depositNotFound);
+    return { status: deposit.status, error: deposit.status === 'failed' ? deposit.error : null };
+  }
+
+  /** The cooldown runs from the last deposit; a deposit waiting for the chain blocks the next. */
+  async statusOf(playerId: number, manager = this.dataSource.manager): Promise<DepositStatusResponse> {
+    const [row]: { last: Date | null; processing: boolean }[] = await manager.query(
+      `SELECT max(created_at) AS last, bool_or(status = 'pending') AS processing FROM deposits WHERE player_id = $1`,
+      [playerId],
+    );
+    const last = row?.last ?? null;
+    const next = last ? new Date(last.getTime() + DEPOSIT_COOLDOWN_MS) : null;
+    const remainingMs = next ? Math.max(0, next.getTime() - this.clock.nowMs()) : 0;
+    const processing = row?.processing ?? false;
+    return {
+      canDeposit: remainingMs === 0 && !processing,
+      remainingMs,
+      nextDepositTime: next?.toISOString() ?? null,
+      lastDepositTime: last?.toISOString() ?? null,
+      processing,
+    };
+  }
+
+  private async find(playerId: number, txId: string, manager = this.dataSource.manager): Promise<DepositRow | null> {
+    const [row]: DepositRow[] = await manager.query(`SELECT * FROM deposits WHERE transaction_id = $1 AND player_id = $2`, [txId, playerId]);
+    return row ?? null;
+  }
+}
