@@ -1,9 +1,12 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { ConfirmDepositJob, ConfirmRegistrationJob, DepositJobs, LedgerJobs, Queues, RegistrationJobs } from '@runik/server';
+import { ConfirmDepositJob, ConfirmRegistrationJob, DepositJobs, LedgerJobs, loadAppConfig, Queues, RegistrationJobs } from '@runik/server';
+
+/** A job of a worker that died is taken over after the lock expires (BullMQ's stalled-job check). */
+const { WORKER_LOCK_DURATION_MS } = loadAppConfig();
 
 /** The ledger queue's one consumer: hands each job to the feature that owns it. */
-@Processor(Queues.ledger, { concurrency: 4 })
+@Processor(Queues.ledger, { concurrency: 4, lockDuration: WORKER_LOCK_DURATION_MS, stalledInterval: WORKER_LOCK_DURATION_MS })
 export class LedgerQueueProcessor extends WorkerHost {
   constructor(
     private readonly registrations: RegistrationJobs,

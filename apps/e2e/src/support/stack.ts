@@ -11,6 +11,10 @@ export interface Stack {
   simUrl: string;
   database: TestDatabase;
   redisPrefix: string;
+  /** Kills the worker the hard way (no shutdown hooks), as a crash would. */
+  killWorker(): Promise<void>;
+  /** Starts a new worker process with the same settings. */
+  startWorker(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -63,10 +67,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...options.extraEnv,
     };
     const api = startNodeProcess(`${redisPrefix}-api`, 'apps/api/src/main.ts', env);
-    const worker = startNodeProcess(`${redisPrefix}-worker`, 'apps/worker/src/main.ts', env);
-    children.push(api, worker);
-    await Promise.all([waitUntilHealthy(`${apiUrl}/api/health`, api), waitForOutput(worker, 'Runik worker started')]);
-    return { apiUrl, simUrl, database, redisPrefix, stop };
+    children.push(api);
+    let worker: ChildProcess | undefined;
+    let workerRuns = 0;
+    const startWorker = async () => {
+      workerRuns += 1;
+      worker = startNodeProcess(`${redisPrefix}-worker${workerRuns > 1 ? `-${workerRuns}` : ''}`, 'apps/worker/src/main.ts', env);
+      children.push(worker);
+      await waitForOutput(worker, 'Runik worker started');
+    };
+    const killWorker = async () => {
+      const exited = new Promise((resolve) => worker?.once('exit', resolve));
+      worker?.kill('SIGKILL');
+      await exited;
+    };
+    await Promise.all([waitUntilHealthy(`${apiUrl}/api/health`, api), startWorker()]);
+    return { apiUrl, simUrl, database, redisPrefix, killWorker, startWorker, stop };
   } catch (error) {
     await stop();
     throw error;

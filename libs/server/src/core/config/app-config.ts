@@ -24,6 +24,11 @@ export const appConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long the worker looks for a deposit's transaction before calling it failed (the spec: 12 minutes). */
   DEPOSIT_CONFIRMATION_WINDOW_MS: z.coerce.number().int().positive().default(12 * 60 * 1000),
+  /**
+   * How long a worker holds a job before others may take it over, and how often stalled jobs are
+   * looked for: a worker that died mid-job has its job run again after about this long.
+   */
+  WORKER_LOCK_DURATION_MS: z.coerce.number().int().positive().default(30_000),
   /** Requests per minute per client address on the public login and registration calls. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });
