@@ -1,6 +1,16 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { ConfirmDepositJob, ConfirmRegistrationJob, DepositJobs, LedgerJobs, loadAppConfig, Queues, RegistrationJobs } from '@runik/server';
+import {
+  ConfirmDepositJob,
+  ConfirmRegistrationJob,
+  DepositJobs,
+  LedgerJobs,
+  loadAppConfig,
+  Queues,
+  RegistrationJobs,
+  SendWithdrawalJob,
+  WithdrawJobs,
+} from '@runik/server';
 
 /** A job of a worker that died is taken over after the lock expires (BullMQ's stalled-job check). */
 const { WORKER_LOCK_DURATION_MS } = loadAppConfig();
@@ -11,6 +21,7 @@ export class LedgerQueueProcessor extends WorkerHost {
   constructor(
     private readonly registrations: RegistrationJobs,
     private readonly deposits: DepositJobs,
+    private readonly withdrawals: WithdrawJobs,
   ) {
     super();
   }
@@ -22,6 +33,8 @@ export class LedgerQueueProcessor extends WorkerHost {
         return this.registrations.confirmRegistration((job.data as ConfirmRegistrationJob).registrationId, lastAttempt);
       case LedgerJobs.confirmDeposit:
         return this.deposits.confirmDeposit((job.data as ConfirmDepositJob).depositId, lastAttempt);
+      case LedgerJobs.sendWithdrawal:
+        return this.withdrawals.sendWithdrawal((job.data as SendWithdrawalJob).withdrawalId, lastAttempt);
       default:
         throw new Error(`Unknown ledger job: ${job.name}`);
     }

@@ -20,3 +20,4 @@ export * from './players/players.module';
 export * from './wallet/wallet.module';
 export * from './wallet/wallet-jobs.module';
 export * from './wallet/deposit.jobs';
+export * from './wallet/withdraw.jobs';

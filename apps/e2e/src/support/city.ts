@@ -2,9 +2,10 @@ import { AxiosInstance } from 'axios';
 import { DataSource } from 'typeorm';
 import { Clock, dataSourceOptions, LedgerService } from '@runik/server';
 import type { CityResponse } from '@runik/contract';
-import { apiClient, registerFree } from './api-client';
+import { ApiRoutes } from '@runik/contract';
+import { apiClient, login, registerFree, settledStatus } from './api-client';
 import { queryDatabase } from './database';
-import { uniqueUsername } from './hive';
+import { payRegistration, uniqueUsername } from './hive';
 import type { Stack } from './stack';
 
 export interface CityPlayer {
@@ -16,6 +17,18 @@ export interface CityPlayer {
 export async function newCityPlayer(stack: Stack, prefix = 'city'): Promise<CityPlayer> {
   const username = uniqueUsername(prefix);
   const { token } = await registerFree(apiClient(stack.apiUrl), username);
+  const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, 'SELECT id FROM players WHERE hive_username = $1', [username]);
+  return { username, playerId: Number(id), api: apiClient(stack.apiUrl, token) };
+}
+
+/** A player who paid the activation fee on hive-sim, so may withdraw. */
+export async function newPaidCityPlayer(stack: Stack, prefix = 'paid'): Promise<CityPlayer> {
+  const username = uniqueUsername(prefix);
+  const anonymous = apiClient(stack.apiUrl);
+  const transactionId = await payRegistration(stack.simUrl, username, '40.000');
+  await anonymous.post(ApiRoutes.initiateRegistration, { hiveUsername: username, transactionId, referrer: '', feeInHive: '40.000' });
+  if ((await settledStatus(anonymous, transactionId)).status !== 'confirmed') throw new Error(`registration of ${username} not confirmed`);
+  const { token } = await login(anonymous, username);
   const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, 'SELECT id FROM players WHERE hive_username = $1', [username]);
   return { username, playerId: Number(id), api: apiClient(stack.apiUrl, token) };
 }

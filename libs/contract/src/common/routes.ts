@@ -23,6 +23,8 @@ export const ApiRoutes = {
   cityHeal: (username: string) => `/api/city/heal/${encodeURIComponent(username)}`,
   depositInit: (username: string) => `/api/city/deposit/init/${encodeURIComponent(username)}`,
   depositStatus: (username: string) => `/api/city/deposit/status/${encodeURIComponent(username)}`,
+  withdraw: (username: string) => `/api/city/withdraw/${encodeURIComponent(username)}`,
+  withdrawStatus: (username: string) => `/api/city/withdraw/status/${encodeURIComponent(username)}`,
   depositCheck: (txId: string, username: string, amount: string) =>
     `/api/city/deposit/check/${encodeURIComponent(txId)}?username=${encodeURIComponent(username)}&amount=${encodeURIComponent(amount)}`,
 } as const;

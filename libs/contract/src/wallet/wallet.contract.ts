@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { parseDecimal } from '@runik/rules';
 import { hiveUsernameSchema, transactionIdSchema } from '../common/schemas';
+import type { Resources } from '../city/city.contract';
 
 export const WalletMessages = {
   invalidAmount: 'Amount must be a positive RUNIK amount with at most 3 decimals.',
   depositCooldown: (seconds: number) => `Deposit on cooldown. Please wait ${seconds} seconds.`,
   depositProcessing: 'A deposit is already being processed. Please wait for it to complete.',
   depositNotFound: 'Deposit not found',
+  withdrawalsDisabled:
+    "Withdrawals are disabled for your account. You registered with the free option which doesn't include withdrawal capability.",
+  withdrawCooldown: (countdown: string) => `Withdrawal on cooldown. Try again in ${countdown}`,
 } as const;
 
 /** Reasons a deposit failed, as the check call reports them. */
@@ -58,4 +62,25 @@ export interface DepositStatusResponse {
   lastDepositTime: string | null;
   /** A deposit is waiting for its chain confirmation. */
   processing: boolean;
+}
+
+export const withdrawSchema = z.strictObject({ amount: runikAmountSchema });
+export type WithdrawRequest = z.input<typeof withdrawSchema>;
+
+export type WithdrawalStatus = 'pending' | 'sent' | 'completed' | 'refunded';
+
+export interface WithdrawResponse {
+  status: WithdrawalStatus;
+  /** The chain transaction, once the worker has signed it. */
+  transactionId: string | null;
+  nextWithdrawalTime: string;
+  resources: Resources;
+  amount: number;
+}
+
+export interface WithdrawStatusResponse {
+  canWithdraw: boolean;
+  remainingMs: number;
+  nextWithdrawalTime: string | null;
+  lastWithdrawalTime: string | null;
 }

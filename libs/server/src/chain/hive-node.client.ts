@@ -1,8 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Client, ExtendedAccount } from '@hiveio/dhive';
+import { Client, cryptoUtils, ExtendedAccount, Operation, PrivateKey, SignedTransaction, Transaction } from '@hiveio/dhive';
 import { parseHiveAsset } from '@runik/rules';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
+
+/** How long a signed transaction may wait to be included in a block. */
+const TRANSACTION_LIFETIME_MS = 60_000;
+
+export interface PreparedTransaction {
+  signed: SignedTransaction;
+  /** The Hive transaction id (and Hive Engine's, for a single custom_json action). */
+  id: string;
+  /** After this instant the chain will never include it. */
+  expiresAt: Date;
+}
 
 export interface MedianPrice {
   /** HBD per `quoteThousandths` HIVE, both in thousandths. */
@@ -22,6 +33,24 @@ export class HiveNodeClient {
   async getAccount(username: string): Promise<ExtendedAccount | null> {
     const [account] = await this.client.database.getAccounts([username]);
     return account ?? null;
+  }
+
+  /** Signs operations into a transaction without sending it, so its id can be stored first. */
+  async prepare(operations: Operation[], key: PrivateKey): Promise<PreparedTransaction> {
+    const props = await this.client.database.getDynamicGlobalProperties();
+    const expiresAt = new Date(new Date(`${props.time}Z`).getTime() + TRANSACTION_LIFETIME_MS);
+    const transaction: Transaction = {
+      ref_block_num: props.head_block_number & 0xffff,
+      ref_block_prefix: Buffer.from(props.head_block_id, 'hex').readUInt32LE(4),
+      expiration: expiresAt.toISOString().slice(0, -5),
+      operations,
+      extensions: [],
+    };
+    return { signed: this.client.broadcast.sign(transaction, key), id: cryptoUtils.generateTrxId(transaction), expiresAt };
+  }
+
+  async broadcast(transaction: SignedTransaction): Promise<void> {
+    await this.client.broadcast.send(transaction);
   }
 
   /** The HIVE/USD feed; read raw so the amounts are parsed exactly, never as floats. */

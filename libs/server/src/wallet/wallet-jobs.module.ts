@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
 import { DepositJobs } from './deposit.jobs';
+import { WithdrawJobs } from './withdraw.jobs';
 
-/** The worker's side of the wallet: confirming deposits, no HTTP. */
-@Module({ imports: [LedgerModule], providers: [DepositJobs], exports: [DepositJobs] })
+/** The worker's side of the wallet: confirming deposits and sending withdrawals, no HTTP. */
+@Module({ imports: [LedgerModule], providers: [DepositJobs, WithdrawJobs], exports: [DepositJobs, WithdrawJobs] })
 export class WalletJobsModule {}

@@ -1,15 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { cityUsernameParamsSchema, depositCheckParamsSchema, depositCheckQuerySchema, depositInitSchema } from '@runik/contract';
-import type { DepositCheckResponse, DepositInitCommand, DepositInitResponse, DepositStatusResponse } from '@runik/contract';
+import { cityUsernameParamsSchema, depositCheckParamsSchema, depositCheckQuerySchema, depositInitSchema, withdrawSchema } from '@runik/contract';
+import type { DepositCheckResponse, DepositInitCommand, DepositInitResponse, DepositStatusResponse, WithdrawResponse, WithdrawStatusResponse } from '@runik/contract';
 import { CurrentSession } from '../auth/current-session.decorator';
 import type { AuthenticatedSession } from '../auth/session.service';
 import { ZodPipe } from '../core/validation/zod.pipe';
 import { DepositService } from './deposit.service';
+import { WithdrawService } from './withdraw.service';
 
-/** Deposits (withdrawals follow); the session guard has checked `{username}` and `?username=`. */
+/** Deposits and withdrawals; the session guard has checked `{username}` and `?username=`. */
 @Controller('city')
 export class WalletController {
-  constructor(private readonly deposits: DepositService) {}
+  constructor(
+    private readonly deposits: DepositService,
+    private readonly withdrawals: WithdrawService,
+  ) {}
 
   @Post('deposit/init/:username')
   @HttpCode(200)
@@ -33,5 +37,20 @@ export class WalletController {
   @Get('deposit/status/:username')
   depositStatus(@Param(new ZodPipe(cityUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<DepositStatusResponse> {
     return this.deposits.statusOf(session.playerId);
+  }
+
+  @Get('withdraw/status/:username')
+  withdrawStatus(@Param(new ZodPipe(cityUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<WithdrawStatusResponse> {
+    return this.withdrawals.statusOf(session.playerId);
+  }
+
+  @Post('withdraw/:username')
+  @HttpCode(200)
+  withdraw(
+    @Param(new ZodPipe(cityUsernameParamsSchema)) _params: unknown,
+    @Body(new ZodPipe(withdrawSchema)) { amount }: { amount: number },
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<WithdrawResponse> {
+    return this.withdrawals.withdraw(session.playerId, amount);
   }
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module';
 import { DepositService } from './deposit.service';
 import { WalletController } from './wallet.controller';
+import { WithdrawService } from './withdraw.service';
 
-@Module({ controllers: [WalletController], providers: [DepositService] })
+@Module({ imports: [LedgerModule], controllers: [WalletController], providers: [DepositService, WithdrawService] })
 export class WalletModule {}

@@ -13,6 +13,9 @@ export const appConfigSchema = z.object({
   HIVE_ENGINE_URL: z.string().url().default('http://127.0.0.1:3001'),
   CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   GAME_ACCOUNT: z.string().default('runik.game'),
+  /** The game account's active key (WIF), which signs withdrawals. Outside production it defaults to hive-sim's dev key. */
+  GAME_ACCOUNT_ACTIVE_KEY: z.string().optional(),
+  HIVE_SIM_PASSWORD: z.string().default('devpass'),
   /** Used when a registration names no referrer (the spec does not show its value). */
   DEFAULT_REFERRER: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),

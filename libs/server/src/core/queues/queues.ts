@@ -1,12 +1,13 @@
 /** Every queue, job name and job payload, in one place. */
 export const Queues = {
-  /** Anything that moves value against the chain: registrations and deposits (withdrawals next). */
+  /** Anything that moves value against the chain: registrations, deposits and withdrawals. */
   ledger: 'ledger',
 } as const;
 
 export const LedgerJobs = {
   confirmRegistration: 'confirm-registration',
   confirmDeposit: 'confirm-deposit',
+  sendWithdrawal: 'send-withdrawal',
 } as const;
 
 export interface ConfirmRegistrationJob {
@@ -15,6 +16,10 @@ export interface ConfirmRegistrationJob {
 
 export interface ConfirmDepositJob {
   depositId: number;
+}
+
+export interface SendWithdrawalJob {
+  withdrawalId: number;
 }
 
 /** How long the worker keeps looking for a registration's transaction before calling it invalid. */
