@@ -4,6 +4,8 @@ interface ImportMetaEnv {
   /** Script implementing window.hive_keychain (apps/hive-sim); set in development and test builds only. */
   readonly VITE_DEV_WALLET_URL?: string;
   readonly VITE_GAME_ACCOUNT?: string;
+  /** Hive Engine JSON-RPC base (POST {url}/contracts); defaults to the public Hive Engine API. */
+  readonly VITE_HIVE_ENGINE_URL?: string;
   readonly VITE_HOW_TO_PLAY_URL?: string;
   readonly VITE_COMMUNITY_CHAT_URL?: string;
 }

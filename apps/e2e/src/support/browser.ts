@@ -62,7 +62,8 @@ export async function buildWebApp(simPort = BROWSER_SIM_PORT): Promise<string> {
     {
       cwd: WORKSPACE_ROOT,
       // A process variable overrides .env.test (apps/web/README.md).
-      env: { ...process.env, VITE_DEV_WALLET_URL: devWalletUrl(simPort) },
+      // This run's hive-sim stands in for both the wallet and the Hive Engine node.
+      env: { ...process.env, VITE_DEV_WALLET_URL: devWalletUrl(simPort), VITE_HIVE_ENGINE_URL: `http://127.0.0.1:${simPort}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

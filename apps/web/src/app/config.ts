@@ -1,2 +1,8 @@
 /** The Hive account that receives registration payments (the server checks the same account). */
 export const GAME_ACCOUNT = import.meta.env.VITE_GAME_ACCOUNT || 'runik.game';
+
+/**
+ * Hive Engine's JSON-RPC endpoint, where the client reads the player's RNK wallet balance
+ * (spec section 7, "External token ledger"). Development and test builds point at apps/hive-sim.
+ */
+export const HIVE_ENGINE_URL = (import.meta.env.VITE_HIVE_ENGINE_URL || 'https://api.hive-engine.com/rpc').replace(/\/+$/, '');

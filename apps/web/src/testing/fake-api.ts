@@ -1,4 +1,5 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
+import { hiveEngineClient } from '../api/hive-engine-client';
 import { httpClient } from '../api/http-client';
 
 export interface FakeResponse {
@@ -54,9 +55,11 @@ export class FakeApi {
   };
 }
 
+/** Answers the game's API and Hive Engine (its routes are full URLs under HIVE_ENGINE_URL). */
 export function installFakeApi(): FakeApi {
   const api = new FakeApi();
   httpClient.defaults.adapter = api.adapter;
+  hiveEngineClient.defaults.adapter = api.adapter;
   return api;
 }
 

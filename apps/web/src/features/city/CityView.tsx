@@ -15,6 +15,7 @@ import type { CityState } from './city-state';
 import { CityHallDetailsModal } from './popups/CityHallDetailsModal';
 import { ConvertToResourcesModal } from './popups/ConvertToResourcesModal';
 import { ConvertToRunikModal } from './popups/ConvertToRunikModal';
+import { DepositModal } from './popups/DepositModal';
 import { HealTroopsModal } from './popups/HealTroopsModal';
 import { SpeedUpModal } from './popups/SpeedUpModal';
 import { TrainTroopsModal } from './popups/TrainTroopsModal';
@@ -26,7 +27,8 @@ type Popup =
   | { kind: 'convert-to-resources' }
   | { kind: 'train'; building: MilitaryBuildingKey }
   | { kind: 'speed-up'; building: MilitaryBuildingKey }
-  | { kind: 'heal' };
+  | { kind: 'heal' }
+  | { kind: 'deposit' };
 
 interface CityViewProps {
   username: string;
@@ -63,6 +65,7 @@ export function CityView({ username, city, constants }: CityViewProps) {
           city={city}
           onConvertToRunik={() => setPopup({ kind: 'convert-to-runik' })}
           onConvertToResources={() => setPopup({ kind: 'convert-to-resources' })}
+          onDeposit={() => setPopup({ kind: 'deposit' })}
         />
       </div>
       <h2 className="city-section-title">Buildings</h2>
@@ -107,5 +110,7 @@ function CityPopup({ popup, onClose, ...props }: CityViewProps & { popup: Popup;
       return <SpeedUpModal {...props} building={militaryInfo(props.constants, popup.building)} onClose={onClose} />;
     case 'heal':
       return <HealTroopsModal {...props} onClose={onClose} />;
+    case 'deposit':
+      return <DepositModal username={props.username} onClose={onClose} />;
   }
 }

@@ -3,6 +3,10 @@ import {
   ApiRoutes,
   type CityConstantsResponse,
   type CityResponse,
+  type DepositCheckResponse,
+  type DepositInitRequest,
+  type DepositInitResponse,
+  type DepositStatusResponse,
   type ConvertPreviewResponse,
   type ConvertRequest,
   type ConvertResponse,
@@ -28,6 +32,8 @@ export const cityKeys = {
   previews: ['city', 'preview'] as const,
   convertPreview: (username: string, request: string) => ['city', 'preview', 'to-runik', username, request] as const,
   convertToResourcesPreview: (username: string, request: string) => ['city', 'preview', 'to-resources', username, request] as const,
+  depositStatus: (username: string) => ['city', 'deposit-status', username] as const,
+  rnkBalance: (username: string) => ['wallet', 'rnk-balance', username] as const,
 };
 
 async function fetchCityConstants(): Promise<CityConstantsResponse> {
@@ -93,4 +99,16 @@ export async function postSpeedup(username: string, building: MilitaryBuildingKe
 
 export async function postHeal(username: string, request: HealRequest): Promise<HealResponse> {
   return (await httpClient.post<HealResponse>(ApiRoutes.cityHeal(username), request)).data;
+}
+
+export async function fetchDepositStatus(username: string): Promise<DepositStatusResponse> {
+  return (await httpClient.get<DepositStatusResponse>(ApiRoutes.depositStatus(username))).data;
+}
+
+export async function postDepositInit(username: string, request: DepositInitRequest): Promise<DepositInitResponse> {
+  return (await httpClient.post<DepositInitResponse>(ApiRoutes.depositInit(username), request)).data;
+}
+
+export async function fetchDepositCheck(txId: string, username: string, amount: string): Promise<DepositCheckResponse> {
+  return (await httpClient.get<DepositCheckResponse>(ApiRoutes.depositCheck(txId, username, amount))).data;
 }

@@ -1,4 +1,4 @@
-import { CityMessages } from '@runik/contract';
+import { CityMessages, WalletMessages } from '@runik/contract';
 
 /** The screen's placeholder states (spec section 2, "City screen"). */
 export const CityPlaceholders = {
@@ -30,3 +30,28 @@ export const CityHints = {
   insufficientWithMax: (max: string) => `${CityMessages.insufficientForAmount} Max: ${max}`,
   comingSoon: 'Coming soon',
 } as const;
+
+/** The Deposit RUNIK popup's messages (spec sections 5 and 8). */
+export const DepositMessages = {
+  invalidAmount: 'Please enter a valid amount to deposit.',
+  notEnoughInWallet: (available: string) => `Not enough RUNIK in your wallet. Available: ${available}`,
+  balanceNotLoaded: 'Wallet balance not loaded. Please wait and try again.',
+  balanceUnavailable: 'Unable to load your wallet balance.',
+  keychainMissing: 'Hive Keychain extension is not installed or not available. Please install Hive Keychain and try again.',
+  throttled: (seconds: number) => `Please wait ${seconds} seconds before trying again.`,
+  inProgress: 'Request already in progress. Please wait.',
+  confirm: (amount: string) => `Deposit ${amount} RUNIK from your Hive Engine wallet?`,
+  cancelled: 'Transaction was cancelled or timed out. Please try again.',
+  processing: 'Deposit sent! Waiting for the blockchain to confirm it...',
+  completed: (amount: string) => `Deposit completed! ${amount} RUNIK added to your city.`,
+  alreadyCompleted: (transactionId: string) => `Deposit already completed! Transaction ID: ${transactionId}`,
+  failed: (error: string | null | undefined) => `Deposit failed: ${error || 'Unknown error'}`,
+  timeout: 'Deposit verification timeout. Please check your balance later or retry.',
+  unverifiable: 'Unable to verify deposit status. Please check your balance manually.',
+  fallback: 'Failed to deposit RUNIK',
+  cooldown: WalletMessages.depositCooldown,
+  serverProcessing: WalletMessages.depositProcessing,
+} as const;
+
+/** The keychain memo of a deposit transfer. */
+export const DEPOSIT_MEMO = 'Runik deposit';

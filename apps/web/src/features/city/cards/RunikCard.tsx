@@ -6,9 +6,10 @@ interface RunikCardProps {
   city: CityState;
   onConvertToRunik: () => void;
   onConvertToResources: () => void;
+  onDeposit: () => void;
 }
 
-export function RunikCard({ city, onConvertToRunik, onConvertToResources }: RunikCardProps) {
+export function RunikCard({ city, onConvertToRunik, onConvertToResources, onDeposit }: RunikCardProps) {
   return (
     <section className="city-card panel" aria-labelledby="city-runiks-title" data-testid="runiks-card">
       <h2 id="city-runiks-title" className="city-card__title">
@@ -28,7 +29,7 @@ export function RunikCard({ city, onConvertToRunik, onConvertToResources }: Runi
           Convert to Resources
         </button>
       </div>
-      <WalletActions />
+      <WalletActions onDeposit={onDeposit} />
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import { CityHints } from '../city-messages';
 
-/**
- * Deposit and Withdraw RUNIK: placeholders until the wallet issue replaces this component
- * with the Deposit RUNIK and Withdraw RUNIK popups (spec sections 4, 5 and 9).
- */
-export function WalletActions() {
+interface WalletActionsProps {
+  onDeposit: () => void;
+}
+
+/** Deposit RUNIK opens its popup; Withdraw stays a placeholder until the withdraw popup replaces it. */
+export function WalletActions({ onDeposit }: WalletActionsProps) {
   return (
     <div className="city-card__actions" data-testid="wallet-actions">
-      <button type="button" className="button city-card__action" disabled title={CityHints.comingSoon}>
+      <button type="button" className="button city-card__action" onClick={onDeposit}>
         Deposit
       </button>
       <button type="button" className="button city-card__action" disabled title={CityHints.comingSoon}>

@@ -1,0 +1,333 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiRoutes, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
+import { DEPOSIT_POLL_ATTEMPTS, DEPOSIT_POLL_INTERVAL_MS } from '@runik/rules';
+import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../app/config';
+import { advance, cityResponse, openCity, PLAYER, settle, stubDialogs } from '../../testing/city-fixtures';
+import { installFakeApi, type FakeApi, type FakeResponse } from '../../testing/fake-api';
+import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
+import { renderWithProviders } from '../../testing/render';
+import { DepositModal } from './popups/DepositModal';
+
+const BALANCE_URL = `${HIVE_ENGINE_URL}/contracts`;
+const STATUS_URL = ApiRoutes.depositStatus(PLAYER);
+const INIT_URL = ApiRoutes.depositInit(PLAYER);
+const CHECK_URL = ApiRoutes.depositCheck(FAKE_TRANSACTION_ID, PLAYER, '10.000');
+const CITY_URL = ApiRoutes.cityResources(PLAYER);
+
+const OPEN: DepositStatusResponse = { canDeposit: true, remainingMs: 0, nextDepositTime: null, lastDepositTime: null, processing: false };
+
+function serveWallet(api: FakeApi, { balance = '25.5', status = OPEN }: { balance?: string | null; status?: DepositStatusResponse } = {}) {
+  api
+    .on('POST', BALANCE_URL, {
+      status: 200,
+      data: { jsonrpc: '2.0', id: 1, result: balance === null ? [] : [{ account: PLAYER, symbol: 'RNK', balance }] },
+    })
+    .on('GET', STATUS_URL, { status: 200, data: status });
+}
+
+/** Checks answer `statuses` in turn, the last one from then on. */
+function serveChecks(api: FakeApi, ...statuses: (DepositCheckResponse | FakeResponse)[]) {
+  let call = 0;
+  api.on('GET', CHECK_URL, () => {
+    const next = statuses[Math.min(call, statuses.length - 1)];
+    call += 1;
+    return 'data' in next ? next : { status: 200, data: next };
+  });
+}
+
+interface OpenDepositOptions {
+  balance?: string | null;
+  status?: DepositStatusResponse;
+  fakeTimers?: boolean;
+}
+
+async function openDeposit({ fakeTimers = false, ...wallet }: OpenDepositOptions = {}) {
+  if (fakeTimers) vi.useFakeTimers();
+  const opened = await openCity(cityResponse({ resources: { runik: 3 } }), { fakeTimers });
+  serveWallet(opened.api, wallet);
+  fireEvent.click(within(screen.getByTestId('wallet-actions')).getByRole('button', { name: 'Deposit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Deposit RUNIK' });
+  if (fakeTimers) await advance(0);
+  else await waitFor(() => expect(within(dialog).getByTestId('wallet-balance')).not.toHaveTextContent('Loading'));
+  const amount = within(dialog).getByRole('textbox', { name: 'Amount' }) as HTMLInputElement;
+  const deposit = (value?: string) => {
+    if (value !== undefined) fireEvent.change(amount, { target: { value } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^(Deposit|Processing\.\.\.)$/ }));
+  };
+  return { ...opened, dialog, amount, deposit };
+}
+
+function formError(dialog: HTMLElement) {
+  return within(dialog).getAllByRole('alert')[0];
+}
+
+function outcome(dialog: HTMLElement) {
+  return within(dialog).getByTestId('deposit-outcome');
+}
+
+describe('Deposit RUNIK: the popup', () => {
+  it('shows the RNK balance read from Hive Engine, and Max fills it in', async () => {
+    const { dialog, amount, api } = await openDeposit({ balance: '25.5' });
+    expect(within(dialog).getByTestId('wallet-balance')).toHaveTextContent('25.500');
+    expect(api.callsTo(BALANCE_URL)[0].body).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'find',
+      params: { contract: 'tokens', table: 'balances', query: { symbol: 'RNK', account: PLAYER } },
+    });
+    // Hive Engine is another host: the game's session token stays home.
+    expect(api.callsTo(BALANCE_URL)[0].authorization).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('25.500');
+  });
+
+  it('reads a wallet without RNK as 0', async () => {
+    const { dialog } = await openDeposit({ balance: null });
+    expect(within(dialog).getByTestId('wallet-balance')).toHaveTextContent('0.000');
+  });
+
+  it('accepts digits with up to 3 decimals only', async () => {
+    const { amount } = await openDeposit();
+    fireEvent.change(amount, { target: { value: '1.234' } });
+    fireEvent.change(amount, { target: { value: '1.2345' } });
+    fireEvent.change(amount, { target: { value: '-1' } });
+    expect(amount).toHaveValue('1.234');
+  });
+
+  it('refuses an empty or zero amount and one above the wallet balance, sending nothing', async () => {
+    const keychain = installFakeKeychain();
+    const { confirm } = stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit({ balance: '25.5' });
+    deposit();
+    expect(formError(dialog)).toHaveTextContent('Please enter a valid amount to deposit.');
+    deposit('0');
+    expect(formError(dialog)).toHaveTextContent('Please enter a valid amount to deposit.');
+    deposit('25.501');
+    expect(formError(dialog)).toHaveTextContent('Not enough RUNIK in your wallet. Available: 25.500');
+    await settle();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(keychain.requestSendToken).not.toHaveBeenCalled();
+    expect(api.callsTo(INIT_URL)).toHaveLength(0);
+  });
+
+  it('needs Hive Keychain', async () => {
+    const { confirm } = stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit();
+    deposit('10');
+    expect(formError(dialog)).toHaveTextContent(
+      'Hive Keychain extension is not installed or not available. Please install Hive Keychain and try again.',
+    );
+    expect(confirm).not.toHaveBeenCalled();
+    await settle();
+    expect(api.callsTo(INIT_URL)).toHaveLength(0);
+  });
+
+  it('sends nothing when the confirmation is declined', async () => {
+    const keychain = installFakeKeychain();
+    const { confirm } = stubDialogs(false);
+    const { deposit, api } = await openDeposit();
+    deposit('10');
+    expect(confirm).toHaveBeenCalledWith('Deposit 10.000 RUNIK from your Hive Engine wallet?');
+    await settle();
+    expect(keychain.requestSendToken).not.toHaveBeenCalled();
+    expect(api.callsTo(INIT_URL)).toHaveLength(0);
+  });
+
+  it('shows the cooldown from the deposit status in seconds remaining, and blocks Deposit', async () => {
+    const { dialog } = await openDeposit({
+      fakeTimers: true,
+      status: { ...OPEN, canDeposit: false, remainingMs: 42_000, nextDepositTime: new Date(Date.now() + 42_000).toISOString() },
+    });
+    expect(within(dialog).getByTestId('deposit-status')).toHaveTextContent('Deposit on cooldown. Please wait 42 seconds.');
+    expect(within(dialog).getByRole('button', { name: 'Deposit' })).toBeDisabled();
+    await advance(2_000);
+    expect(within(dialog).getByTestId('deposit-status')).toHaveTextContent('Deposit on cooldown. Please wait 40 seconds.');
+    await advance(40_000);
+    expect(within(dialog).queryByTestId('deposit-status')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Deposit' })).toBeEnabled();
+  });
+
+  it('shows a deposit the server is still processing', async () => {
+    const { dialog } = await openDeposit({ status: { ...OPEN, canDeposit: false, processing: true } });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('deposit-status')).toHaveTextContent(
+        'A deposit is already being processed. Please wait for it to complete.',
+      ),
+    );
+  });
+});
+
+describe('Deposit RUNIK: the transfer', () => {
+  it('reports a cancelled transfer, then throttles the next attempt to one per 5 seconds', async () => {
+    const keychain = installFakeKeychain({ sendToken: { success: false, error: 'user_cancel', result: null } });
+    const { confirm } = stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit();
+    deposit('10');
+    await waitFor(() => expect(outcome(dialog)).toHaveTextContent('Transaction was cancelled or timed out. Please try again.'));
+    expect(keychain.requestSendToken).toHaveBeenCalledWith(PLAYER, GAME_ACCOUNT, '10.000', 'Runik deposit', 'RNK', expect.any(Function));
+    expect(api.callsTo(INIT_URL)).toHaveLength(0);
+
+    deposit();
+    expect(formError(dialog)).toHaveTextContent('Please wait 5 seconds before trying again.');
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(keychain.requestSendToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a new attempt through once the 5 seconds have passed', async () => {
+    const keychain = installFakeKeychain({ sendToken: { success: false, error: 'user_cancel', result: null } });
+    stubDialogs(true);
+    const { dialog, deposit } = await openDeposit({ fakeTimers: true });
+    deposit('10');
+    await advance(0);
+    expect(outcome(dialog)).toHaveTextContent('Transaction was cancelled or timed out. Please try again.');
+    await advance(3_200);
+    deposit();
+    expect(formError(dialog)).toHaveTextContent('Please wait 2 seconds before trying again.');
+    await advance(1_800);
+    deposit();
+    await advance(0);
+    expect(keychain.requestSendToken).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a cooldown refusal from the server as is', async () => {
+    installFakeKeychain();
+    stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit();
+    api.on('POST', INIT_URL, { status: 429, data: { error: 'Deposit on cooldown. Please wait 37 seconds.' } });
+    deposit('10');
+    await waitFor(() => expect(outcome(dialog)).toHaveTextContent('Deposit on cooldown. Please wait 37 seconds.'));
+  });
+
+  it('completes: pending while the check says so, then credited, and the city reloads', async () => {
+    const keychain = installFakeKeychain();
+    stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(api, { status: 'pending', error: null }, { status: 'completed', error: null });
+    deposit('10');
+    await advance(0);
+    expect(keychain.requestSendToken).toHaveBeenCalledWith(PLAYER, GAME_ACCOUNT, '10.000', 'Runik deposit', 'RNK', expect.any(Function));
+    expect(api.callsTo(INIT_URL)[0].body).toEqual({ amount: '10.000', txId: FAKE_TRANSACTION_ID });
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
+    expect(outcome(dialog)).toHaveTextContent('Deposit sent! Waiting for the blockchain to confirm it...');
+
+    // One request at a time.
+    deposit();
+    expect(formError(dialog)).toHaveTextContent('Request already in progress. Please wait.');
+
+    await advance(DEPOSIT_POLL_INTERVAL_MS - 1);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(0);
+    await advance(1);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(1);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
+
+    const cityLoads = api.callsTo(CITY_URL).length;
+    api.on('GET', CITY_URL, { status: 200, data: cityResponse({ resources: { runik: 13 } }) });
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(2);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'completed');
+    expect(outcome(dialog)).toHaveTextContent('Deposit completed! 10.000 RUNIK added to your city.');
+    // The reloaded city shows on the next tick of the screen's clock.
+    await advance(1_000);
+    expect(api.callsTo(CITY_URL).length).toBeGreaterThan(cityLoads);
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent('13.000');
+
+    await advance(DEPOSIT_POLL_INTERVAL_MS * 3);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(2);
+  });
+
+  it('reports a failed deposit with its reason, or Unknown error', async () => {
+    installFakeKeychain();
+    stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(api, { status: 'failed', error: 'Transaction quantity does not match the deposit amount' });
+    deposit('10');
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'failed');
+    expect(outcome(dialog)).toHaveTextContent('Deposit failed: Transaction quantity does not match the deposit amount');
+
+    serveChecks(api, { status: 'failed', error: null });
+    await advance(5_000);
+    deposit();
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(outcome(dialog)).toHaveTextContent('Deposit failed: Unknown error');
+  });
+
+  it(`gives up after ${DEPOSIT_POLL_ATTEMPTS} checks ${DEPOSIT_POLL_INTERVAL_MS / 1000} seconds apart`, async () => {
+    installFakeKeychain();
+    stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(api, { status: 'pending', error: null });
+    deposit('10');
+    await advance(DEPOSIT_POLL_INTERVAL_MS * (DEPOSIT_POLL_ATTEMPTS - 1));
+    expect(api.callsTo(CHECK_URL)).toHaveLength(DEPOSIT_POLL_ATTEMPTS - 1);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(DEPOSIT_POLL_ATTEMPTS);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'timeout');
+    expect(outcome(dialog)).toHaveTextContent('Deposit verification timeout. Please check your balance later or retry.');
+    await advance(DEPOSIT_POLL_INTERVAL_MS * 3);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(DEPOSIT_POLL_ATTEMPTS);
+  });
+
+  it('says the status cannot be verified when a check call fails', async () => {
+    installFakeKeychain();
+    stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(api, { status: 500, data: { error: 'boom' } });
+    deposit('10');
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'error');
+    expect(outcome(dialog)).toHaveTextContent('Unable to verify deposit status. Please check your balance manually.');
+  });
+
+  it('reports a deposit the init call finds already completed, without polling, and reloads the city', async () => {
+    installFakeKeychain();
+    stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'completed', transactionId: FAKE_TRANSACTION_ID } });
+    const cityLoads = api.callsTo(CITY_URL).length;
+    deposit('10');
+    await advance(0);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'completed');
+    expect(outcome(dialog)).toHaveTextContent(`Deposit already completed! Transaction ID: ${FAKE_TRANSACTION_ID}`);
+    await advance(DEPOSIT_POLL_INTERVAL_MS * 2);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(0);
+    expect(api.callsTo(CITY_URL).length).toBeGreaterThan(cityLoads);
+  });
+
+  it('stops polling when the popup closes', async () => {
+    installFakeKeychain();
+    stubDialogs(true);
+    const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(api, { status: 'pending', error: null });
+    deposit('10');
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await advance(DEPOSIT_POLL_INTERVAL_MS * 3);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(1);
+  });
+
+  it('takes its polling interval and attempts from the caller', async () => {
+    vi.useFakeTimers();
+    installFakeKeychain();
+    stubDialogs(true);
+    const api = installFakeApi();
+    serveWallet(api);
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(api, { status: 'pending', error: null });
+    renderWithProviders(<DepositModal username={PLAYER} onClose={() => undefined} polling={{ intervalMs: 1_000, attempts: 2 }} />);
+    await advance(0);
+    const dialog = screen.getByRole('dialog', { name: 'Deposit RUNIK' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Amount' }), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deposit' }));
+    await advance(2_000);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(2);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'timeout');
+  });
+});

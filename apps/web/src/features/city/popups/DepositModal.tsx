@@ -1,0 +1,124 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatRunik, RNK_DECIMALS } from '@runik/rules';
+import { Message } from '../../../ui/Message';
+import { Modal } from '../../../ui/Modal';
+import { getKeychain } from '../../../wallet/keychain';
+import { confirmAction } from '../city-actions';
+import { useNow } from '../city-clock';
+import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
+import { DepositMessages } from '../city-messages';
+import { DEFAULT_DEPOSIT_POLLING, useDeposit, useDepositStatus, useWalletBalance, type DepositPolling } from '../use-deposit';
+
+interface DepositModalProps {
+  username: string;
+  onClose: () => void;
+  /** Tests shorten the wait for the deposit to be credited. */
+  polling?: DepositPolling;
+}
+
+/** Why the server would refuse a deposit now, from the deposit status: a cooldown (seconds remaining) or one processing. */
+function useStatusBlock(username: string): string | null {
+  const status = useDepositStatus(username);
+  const now = useNow();
+  if (!status.data) return null;
+  if (status.data.processing) return DepositMessages.serverProcessing;
+  if (status.data.canDeposit) return null;
+  const remainingMs = status.data.remainingMs - (now - status.dataUpdatedAt);
+  return remainingMs > 0 ? DepositMessages.cooldown(Math.ceil(remainingMs / 1000)) : null;
+}
+
+/** Deposit RUNIK: RNK from the player's Hive Engine wallet to the game account, credited as RUNIK (spec sections 4, 5, 8). */
+export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLLING }: DepositModalProps) {
+  const amountId = useId();
+  const [amountText, setAmountText] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const wallet = useWalletBalance(username);
+  const blocked = useStatusBlock(username);
+  const deposit = useDeposit(username, polling);
+  const { phase, message } = deposit.state;
+
+  const changeAmount = (text: string) => {
+    if (!isAmountDraft(text, RNK_DECIMALS)) return;
+    setFormError(null);
+    deposit.reset();
+    setAmountText(text);
+  };
+
+  const validate = (amount: number | null): string | null => {
+    if (amount === null || amount <= 0) return DepositMessages.invalidAmount;
+    if (wallet.data === undefined) return DepositMessages.balanceNotLoaded;
+    if (amount > wallet.data) return DepositMessages.notEnoughInWallet(formatRunik(wallet.data));
+    return null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amount = parseAmountInput(amountText, RNK_DECIMALS);
+    const keychain = getKeychain();
+    const problem = deposit.refusal() ?? validate(amount) ?? (keychain ? null : DepositMessages.keychainMissing);
+    setFormError(problem);
+    if (problem || amount === null || !keychain) return;
+    if (!confirmAction(DepositMessages.confirm(formatRunik(amount)))) return;
+    void deposit.start(keychain, amount);
+  };
+
+  const outcomeTone = phase === 'pending' || phase === 'completed' ? 'info' : 'error';
+
+  return (
+    <Modal title="Deposit RUNIK" onClose={onClose} testId="deposit-modal">
+      <form className="city-popup" onSubmit={submit} noValidate>
+        <p className="city-popup__lead">
+          Wallet balance:{' '}
+          <span data-testid="wallet-balance">
+            {wallet.data !== undefined ? formatRunik(wallet.data) : wallet.isError ? '—' : 'Loading…'}
+          </span>{' '}
+          RUNIK
+        </p>
+        {wallet.isError && <p className="city-note">{DepositMessages.balanceUnavailable}</p>}
+        <div className="field">
+          <label className="field__label" htmlFor={amountId}>
+            Amount
+          </label>
+          <div className="city-input-row">
+            <input
+              id={amountId}
+              className="field__input"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.000"
+              value={amountText}
+              onChange={(event) => changeAmount(event.target.value)}
+            />
+            <button
+              type="button"
+              className="button"
+              disabled={wallet.data === undefined}
+              onClick={() => wallet.data !== undefined && changeAmount(toDecimalString(wallet.data, RNK_DECIMALS))}
+            >
+              Max
+            </button>
+          </div>
+        </div>
+        {blocked && (
+          <p className="city-note" role="status" data-testid="deposit-status">
+            {blocked}
+          </p>
+        )}
+        {formError && <Message tone="error">{formError}</Message>}
+        {message && (
+          <div data-testid="deposit-outcome" data-phase={phase}>
+            <Message tone={outcomeTone}>{message}</Message>
+          </div>
+        )}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={blocked !== null && !deposit.busy}
+          aria-busy={deposit.busy}
+        >
+          {deposit.busy ? 'Processing...' : 'Deposit'}
+        </button>
+      </form>
+    </Modal>
+  );
+}
