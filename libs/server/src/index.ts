@@ -5,7 +5,7 @@ export * from './core/clock/clock';
 export * from './core/database/data-source';
 export * from './core/preflight';
 export * from './core/errors/error.filter';
-export * from './core/health/health.module';
+export * from './health/health.module';
 export * from './core/queues/queues';
 export * from './auth/auth.module';
 export * from './registration/registration.module';

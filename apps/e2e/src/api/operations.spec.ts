@@ -10,10 +10,18 @@ beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());
 
 describe('operations', () => {
-  it('reports PostgreSQL and Redis in /api/health', async () => {
+  it('reports PostgreSQL, Redis and the treasury in /api/health', async () => {
     const response = await apiClient(stack.apiUrl).get(ApiRoutes.health);
     expect(response.status).toBe(200);
-    expect(response.data).toMatchObject({ status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' } } });
+    expect(response.data).toMatchObject({
+      status: 'ok',
+      info: {
+        database: { status: 'up' },
+        redis: { status: 'up' },
+        // The game account starts with 1000 RNK on hive-sim; no withdrawal is under way.
+        treasury: { status: 'up', gameAccount: 'runik.game', gameAccountRnk: '1000.000', withdrawalsInFlight: '0.000', covered: true },
+      },
+    });
   });
 
   it('keeps Bull Board behind the credentials from the environment', async () => {

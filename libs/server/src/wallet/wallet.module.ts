@@ -2,7 +2,13 @@ import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
 import { DepositService } from './deposit.service';
 import { WalletController } from './wallet.controller';
+import { TreasuryService } from './treasury.service';
 import { WithdrawService } from './withdraw.service';
 
-@Module({ imports: [LedgerModule], controllers: [WalletController], providers: [DepositService, WithdrawService] })
+@Module({
+  imports: [LedgerModule],
+  controllers: [WalletController],
+  providers: [DepositService, WithdrawService, TreasuryService],
+  exports: [TreasuryService],
+})
 export class WalletModule {}

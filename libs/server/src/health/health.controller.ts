@@ -1,8 +1,9 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
-import { Public } from '../../auth/session.guard';
-import { REDIS } from '../redis/redis.module';
+import { Public } from '../auth/session.guard';
+import { REDIS } from '../core/redis/redis.module';
+import { TreasuryService } from '../wallet/treasury.service';
 
 @Public()
 @Controller('health')
@@ -12,13 +13,21 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly treasury: TreasuryService,
   ) {}
 
-  /** 200 when PostgreSQL and Redis answer, 503 with details otherwise. */
+  /**
+   * 200 when PostgreSQL and Redis answer, 503 with details otherwise. The treasury is reported
+   * for operators but never fails the check: a short game account must not take the api down.
+   */
   @Get()
   @HealthCheck()
   check() {
-    return this.health.check([() => this.database.pingCheck('database', { timeout: 2000 }), () => this.redisCheck()]);
+    return this.health.check([
+      () => this.database.pingCheck('database', { timeout: 2000 }),
+      () => this.redisCheck(),
+      async () => this.indicators.check('treasury').up({ ...(await this.treasury.report()) }),
+    ]);
   }
 
   private async redisCheck() {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { WalletModule } from '../wallet/wallet.module';
 import { HealthController } from './health.controller';
 
-@Module({ imports: [TerminusModule], controllers: [HealthController] })
+@Module({ imports: [TerminusModule, WalletModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { formatDecimal, parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
+import { HiveEngineClient } from '../chain/hive-engine.client';
+import { APP_CONFIG } from '../core/config/config.module';
+import type { AppConfig } from '../core/config/app-config';
+
+export interface TreasuryReport {
+  gameAccount: string;
+  /** RNK the game account holds on Hive Engine, or null when the node did not answer. */
+  gameAccountRnk: string | null;
+  /** RUNIK of withdrawals debited but not yet sent or confirmed. */
+  withdrawalsInFlight: string;
+  covered: boolean | null;
+}
+
+/** What the game account holds against what the withdrawals under way will take from it. */
+@Injectable()
+export class TreasuryService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly hiveEngine: HiveEngineClient,
+  ) {}
+
+  async report(): Promise<TreasuryReport> {
+    const [{ total }]: { total: string }[] = await this.dataSource.query(
+      `SELECT coalesce(sum(amount_thousandths), 0) AS total FROM withdrawals WHERE status IN ('pending', 'sent')`,
+    );
+    const inFlight = Number(total);
+    const balance = await this.hiveEngine.tokenBalance(this.config.GAME_ACCOUNT, RNK_SYMBOL).catch(() => undefined);
+    const held = balance === undefined ? null : parseDecimal(balance?.balance ?? '0', RNK_DECIMALS);
+    return {
+      gameAccount: this.config.GAME_ACCOUNT,
+      gameAccountRnk: held === null ? null : formatDecimal(held, RNK_DECIMALS),
+      withdrawalsInFlight: formatDecimal(inFlight, RNK_DECIMALS),
+      covered: held === null ? null : held >= inFlight,
+    };
+  }
+}
