@@ -530,3 +530,26 @@ describe('the City screen refuses', () => {
     await error.waitFor({ state: 'detached' });
   });
 });
+
+describe('the wallet', () => {
+  browserTest('deposits RNK through the dev wallet: the deposit completes and RUNIK rises', async (page) => {
+    const dialogs = acceptDialogs(page);
+    const player = await newPlayer('cdep');
+    await logIn(page, player.username);
+    expect(await textOf(runikAmount(page))).toBe('0.000');
+
+    await button(card(page, 'runiks-card'), 'Deposit').click();
+    const deposit = popup(page, 'Deposit RUNIK');
+    await deposit.waitFor();
+    // Every hive-sim account starts with 1000 RNK.
+    await expectText(deposit.getByTestId('wallet-balance'), '1000.000');
+    await deposit.getByLabel('Amount').fill('5.5');
+    await button(deposit, 'Deposit').click();
+
+    // The client checks every 20 s: the first check finds the worker's credit.
+    await deposit.locator('[data-testid="deposit-outcome"][data-phase="completed"]').waitFor({ timeout: 60_000 });
+    expect(dialogs.map((dialog) => dialog.type)).toEqual(['confirm']);
+    await expectText(runikAmount(page), '5.500');
+    expect((await cityOf(player)).resources.runik).toBe(5.5);
+  });
+});
