@@ -19,6 +19,7 @@ import { DepositModal } from './popups/DepositModal';
 import { HealTroopsModal } from './popups/HealTroopsModal';
 import { SpeedUpModal } from './popups/SpeedUpModal';
 import { TrainTroopsModal } from './popups/TrainTroopsModal';
+import { WithdrawModal } from './popups/WithdrawModal';
 import { TrainingQueueWatcher } from './TrainingQueueWatcher';
 
 type Popup =
@@ -28,7 +29,8 @@ type Popup =
   | { kind: 'train'; building: MilitaryBuildingKey }
   | { kind: 'speed-up'; building: MilitaryBuildingKey }
   | { kind: 'heal' }
-  | { kind: 'deposit' };
+  | { kind: 'deposit' }
+  | { kind: 'withdraw' };
 
 interface CityViewProps {
   username: string;
@@ -66,6 +68,7 @@ export function CityView({ username, city, constants }: CityViewProps) {
           onConvertToRunik={() => setPopup({ kind: 'convert-to-runik' })}
           onConvertToResources={() => setPopup({ kind: 'convert-to-resources' })}
           onDeposit={() => setPopup({ kind: 'deposit' })}
+          onWithdraw={() => setPopup({ kind: 'withdraw' })}
         />
       </div>
       <h2 className="city-section-title">Buildings</h2>
@@ -112,5 +115,7 @@ function CityPopup({ popup, onClose, ...props }: CityViewProps & { popup: Popup;
       return <HealTroopsModal {...props} onClose={onClose} />;
     case 'deposit':
       return <DepositModal username={props.username} onClose={onClose} />;
+    case 'withdraw':
+      return <WithdrawModal username={props.username} city={props.city} onClose={onClose} />;
   }
 }

@@ -20,6 +20,9 @@ import {
   type TrainRequest,
   type TrainResponse,
   type UpgradeResponse,
+  type WithdrawRequest,
+  type WithdrawResponse,
+  type WithdrawStatusResponse,
 } from '@runik/contract';
 import type { MilitaryBuildingKey } from '@runik/rules';
 import { httpClient } from '../../api/http-client';
@@ -33,6 +36,7 @@ export const cityKeys = {
   convertPreview: (username: string, request: string) => ['city', 'preview', 'to-runik', username, request] as const,
   convertToResourcesPreview: (username: string, request: string) => ['city', 'preview', 'to-resources', username, request] as const,
   depositStatus: (username: string) => ['city', 'deposit-status', username] as const,
+  withdrawStatus: (username: string) => ['city', 'withdraw-status', username] as const,
   rnkBalance: (username: string) => ['wallet', 'rnk-balance', username] as const,
 };
 
@@ -111,4 +115,12 @@ export async function postDepositInit(username: string, request: DepositInitRequ
 
 export async function fetchDepositCheck(txId: string, username: string, amount: string): Promise<DepositCheckResponse> {
   return (await httpClient.get<DepositCheckResponse>(ApiRoutes.depositCheck(txId, username, amount))).data;
+}
+
+export async function fetchWithdrawStatus(username: string): Promise<WithdrawStatusResponse> {
+  return (await httpClient.get<WithdrawStatusResponse>(ApiRoutes.withdrawStatus(username))).data;
+}
+
+export async function postWithdraw(username: string, request: WithdrawRequest): Promise<WithdrawResponse> {
+  return (await httpClient.post<WithdrawResponse>(ApiRoutes.withdraw(username), request)).data;
 }

@@ -28,7 +28,6 @@ export const CityFailures = {
 /** Client-side messages the contract does not carry in this exact form. */
 export const CityHints = {
   insufficientWithMax: (max: string) => `${CityMessages.insufficientForAmount} Max: ${max}`,
-  comingSoon: 'Coming soon',
 } as const;
 
 /** The Deposit RUNIK popup's messages (spec sections 5 and 8). */
@@ -51,6 +50,21 @@ export const DepositMessages = {
   fallback: 'Failed to deposit RUNIK',
   cooldown: WalletMessages.depositCooldown,
   serverProcessing: WalletMessages.depositProcessing,
+} as const;
+
+/** The Withdraw RUNIK popup's messages (spec sections 5 and 8). */
+export const WithdrawMessages = {
+  disabled: WalletMessages.withdrawalsDisabled,
+  cooldown: WalletMessages.withdrawCooldown,
+  invalidAmount: 'Please enter a valid amount to withdraw.',
+  notEnoughRunik: (available: string) => `Not enough RUNIK. Available: ${available}`,
+  keychainMissing: DepositMessages.keychainMissing,
+  throttled: DepositMessages.throttled,
+  inProgress: DepositMessages.inProgress,
+  confirm: (amount: string) => `Withdraw ${amount} RUNIK to your Hive Engine wallet?`,
+  submitted: (amount: string) => `Withdrawal of ${amount} RUNIK submitted! It will arrive in your Hive Engine wallet shortly.`,
+  alreadyProcessed: (transactionId: string) => `Withdrawal already processed! Transaction ID: ${transactionId}`,
+  fallback: 'Failed to withdraw RUNIK',
 } as const;
 
 /** The keychain memo of a deposit transfer. */

@@ -75,7 +75,7 @@ describe('resources and RUNIK', () => {
     expect(screen.getByTestId('production-ore')).toHaveTextContent('60.00');
   });
 
-  it('offers Convert to RUNIK, Convert to Resources, Deposit, and Withdraw as a disabled placeholder', async () => {
+  it('offers Convert to RUNIK, Convert to Resources, Deposit and Withdraw', async () => {
     await openCity(cityResponse());
     const card = screen.getByTestId('runiks-card');
     expect(within(card).getByRole('heading', { name: 'RUNIKS' })).toBeInTheDocument();
@@ -83,9 +83,7 @@ describe('resources and RUNIK', () => {
     expect(within(card).getByRole('button', { name: 'Convert to Resources' })).toBeEnabled();
     const walletActions = within(screen.getByTestId('wallet-actions'));
     expect(walletActions.getByRole('button', { name: 'Deposit' })).toBeEnabled();
-    const withdraw = walletActions.getByRole('button', { name: 'Withdraw' });
-    expect(withdraw).toBeDisabled();
-    expect(withdraw).toHaveAttribute('title', 'Coming soon');
+    expect(walletActions.getByRole('button', { name: 'Withdraw' })).toBeEnabled();
   });
 });
 

@@ -7,9 +7,10 @@ interface RunikCardProps {
   onConvertToRunik: () => void;
   onConvertToResources: () => void;
   onDeposit: () => void;
+  onWithdraw: () => void;
 }
 
-export function RunikCard({ city, onConvertToRunik, onConvertToResources, onDeposit }: RunikCardProps) {
+export function RunikCard({ city, onConvertToRunik, onConvertToResources, onDeposit, onWithdraw }: RunikCardProps) {
   return (
     <section className="city-card panel" aria-labelledby="city-runiks-title" data-testid="runiks-card">
       <h2 id="city-runiks-title" className="city-card__title">
@@ -29,7 +30,7 @@ export function RunikCard({ city, onConvertToRunik, onConvertToResources, onDepo
           Convert to Resources
         </button>
       </div>
-      <WalletActions onDeposit={onDeposit} />
+      <WalletActions onDeposit={onDeposit} onWithdraw={onWithdraw} />
     </section>
   );
 }
