@@ -11,7 +11,7 @@ import {
   waitForDevWallet,
   withPage,
 } from '../support/browser';
-import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer } from '../support/city';
+import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer, newPaidCityPlayer } from '../support/city';
 import type { Stack } from '../support/stack';
 
 /**
@@ -551,5 +551,25 @@ describe('the wallet', () => {
     expect(dialogs.map((dialog) => dialog.type)).toEqual(['confirm']);
     await expectText(runikAmount(page), '5.500');
     expect((await cityOf(player)).resources.runik).toBe(5.5);
+  });
+
+  browserTest('withdraws RUNIK for a paid account: RNK leaves, the popup counts down 8 hours', async (page) => {
+    const dialogs = acceptDialogs(page);
+    const player = await newPaidCityPlayer(stack, 'cwd');
+    await grant(stack, player, 'runik', 20 * RUNIK);
+    await logIn(page, player.username);
+    await expectText(runikAmount(page), '20.000');
+
+    await button(card(page, 'runiks-card'), 'Withdraw').click();
+    const withdraw = popup(page, 'Withdraw RUNIK');
+    await withdraw.waitFor();
+    expect(await textOf(withdraw.getByTestId('withdraw-held'))).toBe('20.000');
+    await withdraw.getByLabel('Amount').fill('7.25');
+    await button(withdraw, 'Withdraw').click();
+
+    await expectText(withdraw.getByTestId('withdraw-status'), /^Withdrawal on cooldown\. Try again in (8:00:00|7:59:\d\d)$/);
+    expect(dialogs.map((dialog) => dialog.type)).toEqual(['confirm']);
+    await expectText(runikAmount(page), '12.750');
+    expect((await cityOf(player)).resources.runik).toBe(12.75);
   });
 });
