@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { Queue } from 'bullmq';
 import { ApiRoutes, WalletMessages } from '@runik/contract';
 import { cityOf, CityPlayer, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
@@ -98,6 +99,13 @@ describe('withdrawals', () => {
     const refunded = await settledWithdrawal(player.playerId);
     expect(refunded.status).toBe('refunded');
     expect(refunded.error).toMatch(/^Transfer failed on Hive Engine: overdrawn balance/);
+    // Operators see it in Bull Board too: the job failed for good, with the reason.
+    const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, `SELECT id FROM withdrawals WHERE player_id = $1`, [player.playerId]);
+    const queue = new Queue('ledger', { connection: { url: 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
+    const job = await queue.getJob(`withdrawal-${id}`);
+    expect(await job?.getState()).toBe('failed');
+    expect(job?.failedReason).toMatch(/refunded: Transfer failed on Hive Engine/);
+    await queue.close();
     expect((await cityOf(player)).resources.runik).toBe(amount);
     expect((await player.api.get(ApiRoutes.withdrawStatus(player.username))).data).toMatchObject({ canWithdraw: true, remainingMs: 0 });
   });

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { formatDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
 import { HiveEngineClient, parseEngineLogs } from '../chain/hive-engine.client';
@@ -98,8 +99,11 @@ export class WithdrawJobs {
     this.logger.log(`Withdrawal ${withdrawalId} completed`);
   }
 
-  /** Gives the RUNIK back, once: the status change and the posting share one transaction. */
-  private async refund(withdrawalId: number, reason: string): Promise<void> {
+  /**
+   * Gives the RUNIK back, once: the status change and the posting share one transaction. The job
+   * then fails for good, so the withdrawal shows in Bull Board with its reason as well as in its row.
+   */
+  private async refund(withdrawalId: number, reason: string): Promise<never> {
     await this.dataSource.transaction(async (manager) => {
       const [row]: WithdrawalRow[] = await manager.query(`SELECT * FROM withdrawals WHERE id = $1 FOR UPDATE`, [withdrawalId]);
       if (!row || row.status === 'completed' || row.status === 'refunded') return;
@@ -115,6 +119,7 @@ export class WithdrawJobs {
       });
     });
     this.logger.warn(`Withdrawal ${withdrawalId} refunded: ${reason}`);
+    throw new UnrecoverableError(`Withdrawal ${withdrawalId} refunded: ${reason}`);
   }
 
   private async load(withdrawalId: number): Promise<WithdrawalRow | null> {
