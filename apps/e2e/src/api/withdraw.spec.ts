@@ -1,8 +1,8 @@
-import axios from 'axios';
 import { Queue } from 'bullmq';
 import { ApiRoutes, WalletMessages } from '@runik/contract';
 import { cityOf, CityPlayer, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
+import { engineBalance } from '../support/hive';
 import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 let stack: Stack;
@@ -11,15 +11,7 @@ afterAll(() => stack?.stop());
 
 const withdraw = (player: CityPlayer, amount: unknown) => player.api.post(ApiRoutes.withdraw(player.username), { amount });
 
-async function rnkOf(account: string): Promise<string> {
-  const { data } = await axios.post(`${stack.simUrl}/contracts`, {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'findOne',
-    params: { contract: 'tokens', table: 'balances', query: { account, symbol: 'RNK' } },
-  });
-  return data.result.balance;
-}
+const rnkOf = (account: string) => engineBalance(stack.simUrl, account, 'RNK');
 
 async function settledWithdrawal(playerId: number): Promise<{ status: string; error: string | null; transaction_id: string | null }> {
   const deadline = Date.now() + 30_000;

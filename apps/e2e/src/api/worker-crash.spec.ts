@@ -1,13 +1,20 @@
 import { Client } from 'pg';
 import { ApiRoutes } from '@runik/contract';
-import { cityOf, CityPlayer, newCityPlayer } from '../support/city';
+import { cityOf, CityPlayer, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
-import { sendToken } from '../support/hive';
+import { engineBalance, sendToken } from '../support/hive';
 import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 let stack: Stack;
-// Jobs of a killed worker are taken over after 2 s.
-beforeAll(async () => (stack = await startStack({ engineDelayMs: 100, extraEnv: { WORKER_LOCK_DURATION_MS: '2000' } })));
+// Jobs of a killed worker are taken over after 2 s; a signed transfer expires after 3 s and is
+// signed again 1 s after that if the chain never saw it.
+beforeAll(
+  async () =>
+    (stack = await startStack({
+      engineDelayMs: 100,
+      extraEnv: { WORKER_LOCK_DURATION_MS: '2000', HIVE_TRANSACTION_LIFETIME_MS: '3000', WITHDRAWAL_RESEND_GRACE_MS: '1000' },
+    })),
+);
 afterAll(() => stack?.stop());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -74,5 +81,74 @@ describe('a worker killed inside a confirmation', () => {
     );
     expect(postings).toHaveLength(deposits.length + 1);
     for (const posting of postings) expect(posting.entries).toBe(2);
+  });
+});
+
+describe('a worker killed while sending a withdrawal', () => {
+  const rnk = async (account: string) => Number(await engineBalance(stack.simUrl, account, 'RNK'));
+
+  async function withdrawWithWorkerStopped(amount: string): Promise<{ player: CityPlayer; id: number; before: number; gameBefore: number }> {
+    const player = await newPaidCityPlayer(stack, 'wcrash');
+    await grant(stack, player, 'runik', 50_000);
+    const [before, gameBefore] = [await rnk(player.username), await rnk(GAME_ACCOUNT)];
+    await stack.killWorker();
+    expect((await player.api.post(ApiRoutes.withdraw(player.username), { amount })).status).toBe(200);
+    const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, `SELECT id FROM withdrawals WHERE player_id = $1`, [player.playerId]);
+    return { player, id: Number(id), before, gameBefore };
+  }
+
+  async function statusOf(id: number): Promise<string> {
+    const [row] = await queryDatabase<{ status: string }>(stack.database.url, `SELECT status FROM withdrawals WHERE id = $1`, [id]);
+    return row.status;
+  }
+
+  async function expectSentOnce(id: number, player: CityPlayer, amount: number, before: number, gameBefore: number): Promise<void> {
+    const deadline = Date.now() + 45_000;
+    while ((await statusOf(id)) !== 'completed') {
+      if (Date.now() > deadline) throw new Error(`withdrawal ${id} is ${await statusOf(id)}`);
+      await sleep(250);
+    }
+    // Give a duplicate, if any, time to land before counting.
+    await sleep(1_000);
+    expect(await rnk(player.username)).toBeCloseTo(before + amount, 3);
+    expect(await rnk(GAME_ACCOUNT)).toBeCloseTo(gameBefore - amount, 3);
+  }
+
+  it('sends once when killed between signing and broadcasting', async () => {
+    const { player, id, before, gameBefore } = await withdrawWithWorkerStopped('4.5');
+    // Recording the signed transfer must wait for this lock: the worker stops before it broadcasts.
+    const blocker = new Client({ connectionString: stack.database.url });
+    await blocker.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE withdrawals IN SHARE MODE');
+    await stack.startWorker();
+    const deadline = Date.now() + 20_000;
+    while ((await lockWaiters()) === 0) {
+      if (Date.now() > deadline) throw new Error('the worker never tried to record its transfer');
+      await sleep(100);
+    }
+    await stack.killWorker();
+    await blocker.query('ROLLBACK');
+    await blocker.end();
+    // Its waiting statement may still record the transfer once the lock goes (PostgreSQL finishes it),
+    // but nothing was broadcast: the new worker must sign again once that transfer has expired unseen.
+    expect(['pending', 'sent']).toContain(await statusOf(id));
+    expect(await rnk(player.username)).toBe(before);
+    await stack.startWorker();
+    await expectSentOnce(id, player, 4.5, before, gameBefore);
+  });
+
+  it('sends once when killed right after recording the transfer', async () => {
+    const { player, id, before, gameBefore } = await withdrawWithWorkerStopped('6.25');
+    await stack.startWorker();
+    const deadline = Date.now() + 20_000;
+    while ((await statusOf(id)) === 'pending') {
+      if (Date.now() > deadline) throw new Error('the worker never recorded its transfer');
+      await sleep(5);
+    }
+    // Killed around its broadcast: the new worker must find the transfer, or sign again only once it expired unseen.
+    await stack.killWorker();
+    await stack.startWorker();
+    await expectSentOnce(id, player, 6.25, before, gameBefore);
   });
 });

@@ -1,3 +1,4 @@
+import axios from 'axios';
 import { Client, cryptoUtils, PrivateKey } from '@hiveio/dhive';
 import { registrationMemo } from '@runik/rules';
 import { DEV_PASSWORD, GAME_ACCOUNT } from './stack';
@@ -39,4 +40,15 @@ let accountCounter = 0;
 export function uniqueUsername(prefix = 'p'): string {
   accountCounter += 1;
   return `${prefix}${Date.now().toString(36).slice(-5)}${process.pid % 1000}x${accountCounter}`.slice(0, 16);
+}
+
+/** A Hive Engine token balance as the node reports it (a decimal string), read from hive-sim. */
+export async function engineBalance(simUrl: string, account: string, symbol: string): Promise<string> {
+  const { data } = await axios.post(`${simUrl}/contracts`, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'findOne',
+    params: { contract: 'tokens', table: 'balances', query: { account, symbol } },
+  });
+  return data.result?.balance ?? '0';
 }

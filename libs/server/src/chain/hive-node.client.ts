@@ -4,9 +4,6 @@ import { parseHiveAsset } from '@runik/rules';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 
-/** How long a signed transaction may wait to be included in a block. */
-const TRANSACTION_LIFETIME_MS = 60_000;
-
 export interface PreparedTransaction {
   signed: SignedTransaction;
   /** The Hive transaction id (and Hive Engine's, for a single custom_json action). */
@@ -25,8 +22,10 @@ export interface MedianPrice {
 @Injectable()
 export class HiveNodeClient {
   private readonly client: Client;
+  private readonly transactionLifetimeMs: number;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.transactionLifetimeMs = config.HIVE_TRANSACTION_LIFETIME_MS;
     this.client = new Client([config.HIVE_NODE_URL], { timeout: config.CHAIN_TIMEOUT_MS, failoverThreshold: 3 });
   }
 
@@ -38,7 +37,7 @@ export class HiveNodeClient {
   /** Signs operations into a transaction without sending it, so its id can be stored first. */
   async prepare(operations: Operation[], key: PrivateKey): Promise<PreparedTransaction> {
     const props = await this.client.database.getDynamicGlobalProperties();
-    const expiresAt = new Date(new Date(`${props.time}Z`).getTime() + TRANSACTION_LIFETIME_MS);
+    const expiresAt = new Date(new Date(`${props.time}Z`).getTime() + this.transactionLifetimeMs);
     const transaction: Transaction = {
       ref_block_num: props.head_block_number & 0xffff,
       ref_block_prefix: Buffer.from(props.head_block_id, 'hex').readUInt32LE(4),

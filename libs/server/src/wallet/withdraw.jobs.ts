@@ -11,9 +11,6 @@ import type { AppConfig } from '../core/config/app-config';
 import { LedgerService } from '../ledger/ledger.service';
 import { gameAccountActiveKey } from './game-account-key';
 
-/** A sent transfer not seen on Hive Engine this long after its expiry never made it into a block. */
-const RESEND_GRACE_MS = 2 * 60 * 1000;
-
 /** Thrown while a sent transfer awaits Hive Engine: the job is retried later. */
 export class WithdrawalNotConfirmedYet extends Error {}
 
@@ -55,7 +52,8 @@ export class WithdrawJobs {
         const errors = parseEngineLogs(transaction.logs).errors;
         return errors?.length ? this.refund(withdrawalId, `Transfer failed on Hive Engine: ${errors.join('; ')}`) : this.finish(withdrawalId);
       }
-      const expired = this.clock.nowMs() > withdrawal.expires_at!.getTime() + RESEND_GRACE_MS;
+      // Not seen on Hive Engine well after its expiry: it never made it into a block.
+      const expired = this.clock.nowMs() > withdrawal.expires_at!.getTime() + this.config.WITHDRAWAL_RESEND_GRACE_MS;
       if (!expired) throw new WithdrawalNotConfirmedYet(`Withdrawal ${withdrawalId} awaits ${withdrawal.transaction_id}`);
       if (lastAttempt) return this.refund(withdrawalId, 'Transfer could not be sent');
     }

@@ -16,6 +16,10 @@ export const appConfigSchema = z.object({
   /** The game account's active key (WIF), which signs withdrawals. Outside production it defaults to hive-sim's dev key. */
   GAME_ACCOUNT_ACTIVE_KEY: z.string().optional(),
   HIVE_SIM_PASSWORD: z.string().default('devpass'),
+  /** How long a transaction the game signs may wait to be included in a block (Hive's usual 60 s). */
+  HIVE_TRANSACTION_LIFETIME_MS: z.coerce.number().int().positive().default(60_000),
+  /** A sent withdrawal not seen on Hive Engine this long after its expiry is signed again. */
+  WITHDRAWAL_RESEND_GRACE_MS: z.coerce.number().int().positive().default(2 * 60 * 1000),
   /** Used when a registration names no referrer (the spec does not show its value). */
   DEFAULT_REFERRER: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
