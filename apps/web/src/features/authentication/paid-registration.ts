@@ -5,6 +5,7 @@ import { UserFacingError } from '../../app/errors';
 import { requestSendToken, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
 import { fetchTransactionStatus, initiateRegistration, SWAP_HIVE, SWAP_HIVE_DECIMALS } from './authentication-api';
 import { logInWithKeychain, requireKeychain } from './keychain-login';
+import { wait } from '../../ui/wait';
 
 /** How often and how long the client waits for the worker to confirm a payment. */
 export interface RegistrationPolling {
@@ -52,20 +53,6 @@ async function payRegistrationFee({ hiveUsername, referrer, feeInHive }: PaidAct
   const transactionId = response.success ? (response.result?.id ?? response.result?.tx_id) : undefined;
   if (!transactionId) throw new UserFacingError('Transaction failed or cancelled');
   return transactionId;
-}
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**

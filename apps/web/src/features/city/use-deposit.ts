@@ -15,6 +15,7 @@ import { GAME_ACCOUNT } from '../../app/config';
 import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
 import { cityKeys, fetchDepositCheck, fetchDepositStatus, postDepositInit } from './city-api';
 import { DEPOSIT_MEMO, DepositMessages } from './city-messages';
+import { wait } from '../../ui/wait';
 
 /** How often and how many times the client asks whether a deposit was credited (spec section 9). */
 export interface DepositPolling {
@@ -62,20 +63,6 @@ export function useDepositStatus(username: string) {
     queryFn: () => fetchDepositStatus(username),
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,
-  });
-}
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -18,6 +18,7 @@ import { CityHints } from '../city-messages';
 import type { CityState } from '../city-state';
 import { useFlashMessage } from './use-flash-message';
 import { useConvertPreview } from './use-previews';
+import { AmountField } from './AmountField';
 
 interface ConvertToRunikModalProps {
   username: string;
@@ -105,30 +106,15 @@ export function ConvertToRunikModal({ username, city, onClose }: ConvertToRunikM
             </div>
           ))}
         </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor={amountId}>
-            Amount of each
-          </label>
-          <div className="city-input-row">
-            <input
-              id={amountId}
-              className="field__input"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              value={amountText}
-              onChange={(event) => changeAmount(event.target.value)}
-            />
-            <button
-              type="button"
-              className="button"
-              disabled={selected.length === 0}
-              onClick={() => changeAmount(toDecimalString(floorTo(maxAmount, 1), 1))}
-            >
-              Max
-            </button>
-          </div>
-        </div>
+        <AmountField
+          id={amountId}
+          label="Amount of each"
+          placeholder="0.00"
+          value={amountText}
+          onChange={changeAmount}
+          onMax={() => changeAmount(toDecimalString(floorTo(maxAmount, 1), 1))}
+          maxDisabled={selected.length === 0}
+        />
         {insufficient && (
           <p className="city-inline-error" data-testid="insufficient-hint">
             {insufficient}

@@ -8,6 +8,7 @@ import { useNow } from '../city-clock';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
 import { DepositMessages } from '../city-messages';
 import { DEFAULT_DEPOSIT_POLLING, useDeposit, useDepositStatus, useWalletBalance, type DepositPolling } from '../use-deposit';
+import { AmountField } from './AmountField';
 
 interface DepositModalProps {
   username: string;
@@ -75,30 +76,15 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
           RUNIK
         </p>
         {wallet.isError && <p className="city-note">{DepositMessages.balanceUnavailable}</p>}
-        <div className="field">
-          <label className="field__label" htmlFor={amountId}>
-            Amount
-          </label>
-          <div className="city-input-row">
-            <input
-              id={amountId}
-              className="field__input"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.000"
-              value={amountText}
-              onChange={(event) => changeAmount(event.target.value)}
-            />
-            <button
-              type="button"
-              className="button"
-              disabled={wallet.data === undefined}
-              onClick={() => wallet.data !== undefined && changeAmount(toDecimalString(wallet.data, RNK_DECIMALS))}
-            >
-              Max
-            </button>
-          </div>
-        </div>
+        <AmountField
+          id={amountId}
+          label="Amount"
+          placeholder="0.000"
+          value={amountText}
+          onChange={changeAmount}
+          onMax={() => wallet.data !== undefined && changeAmount(toDecimalString(wallet.data, RNK_DECIMALS))}
+          maxDisabled={wallet.data === undefined}
+        />
         {blocked && (
           <p className="city-note" role="status" data-testid="deposit-status">
             {blocked}

@@ -9,6 +9,7 @@ import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format
 import { WithdrawMessages } from '../city-messages';
 import type { CityState } from '../city-state';
 import { useWithdraw, useWithdrawStatus } from '../use-withdraw';
+import { AmountField } from './AmountField';
 
 interface WithdrawModalProps {
   username: string;
@@ -79,25 +80,14 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
       <p className="city-popup__lead">
         RUNIK held: <span data-testid="withdraw-held">{formatRunik(held)}</span> RUNIK
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={amountId}>
-          Amount
-        </label>
-        <div className="city-input-row">
-          <input
-            id={amountId}
-            className="field__input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.000"
-            value={amountText}
-            onChange={(event) => changeAmount(event.target.value)}
-          />
-          <button type="button" className="button" onClick={() => changeAmount(toDecimalString(held, RNK_DECIMALS))}>
-            Max
-          </button>
-        </div>
-      </div>
+      <AmountField
+        id={amountId}
+        label="Amount"
+        placeholder="0.000"
+        value={amountText}
+        onChange={changeAmount}
+        onMax={() => changeAmount(toDecimalString(held, RNK_DECIMALS))}
+      />
       {cooldown && (
         <p className="city-note" role="status" data-testid="withdraw-status">
           {cooldown}
