@@ -10,12 +10,10 @@ import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { PlayersService } from '../players/players.service';
 import { Registration } from './registration.entity';
+import { RetryLater } from '../core/queues/queues';
 
 const SWAP_HIVE = 'SWAP.HIVE';
 const SWAP_HIVE_DECIMALS = 8;
-
-/** Thrown while Hive Engine has not processed the transaction yet: the job is retried later. */
-export class TransactionNotProcessedYet extends Error {}
 
 interface TransferPayload {
   symbol?: unknown;
@@ -48,7 +46,7 @@ export class RegistrationJobs {
     const transaction = await this.hiveEngine.transactionInfo(registration.transactionId);
     if (!transaction) {
       if (lastAttempt) return this.markInvalid(registrationId, RegistrationInvalidReasons.notFound);
-      throw new TransactionNotProcessedYet(`Transaction ${registration.transactionId} not processed yet`);
+      throw new RetryLater(`Transaction ${registration.transactionId} not processed yet`);
     }
     const problem = this.checkTransfer(registration, transaction);
     if (problem) return this.markInvalid(registrationId, problem);

@@ -9,9 +9,7 @@ import { isUniqueViolation } from '../core/database/pg-errors';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { LedgerService } from '../ledger/ledger.service';
-
-/** Thrown while Hive Engine has not processed the transaction yet: the job is retried later. */
-export class DepositNotProcessedYet extends Error {}
+import { RetryLater } from '../core/queues/queues';
 
 interface PendingDeposit {
   id: string;
@@ -45,7 +43,7 @@ export class DepositJobs {
     const transaction = await this.hiveEngine.transactionInfo(deposit.transaction_id);
     if (!transaction) {
       if (lastAttempt) return this.settle(depositId, 'failed', DepositFailures.notFound);
-      throw new DepositNotProcessedYet(`Deposit transaction ${deposit.transaction_id} not processed yet`);
+      throw new RetryLater(`Deposit transaction ${deposit.transaction_id} not processed yet`);
     }
     const problem = this.checkTransfer(deposit, transaction);
     return this.settle(depositId, problem ? 'failed' : 'completed', problem);

@@ -10,9 +10,7 @@ import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { LedgerService } from '../ledger/ledger.service';
 import { gameAccountActiveKey } from './game-account-key';
-
-/** Thrown while a sent transfer awaits Hive Engine: the job is retried later. */
-export class WithdrawalNotConfirmedYet extends Error {}
+import { RetryLater } from '../core/queues/queues';
 
 interface WithdrawalRow {
   id: string;
@@ -54,11 +52,11 @@ export class WithdrawJobs {
       }
       // Not seen on Hive Engine well after its expiry: it never made it into a block.
       const expired = this.clock.nowMs() > withdrawal.expires_at!.getTime() + this.config.WITHDRAWAL_RESEND_GRACE_MS;
-      if (!expired) throw new WithdrawalNotConfirmedYet(`Withdrawal ${withdrawalId} awaits ${withdrawal.transaction_id}`);
+      if (!expired) throw new RetryLater(`Withdrawal ${withdrawalId} awaits ${withdrawal.transaction_id}`);
       if (lastAttempt) return this.refund(withdrawalId, 'Transfer could not be sent');
     }
     await this.signAndBroadcast(withdrawal);
-    throw new WithdrawalNotConfirmedYet(`Withdrawal ${withdrawalId} sent, awaiting Hive Engine`);
+    throw new RetryLater(`Withdrawal ${withdrawalId} sent, awaiting Hive Engine`);
   }
 
   private async signAndBroadcast(withdrawal: WithdrawalRow): Promise<void> {

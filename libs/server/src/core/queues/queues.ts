@@ -25,3 +25,9 @@ export interface SendWithdrawalJob {
 /** How long the worker keeps looking for a registration's transaction before calling it invalid. */
 export const CONFIRM_REGISTRATION_ATTEMPTS = 40;
 export const CONFIRM_REGISTRATION_RETRY_MS = 3_000;
+
+/**
+ * Thrown by a ledger job whose chain transaction is not visible yet: BullMQ retries the job after
+ * its backoff. Every such job takes `lastAttempt` to decide what to do when the retries run out.
+ */
+export class RetryLater extends Error {}
