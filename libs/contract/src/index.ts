@@ -5,3 +5,5 @@ export * from './auth/auth.contract';
 export * from './referrals/referrals.contract';
 export * from './city/city.contract';
 export * from './wallet/wallet.contract';
+export * from './alliance/alliance.contract';
+export * from './attack/attack.contract';

@@ -10,3 +10,8 @@ export * from './city/training';
 export * from './city/conversion';
 export * from './city/display';
 export * from './wallet/wallet';
+export * from './random/seeded-random';
+export * from './combat/army';
+export * from './combat/attack-charges';
+export * from './combat/battle';
+export * from './alliance/alliance';

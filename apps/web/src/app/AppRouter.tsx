@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppRoutes } from '@runik/contract';
+import { AlliancePage } from '../features/alliance/AlliancePage';
+import { AttackPage } from '../features/attack/AttackPage';
 import { AuthenticationPage } from '../features/authentication/AuthenticationPage';
 import { CityPage } from '../features/city/CityPage';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
@@ -11,6 +13,8 @@ import { GAME_SCREENS } from './screens';
 /** Screens built so far; every other game screen is still a placeholder. */
 const SCREEN_PAGES: Partial<Record<string, ReactElement>> = {
   [AppRoutes.city]: <CityPage />,
+  [AppRoutes.alliance]: <AlliancePage />,
+  [AppRoutes.attack]: <AttackPage />,
 };
 
 /** The spec's route table (section 2). The router itself is provided by the caller. */

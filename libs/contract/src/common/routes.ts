@@ -27,6 +27,22 @@ export const ApiRoutes = {
   withdrawStatus: (username: string) => `/api/city/withdraw/status/${encodeURIComponent(username)}`,
   depositCheck: (txId: string, username: string, amount: string) =>
     `/api/city/deposit/check/${encodeURIComponent(txId)}?username=${encodeURIComponent(username)}&amount=${encodeURIComponent(amount)}`,
+  allianceMy: (username: string) => `/api/alliance/my?hiveUsername=${encodeURIComponent(username)}`,
+  allianceList: '/api/alliance/alliances',
+  allianceCreate: '/api/alliance/create',
+  allianceJoin: '/api/alliance/join',
+  allianceLeave: '/api/alliance/leave',
+  allianceDisband: '/api/alliance/disband',
+  allianceUpdate: '/api/alliance/update',
+  allianceExpand: '/api/alliance/expand',
+  allianceAccept: '/api/alliance/request/accept',
+  allianceReject: '/api/alliance/request/reject',
+  allianceKick: '/api/alliance/kick',
+  armyStats: (username: string) => `/api/attack/${encodeURIComponent(username)}`,
+  enemies: (username: string, page: number, minLevel: number) =>
+    `/api/attack/enemies/${encodeURIComponent(username)}?page=${page}&minLevel=${minLevel}`,
+  battleLogs: (username: string) => `/api/attack/battle-logs/${encodeURIComponent(username)}`,
+  attack: (username: string, enemy: string) => `/api/attack/${encodeURIComponent(username)}/${encodeURIComponent(enemy)}`,
 } as const;
 
 /** Web app routes (spec section 2). */

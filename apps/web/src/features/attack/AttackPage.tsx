@@ -1,0 +1,4 @@
+/** The Attack screen (spec section 2). */
+export function AttackPage() {
+  return <h1>Attack</h1>;
+}

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import {
+  ALLIANCE_DESCRIPTION_MAX,
+  ALLIANCE_ICON_IDS,
+  ALLIANCE_MAX_MEMBERS,
+  ALLIANCE_NAME_MAX,
+  AllianceIcon,
+  isValidAllianceTag,
+  normalizeAllianceTag,
+} from '@runik/rules';
+import { hiveUsernameSchema } from '../common/schemas';
+
+/** Alliance messages: the spec's verbatim where it gives them (sections 5 and 8), ours otherwise. */
+export const AllianceMessages = {
+  nameRequired: 'Alliance name is required.',
+  nameTooLong: `Alliance name must be at most ${ALLIANCE_NAME_MAX} characters.`,
+  tagLength: 'Alliance Tag must be exactly 3 characters!',
+  editTagLength: 'Tag must be exactly 3 characters!',
+  tagCharacters: 'Tag may contain only letters and digits.',
+  descriptionRequired: 'Description is required.',
+  descriptionEmpty: 'Description cannot be empty!',
+  descriptionTooLong: `Description must be at most ${ALLIANCE_DESCRIPTION_MAX} characters.`,
+  unknownIcon: 'Unknown alliance icon.',
+  updateNothing: 'Send a new tag or a new description.',
+  invalidAllianceId: 'Invalid alliance id.',
+  allianceNotFound: 'Alliance not found.',
+  alreadyInAlliance: 'You are already in an alliance.',
+  targetInAlliance: 'This player has already joined an alliance.',
+  nameTaken: 'An alliance with this name already exists.',
+  tagTaken: 'An alliance with this tag already exists.',
+  notInAlliance: 'You are not in an alliance.',
+  notMember: 'You are not a member of this alliance.',
+  notLeader: 'Only the alliance leader can do this.',
+  allianceFull: 'This alliance is full.',
+  maxCapacity: `Maximum capacity of ${ALLIANCE_MAX_MEMBERS} members reached.`,
+  requestPending: 'You have already requested to join this alliance.',
+  requestNotFound: 'No pending request from this player.',
+  targetNotMember: 'This player is not a member of your alliance.',
+  cannotKickSelf: 'You cannot kick yourself.',
+  created: 'Alliance created successfully!',
+  requestSent: 'Join request sent. The leader will review it.',
+  joined: 'Welcome! You joined the alliance.',
+  accepted: (username: string) => `${username} joined the alliance.`,
+  rejected: (username: string) => `Request from ${username} rejected.`,
+  left: 'You left the alliance.',
+  leftNewLeader: (username: string) => `You left the alliance. ${username} is the new leader.`,
+  leftDisbanded: 'You left the alliance. As its last member, it was disbanded.',
+  kicked: (username: string) => `${username} was removed from the alliance.`,
+  tagUpdated: 'Tag updated.',
+  descriptionUpdated: 'Description updated.',
+  expanded: (maxMembers: number) => `Capacity expanded to ${maxMembers} members.`,
+  disbanded: 'Alliance disbanded.',
+  // Client fallbacks (section 8).
+  failedLeave: 'Failed to leave alliance.',
+  failedDisband: 'Failed to disband alliance.',
+  failedDescription: 'Failed to update description.',
+  failedTag: 'Failed to update tag.',
+  failedExpand: 'Failed to expand alliance capacity.',
+  failedAccept: 'Failed to accept request.',
+  failedReject: 'Failed to reject request.',
+  failedKick: 'Failed to kick member.',
+  failedCreate: 'Failed to create alliance. Please try again.',
+  failedJoin: 'Failed to join alliance. Please try again.',
+  failedList: 'Failed to load alliances. Please try again.',
+} as const;
+
+const allianceIdSchema = z.number({ error: AllianceMessages.invalidAllianceId }).int(AllianceMessages.invalidAllianceId).positive(AllianceMessages.invalidAllianceId).max(2 ** 31 - 1, AllianceMessages.invalidAllianceId);
+
+const nameSchema = z
+  .string({ error: AllianceMessages.nameRequired })
+  .trim()
+  .min(1, AllianceMessages.nameRequired)
+  .max(ALLIANCE_NAME_MAX, AllianceMessages.nameTooLong);
+
+function tagSchema(lengthMessage: string) {
+  return z
+    .string({ error: lengthMessage })
+    .transform(normalizeAllianceTag)
+    .refine((tag) => tag.length === 3, lengthMessage)
+    .refine(isValidAllianceTag, AllianceMessages.tagCharacters);
+}
+
+function descriptionSchema(emptyMessage: string) {
+  return z
+    .string({ error: emptyMessage })
+    .trim()
+    .min(1, emptyMessage)
+    .max(ALLIANCE_DESCRIPTION_MAX, AllianceMessages.descriptionTooLong);
+}
+
+export const allianceMyQuerySchema = z.strictObject({ hiveUsername: hiveUsernameSchema });
+
+export const createAllianceSchema = z.strictObject({
+  hiveUsername: hiveUsernameSchema,
+  name: nameSchema,
+  tag: tagSchema(AllianceMessages.tagLength),
+  icon: z.enum(ALLIANCE_ICON_IDS, { error: AllianceMessages.unknownIcon }),
+  description: descriptionSchema(AllianceMessages.descriptionRequired),
+});
+export type CreateAllianceRequest = z.infer<typeof createAllianceSchema>;
+
+export const joinAllianceSchema = z.strictObject({ hiveUsername: hiveUsernameSchema, allianceId: allianceIdSchema });
+export type JoinAllianceRequest = z.infer<typeof joinAllianceSchema>;
+
+export const leaveAllianceSchema = z.strictObject({ hiveUsername: hiveUsernameSchema });
+
+/** disband and expand */
+export const allianceActionSchema = z.strictObject({ hiveUsername: hiveUsernameSchema, allianceId: allianceIdSchema });
+export type AllianceActionRequest = z.infer<typeof allianceActionSchema>;
+
+export const updateAllianceSchema = z
+  .strictObject({
+    hiveUsername: hiveUsernameSchema,
+    allianceId: allianceIdSchema,
+    tag: tagSchema(AllianceMessages.editTagLength).optional(),
+    description: descriptionSchema(AllianceMessages.descriptionEmpty).optional(),
+  })
+  .refine((body) => body.tag !== undefined || body.description !== undefined, AllianceMessages.updateNothing);
+export type UpdateAllianceRequest = z.infer<typeof updateAllianceSchema>;
+
+/** accept, reject and kick */
+export const allianceMemberActionSchema = z.strictObject({
+  leaderUsername: hiveUsernameSchema,
+  targetUsername: hiveUsernameSchema,
+  allianceId: allianceIdSchema,
+});
+export type AllianceMemberActionRequest = z.infer<typeof allianceMemberActionSchema>;
+
+export interface PendingRequest {
+  hiveUsername: string;
+  requestedAt: string;
+}
+
+export interface AllianceView {
+  id: number;
+  name: string;
+  tag: string;
+  icon: AllianceIcon;
+  description: string;
+  leader: string;
+  /** Usernames, the leader first, then by joining order. */
+  members: string[];
+  memberCount: number;
+  maxMembers: number;
+  canExpand: boolean;
+  /** RUNIK for one more place; null at the maximum. */
+  nextExpansionCost: number | null;
+  isLeader: boolean;
+  /** Only the leader sees them; empty for everyone else. */
+  pendingRequests: PendingRequest[];
+}
+
+export interface MyAllianceResponse {
+  success: true;
+  alliance: AllianceView | null;
+}
+
+export interface AllianceListEntry {
+  id: number;
+  name: string;
+  tag: string;
+  icon: AllianceIcon;
+  /** How many members it has. */
+  members: number;
+  maxMembers: number;
+  /** Whether the viewer has a pending request to join it. */
+  requestPending: boolean;
+}
+
+export interface AlliancesResponse {
+  success: true;
+  alliances: AllianceListEntry[];
+}
+
+export interface AllianceActionResponse {
+  success: true;
+  message: string;
+}
+
+export interface JoinAllianceResponse extends AllianceActionResponse {
+  autoAccepted: boolean;
+}

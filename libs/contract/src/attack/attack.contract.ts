@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { hiveUsernameSchema } from '../common/schemas';
+
+/** Attack messages: the spec's verbatim where it gives them (sections 5 and 8), ours otherwise. */
+export const AttackMessages = {
+  invalidPage: 'page must be a whole number of at least 1.',
+  invalidMinLevel: 'Minimum City Hall Level must be a whole number of 0 or more.',
+  enemyNotFound: 'Enemy not found.',
+  cannotAttackSelf: 'You cannot attack yourself.',
+  cannotAttackAlly: 'You cannot attack a member of your own alliance.',
+  noArmy: 'You need an army to attack! Train some troops first.',
+  noAttacksLeft: (countdown: string) => `No attacks remaining. Next attack in ${countdown}.`,
+  enemyCoolingDown: (countdown: string) => `You attacked this player recently. Try again in ${countdown}.`,
+  // Client texts (section 8).
+  attackFailed: (error: string) => `Attack failed: ${error}`,
+  sendError: 'Error sending attack. Please try again.',
+  logsFailed: (message: string) => `Failed to fetch battle logs: ${message}`,
+} as const;
+
+/** A page of enemies. */
+export const ENEMIES_PAGE_SIZE = 10;
+/** Battle logs returned, newest first. */
+export const BATTLE_LOG_LIMIT = 50;
+
+const wholeNumberQuery = (minimum: number, message: string, fallback: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text === '') return fallback;
+      if (!/^\d{1,9}$/.test(text) || Number(text) < minimum) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+export const attackUsernameParamsSchema = z.strictObject({ username: hiveUsernameSchema });
+export const attackParamsSchema = z.strictObject({ username: hiveUsernameSchema, enemy: hiveUsernameSchema });
+/** Blank minLevel means 0 (spec, section 5). */
+export const enemiesQuerySchema = z.strictObject({
+  page: wholeNumberQuery(1, AttackMessages.invalidPage, 1),
+  minLevel: wholeNumberQuery(0, AttackMessages.invalidMinLevel, 0),
+});
+export type EnemiesQuery = z.infer<typeof enemiesQuerySchema>;
+
+/** Troops as the attack screens name them. */
+export interface TroopCounts {
+  infantry: number;
+  archers: number;
+  cavalry: number;
+}
+
+/** Percent attack boost from commander gear, by commander slot. */
+export interface CommanderBonusesDto {
+  infantry: number;
+  archer: number;
+  cavalry: number;
+}
+
+export interface ArmyStatsResponse extends TroopCounts {
+  armyCount: number;
+  /** Power points, 3 decimals. */
+  armyPower: number;
+  attacksRemaining: number;
+  attacksMax: number;
+  /** 0 when the charges are full. */
+  nextRegenInMs: number;
+  /** True while no attack charge is left. */
+  cooldownActive: boolean;
+  commanderBonuses: CommanderBonusesDto;
+}
+
+export interface PendingResourcesDto {
+  wheat: number;
+  lumber: number;
+  stone: number;
+  ore: number;
+}
+
+export interface Enemy extends TroopCounts {
+  name: string;
+  chLevel: number;
+  allianceTag: string | null;
+  armyPower: number;
+  commanderBonuses: CommanderBonusesDto;
+  pendingResources: PendingResourcesDto;
+  /** When the viewer may attack this enemy again; null if now. */
+  attackCooldownUntil: string | null;
+}
+
+export interface EnemiesResponse {
+  enemies: Enemy[];
+  page: number;
+  totalPages: number;
+}
+
+export interface BattleSideResult {
+  name: string;
+  dead: TroopCounts;
+  injured: TroopCounts;
+}
+
+export type BattleWinner = 'attacker' | 'defender';
+
+export interface AttackResult {
+  battleId: number;
+  winner: BattleWinner;
+  attacker: BattleSideResult;
+  defender: BattleSideResult;
+  loot: PendingResourcesDto;
+}
+
+export interface AttackResponse {
+  result: AttackResult;
+  updatedPlayer: ArmyStatsResponse;
+  /** The attacked enemy as it is now (army, pending resources, cooldown). */
+  updatedEnemies: Enemy[];
+}
+
+/** 429 body when the enemy is cooling down. */
+export interface EnemyCooldownError {
+  error: string;
+  cooldownUntil: string;
+}
+
+export interface BattleLogEntry {
+  battleId: number;
+  /** The recorded seed: with the armies it replays the battle (docs/combat.md). */
+  seed: number;
+  attacker: string;
+  defender: string;
+  winner: BattleWinner;
+  timestamp: string;
+  loot: PendingResourcesDto;
+  attackerCasualties: TroopCounts;
+  defenderCasualties: TroopCounts;
+  attackerInjured: TroopCounts;
+  defenderInjured: TroopCounts;
+}
+
+export interface BattleLogsResponse {
+  logs: BattleLogEntry[];
+}

@@ -1,0 +1,32 @@
+import { UNIT_KEYS, UnitKey } from '../city/balance-sheet';
+
+export type Troops = Record<UnitKey, number>;
+
+/**
+ * Power of one unit in thousandths of a power point: the spec's Throne Wars values
+ * (infantry 0.01, archers 0.021, cavalry 0.036), used for every army power in the game.
+ */
+export const UNIT_POWER: Readonly<Record<UnitKey, number>> = { infantry: 10, archers: 21, cavalries: 36 };
+
+/** Percent attack boost per troop type from commander gear. */
+export type CommanderBonuses = Record<UnitKey, number>;
+
+export const NO_COMMANDER_BONUSES: Readonly<CommanderBonuses> = { infantry: 0, archers: 0, cavalries: 0 };
+
+/** Power of one troop type, each unit times (1 + boost / 100), in thousandths (not rounded). */
+export function troopPower(unit: UnitKey, count: number, bonuses: CommanderBonuses): number {
+  return count * UNIT_POWER[unit] * (1 + bonuses[unit] / 100);
+}
+
+/** Army power in thousandths, rounded down. */
+export function armyPower(troops: Troops, bonuses: CommanderBonuses = NO_COMMANDER_BONUSES): number {
+  return Math.floor(UNIT_KEYS.reduce((sum, unit) => sum + troopPower(unit, troops[unit], bonuses), 0));
+}
+
+export function troopCount(troops: Troops): number {
+  return UNIT_KEYS.reduce((sum, unit) => sum + troops[unit], 0);
+}
+
+export function noTroops(): Troops {
+  return { infantry: 0, archers: 0, cavalries: 0 };
+}

@@ -1,0 +1,111 @@
+import { RESOURCE_KEYS, ResourceAmounts, UNIT_KEYS, UnitKey } from '../city/balance-sheet';
+import { seededRandom, SeededRandom } from '../random/seeded-random';
+import { CommanderBonuses, noTroops, troopPower, Troops } from './army';
+
+/** Every number of the battle formula; docs/combat.md explains them. */
+export const BATTLE = {
+  /** The defender fights at home: its power counts 10% more. */
+  defenderAdvantage: 0.1,
+  /** Each side's power is multiplied by a luck factor drawn in [luckMin, luckMax). */
+  luckMin: 0.9,
+  luckMax: 1.1,
+  /** Share of the winner's army lost, times the closeness of the fight (loser power / winner power). */
+  winnerLossShare: 0.1,
+  /** Share of the loser's army lost: the base plus the closeness part. */
+  loserLossBase: 0.2,
+  loserLossCloseness: 0.2,
+  /** Of the troops lost, this share dies; the rest is injured and goes to the Sanctum. */
+  deathShare: 0.4,
+  /** A winning attacker takes this share of each pending resource... */
+  lootShare: 0.3,
+  /** ...up to what its surviving troops carry, in whole resources per unit. */
+  carryPerUnit: { infantry: 20, archers: 15, cavalries: 40 } as Readonly<Record<UnitKey, number>>,
+} as const;
+
+export interface BattleSide {
+  troops: Troops;
+  bonuses: CommanderBonuses;
+}
+
+export interface BattleInput {
+  attacker: BattleSide;
+  /** The defender's pending (unharvested) resources in thousandths: what can be looted. */
+  defender: BattleSide & { pending: ResourceAmounts };
+  seed: number;
+}
+
+export interface Losses {
+  dead: Troops;
+  injured: Troops;
+}
+
+export interface BattleOutcome {
+  winner: 'attacker' | 'defender';
+  /** Powers after advantage and luck, in thousandths. */
+  attackerPower: number;
+  defenderPower: number;
+  attacker: Losses;
+  defender: Losses;
+  /** Thousandths taken from the defender's pending resources. */
+  loot: ResourceAmounts;
+}
+
+/**
+ * Resolves a battle. Pure and deterministic: the same input (seed included) always gives the
+ * same outcome, so a recorded battle can be replayed and checked.
+ */
+export function resolveBattle({ attacker, defender, seed }: BattleInput): BattleOutcome {
+  const random = seededRandom(seed);
+  const luck = () => BATTLE.luckMin + (BATTLE.luckMax - BATTLE.luckMin) * random.fraction();
+  const attackerPower = sidePower(attacker) * luck();
+  const defenderPower = sidePower(defender) * (1 + BATTLE.defenderAdvantage) * luck();
+  const attackerWins = attackerPower > defenderPower;
+  const winnerPower = Math.max(attackerPower, defenderPower);
+  const closeness = winnerPower === 0 ? 0 : Math.min(attackerPower, defenderPower) / winnerPower;
+  const winnerShare = BATTLE.winnerLossShare * closeness;
+  const loserShare = BATTLE.loserLossBase + BATTLE.loserLossCloseness * closeness;
+
+  const attackerLosses = losses(attacker.troops, attackerWins ? winnerShare : loserShare, random);
+  const defenderLosses = losses(defender.troops, attackerWins ? loserShare : winnerShare, random);
+  const survivors = {} as Troops;
+  for (const unit of UNIT_KEYS) survivors[unit] = attacker.troops[unit] - attackerLosses.dead[unit] - attackerLosses.injured[unit];
+
+  return {
+    winner: attackerWins ? 'attacker' : 'defender',
+    attackerPower: Math.floor(attackerPower),
+    defenderPower: Math.floor(defenderPower),
+    attacker: attackerLosses,
+    defender: defenderLosses,
+    loot: attackerWins ? loot(defender.pending, survivors) : { wheat: 0, lumber: 0, stone: 0, ore: 0 },
+  };
+}
+
+function sidePower(side: BattleSide): number {
+  return UNIT_KEYS.reduce((sum, unit) => sum + troopPower(unit, side.troops[unit], side.bonuses), 0);
+}
+
+/** Troops lost per type: the share of each, with the fraction of a unit rounded by a draw, so small armies lose fairly too. */
+function losses(troops: Troops, share: number, random: SeededRandom): Losses {
+  const dead = noTroops();
+  const injured = noTroops();
+  for (const unit of UNIT_KEYS) {
+    const exact = troops[unit] * share;
+    const lost = Math.min(troops[unit], Math.floor(exact) + (random.fraction() < exact - Math.floor(exact) ? 1 : 0));
+    dead[unit] = Math.floor(lost * BATTLE.deathShare);
+    injured[unit] = lost - dead[unit];
+  }
+  return { dead, injured };
+}
+
+/** The loot share of each pending resource, scaled down together to what the survivors carry. */
+function loot(pending: ResourceAmounts, survivors: Troops): ResourceAmounts {
+  const wanted = {} as ResourceAmounts;
+  for (const resource of RESOURCE_KEYS) wanted[resource] = Math.floor(Math.max(0, pending[resource]) * BATTLE.lootShare);
+  const total = RESOURCE_KEYS.reduce((sum, resource) => sum + wanted[resource], 0);
+  const capacity = UNIT_KEYS.reduce((sum, unit) => sum + survivors[unit] * BATTLE.carryPerUnit[unit] * 1000, 0);
+  if (total <= capacity) return wanted;
+  const taken = {} as ResourceAmounts;
+  // Exact integer scaling: the amounts can exceed 2^53 once multiplied.
+  for (const resource of RESOURCE_KEYS) taken[resource] = Number((BigInt(wanted[resource]) * BigInt(capacity)) / BigInt(total));
+  return taken;
+}
