@@ -6,6 +6,8 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import {
   APP_CONFIG,
   AppConfig,
+  AllianceModule,
+  AttackModule,
   AuthModule,
   CityModule,
   CoreModule,
@@ -34,6 +36,8 @@ import {
     ReferralsModule,
     CityModule,
     WalletModule,
+    AllianceModule,
+    AttackModule,
   ],
 })
 export class AppModule {}

@@ -21,3 +21,5 @@ export * from './wallet/wallet.module';
 export * from './wallet/wallet-jobs.module';
 export * from './wallet/deposit.jobs';
 export * from './wallet/withdraw.jobs';
+export * from './alliance/alliance.module';
+export * from './attack/attack.module';

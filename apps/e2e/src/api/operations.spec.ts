@@ -41,10 +41,12 @@ describe('operations', () => {
 });
 
 describe('startup without its services', () => {
+  // Redis cases name a database every PostgreSQL has, so they do not depend on `npm start` having created `runik`.
+  const reachableDatabase = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' };
   it.each([
     ['api', 'PostgreSQL', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/runik' }],
-    ['api', 'Redis', { REDIS_URL: 'redis://127.0.0.1:1' }],
-    ['worker', 'Redis', { REDIS_URL: 'redis://127.0.0.1:1' }],
+    ['api', 'Redis', { ...reachableDatabase, REDIS_URL: 'redis://127.0.0.1:1' }],
+    ['worker', 'Redis', { ...reachableDatabase, REDIS_URL: 'redis://127.0.0.1:1' }],
   ])('the %s says in one line that %s cannot be reached', (app, service, env) => {
     const result = spawnSync(process.execPath, ['-r', '@swc-node/register', join(WORKSPACE_ROOT, `apps/${app}/src/main.ts`)], {
       cwd: WORKSPACE_ROOT,

@@ -1,5 +1,5 @@
-import { unsafeUniformIntDistribution } from 'pure-rand/distribution/UnsafeUniformIntDistribution';
-import { xoroshiro128plus } from 'pure-rand/generator/XoroShiro';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
 /** Largest seed the game records: any unsigned 32-bit integer. */
 export const MAX_SEED = 0xffffffff;
@@ -17,6 +17,6 @@ export interface SeededRandom {
  */
 export function seededRandom(seed: number): SeededRandom {
   const generator = xoroshiro128plus(seed | 0);
-  const int = (from: number, to: number) => unsafeUniformIntDistribution(from, to, generator);
+  const int = (from: number, to: number) => uniformInt(generator, from, to);
   return { int, fraction: () => int(0, 999_999) / 1_000_000 };
 }

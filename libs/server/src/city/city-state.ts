@@ -9,6 +9,9 @@ import {
   pendingResources,
   RESOURCE_KEYS,
   ResourceAmounts,
+  ChargeState,
+  CommanderBonuses,
+  NO_COMMANDER_BONUSES,
   ResourceKey,
   STARTING_BUILDING_LEVEL,
   UnitKey,
@@ -34,6 +37,7 @@ export interface CityState {
   balances: Resources;
   queue: QueuedBatch[];
   canWithdraw: boolean;
+  attackCharges: ChargeState;
 }
 
 interface CityRow {
@@ -49,6 +53,8 @@ interface CityRow {
   injured_infantry: number;
   injured_archers: number;
   injured_cavalries: number;
+  attack_charges: number;
+  attack_charges_at: Date;
   activation: string;
   balances: Partial<Resources>;
   queue: { building: MilitaryBuildingKey; count: number; completesAt: string }[];
@@ -59,17 +65,22 @@ interface CityRow {
  * sees every commit that came before the lock, balances included.
  */
 export async function loadCity(manager: EntityManager, playerId: number): Promise<CityState | null> {
-  const [row]: CityRow[] = await manager.query(
+  return (await loadCities(manager, [playerId])).get(playerId) ?? null;
+}
+
+/** Several cities in one round trip, by player id. */
+export async function loadCities(manager: EntityManager, playerIds: number[]): Promise<Map<number, CityState>> {
+  const rows: CityRow[] = await manager.query(
     `SELECT c.*, p.activation,
        (SELECT coalesce(json_object_agg(b.asset, b.amount), '{}') FROM balances b
           JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = c.player_id) AS balances,
        (SELECT coalesce(json_agg(json_build_object('building', q.building, 'count', q.count, 'completesAt', q.completes_at)), '[]')
           FROM training_queue q WHERE q.player_id = c.player_id) AS queue
      FROM cities c JOIN players p ON p.id = c.player_id
-     WHERE c.player_id = $1`,
-    [playerId],
+     WHERE c.player_id = ANY($1)`,
+    [playerIds],
   );
-  return row ? toState(row) : null;
+  return new Map(rows.map((row) => [Number(row.player_id), toState(row)]));
 }
 
 /**
@@ -99,12 +110,18 @@ function toState(row: CityRow): CityState {
     balances,
     queue: row.queue.map((batch) => ({ building: batch.building, count: Number(batch.count), completesAt: new Date(batch.completesAt) })),
     canWithdraw: row.activation === 'paid',
+    attackCharges: { charges: row.attack_charges, anchorMs: row.attack_charges_at.getTime() },
   };
 }
 
 /** Percent production bonus per resource from equipped gear (none until gear exists). */
 export function gearBonuses(_state: CityState): Record<ResourceKey, number> {
   return { wheat: 0, lumber: 0, stone: 0, ore: 0 };
+}
+
+/** Percent attack boost per troop type from equipped commander gear (none until gear exists). */
+export function commanderBonuses(_state: CityState): CommanderBonuses {
+  return { ...NO_COMMANDER_BONUSES };
 }
 
 /** Training completes lazily: finished batches count as army, unfinished ones stay queued. */

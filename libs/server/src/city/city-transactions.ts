@@ -8,7 +8,7 @@ import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
 import { Asset, Leg } from '../ledger/ledger.types';
-import { CityState, loadCity, lockCity, unitOf, withFinishedTraining } from './city-state';
+import { CityState, loadCities, lockCity, unitOf, withFinishedTraining } from './city-state';
 
 export interface CityWork {
   manager: EntityManager;
@@ -18,8 +18,15 @@ export interface CityWork {
   balances(): Promise<Resources>;
 }
 
+export interface CitiesWork {
+  manager: EntityManager;
+  /** Each city as of now, in the order the ids were given. */
+  states: CityState[];
+  now: Date;
+}
+
 /**
- * Every city action: one transaction holding the city row, with finished training
+ * Every city action: one transaction holding the city rows, with finished training
  * already moved into the army. Actions on one city therefore run one at a time.
  */
 @Injectable()
@@ -31,18 +38,30 @@ export class CityTransactions {
   ) {}
 
   run<T>(playerId: number, work: (context: CityWork) => Promise<T>): Promise<T> {
+    return this.runMany([playerId], ({ manager, states: [state], now }) =>
+      work({ manager, state, now, balances: async () => ({ ...(await this.ledger.balancesOf(manager, playerId)) }) }),
+    );
+  }
+
+  /** Several cities at once (a battle): rows locked in id order, so two battles cannot deadlock. */
+  runMany<T>(playerIds: number[], work: (context: CitiesWork) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       const now = this.clock.now();
-      const stored = (await lockCity(manager, playerId)) ? await loadCity(manager, playerId) : null;
-      if (!stored) throw ApiError.notFound(CityMessages.cityNotFound);
-      const { state, finished } = withFinishedTraining(stored, now);
-      for (const batch of finished) {
-        await manager.query(`DELETE FROM training_queue WHERE player_id = $1 AND building = $2`, [playerId, batch.building]);
-        const unit = unitOf(batch.building);
-        await manager.query(`UPDATE cities SET ${unit} = ${unit} + $2 WHERE player_id = $1`, [playerId, batch.count]);
+      for (const playerId of [...playerIds].sort((a, b) => a - b)) {
+        if (!(await lockCity(manager, playerId))) throw ApiError.notFound(CityMessages.cityNotFound);
       }
-      const balances = async () => ({ ...(await this.ledger.balancesOf(manager, playerId)) });
-      return work({ manager, state, now, balances });
+      const stored = await loadCities(manager, playerIds);
+      const states: CityState[] = [];
+      for (const playerId of playerIds) {
+        const { state, finished } = withFinishedTraining(stored.get(playerId)!, now);
+        for (const batch of finished) {
+          await manager.query(`DELETE FROM training_queue WHERE player_id = $1 AND building = $2`, [playerId, batch.building]);
+          const unit = unitOf(batch.building);
+          await manager.query(`UPDATE cities SET ${unit} = ${unit} + $2 WHERE player_id = $1`, [playerId, batch.count]);
+        }
+        states.push(state);
+      }
+      return work({ manager, states, now });
     });
   }
 

@@ -1,4 +1,50 @@
-/** The Alliance screen (spec section 2). */
+import { useState, type ReactNode } from 'react';
+import { apiErrorMessage } from '../../api/http-client';
+import { useSession } from '../../app/use-session';
+import { useMyAlliance } from './alliance-api';
+import { AllianceTexts } from './alliance-messages';
+import { AllianceError, AllianceFeedback } from './AllianceFeedback';
+import { MyAllianceView } from './MyAllianceView';
+import { NoAllianceView } from './NoAllianceView';
+import type { Feedback } from './use-alliance-action';
+import './alliance.css';
+
+/** The Alliance screen (spec section 2): the My Alliance view with an alliance, else Create or Join. */
 export function AlliancePage() {
-  return <h1>Alliance</h1>;
+  const username = useSession()?.hiveUsername ?? null;
+  const myAlliance = useMyAlliance(username);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+
+  let content: ReactNode;
+  if (!username) content = <Placeholder>{AllianceTexts.logIn}</Placeholder>;
+  else if (myAlliance.data) content = <MyAllianceView username={username} alliance={myAlliance.data} report={setFeedback} />;
+  else if (myAlliance.data === null) content = <NoAllianceView username={username} report={setFeedback} />;
+  else if (myAlliance.isError)
+    content = (
+      <div className="alliance-placeholder panel">
+        <AllianceError message={AllianceTexts.loadFailed(apiErrorMessage(myAlliance.error))} />
+        <button type="button" className="button" onClick={() => void myAlliance.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  else content = <Placeholder>{AllianceTexts.loading}</Placeholder>;
+
+  return (
+    <section className="alliance" aria-labelledby="alliance-title">
+      <h1 id="alliance-title" className="alliance__title">
+        Alliance
+      </h1>
+      <AllianceFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
+      {content}
+    </section>
+  );
+}
+
+function Placeholder({ children }: { children: ReactNode }) {
+  return (
+    <p className="alliance-placeholder panel" role="status">
+      {children}
+    </p>
+  );
 }

@@ -1,4 +1,101 @@
-/** The Attack screen (spec section 2). */
+import { useState, type ReactNode } from 'react';
+import { apiErrorMessage } from '../../api/http-client';
+import { useSession } from '../../app/use-session';
+import { Message } from '../../ui/Message';
+import { CityClock } from '../city/city-clock';
+import { useArmy, useEnemies } from './attack-api';
+import { parseMinLevel } from './attack-format';
+import { AttackTexts } from './attack-messages';
+import { canAttackNow } from './attack-state';
+import { ArmyBanner } from './ArmyBanner';
+import { BattleLogModal } from './BattleLogModal';
+import { BattleResultModal } from './BattleResultModal';
+import { ChargeWatcher } from './ChargeWatcher';
+import { EnemyList } from './EnemyList';
+import { MinLevelFilter } from './MinLevelFilter';
+import { useAttack } from './use-attack';
+import './attack.css';
+
+/** The Attack screen (spec section 2): Your Army, the enemy filter and list, the battle log and result popups. */
 export function AttackPage() {
-  return <h1>Attack</h1>;
+  const username = useSession()?.hiveUsername ?? null;
+  return (
+    <section className="attack" aria-labelledby="attack-title">
+      <h1 id="attack-title" className="attack__title">
+        Attack
+      </h1>
+      {username ? <AttackView username={username} /> : <Placeholder>{AttackTexts.logIn}</Placeholder>}
+    </section>
+  );
+}
+
+function AttackView({ username }: { username: string }) {
+  const [minLevelText, setMinLevelText] = useState('');
+  const [minLevel, setMinLevel] = useState(0);
+  const [page, setPage] = useState(1);
+  const [showLog, setShowLog] = useState(false);
+  const army = useArmy(username);
+  const enemies = useEnemies(username, page, minLevel);
+  const attack = useAttack(username);
+
+  // A whole number (or blank) filters from page 1; anything else stays in the field with a hint.
+  const changeMinLevel = (text: string) => {
+    setMinLevelText(text);
+    const parsed = parseMinLevel(text);
+    if (parsed === null || parsed === minLevel) return;
+    setMinLevel(parsed);
+    setPage(1);
+  };
+
+  return (
+    <CityClock>
+      {army.data ? (
+        <>
+          <ChargeWatcher username={username} nextRegenAt={army.data.nextRegenAt} />
+          <ArmyBanner army={army.data} />
+        </>
+      ) : army.isError ? (
+        <Placeholder error>{AttackTexts.armyError(apiErrorMessage(army.error))}</Placeholder>
+      ) : (
+        <Placeholder>{AttackTexts.loadingArmy}</Placeholder>
+      )}
+      <div className="attack-toolbar">
+        <MinLevelFilter text={minLevelText} valid={parseMinLevel(minLevelText) !== null} onChange={changeMinLevel} />
+        <button type="button" className="button" onClick={() => setShowLog(true)}>
+          Battle Log
+        </button>
+      </div>
+      {attack.error && (
+        <div className="attack-error" data-testid="attack-error">
+          <Message tone="error">{attack.error}</Message>
+          <button type="button" className="button button--ghost" onClick={attack.clearError}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {enemies.data ? (
+        <EnemyList
+          enemies={enemies.data}
+          playerCanAttack={army.data !== undefined && canAttackNow(army.data)}
+          attacking={attack.attacking}
+          onAttack={attack.attack}
+          onPage={setPage}
+        />
+      ) : enemies.isError ? (
+        <Placeholder error>{AttackTexts.enemiesError(apiErrorMessage(enemies.error))}</Placeholder>
+      ) : (
+        <Placeholder>{AttackTexts.loadingEnemies}</Placeholder>
+      )}
+      {attack.result && <BattleResultModal result={attack.result} onClose={attack.closeResult} />}
+      {showLog && <BattleLogModal username={username} onClose={() => setShowLog(false)} />}
+    </CityClock>
+  );
+}
+
+function Placeholder({ children, error = false }: { children: ReactNode; error?: boolean }) {
+  return (
+    <p className={`attack-placeholder panel ${error ? 'attack-placeholder--error' : ''}`} role={error ? 'alert' : 'status'}>
+      {children}
+    </p>
+  );
 }

@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import { AllianceMessages } from '@runik/contract';
+import { ALLIANCE_NAME_MAX, ALLIANCE_TAG_LENGTH, DEFAULT_ALLIANCE_ICON, type AllianceIcon } from '@runik/rules';
+import { postCreateAlliance } from './alliance-api';
+import { AllianceTexts } from './alliance-messages';
+import { checkCreateAlliance } from './alliance-validation';
+import { AllianceError } from './AllianceFeedback';
+import { DescriptionField } from './DescriptionField';
+import { IconPicker } from './IconPicker';
+import { useAllianceAction, type ReportFeedback } from './use-alliance-action';
+
+interface CreateAllianceFormProps {
+  username: string;
+  report: ReportFeedback;
+  onBack: () => void;
+}
+
+/** Create Alliance: name, tag, icon and description, checked before the call (spec section 5). */
+export function CreateAllianceForm({ username, report, onBack }: CreateAllianceFormProps) {
+  const titleId = useId();
+  const nameId = useId();
+  const tagId = useId();
+  const [name, setName] = useState('');
+  const [tag, setTag] = useState('');
+  const [icon, setIcon] = useState<AllianceIcon>(DEFAULT_ALLIANCE_ICON);
+  const [description, setDescription] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useAllianceAction(username, {
+    request: postCreateAlliance,
+    fallback: AllianceMessages.failedCreate,
+    spendsRunik: true,
+    report,
+  });
+
+  // Any edit withdraws the previous refusal.
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setFormError(null);
+      set(value);
+    };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkCreateAlliance({ hiveUsername: username, name, tag, icon, description });
+    if (!checked.ok) {
+      setFormError(checked.message);
+      return;
+    }
+    create.mutate(checked.body);
+  };
+
+  return (
+    <form className="panel alliance-card alliance-form" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <h2 id={titleId} className="alliance-card__title">
+        Create Alliance
+      </h2>
+      <div className="field">
+        <label className="field__label" htmlFor={nameId}>
+          Name
+        </label>
+        <input
+          id={nameId}
+          className="field__input"
+          autoComplete="off"
+          maxLength={ALLIANCE_NAME_MAX}
+          value={name}
+          onChange={(event) => edit(setName)(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={tagId}>
+          Tag
+        </label>
+        <input
+          id={tagId}
+          className="field__input alliance-tag-input"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={ALLIANCE_TAG_LENGTH}
+          value={tag}
+          // Tags are upper case; the player sees it as they type (spec section 5).
+          onChange={(event) => edit(setTag)(event.target.value.toUpperCase())}
+        />
+      </div>
+      <IconPicker value={icon} onChange={edit(setIcon)} />
+      <DescriptionField value={description} onChange={edit(setDescription)} />
+      <p className="alliance-choice__cost">{AllianceTexts.creationCost}</p>
+      {formError && <AllianceError message={formError} />}
+      <div className="alliance-actions">
+        <button type="button" className="button button--ghost" onClick={onBack}>
+          Back
+        </button>
+        <button type="submit" className="button button--primary" disabled={create.isPending} aria-busy={create.isPending}>
+          Create Alliance
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { ALLIANCE_CREATION_FEE } from '@runik/rules';
+import { formatRunikPrice } from './alliance-format';
+
+/** The page's own texts; the contract's AllianceMessages carry the spec's and the server's. */
+export const AllianceTexts = {
+  logIn: 'Please log in to see your alliance.',
+  loading: 'Loading alliance...',
+  loadFailed: (message: string) => `Failed to load your alliance: ${message}`,
+  loadingList: 'Loading alliances...',
+  noAlliances: 'No alliances yet. Create the first one!',
+  noRequests: 'No pending requests.',
+  fullForRequests: 'The alliance is full: expand its capacity or remove a member to accept a request.',
+  creationCost: `Cost: ${formatRunikPrice(ALLIANCE_CREATION_FEE)} RUNIK`,
+  expansionCost: (cost: number) => `+1 member for ${formatRunikPrice(cost)} RUNIK`,
+} as const;
+
+/** The questions asked before actions that cannot be undone. */
+export const AllianceConfirms = {
+  leave: (alliance: string) => `Leave ${alliance}?`,
+  // Members are listed leader first, then by joining order: the next one is the longest-standing.
+  leaveAsLeader: (alliance: string, successor: string | undefined) =>
+    successor
+      ? `Leave ${alliance}? As its leader, you hand leadership to ${successor}, its longest-standing member.`
+      : `Leave ${alliance}? You are its only member, so it will be disbanded.`,
+  kick: (member: string, alliance: string) => `Kick ${member} from ${alliance}?`,
+  disband: (alliance: string) => `Disband ${alliance}? Every member will be removed. This cannot be undone.`,
+  expand: (cost: number, maxMembers: number) => `Spend ${formatRunikPrice(cost)} RUNIK to raise the capacity to ${maxMembers} members?`,
+} as const;
+
+/** The spec's errors are shown with a cross prefix (section 8). */
+export function crossed(message: string): string {
+  return `❌ ${message}`;
+}

@@ -1,0 +1,81 @@
+import type { Enemy } from '@runik/contract';
+import { useNow } from '../city/city-clock';
+import { formatClock, formatPower, resourceLines } from './attack-format';
+import { cooldownEnd } from './attack-state';
+import { CommanderBonusList, TroopCountList } from './TroopStats';
+
+interface EnemyCardProps {
+  enemy: Enemy;
+  /** False when the player has no charge left or is on a personal cooldown. */
+  playerCanAttack: boolean;
+  /** True while this enemy is being attacked. */
+  attacking: boolean;
+  /** True while any attack is under way: one battle at a time. */
+  busy: boolean;
+  onAttack: (name: string) => void;
+}
+
+/** One enemy: who, how strong, what can be looted, and Attack unless it is cooling down (spec section 4). */
+export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }: EnemyCardProps) {
+  const now = useNow();
+  const coolingUntil = cooldownEnd(enemy, now);
+  return (
+    <li className="attack-enemy panel" data-testid={`enemy-${enemy.name}`}>
+      <header className="attack-enemy__header">
+        <h3 className="attack-card__title">
+          {enemy.name}
+          {enemy.allianceTag && (
+            <span className="attack-enemy__tag" data-testid="enemy-alliance-tag">
+              [{enemy.allianceTag}]
+            </span>
+          )}
+        </h3>
+        <span className="attack-enemy__level" data-testid="enemy-level">
+          City Hall Level {enemy.chLevel}
+        </span>
+      </header>
+      <div className="attack-enemy__body">
+        <div>
+          <TroopCountList troops={enemy} prefix="enemy" />
+          <dl className="attack-stats">
+            <div className="attack-stats__row">
+              <dt>Army power</dt>
+              <dd data-testid="enemy-power">{formatPower(enemy.armyPower)}</dd>
+            </div>
+          </dl>
+        </div>
+        <div>
+          <h4 className="attack-card__subtitle">Commander bonuses</h4>
+          <CommanderBonusList bonuses={enemy.commanderBonuses} prefix="enemy" />
+        </div>
+        <div>
+          <h4 className="attack-card__subtitle">Pending resources</h4>
+          <dl className="attack-stats">
+            {resourceLines(enemy.pendingResources).map(({ key, label, amount }) => (
+              <div key={key} className="attack-stats__row">
+                <dt>{label}</dt>
+                <dd data-testid={`enemy-pending-${key}`}>{amount}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+      <footer className="attack-enemy__footer">
+        {coolingUntil !== null && (
+          <span className="attack-enemy__cooldown" data-testid="enemy-cooldown">
+            Cooldown {formatClock(coolingUntil - now)}
+          </span>
+        )}
+        <button
+          type="button"
+          className="button button--primary attack-enemy__attack"
+          disabled={!playerCanAttack || coolingUntil !== null || busy}
+          aria-busy={attacking}
+          onClick={() => onAttack(enemy.name)}
+        >
+          Attack
+        </button>
+      </footer>
+    </li>
+  );
+}

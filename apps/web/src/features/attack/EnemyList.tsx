@@ -1,0 +1,51 @@
+import type { EnemiesResponse } from '@runik/contract';
+import { AttackTexts } from './attack-messages';
+import { EnemyCard } from './EnemyCard';
+
+interface EnemyListProps {
+  enemies: EnemiesResponse;
+  playerCanAttack: boolean;
+  attacking: string | null;
+  onAttack: (name: string) => void;
+  onPage: (page: number) => void;
+}
+
+/** A page of enemies with Previous / Next (spec section 2). */
+export function EnemyList({ enemies, playerCanAttack, attacking, onAttack, onPage }: EnemyListProps) {
+  const { page } = enemies;
+  // No enemies still reads as one (empty) page.
+  const totalPages = Math.max(1, enemies.totalPages);
+  return (
+    <>
+      {enemies.enemies.length === 0 ? (
+        <p className="attack-placeholder panel" data-testid="no-enemies">
+          {AttackTexts.noEnemies}
+        </p>
+      ) : (
+        <ul className="attack-enemies" aria-label="Enemies">
+          {enemies.enemies.map((enemy) => (
+            <EnemyCard
+              key={enemy.name}
+              enemy={enemy}
+              playerCanAttack={playerCanAttack}
+              attacking={attacking === enemy.name}
+              busy={attacking !== null}
+              onAttack={onAttack}
+            />
+          ))}
+        </ul>
+      )}
+      <nav className="attack-pager" aria-label="Enemy pages">
+        <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <span data-testid="enemy-page">
+          Page {page} of {totalPages}
+        </span>
+        <button type="button" className="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </nav>
+    </>
+  );
+}

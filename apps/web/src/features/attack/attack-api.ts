@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiRoutes, type ArmyStatsResponse, type AttackResponse, type BattleLogsResponse, type EnemiesResponse } from '@runik/contract';
+import { httpClient } from '../../api/http-client';
+import { toArmyState, type ArmyState } from './attack-state';
+
+export const attackKeys = {
+  all: ['attack'] as const,
+  army: (username: string) => ['attack', 'army', username] as const,
+  enemies: (username: string) => ['attack', 'enemies', username] as const,
+  enemiesPage: (username: string, page: number, minLevel: number) => ['attack', 'enemies', username, page, minLevel] as const,
+  battleLogs: (username: string) => ['attack', 'battle-logs', username] as const,
+};
+
+async function fetchArmy(username: string): Promise<ArmyState> {
+  const { data } = await httpClient.get<ArmyStatsResponse>(ApiRoutes.armyStats(username));
+  return toArmyState(data, Date.now());
+}
+
+async function fetchEnemies(username: string, page: number, minLevel: number): Promise<EnemiesResponse> {
+  return (await httpClient.get<EnemiesResponse>(ApiRoutes.enemies(username, page, minLevel))).data;
+}
+
+async function fetchBattleLogs(username: string): Promise<BattleLogsResponse> {
+  return (await httpClient.get<BattleLogsResponse>(ApiRoutes.battleLogs(username))).data;
+}
+
+export async function postAttack(username: string, enemy: string): Promise<AttackResponse> {
+  return (await httpClient.post<AttackResponse>(ApiRoutes.attack(username, enemy), {})).data;
+}
+
+/** The player's army and attack charges. */
+export function useArmy(username: string) {
+  return useQuery({ queryKey: attackKeys.army(username), queryFn: () => fetchArmy(username) });
+}
+
+/** One page of enemies; the previous page stays on screen while the next loads. */
+export function useEnemies(username: string, page: number, minLevel: number) {
+  return useQuery({
+    queryKey: attackKeys.enemiesPage(username, page, minLevel),
+    queryFn: () => fetchEnemies(username, page, minLevel),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The battle log, fetched afresh each time the popup opens. */
+export function useBattleLogs(username: string) {
+  return useQuery({ queryKey: attackKeys.battleLogs(username), queryFn: () => fetchBattleLogs(username), gcTime: 0 });
+}

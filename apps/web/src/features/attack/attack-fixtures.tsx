@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import { ApiRoutes, AppRoutes, type ArmyStatsResponse, type EnemiesResponse, type Enemy } from '@runik/contract';
+import { ATTACK_CHARGES_MAX } from '@runik/rules';
+import { advance } from '../../testing/city-fixtures';
+import { installFakeApi, type Responder } from '../../testing/fake-api';
+import { logInAs } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render';
+import { expect } from 'vitest';
+import { AttackTexts } from './attack-messages';
+import { AttackPage } from './AttackPage';
+
+// Test data for the Attack screen's specs.
+
+export const PLAYER = 'alice';
+
+export function armyStats(overrides: Partial<ArmyStatsResponse> = {}): ArmyStatsResponse {
+  return {
+    infantry: 120,
+    archers: 45,
+    cavalry: 8,
+    armyCount: 173,
+    armyPower: 2.433,
+    attacksRemaining: 3,
+    attacksMax: ATTACK_CHARGES_MAX,
+    nextRegenInMs: 0,
+    cooldownActive: false,
+    commanderBonuses: { infantry: 5, archer: 12.5, cavalry: 0 },
+    ...overrides,
+  };
+}
+
+export function enemy(name: string, overrides: Partial<Enemy> = {}): Enemy {
+  return {
+    name,
+    chLevel: 4,
+    allianceTag: null,
+    infantry: 50,
+    archers: 20,
+    cavalry: 2,
+    armyPower: 0.992,
+    commanderBonuses: { infantry: 0, archer: 0, cavalry: 0 },
+    pendingResources: { wheat: 150.456, lumber: 80, stone: 0.009, ore: 12.5 },
+    attackCooldownUntil: null,
+    ...overrides,
+  };
+}
+
+export function enemiesPage(enemies: Enemy[], page = 1, totalPages = 1): EnemiesResponse {
+  return { enemies, page, totalPages };
+}
+
+interface OpenOptions {
+  army?: ArmyStatsResponse | Responder;
+  enemies?: EnemiesResponse | Responder;
+  /** On fake timers: drive the page with fireEvent, findBy* would wait on the faked clock. */
+  fakeTimers?: boolean;
+}
+
+/** A body answered with 200, or a responder as it is. */
+function responder(value: object): Responder {
+  return typeof value === 'function' || 'status' in value ? (value as Responder) : { status: 200, data: value };
+}
+
+/** The Attack page for the logged-in player, with the app's providers (the route itself is AppRouter's business). */
+export function renderAttack() {
+  return renderWithProviders(<AttackPage />, AppRoutes.attack);
+}
+
+/** Logs alice in and opens the Attack page; resolves once the army shows and the enemies have loaded (or failed to). */
+export async function openAttack({ army = armyStats(), enemies = enemiesPage([enemy('bob')]), fakeTimers = false }: OpenOptions = {}) {
+  const api = installFakeApi()
+    .on('GET', ApiRoutes.armyStats(PLAYER), responder(army))
+    .on('GET', ApiRoutes.enemies(PLAYER, 1, 0), responder(enemies));
+  logInAs(PLAYER);
+  const rendered = renderAttack();
+  if (fakeTimers) {
+    await advance(0);
+    await advance(0);
+  } else {
+    await screen.findByTestId('army-banner');
+    await waitFor(() => expect(screen.queryByText(AttackTexts.loadingEnemies)).not.toBeInTheDocument());
+  }
+  return { api, ...rendered };
+}
+
+/** The card of the enemy called `name`. */
+export function enemyCard(name: string): HTMLElement {
+  return screen.getByTestId(`enemy-${name}`);
+}

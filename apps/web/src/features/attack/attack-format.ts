@@ -1,0 +1,40 @@
+import type { CommanderBonusesDto, PendingResourcesDto, TroopCounts } from '@runik/contract';
+import { formatCountdown, formatDecimal, formatResource, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
+import { resourceLabel } from '../city/city-format';
+
+/** The three troop types, as the attack screens name them. */
+export const TROOP_TYPES = [
+  { key: 'infantry', bonusKey: 'infantry', label: 'Infantry' },
+  { key: 'archers', bonusKey: 'archer', label: 'Archers' },
+  { key: 'cavalry', bonusKey: 'cavalry', label: 'Cavalry' },
+] as const satisfies readonly { key: keyof TroopCounts; bonusKey: keyof CommanderBonusesDto; label: string }[];
+
+/** A resource amount from the API (up to 3 decimals), shown rounded down to 2 decimals like the City screen. */
+export function formatAmount(units: number): string {
+  return formatResource(toThousandths(units));
+}
+
+/** Army power and commander bonus percents: up to 3 decimals, without trailing zeros ("12.5", "40"). */
+export function formatPower(units: number): string {
+  return formatDecimal(toThousandths(units), 3).replace(/\.?0+$/, '');
+}
+
+/** A countdown as HH:MM:SS (spec section 9); hours grow past two digits when they must. */
+export function formatClock(ms: number): string {
+  return formatCountdown(ms).padStart(8, '0');
+}
+
+/** Each resource of a loot map, formatted; a resource the map leaves out counts as 0. */
+export function resourceLines(loot: Partial<PendingResourcesDto>): { key: ResourceKey; label: string; amount: string }[] {
+  return RESOURCE_KEYS.map((key) => ({ key, label: resourceLabel(key), amount: formatAmount(loot[key] ?? 0) }));
+}
+
+/**
+ * The Minimum City Hall Level typed in the filter: blank means 0 (spec section 5), a whole
+ * number is itself, anything else is null and is not sent.
+ */
+export function parseMinLevel(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
+}

@@ -1,0 +1,96 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  allianceActionSchema,
+  allianceMemberActionSchema,
+  allianceMyQuerySchema,
+  createAllianceSchema,
+  emptyBodySchema,
+  joinAllianceSchema,
+  leaveAllianceSchema,
+  updateAllianceSchema,
+} from '@runik/contract';
+import type {
+  AllianceActionRequest,
+  AllianceActionResponse,
+  AllianceMemberActionRequest,
+  AlliancesResponse,
+  CreateAllianceRequest,
+  JoinAllianceRequest,
+  JoinAllianceResponse,
+  MyAllianceResponse,
+  UpdateAllianceRequest,
+} from '@runik/contract';
+import { CurrentSession } from '../auth/current-session.decorator';
+import type { AuthenticatedSession } from '../auth/session.service';
+import { ZodPipe } from '../core/validation/zod.pipe';
+import { AllianceService } from './alliance.service';
+
+/** The session guard has checked that `hiveUsername` / `leaderUsername` is the caller; the session names the player. */
+@Controller('alliance')
+export class AllianceController {
+  constructor(private readonly alliances: AllianceService) {}
+
+  @Get('my')
+  my(@Query(new ZodPipe(allianceMyQuerySchema)) _query: unknown, @CurrentSession() session: AuthenticatedSession): Promise<MyAllianceResponse> {
+    return this.alliances.my(session.playerId);
+  }
+
+  @Get('alliances')
+  list(@Query(new ZodPipe(emptyBodySchema)) _query: unknown, @CurrentSession() session: AuthenticatedSession): Promise<AlliancesResponse> {
+    return this.alliances.list(session.playerId);
+  }
+
+  @Post('create')
+  @HttpCode(200)
+  create(@Body(new ZodPipe(createAllianceSchema)) body: CreateAllianceRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.create(session.playerId, body);
+  }
+
+  @Post('join')
+  @HttpCode(200)
+  join(@Body(new ZodPipe(joinAllianceSchema)) { allianceId }: JoinAllianceRequest, @CurrentSession() session: AuthenticatedSession): Promise<JoinAllianceResponse> {
+    return this.alliances.join(session.playerId, allianceId);
+  }
+
+  @Post('leave')
+  @HttpCode(200)
+  leave(@Body(new ZodPipe(leaveAllianceSchema)) _body: unknown, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.leave(session.playerId);
+  }
+
+  @Post('disband')
+  @HttpCode(200)
+  disband(@Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.disband(session.playerId, allianceId);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  update(@Body(new ZodPipe(updateAllianceSchema)) body: UpdateAllianceRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.update(session.playerId, body);
+  }
+
+  @Post('expand')
+  @HttpCode(200)
+  expand(@Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.expand(session.playerId, allianceId);
+  }
+
+  @Post('request/accept')
+  @HttpCode(200)
+  accept(@Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.accept(session.playerId, body.targetUsername, body.allianceId);
+  }
+
+  @Post('request/reject')
+  @HttpCode(200)
+  reject(@Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.reject(session.playerId, body.targetUsername, body.allianceId);
+  }
+
+  @Post('kick')
+  @HttpCode(200)
+  kick(@Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.kick(session.playerId, body.targetUsername, body.allianceId);
+  }
+}

@@ -1,0 +1,332 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ALLIANCE_CREATION_FEE, ALLIANCE_STARTING_CAPACITY, allianceExpansionCost, formatRunik, toThousandths } from '@runik/rules';
+import type { AllianceIcon } from '@runik/rules';
+import { AllianceMessages, CityMessages } from '@runik/contract';
+import type {
+  AllianceActionResponse,
+  AlliancesResponse,
+  AllianceView,
+  CreateAllianceRequest,
+  JoinAllianceResponse,
+  MyAllianceResponse,
+  UpdateAllianceRequest,
+} from '@runik/contract';
+import { Clock } from '../core/clock/clock';
+import { isUniqueViolation } from '../core/database/pg-errors';
+import { ApiError } from '../core/errors/api-error';
+import { LedgerService } from '../ledger/ledger.service';
+
+interface AllianceRow {
+  id: number;
+  name: string;
+  tag: string;
+  icon: AllianceIcon;
+  description: string;
+  leader_id: string;
+  max_members: number;
+}
+
+/** A locked alliance and its members (player ids and names, in joining order). */
+interface LockedAlliance {
+  row: AllianceRow;
+  members: { playerId: number; username: string }[];
+}
+
+/**
+ * Alliance use cases. Every change locks the alliance row first, so capacity, leadership and
+ * membership checks see a settled alliance; one-alliance-per-player is the membership table's key.
+ */
+@Injectable()
+export class AllianceService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** One snapshot for the several reads, so a concurrent leave or hand-over cannot tear the view. */
+  my(playerId: number): Promise<MyAllianceResponse> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const allianceId = await this.allianceOf(manager, playerId);
+      if (allianceId === null) return { success: true, alliance: null };
+      const [row]: AllianceRow[] = await manager.query(`SELECT * FROM alliances WHERE id = $1`, [allianceId]);
+      return { success: true, alliance: await this.view(manager, { row, members: await membersOf(manager, row.id) }, playerId) };
+    });
+  }
+
+  async list(playerId: number): Promise<AlliancesResponse> {
+    const rows: (AllianceRow & { member_count: string; requested: boolean })[] = await this.dataSource.query(
+      `SELECT a.*,
+         (SELECT count(*) FROM alliance_members m WHERE m.alliance_id = a.id) AS member_count,
+         EXISTS (SELECT 1 FROM alliance_requests r WHERE r.alliance_id = a.id AND r.player_id = $1) AS requested
+       FROM alliances a ORDER BY member_count DESC, a.created_at, a.id`,
+      [playerId],
+    );
+    return {
+      success: true,
+      alliances: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        tag: row.tag,
+        icon: row.icon,
+        members: Number(row.member_count),
+        maxMembers: row.max_members,
+        requestPending: row.requested,
+      })),
+    };
+  }
+
+  /** The creator pays the fee and leads; one alliance per player is the membership key's job. */
+  create(playerId: number, request: CreateAllianceRequest): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      await assertNotInAlliance(manager, playerId, AllianceMessages.alreadyInAlliance);
+      const now = this.clock.now();
+      const id = await insertAlliance(manager, request, playerId, now);
+      await addMember(manager, id, playerId, now, AllianceMessages.alreadyInAlliance);
+      await this.payFee(manager, playerId, ALLIANCE_CREATION_FEE, 'alliance-creation', id);
+      return { success: true, message: AllianceMessages.created };
+    });
+  }
+
+  /**
+   * A request for the leader to review, or an immediate place when the player was referred by one
+   * of the alliance's members (docs/decisions.md).
+   */
+  join(playerId: number, allianceId: number): Promise<JoinAllianceResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      await assertNotInAlliance(manager, playerId, AllianceMessages.alreadyInAlliance);
+      if (alliance.members.length >= alliance.row.max_members) throw ApiError.conflict(AllianceMessages.allianceFull);
+      const [{ referred }] = await manager.query(
+        `SELECT EXISTS (SELECT 1 FROM players p JOIN players r ON r.hive_username = p.referrer
+                        JOIN alliance_members m ON m.player_id = r.id AND m.alliance_id = $2
+                        WHERE p.id = $1) AS referred`,
+        [playerId, allianceId],
+      );
+      const now = this.clock.now();
+      if (referred) {
+        await addMember(manager, allianceId, playerId, now, AllianceMessages.alreadyInAlliance);
+        return { success: true, autoAccepted: true, message: AllianceMessages.joined };
+      }
+      const inserted = await manager.query(
+        `INSERT INTO alliance_requests (alliance_id, player_id, requested_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
+        [allianceId, playerId, now],
+      );
+      if (inserted.length === 0) throw ApiError.conflict(AllianceMessages.requestPending);
+      return { success: true, autoAccepted: false, message: AllianceMessages.requestSent };
+    });
+  }
+
+  accept(leaderId: number, targetUsername: string, allianceId: number): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      const targetId = await this.takeRequest(manager, allianceId, targetUsername);
+      if (alliance.members.length >= alliance.row.max_members) throw ApiError.conflict(AllianceMessages.allianceFull);
+      await addMember(manager, allianceId, targetId, this.clock.now(), AllianceMessages.targetInAlliance);
+      return { success: true, message: AllianceMessages.accepted(targetUsername) };
+    });
+  }
+
+  reject(leaderId: number, targetUsername: string, allianceId: number): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      assertLeader(await lockAlliance(manager, allianceId), leaderId);
+      await this.takeRequest(manager, allianceId, targetUsername);
+      return { success: true, message: AllianceMessages.rejected(targetUsername) };
+    });
+  }
+
+  /** A leader who leaves hands the alliance to the longest-standing member; the last one out disbands it. */
+  leave(playerId: number): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      const [membership] = await manager.query(`SELECT alliance_id FROM alliance_members WHERE player_id = $1`, [playerId]);
+      if (!membership) throw ApiError.badRequest(AllianceMessages.notInAlliance);
+      const alliance = await lockAlliance(manager, membership.alliance_id);
+      if (!alliance.members.some((member) => member.playerId === playerId)) throw ApiError.conflict(AllianceMessages.notInAlliance);
+      const others = alliance.members.filter((member) => member.playerId !== playerId);
+      if (others.length === 0) {
+        await manager.query(`DELETE FROM alliances WHERE id = $1`, [alliance.row.id]);
+        return { success: true, message: AllianceMessages.leftDisbanded };
+      }
+      await manager.query(`DELETE FROM alliance_members WHERE player_id = $1`, [playerId]);
+      if (Number(alliance.row.leader_id) !== playerId) return { success: true, message: AllianceMessages.left };
+      const heir = others[0];
+      await manager.query(`UPDATE alliances SET leader_id = $2 WHERE id = $1`, [alliance.row.id, heir.playerId]);
+      return { success: true, message: AllianceMessages.leftNewLeader(heir.username) };
+    });
+  }
+
+  kick(leaderId: number, targetUsername: string, allianceId: number): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      const target = alliance.members.find((member) => member.username === targetUsername);
+      if (target?.playerId === leaderId) throw ApiError.badRequest(AllianceMessages.cannotKickSelf);
+      if (!target) throw ApiError.notFound(AllianceMessages.targetNotMember);
+      await manager.query(`DELETE FROM alliance_members WHERE player_id = $1`, [target.playerId]);
+      return { success: true, message: AllianceMessages.kicked(targetUsername) };
+    });
+  }
+
+  update(leaderId: number, { allianceId, tag, description }: UpdateAllianceRequest): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      assertLeader(await lockAlliance(manager, allianceId), leaderId);
+      try {
+        await manager.query(`UPDATE alliances SET tag = coalesce($2, tag), description = coalesce($3, description) WHERE id = $1`, [
+          allianceId,
+          tag ?? null,
+          description ?? null,
+        ]);
+      } catch (error) {
+        throw isUniqueViolation(error) ? ApiError.conflict(AllianceMessages.tagTaken) : error;
+      }
+      return { success: true, message: tag !== undefined ? AllianceMessages.tagUpdated : AllianceMessages.descriptionUpdated };
+    });
+  }
+
+  expand(leaderId: number, allianceId: number): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      const cost = allianceExpansionCost(alliance.row.max_members);
+      if (cost === null) throw ApiError.badRequest(AllianceMessages.maxCapacity);
+      await this.payFee(manager, leaderId, cost, 'alliance-expansion', allianceId);
+      await manager.query(`UPDATE alliances SET max_members = max_members + 1 WHERE id = $1`, [allianceId]);
+      return { success: true, message: AllianceMessages.expanded(alliance.row.max_members + 1) };
+    });
+  }
+
+  /** Members and requests go with the alliance; fees paid are not refunded. */
+  disband(leaderId: number, allianceId: number): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      assertLeader(await lockAlliance(manager, allianceId), leaderId);
+      await manager.query(`DELETE FROM alliances WHERE id = $1`, [allianceId]);
+      return { success: true, message: AllianceMessages.disbanded };
+    });
+  }
+
+  /** The alliance a player belongs to, if any. */
+  private async allianceOf(manager: EntityManager, playerId: number): Promise<number | null> {
+    const [membership] = await manager.query(`SELECT alliance_id FROM alliance_members WHERE player_id = $1`, [playerId]);
+    return membership ? Number(membership.alliance_id) : null;
+  }
+
+  private transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Fees go to the fees account; the ledger's conditional debit is the guard, the check gives the message. */
+  private async payFee(manager: EntityManager, playerId: number, runik: number, reason: string, allianceId: number): Promise<void> {
+    const fee = toThousandths(runik);
+    const { runik: held } = await this.ledger.balancesOf(manager, playerId);
+    if (held < fee) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(fee), formatRunik(held)));
+    await this.ledger.post(manager, {
+      reason,
+      reference: `alliance:${allianceId}`,
+      legs: [
+        { account: { playerId }, asset: 'runik', delta: -fee },
+        { account: { system: 'system:fees' }, asset: 'runik', delta: fee },
+      ],
+    });
+  }
+
+  /** Removes the target's request to this alliance and returns the target's id. */
+  private async takeRequest(manager: EntityManager, allianceId: number, targetUsername: string): Promise<number> {
+    const [request] = await manager.query(
+      `DELETE FROM alliance_requests r USING players p
+       WHERE r.alliance_id = $1 AND r.player_id = p.id AND p.hive_username = $2 RETURNING r.player_id`,
+      [allianceId, targetUsername],
+    );
+    if (!request) throw ApiError.notFound(AllianceMessages.requestNotFound);
+    return Number(request.player_id);
+  }
+
+  private async view(manager: EntityManager, { row, members }: LockedAlliance, viewerId: number): Promise<AllianceView> {
+    const leaderId = Number(row.leader_id);
+    const isLeader = leaderId === viewerId;
+    const leader = members.find((member) => member.playerId === leaderId)!;
+    const pendingRequests = isLeader
+      ? (
+          await manager.query(
+            `SELECT p.hive_username, r.requested_at FROM alliance_requests r JOIN players p ON p.id = r.player_id
+             WHERE r.alliance_id = $1 ORDER BY r.requested_at, p.id`,
+            [row.id],
+          )
+        ).map((request: { hive_username: string; requested_at: Date }) => ({
+          hiveUsername: request.hive_username,
+          requestedAt: request.requested_at.toISOString(),
+        }))
+      : [];
+    const nextExpansionCost = allianceExpansionCost(row.max_members);
+    return {
+      id: row.id,
+      name: row.name,
+      tag: row.tag,
+      icon: row.icon,
+      description: row.description,
+      leader: leader.username,
+      members: [leader.username, ...members.filter((member) => member !== leader).map((member) => member.username)],
+      memberCount: members.length,
+      maxMembers: row.max_members,
+      canExpand: nextExpansionCost !== null,
+      nextExpansionCost,
+      isLeader,
+      pendingRequests,
+    };
+  }
+}
+
+/** Name and tag are unique (the name without regard to case). */
+async function insertAlliance(manager: EntityManager, request: CreateAllianceRequest, leaderId: number, now: Date): Promise<number> {
+  try {
+    const [{ id }] = await manager.query(
+      `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [request.name, request.tag, request.icon, request.description, leaderId, ALLIANCE_STARTING_CAPACITY, now],
+    );
+    return id;
+  } catch (error) {
+    if (isUniqueViolation(error, 'alliances_name_key')) throw ApiError.conflict(AllianceMessages.nameTaken);
+    if (isUniqueViolation(error, 'alliances_tag_key')) throw ApiError.conflict(AllianceMessages.tagTaken);
+    throw error;
+  }
+}
+
+async function lockAlliance(manager: EntityManager, allianceId: number): Promise<LockedAlliance> {
+  const [row]: AllianceRow[] = await manager.query(`SELECT * FROM alliances WHERE id = $1 FOR UPDATE`, [allianceId]);
+  if (!row) throw ApiError.notFound(AllianceMessages.allianceNotFound);
+  return { row, members: await membersOf(manager, allianceId) };
+}
+
+async function membersOf(manager: EntityManager, allianceId: number): Promise<LockedAlliance['members']> {
+  const rows: { player_id: string; hive_username: string }[] = await manager.query(
+    `SELECT m.player_id, p.hive_username FROM alliance_members m JOIN players p ON p.id = m.player_id
+     WHERE m.alliance_id = $1 ORDER BY m.joined_at, m.player_id`,
+    [allianceId],
+  );
+  return rows.map((row) => ({ playerId: Number(row.player_id), username: row.hive_username }));
+}
+
+/** Only the leader leads; a player of another alliance is told it is not theirs. */
+function assertLeader({ row, members }: LockedAlliance, playerId: number): void {
+  if (Number(row.leader_id) === playerId) return;
+  const isMember = members.some((member) => member.playerId === playerId);
+  throw ApiError.forbidden(isMember ? AllianceMessages.notLeader : AllianceMessages.notMember);
+}
+
+async function assertNotInAlliance(manager: EntityManager, playerId: number, message: string): Promise<void> {
+  const rows = await manager.query(`SELECT 1 FROM alliance_members WHERE player_id = $1`, [playerId]);
+  if (rows.length > 0) throw ApiError.conflict(message);
+}
+
+/** The membership key is the real guard against a second alliance; a new member's other requests go. */
+async function addMember(manager: EntityManager, allianceId: number, playerId: number, now: Date, alreadyMessage: string): Promise<void> {
+  try {
+    await manager.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, $3)`, [playerId, allianceId, now]);
+  } catch (error) {
+    throw isUniqueViolation(error, 'alliance_members_pkey') ? ApiError.conflict(alreadyMessage) : error;
+  }
+  await manager.query(`DELETE FROM alliance_requests WHERE player_id = $1`, [playerId]);
+}

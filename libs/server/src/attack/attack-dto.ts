@@ -1,0 +1,50 @@
+import { armyPower, ATTACK_CHARGES_MAX, CommanderBonuses, currentCharges, fromThousandths, ResourceAmounts, Troops, troopCount } from '@runik/rules';
+import type { ArmyStatsResponse, CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts } from '@runik/contract';
+import { CityState, commanderBonuses, pendingOf } from '../city/city-state';
+
+/** The attack screens name cavalry in the singular (spec, section 3). */
+export function troopCountsDto(troops: Troops): TroopCounts {
+  return { infantry: troops.infantry, archers: troops.archers, cavalry: troops.cavalries };
+}
+
+export function commanderBonusesDto(bonuses: CommanderBonuses): CommanderBonusesDto {
+  return { infantry: bonuses.infantry, archer: bonuses.archers, cavalry: bonuses.cavalries };
+}
+
+export function resourcesDto(amounts: ResourceAmounts): PendingResourcesDto {
+  return {
+    wheat: fromThousandths(amounts.wheat),
+    lumber: fromThousandths(amounts.lumber),
+    stone: fromThousandths(amounts.stone),
+    ore: fromThousandths(amounts.ore),
+  };
+}
+
+export function armyStatsDto(state: CityState, now: Date): ArmyStatsResponse {
+  const bonuses = commanderBonuses(state);
+  const { charges, nextRegenInMs } = currentCharges(state.attackCharges, now.getTime());
+  return {
+    ...troopCountsDto(state.army),
+    armyCount: troopCount(state.army),
+    armyPower: fromThousandths(armyPower(state.army, bonuses)),
+    attacksRemaining: charges,
+    attacksMax: ATTACK_CHARGES_MAX,
+    nextRegenInMs,
+    cooldownActive: charges === 0,
+    commanderBonuses: commanderBonusesDto(bonuses),
+  };
+}
+
+export function enemyDto(name: string, allianceTag: string | null, state: CityState, now: Date, cooldownUntil: Date | null): Enemy {
+  const bonuses = commanderBonuses(state);
+  return {
+    name,
+    chLevel: state.chLevel,
+    allianceTag,
+    ...troopCountsDto(state.army),
+    armyPower: fromThousandths(armyPower(state.army, bonuses)),
+    commanderBonuses: commanderBonusesDto(bonuses),
+    pendingResources: resourcesDto(pendingOf(state, now)),
+    attackCooldownUntil: cooldownUntil && cooldownUntil > now ? cooldownUntil.toISOString() : null,
+  };
+}

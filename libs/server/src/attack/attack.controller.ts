@@ -1,0 +1,42 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { attackParamsSchema, attackUsernameParamsSchema, emptyBodySchema, enemiesQuerySchema } from '@runik/contract';
+import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesQuery, EnemiesResponse } from '@runik/contract';
+import { CurrentSession } from '../auth/current-session.decorator';
+import type { AuthenticatedSession } from '../auth/session.service';
+import { ZodPipe } from '../core/validation/zod.pipe';
+import { AttackService } from './attack.service';
+
+/** The session guard has checked that `{username}` is the caller; the session names the attacker. */
+@Controller('attack')
+export class AttackController {
+  constructor(private readonly attacks: AttackService) {}
+
+  @Get('enemies/:username')
+  enemies(
+    @Param(new ZodPipe(attackUsernameParamsSchema)) _params: unknown,
+    @Query(new ZodPipe(enemiesQuerySchema)) { page, minLevel }: EnemiesQuery,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<EnemiesResponse> {
+    return this.attacks.enemies(session.playerId, page, minLevel);
+  }
+
+  @Get('battle-logs/:username')
+  battleLogs(@Param(new ZodPipe(attackUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<BattleLogsResponse> {
+    return this.attacks.battleLogs(session.playerId);
+  }
+
+  @Get(':username')
+  armyStats(@Param(new ZodPipe(attackUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<ArmyStatsResponse> {
+    return this.attacks.armyStats(session.playerId);
+  }
+
+  @Post(':username/:enemy')
+  @HttpCode(200)
+  attack(
+    @Param(new ZodPipe(attackParamsSchema)) { enemy }: { enemy: string },
+    @Body(new ZodPipe(emptyBodySchema)) _body: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AttackResponse> {
+    return this.attacks.attack(session.playerId, session.hiveUsername, enemy);
+  }
+}

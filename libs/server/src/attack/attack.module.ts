@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { CityCoreModule } from '../city/city-core.module';
+import { AttackController } from './attack.controller';
+import { AttackService } from './attack.service';
+
+@Module({ imports: [CityCoreModule], controllers: [AttackController], providers: [AttackService] })
+export class AttackModule {}

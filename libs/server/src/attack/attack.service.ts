@@ -1,0 +1,220 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomInt } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  BattleInput,
+  BattleOutcome,
+  ENEMY_COOLDOWN_MS,
+  formatCountdown,
+  MAX_SEED,
+  RESOURCE_KEYS,
+  resolveBattle,
+  spendCharge,
+  troopCount,
+  UNIT_KEYS,
+} from '@runik/rules';
+import { AttackMessages, BATTLE_LOG_LIMIT, ENEMIES_PAGE_SIZE } from '@runik/contract';
+import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
+import { CityState, commanderBonuses, loadCities, loadCity, pendingOf, withFinishedTraining } from '../city/city-state';
+import { CityTransactions } from '../city/city-transactions';
+import { Clock } from '../core/clock/clock';
+import { ApiError } from '../core/errors/api-error';
+import { armyStatsDto, enemyDto, resourcesDto, troopCountsDto } from './attack-dto';
+
+interface BattleRow {
+  id: string;
+  seed: string;
+  attacker: string;
+  defender: string;
+  outcome: BattleOutcome;
+  fought_at: Date;
+}
+
+/**
+ * Attacks on other cities. A battle locks both cities (in id order), so two attackers on one
+ * defender take its pending resources one after the other, and one attacker's charges and
+ * cooldowns are checked against settled state.
+ */
+@Injectable()
+export class AttackService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cities: CityTransactions,
+    private readonly clock: Clock,
+  ) {}
+
+  async armyStats(playerId: number): Promise<ArmyStatsResponse> {
+    const now = this.clock.now();
+    return armyStatsDto(await this.cityAt(playerId, now), now);
+  }
+
+  /** Everyone but the player and their alliance, strongest City Halls first. */
+  async enemies(playerId: number, page: number, minLevel: number): Promise<EnemiesResponse> {
+    const manager = this.dataSource.manager;
+    const candidates = `FROM cities c
+      WHERE c.ch_level >= $2 AND c.player_id <> $1
+        AND NOT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id)
+                        WHERE mine.player_id = $1 AND theirs.player_id = c.player_id)`;
+    const [{ total }] = await manager.query(`SELECT count(*) AS total ${candidates}`, [playerId, minLevel]);
+    const totalPages = Math.max(1, Math.ceil(Number(total) / ENEMIES_PAGE_SIZE));
+    const rows: { player_id: string; hive_username: string; tag: string | null; last_battle: Date | null }[] = await manager.query(
+      `SELECT page.player_id, p.hive_username, a.tag,
+         (SELECT max(b.fought_at) FROM battles b WHERE b.attacker_id = $1 AND b.defender_id = page.player_id) AS last_battle
+       FROM (SELECT c.player_id, c.ch_level ${candidates} ORDER BY c.ch_level DESC, c.player_id LIMIT $3 OFFSET $4) page
+       JOIN players p ON p.id = page.player_id
+       LEFT JOIN alliance_members m ON m.player_id = page.player_id
+       LEFT JOIN alliances a ON a.id = m.alliance_id
+       ORDER BY page.ch_level DESC, page.player_id`,
+      [playerId, minLevel, ENEMIES_PAGE_SIZE, (page - 1) * ENEMIES_PAGE_SIZE],
+    );
+    const now = this.clock.now();
+    const states = await loadCities(manager, rows.map((row) => Number(row.player_id)));
+    const enemies = rows.map((row) => {
+      const { state } = withFinishedTraining(states.get(Number(row.player_id))!, now);
+      return enemyDto(row.hive_username, row.tag, state, now, row.last_battle && cooldownEnd(row.last_battle));
+    });
+    return { enemies, page, totalPages };
+  }
+
+  async attack(attackerId: number, attackerName: string, enemyName: string): Promise<AttackResponse> {
+    const defenderId = await this.enemyId(attackerId, enemyName);
+    return this.cities.runMany([attackerId, defenderId], async ({ manager, states: [attacker, defender], now }) => {
+        await this.assertCanAttack(manager, attacker, defender, now);
+        const charges = spendCharge(attacker.attackCharges, now.getTime());
+        if (!charges) throw noChargesError(attacker, now);
+
+        const input: BattleInput = {
+          attacker: { troops: attacker.army, bonuses: commanderBonuses(attacker) },
+          defender: { troops: defender.army, bonuses: commanderBonuses(defender), pending: pendingOf(defender, now) },
+          seed: randomInt(0, MAX_SEED),
+        };
+        const outcome = resolveBattle(input);
+        await applyLosses(manager, attacker.playerId, outcome.attacker);
+        await applyLosses(manager, defender.playerId, outcome.defender);
+        await manager.query(`UPDATE cities SET attack_charges = $2, attack_charges_at = $3 WHERE player_id = $1`, [
+          attacker.playerId,
+          charges.charges,
+          new Date(charges.anchorMs),
+        ]);
+        if (RESOURCE_KEYS.some((resource) => outcome.loot[resource] > 0)) {
+          // The defender's pending production is banked as of now, minus what was taken.
+          const left = Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, input.defender.pending[resource] - outcome.loot[resource]]));
+          await manager.query(`UPDATE cities SET stored_pending = $2, production_anchor_at = $3 WHERE player_id = $1`, [
+            defender.playerId,
+            JSON.stringify(left),
+            now,
+          ]);
+          await this.cities.mint(manager, attacker.playerId, outcome.loot, 'attack-loot');
+        }
+        const [{ id }] = await manager.query(
+          `INSERT INTO battles (attacker_id, defender_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [attacker.playerId, defender.playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
+        );
+
+        const [updatedAttacker, updatedDefender] = await this.settled(manager, [attacker.playerId, defender.playerId], now);
+        const [membership] = await manager.query(
+          `SELECT a.tag FROM alliance_members m JOIN alliances a ON a.id = m.alliance_id WHERE m.player_id = $1`,
+          [defender.playerId],
+        );
+        return {
+          result: {
+            battleId: Number(id),
+            winner: outcome.winner,
+            attacker: { name: attackerName, dead: troopCountsDto(outcome.attacker.dead), injured: troopCountsDto(outcome.attacker.injured) },
+            defender: { name: enemyName, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured) },
+            loot: resourcesDto(outcome.loot),
+          },
+          updatedPlayer: armyStatsDto(updatedAttacker, now),
+          updatedEnemies: [enemyDto(enemyName, membership?.tag ?? null, updatedDefender, now, cooldownEnd(now))],
+        };
+    });
+  }
+
+  /** The latest battles the player fought, as attacker or defender. */
+  async battleLogs(playerId: number): Promise<BattleLogsResponse> {
+    const rows: BattleRow[] = await this.dataSource.query(
+      `SELECT b.id, b.seed, b.outcome, b.fought_at, pa.hive_username AS attacker, pd.hive_username AS defender
+       FROM (
+         (SELECT * FROM battles WHERE attacker_id = $1 ORDER BY fought_at DESC LIMIT $2)
+         UNION ALL
+         (SELECT * FROM battles WHERE defender_id = $1 AND attacker_id <> $1 ORDER BY fought_at DESC LIMIT $2)
+       ) b
+       JOIN players pa ON pa.id = b.attacker_id JOIN players pd ON pd.id = b.defender_id
+       ORDER BY b.fought_at DESC, b.id DESC LIMIT $2`,
+      [playerId, BATTLE_LOG_LIMIT],
+    );
+    return {
+      logs: rows.map(({ id, seed, attacker, defender, outcome, fought_at }) => ({
+        battleId: Number(id),
+        seed: Number(seed),
+        attacker,
+        defender,
+        winner: outcome.winner,
+        timestamp: fought_at.toISOString(),
+        loot: resourcesDto(outcome.loot),
+        attackerCasualties: troopCountsDto(outcome.attacker.dead),
+        defenderCasualties: troopCountsDto(outcome.defender.dead),
+        attackerInjured: troopCountsDto(outcome.attacker.injured),
+        defenderInjured: troopCountsDto(outcome.defender.injured),
+      })),
+    };
+  }
+
+  private async cityAt(playerId: number, now: Date): Promise<CityState> {
+    const stored = await loadCity(this.dataSource.manager, playerId);
+    if (!stored) throw ApiError.notFound(AttackMessages.enemyNotFound);
+    return withFinishedTraining(stored, now).state;
+  }
+
+  private async settled(manager: EntityManager, playerIds: number[], now: Date): Promise<CityState[]> {
+    const states = await loadCities(manager, playerIds);
+    return playerIds.map((playerId) => withFinishedTraining(states.get(playerId)!, now).state);
+  }
+
+  private async enemyId(attackerId: number, enemyName: string): Promise<number> {
+    const [enemy] = await this.dataSource.query(`SELECT p.id FROM players p JOIN cities c ON c.player_id = p.id WHERE p.hive_username = $1`, [enemyName]);
+    if (!enemy) throw ApiError.notFound(AttackMessages.enemyNotFound);
+    if (Number(enemy.id) === attackerId) throw ApiError.badRequest(AttackMessages.cannotAttackSelf);
+    return Number(enemy.id);
+  }
+
+  private async assertCanAttack(manager: EntityManager, attacker: CityState, defender: CityState, now: Date): Promise<void> {
+    const [allies] = await manager.query(
+      `SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2`,
+      [attacker.playerId, defender.playerId],
+    );
+    if (allies) throw ApiError.badRequest(AttackMessages.cannotAttackAlly);
+    const [last] = await manager.query(
+      `SELECT fought_at FROM battles WHERE attacker_id = $1 AND defender_id = $2 ORDER BY fought_at DESC LIMIT 1`,
+      [attacker.playerId, defender.playerId],
+    );
+    const until = last && cooldownEnd(last.fought_at);
+    if (until && until > now) {
+      throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, AttackMessages.enemyCoolingDown(formatCountdown(until.getTime() - now.getTime())), {
+        cooldownUntil: until.toISOString(),
+      });
+    }
+    if (troopCount(attacker.army) === 0) throw ApiError.badRequest(AttackMessages.noArmy);
+  }
+}
+
+function cooldownEnd(foughtAt: Date): Date {
+  return new Date(foughtAt.getTime() + ENEMY_COOLDOWN_MS);
+}
+
+function noChargesError(attacker: CityState, now: Date): ApiError {
+  const { nextRegenInMs } = armyStatsDto(attacker, now);
+  return new ApiError(HttpStatus.TOO_MANY_REQUESTS, AttackMessages.noAttacksLeft(formatCountdown(nextRegenInMs)), { nextRegenInMs });
+}
+
+/** The dead leave the army; the injured move to the Sanctum. */
+async function applyLosses(manager: EntityManager, playerId: number, losses: BattleOutcome['attacker']): Promise<void> {
+  const lost = UNIT_KEYS.map((unit) => losses.dead[unit] + losses.injured[unit]);
+  await manager.query(
+    `UPDATE cities SET infantry = infantry - $2, archers = archers - $3, cavalries = cavalries - $4,
+       injured_infantry = injured_infantry + $5, injured_archers = injured_archers + $6, injured_cavalries = injured_cavalries + $7
+     WHERE player_id = $1`,
+    [playerId, ...lost, losses.injured.infantry, losses.injured.archers, losses.injured.cavalries],
+  );
+}
