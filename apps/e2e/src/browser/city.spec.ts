@@ -4,11 +4,11 @@ import { formatResource, formatRunik, toThousandths } from '@runik/rules';
 import {
   BROWSER_API_PORT,
   BROWSER_SIM_PORT,
+  acceptDialogs,
   BrowserStack,
   eventually,
+  logIn as logInThroughForm,
   startBrowserStack,
-  waitForCity,
-  waitForDevWallet,
   withPage,
 } from '../support/browser';
 import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer, newPaidCityPlayer } from '../support/city';
@@ -64,35 +64,12 @@ function browserTest(name: string, body: (page: Page) => Promise<void>): void {
 
 /** Logs a registered player in through the login form and waits for the loaded city. */
 async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${baseUrl}/authentication`);
-  await page.getByRole('heading', { name: 'Login or Activate Account', level: 1 }).waitFor();
-  await waitForDevWallet(page);
-  await page.getByLabel('Hive username').fill(username);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await waitForCity(page);
+  await logInThroughForm(page, baseUrl, username);
   await cityLoaded(page);
 }
 
 async function cityLoaded(page: Page): Promise<void> {
   await page.getByTestId('resources-card').waitFor();
-}
-
-interface DialogSeen {
-  type: string;
-  message: string;
-}
-
-/**
- * Accepts every window.confirm and window.alert (the screen's confirmations and server
- * errors), keeping what each said.
- */
-function acceptDialogs(page: Page): DialogSeen[] {
-  const seen: DialogSeen[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push({ type: dialog.type(), message: dialog.message() });
-    void dialog.accept();
-  });
-  return seen;
 }
 
 async function textOf(locator: Locator): Promise<string> {

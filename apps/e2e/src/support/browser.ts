@@ -321,3 +321,31 @@ export async function waitForDevWallet(page: Page): Promise<void> {
     timeout: UI_TIMEOUT_MS,
   });
 }
+
+/** Logs a registered player in through the login form, the dev wallet signing, and waits for /city. */
+export async function logIn(page: Page, baseUrl: string, username: string): Promise<void> {
+  await page.goto(`${baseUrl}/authentication`);
+  await page.getByRole('heading', { name: 'Login or Activate Account', level: 1 }).waitFor();
+  await waitForDevWallet(page);
+  await page.getByLabel('Hive username').fill(username);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await waitForCity(page);
+}
+
+export interface DialogSeen {
+  type: string;
+  message: string;
+}
+
+/**
+ * Accepts every window.confirm and window.alert (the screens' confirmations and server
+ * errors), keeping what each said.
+ */
+export function acceptDialogs(page: Page): DialogSeen[] {
+  const seen: DialogSeen[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push({ type: dialog.type(), message: dialog.message() });
+    void dialog.accept();
+  });
+  return seen;
+}

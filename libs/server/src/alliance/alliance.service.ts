@@ -144,7 +144,7 @@ export class AllianceService {
       const [membership] = await manager.query(`SELECT alliance_id FROM alliance_members WHERE player_id = $1`, [playerId]);
       if (!membership) throw ApiError.badRequest(AllianceMessages.notInAlliance);
       const alliance = await lockAlliance(manager, membership.alliance_id);
-      if (!alliance.members.some((member) => member.playerId === playerId)) throw ApiError.conflict(AllianceMessages.notInAlliance);
+      if (!alliance.members.some((member) => member.playerId === playerId)) throw ApiError.badRequest(AllianceMessages.notInAlliance);
       const others = alliance.members.filter((member) => member.playerId !== playerId);
       if (others.length === 0) {
         await manager.query(`DELETE FROM alliances WHERE id = $1`, [alliance.row.id]);
@@ -234,9 +234,11 @@ export class AllianceService {
 
   /** Removes the target's request to this alliance and returns the target's id. */
   private async takeRequest(manager: EntityManager, allianceId: number, targetUsername: string): Promise<number> {
+    // In a CTE so TypeORM hands back plain rows (for a bare DELETE it returns [rows, rowCount]).
     const [request] = await manager.query(
-      `DELETE FROM alliance_requests r USING players p
-       WHERE r.alliance_id = $1 AND r.player_id = p.id AND p.hive_username = $2 RETURNING r.player_id`,
+      `WITH taken AS (DELETE FROM alliance_requests r USING players p
+         WHERE r.alliance_id = $1 AND r.player_id = p.id AND p.hive_username = $2 RETURNING r.player_id)
+       SELECT player_id FROM taken`,
       [allianceId, targetUsername],
     );
     if (!request) throw ApiError.notFound(AllianceMessages.requestNotFound);

@@ -21,12 +21,20 @@ export class AttackController {
   }
 
   @Get('battle-logs/:username')
-  battleLogs(@Param(new ZodPipe(attackUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<BattleLogsResponse> {
+  battleLogs(
+    @Param(new ZodPipe(attackUsernameParamsSchema)) _params: unknown,
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<BattleLogsResponse> {
     return this.attacks.battleLogs(session.playerId);
   }
 
   @Get(':username')
-  armyStats(@Param(new ZodPipe(attackUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<ArmyStatsResponse> {
+  armyStats(
+    @Param(new ZodPipe(attackUsernameParamsSchema)) _params: unknown,
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ArmyStatsResponse> {
     return this.attacks.armyStats(session.playerId);
   }
 
@@ -34,6 +42,7 @@ export class AttackController {
   @HttpCode(200)
   attack(
     @Param(new ZodPipe(attackParamsSchema)) { enemy }: { enemy: string },
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
     @Body(new ZodPipe(emptyBodySchema)) _body: unknown,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<AttackResponse> {

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { AllianceMessages, type UpdateAllianceRequest } from '@runik/contract';
-import { ALLIANCE_TAG_LENGTH } from '@runik/rules';
 import { postUpdateAlliance } from './alliance-api';
 import { checkAllianceUpdate } from './alliance-validation';
 import { AllianceError } from './AllianceFeedback';
 import { DescriptionField } from './DescriptionField';
+import { TagField } from './TagField';
 import { useAllianceAction, type AllianceSectionProps } from './use-alliance-action';
 
 /** The leader's edits of the tag and the description, each saved on its own. */
@@ -24,28 +24,17 @@ export function AllianceSettings(props: AllianceSectionProps) {
 }
 
 function EditTagForm(props: AllianceSectionProps) {
-  const tagId = useId();
   const [tag, setTag] = useState(props.alliance.tag);
   const form = useUpdateForm(props, AllianceMessages.failedTag);
   return (
     <UpdateForm label="Edit tag" testId="edit-tag-form" form={form} unchanged={tag === props.alliance.tag} update={{ tag }}>
-      <div className="field">
-        <label className="field__label" htmlFor={tagId}>
-          Tag
-        </label>
-        <input
-          id={tagId}
-          className="field__input alliance-tag-input"
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={ALLIANCE_TAG_LENGTH}
-          value={tag}
-          onChange={(event) => {
-            form.setError(null);
-            setTag(event.target.value.toUpperCase());
-          }}
-        />
-      </div>
+      <TagField
+        value={tag}
+        onChange={(text) => {
+          form.setError(null);
+          setTag(text);
+        }}
+      />
     </UpdateForm>
   );
 }

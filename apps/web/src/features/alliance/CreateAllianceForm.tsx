@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { AllianceMessages } from '@runik/contract';
-import { ALLIANCE_NAME_MAX, ALLIANCE_TAG_LENGTH, DEFAULT_ALLIANCE_ICON, type AllianceIcon } from '@runik/rules';
+import { ALLIANCE_NAME_MAX, DEFAULT_ALLIANCE_ICON, type AllianceIcon } from '@runik/rules';
 import { postCreateAlliance } from './alliance-api';
 import { AllianceTexts } from './alliance-messages';
 import { checkCreateAlliance } from './alliance-validation';
 import { AllianceError } from './AllianceFeedback';
 import { DescriptionField } from './DescriptionField';
 import { IconPicker } from './IconPicker';
+import { TagField } from './TagField';
 import { useAllianceAction, type ReportFeedback } from './use-alliance-action';
 
 interface CreateAllianceFormProps {
@@ -19,7 +20,6 @@ interface CreateAllianceFormProps {
 export function CreateAllianceForm({ username, report, onBack }: CreateAllianceFormProps) {
   const titleId = useId();
   const nameId = useId();
-  const tagId = useId();
   const [name, setName] = useState('');
   const [tag, setTag] = useState('');
   const [icon, setIcon] = useState<AllianceIcon>(DEFAULT_ALLIANCE_ICON);
@@ -68,21 +68,7 @@ export function CreateAllianceForm({ username, report, onBack }: CreateAllianceF
           onChange={(event) => edit(setName)(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={tagId}>
-          Tag
-        </label>
-        <input
-          id={tagId}
-          className="field__input alliance-tag-input"
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={ALLIANCE_TAG_LENGTH}
-          value={tag}
-          // Tags are upper case; the player sees it as they type (spec section 5).
-          onChange={(event) => edit(setTag)(event.target.value.toUpperCase())}
-        />
-      </div>
+      <TagField value={tag} onChange={edit(setTag)} />
       <IconPicker value={icon} onChange={edit(setIcon)} />
       <DescriptionField value={description} onChange={edit(setDescription)} />
       <p className="alliance-choice__cost">{AllianceTexts.creationCost}</p>

@@ -11,7 +11,7 @@ export class ZodPipe<T> implements PipeTransform<unknown, T> {
     if (result.success) return result.data;
     const issue = result.error.issues[0];
     // Sentences (the spec's own messages) stand alone; terse ones name the field they are about.
-    const where = issue.path.length > 0 && !issue.message.endsWith('.') ? `${issue.path.join('.')}: ` : '';
+    const where = issue.path.length > 0 && !/[.!?]$/.test(issue.message) ? `${issue.path.join('.')}: ` : '';
     throw ApiError.badRequest(`${where}${issue.message}`);
   }
 }

@@ -1,0 +1,129 @@
+import { ApiRoutes } from '@runik/contract';
+import type { AllianceView, MyAllianceResponse } from '@runik/contract';
+import { ALLIANCE_CREATION_FEE } from '@runik/rules';
+import { apiClient, registerFree } from './api-client';
+import { CityPlayer, grant } from './city';
+import { queryDatabase } from './database';
+import { uniqueUsername } from './hive';
+import type { Stack } from './stack';
+
+export interface TestAlliance {
+  id: number;
+  name: string;
+  tag: string;
+}
+
+/** The creation fee in thousandths, as grant() and the ledger count it. */
+export const CREATION_FEE_THOUSANDTHS = ALLIANCE_CREATION_FEE * 1000;
+
+let allianceCounter = 0;
+/** A name and a tag no other alliance of this test file's database uses. */
+export function uniqueAllianceIdentity(): { name: string; tag: string } {
+  allianceCounter += 1;
+  // 36^3 tags: a file never creates that many alliances.
+  const tag = allianceCounter.toString(36).toUpperCase().padStart(3, 'Q');
+  return { name: `Order of ${tag} ${allianceCounter}`, tag };
+}
+
+/** A valid create body for `player`. */
+export function createBody(player: CityPlayer, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { hiveUsername: player.username, ...uniqueAllianceIdentity(), icon: 'dragon', description: 'We hold the northern pass.', ...overrides };
+}
+
+/** Grants the creation fee and creates an alliance led by `leader` through the API. */
+export async function newAlliance(stack: Stack, leader: CityPlayer, overrides: Record<string, unknown> = {}): Promise<TestAlliance> {
+  await grant(stack, leader, 'runik', CREATION_FEE_THOUSANDTHS);
+  const body = createBody(leader, overrides);
+  const response = await leader.api.post(ApiRoutes.allianceCreate, body);
+  if (response.status !== 200) throw new Error(`alliance of ${leader.username}: ${response.status} ${JSON.stringify(response.data)}`);
+  const [row] = await queryDatabase<{ id: number; name: string; tag: string }>(
+    stack.database.url,
+    `SELECT a.id, a.name, a.tag FROM alliances a JOIN alliance_members m ON m.alliance_id = a.id WHERE m.player_id = $1`,
+    [leader.playerId],
+  );
+  return { id: Number(row.id), name: row.name, tag: row.tag };
+}
+
+/** A player registered with `referrer` as their referrer (a prefix of at most 4 letters keeps uniqueUsername unique). */
+export async function newReferredPlayer(stack: Stack, referrer: CityPlayer, prefix = 'ref'): Promise<CityPlayer> {
+  const username = uniqueUsername(prefix);
+  const { token } = await registerFree(apiClient(stack.apiUrl), username, referrer.username);
+  const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, 'SELECT id FROM players WHERE hive_username = $1', [username]);
+  return { username, playerId: Number(id), api: apiClient(stack.apiUrl, token) };
+}
+
+/** Sends a join request (or joins, when referred by a member); throws unless it succeeds. */
+export async function requestToJoin(player: CityPlayer, alliance: TestAlliance): Promise<{ autoAccepted: boolean }> {
+  const response = await player.api.post(ApiRoutes.allianceJoin, { hiveUsername: player.username, allianceId: alliance.id });
+  if (response.status !== 200) throw new Error(`join of ${player.username}: ${response.status} ${JSON.stringify(response.data)}`);
+  return response.data;
+}
+
+/** Puts `members` into the alliance the way the game does: a request each, accepted by the leader. */
+export async function addMembers(leader: CityPlayer, alliance: TestAlliance, members: CityPlayer[]): Promise<void> {
+  for (const member of members) {
+    await requestToJoin(member, alliance);
+    const response = await leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, targetUsername: member.username, allianceId: alliance.id });
+    if (response.status !== 200) throw new Error(`accept of ${member.username}: ${response.status} ${JSON.stringify(response.data)}`);
+  }
+}
+
+export async function myAlliance(player: CityPlayer): Promise<AllianceView | null> {
+  const response = await player.api.get<MyAllianceResponse>(ApiRoutes.allianceMy(player.username));
+  if (response.status !== 200) throw new Error(`alliance of ${player.username}: ${response.status} ${JSON.stringify(response.data)}`);
+  return response.data.alliance;
+}
+
+/** Capacity set directly, to reach the top without paying every step. */
+export async function setMaxMembers(stack: Stack, alliance: TestAlliance, maxMembers: number): Promise<void> {
+  await queryDatabase(stack.database.url, 'UPDATE alliances SET max_members = $2 WHERE id = $1', [alliance.id, maxMembers]);
+}
+
+/** A player's RUNIK in thousandths, read from the ledger's balances. */
+export async function runikOf(stack: Stack, player: CityPlayer): Promise<number> {
+  const rows = await queryDatabase<{ amount: string }>(
+    stack.database.url,
+    `SELECT b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = $1 AND b.asset = 'runik'`,
+    [player.playerId],
+  );
+  return rows.length ? Number(rows[0].amount) : 0;
+}
+
+/** A system account's balance of an asset in thousandths. */
+export async function systemBalance(stack: Stack, code: string, asset = 'runik'): Promise<number> {
+  const rows = await queryDatabase<{ amount: string }>(
+    stack.database.url,
+    `SELECT b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.code = $1 AND b.asset = $2`,
+    [code, asset],
+  );
+  return rows.length ? Number(rows[0].amount) : 0;
+}
+
+/** The ledger postings of one reason on a player's account (one posting is one charge). */
+export async function postingsOf(stack: Stack, player: CityPlayer, reason: string): Promise<{ posting_id: string; delta: number; reference: string }[]> {
+  const rows = await queryDatabase<{ posting_id: string; delta: string | number; reference: string }>(
+    stack.database.url,
+    `SELECT e.posting_id, e.delta, e.reference FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+     WHERE a.player_id = $1 AND e.reason = $2 ORDER BY e.id`,
+    [player.playerId, reason],
+  );
+  return rows.map((row) => ({ ...row, delta: Number(row.delta) }));
+}
+
+/** Everything a refused alliance call must leave untouched: the alliance tables and every balance. */
+export async function allianceSnapshot(stack: Stack): Promise<unknown[]> {
+  const url = stack.database.url;
+  return Promise.all([
+    queryDatabase(url, 'SELECT * FROM alliances ORDER BY id'),
+    queryDatabase(url, 'SELECT * FROM alliance_members ORDER BY player_id'),
+    queryDatabase(url, 'SELECT * FROM alliance_requests ORDER BY alliance_id, player_id'),
+    queryDatabase(url, 'SELECT account_id, asset, amount FROM balances ORDER BY account_id, asset'),
+    queryDatabase(url, 'SELECT count(*) FROM ledger_entries'),
+  ]);
+}
+
+/** The sum over all accounts of every asset: only deposits and withdrawals may move it, so 0 here. */
+export async function assetTotals(stack: Stack): Promise<{ asset: string; total: number }[]> {
+  const rows = await queryDatabase<{ asset: string; total: string }>(stack.database.url, 'SELECT asset, sum(amount) AS total FROM balances GROUP BY asset ORDER BY asset');
+  return rows.map(({ asset, total }) => ({ asset, total: Number(total) }));
+}

@@ -1,0 +1,12 @@
+import { armyPower, troopCount } from './army';
+
+describe('army power', () => {
+  it('sums the spec’s unit powers (infantry 0.01, archers 0.021, cavalry 0.036) in thousandths', () => {
+    expect(armyPower({ infantry: 100, archers: 10, cavalries: 1 })).toBe(1000 + 210 + 36);
+    expect(troopCount({ infantry: 100, archers: 10, cavalries: 1 })).toBe(111);
+  });
+
+  it('multiplies each troop type by its commander boost, rounded down', () => {
+    expect(armyPower({ infantry: 100, archers: 0, cavalries: 1 }, { infantry: 12.5, archers: 0, cavalries: 10 })).toBe(Math.floor(1125 + 39.6));
+  });
+});

@@ -1,0 +1,83 @@
+import { UNIT_KEYS } from '../city/balance-sheet';
+import { NO_COMMANDER_BONUSES, Troops, troopCount } from './army';
+import { BattleInput, resolveBattle } from './battle';
+
+const army = (infantry: number, archers = 0, cavalries = 0): Troops => ({ infantry, archers, cavalries });
+const pending = { wheat: 900_000, lumber: 700_500, stone: 300_001, ore: 0 };
+
+function battle(attacker: Troops, defender: Troops, seed: number, attackerBonus = 0): BattleInput {
+  return {
+    attacker: { troops: attacker, bonuses: { infantry: attackerBonus, archers: attackerBonus, cavalries: attackerBonus } },
+    defender: { troops: defender, bonuses: NO_COMMANDER_BONUSES, pending },
+    seed,
+  };
+}
+
+const SEEDS = Array.from({ length: 2_000 }, (_, index) => index * 7919 + 1);
+
+describe('resolveBattle', () => {
+  it('is deterministic for a seed', () => {
+    const input = battle(army(500, 200, 50), army(600, 100, 40), 123456);
+    expect(resolveBattle(input)).toEqual(resolveBattle(structuredClone(input)));
+    const outcomes = new Set(SEEDS.slice(0, 50).map((seed) => JSON.stringify(resolveBattle({ ...input, seed }))));
+    expect(outcomes.size).toBeGreaterThan(1);
+  });
+
+  it('lets a stronger army win more often over many seeds', () => {
+    const winsWith = (attacker: Troops) =>
+      SEEDS.filter((seed) => resolveBattle(battle(attacker, army(1000), seed)).winner === 'attacker').length;
+    const even = winsWith(army(1000));
+    const stronger = winsWith(army(1200));
+    const muchStronger = winsWith(army(2000));
+    expect(stronger).toBeGreaterThan(even);
+    expect(muchStronger).toBe(SEEDS.length);
+    // The home advantage: an equal army wins less than half its attacks.
+    expect(even).toBeLessThan(SEEDS.length / 2);
+  });
+
+  it('counts commander gear: boosted troops win more often', () => {
+    const wins = (bonus: number) => SEEDS.filter((seed) => resolveBattle(battle(army(1100), army(1000), seed, bonus)).winner === 'attacker').length;
+    expect(wins(20)).toBeGreaterThan(wins(0));
+  });
+
+  it('never loses more troops than an army has, and never loots more than was pending', () => {
+    for (const seed of SEEDS) {
+      const attacker = army(seed % 37, seed % 11, seed % 5);
+      if (troopCount(attacker) === 0) continue;
+      const defender = army(seed % 23, seed % 13, seed % 3);
+      const outcome = resolveBattle(battle(attacker, defender, seed));
+      for (const unit of UNIT_KEYS) {
+        expect(outcome.attacker.dead[unit] + outcome.attacker.injured[unit]).toBeLessThanOrEqual(attacker[unit]);
+        expect(outcome.defender.dead[unit] + outcome.defender.injured[unit]).toBeLessThanOrEqual(defender[unit]);
+        expect(Math.min(outcome.attacker.dead[unit], outcome.attacker.injured[unit], outcome.defender.dead[unit], outcome.defender.injured[unit])).toBeGreaterThanOrEqual(0);
+      }
+      for (const [resource, amount] of Object.entries(outcome.loot)) {
+        expect(Number.isInteger(amount)).toBe(true);
+        expect(amount).toBeGreaterThanOrEqual(0);
+        expect(amount).toBeLessThanOrEqual(pending[resource as keyof typeof pending]);
+      }
+    }
+  });
+
+  it('takes 30% of each pending resource when the survivors can carry it', () => {
+    const outcome = resolveBattle(battle(army(0, 0, 1000), army(0), 1));
+    expect(outcome.winner).toBe('attacker');
+    expect(outcome.loot).toEqual({ wheat: 270_000, lumber: 210_150, stone: 90_000, ore: 0 });
+    expect(outcome.attacker.dead).toEqual(army(0));
+  });
+
+  it('scales the loot down to what the surviving troops carry', () => {
+    // One infantry carries 20 resources (20,000 thousandths) against 471,150 wanted.
+    const outcome = resolveBattle(battle(army(1), army(0), 1));
+    const total = Object.values(outcome.loot).reduce((sum, amount) => sum + amount, 0);
+    expect(total).toBeLessThanOrEqual(20_000);
+    expect(total).toBeGreaterThan(19_990);
+    expect(outcome.loot.wheat).toBeGreaterThan(outcome.loot.stone);
+  });
+
+  it('loots nothing when the defender holds', () => {
+    const outcome = resolveBattle(battle(army(10), army(5000), 99));
+    expect(outcome.winner).toBe('defender');
+    expect(outcome.loot).toEqual({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
+  });
+});
