@@ -39,7 +39,9 @@ let accountCounter = 0;
 /** A Hive name no other test uses (hive-sim creates accounts on first use). */
 export function uniqueUsername(prefix = 'p'): string {
   accountCounter += 1;
-  return `${prefix}${Date.now().toString(36).slice(-5)}${process.pid % 1000}x${accountCounter}`.slice(0, 16);
+  // Hive names have at most 16 characters: the prefix gives way, never the unique part.
+  const unique = `${Date.now().toString(36).slice(-5)}${process.pid % 1000}x${accountCounter}`;
+  return `${prefix.slice(0, Math.max(1, 16 - unique.length))}${unique}`;
 }
 
 /** A Hive Engine token balance as the node reports it (a decimal string), read from hive-sim. */

@@ -46,10 +46,11 @@ export class CityTransactions {
   /** Several cities at once (a battle): rows locked in id order, so two battles cannot deadlock. */
   runMany<T>(playerIds: number[], work: (context: CitiesWork) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      const now = this.clock.now();
       for (const playerId of [...playerIds].sort((a, b) => a - b)) {
         if (!(await lockCity(manager, playerId))) throw ApiError.notFound(CityMessages.cityNotFound);
       }
+      // Read after the locks, so actions on a city are stamped in the order they committed.
+      const now = this.clock.now();
       const stored = await loadCities(manager, playerIds);
       const states: CityState[] = [];
       for (const playerId of playerIds) {
