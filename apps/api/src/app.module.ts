@@ -9,9 +9,12 @@ import {
   AllianceModule,
   AttackModule,
   AuthModule,
+  BlacksmithModule,
   CityModule,
   CoreModule,
+  GearsModule,
   HealthModule,
+  PacksModule,
   Queues,
   ReferralsModule,
   RegistrationModule,
@@ -38,6 +41,9 @@ import {
     WalletModule,
     AllianceModule,
     AttackModule,
+    GearsModule,
+    BlacksmithModule,
+    PacksModule,
   ],
 })
 export class AppModule {}

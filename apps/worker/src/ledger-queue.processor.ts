@@ -2,10 +2,12 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import {
   ConfirmDepositJob,
+  ConfirmPackPurchaseJob,
   ConfirmRegistrationJob,
   DepositJobs,
   LedgerJobs,
   loadAppConfig,
+  PackJobs,
   Queues,
   RegistrationJobs,
   SendWithdrawalJob,
@@ -22,6 +24,7 @@ export class LedgerQueueProcessor extends WorkerHost {
     private readonly registrations: RegistrationJobs,
     private readonly deposits: DepositJobs,
     private readonly withdrawals: WithdrawJobs,
+    private readonly packs: PackJobs,
   ) {
     super();
   }
@@ -35,6 +38,8 @@ export class LedgerQueueProcessor extends WorkerHost {
         return this.deposits.confirmDeposit((job.data as ConfirmDepositJob).depositId, lastAttempt);
       case LedgerJobs.sendWithdrawal:
         return this.withdrawals.sendWithdrawal((job.data as SendWithdrawalJob).withdrawalId, lastAttempt);
+      case LedgerJobs.confirmPackPurchase:
+        return this.packs.confirmPackPurchase((job.data as ConfirmPackPurchaseJob).packPurchaseId, lastAttempt);
       default:
         throw new Error(`Unknown ledger job: ${job.name}`);
     }

@@ -7,3 +7,5 @@ export * from './city/city.contract';
 export * from './wallet/wallet.contract';
 export * from './alliance/alliance.contract';
 export * from './attack/attack.contract';
+export * from './gear/gear.contract';
+export * from './packs/packs.contract';

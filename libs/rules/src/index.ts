@@ -15,3 +15,5 @@ export * from './combat/army';
 export * from './combat/attack-charges';
 export * from './combat/battle';
 export * from './alliance/alliance';
+export * from './gear/gear';
+export * from './gear/packs';

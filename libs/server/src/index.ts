@@ -23,3 +23,8 @@ export * from './wallet/deposit.jobs';
 export * from './wallet/withdraw.jobs';
 export * from './alliance/alliance.module';
 export * from './attack/attack.module';
+export * from './gears/gears.module';
+export * from './blacksmith/blacksmith.module';
+export * from './packs/packs.module';
+export * from './packs/packs-jobs.module';
+export * from './packs/packs.jobs';

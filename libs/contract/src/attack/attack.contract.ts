@@ -37,6 +37,7 @@ const wholeNumberQuery = (minimum: number, message: string, fallback: number) =>
     });
 
 export const attackUsernameParamsSchema = z.strictObject({ username: hiveUsernameSchema });
+export const attackGearParamsSchema = z.strictObject({ id: hiveUsernameSchema });
 export const attackParamsSchema = z.strictObject({ username: hiveUsernameSchema, enemy: hiveUsernameSchema });
 /** Blank minLevel means 0 (spec, section 5). */
 export const enemiesQuerySchema = z.strictObject({

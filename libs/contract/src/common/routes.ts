@@ -42,8 +42,30 @@ export const ApiRoutes = {
   enemies: (username: string, page: number, minLevel: number) =>
     `/api/attack/enemies/${encodeURIComponent(username)}?page=${page}&minLevel=${minLevel}`,
   battleLogs: (username: string) => `/api/attack/battle-logs/${encodeURIComponent(username)}`,
+  attackGear: (username: string) => `/api/attack/gear/${encodeURIComponent(username)}`,
   attack: (username: string, enemy: string) => `/api/attack/${encodeURIComponent(username)}/${encodeURIComponent(enemy)}`,
+  gearsEquipped: (username: string) => `/api/gears/equipped/${encodeURIComponent(username)}`,
+  gearsAvailable: (username: string, category?: string, type?: string) =>
+    `/api/gears/available/${encodeURIComponent(username)}${query({ category, type })}`,
+  gearsEquip: '/api/gears/equip',
+  gearsUnequip: '/api/gears/unequip',
+  blacksmithGears: (username: string) => `/api/blacksmith/user-gears/${encodeURIComponent(username)}`,
+  upgradePreview: (username: string) => `/api/blacksmith/upgrade-preview/${encodeURIComponent(username)}`,
+  upgrade: (username: string) => `/api/blacksmith/upgrade/${encodeURIComponent(username)}`,
+  upgradeHistory: (username: string, offset = 0) => `/api/blacksmith/upgrade-history/${encodeURIComponent(username)}?offset=${offset}`,
+  packInfo: (username: string) => `/api/packs/info/${encodeURIComponent(username)}`,
+  packPurchaseRunik: '/api/packs/purchase/runik',
+  packPurchaseHive: '/api/packs/purchase/hive',
+  packPendingStatus: (username: string) => `/api/packs/purchase/status/pending/${encodeURIComponent(username)}`,
+  packPurchaseStatus: (id: number) => `/api/packs/purchase/status/${id}`,
+  packOpen: (id: number) => `/api/packs/open/${id}`,
 } as const;
+
+/** A query string of the given parameters that are set. */
+function query(parameters: Record<string, string | undefined>): string {
+  const set = Object.entries(parameters).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return set.length ? `?${new URLSearchParams(set).toString()}` : '';
+}
 
 /** Web app routes (spec section 2). */
 export const AppRoutes = {

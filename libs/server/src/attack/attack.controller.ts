@@ -1,15 +1,25 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { attackParamsSchema, attackUsernameParamsSchema, emptyBodySchema, enemiesQuerySchema } from '@runik/contract';
-import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesQuery, EnemiesResponse } from '@runik/contract';
+import { attackGearParamsSchema, attackParamsSchema, attackUsernameParamsSchema, emptyBodySchema, enemiesQuerySchema } from '@runik/contract';
+import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, CommanderGearResponse, EnemiesQuery, EnemiesResponse } from '@runik/contract';
 import { CurrentSession } from '../auth/current-session.decorator';
 import type { AuthenticatedSession } from '../auth/session.service';
 import { ZodPipe } from '../core/validation/zod.pipe';
+import { GearsService } from '../gears/gears.service';
 import { AttackService } from './attack.service';
 
 /** The session guard has checked that `{username}` is the caller; the session names the attacker. */
 @Controller('attack')
 export class AttackController {
-  constructor(private readonly attacks: AttackService) {}
+  constructor(
+    private readonly attacks: AttackService,
+    private readonly gears: GearsService,
+  ) {}
+
+  /** `{id}` names a player: the commander gear behind an enemy's bonuses. */
+  @Get('gear/:id')
+  gear(@Param(new ZodPipe(attackGearParamsSchema)) { id }: { id: string }, @Query(new ZodPipe(emptyBodySchema)) _query: unknown): Promise<CommanderGearResponse> {
+    return this.gears.commanderGear(id);
+  }
 
   @Get('enemies/:username')
   enemies(

@@ -75,3 +75,23 @@ export function parseEngineLogs(logs: string): EngineLogs {
     return { errors: ['unreadable logs'] };
   }
 }
+
+export const SWAP_HIVE = 'SWAP.HIVE';
+export const SWAP_HIVE_DECIMALS = 8;
+
+/** What a `tokens` transaction asked for; the fields are unchecked input from the chain. */
+export interface TransferPayload {
+  symbol?: unknown;
+  to?: unknown;
+  quantity?: unknown;
+  memo?: unknown;
+}
+
+export function parseTransferPayload(payload: string): TransferPayload {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as TransferPayload) : {};
+  } catch {
+    return {};
+  }
+}

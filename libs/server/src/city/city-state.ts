@@ -11,6 +11,9 @@ import {
   ResourceAmounts,
   ChargeState,
   CommanderBonuses,
+  GearRarity,
+  GearType,
+  gearStatPercent,
   NO_COMMANDER_BONUSES,
   ResourceKey,
   STARTING_BUILDING_LEVEL,
@@ -38,6 +41,14 @@ export interface CityState {
   queue: QueuedBatch[];
   canWithdraw: boolean;
   attackCharges: ChargeState;
+  /** Gear in the city's slots (one per type at most). */
+  equipped: EquippedGear[];
+}
+
+export interface EquippedGear {
+  type: GearType;
+  rarity: GearRarity;
+  level: number;
 }
 
 interface CityRow {
@@ -57,6 +68,7 @@ interface CityRow {
   attack_charges_at: Date;
   activation: string;
   balances: Partial<Resources>;
+  equipped: EquippedGear[];
   queue: { building: MilitaryBuildingKey; count: number; completesAt: string }[];
 }
 
@@ -75,7 +87,9 @@ export async function loadCities(manager: EntityManager, playerIds: number[]): P
        (SELECT coalesce(json_object_agg(b.asset, b.amount), '{}') FROM balances b
           JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = c.player_id) AS balances,
        (SELECT coalesce(json_agg(json_build_object('building', q.building, 'count', q.count, 'completesAt', q.completes_at)), '[]')
-          FROM training_queue q WHERE q.player_id = c.player_id) AS queue
+          FROM training_queue q WHERE q.player_id = c.player_id) AS queue,
+       (SELECT coalesce(json_agg(json_build_object('type', g.type, 'rarity', g.rarity, 'level', g.level)), '[]')
+          FROM gears g WHERE g.owner_id = c.player_id AND g.equipped) AS equipped
      FROM cities c JOIN players p ON p.id = c.player_id
      WHERE c.player_id = ANY($1)`,
     [playerIds],
@@ -111,17 +125,40 @@ function toState(row: CityRow): CityState {
     queue: row.queue.map((batch) => ({ building: batch.building, count: Number(batch.count), completesAt: new Date(batch.completesAt) })),
     canWithdraw: row.activation === 'paid',
     attackCharges: { charges: row.attack_charges, anchorMs: row.attack_charges_at.getTime() },
+    equipped: row.equipped,
   };
 }
 
-/** Percent production bonus per resource from equipped gear (none until gear exists). */
-export function gearBonuses(_state: CityState): Record<ResourceKey, number> {
-  return { wheat: 0, lumber: 0, stone: 0, ore: 0 };
+/** Percent production bonus per resource from equipped mayor gear. */
+export function gearBonuses(state: CityState): Record<ResourceKey, number> {
+  const bonuses: Record<ResourceKey, number> = { wheat: 0, lumber: 0, stone: 0, ore: 0 };
+  for (const gear of state.equipped) if (gear.type in bonuses) bonuses[gear.type as ResourceKey] += gearStatPercent(gear.rarity, gear.level);
+  return bonuses;
 }
 
-/** Percent attack boost per troop type from equipped commander gear (none until gear exists). */
-export function commanderBonuses(_state: CityState): CommanderBonuses {
-  return { ...NO_COMMANDER_BONUSES };
+/** Commander gear slots are named in the singular; troops in the plural. */
+const COMMANDER_SLOT_UNITS: Readonly<Partial<Record<GearType, keyof CommanderBonuses>>> = { infantry: 'infantry', archer: 'archers', cavalry: 'cavalries' };
+
+/** Percent attack boost per troop type from equipped commander gear. */
+export function commanderBonuses(state: CityState): CommanderBonuses {
+  const bonuses = { ...NO_COMMANDER_BONUSES };
+  for (const gear of state.equipped) {
+    const unit = COMMANDER_SLOT_UNITS[gear.type];
+    if (unit) bonuses[unit] += gearStatPercent(gear.rarity, gear.level);
+  }
+  return bonuses;
+}
+
+/**
+ * Banks production at the current rates (stored pending as of now, counted from now): call before
+ * anything that changes a rate (levels, mayor gear), so what was produced so far keeps its old rate.
+ */
+export async function bankProduction(manager: EntityManager, state: CityState, now: Date): Promise<void> {
+  await manager.query(`UPDATE cities SET stored_pending = $2, production_anchor_at = $3 WHERE player_id = $1`, [
+    state.playerId,
+    JSON.stringify(pendingOf(state, now)),
+    now,
+  ]);
 }
 
 /** Training completes lazily: finished batches count as army, unfinished ones stay queued. */

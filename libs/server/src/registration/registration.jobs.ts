@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { RegistrationInvalidReasons } from '@runik/contract';
 import { parseDecimal, registrationMemo } from '@runik/rules';
-import { EngineTransaction, HiveEngineClient, parseEngineLogs } from '../chain/hive-engine.client';
+import { EngineTransaction, HiveEngineClient, parseEngineLogs, parseTransferPayload, SWAP_HIVE, SWAP_HIVE_DECIMALS } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -11,16 +11,6 @@ import type { AppConfig } from '../core/config/app-config';
 import { PlayersService } from '../players/players.service';
 import { Registration } from './registration.entity';
 import { RetryLater } from '../core/queues/queues';
-
-const SWAP_HIVE = 'SWAP.HIVE';
-const SWAP_HIVE_DECIMALS = 8;
-
-interface TransferPayload {
-  symbol?: unknown;
-  to?: unknown;
-  quantity?: unknown;
-  memo?: unknown;
-}
 
 /**
  * Confirms paid registrations against Hive Engine (worker only). Idempotent: a registration
@@ -63,7 +53,7 @@ export class RegistrationJobs {
   private checkTransfer(registration: Registration, transaction: EngineTransaction): string | null {
     if (parseEngineLogs(transaction.logs).errors?.length) return RegistrationInvalidReasons.failed;
     if (transaction.contract !== 'tokens' || transaction.action !== 'transfer') return RegistrationInvalidReasons.wrongOperation;
-    const payload = parsePayload(transaction.payload);
+    const payload = parseTransferPayload(transaction.payload);
     if (payload.symbol !== SWAP_HIVE) return RegistrationInvalidReasons.wrongOperation;
     if (transaction.sender !== registration.hiveUsername) return RegistrationInvalidReasons.wrongSender;
     if (payload.to !== this.config.GAME_ACCOUNT) return RegistrationInvalidReasons.wrongRecipient;
@@ -100,14 +90,5 @@ export class RegistrationJobs {
 
   private async setStatus(manager: EntityManager, id: number, status: Registration['status'], error: string | null): Promise<void> {
     await manager.update(Registration, { id }, { status, error, updatedAt: this.clock.now() });
-  }
-}
-
-function parsePayload(payload: string): TransferPayload {
-  try {
-    const parsed: unknown = JSON.parse(payload);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as TransferPayload) : {};
-  } catch {
-    return {};
   }
 }

@@ -1,6 +1,6 @@
 /** Every queue, job name and job payload, in one place. */
 export const Queues = {
-  /** Anything that moves value against the chain: registrations, deposits and withdrawals. */
+  /** Anything that moves value against the chain: registrations, deposits, withdrawals and SWAP.HIVE purchases. */
   ledger: 'ledger',
 } as const;
 
@@ -8,6 +8,7 @@ export const LedgerJobs = {
   confirmRegistration: 'confirm-registration',
   confirmDeposit: 'confirm-deposit',
   sendWithdrawal: 'send-withdrawal',
+  confirmPackPurchase: 'confirm-pack-purchase',
 } as const;
 
 export interface ConfirmRegistrationJob {
@@ -21,6 +22,14 @@ export interface ConfirmDepositJob {
 export interface SendWithdrawalJob {
   withdrawalId: number;
 }
+
+export interface ConfirmPackPurchaseJob {
+  packPurchaseId: number;
+}
+
+/** A SWAP.HIVE pack payment is looked for every 5 s for 2 minutes, as long as the client waits. */
+export const PACK_CONFIRMATION_ATTEMPTS = 24;
+export const PACK_CONFIRMATION_RETRY_MS = 5_000;
 
 /** How long the worker keeps looking for a registration's transaction before calling it invalid. */
 export const CONFIRM_REGISTRATION_ATTEMPTS = 40;

@@ -1,0 +1,88 @@
+/** Gear vocabulary (spec, section 9) and the stat and experience tables we chose (docs/gear.md). */
+export const GEAR_RARITIES = ['common', 'rare', 'epic', 'legendary', 'mythical'] as const;
+export type GearRarity = (typeof GEAR_RARITIES)[number];
+
+export const COMMANDER_GEAR_TYPES = ['infantry', 'archer', 'cavalry'] as const;
+export const MAYOR_GEAR_TYPES = ['wheat', 'lumber', 'stone', 'ore'] as const;
+export const GEAR_TYPES = [...COMMANDER_GEAR_TYPES, ...MAYOR_GEAR_TYPES] as const;
+export type CommanderGearType = (typeof COMMANDER_GEAR_TYPES)[number];
+export type MayorGearType = (typeof MAYOR_GEAR_TYPES)[number];
+export type GearType = (typeof GEAR_TYPES)[number];
+
+export const GEAR_CATEGORIES = ['commander', 'mayor'] as const;
+export type GearCategory = (typeof GEAR_CATEGORIES)[number];
+
+export function gearCategory(type: GearType): GearCategory {
+  return (COMMANDER_GEAR_TYPES as readonly string[]).includes(type) ? 'commander' : 'mayor';
+}
+
+export const GEAR_MAX_LEVEL = 20;
+
+/** Stat in hundredths of a percent: at level 1, and added per level above it. */
+export const GEAR_STAT_TABLE: Readonly<Record<GearRarity, { base: number; perLevel: number }>> = {
+  common: { base: 100, perLevel: 20 },
+  rare: { base: 200, perLevel: 40 },
+  epic: { base: 400, perLevel: 80 },
+  legendary: { base: 700, perLevel: 140 },
+  mythical: { base: 1200, perLevel: 240 },
+};
+
+/** Experience a gear gives as upgrade material, per level of the material. */
+export const GEAR_MATERIAL_EXP: Readonly<Record<GearRarity, number>> = { common: 20, rare: 60, epic: 180, legendary: 540, mythical: 1620 };
+
+/** The stat names of a gear, all percents (spec, section 3). */
+export const GEAR_STAT_KEYS = [
+  'wheatProduction',
+  'lumberProduction',
+  'stoneProduction',
+  'oreProduction',
+  'infantryAttackBoost',
+  'archerAttackBoost',
+  'cavalryAttackBoost',
+] as const;
+export type GearStats = Record<(typeof GEAR_STAT_KEYS)[number], number>;
+
+/** The one stat a gear type raises. */
+export function gearStatKey(type: GearType): keyof GearStats {
+  return gearCategory(type) === 'mayor' ? (`${type}Production` as keyof GearStats) : (`${type}AttackBoost` as keyof GearStats);
+}
+
+/** The gear's boost in percent (two decimals at most). */
+export function gearStatPercent(rarity: GearRarity, level: number): number {
+  const { base, perLevel } = GEAR_STAT_TABLE[rarity];
+  return (base + perLevel * (level - 1)) / 100;
+}
+
+export function gearStats(type: GearType, rarity: GearRarity, level: number): GearStats {
+  const stats = Object.fromEntries(GEAR_STAT_KEYS.map((key) => [key, 0])) as GearStats;
+  stats[gearStatKey(type)] = gearStatPercent(rarity, level);
+  return stats;
+}
+
+/** Experience needed to go from `level` to the next; 0 at the maximum. */
+export function requiredExp(level: number): number {
+  return level >= GEAR_MAX_LEVEL ? 0 : 100 * level;
+}
+
+/** What a gear is worth as material: its rarity's value per level, plus half the experience it holds. */
+export function materialExp(rarity: GearRarity, level: number, currentExp: number): number {
+  return GEAR_MATERIAL_EXP[rarity] * level + Math.floor(currentExp / 2);
+}
+
+/** Adds experience, levelling up while it covers the next level; nothing is kept past the maximum. */
+export function addExp(level: number, currentExp: number, gained: number): { level: number; currentExp: number } {
+  let exp = currentExp + gained;
+  let next = level;
+  while (next < GEAR_MAX_LEVEL && exp >= requiredExp(next)) {
+    exp -= requiredExp(next);
+    next += 1;
+  }
+  return { level: next, currentExp: next >= GEAR_MAX_LEVEL ? 0 : exp };
+}
+
+const capitalize = (word: string) => word[0].toUpperCase() + word.slice(1);
+
+/** How a gear is named on screen, e.g. "Rare Wheat Gear Lv.2". */
+export function gearName(type: GearType, rarity: GearRarity, level: number): string {
+  return `${capitalize(rarity)} ${capitalize(type)} Gear Lv.${level}`;
+}

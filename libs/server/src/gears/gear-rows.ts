@@ -1,0 +1,45 @@
+import { EntityManager } from 'typeorm';
+import { GEAR_MAX_LEVEL, GEAR_TYPES, GearCategory, GearRarity, gearStats, GearType, materialExp, requiredExp } from '@runik/rules';
+import type { EquippedGears, Gear } from '@runik/contract';
+
+export interface GearRow {
+  id: string;
+  owner_id: string;
+  type: GearType;
+  category: GearCategory;
+  rarity: GearRarity;
+  level: number;
+  current_exp: number;
+  equipped: boolean;
+  listed: boolean;
+}
+
+export function gearDto(row: GearRow): Gear {
+  const required = requiredExp(row.level);
+  return {
+    gearId: Number(row.id),
+    type: row.type,
+    category: row.category,
+    rarity: row.rarity,
+    level: row.level,
+    currentExp: row.current_exp,
+    requiredExp: required,
+    expProgress: row.level >= GEAR_MAX_LEVEL ? 100 : Math.floor((row.current_exp * 100) / required),
+    expValue: materialExp(row.rarity, row.level, row.current_exp),
+    isEquipped: row.equipped,
+    isListed: row.listed,
+    stats: gearStats(row.type, row.rarity, row.level),
+  };
+}
+
+/** A player's gears, oldest first; `FOR UPDATE` when the caller is about to change them. */
+export async function gearsOf(manager: EntityManager, playerId: number, lock = false): Promise<GearRow[]> {
+  return manager.query(`SELECT * FROM gears WHERE owner_id = $1 ORDER BY id${lock ? ' FOR UPDATE' : ''}`, [playerId]);
+}
+
+export async function equippedGears(manager: EntityManager, playerId: number): Promise<EquippedGears> {
+  const slots = Object.fromEntries(GEAR_TYPES.map((type) => [type, null])) as EquippedGears;
+  const rows: GearRow[] = await manager.query(`SELECT * FROM gears WHERE owner_id = $1 AND equipped`, [playerId]);
+  for (const row of rows) slots[row.type] = gearDto(row);
+  return slots;
+}
