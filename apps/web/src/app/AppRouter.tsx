@@ -4,7 +4,10 @@ import { AppRoutes } from '@runik/contract';
 import { AlliancePage } from '../features/alliance/AlliancePage';
 import { AttackPage } from '../features/attack/AttackPage';
 import { AuthenticationPage } from '../features/authentication/AuthenticationPage';
+import { BlacksmithPage } from '../features/blacksmith/BlacksmithPage';
 import { CityPage } from '../features/city/CityPage';
+import { GearsPage } from '../features/gears/GearsPage';
+import { PacksPage } from '../features/packs/PacksPage';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
 import { AppShell } from './AppShell';
 import { RedirectIfLoggedIn, RequireSession } from './route-guards';
@@ -15,6 +18,9 @@ const SCREEN_PAGES: Partial<Record<string, ReactElement>> = {
   [AppRoutes.city]: <CityPage />,
   [AppRoutes.alliance]: <AlliancePage />,
   [AppRoutes.attack]: <AttackPage />,
+  [AppRoutes.gears]: <GearsPage />,
+  [AppRoutes.blacksmith]: <BlacksmithPage />,
+  [AppRoutes.packs]: <PacksPage />,
 };
 
 /** The spec's route table (section 2). The router itself is provided by the caller. */

@@ -141,7 +141,7 @@ export interface UpgradePreview {
   levelIncrease: number;
   totalExpGained: number;
   willLevelUp: boolean;
-  validMaterials: { name: string; expValue: number }[];
+  validMaterials: { gearId: number; name: string; expValue: number }[];
 }
 
 export interface UpgradePreviewResponse {
@@ -156,6 +156,8 @@ export interface UpgradeResult {
 
 export interface UpgradeHistoryEntry {
   gearId: number;
+  /** The gear as it came out of the upgrade, e.g. "Rare Wheat Gear Lv.3". */
+  gearName: string;
   levelChange: number;
   expGained: number;
   materialsUsed: number;

@@ -46,16 +46,16 @@ export class BlacksmithService {
         [target.id, level, currentExp],
       );
       await manager.query(
-        `INSERT INTO gear_upgrades (player_id, gear_id, level_before, level_after, exp_gained, materials_used, upgraded_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [playerId, target.id, target.level, level, preview.totalExpGained, materials.length, now],
+        `INSERT INTO gear_upgrades (player_id, gear_id, gear_name, level_before, level_after, exp_gained, materials_used, upgraded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [playerId, target.id, gearName(target.type, target.rarity, level), target.level, level, preview.totalExpGained, materials.length, now],
       );
       return { success: true, message: GearMessages.upgraded, gear: gearDto(upgraded) };
     });
   }
 
   async history(playerId: number, offset: number): Promise<UpgradeHistoryResponse> {
-    const rows: { gear_id: string; level_before: number; level_after: number; exp_gained: number; materials_used: number; upgraded_at: Date }[] =
+    const rows: { gear_id: string; gear_name: string; level_before: number; level_after: number; exp_gained: number; materials_used: number; upgraded_at: Date }[] =
       await this.dataSource.query(
         `SELECT * FROM gear_upgrades WHERE player_id = $1 ORDER BY upgraded_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [playerId, UPGRADE_HISTORY_PAGE_SIZE, offset],
@@ -63,6 +63,7 @@ export class BlacksmithService {
     return {
       history: rows.map((row) => ({
         gearId: Number(row.gear_id),
+        gearName: row.gear_name,
         levelChange: row.level_after - row.level_before,
         expGained: row.exp_gained,
         materialsUsed: row.materials_used,
@@ -89,6 +90,7 @@ async function check(manager: EntityManager, playerId: number, { gearId, materia
   if (materials.some((material) => material.equipped)) throw ApiError.badRequest(GearMessages.materialEquipped);
 
   const validMaterials = materials.map((material) => ({
+    gearId: Number(material.id),
     name: gearName(material.type, material.rarity, material.level),
     expValue: materialExp(material.rarity, material.level, material.current_exp),
   }));

@@ -71,6 +71,7 @@ export class PacksService {
   /** Paid through the ledger in the same transaction that records the purchase, to the burn account. */
   purchaseWithRunik(playerId: number, packCount: number): Promise<PackPurchaseResponse> {
     return this.dataSource.transaction(async (manager) => {
+      await lockBuyer(manager, playerId);
       const price = priceOf('runik', packCount);
       const { runik } = await this.ledger.balancesOf(manager, playerId);
       if (runik < price) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(price), formatRunik(runik)));
@@ -91,7 +92,10 @@ export class PacksService {
   async purchaseWithHive(playerId: number, packCount: number, transactionId: string): Promise<PackPurchaseResponse> {
     let id: number;
     try {
-      id = await this.dataSource.transaction((manager) => this.record(manager, playerId, 'hive', packCount, 'pending', transactionId));
+      id = await this.dataSource.transaction(async (manager) => {
+        await lockBuyer(manager, playerId);
+        return this.record(manager, playerId, 'hive', packCount, 'pending', transactionId);
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'pack_purchases_one_pending')) throw ApiError.conflict(PackMessages.pendingPurchase);
       if (isUniqueViolation(error, 'pack_purchases_transaction_player')) throw ApiError.conflict(PackMessages.transactionUsed);
@@ -182,6 +186,15 @@ export class PacksService {
 
 export function priceOf(currency: PackCurrency, packCount: number): number {
   return PACK_PRICES[currency][packCount === PACK_BULK_SIZE ? 'bulk' : 'single'];
+}
+
+/**
+ * One purchase decision at a time per player: the balance check, the tier (packs bought so far) and
+ * the insert see every earlier purchase, so simultaneous purchases neither get the ledger's bare
+ * refusal instead of the spec's message nor share a tier.
+ */
+async function lockBuyer(manager: EntityManager, playerId: number): Promise<void> {
+  await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [playerId]);
 }
 
 async function packsBought(manager: EntityManager, playerId: number): Promise<Record<PackCurrency, number>> {

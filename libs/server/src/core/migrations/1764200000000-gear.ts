@@ -52,6 +52,7 @@ export class Gear1764200000000 implements MigrationInterface {
         id bigserial PRIMARY KEY,
         player_id bigint NOT NULL REFERENCES players (id),
         gear_id bigint NOT NULL,
+        gear_name varchar(40) NOT NULL,
         level_before int NOT NULL,
         level_after int NOT NULL,
         exp_gained int NOT NULL,

@@ -1,0 +1,60 @@
+import type { UpgradeHistoryEntry } from '@runik/contract';
+import { toUserMessage } from '../../app/errors';
+import { Message } from '../../ui/Message';
+import { formatRequestedAt } from '../alliance/alliance-format';
+import { GearPlaceholder } from '../gears/GearFeedback';
+import { useUpgradeHistory } from './blacksmith-api';
+import { BlacksmithTexts } from './blacksmith-texts';
+
+/** History tab: past upgrades, with Load more fetching the next page by offset. */
+export function HistoryTab({ username }: { username: string }) {
+  const history = useUpgradeHistory(username);
+
+  if (!history.data) {
+    return history.isError ? (
+      <GearPlaceholder error>{toUserMessage(history.error, BlacksmithTexts.historyFailed)}</GearPlaceholder>
+    ) : (
+      <GearPlaceholder>{BlacksmithTexts.historyLoading}</GearPlaceholder>
+    );
+  }
+  const entries = history.data.pages.flat();
+  if (entries.length === 0) return <GearPlaceholder>{BlacksmithTexts.historyEmpty}</GearPlaceholder>;
+
+  return (
+    <div className="blacksmith-history">
+      <ol className="blacksmith-history__list" aria-label="Upgrade history">
+        {entries.map((entry, index) => (
+          <HistoryItem key={`${entry.upgradedAt}-${entry.gearId}-${index}`} entry={entry} />
+        ))}
+      </ol>
+      {history.isFetchNextPageError && <Message tone="error">{toUserMessage(history.error, BlacksmithTexts.historyFailed)}</Message>}
+      {history.hasNextPage && (
+        <button
+          type="button"
+          className="button"
+          disabled={history.isFetchingNextPage}
+          aria-busy={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          Load more
+        </button>
+      )}
+    </div>
+  );
+}
+
+function HistoryItem({ entry }: { entry: UpgradeHistoryEntry }) {
+  const materials = `${entry.materialsUsed} ${entry.materialsUsed === 1 ? 'material' : 'materials'}`;
+  return (
+    <li className="blacksmith-history__entry panel" data-testid="history-entry">
+      <strong data-testid="history-gear">{entry.gearName}</strong>
+      <span data-testid="history-level">Level +{entry.levelChange}</span>
+      <span data-testid="history-exp">+{entry.expGained} EXP</span>
+      <span data-testid="history-materials">{materials}</span>
+      {/* The same readable local date as the alliance's requests. */}
+      <time dateTime={entry.upgradedAt} data-testid="history-date">
+        {formatRequestedAt(entry.upgradedAt)}
+      </time>
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Gear } from '@runik/contract';
+import { gearName, gearStatKey } from '@runik/rules';
+import { formatBoost, statLabel } from './packs-format';
+
+interface PackGearCardProps {
+  gear: Gear;
+  /** Its place in the pack, for the face-down card's name. */
+  index: number;
+  revealed: boolean;
+}
+
+/** One card of the opening: face down, then turned over (a CSS flip) to show the gear. */
+export function PackGearCard({ gear, index, revealed }: PackGearCardProps) {
+  const statKey = gearStatKey(gear.type);
+  return (
+    <li
+      className={`pack-card pack-card--${gear.rarity} ${revealed ? 'pack-card--revealed' : ''}`}
+      data-testid={revealed ? `revealed-gear-${gear.gearId}` : `hidden-card-${index}`}
+    >
+      <div className="pack-card__inner">
+        <div className="pack-card__face pack-card__back">
+          <span className="pack-card__sigil" aria-hidden="true">
+            ᚱ
+          </span>
+          <span className="packs-sr-only">Face-down card {index + 1}</span>
+        </div>
+        <div className="pack-card__face pack-card__front" aria-hidden={!revealed}>
+          {revealed && (
+            <>
+              <span className="pack-card__rarity">{gear.rarity}</span>
+              <strong className="pack-card__name">{gearName(gear.type, gear.rarity, gear.level)}</strong>
+              <span className="pack-card__category">{gear.category}</span>
+              <span className="pack-card__stat" data-testid="gear-stat">
+                {formatBoost(gear.stats[statKey])} {statLabel(statKey)}
+              </span>
+            </>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+import { PACK_BULK_SIZE } from '@runik/rules';
+import type { PackPrices } from '@runik/contract';
+import type { PackCount } from './packs-api';
+import { formatPrice, packsLabel } from './packs-format';
+import { PackTexts } from './packs-messages';
+
+interface PackOfferCardProps {
+  /** As the player reads it: RUNIK or SWAP.HIVE. */
+  currency: string;
+  testId: string;
+  prices: PackPrices;
+  canAfford: { single: boolean; bulk: boolean };
+  /** Another purchase is under way (or, for SWAP.HIVE, one is pending). */
+  blocked: boolean;
+  onBuy: (packCount: PackCount, price: number) => void;
+}
+
+/** One currency's offers: a single pack and the bulk of 10, with their prices and Buy buttons. */
+export function PackOfferCard({ currency, testId, prices, canAfford, blocked, onBuy }: PackOfferCardProps) {
+  const offers = [
+    { packCount: 1, price: prices.single, affordable: canAfford.single, key: 'single' },
+    { packCount: PACK_BULK_SIZE, price: prices.bulk, affordable: canAfford.bulk, key: 'bulk' },
+  ] as const;
+  return (
+    <article className="pack-offer panel" data-testid={testId} aria-labelledby={`${testId}-title`}>
+      <h2 id={`${testId}-title`} className="pack-offer__title">
+        Pay with {currency}
+      </h2>
+      <ul className="pack-offer__list">
+        {offers.map(({ packCount, price, affordable, key }) => (
+          <li key={key} className="pack-offer__row">
+            <div className="pack-offer__label">
+              <span className="pack-offer__count">{packsLabel(packCount)}</span>
+              <span className="pack-offer__price" data-testid={`${testId}-${key}-price`}>
+                {formatPrice(price)} {currency}
+              </span>
+              {!affordable && <span className="pack-offer__hint">{PackTexts.cantAfford(currency)}</span>}
+            </div>
+            <button
+              type="button"
+              className="button button--primary pack-offer__buy"
+              disabled={!affordable || blocked}
+              onClick={() => onBuy(packCount, price)}
+            >
+              Buy {packsLabel(packCount)} ({currency})
+            </button>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
