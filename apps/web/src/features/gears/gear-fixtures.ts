@@ -1,30 +1,11 @@
 import { vi } from 'vitest';
-import type { EquippedGears, Gear } from '@runik/contract';
-import { GEAR_TYPES, gearCategory, gearStats, materialExp, requiredExp, type GearRarity, type GearType } from '@runik/rules';
+import type { EquippedGears } from '@runik/contract';
+import { GEAR_TYPES } from '@runik/rules';
 
 // Test data for the Gears and Blacksmith specs.
 
 export { PLAYER } from '../../testing/city-fixtures';
-
-/** A gear as the server describes it: `type`, `rarity` and `level` decide its stat and worth. */
-export function gear(gearId: number, type: GearType = 'wheat', rarity: GearRarity = 'common', overrides: Partial<Gear> = {}): Gear {
-  const level = overrides.level ?? 1;
-  return {
-    gearId,
-    type,
-    category: gearCategory(type),
-    rarity,
-    level,
-    currentExp: 0,
-    requiredExp: requiredExp(level),
-    expProgress: 0,
-    expValue: materialExp(rarity, level, 0),
-    isEquipped: false,
-    isListed: false,
-    stats: gearStats(type, rarity, level),
-    ...overrides,
-  };
-}
+export { gear } from '../../testing/gear-fixtures';
 
 /** Every slot empty, except those given. */
 export function equippedGears(filled: Partial<EquippedGears> = {}): EquippedGears {

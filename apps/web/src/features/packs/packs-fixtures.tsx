@@ -9,8 +9,9 @@ import {
   type PackPurchaseStatusResponse,
   type PendingPackPurchaseResponse,
 } from '@runik/contract';
-import { gearCategory, gearStats, type GearRarity, type GearType } from '@runik/rules';
+import type { GearRarity, GearType } from '@runik/rules';
 import { advance } from '../../testing/city-fixtures';
+import { gear as baseGear } from '../../testing/gear-fixtures';
 import { installFakeApi, type FakeApi, type FakeResponse, type Responder } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
@@ -34,21 +35,9 @@ export function packInfo(overrides: Partial<PackInfoResponse> = {}): PackInfoRes
   };
 }
 
+/** A gear out of a pack, at the pack's level. */
 export function gear(gearId: number, type: GearType = 'wheat', rarity: GearRarity = 'common', level = 2): Gear {
-  return {
-    gearId,
-    type,
-    category: gearCategory(type),
-    rarity,
-    level,
-    currentExp: 0,
-    requiredExp: 100 * level,
-    expProgress: 0,
-    expValue: 20 * level,
-    isEquipped: false,
-    isListed: false,
-    stats: gearStats(type, rarity, level),
-  };
+  return baseGear(gearId, type, rarity, { level });
 }
 
 export function opened(packPurchaseId: number, gears: Gear[], seed = 123456789, tier = 2): PackOpenResponse {
