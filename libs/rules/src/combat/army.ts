@@ -18,9 +18,10 @@ export function troopPower(unit: UnitKey, count: number, bonuses: CommanderBonus
   return count * UNIT_POWER[unit] * (1 + bonuses[unit] / 100);
 }
 
-/** Army power in thousandths, rounded down. */
+/** Army power in thousandths, rounded down; exact, with boosts counted to a hundredth of a percent. */
 export function armyPower(troops: Troops, bonuses: CommanderBonuses = NO_COMMANDER_BONUSES): number {
-  return Math.floor(UNIT_KEYS.reduce((sum, unit) => sum + troopPower(unit, troops[unit], bonuses), 0));
+  const tenThousandths = UNIT_KEYS.reduce((sum, unit) => sum + troops[unit] * UNIT_POWER[unit] * (10_000 + Math.round(bonuses[unit] * 100)), 0);
+  return Math.floor(tenThousandths / 10_000);
 }
 
 export function troopCount(troops: Troops): number {
