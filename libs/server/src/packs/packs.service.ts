@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { randomInt } from 'node:crypto';
@@ -9,9 +9,11 @@ import { CityMessages, ErrorMessages, PackMessages } from '@runik/contract';
 import type { PackInfoResponse, PackOpenResponse, PackPurchaseResponse, PackPurchaseStatusResponse, PendingPackPurchaseResponse } from '@runik/contract';
 import { HiveEngineClient, SWAP_HIVE, SWAP_HIVE_DECIMALS } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
+import { APP_CONFIG } from '../core/config/config.module';
+import type { AppConfig } from '../core/config/app-config';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
-import { ConfirmPackPurchaseJob, LedgerJobs, PACK_CONFIRMATION_ATTEMPTS, PACK_CONFIRMATION_RETRY_MS, Queues } from '../core/queues/queues';
+import { ConfirmPackPurchaseJob, LedgerJobs, PACK_CONFIRMATION_RETRY_MS, Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
 import { gearDto, GearRow } from '../gears/gear-rows';
 
@@ -39,6 +41,7 @@ export class PacksService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(Queues.ledger) private readonly ledgerQueue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hiveEngine: HiveEngineClient,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
@@ -104,7 +107,7 @@ export class PacksService {
     const job: ConfirmPackPurchaseJob = { packPurchaseId: id };
     await this.ledgerQueue.add(LedgerJobs.confirmPackPurchase, job, {
       jobId: `pack-purchase-${id}`,
-      attempts: PACK_CONFIRMATION_ATTEMPTS,
+      attempts: Math.ceil(this.config.PACK_CONFIRMATION_WINDOW_MS / PACK_CONFIRMATION_RETRY_MS),
       backoff: { type: 'fixed', delay: PACK_CONFIRMATION_RETRY_MS },
     });
     return { success: true, packPurchaseId: id, packCount, status: 'pending' };

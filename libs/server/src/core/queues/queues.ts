@@ -27,8 +27,7 @@ export interface ConfirmPackPurchaseJob {
   packPurchaseId: number;
 }
 
-/** A SWAP.HIVE pack payment is looked for every 5 s for 2 minutes, as long as the client waits. */
-export const PACK_CONFIRMATION_ATTEMPTS = 24;
+/** A SWAP.HIVE pack payment is looked for every 5 s during PACK_CONFIRMATION_WINDOW_MS. */
 export const PACK_CONFIRMATION_RETRY_MS = 5_000;
 
 /** How long the worker keeps looking for a registration's transaction before calling it invalid. */

@@ -1,0 +1,338 @@
+import { Queue } from 'bullmq';
+import { ApiRoutes, PackMessages, PackPaymentFailures, packPaymentMemo } from '@runik/contract';
+import type { PackPurchaseStatusResponse } from '@runik/contract';
+import { LedgerJobs } from '@runik/server';
+import { assetTotals, runikOf } from '../support/alliance';
+import { CityPlayer, grant, newCityPlayer } from '../support/city';
+import { queryDatabase } from '../support/database';
+import { engineBalance, sendToken, uniqueUsername } from '../support/hive';
+import {
+  boughtWithRunik,
+  buyWithHive,
+  gearCountOf,
+  openAndVerify,
+  openPacks,
+  packInfo,
+  payForPacks,
+  PaymentOverrides,
+  pendingOf,
+  processed,
+  purchaseRow,
+  purchaseRows,
+  purchaseStatus,
+  settledPurchase,
+  sleep,
+  unknownTxId,
+} from '../support/packs';
+import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+
+const WINDOW_MS = 20_000;
+let stack: Stack;
+let queue: Queue;
+beforeAll(async () => {
+  // A short confirmation window, so a transaction never seen is given up on within the file's run.
+  stack = await startStack({ extraEnv: { PACK_CONFIRMATION_WINDOW_MS: String(WINDOW_MS) } });
+  queue = new Queue('ledger', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
+});
+afterAll(async () => {
+  await queue?.close();
+  await stack?.stop();
+});
+
+const swapHiveOf = async (account: string) => Number(await engineBalance(stack.simUrl, account, 'SWAP.HIVE'));
+
+/** A purchase the worker refused: what the status call reports. */
+const refused = (purchaseId: number, packCount: number, error: string): PackPurchaseStatusResponse => ({
+  packPurchaseId: purchaseId,
+  status: 'invalid',
+  packCount,
+  currency: 'hive',
+  opened: false,
+  error,
+});
+
+/** Records a SWAP.HIVE purchase that must be accepted as pending; its id. */
+async function pendingPurchase(player: CityPlayer, packCount: number, txId: string): Promise<number> {
+  const response = await buyWithHive(player, packCount, txId);
+  expect(response.status).toBe(200);
+  expect(response.data).toEqual({ success: true, packPurchaseId: response.data.packPurchaseId, packCount, status: 'pending' });
+  return response.data.packPurchaseId;
+}
+
+/** Runs a confirmation job for a purchase, as a repeated delivery would, and waits for it to finish. */
+async function runConfirmationAgain(purchaseId: number, name: string): Promise<void> {
+  const job = await queue.add(LedgerJobs.confirmPackPurchase, { packPurchaseId: purchaseId }, { jobId: `${name}-${purchaseId}`, attempts: 1 });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const state = await job.getState();
+    if (state === 'completed') return;
+    if (state === 'failed' || Date.now() > deadline) throw new Error(`confirmation job ${job.id} is ${state}: ${job.failedReason ?? ''}`);
+    await sleep(100);
+  }
+}
+
+/**
+ * A purchase naming a transaction no chain has seen: the worker looks for it every 5 s for 2 minutes,
+ * so it is made in the first test and its end is checked in the last one.
+ */
+let unseen: { player: CityPlayer; purchaseId: number } | undefined;
+
+describe('a purchase whose transaction is not on Hive Engine', () => {
+  it('stays pending: it blocks a second SWAP.HIVE purchase (not RUNIK ones) and cannot be opened', async () => {
+    const player = await newCityPlayer(stack, 'unsn');
+    const purchaseId = await pendingPurchase(player, 1, unknownTxId());
+    unseen = { player, purchaseId };
+    expect(await purchaseStatus(player, purchaseId)).toEqual({ packPurchaseId: purchaseId, status: 'pending', packCount: 1, currency: 'hive', opened: false, error: null });
+    expect(await pendingOf(player)).toEqual({ hasPending: true, packPurchaseId: purchaseId, unopenedPurchaseIds: [] });
+
+    const opening = await openPacks(player, purchaseId);
+    expect(opening.status).toBe(409);
+    expect(opening.data).toEqual({ error: PackMessages.notConfirmed });
+
+    // A real payment must wait for the pending purchase to finish.
+    const paid = await payForPacks(stack, player, 10);
+    for (const [packCount, txId] of [[1, unknownTxId()], [10, paid]] as const) {
+      const second = await buyWithHive(player, packCount, txId);
+      expect(second.status).toBe(409);
+      expect(second.data).toEqual({ error: PackMessages.pendingPurchase });
+    }
+    // RUNIK purchases do not wait for it.
+    await grant(stack, player, 'runik', 10_000);
+    const runikPurchase = await boughtWithRunik(player, 1);
+    expect(await pendingOf(player)).toEqual({ hasPending: true, packPurchaseId: purchaseId, unopenedPurchaseIds: [runikPurchase] });
+    expect((await purchaseRows(stack, player)).map((row) => [row.id, row.currency, row.status])).toEqual([
+      [purchaseId, 'hive', 'pending'],
+      [runikPurchase, 'runik', 'confirmed'],
+    ]);
+    await sleep(6_000);
+    expect(await purchaseStatus(player, purchaseId)).toMatchObject({ status: 'pending', error: null });
+    expect(await gearCountOf(stack, player)).toBe(0);
+  });
+});
+
+describe('paying with SWAP.HIVE', () => {
+  it('confirms a single pack once the worker sees the transfer, then opens it once', async () => {
+    const player = await newCityPlayer(stack, 'hv1');
+    const [playerBefore, gameBefore] = [await swapHiveOf(player.username), await swapHiveOf(GAME_ACCOUNT)];
+    expect(playerBefore).toBe(100);
+    const txId = await payForPacks(stack, player, 1);
+    // Reported at once, before Hive Engine has processed it: the worker looks again until it has.
+    const purchaseId = await pendingPurchase(player, 1, txId);
+    expect(await settledPurchase(player, purchaseId)).toEqual({ packPurchaseId: purchaseId, status: 'confirmed', packCount: 1, currency: 'hive', opened: false, error: null });
+    expect(await purchaseRow(stack, purchaseId)).toMatchObject({ currency: 'hive', pack_count: 1, price_thousandths: 1_000, tier: 1, transaction_id: txId, error: null });
+    expect(await swapHiveOf(player.username)).toBe(99);
+    expect((await swapHiveOf(GAME_ACCOUNT)) - gameBefore).toBe(1);
+    // SWAP.HIVE never enters the RUNIK ledger.
+    expect(await queryDatabase(stack.database.url, `SELECT * FROM ledger_entries WHERE reference = $1`, [`pack-purchase:${purchaseId}`])).toEqual([]);
+    expect(await packInfo(player)).toMatchObject({ userHivePackCount: 1, userRunikPackCount: 0, tier: 1, balance: { hive: 99, runik: 0 } });
+    expect(await pendingOf(player)).toEqual({ hasPending: false, packPurchaseId: null, unopenedPurchaseIds: [purchaseId] });
+
+    const opened = await openAndVerify(stack, player, purchaseId);
+    expect(opened.gears).toHaveLength(1);
+    expect(await purchaseStatus(player, purchaseId)).toMatchObject({ status: 'confirmed', opened: true });
+    const again = await openPacks(player, purchaseId);
+    expect(again.status).toBe(409);
+    expect(again.data).toEqual({ error: PackMessages.alreadyOpened });
+    expect(await gearCountOf(stack, player)).toBe(1);
+
+    // The transaction paid for this purchase: naming it again is refused, whatever the count.
+    for (const packCount of [1, 10]) {
+      const reuse = await buyWithHive(player, packCount, txId);
+      expect(reuse.status).toBe(409);
+      expect(reuse.data).toEqual({ error: PackMessages.transactionUsed });
+    }
+    expect(await purchaseRows(stack, player)).toHaveLength(1);
+    expect(await pendingOf(player)).toEqual({ hasPending: false, packPurchaseId: null, unopenedPurchaseIds: [] });
+  });
+
+  it('confirms ten packs for 10.000 SWAP.HIVE; packs of both currencies count toward the tier', async () => {
+    const player = await newCityPlayer(stack, 'hv10');
+    const txId = await payForPacks(stack, player, 10);
+    const purchaseId = await pendingPurchase(player, 10, txId);
+    expect(await settledPurchase(player, purchaseId)).toMatchObject({ status: 'confirmed', packCount: 10, currency: 'hive', error: null });
+    expect(await swapHiveOf(player.username)).toBe(90);
+    const opened = await openAndVerify(stack, player, purchaseId);
+    expect(opened.gears.map((gear) => gear.level)).toEqual(Array(10).fill(1));
+    expect(await packInfo(player)).toMatchObject({ userHivePackCount: 10, userRunikPackCount: 0, tier: 2, balance: { hive: 90 } });
+
+    await grant(stack, player, 'runik', 10_000);
+    const runikPurchase = await boughtWithRunik(player, 1);
+    const withRunik = await openAndVerify(stack, player, runikPurchase);
+    expect(withRunik.tier).toBe(2);
+    expect(withRunik.gears[0].level).toBe(2);
+
+    const next = await pendingPurchase(player, 1, await payForPacks(stack, player, 1));
+    expect(await settledPurchase(player, next)).toMatchObject({ status: 'confirmed' });
+    expect((await openAndVerify(stack, player, next)).gears.map((gear) => gear.level)).toEqual([2]);
+    expect(await packInfo(player)).toMatchObject({ userHivePackCount: 11, userRunikPackCount: 1, tier: 2 });
+    expect(await gearCountOf(stack, player)).toBe(12);
+  });
+
+  const cases: [string, number, (player: CityPlayer) => PaymentOverrides, string][] = [
+    ['another recipient', 1, () => ({ to: uniqueUsername('else') }), PackPaymentFailures.wrongRecipient],
+    ['too little SWAP.HIVE', 1, () => ({ quantity: '0.999' }), PackPaymentFailures.wrongQuantity],
+    ['too much SWAP.HIVE', 1, () => ({ quantity: '1.001' }), PackPaymentFailures.wrongQuantity],
+    ['the price of one pack for ten', 10, () => ({ quantity: '1.000' }), PackPaymentFailures.wrongQuantity],
+    ['the price of ten packs for one', 1, () => ({ quantity: '10.000' }), PackPaymentFailures.wrongQuantity],
+    ['the memo of ten packs for one', 1, (player) => ({ memo: packPaymentMemo(player.username, 10) }), PackPaymentFailures.wrongMemo],
+    ["another player's memo", 1, () => ({ memo: packPaymentMemo(uniqueUsername('memo'), 1) }), PackPaymentFailures.wrongMemo],
+    ['no memo', 1, () => ({ memo: '' }), PackPaymentFailures.wrongMemo],
+    ['RNK instead of SWAP.HIVE', 1, () => ({ symbol: 'RNK' }), PackPaymentFailures.notTransfer],
+  ];
+  it.each(cases)('delivers nothing for a payment with %s: the purchase ends invalid', async (_case, packCount, overrides, failure) => {
+    const player = await newCityPlayer(stack, 'bad');
+    const txId = await payForPacks(stack, player, packCount, overrides(player));
+    // The transfer itself went through on Hive Engine; it just does not pay for this purchase.
+    const transaction = await processed(stack.simUrl, txId);
+    expect(JSON.parse(transaction.logs).errors).toBeUndefined();
+    const purchaseId = await pendingPurchase(player, packCount, txId);
+    expect(await settledPurchase(player, purchaseId)).toEqual(refused(purchaseId, packCount, failure));
+
+    const opening = await openPacks(player, purchaseId);
+    expect(opening.status).toBe(409);
+    expect(opening.data).toEqual({ error: PackMessages.purchaseInvalid });
+    expect(await gearCountOf(stack, player)).toBe(0);
+    expect(await pendingOf(player)).toEqual({ hasPending: false, packPurchaseId: null, unopenedPurchaseIds: [] });
+    expect(await packInfo(player)).toMatchObject({ userHivePackCount: 0, userRunikPackCount: 0, tier: 1 });
+    // The player named this transaction once already.
+    const reuse = await buyWithHive(player, packCount, txId);
+    expect(reuse.status).toBe(409);
+    expect(reuse.data).toEqual({ error: PackMessages.transactionUsed });
+    expect((await purchaseRows(stack, player)).map((row) => [row.id, row.status, row.error])).toEqual([[purchaseId, 'invalid', failure]]);
+  });
+
+  it('delivers nothing for a transfer Hive Engine refused (logs.errors)', async () => {
+    const player = await newCityPlayer(stack, 'fail');
+    // The player's SWAP.HIVE is spent elsewhere first: an exact, well-addressed payment then overdraws.
+    await processed(stack.simUrl, await sendToken(stack.simUrl, player.username, uniqueUsername('sink'), 'SWAP.HIVE', '99.500', ''));
+    const txId = await payForPacks(stack, player, 1);
+    expect(JSON.parse((await processed(stack.simUrl, txId)).logs).errors).toEqual(['overdrawn balance']);
+    expect(await swapHiveOf(player.username)).toBe(0.5);
+    const purchaseId = await pendingPurchase(player, 1, txId);
+    expect(await settledPurchase(player, purchaseId)).toEqual(refused(purchaseId, 1, PackPaymentFailures.failed));
+    expect((await openPacks(player, purchaseId)).data).toEqual({ error: PackMessages.purchaseInvalid });
+    expect(await gearCountOf(stack, player)).toBe(0);
+    expect(await packInfo(player)).toMatchObject({ userHivePackCount: 0, canAfford: { hive: { single: false, bulk: false } }, balance: { hive: 0.5 } });
+  });
+
+  it('lets a player buy again after a refused payment', async () => {
+    const player = await newCityPlayer(stack, 'agn');
+    const wrong = await pendingPurchase(player, 1, await payForPacks(stack, player, 1, { memo: 'runik-packs' }));
+    expect(await settledPurchase(player, wrong)).toEqual(refused(wrong, 1, PackPaymentFailures.wrongMemo));
+    const right = await pendingPurchase(player, 1, await payForPacks(stack, player, 1));
+    expect(await settledPurchase(player, right)).toMatchObject({ status: 'confirmed', error: null });
+    expect((await openAndVerify(stack, player, right)).gears).toHaveLength(1);
+    expect(await packInfo(player)).toMatchObject({ userHivePackCount: 1, balance: { hive: 98 } });
+  });
+
+  it("refuses a stranger naming someone else's transaction (wrong sender), and the payer still uses it", async () => {
+    const [payer, stranger] = await Promise.all([newCityPlayer(stack, 'payr'), newCityPlayer(stack, 'strg')]);
+    const txId = await payForPacks(stack, payer, 1);
+    // The stranger is faster, and must not block the payer.
+    const theirs = await pendingPurchase(stranger, 1, txId);
+    const mine = await pendingPurchase(payer, 1, txId);
+    expect(await settledPurchase(stranger, theirs)).toEqual(refused(theirs, 1, PackPaymentFailures.wrongSender));
+    expect(await settledPurchase(payer, mine)).toEqual({ packPurchaseId: mine, status: 'confirmed', packCount: 1, currency: 'hive', opened: false, error: null });
+
+    expect((await openPacks(stranger, theirs)).data).toEqual({ error: PackMessages.purchaseInvalid });
+    const peek = await stranger.api.get(ApiRoutes.packPurchaseStatus(mine));
+    expect([peek.status, peek.data]).toEqual([404, { error: PackMessages.purchaseNotFound }]);
+    expect((await openPacks(stranger, mine)).status).toBe(404);
+    expect((await openAndVerify(stack, payer, mine)).gears).toHaveLength(1);
+    expect(await gearCountOf(stack, stranger)).toBe(0);
+    expect(await packInfo(stranger)).toMatchObject({ userHivePackCount: 0 });
+    expect(await packInfo(payer)).toMatchObject({ userHivePackCount: 1 });
+
+    // Whatever a job did, the database lets one transaction confirm one purchase only.
+    await expect(queryDatabase(stack.database.url, `UPDATE pack_purchases SET status = 'confirmed', error = NULL WHERE id = $1`, [theirs])).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'pack_purchases_transaction_confirmed',
+    });
+    expect((await purchaseRow(stack, theirs)).status).toBe('invalid');
+  });
+
+  it('confirms a transaction once however many times its confirmation job runs', async () => {
+    const player = await newCityPlayer(stack, 'twice');
+    const txId = await payForPacks(stack, player, 1);
+    await processed(stack.simUrl, txId);
+    const purchaseId = await pendingPurchase(player, 1, txId);
+    // Jobs are at-least-once: three more deliveries race the api's own job.
+    await Promise.all([1, 2, 3].map((n) => runConfirmationAgain(purchaseId, `dup${n}`)));
+    expect(await settledPurchase(player, purchaseId)).toMatchObject({ status: 'confirmed', error: null });
+    const confirmed = await purchaseRow(stack, purchaseId);
+
+    await runConfirmationAgain(purchaseId, 'late');
+    expect(await purchaseRow(stack, purchaseId)).toEqual(confirmed);
+    const opened = await openAndVerify(stack, player, purchaseId);
+    const afterOpening = await purchaseRow(stack, purchaseId);
+    expect(afterOpening).toMatchObject({ status: 'confirmed', error: null, transaction_id: txId });
+    await runConfirmationAgain(purchaseId, 'after-open');
+    expect(await purchaseRow(stack, purchaseId)).toEqual(afterOpening);
+    expect(await gearCountOf(stack, player)).toBe(opened.gears.length);
+    expect(await queryDatabase(stack.database.url, `SELECT id FROM pack_purchases WHERE transaction_id = $1`, [txId])).toHaveLength(1);
+    expect(await swapHiveOf(player.username)).toBe(99);
+  });
+
+  it('keeps a purchase opened 20 times at once to one delivery', async () => {
+    const player = await newCityPlayer(stack, 'ropn');
+    const purchaseId = await pendingPurchase(player, 10, await payForPacks(stack, player, 10));
+    expect(await settledPurchase(player, purchaseId)).toMatchObject({ status: 'confirmed' });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => openPacks(player, purchaseId)));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.status !== 200).map((r) => [r.status, r.data])).toEqual(Array(19).fill([409, { error: PackMessages.alreadyOpened }]));
+    const [row] = await queryDatabase<{ n: number }>(stack.database.url, `SELECT count(*)::int AS n FROM gears WHERE pack_purchase_id = $1`, [purchaseId]);
+    expect(row.n).toBe(10);
+  });
+});
+
+describe('after the confirmation window', () => {
+  it(
+    'calls a transaction never seen invalid after the confirmation window; the player may buy again',
+    async () => {
+      if (!unseen) throw new Error('the first test made no purchase');
+      const { player, purchaseId } = unseen;
+      const waited = Date.now() - (await purchaseRow(stack, purchaseId)).created_at.getTime();
+      const status = await settledPurchase(player, purchaseId, WINDOW_MS + 30_000 - waited);
+      expect(status).toEqual(refused(purchaseId, 1, PackPaymentFailures.notFound));
+      const settled = await queryDatabase<{ looked: number }>(
+        stack.database.url,
+        `SELECT extract(epoch FROM updated_at - created_at)::float8 AS looked FROM pack_purchases WHERE id = $1`,
+        [purchaseId],
+      );
+      // 4 looks, 5 s apart.
+      expect(settled[0].looked).toBeGreaterThanOrEqual(WINDOW_MS / 1000 - 10);
+      expect(settled[0].looked).toBeLessThan(WINDOW_MS / 1000 + 30);
+
+      expect((await openPacks(player, purchaseId)).data).toEqual({ error: PackMessages.purchaseInvalid });
+      expect(await pendingOf(player)).toMatchObject({ hasPending: false, packPurchaseId: null });
+      const next = await pendingPurchase(player, 1, await payForPacks(stack, player, 1));
+      expect(await settledPurchase(player, next)).toMatchObject({ status: 'confirmed', error: null });
+      expect(await packInfo(player)).toMatchObject({ userHivePackCount: 1, userRunikPackCount: 1 });
+    },
+    90_000,
+  );
+
+  it('keeps every ledger asset summing to 0, no player negative; SWAP.HIVE purchases never touch the ledger', async () => {
+    for (const { asset, total } of await assetTotals(stack)) expect([asset, total]).toEqual([asset, 0]);
+    const negatives = await queryDatabase(
+      stack.database.url,
+      `SELECT * FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id IS NOT NULL AND b.amount < 0`,
+    );
+    expect(negatives).toEqual([]);
+    const hiveOnLedger = await queryDatabase(
+      stack.database.url,
+      `SELECT e.id FROM ledger_entries e JOIN pack_purchases pp ON e.reference = 'pack-purchase:' || pp.id WHERE pp.currency = 'hive'`,
+    );
+    expect(hiveOnLedger).toEqual([]);
+    // Every delivered gear belongs to a confirmed, opened purchase of its owner, as many as its packs.
+    const mismatched = await queryDatabase(
+      stack.database.url,
+      `SELECT pp.id FROM pack_purchases pp
+        WHERE (SELECT count(*) FROM gears g WHERE g.pack_purchase_id = pp.id AND g.owner_id = pp.player_id)
+              <> CASE WHEN pp.status = 'confirmed' AND pp.opened_at IS NOT NULL THEN pp.pack_count ELSE 0 END
+           OR EXISTS (SELECT 1 FROM gears g WHERE g.pack_purchase_id = pp.id AND g.owner_id <> pp.player_id)`,
+    );
+    expect(mismatched).toEqual([]);
+    if (unseen) expect(await runikOf(stack, unseen.player)).toBe(0);
+  });
+});
