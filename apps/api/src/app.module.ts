@@ -18,6 +18,8 @@ import {
   Queues,
   ReferralsModule,
   RegistrationModule,
+  ShopModule,
+  TradingModule,
   WalletModule,
 } from '@runik/server';
 
@@ -44,6 +46,8 @@ import {
     GearsModule,
     BlacksmithModule,
     PacksModule,
+    TradingModule,
+    ShopModule,
   ],
 })
 export class AppModule {}

@@ -4,6 +4,7 @@ import {
   ConfirmDepositJob,
   ConfirmPackPurchaseJob,
   ConfirmRegistrationJob,
+  ConfirmShopPurchaseJob,
   DepositJobs,
   LedgerJobs,
   loadAppConfig,
@@ -11,6 +12,7 @@ import {
   Queues,
   RegistrationJobs,
   SendWithdrawalJob,
+  ShopJobs,
   WithdrawJobs,
 } from '@runik/server';
 
@@ -25,6 +27,7 @@ export class LedgerQueueProcessor extends WorkerHost {
     private readonly deposits: DepositJobs,
     private readonly withdrawals: WithdrawJobs,
     private readonly packs: PackJobs,
+    private readonly shop: ShopJobs,
   ) {
     super();
   }
@@ -40,6 +43,8 @@ export class LedgerQueueProcessor extends WorkerHost {
         return this.withdrawals.sendWithdrawal((job.data as SendWithdrawalJob).withdrawalId, lastAttempt);
       case LedgerJobs.confirmPackPurchase:
         return this.packs.confirmPackPurchase((job.data as ConfirmPackPurchaseJob).packPurchaseId, lastAttempt);
+      case LedgerJobs.confirmShopPurchase:
+        return this.shop.confirmShopPurchase((job.data as ConfirmShopPurchaseJob).shopPurchaseId, lastAttempt);
       default:
         throw new Error(`Unknown ledger job: ${job.name}`);
     }

@@ -9,3 +9,6 @@ export * from './alliance/alliance.contract';
 export * from './attack/attack.contract';
 export * from './gear/gear.contract';
 export * from './packs/packs.contract';
+export * from './common/swap-hive';
+export * from './trading/trading.contract';
+export * from './shop/shop.contract';

@@ -17,3 +17,5 @@ export * from './combat/battle';
 export * from './alliance/alliance';
 export * from './gear/gear';
 export * from './gear/packs';
+export * from './trading/trading';
+export * from './shop/catalogue';

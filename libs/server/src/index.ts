@@ -28,3 +28,7 @@ export * from './blacksmith/blacksmith.module';
 export * from './packs/packs.module';
 export * from './packs/packs-jobs.module';
 export * from './packs/packs.jobs';
+export * from './trading/trading.module';
+export * from './shop/shop.module';
+export * from './shop/shop-jobs.module';
+export * from './shop/shop.jobs';

@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { ApiRoutes, PackMessages, PackPaymentFailures, packPaymentMemo } from '@runik/contract';
+import { ApiRoutes, PackMessages, SwapHivePaymentFailures, packPaymentMemo } from '@runik/contract';
 import type { PackPurchaseStatusResponse } from '@runik/contract';
 import { LedgerJobs } from '@runik/server';
 import { assetTotals, runikOf } from '../support/alliance';
@@ -31,7 +31,7 @@ let stack: Stack;
 let queue: Queue;
 beforeAll(async () => {
   // A short confirmation window, so a transaction never seen is given up on within the file's run.
-  stack = await startStack({ extraEnv: { PACK_CONFIRMATION_WINDOW_MS: String(WINDOW_MS) } });
+  stack = await startStack({ extraEnv: { SWAP_HIVE_CONFIRMATION_WINDOW_MS: String(WINDOW_MS) } });
   queue = new Queue('ledger', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
 });
 afterAll(async () => {
@@ -169,15 +169,15 @@ describe('paying with SWAP.HIVE', () => {
   });
 
   const cases: [string, number, (player: CityPlayer) => PaymentOverrides, string][] = [
-    ['another recipient', 1, () => ({ to: uniqueUsername('else') }), PackPaymentFailures.wrongRecipient],
-    ['too little SWAP.HIVE', 1, () => ({ quantity: '0.999' }), PackPaymentFailures.wrongQuantity],
-    ['too much SWAP.HIVE', 1, () => ({ quantity: '1.001' }), PackPaymentFailures.wrongQuantity],
-    ['the price of one pack for ten', 10, () => ({ quantity: '1.000' }), PackPaymentFailures.wrongQuantity],
-    ['the price of ten packs for one', 1, () => ({ quantity: '10.000' }), PackPaymentFailures.wrongQuantity],
-    ['the memo of ten packs for one', 1, (player) => ({ memo: packPaymentMemo(player.username, 10) }), PackPaymentFailures.wrongMemo],
-    ["another player's memo", 1, () => ({ memo: packPaymentMemo(uniqueUsername('memo'), 1) }), PackPaymentFailures.wrongMemo],
-    ['no memo', 1, () => ({ memo: '' }), PackPaymentFailures.wrongMemo],
-    ['RNK instead of SWAP.HIVE', 1, () => ({ symbol: 'RNK' }), PackPaymentFailures.notTransfer],
+    ['another recipient', 1, () => ({ to: uniqueUsername('else') }), SwapHivePaymentFailures.wrongRecipient],
+    ['too little SWAP.HIVE', 1, () => ({ quantity: '0.999' }), SwapHivePaymentFailures.wrongQuantity],
+    ['too much SWAP.HIVE', 1, () => ({ quantity: '1.001' }), SwapHivePaymentFailures.wrongQuantity],
+    ['the price of one pack for ten', 10, () => ({ quantity: '1.000' }), SwapHivePaymentFailures.wrongQuantity],
+    ['the price of ten packs for one', 1, () => ({ quantity: '10.000' }), SwapHivePaymentFailures.wrongQuantity],
+    ['the memo of ten packs for one', 1, (player) => ({ memo: packPaymentMemo(player.username, 10) }), SwapHivePaymentFailures.wrongMemo],
+    ["another player's memo", 1, () => ({ memo: packPaymentMemo(uniqueUsername('memo'), 1) }), SwapHivePaymentFailures.wrongMemo],
+    ['no memo', 1, () => ({ memo: '' }), SwapHivePaymentFailures.wrongMemo],
+    ['RNK instead of SWAP.HIVE', 1, () => ({ symbol: 'RNK' }), SwapHivePaymentFailures.notTransfer],
   ];
   it.each(cases)('delivers nothing for a payment with %s: the purchase ends invalid', async (_case, packCount, overrides, failure) => {
     const player = await newCityPlayer(stack, 'bad');
@@ -209,7 +209,7 @@ describe('paying with SWAP.HIVE', () => {
     expect(JSON.parse((await processed(stack.simUrl, txId)).logs).errors).toEqual(['overdrawn balance']);
     expect(await swapHiveOf(player.username)).toBe(0.5);
     const purchaseId = await pendingPurchase(player, 1, txId);
-    expect(await settledPurchase(player, purchaseId)).toEqual(refused(purchaseId, 1, PackPaymentFailures.failed));
+    expect(await settledPurchase(player, purchaseId)).toEqual(refused(purchaseId, 1, SwapHivePaymentFailures.failed));
     expect((await openPacks(player, purchaseId)).data).toEqual({ error: PackMessages.purchaseInvalid });
     expect(await gearCountOf(stack, player)).toBe(0);
     expect(await packInfo(player)).toMatchObject({ userHivePackCount: 0, canAfford: { hive: { single: false, bulk: false } }, balance: { hive: 0.5 } });
@@ -218,7 +218,7 @@ describe('paying with SWAP.HIVE', () => {
   it('lets a player buy again after a refused payment', async () => {
     const player = await newCityPlayer(stack, 'agn');
     const wrong = await pendingPurchase(player, 1, await payForPacks(stack, player, 1, { memo: 'runik-packs' }));
-    expect(await settledPurchase(player, wrong)).toEqual(refused(wrong, 1, PackPaymentFailures.wrongMemo));
+    expect(await settledPurchase(player, wrong)).toEqual(refused(wrong, 1, SwapHivePaymentFailures.wrongMemo));
     const right = await pendingPurchase(player, 1, await payForPacks(stack, player, 1));
     expect(await settledPurchase(player, right)).toMatchObject({ status: 'confirmed', error: null });
     expect((await openAndVerify(stack, player, right)).gears).toHaveLength(1);
@@ -231,7 +231,7 @@ describe('paying with SWAP.HIVE', () => {
     // The stranger is faster, and must not block the payer.
     const theirs = await pendingPurchase(stranger, 1, txId);
     const mine = await pendingPurchase(payer, 1, txId);
-    expect(await settledPurchase(stranger, theirs)).toEqual(refused(theirs, 1, PackPaymentFailures.wrongSender));
+    expect(await settledPurchase(stranger, theirs)).toEqual(refused(theirs, 1, SwapHivePaymentFailures.wrongSender));
     expect(await settledPurchase(payer, mine)).toEqual({ packPurchaseId: mine, status: 'confirmed', packCount: 1, currency: 'hive', opened: false, error: null });
 
     expect((await openPacks(stranger, theirs)).data).toEqual({ error: PackMessages.purchaseInvalid });
@@ -293,7 +293,7 @@ describe('after the confirmation window', () => {
       const { player, purchaseId } = unseen;
       const waited = Date.now() - (await purchaseRow(stack, purchaseId)).created_at.getTime();
       const status = await settledPurchase(player, purchaseId, WINDOW_MS + 30_000 - waited);
-      expect(status).toEqual(refused(purchaseId, 1, PackPaymentFailures.notFound));
+      expect(status).toEqual(refused(purchaseId, 1, SwapHivePaymentFailures.notFound));
       const settled = await queryDatabase<{ looked: number }>(
         stack.database.url,
         `SELECT extract(epoch FROM updated_at - created_at)::float8 AS looked FROM pack_purchases WHERE id = $1`,

@@ -7,8 +7,11 @@ import { AuthenticationPage } from '../features/authentication/AuthenticationPag
 import { BlacksmithPage } from '../features/blacksmith/BlacksmithPage';
 import { CityPage } from '../features/city/CityPage';
 import { GearsPage } from '../features/gears/GearsPage';
+import { MarketplacePage } from '../features/marketplace/MarketplacePage';
+import { P2pPage } from '../features/p2p/P2pPage';
 import { PacksPage } from '../features/packs/PacksPage';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
+import { ShopPage } from '../features/syncshop/ShopPage';
 import { AppShell } from './AppShell';
 import { RedirectIfLoggedIn, RequireSession } from './route-guards';
 import { GAME_SCREENS } from './screens';
@@ -21,6 +24,9 @@ const SCREEN_PAGES: Partial<Record<string, ReactElement>> = {
   [AppRoutes.gears]: <GearsPage />,
   [AppRoutes.blacksmith]: <BlacksmithPage />,
   [AppRoutes.packs]: <PacksPage />,
+  [AppRoutes.marketplace]: <MarketplacePage />,
+  [AppRoutes.p2p]: <P2pPage />,
+  [AppRoutes.syncshop]: <ShopPage />,
 };
 
 /** The spec's route table (section 2). The router itself is provided by the caller. */

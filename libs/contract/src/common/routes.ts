@@ -59,6 +59,18 @@ export const ApiRoutes = {
   packPendingStatus: (username: string) => `/api/packs/purchase/status/pending/${encodeURIComponent(username)}`,
   packPurchaseStatus: (id: number) => `/api/packs/purchase/status/${id}`,
   packOpen: (id: number) => `/api/packs/open/${id}`,
+  tradeUserData: (username: string) => `/api/p2p/user-data/${encodeURIComponent(username)}`,
+  marketplaceListings: (filters: { category?: string; type?: string; rarity?: string; sortBy?: string; excludeUser?: string; page?: number }) =>
+    `/api/p2p/marketplace${query({ ...filters, page: filters.page === undefined ? undefined : String(filters.page) })}`,
+  myListings: (username: string) => `/api/p2p/my-listings/${encodeURIComponent(username)}`,
+  tradeAvailableGears: (username: string) => `/api/p2p/available-gears/${encodeURIComponent(username)}`,
+  listGear: '/api/p2p/list',
+  unlistGear: '/api/p2p/unlist',
+  buyGear: '/api/p2p/buy',
+  shopItems: (username: string) => `/api/syncshop/items/${encodeURIComponent(username)}`,
+  shopPendingPurchases: (username: string) => `/api/syncshop/purchases/${encodeURIComponent(username)}?status=pending`,
+  shopPurchaseCreate: '/api/syncshop/purchase/create',
+  shopPurchaseStatus: (id: number) => `/api/syncshop/purchase/status/${id}`,
 } as const;
 
 /** A query string of the given parameters that are set. */

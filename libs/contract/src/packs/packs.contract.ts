@@ -2,40 +2,24 @@ import { z } from 'zod';
 import { PACK_BULK_SIZE } from '@runik/rules';
 import { hiveUsernameSchema, transactionIdSchema } from '../common/schemas';
 import type { Gear } from '../gear/gear.contract';
+import { SwapHiveMessages } from '../common/swap-hive';
+import type { SwapHivePurchaseStatus } from '../common/swap-hive';
 
-/** Pack store messages: the spec's verbatim where it gives them (section 8), ours otherwise. */
+/** Pack store messages: the spec's verbatim where it gives them (section 8, with the SWAP.HIVE texts shared with the shop), ours otherwise. */
 export const PackMessages = {
+  ...SwapHiveMessages,
   invalidPackCount: `packCount must be 1 or ${PACK_BULK_SIZE}.`,
   invalidPurchaseId: 'Invalid pack purchase id.',
-  pendingPurchase: 'Please wait for your previous transaction to finish processing first.',
-  transactionUsed: 'This transaction was already used for a purchase.',
   purchaseNotFound: 'Pack purchase not found.',
   notConfirmed: 'This purchase is not confirmed yet.',
   purchaseInvalid: 'This purchase was not paid.',
   alreadyOpened: 'These packs were already opened.',
   // Client texts (section 8).
   loginPacks: 'Please log in to access the pack store.',
-  installKeychain: 'Please install Hive Keychain extension to make purchases',
-  paymentSent: 'Payment sent! Waiting for confirmation...',
-  cancelled: 'Transaction was cancelled by the user.',
-  timedOut: 'Purchase confirmation timed out. Please check your purchase history or contact support.',
-  pollingError: 'Error polling for confirmation. Please check your purchase history.',
   runikFailed: 'RUNIK purchase failed',
   openFailed: 'Failed to open packs',
   invalidOpening: 'Invalid pack opening response: missing gear data',
   infoFailed: 'Failed to fetch pack info',
-} as const;
-
-/** Why the worker refused a SWAP.HIVE pack payment. */
-export const PackPaymentFailures = {
-  notFound: 'Transaction not found on Hive Engine',
-  failed: 'Transaction failed on Hive Engine',
-  notTransfer: 'Transaction is not a SWAP.HIVE token transfer',
-  wrongSender: 'Transaction was not sent by this player',
-  wrongRecipient: 'Transaction was not sent to the game account',
-  wrongQuantity: 'Transaction quantity does not match the pack price',
-  wrongMemo: 'Transaction memo does not match the purchase',
-  alreadyUsed: 'Transaction already paid for another purchase',
 } as const;
 
 const packCountSchema = z.union([z.literal(1), z.literal(PACK_BULK_SIZE)], { error: PackMessages.invalidPackCount });
@@ -71,7 +55,7 @@ export interface PackInfoResponse {
   balance: { hive: number; runik: number };
 }
 
-export type PackPurchaseStatus = 'pending' | 'confirmed' | 'invalid';
+export type PackPurchaseStatus = SwapHivePurchaseStatus;
 
 export interface PackPurchaseResponse {
   success: true;

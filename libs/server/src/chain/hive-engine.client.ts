@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import axios, { AxiosInstance } from 'axios';
 import axiosRetry from 'axios-retry';
+import { ErrorMessages } from '@runik/contract';
+import { parseDecimal } from '@runik/rules';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
+import { ApiError } from '../core/errors/api-error';
 
 export interface EngineBalance {
   account: string;
@@ -57,6 +60,14 @@ export class HiveEngineClient {
   }
 
   /** Null until the sidechain has processed the transaction. */
+  /** A player's SWAP.HIVE in thousandths, rounded down (prices have three decimals); 503 when Hive Engine cannot be reached. */
+  async swapHiveBalance(account: string): Promise<number> {
+    const balance = await this.tokenBalance(account, SWAP_HIVE).catch(() => {
+      throw ApiError.unavailable(ErrorMessages.chainUnavailable);
+    });
+    return Math.floor((parseDecimal(balance?.balance ?? '0', SWAP_HIVE_DECIMALS) ?? 0) / 10 ** (SWAP_HIVE_DECIMALS - 3));
+  }
+
   async transactionInfo(txid: string): Promise<EngineTransaction | null> {
     return this.rpc<EngineTransaction | null>('/blockchain', 'getTransactionInfo', { txid });
   }

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PackPaymentFailures, packPaymentMemo } from '@runik/contract';
-import { parseDecimal } from '@runik/rules';
-import { EngineTransaction, HiveEngineClient, parseEngineLogs, parseTransferPayload, SWAP_HIVE, SWAP_HIVE_DECIMALS } from '../chain/hive-engine.client';
+import { SwapHivePaymentFailures, packPaymentMemo } from '@runik/contract';
+import { HiveEngineClient } from '../chain/hive-engine.client';
+import { swapHivePaymentProblem } from '../chain/swap-hive-payment';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
@@ -37,30 +37,21 @@ export class PackJobs {
     if (!purchase?.transaction_id) return;
     const transaction = await this.hiveEngine.transactionInfo(purchase.transaction_id);
     if (!transaction) {
-      if (lastAttempt) return this.settle(purchaseId, 'invalid', PackPaymentFailures.notFound);
+      if (lastAttempt) return this.settle(purchaseId, 'invalid', SwapHivePaymentFailures.notFound);
       throw new RetryLater(`Pack payment ${purchase.transaction_id} not processed yet`);
     }
-    const problem = this.checkPayment(purchase, transaction);
+    const problem = swapHivePaymentProblem(transaction, {
+      from: purchase.hive_username,
+      to: this.config.GAME_ACCOUNT,
+      thousandths: Number(purchase.price_thousandths),
+      memo: packPaymentMemo(purchase.hive_username, purchase.pack_count),
+    });
     try {
       await this.settle(purchaseId, problem ? 'invalid' : 'confirmed', problem);
     } catch (error) {
       if (!isUniqueViolation(error, 'pack_purchases_transaction_confirmed')) throw error;
-      await this.settle(purchaseId, 'invalid', PackPaymentFailures.alreadyUsed);
+      await this.settle(purchaseId, 'invalid', SwapHivePaymentFailures.alreadyUsed);
     }
-  }
-
-  /** Why a transaction cannot pay for this purchase, or null when it exactly does. */
-  private checkPayment(purchase: PendingPurchase, transaction: EngineTransaction): string | null {
-    if (parseEngineLogs(transaction.logs).errors?.length) return PackPaymentFailures.failed;
-    const payload = parseTransferPayload(transaction.payload);
-    if (transaction.contract !== 'tokens' || transaction.action !== 'transfer' || payload.symbol !== SWAP_HIVE) return PackPaymentFailures.notTransfer;
-    if (transaction.sender !== purchase.hive_username) return PackPaymentFailures.wrongSender;
-    if (payload.to !== this.config.GAME_ACCOUNT) return PackPaymentFailures.wrongRecipient;
-    if (payload.memo !== packPaymentMemo(purchase.hive_username, purchase.pack_count)) return PackPaymentFailures.wrongMemo;
-    const paid = typeof payload.quantity === 'string' ? parseDecimal(payload.quantity, SWAP_HIVE_DECIMALS) : null;
-    // Prices in thousandths; SWAP.HIVE carries 8 decimals.
-    if (paid !== Number(purchase.price_thousandths) * 10 ** (SWAP_HIVE_DECIMALS - 3)) return PackPaymentFailures.wrongQuantity;
-    return null;
   }
 
   private async settle(purchaseId: number, status: 'confirmed' | 'invalid', error: string | null): Promise<void> {

@@ -4,16 +4,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { formatRunik, fromThousandths, MAX_SEED, PACK_BULK_SIZE, PACK_PRICES, PackCurrency, packTier, parseDecimal, rollPacks } from '@runik/rules';
-import { CityMessages, ErrorMessages, PackMessages } from '@runik/contract';
+import { formatRunik, fromThousandths, MAX_SEED, PACK_BULK_SIZE, PACK_PRICES, PackCurrency, packTier, rollPacks } from '@runik/rules';
+import { CityMessages, PackMessages } from '@runik/contract';
 import type { PackInfoResponse, PackOpenResponse, PackPurchaseResponse, PackPurchaseStatusResponse, PendingPackPurchaseResponse } from '@runik/contract';
-import { HiveEngineClient, SWAP_HIVE, SWAP_HIVE_DECIMALS } from '../chain/hive-engine.client';
+import { HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
-import { ConfirmPackPurchaseJob, LedgerJobs, PACK_CONFIRMATION_RETRY_MS, Queues } from '../core/queues/queues';
+import { ConfirmPackPurchaseJob, LedgerJobs, Queues, SWAP_HIVE_CONFIRMATION_RETRY_MS } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
 import { gearDto, GearRow } from '../gears/gear-rows';
 
@@ -52,7 +52,7 @@ export class PacksService {
     const [bought, { runik }, hiveBalance] = await Promise.all([
       packsBought(manager, playerId),
       this.ledger.balancesOf(manager, playerId),
-      this.swapHiveBalance(username),
+      this.hiveEngine.swapHiveBalance(username),
     ]);
     const price = (currency: PackCurrency, size: 'single' | 'bulk') => PACK_PRICES[currency][size];
     return {
@@ -107,8 +107,8 @@ export class PacksService {
     const job: ConfirmPackPurchaseJob = { packPurchaseId: id };
     await this.ledgerQueue.add(LedgerJobs.confirmPackPurchase, job, {
       jobId: `pack-purchase-${id}`,
-      attempts: Math.ceil(this.config.PACK_CONFIRMATION_WINDOW_MS / PACK_CONFIRMATION_RETRY_MS),
-      backoff: { type: 'fixed', delay: PACK_CONFIRMATION_RETRY_MS },
+      attempts: Math.ceil(this.config.SWAP_HIVE_CONFIRMATION_WINDOW_MS / SWAP_HIVE_CONFIRMATION_RETRY_MS),
+      backoff: { type: 'fixed', delay: SWAP_HIVE_CONFIRMATION_RETRY_MS },
     });
     return { success: true, packPurchaseId: id, packCount, status: 'pending' };
   }
@@ -176,14 +176,6 @@ export class PacksService {
       [playerId, currency, packCount, priceOf(currency, packCount), packTier(bought.runik + bought.hive), randomInt(0, MAX_SEED), status, transactionId, now],
     );
     return Number(id);
-  }
-
-  /** SWAP.HIVE in thousandths (prices have three decimals; the rest is never enough for a pack). */
-  private async swapHiveBalance(username: string): Promise<number> {
-    const balance = await this.hiveEngine.tokenBalance(username, SWAP_HIVE).catch(() => {
-      throw ApiError.unavailable(ErrorMessages.chainUnavailable);
-    });
-    return Math.floor((parseDecimal(balance?.balance ?? '0', SWAP_HIVE_DECIMALS) ?? 0) / 10 ** (SWAP_HIVE_DECIMALS - 3));
   }
 }
 

@@ -1,7 +1,8 @@
 import { PACK_BULK_SIZE } from '@runik/rules';
 import type { PackPrices } from '@runik/contract';
+import { formatPrice } from '../../wallet/amounts';
 import type { PackCount } from './packs-api';
-import { formatPrice, packsLabel } from './packs-format';
+import { packsLabel } from './packs-format';
 import { PackTexts } from './packs-messages';
 
 interface PackOfferCardProps {

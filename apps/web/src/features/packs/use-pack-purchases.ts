@@ -1,14 +1,22 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PackMessages } from '@runik/contract';
+import { PackMessages, packPaymentMemo, type PackPurchaseStatusResponse } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
 import { toUserMessage } from '../../app/errors';
+import { formatPrice } from '../../wallet/amounts';
 import { getKeychain } from '../../wallet/keychain';
+import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';
+import { useSwapHiveConfirmation } from '../../wallet/use-swap-hive-confirmation';
 import { cityKeys } from '../city/city-api';
-import { pollPurchase, sendPackPayment, type ConfirmationOutcome } from './hive-payment';
-import { fetchPendingPurchase, packKeys, postHivePurchase, postRunikPurchase, usePendingPurchase, type PackCount } from './packs-api';
-import type { PurchasePolling } from './packs-constants';
-import { formatPrice } from './packs-format';
+import {
+  fetchPendingPurchase,
+  fetchPurchaseStatus,
+  packKeys,
+  postHivePurchase,
+  postRunikPurchase,
+  usePendingPurchase,
+  type PackCount,
+} from './packs-api';
 import { PackTexts } from './packs-messages';
 
 /** Hands a confirmed purchase over to be opened. */
@@ -28,46 +36,31 @@ export function usePackPurchases(username: string, polling: PurchasePolling, onC
   const [notice, setNotice] = useState<string | null>(null);
   /** Shown when a payment left the wallet but the purchase call failed. */
   const [paymentTxId, setPaymentTxId] = useState<string | null>(null);
-  /** The purchase this page made and is polling. */
-  const [startedId, setStartedId] = useState<number | null>(null);
-  /** Purchases this page stopped polling (settled, timed out, or polling failed). */
-  const [stopped, setStopped] = useState<ReadonlySet<number>>(() => new Set());
-
-  const serverPendingId = pending.data?.hasPending ? pending.data.packPurchaseId : null;
-  const resumedId = serverPendingId !== null && !stopped.has(serverPendingId) ? serverPendingId : null;
-  /** The purchase being polled now, if any. */
-  const pollingId = startedId ?? resumedId;
 
   const refreshBalances = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: packKeys.info(username) });
     void queryClient.invalidateQueries({ queryKey: cityKeys.city(username) });
   }, [queryClient, username]);
 
-  const onOutcome = useEffectEvent((id: number, outcome: ConfirmationOutcome) => {
-    setStopped((current) => new Set(current).add(id));
-    setStartedId((current) => (current === id ? null : current));
+  const onSettled = (purchaseId: number, outcome: ConfirmationOutcome<PackPurchaseStatusResponse>) => {
     if (outcome.kind === 'confirmed') {
       if (outcome.status.opened) setNotice(PackMessages.alreadyOpened);
-      else onConfirmed(id, outcome.status.packCount);
+      else onConfirmed(purchaseId, outcome.status.packCount);
     } else if (outcome.kind === 'invalid') {
-      setError(outcome.message);
+      setError(outcome.status.error || PackTexts.invalidFallback);
     } else {
       setError(outcome.kind === 'timeout' ? PackMessages.timedOut : PackMessages.pollingError);
     }
     refreshBalances();
     void queryClient.invalidateQueries({ queryKey: packKeys.pending(username) });
-  });
+  };
 
-  // Polling lives as long as the page shows that purchase; leaving the page stops it.
-  useEffect(() => {
-    if (pollingId === null) return;
-    const controller = new AbortController();
-    pollPurchase(pollingId, polling, controller.signal).then(
-      (outcome) => onOutcome(pollingId, outcome),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [pollingId, polling]);
+  const confirmation = useSwapHiveConfirmation({
+    serverPendingId: pending.data?.hasPending ? pending.data.packPurchaseId : null,
+    fetchStatus: fetchPurchaseStatus,
+    polling,
+    onSettled,
+  });
 
   const startAttempt = () => {
     setError(null);
@@ -92,7 +85,7 @@ export function usePackPurchases(username: string, polling: PurchasePolling, onC
   };
 
   const buyWithHive = async (packCount: PackCount, price: number) => {
-    if (busy || pollingId !== null) return;
+    if (busy || confirmation.pollingId !== null) return;
     startAttempt();
     const keychain = getKeychain();
     if (!keychain) {
@@ -107,7 +100,11 @@ export function usePackPurchases(username: string, polling: PurchasePolling, onC
         setError(PackMessages.pendingPurchase);
         return;
       }
-      const hiveTxId = await sendPackPayment(keychain, { username, packCount, amount: formatPrice(price) });
+      const hiveTxId = await sendSwapHivePayment(keychain, {
+        from: username,
+        amount: formatPrice(price),
+        memo: packPaymentMemo(username, packCount),
+      });
       let purchase;
       try {
         purchase = await postHivePurchase({ hiveUsername: username, packCount, hiveTxId });
@@ -117,13 +114,13 @@ export function usePackPurchases(username: string, polling: PurchasePolling, onC
         return;
       }
       if (purchase.status === 'confirmed') {
-        setStopped((current) => new Set(current).add(purchase.packPurchaseId));
+        confirmation.markSettled(purchase.packPurchaseId);
         onConfirmed(purchase.packPurchaseId, purchase.packCount);
         refreshBalances();
       } else if (purchase.status === 'invalid') {
         setError(PackTexts.invalidFallback);
       } else {
-        setStartedId(purchase.packPurchaseId);
+        confirmation.track(purchase.packPurchaseId);
       }
     } catch (failure) {
       setError(toUserMessage(failure, PackTexts.hiveFailed));
@@ -134,24 +131,20 @@ export function usePackPurchases(username: string, polling: PurchasePolling, onC
 
   /** Polls again a purchase the server still holds as pending after this page gave up on it. */
   const checkAgain = () => {
-    if (serverPendingId === null) return;
+    if (!confirmation.canCheckAgain) return;
     startAttempt();
-    setStopped((current) => {
-      const next = new Set(current);
-      next.delete(serverPendingId);
-      return next;
-    });
+    confirmation.checkAgain();
   };
 
   return {
     busy,
     error,
-    notice: pollingId !== null ? PackMessages.paymentSent : notice,
+    notice: confirmation.pollingId !== null ? PackMessages.paymentSent : notice,
     paymentTxId,
     /** New SWAP.HIVE purchases wait until the pending one is settled. */
-    hiveBlocked: serverPendingId !== null || pollingId !== null,
+    hiveBlocked: confirmation.blocked,
     /** The server still holds a purchase pending that this page no longer polls. */
-    canCheckAgain: serverPendingId !== null && pollingId === null,
+    canCheckAgain: confirmation.canCheckAgain,
     buyWithRunik,
     buyWithHive,
     checkAgain,

@@ -31,8 +31,8 @@ export const appConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long the worker looks for a deposit's transaction before calling it failed (the spec: 12 minutes). */
   DEPOSIT_CONFIRMATION_WINDOW_MS: z.coerce.number().int().positive().default(12 * 60 * 1000),
-  /** How long the worker looks for a SWAP.HIVE pack payment before calling it invalid (as long as the client waits). */
-  PACK_CONFIRMATION_WINDOW_MS: z.coerce.number().int().positive().default(2 * 60 * 1000),
+  /** How long the worker looks for a SWAP.HIVE payment (packs, shop) before calling it invalid: as long as the client waits. */
+  SWAP_HIVE_CONFIRMATION_WINDOW_MS: z.coerce.number().int().positive().default(2 * 60 * 1000),
   /**
    * How long a worker holds a job before others may take it over, and how often stalled jobs are
    * looked for: a worker that died mid-job has its job run again after about this long.

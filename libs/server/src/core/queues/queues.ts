@@ -9,6 +9,7 @@ export const LedgerJobs = {
   confirmDeposit: 'confirm-deposit',
   sendWithdrawal: 'send-withdrawal',
   confirmPackPurchase: 'confirm-pack-purchase',
+  confirmShopPurchase: 'confirm-shop-purchase',
 } as const;
 
 export interface ConfirmRegistrationJob {
@@ -27,8 +28,12 @@ export interface ConfirmPackPurchaseJob {
   packPurchaseId: number;
 }
 
-/** A SWAP.HIVE pack payment is looked for every 5 s during PACK_CONFIRMATION_WINDOW_MS. */
-export const PACK_CONFIRMATION_RETRY_MS = 5_000;
+export interface ConfirmShopPurchaseJob {
+  shopPurchaseId: number;
+}
+
+/** A SWAP.HIVE payment is looked for every 5 s during SWAP_HIVE_CONFIRMATION_WINDOW_MS. */
+export const SWAP_HIVE_CONFIRMATION_RETRY_MS = 5_000;
 
 /** How long the worker keeps looking for a registration's transaction before calling it invalid. */
 export const CONFIRM_REGISTRATION_ATTEMPTS = 40;

@@ -1,0 +1,70 @@
+import { useId, type FormEvent } from 'react';
+import { TradingMessages, type Gear } from '@runik/contract';
+import { displayName } from '../gears/gear-format';
+import { listingFeeRunik, parsePrice, sellerReceivesRunik } from './p2p-format';
+import { P2pTexts } from './p2p-texts';
+import type { TradeContext } from './use-trade-action';
+
+interface ListGearFormProps {
+  context: TradeContext;
+  selected: Gear | null;
+  priceText: string;
+  onPriceChange: (text: string) => void;
+  listing: boolean;
+  onSubmit: (event: FormEvent) => void;
+}
+
+/** The chosen gear, the price, the fee and the seller's share as the price is typed, and List Gear. */
+export function ListGearForm({ context, selected, priceText, onPriceChange, listing, onSubmit }: ListGearFormProps) {
+  const id = useId();
+  const price = parsePrice(priceText);
+
+  return (
+    // noValidate: the spec's messages (section 5) go to the feedback line, not the browser's bubbles.
+    <form className="p2p-list-form panel" aria-label="List a gear" noValidate onSubmit={onSubmit}>
+      <p className="p2p-list-form__selected" data-testid="list-selected">
+        {selected ? P2pTexts.selected(displayName(selected)) : P2pTexts.noneSelected}
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-price`}>
+          {P2pTexts.priceLabel}
+        </label>
+        {/* Text with a numeric keypad: a number input would hide what was typed when it is not a number. */}
+        <input
+          id={`${id}-price`}
+          className="field__input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={priceText}
+          onChange={(event) => onPriceChange(event.target.value)}
+        />
+      </div>
+      <div className="p2p-list-form__quote" aria-live="polite">
+        {price.kind === 'valid' && <PriceQuote price={price.price} runikBalance={context.runikBalance} />}
+        {price.kind === 'invalid' && <p className="p2p-hint p2p-hint--error">{TradingMessages.invalidPrice}</p>}
+      </div>
+      <button type="submit" className="button button--primary" disabled={!context.canTrade || listing} aria-busy={listing}>
+        List Gear
+      </button>
+    </form>
+  );
+}
+
+/** The fee (spec section 9: the larger of 10 and 2% rounded up) and the seller's 96%. */
+function PriceQuote({ price, runikBalance }: { price: number; runikBalance: number }) {
+  const fee = listingFeeRunik(price);
+  return (
+    <>
+      <p className={runikBalance < fee ? 'p2p-hint p2p-hint--error' : 'p2p-hint'} data-testid="listing-fee">
+        {P2pTexts.fee(fee)}
+      </p>
+      <p className="p2p-hint" data-testid="seller-receives">
+        {P2pTexts.receives(sellerReceivesRunik(price))}
+      </p>
+      <p className="p2p-hint p2p-hint--muted">
+        {P2pTexts.feeNote} {P2pTexts.receivesNote}
+      </p>
+    </>
+  );
+}

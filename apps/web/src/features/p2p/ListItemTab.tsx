@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import { GearMessages, TradingMessages, type Gear } from '@runik/contract';
+import { toUserMessage } from '../../app/errors';
+import { GearCard } from '../gears/GearCard';
+import { GearPlaceholder } from '../gears/GearFeedback';
+import { ListGearForm } from './ListGearForm';
+import { postListGear, useTradeAvailableGears } from './p2p-api';
+import { listingFeeRunik, parsePrice } from './p2p-format';
+import { P2pTexts } from './p2p-texts';
+import { useTradeAction, type TradeContext } from './use-trade-action';
+
+/** Listing a gear: pick one of the available gears, set a price, see the fee, list. */
+export function ListItemTab({ context }: { context: TradeContext }) {
+  const { username, runikBalance, report } = context;
+  const gears = useTradeAvailableGears(username);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [priceText, setPriceText] = useState('');
+  const list = useTradeAction(context, {
+    request: postListGear,
+    fallback: TradingMessages.failedList,
+    // The server's text names the fee it took: 'Gear listed successfully! Fee: {n} RUNIK'.
+    success: (response) => response.message,
+  });
+
+  // A gear equipped or listed meanwhile (another tab) drops out of the list on reload, and so out of the selection.
+  const selected = gears.data?.find((gear) => gear.gearId === selectedId) ?? null;
+
+  // The spec's checks in its order (section 5); the server checks them all again.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const price = parsePrice(priceText);
+    if (!selected || price.kind === 'empty') return report({ tone: 'error', text: TradingMessages.selectGearAndPrice });
+    if (price.kind === 'invalid') return report({ tone: 'error', text: TradingMessages.invalidPrice });
+    const fee = listingFeeRunik(price.price);
+    if (runikBalance < fee) return report({ tone: 'error', text: TradingMessages.listingFeeShort(fee) });
+    list.mutate(
+      { hiveUsername: username, gearId: selected.gearId, price: price.price },
+      {
+        onSuccess: () => {
+          setSelectedId(null);
+          setPriceText('');
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="p2p-tab p2p-list-item">
+      <ListGearForm
+        context={context}
+        selected={selected}
+        priceText={priceText}
+        onPriceChange={setPriceText}
+        listing={list.isPending}
+        onSubmit={submit}
+      />
+      {gears.data && <GearChoices gears={gears.data} selectedId={selected?.gearId ?? null} onSelect={setSelectedId} />}
+      {!gears.data && gears.isError && <GearPlaceholder error>{toUserMessage(gears.error, GearMessages.failedAvailable)}</GearPlaceholder>}
+      {!gears.data && !gears.isError && <GearPlaceholder>{P2pTexts.loadingGears}</GearPlaceholder>}
+    </div>
+  );
+}
+
+interface GearChoicesProps {
+  gears: Gear[];
+  selectedId: number | null;
+  onSelect: (gearId: number) => void;
+}
+
+/** The gears that could be listed, one radio each; the chosen one is ringed. */
+function GearChoices({ gears, selectedId, onSelect }: GearChoicesProps) {
+  const name = useId();
+  if (gears.length === 0) return <GearPlaceholder>{P2pTexts.noAvailableGears}</GearPlaceholder>;
+  return (
+    <ul className="gear-grid" role="radiogroup" aria-label="Gear to list">
+      {gears.map((gear) => (
+        <li key={gear.gearId}>
+          <GearCard gear={gear} highlight={gear.gearId === selectedId ? 'target' : undefined}>
+            <label className="p2p-choice">
+              <input
+                type="radio"
+                name={name}
+                value={gear.gearId}
+                checked={gear.gearId === selectedId}
+                onChange={() => onSelect(gear.gearId)}
+                data-testid={`list-gear-${gear.gearId}`}
+              />
+              Select
+            </label>
+          </GearCard>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { TradingMessages, type Listing, type MarketplaceResponse } from '@runik/contract';
+import { toUserMessage } from '../../app/errors';
+import { displayName } from '../gears/gear-format';
+import { GearPlaceholder } from '../gears/GearFeedback';
+import { ListingCard } from './ListingCard';
+import { ListingPager } from './ListingPager';
+import { MarketplaceFilters } from './MarketplaceFilters';
+import { postBuyGear, useMarketplaceListings } from './p2p-api';
+import { DEFAULT_MARKETPLACE_FILTER, type MarketplaceFilter } from './p2p-filters';
+import { P2pConfirms, P2pTexts } from './p2p-texts';
+import { useTradeAction, type TradeContext } from './use-trade-action';
+
+/** Other players' listings: filters, a page of listings with Buy, and Previous / Next. */
+export function MarketplaceTab({ context }: { context: TradeContext }) {
+  const [filter, setFilter] = useState<MarketplaceFilter>(DEFAULT_MARKETPLACE_FILTER);
+  const listings = useMarketplaceListings(context.username, filter);
+  const data = listings.data;
+  // No listings still reads as one (empty) page.
+  const totalPages = data ? Math.max(1, data.totalPages) : null;
+
+  // A purchase can empty the last page: step back to the new last one.
+  useEffect(() => {
+    if (totalPages !== null && !listings.isPlaceholderData && filter.page > totalPages) setFilter((previous) => ({ ...previous, page: totalPages }));
+  }, [totalPages, listings.isPlaceholderData, filter.page]);
+
+  let content;
+  if (listings.isError) content = <GearPlaceholder error>{toUserMessage(listings.error, TradingMessages.failedMarketplace)}</GearPlaceholder>;
+  else if (!data || totalPages === null) content = <GearPlaceholder>{P2pTexts.loadingListings}</GearPlaceholder>;
+  else
+    content = (
+      <>
+        <ListingGrid context={context} listings={data} loading={listings.isFetching} />
+        <ListingPager page={data.page} totalPages={totalPages} onPage={(page) => setFilter({ ...filter, page })} />
+      </>
+    );
+
+  return (
+    <div className="p2p-tab">
+      <MarketplaceFilters filter={filter} onChange={setFilter} />
+      {content}
+    </div>
+  );
+}
+
+interface ListingGridProps {
+  context: TradeContext;
+  listings: MarketplaceResponse;
+  loading: boolean;
+}
+
+/** A page of listings, each with Buy: confirmed with the price, closed when the balance is short. */
+function ListingGrid({ context, listings, loading }: ListingGridProps) {
+  const { username, canTrade, runikBalance } = context;
+  const buy = useTradeAction(context, {
+    request: (listing: Listing) => postBuyGear({ buyerUsername: username, listingId: listing._id }),
+    fallback: TradingMessages.failedPurchase,
+    success: () => TradingMessages.purchased,
+  });
+
+  const onBuy = (listing: Listing) => {
+    if (window.confirm(P2pConfirms.buy(displayName(listing.gear), listing.sellerUsername, listing.price))) buy.mutate(listing);
+  };
+
+  if (listings.listings.length === 0) return <GearPlaceholder>{P2pTexts.noListings}</GearPlaceholder>;
+  return (
+    <ul className="gear-grid p2p-listings" aria-label="Listings" aria-busy={loading}>
+      {listings.listings.map((listing) => (
+        <ListingCard
+          key={listing._id}
+          listing={listing}
+          testId={`listing-${listing._id}`}
+          action="Buy"
+          // The spec's rule (section 5): the balance must cover the price.
+          blockedReason={runikBalance < listing.price ? TradingMessages.priceShort(listing.price) : null}
+          disabled={!canTrade || buy.isPending}
+          busy={buy.isPending && buy.variables._id === listing._id}
+          onAction={onBuy}
+        />
+      ))}
+    </ul>
+  );
+}

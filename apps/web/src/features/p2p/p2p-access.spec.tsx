@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '@runik/contract';
+import { installFakeApi, type FakeResponse } from '../../testing/fake-api';
+import { logInAs } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render';
+import { gear, listing, openP2p, PLAYER, tradeData, USER_DATA_URL } from './p2p-fixtures';
+import { P2pPage } from './P2pPage';
+
+const RESTRICTED = 'Trading Restricted — Your account does not have trading privileges. Please contact support to enable trading on your account.';
+
+describe('the Gear Marketplace', () => {
+  it('asks a logged-out visitor to log in, without calling the server', () => {
+    const api = installFakeApi();
+    renderWithProviders(<P2pPage />, AppRoutes.p2p);
+    expect(screen.getByText('Please log in to access the marketplace.')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(api.requests).toEqual([]);
+  });
+
+  it('loads the trade data first, then shows the balance and the three tabs, Marketplace open', async () => {
+    const { api } = await openP2p({ userData: tradeData({ runikBalance: 1234.5 }) });
+    expect(api.requests[0]).toMatchObject({ method: 'GET', url: USER_DATA_URL, authorization: `Bearer token-of-${PLAYER}` });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Marketplace', 'My Listings', 'List Item']);
+    expect(screen.getByRole('tab', { name: 'Marketplace' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('p2p-balance')).toHaveTextContent('Balance: 1,234.5 RUNIK');
+    expect(screen.queryByTestId('trading-restricted')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the fallback when the server gives no message', { status: 500 }, 'Failed to load user data'],
+    ["the server's message", { status: 404, data: { error: 'User not found.' } }, 'User not found.'],
+  ] as [string, FakeResponse, string][])('shows %s when the trade data fails to load, and no tabs', async (_case, response, message) => {
+    installFakeApi().on('GET', USER_DATA_URL, response);
+    logInAs(PLAYER);
+    renderWithProviders(<P2pPage />, AppRoutes.p2p);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+});
+
+describe('an account without the trading privilege', () => {
+  it('sees the restriction notice and cannot Buy, List or Remove', async () => {
+    const { user } = await openP2p({
+      userData: tradeData({ canWithdraw: false, runikBalance: 5000 }),
+      marketplace: [listing(1)],
+      myListings: [listing(2, gear(202), { sellerUsername: PLAYER })],
+      available: [gear(5)],
+    });
+    expect(screen.getByTestId('trading-restricted')).toHaveTextContent(RESTRICTED);
+
+    // Browsing stays open; every action is closed, though the balance would cover it.
+    expect(within(await screen.findByTestId('listing-1')).getByRole('button', { name: 'Buy' })).toBeDisabled();
+    await user.click(screen.getByRole('tab', { name: 'My Listings' }));
+    expect(within(await screen.findByTestId('my-listing-2')).getByRole('button', { name: 'Remove' })).toBeDisabled();
+    await user.click(screen.getByRole('tab', { name: 'List Item' }));
+    await user.click(await screen.findByTestId('list-gear-5'));
+    await user.type(screen.getByLabelText('Price (RUNIK)'), '50');
+    expect(screen.getByRole('button', { name: 'List Gear' })).toBeDisabled();
+  });
+
+  it('has every action open with the privilege', async () => {
+    const { user } = await openP2p({
+      marketplace: [listing(1)],
+      myListings: [listing(2, gear(202), { sellerUsername: PLAYER })],
+      available: [gear(5)],
+    });
+    expect(within(await screen.findByTestId('listing-1')).getByRole('button', { name: 'Buy' })).toBeEnabled();
+    await user.click(screen.getByRole('tab', { name: 'My Listings' }));
+    expect(within(await screen.findByTestId('my-listing-2')).getByRole('button', { name: 'Remove' })).toBeEnabled();
+    await user.click(screen.getByRole('tab', { name: 'List Item' }));
+    expect(screen.getByRole('button', { name: 'List Gear' })).toBeEnabled();
+  });
+});

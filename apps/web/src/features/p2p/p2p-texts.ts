@@ -1,0 +1,28 @@
+import { SELLER_SHARE_PERCENT } from '@runik/rules';
+import { formatRunikAmount } from './p2p-format';
+
+/** Texts of the Gear Marketplace that the spec leaves to us; the spec's own are TradingMessages in the contract. */
+export const P2pTexts = {
+  title: 'Gear Marketplace',
+  loading: 'Loading your trading account...',
+  balance: (runik: number) => `Balance: ${formatRunikAmount(runik)} RUNIK`,
+  loadingListings: 'Loading listings...',
+  noListings: 'No gear is listed for these filters.',
+  noMyListings: 'You have no active listings.',
+  loadingGears: 'Loading your gears...',
+  noAvailableGears: 'You have no gear to list: gear that is equipped or already listed cannot be listed.',
+  price: (runik: number) => `${formatRunikAmount(runik)} RUNIK`,
+  priceLabel: 'Price (RUNIK)',
+  fee: (runik: number) => `Listing fee: ${formatRunikAmount(runik)} RUNIK`,
+  feeNote: 'The fee is paid when listing and is not refunded if you remove the listing.',
+  receives: (runik: number) => `You receive on sale: ${formatRunikAmount(runik)} RUNIK`,
+  receivesNote: `The seller receives ${SELLER_SHARE_PERCENT}% of the price, rounded down.`,
+  selected: (name: string) => `Selected: ${name}`,
+  noneSelected: 'Choose a gear below.',
+} as const;
+
+/** The questions asked before a purchase or a removal (window.confirm, as the City and Alliance pages). */
+export const P2pConfirms = {
+  buy: (gear: string, seller: string, price: number) => `Buy ${gear} from ${seller} for ${formatRunikAmount(price)} RUNIK?`,
+  remove: (gear: string) => `Remove ${gear} from the marketplace? The listing fee is not refunded.`,
+} as const;

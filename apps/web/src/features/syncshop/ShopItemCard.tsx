@@ -1,0 +1,51 @@
+import type { ShopItemDto } from '@runik/contract';
+import { formatPrice } from '../../wallet/amounts';
+import { SWAP_HIVE } from '../../wallet/swap-hive-payment';
+import { ShopTexts, shopItemTestId } from './shop-messages';
+
+interface ShopItemCardProps {
+  item: ShopItemDto;
+  /** Another purchase is under way or pending. */
+  blocked: boolean;
+  /** This item is being paid for now. */
+  buying: boolean;
+  onBuy: (item: ShopItemDto) => void;
+}
+
+/** One item: name, price, rewards, which purchase the next one is, its limit and the Buy button. */
+export function ShopItemCard({ item, blocked, buying, onBuy }: ShopItemCardProps) {
+  const testId = shopItemTestId(item.name);
+  const titleId = `${testId}-title`;
+  const limitReached = item.limit !== null && item.nextPurchaseCount > item.limit;
+  return (
+    <article className="shop-item panel" data-testid={testId} aria-labelledby={titleId}>
+      <header className="shop-item__header">
+        <h2 id={titleId} className="shop-item__name">
+          {item.name}
+        </h2>
+        <span className="shop-item__price" data-testid={`${testId}-price`}>
+          {formatPrice(item.price)} {SWAP_HIVE}
+        </span>
+      </header>
+      <ul className="shop-item__rewards" aria-label={ShopTexts.rewards}>
+        {item.rewards.map((reward) => (
+          <li key={reward}>{reward}</li>
+        ))}
+      </ul>
+      <div className="shop-item__facts">
+        <span>{ShopTexts.purchaseNumber(item.nextPurchaseCount)}</span>
+        {item.limit !== null && <span>{ShopTexts.limit(item.limit)}</span>}
+      </div>
+      {!item.canAfford && <p className="shop-item__hint">{limitReached ? ShopTexts.limitReached : ShopTexts.cantAfford}</p>}
+      <button
+        type="button"
+        className="button button--primary shop-item__buy"
+        disabled={!item.canAfford || blocked}
+        aria-describedby={titleId}
+        onClick={() => onBuy(item)}
+      >
+        {buying ? ShopTexts.buying : ShopTexts.buy}
+      </button>
+    </article>
+  );
+}

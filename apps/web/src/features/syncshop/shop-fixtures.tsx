@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import {
+  ApiRoutes,
+  AppRoutes,
+  type ShopItemDto,
+  type ShopItemsResponse,
+  type ShopPurchasesResponse,
+  type ShopPurchaseStatusResponse,
+} from '@runik/contract';
+import { advance } from '../../testing/city-fixtures';
+import { installFakeApi, type FakeApi, type FakeResponse, type Responder } from '../../testing/fake-api';
+import { logInAs } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render';
+import { ShopPage } from './ShopPage';
+
+// Test data for the Shop's specs.
+
+export const PLAYER = 'alice';
+export const ITEMS_URL = ApiRoutes.shopItems(PLAYER);
+export const PENDING_URL = ApiRoutes.shopPendingPurchases(PLAYER);
+export const CREATE_URL = ApiRoutes.shopPurchaseCreate;
+
+export function shopItem(name: string, overrides: Partial<ShopItemDto> = {}): ShopItemDto {
+  return { name, price: 2, rewards: ['5,000 Wheat'], nextPurchaseCount: 1, canAfford: true, limit: null, ...overrides };
+}
+
+export const RESOURCE_CRATE = shopItem('Resource Crate', {
+  rewards: ['5,000 Wheat', '5,000 Lumber', '5,000 Stone', '5,000 Ore'],
+  nextPurchaseCount: 3,
+});
+export const STARTER_BUNDLE = shopItem('Starter Bundle', { price: 3, rewards: ['200 RUNIK', '2,000 Wheat'], limit: 1 });
+export const COMMANDERS_BLADE = shopItem("Commander's Blade", {
+  price: 25,
+  rewards: ['Epic Cavalry Gear Lv.1'],
+  canAfford: false,
+});
+
+export function shopItems(overrides: Partial<ShopItemsResponse> = {}): ShopItemsResponse {
+  return { items: [RESOURCE_CRATE, STARTER_BUNDLE, COMMANDERS_BLADE], hiveBalance: 12.3456, ...overrides };
+}
+
+export const NO_PENDING: ShopPurchasesResponse = { purchases: [] };
+
+export function pendingPurchase(purchaseId: number, itemName: string): ShopPurchasesResponse {
+  return { purchases: [{ purchaseId, itemName, status: 'pending', createdAt: '2025-01-01T00:00:00.000Z' }] };
+}
+
+export function purchaseStatus(
+  purchaseId: number,
+  status: ShopPurchaseStatusResponse['status'],
+  overrides: Partial<ShopPurchaseStatusResponse> = {},
+): ShopPurchaseStatusResponse {
+  const { name: itemName, rewards } = RESOURCE_CRATE;
+  return { purchaseId, itemName, status, rewards, purchaseCount: 3, error: null, ...overrides };
+}
+
+/** A body answered with 200, or a responder as it is (a FakeResponse has a numeric status; a purchase status is a word). */
+function responder(value: object): Responder {
+  const isResponse = 'status' in value && typeof value.status === 'number';
+  return typeof value === 'function' || isResponse ? (value as Responder) : { status: 200, data: value };
+}
+
+/** `url` answers `answers` in turn, the last one from then on. */
+export function serveInTurn(api: FakeApi, method: 'GET' | 'POST', url: string, ...answers: (object | FakeResponse)[]): void {
+  let call = 0;
+  api.on(method, url, (request) => {
+    const next = answers[Math.min(call, answers.length - 1)];
+    call += 1;
+    const answer = responder(next);
+    return typeof answer === 'function' ? answer(request) : answer;
+  });
+}
+
+interface OpenOptions {
+  items?: ShopItemsResponse | Responder;
+  pending?: ShopPurchasesResponse | Responder;
+}
+
+/**
+ * Logs alice in and opens the Shop; lets the items and the pending purchases load (or fail).
+ * Runs on fake timers (call vi.useFakeTimers() first): drive the page with fireEvent.
+ */
+export async function openShop({ items = shopItems(), pending = NO_PENDING }: OpenOptions = {}) {
+  const api = installFakeApi().on('GET', ITEMS_URL, responder(items)).on('GET', PENDING_URL, responder(pending));
+  logInAs(PLAYER);
+  const rendered = renderWithProviders(<ShopPage />, AppRoutes.syncshop);
+  await advance(0);
+  await advance(0);
+  return { api, ...rendered };
+}
+
+export function itemCard(testId: string): HTMLElement {
+  return screen.getByTestId(testId);
+}
+
+export function buyButtonOf(testId: string): HTMLElement {
+  return within(itemCard(testId)).getByRole('button', { name: 'Buy' });
+}
+
+export function feedback(): HTMLElement {
+  return screen.getByTestId('shop-feedback');
+}
+
+export function errorShown(): HTMLElement | null {
+  return within(feedback()).queryByRole('alert');
+}
+
+/** The feedback's status lines (the pending notice, the confirmation). */
+export function statusShown(): string {
+  return within(feedback())
+    .queryAllByRole('status')
+    .map((element) => element.textContent)
+    .join(' | ');
+}

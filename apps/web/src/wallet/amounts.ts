@@ -1,0 +1,23 @@
+import { formatDecimal } from '@runik/rules';
+
+/**
+ * Prices and balances arrive as plain numbers (12.5, not thousandths). They become thousandths
+ * here, at the display boundary: a price rounds up and a balance down, so neither is overstated
+ * in the player's favour.
+ */
+function toThousandths(value: number, round: 'up' | 'down'): number {
+  if (!Number.isFinite(value) || value <= 0) return 0;
+  // Millionths first absorb floating-point noise (1.001 * 1000 = 1000.9999999999999).
+  const millionths = Math.round(value * 1_000_000);
+  return round === 'up' ? Math.ceil(millionths / 1_000) : Math.floor(millionths / 1_000);
+}
+
+/** A price with three decimals, e.g. 1 → "1.000" (also the amount a SWAP.HIVE payment sends through Keychain). */
+export function formatPrice(value: number): string {
+  return formatDecimal(toThousandths(value, 'up'), 3);
+}
+
+/** A balance with three decimals, never rounded up. */
+export function formatBalance(value: number): string {
+  return formatDecimal(toThousandths(value, 'down'), 3);
+}

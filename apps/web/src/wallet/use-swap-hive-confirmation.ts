@@ -1,0 +1,73 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { pollSwapHivePurchase, type ConfirmationOutcome, type PurchasePolling, type SwapHivePurchaseState } from './swap-hive-payment';
+
+export interface SwapHiveConfirmationOptions<TStatus extends SwapHivePurchaseState> {
+  /** The purchase the server holds pending for the player (also one from before the page loaded), or null. */
+  serverPendingId: number | null;
+  /** The purchase's status; a stable function (module level), it starts the polling anew when it changes. */
+  fetchStatus: (purchaseId: number) => Promise<TStatus>;
+  polling: PurchasePolling;
+  /** Called once per purchase this page stops polling: settled, timed out, or polling failed. */
+  onSettled: (purchaseId: number, outcome: ConfirmationOutcome<TStatus>) => void;
+}
+
+/**
+ * Which SWAP.HIVE purchase a page waits for, and the polling itself (spec section 4): the one
+ * the page just made, else the one the server holds pending. Polling lives as long as the page
+ * shows that purchase; leaving the page stops it. A purchase stopped (settled, timed out, failed)
+ * is not polled again unless `checkAgain` asks.
+ */
+export function useSwapHiveConfirmation<TStatus extends SwapHivePurchaseState>({
+  serverPendingId,
+  fetchStatus,
+  polling,
+  onSettled,
+}: SwapHiveConfirmationOptions<TStatus>) {
+  /** The purchase this page made and is polling. */
+  const [startedId, setStartedId] = useState<number | null>(null);
+  /** Purchases this page stopped polling. */
+  const [stopped, setStopped] = useState<ReadonlySet<number>>(() => new Set());
+
+  const resumedId = serverPendingId !== null && !stopped.has(serverPendingId) ? serverPendingId : null;
+  /** The purchase being polled now, if any. */
+  const pollingId = startedId ?? resumedId;
+
+  const markStopped = (purchaseId: number) => setStopped((current) => new Set(current).add(purchaseId));
+
+  const settle = useEffectEvent((purchaseId: number, outcome: ConfirmationOutcome<TStatus>) => {
+    markStopped(purchaseId);
+    setStartedId((current) => (current === purchaseId ? null : current));
+    onSettled(purchaseId, outcome);
+  });
+
+  useEffect(() => {
+    if (pollingId === null) return;
+    const controller = new AbortController();
+    pollSwapHivePurchase(() => fetchStatus(pollingId), polling, controller.signal).then(
+      (outcome) => settle(pollingId, outcome),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [pollingId, polling, fetchStatus]);
+
+  return {
+    pollingId,
+    /** Starts polling a purchase this page has just recorded. */
+    track: (purchaseId: number) => setStartedId(purchaseId),
+    /** A purchase settled without polling (confirmed at once): never poll it. */
+    markSettled: markStopped,
+    /** New SWAP.HIVE purchases wait until the pending one is settled. */
+    blocked: serverPendingId !== null || pollingId !== null,
+    /** The server still holds a purchase pending that this page no longer polls. */
+    canCheckAgain: serverPendingId !== null && pollingId === null,
+    /** Polls again the purchase the server still holds pending after this page gave up on it. */
+    checkAgain: () => {
+      if (serverPendingId === null) return;
+      setStopped((current) => {
+        const next = new Set(current);
+        next.delete(serverPendingId);
+        return next;
+      });
+    },
+  };
+}

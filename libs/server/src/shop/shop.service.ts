@@ -1,0 +1,134 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { fromThousandths, parseDecimal, rewardTexts, SHOP_CATALOGUE, shopItem } from '@runik/rules';
+import { ShopMessages, SwapHiveMessages } from '@runik/contract';
+import type {
+  CreateShopPurchaseRequest,
+  CreateShopPurchaseResponse,
+  ShopItemsResponse,
+  ShopPurchasesResponse,
+  ShopPurchaseStatusResponse,
+  SwapHivePurchaseStatus,
+} from '@runik/contract';
+import { HiveEngineClient } from '../chain/hive-engine.client';
+import { Clock } from '../core/clock/clock';
+import { APP_CONFIG } from '../core/config/config.module';
+import type { AppConfig } from '../core/config/app-config';
+import { isUniqueViolation } from '../core/database/pg-errors';
+import { ApiError } from '../core/errors/api-error';
+import { ConfirmShopPurchaseJob, LedgerJobs, SWAP_HIVE_CONFIRMATION_RETRY_MS, Queues } from '../core/queues/queues';
+
+export interface ShopPurchaseRow {
+  id: string;
+  player_id: string;
+  item_name: string;
+  price_thousandths: string;
+  purchase_count: number;
+  status: SwapHivePurchaseStatus;
+  transaction_id: string;
+  error: string | null;
+  created_at: Date;
+}
+
+/**
+ * The shop: catalogue items (libs/rules) paid in SWAP.HIVE to the game account with the wallet. A
+ * purchase is recorded pending and the worker confirms the payment and grants the rewards once.
+ */
+@Injectable()
+export class ShopService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectQueue(Queues.ledger) private readonly ledgerQueue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly hiveEngine: HiveEngineClient,
+    private readonly clock: Clock,
+  ) {}
+
+  async items(playerId: number, username: string): Promise<ShopItemsResponse> {
+    const [bought, hiveBalance] = await Promise.all([this.purchaseCounts(playerId), this.hiveEngine.swapHiveBalance(username)]);
+    return {
+      items: SHOP_CATALOGUE.map((item) => {
+        const count = bought.get(item.name) ?? 0;
+        return {
+          name: item.name,
+          price: fromThousandths(item.price),
+          rewards: rewardTexts(item.reward),
+          nextPurchaseCount: count + 1,
+          canAfford: hiveBalance >= item.price && (item.limit === undefined || count < item.limit),
+          limit: item.limit ?? null,
+        };
+      }),
+      hiveBalance: fromThousandths(hiveBalance),
+    };
+  }
+
+  async create(playerId: number, { itemName, price, hiveTxId }: CreateShopPurchaseRequest): Promise<CreateShopPurchaseResponse> {
+    const item = shopItem(itemName);
+    if (!item) throw ApiError.badRequest(ShopMessages.unknownItem);
+    if (parseDecimal(String(price).trim(), 3) !== item.price) throw ApiError.badRequest(ShopMessages.priceMismatch);
+    let id: number;
+    try {
+      id = await this.dataSource.transaction(async (manager) => {
+        // One purchase decision at a time per player: the limit and the count see every earlier purchase.
+        await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [playerId]);
+        const bought = (await this.purchaseCounts(playerId, manager)).get(item.name) ?? 0;
+        if (item.limit !== undefined && bought >= item.limit) throw ApiError.conflict(ShopMessages.limitReached);
+        const now = this.clock.now();
+        const [row] = await manager.query(
+          `INSERT INTO shop_purchases (player_id, item_name, price_thousandths, purchase_count, status, transaction_id, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, 'pending', $5, $6, $6) RETURNING id`,
+          [playerId, item.name, item.price, bought + 1, hiveTxId, now],
+        );
+        return Number(row.id);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'shop_purchases_one_pending')) throw ApiError.conflict(SwapHiveMessages.pendingPurchase);
+      if (isUniqueViolation(error, 'shop_purchases_transaction_player')) throw ApiError.conflict(SwapHiveMessages.transactionUsed);
+      throw error;
+    }
+    const job: ConfirmShopPurchaseJob = { shopPurchaseId: id };
+    await this.ledgerQueue.add(LedgerJobs.confirmShopPurchase, job, {
+      jobId: `shop-purchase-${id}`,
+      attempts: Math.ceil(this.config.SWAP_HIVE_CONFIRMATION_WINDOW_MS / SWAP_HIVE_CONFIRMATION_RETRY_MS),
+      backoff: { type: 'fixed', delay: SWAP_HIVE_CONFIRMATION_RETRY_MS },
+    });
+    return { success: true, purchaseId: id };
+  }
+
+  /** The player's purchases, newest first: the pending ones, or the latest 20. */
+  async purchases(playerId: number, status: 'pending' | undefined): Promise<ShopPurchasesResponse> {
+    const rows: ShopPurchaseRow[] = await this.dataSource.query(
+      `SELECT * FROM shop_purchases WHERE player_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY created_at DESC, id DESC LIMIT 20`,
+      [playerId, status ?? null],
+    );
+    return {
+      purchases: rows.map((row) => ({ purchaseId: Number(row.id), itemName: row.item_name, status: row.status, createdAt: row.created_at.toISOString() })),
+    };
+  }
+
+  /** Someone else's purchase is as unknown as a missing one. */
+  async status(playerId: number, purchaseId: number): Promise<ShopPurchaseStatusResponse> {
+    const [row]: ShopPurchaseRow[] = await this.dataSource.query(`SELECT * FROM shop_purchases WHERE id = $1 AND player_id = $2`, [purchaseId, playerId]);
+    if (!row) throw ApiError.notFound(ShopMessages.purchaseNotFound);
+    const item = shopItem(row.item_name);
+    return {
+      purchaseId,
+      itemName: row.item_name,
+      status: row.status,
+      rewards: item ? rewardTexts(item.reward) : [],
+      purchaseCount: row.purchase_count,
+      error: row.error,
+    };
+  }
+
+  private async purchaseCounts(playerId: number, manager = this.dataSource.manager): Promise<Map<string, number>> {
+    const rows: { item_name: string; bought: string }[] = await manager.query(
+      `SELECT item_name, count(*) AS bought FROM shop_purchases WHERE player_id = $1 AND status = 'confirmed' GROUP BY item_name`,
+      [playerId],
+    );
+    return new Map(rows.map((row) => [row.item_name, Number(row.bought)]));
+  }
+}

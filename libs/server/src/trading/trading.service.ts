@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { fromThousandths, listingFee, MARKETPLACE_PAGE_SIZE, MarketplaceSort, saleSplit } from '@runik/rules';
+import { GearMessages, TradingMessages } from '@runik/contract';
+import type {
+  ListGearResponse,
+  Listing,
+  MarketplaceQuery,
+  MarketplaceResponse,
+  MyListingsResponse,
+  TradingActionResponse,
+  UserTradeDataResponse,
+} from '@runik/contract';
+import { CityTransactions } from '../city/city-transactions';
+import { Clock } from '../core/clock/clock';
+import { isUniqueViolation } from '../core/database/pg-errors';
+import { ApiError } from '../core/errors/api-error';
+import { gearDto, GearRow } from '../gears/gear-rows';
+import { LedgerService } from '../ledger/ledger.service';
+
+type ListingRow = GearRow & { listing_id: string; price: string; seller: string; listed_at: Date };
+
+interface LockedListing {
+  id: string;
+  gear_id: string;
+  seller_id: string;
+  price: string;
+  status: 'active' | 'sold' | 'removed';
+}
+
+const SORTS: Record<MarketplaceSort, string> = {
+  newest: 'l.created_at DESC, l.id DESC',
+  oldest: 'l.created_at, l.id',
+  priceAsc: 'l.price, l.id',
+  priceDesc: 'l.price DESC, l.id DESC',
+  rarity: `array_position(ARRAY['mythical', 'legendary', 'epic', 'rare', 'common']::text[], g.rarity::text), g.level DESC, l.created_at DESC, l.id DESC`,
+};
+
+const LISTING_COLUMNS = `g.*, l.id AS listing_id, l.price, l.created_at AS listed_at, p.hive_username AS seller`;
+
+/**
+ * Gear for RUNIK between players. Listing and unlisting run as the seller's city actions (as equip
+ * and upgrade do), so a gear is never listed and used at once; a sale holds the listing row, so it
+ * happens once, and the payment, the fee split and the change of owner commit together.
+ */
+@Injectable()
+export class TradingService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cities: CityTransactions,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+  ) {}
+
+  async userData(playerId: number): Promise<UserTradeDataResponse> {
+    const [[player], { runik }] = await Promise.all([
+      this.dataSource.query(`SELECT activation FROM players WHERE id = $1`, [playerId]),
+      this.ledger.balancesOf(this.dataSource.manager, playerId),
+    ]);
+    return { canWithdraw: player?.activation === 'paid', runikBalance: fromThousandths(runik) };
+  }
+
+  /** Active listings of everyone but the requester, filtered, sorted and paged. */
+  async marketplace(playerId: number, { category, type, rarity, sortBy, page }: MarketplaceQuery): Promise<MarketplaceResponse> {
+    const where = `l.status = 'active' AND l.seller_id <> $1
+      AND ($2::text IS NULL OR g.category = $2) AND ($3::text IS NULL OR g.type = $3) AND ($4::text IS NULL OR g.rarity = $4)`;
+    const filters = [playerId, category ?? null, type ?? null, rarity ?? null];
+    const from = `FROM listings l JOIN gears g ON g.id = l.gear_id JOIN players p ON p.id = l.seller_id`;
+    const [{ total }] = await this.dataSource.query(`SELECT count(*) AS total ${from} WHERE ${where}`, filters);
+    const rows: ListingRow[] = await this.dataSource.query(
+      `SELECT ${LISTING_COLUMNS} ${from} WHERE ${where} ORDER BY ${SORTS[sortBy]} LIMIT $5 OFFSET $6`,
+      [...filters, MARKETPLACE_PAGE_SIZE, (page - 1) * MARKETPLACE_PAGE_SIZE],
+    );
+    return { listings: rows.map(listingDto), page, totalPages: Math.max(1, Math.ceil(Number(total) / MARKETPLACE_PAGE_SIZE)) };
+  }
+
+  async myListings(playerId: number): Promise<MyListingsResponse> {
+    const rows: ListingRow[] = await this.dataSource.query(
+      `SELECT ${LISTING_COLUMNS} FROM listings l JOIN gears g ON g.id = l.gear_id JOIN players p ON p.id = l.seller_id
+       WHERE l.seller_id = $1 AND l.status = 'active' ORDER BY l.created_at DESC, l.id DESC`,
+      [playerId],
+    );
+    return { listings: rows.map(listingDto) };
+  }
+
+  /** The fee is paid when listing, to the fees account, and not refunded on unlisting. */
+  list(playerId: number, gearId: number, price: number): Promise<ListGearResponse> {
+    return this.cities.run(playerId, async ({ manager, state, now }) => {
+      if (!state.canWithdraw) throw ApiError.forbidden(TradingMessages.tradingRestricted);
+      const [gear]: GearRow[] = await manager.query(`SELECT * FROM gears WHERE id = $1`, [gearId]);
+      if (!gear) throw ApiError.notFound(GearMessages.gearNotFound);
+      if (Number(gear.owner_id) !== playerId) throw ApiError.forbidden(GearMessages.notYourGear);
+      if (gear.equipped) throw ApiError.conflict(TradingMessages.gearEquipped);
+      if (gear.listed) throw ApiError.conflict(TradingMessages.alreadyListed);
+      const fee = listingFee(price);
+      if (state.balances.runik < fee) throw ApiError.badRequest(TradingMessages.listingFeeShort(fee / 1000));
+
+      let listingId: string;
+      try {
+        [{ id: listingId }] = await manager.query(
+          `INSERT INTO listings (gear_id, seller_id, price, fee_thousandths, status, created_at) VALUES ($1, $2, $3, $4, 'active', $5) RETURNING id`,
+          [gearId, playerId, price, fee, now],
+        );
+      } catch (error) {
+        throw isUniqueViolation(error, 'listings_one_active_per_gear') ? ApiError.conflict(TradingMessages.alreadyListed) : error;
+      }
+      await manager.query(`UPDATE gears SET listed = true WHERE id = $1`, [gearId]);
+      await this.ledger.post(manager, {
+        reason: 'listing-fee',
+        reference: `listing:${listingId}`,
+        legs: [
+          { account: { playerId }, asset: 'runik', delta: -fee },
+          { account: { system: 'system:fees' }, asset: 'runik', delta: fee },
+        ],
+      });
+      const [row]: ListingRow[] = await manager.query(
+        `SELECT ${LISTING_COLUMNS} FROM listings l JOIN gears g ON g.id = l.gear_id JOIN players p ON p.id = l.seller_id WHERE l.id = $1`,
+        [listingId],
+      );
+      return { success: true, message: TradingMessages.listed(fee / 1000), listing: listingDto(row), fee: fee / 1000 };
+    });
+  }
+
+  unlist(playerId: number, listingId: number): Promise<TradingActionResponse> {
+    return this.cities.run(playerId, async ({ manager, now }) => {
+      const listing = await lockListing(manager, listingId);
+      if (Number(listing.seller_id) !== playerId) throw ApiError.forbidden(TradingMessages.notYourListing);
+      if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
+      await manager.query(`UPDATE listings SET status = 'removed', closed_at = $2 WHERE id = $1`, [listingId, now]);
+      await manager.query(`UPDATE gears SET listed = false WHERE id = $1`, [listing.gear_id]);
+      return { success: true, message: TradingMessages.removed };
+    });
+  }
+
+  /** The buyer pays the price; the seller receives 96% rounded down to whole RUNIK, the tax account the rest. */
+  buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      // The buyer's purchases one at a time, so the balance check below gives the spec's message.
+      const [buyer] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR UPDATE`, [buyerId]);
+      if (buyer?.activation !== 'paid') throw ApiError.forbidden(TradingMessages.tradingRestricted);
+      const listing = await lockListing(manager, listingId);
+      if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
+      const sellerId = Number(listing.seller_id);
+      if (sellerId === buyerId) throw ApiError.badRequest(TradingMessages.ownListing);
+      const price = Number(listing.price);
+      const { runik } = await this.ledger.balancesOf(manager, buyerId);
+      if (runik < price * 1000) throw ApiError.badRequest(TradingMessages.priceShort(price));
+
+      const { seller, tax } = saleSplit(price);
+      await this.ledger.post(manager, {
+        reason: 'gear-sale',
+        reference: `listing:${listingId}`,
+        legs: [
+          { account: { playerId: buyerId }, asset: 'runik', delta: -price * 1000 },
+          { account: { playerId: sellerId }, asset: 'runik', delta: seller },
+          { account: { system: 'system:tax' }, asset: 'runik', delta: tax },
+        ],
+      });
+      await manager.query(`UPDATE listings SET status = 'sold', buyer_id = $2, closed_at = $3 WHERE id = $1`, [listingId, buyerId, this.clock.now()]);
+      await manager.query(`UPDATE gears SET owner_id = $2, listed = false, equipped = false WHERE id = $1`, [listing.gear_id, buyerId]);
+      return { success: true, message: TradingMessages.purchased };
+    });
+  }
+}
+
+async function lockListing(manager: EntityManager, listingId: number): Promise<LockedListing> {
+  const [listing]: LockedListing[] = await manager.query(`SELECT * FROM listings WHERE id = $1 FOR UPDATE`, [listingId]);
+  if (!listing) throw ApiError.notFound(TradingMessages.listingNotFound);
+  return listing;
+}
+
+function listingDto(row: ListingRow): Listing {
+  return { _id: Number(row.listing_id), gear: gearDto(row), price: Number(row.price), sellerUsername: row.seller, listedAt: row.listed_at.toISOString() };
+}
