@@ -6,6 +6,7 @@ import { nodeProject } from './jest.preset';
 const config: Config = {
   // Every test file clones one freshly migrated template database.
   globalSetup: '<rootDir>/libs/server/src/testing/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/server/src/testing/global-teardown.ts',
   // System and browser tests start real processes and wait for the chain.
   testTimeout: 60_000,
   projects: [

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CoreModule, PackJobsModule, RegistrationJobsModule, ShopJobsModule, WalletJobsModule } from '@runik/server';
+import { CitadelJobsModule, CoreModule, PackJobsModule, RegistrationJobsModule, ShopJobsModule, WalletJobsModule } from '@runik/server';
 import { LedgerQueueProcessor } from './ledger-queue.processor';
+import { SchedulesProcessor } from './schedules.processor';
 
-@Module({ imports: [CoreModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule], providers: [LedgerQueueProcessor] })
+@Module({
+  imports: [CoreModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule],
+  providers: [LedgerQueueProcessor, SchedulesProcessor],
+})
 export class WorkerModule {}

@@ -12,3 +12,5 @@ export * from './packs/packs.contract';
 export * from './common/swap-hive';
 export * from './trading/trading.contract';
 export * from './shop/shop.contract';
+export * from './citadel/citadel.contract';
+export * from './leaderboard/leaderboard.contract';

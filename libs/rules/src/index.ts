@@ -19,3 +19,5 @@ export * from './gear/gear';
 export * from './gear/packs';
 export * from './trading/trading';
 export * from './shop/catalogue';
+export * from './citadel/citadel';
+export * from './leaderboard/seasons';

@@ -32,3 +32,8 @@ export * from './trading/trading.module';
 export * from './shop/shop.module';
 export * from './shop/shop-jobs.module';
 export * from './shop/shop.jobs';
+export * from './citadel/citadel.module';
+export * from './citadel/citadel-jobs.module';
+export * from './citadel/citadel.jobs';
+export * from './leaderboard/leaderboard.module';
+export * from './leaderboard/season.jobs';

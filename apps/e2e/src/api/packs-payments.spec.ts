@@ -1,11 +1,11 @@
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { ApiRoutes, PackMessages, SwapHivePaymentFailures, packPaymentMemo } from '@runik/contract';
 import type { PackPurchaseStatusResponse } from '@runik/contract';
 import { LedgerJobs } from '@runik/server';
 import { assetTotals, runikOf } from '../support/alliance';
 import { CityPlayer, grant, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
-import { engineBalance, sendToken, uniqueUsername } from '../support/hive';
+import { uniqueUsername } from '../support/hive';
 import {
   boughtWithRunik,
   buyWithHive,
@@ -14,17 +14,14 @@ import {
   openPacks,
   packInfo,
   payForPacks,
-  PaymentOverrides,
   pendingOf,
-  processed,
   purchaseRow,
   purchaseRows,
   purchaseStatus,
   settledPurchase,
-  sleep,
-  unknownTxId,
 } from '../support/packs';
 import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { ledgerQueue, PaymentOverrides, processed, runJobAgain, sleep, spendSwapHive, swapHiveOf as swapHiveOn, unknownTxId } from '../support/swap-hive';
 
 const WINDOW_MS = 20_000;
 let stack: Stack;
@@ -32,14 +29,14 @@ let queue: Queue;
 beforeAll(async () => {
   // A short confirmation window, so a transaction never seen is given up on within the file's run.
   stack = await startStack({ extraEnv: { SWAP_HIVE_CONFIRMATION_WINDOW_MS: String(WINDOW_MS) } });
-  queue = new Queue('ledger', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
+  queue = ledgerQueue(stack);
 });
 afterAll(async () => {
   await queue?.close();
   await stack?.stop();
 });
 
-const swapHiveOf = async (account: string) => Number(await engineBalance(stack.simUrl, account, 'SWAP.HIVE'));
+const swapHiveOf = (account: string) => swapHiveOn(stack, account);
 
 /** A purchase the worker refused: what the status call reports. */
 const refused = (purchaseId: number, packCount: number, error: string): PackPurchaseStatusResponse => ({
@@ -60,16 +57,8 @@ async function pendingPurchase(player: CityPlayer, packCount: number, txId: stri
 }
 
 /** Runs a confirmation job for a purchase, as a repeated delivery would, and waits for it to finish. */
-async function runConfirmationAgain(purchaseId: number, name: string): Promise<void> {
-  const job = await queue.add(LedgerJobs.confirmPackPurchase, { packPurchaseId: purchaseId }, { jobId: `${name}-${purchaseId}`, attempts: 1 });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const state = await job.getState();
-    if (state === 'completed') return;
-    if (state === 'failed' || Date.now() > deadline) throw new Error(`confirmation job ${job.id} is ${state}: ${job.failedReason ?? ''}`);
-    await sleep(100);
-  }
-}
+const runConfirmationAgain = (purchaseId: number, name: string) =>
+  runJobAgain(queue, LedgerJobs.confirmPackPurchase, { packPurchaseId: purchaseId }, `${name}-${purchaseId}`);
 
 /**
  * A purchase naming a transaction no chain has seen: the worker looks for it every 5 s for 2 minutes,
@@ -204,7 +193,7 @@ describe('paying with SWAP.HIVE', () => {
   it('delivers nothing for a transfer Hive Engine refused (logs.errors)', async () => {
     const player = await newCityPlayer(stack, 'fail');
     // The player's SWAP.HIVE is spent elsewhere first: an exact, well-addressed payment then overdraws.
-    await processed(stack.simUrl, await sendToken(stack.simUrl, player.username, uniqueUsername('sink'), 'SWAP.HIVE', '99.500', ''));
+    await spendSwapHive(stack, player.username, '99.500');
     const txId = await payForPacks(stack, player, 1);
     expect(JSON.parse((await processed(stack.simUrl, txId)).logs).errors).toEqual(['overdrawn balance']);
     expect(await swapHiveOf(player.username)).toBe(0.5);

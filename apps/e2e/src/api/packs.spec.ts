@@ -4,7 +4,7 @@ import { apiClient } from '../support/api-client';
 import { assetTotals, runikOf, systemBalance } from '../support/alliance';
 import { CityPlayer, grant, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
-import { engineBalance, sendToken, uniqueUsername } from '../support/hive';
+import { engineBalance } from '../support/hive';
 import {
   boughtWithRunik,
   buyWithHive,
@@ -15,13 +15,12 @@ import {
   openPacks,
   packInfo,
   pendingOf,
-  processed,
   purchaseRow,
   purchaseRows,
   purchaseStatus,
-  unknownTxId,
 } from '../support/packs';
 import { startStack, Stack } from '../support/stack';
+import { spendSwapHive as spend, unknownTxId } from '../support/swap-hive';
 
 let stack: Stack;
 beforeAll(async () => (stack = await startStack({ engineDelayMs: 100 })));
@@ -39,9 +38,7 @@ function onlySuccess<T>(responses: { status: number; data: T }[]): T {
 const newPlayer = (prefix = 'pk') => newCityPlayer(stack, prefix);
 
 /** Moves SWAP.HIVE off a player's hive-sim account and waits until Hive Engine has done it. */
-async function spendSwapHive(player: CityPlayer, quantity: string): Promise<void> {
-  await processed(stack.simUrl, await sendToken(stack.simUrl, player.username, uniqueUsername('sink'), 'SWAP.HIVE', quantity, ''));
-}
+const spendSwapHive = (player: CityPlayer, quantity: string) => spend(stack, player.username, quantity);
 
 /** Every pack-purchase posting on the ledger for one purchase: the legs, by account code. */
 async function purchasePosting(purchaseId: number) {

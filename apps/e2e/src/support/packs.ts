@@ -1,12 +1,10 @@
-import axios from 'axios';
-import { randomBytes } from 'node:crypto';
 import { ApiRoutes, packPaymentMemo } from '@runik/contract';
 import type { Gear, PackInfoResponse, PackOpenResponse, PackPurchaseStatusResponse, PendingPackPurchaseResponse } from '@runik/contract';
 import { PACK_BULK_SIZE, rollPacks, RolledGear } from '@runik/rules';
 import type { CityPlayer } from './city';
 import { queryDatabase } from './database';
-import { sendToken } from './hive';
-import { GAME_ACCOUNT, Stack } from './stack';
+import type { Stack } from './stack';
+import { paySwapHive, PaymentOverrides, sleep } from './swap-hive';
 
 /** The SWAP.HIVE price of a purchase as the wallet sends it (three decimals). */
 export const hivePrice = (packCount: number) => (packCount === PACK_BULK_SIZE ? '10.000' : '1.000');
@@ -54,44 +52,10 @@ export async function boughtWithRunik(player: CityPlayer, packCount: number): Pr
   return response.data.packPurchaseId;
 }
 
-export interface PaymentOverrides {
-  to?: string;
-  symbol?: string;
-  quantity?: string;
-  memo?: string;
-}
-
 /** A SWAP.HIVE pack payment as the wallet sends it (requestSendToken); each part may be overridden. */
 export function payForPacks(stack: Stack, player: CityPlayer, packCount: number, overrides: PaymentOverrides = {}): Promise<string> {
-  return sendToken(
-    stack.simUrl,
-    player.username,
-    overrides.to ?? GAME_ACCOUNT,
-    overrides.symbol ?? 'SWAP.HIVE',
-    overrides.quantity ?? hivePrice(packCount),
-    overrides.memo ?? packPaymentMemo(player.username, packCount),
-  );
+  return paySwapHive(stack, player.username, hivePrice(packCount), packPaymentMemo(player.username, packCount), overrides);
 }
-
-/** Hive Engine's record of a transaction (null until processed), read from hive-sim. */
-export async function engineTransaction(simUrl: string, txid: string): Promise<{ sender: string; payload: string; logs: string } | null> {
-  const { data } = await axios.post(`${simUrl}/blockchain`, { jsonrpc: '2.0', id: 1, method: 'getTransactionInfo', params: { txid } });
-  return data.result ?? null;
-}
-
-/** Waits until Hive Engine has processed a transaction, so the worker finds it at its first look. */
-export async function processed(simUrl: string, txid: string): Promise<{ sender: string; payload: string; logs: string }> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const transaction = await engineTransaction(simUrl, txid);
-    if (transaction) return transaction;
-    if (Date.now() > deadline) throw new Error(`Hive Engine never processed ${txid}`);
-    await sleep(100);
-  }
-}
-
-/** A well-formed transaction id no chain has seen. */
-export const unknownTxId = () => randomBytes(20).toString('hex');
 
 export interface PurchaseRow {
   id: number;
@@ -154,5 +118,3 @@ export async function openAndVerify(stack: Stack, player: CityPlayer, purchaseId
   expect(rolledOf(stored as RolledGear[])).toEqual(rolledOf(opened.gears));
   return opened;
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

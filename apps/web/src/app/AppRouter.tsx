@@ -5,13 +5,16 @@ import { AlliancePage } from '../features/alliance/AlliancePage';
 import { AttackPage } from '../features/attack/AttackPage';
 import { AuthenticationPage } from '../features/authentication/AuthenticationPage';
 import { BlacksmithPage } from '../features/blacksmith/BlacksmithPage';
+import { CitadelPage } from '../features/citadel/CitadelPage';
 import { CityPage } from '../features/city/CityPage';
 import { GearsPage } from '../features/gears/GearsPage';
+import { LeaderboardPage } from '../features/leaderboard/LeaderboardPage';
 import { MarketplacePage } from '../features/marketplace/MarketplacePage';
 import { P2pPage } from '../features/p2p/P2pPage';
 import { PacksPage } from '../features/packs/PacksPage';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
 import { ShopPage } from '../features/syncshop/ShopPage';
+import { TerritoriesPage } from '../features/territories/TerritoriesPage';
 import { AppShell } from './AppShell';
 import { RedirectIfLoggedIn, RequireSession } from './route-guards';
 import { GAME_SCREENS } from './screens';
@@ -27,6 +30,9 @@ const SCREEN_PAGES: Partial<Record<string, ReactElement>> = {
   [AppRoutes.marketplace]: <MarketplacePage />,
   [AppRoutes.p2p]: <P2pPage />,
   [AppRoutes.syncshop]: <ShopPage />,
+  [AppRoutes.abyssalcitadel]: <CitadelPage />,
+  [AppRoutes.territories]: <TerritoriesPage />,
+  [AppRoutes.leaderboard]: <LeaderboardPage />,
 };
 
 /** The spec's route table (section 2). The router itself is provided by the caller. */

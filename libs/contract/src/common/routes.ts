@@ -71,6 +71,19 @@ export const ApiRoutes = {
   shopPendingPurchases: (username: string) => `/api/syncshop/purchases/${encodeURIComponent(username)}?status=pending`,
   shopPurchaseCreate: '/api/syncshop/purchase/create',
   shopPurchaseStatus: (id: number) => `/api/syncshop/purchase/status/${id}`,
+  citadelUser: (username: string) => `/api/citadel/user/${encodeURIComponent(username)}`,
+  citadelFloor: (floor: number) => `/api/citadel/floor/${floor}`,
+  citadelRewards: (username: string, limit = 20) => `/api/citadel/rewards/${encodeURIComponent(username)}?limit=${limit}`,
+  citadelAttack: '/api/citadel/attack',
+  leaderboard: (filters: { filter: string; t?: number; seasonId?: number; page?: number; hiveUsername?: string }) =>
+    `/api/leaderboard/leaderboard${query({
+      filter: filters.filter,
+      t: filters.t === undefined ? undefined : String(filters.t),
+      seasonId: filters.seasonId === undefined ? undefined : String(filters.seasonId),
+      page: filters.page === undefined ? undefined : String(filters.page),
+      hiveUsername: filters.hiveUsername,
+    })}`,
+  seasons: '/api/leaderboard/seasons',
 } as const;
 
 /** A query string of the given parameters that are set. */

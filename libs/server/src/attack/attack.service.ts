@@ -12,11 +12,10 @@ import {
   resolveBattle,
   spendCharge,
   troopCount,
-  UNIT_KEYS,
 } from '@runik/rules';
 import { AttackMessages, BATTLE_LOG_LIMIT, ENEMIES_PAGE_SIZE } from '@runik/contract';
 import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
-import { CityState, commanderBonuses, loadCities, loadCity, pendingOf, withFinishedTraining } from '../city/city-state';
+import { applyLosses, CityState, commanderBonuses, loadCities, loadCity, pendingOf, withFinishedTraining } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
@@ -206,15 +205,4 @@ function cooldownEnd(foughtAt: Date): Date {
 function noChargesError(attacker: CityState, now: Date): ApiError {
   const { nextRegenInMs } = armyStatsDto(attacker, now);
   return new ApiError(HttpStatus.TOO_MANY_REQUESTS, AttackMessages.noAttacksLeft(formatCountdown(nextRegenInMs)), { nextRegenInMs });
-}
-
-/** The dead leave the army; the injured move to the Sanctum. */
-async function applyLosses(manager: EntityManager, playerId: number, losses: BattleOutcome['attacker']): Promise<void> {
-  const lost = UNIT_KEYS.map((unit) => losses.dead[unit] + losses.injured[unit]);
-  await manager.query(
-    `UPDATE cities SET infantry = infantry - $2, archers = archers - $3, cavalries = cavalries - $4,
-       injured_infantry = injured_infantry + $5, injured_archers = injured_archers + $6, injured_cavalries = injured_cavalries + $7
-     WHERE player_id = $1`,
-    [playerId, ...lost, losses.injured.infantry, losses.injured.archers, losses.injured.cavalries],
-  );
 }

@@ -7,7 +7,7 @@ import type { UpgradeHistoryResponse, UpgradePreview, UpgradePreviewResponse, Up
 import { bankProduction } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { ApiError } from '../core/errors/api-error';
-import { gearDto, GearRow, gearsOf } from '../gears/gear-rows';
+import { gearDto, GearRow, gearsOf, refreshCommanderBoosts } from '../gears/gear-rows';
 
 interface CheckedUpgrade {
   target: GearRow;
@@ -50,6 +50,7 @@ export class BlacksmithService {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [playerId, target.id, gearName(target.type, target.rarity, level), target.level, level, preview.totalExpGained, materials.length, now],
       );
+      if (target.equipped) await refreshCommanderBoosts(manager, playerId);
       return { success: true, message: GearMessages.upgraded, gear: gearDto(upgraded) };
     });
   }

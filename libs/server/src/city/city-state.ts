@@ -17,6 +17,7 @@ import {
   NO_COMMANDER_BONUSES,
   ResourceKey,
   STARTING_BUILDING_LEVEL,
+  UNIT_KEYS,
   UnitKey,
 } from '@runik/rules';
 import type { Army, CityResponse, Resources, TrainingQueue } from '@runik/contract';
@@ -232,3 +233,15 @@ export function cityDto(stored: CityState, now: Date): CityResponse {
   };
 }
 
+
+/** Troops lost in a fight: the dead leave the army, the injured move to the Sanctum. */
+export async function applyLosses(manager: EntityManager, playerId: number, { dead, injured }: { dead: Army; injured: Army }): Promise<void> {
+  const lost = UNIT_KEYS.map((unit) => dead[unit] + injured[unit]);
+  if (lost.every((count) => count === 0)) return;
+  await manager.query(
+    `UPDATE cities SET infantry = infantry - $2, archers = archers - $3, cavalries = cavalries - $4,
+       injured_infantry = injured_infantry + $5, injured_archers = injured_archers + $6, injured_cavalries = injured_cavalries + $7
+     WHERE player_id = $1`,
+    [playerId, ...lost, injured.infantry, injured.archers, injured.cavalries],
+  );
+}

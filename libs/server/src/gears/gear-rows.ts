@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { GEAR_MAX_LEVEL, GEAR_TYPES, GearCategory, GearRarity, gearStats, GearType, materialExp, requiredExp } from '@runik/rules';
+import { GEAR_MAX_LEVEL, GEAR_STAT_TABLE, GEAR_TYPES, GearCategory, GearRarity, gearStats, GearType, materialExp, requiredExp } from '@runik/rules';
 import type { EquippedGears, Gear } from '@runik/contract';
 
 export interface GearRow {
@@ -42,4 +42,23 @@ export async function equippedGears(manager: EntityManager, playerId: number): P
   const rows: GearRow[] = await manager.query(`SELECT * FROM gears WHERE owner_id = $1 AND equipped`, [playerId]);
   for (const row of rows) slots[row.type] = gearDto(row);
   return slots;
+}
+
+/**
+ * Copies the equipped commander gear's boosts (hundredths of a percent) onto the city, where the
+ * stored army power the leaderboard sorts on is computed from them. Call after any change to
+ * equipped commander gear.
+ */
+export async function refreshCommanderBoosts(manager: EntityManager, playerId: number): Promise<void> {
+  const rows: GearRow[] = await manager.query(`SELECT * FROM gears WHERE owner_id = $1 AND equipped AND category = 'commander'`, [playerId]);
+  const boost = (type: GearType) => {
+    const gear = rows.find((row) => row.type === type);
+    return gear ? GEAR_STAT_TABLE[gear.rarity].base + GEAR_STAT_TABLE[gear.rarity].perLevel * (gear.level - 1) : 0;
+  };
+  await manager.query(`UPDATE cities SET infantry_boost = $2, archers_boost = $3, cavalries_boost = $4 WHERE player_id = $1`, [
+    playerId,
+    boost('infantry'),
+    boost('archer'),
+    boost('cavalry'),
+  ]);
 }

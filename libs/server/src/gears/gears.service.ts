@@ -8,7 +8,7 @@ import { bankProduction } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
-import { equippedGears, gearDto, GearRow } from './gear-rows';
+import { equippedGears, gearDto, GearRow, refreshCommanderBoosts } from './gear-rows';
 
 /**
  * The city's gear slots, one per gear type. Equipping runs as a city action: the city row is held
@@ -61,6 +61,7 @@ export class GearsService {
       } catch (error) {
         throw isUniqueViolation(error) ? ApiError.conflict(GearMessages.alreadyEquipped) : error;
       }
+      await refreshCommanderBoosts(manager, playerId);
       return { success: true, message: GearMessages.equipped, equippedGears: await equippedGears(manager, playerId) };
     });
   }
@@ -73,6 +74,7 @@ export class GearsService {
         [playerId, slot],
       );
       if (emptied.length === 0) throw ApiError.badRequest(GearMessages.slotEmpty);
+      await refreshCommanderBoosts(manager, playerId);
       return { success: true, message: GearMessages.unequipped, equippedGears: await equippedGears(manager, playerId) };
     });
   }

@@ -2,7 +2,7 @@
 export type Asset = 'runik' | 'wheat' | 'lumber' | 'stone' | 'ore';
 
 /** System accounts created by the first migration. */
-export type SystemAccount = 'system:mint' | 'system:burn' | 'system:tax' | 'system:fees' | 'system:treasury' | 'external:hive-engine';
+export type SystemAccount = 'system:mint' | 'system:burn' | 'system:tax' | 'system:fees' | 'system:treasury' | 'system:rewards' | 'external:hive-engine';
 
 /** A ledger account: a player's, or a system account by code. */
 export type AccountRef = { playerId: number } | { system: SystemAccount };

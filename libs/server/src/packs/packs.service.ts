@@ -189,7 +189,7 @@ export function priceOf(currency: PackCurrency, packCount: number): number {
  * refusal instead of the spec's message nor share a tier.
  */
 async function lockBuyer(manager: EntityManager, playerId: number): Promise<void> {
-  await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [playerId]);
+  await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
 }
 
 async function packsBought(manager: EntityManager, playerId: number): Promise<Record<PackCurrency, number>> {

@@ -73,7 +73,7 @@ export class ShopService {
     try {
       id = await this.dataSource.transaction(async (manager) => {
         // One purchase decision at a time per player: the limit and the count see every earlier purchase.
-        await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [playerId]);
+        await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
         const bought = (await this.purchaseCounts(playerId, manager)).get(item.name) ?? 0;
         if (item.limit !== undefined && bought >= item.limit) throw ApiError.conflict(ShopMessages.limitReached);
         const now = this.clock.now();

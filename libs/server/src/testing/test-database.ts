@@ -4,7 +4,12 @@ import { runMigrations } from '../core/database/data-source';
 
 /** Tests run against this server; each test file gets its own database cloned from a migrated template. */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TEMPLATE = 'runik_test_template';
+/**
+ * Each run migrates a template of its own (named by the run's global setup, inherited by its
+ * workers), so two runs on one server never clone from a template the other is rebuilding.
+ */
+const TEMPLATE_VARIABLE = 'RUNIK_TEST_TEMPLATE';
+const templateName = () => process.env[TEMPLATE_VARIABLE] ?? 'runik_test_template';
 
 function databaseUrl(name: string): string {
   const url = new URL(TEST_POSTGRES_URL);
@@ -22,13 +27,19 @@ async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Rebuilds the template from scratch by running every migration (once per test run). */
+/** Builds this run's template by running every migration (once per test run). */
 export async function prepareTemplateDatabase(): Promise<void> {
+  process.env[TEMPLATE_VARIABLE] = `runik_test_template_${process.pid}`;
+  const template = templateName();
   await withAdmin(async (admin) => {
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${template}`);
   });
-  await runMigrations(databaseUrl(TEMPLATE));
+  await runMigrations(databaseUrl(template));
+}
+
+export async function dropTemplateDatabase(): Promise<void> {
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${templateName()} WITH (FORCE)`));
 }
 
 export interface TestDatabase {
@@ -40,7 +51,7 @@ export interface TestDatabase {
 /** A fresh, migrated database of its own for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `runik_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`));
   return {
     name,
     url: databaseUrl(name),

@@ -136,8 +136,11 @@ export class TradingService {
   /** The buyer pays the price; the seller receives 96% rounded down to whole RUNIK, the tax account the rest. */
   buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
     return this.dataSource.transaction(async (manager) => {
-      // The buyer's purchases one at a time, so the balance check below gives the spec's message.
-      const [buyer] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR UPDATE`, [buyerId]);
+      // The buyer's purchases one at a time, so the balance check below gives the spec's message. NO KEY
+      // UPDATE, not UPDATE: a foreign key to the player (a reward row written after paying the player, a
+      // gear) takes KEY SHARE, which FOR UPDATE would block while this purchase waits for that payer's
+      // balance lock: a deadlock.
+      const [buyer] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR NO KEY UPDATE`, [buyerId]);
       if (buyer?.activation !== 'paid') throw ApiError.forbidden(TradingMessages.tradingRestricted);
       const listing = await lockListing(manager, listingId);
       if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);

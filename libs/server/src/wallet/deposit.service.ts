@@ -34,7 +34,7 @@ export class DepositService {
   async init(playerId: number, { amount, txId }: DepositInitCommand): Promise<DepositInitResponse> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       // One deposit decision at a time per player: the repeat check, the cooldown and the insert stay together.
-      await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [playerId]);
+      await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
       const existing = await this.find(playerId, txId, manager);
       if (existing) return { status: existing.status, created: null };
       const status = await this.statusOf(playerId, manager);

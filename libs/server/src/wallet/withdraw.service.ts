@@ -28,7 +28,7 @@ export class WithdrawService {
   /** Debit, record and start the cooldown in one transaction; the worker sends afterwards. */
   async withdraw(playerId: number, amount: number): Promise<WithdrawResponse> {
     const { withdrawalId, next, balances } = await this.dataSource.transaction(async (manager) => {
-      const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR UPDATE`, [playerId]);
+      const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
       if (player.activation !== 'paid') throw ApiError.forbidden(WalletMessages.withdrawalsDisabled);
       const status = await this.statusOf(playerId, manager);
       if (status.remainingMs > 0) throw new ApiError(429, WalletMessages.withdrawCooldown(formatCountdown(status.remainingMs)));

@@ -16,7 +16,7 @@ import { Queues } from './queues';
         defaultJobOptions: { removeOnComplete: { age: 7 * 24 * 3600 }, removeOnFail: { age: 30 * 24 * 3600 } },
       }),
     }),
-    BullModule.registerQueue({ name: Queues.ledger }),
+    BullModule.registerQueue({ name: Queues.ledger }, { name: Queues.schedules }),
   ],
   exports: [BullModule],
 })

@@ -2,6 +2,13 @@
 export const Queues = {
   /** Anything that moves value against the chain: registrations, deposits, withdrawals and SWAP.HIVE purchases. */
   ledger: 'ledger',
+  /** Global timed events, each a BullMQ job scheduler: one run per tick however many workers run. */
+  schedules: 'schedules',
+} as const;
+
+export const ScheduledJobs = {
+  citadelDailyReset: 'citadel-daily-reset',
+  seasonRollover: 'season-rollover',
 } as const;
 
 export const LedgerJobs = {

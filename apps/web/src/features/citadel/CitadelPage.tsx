@@ -1,0 +1,122 @@
+import { useState, type ReactNode } from 'react';
+import { CitadelMessages, type CitadelUserResponse } from '@runik/contract';
+import { toUserMessage } from '../../app/errors';
+import { useSession } from '../../app/use-session';
+import { CityClock } from '../city/city-clock';
+import { AccessDenied } from './AccessDenied';
+import { AttackPanel } from './AttackPanel';
+import { BossPanel } from './BossPanel';
+import { useCitadelFloor, useCitadelProgress } from './citadel-api';
+import { CitadelTexts } from './citadel-texts';
+import { FloorNav } from './FloorNav';
+import { ParticipantsPanel } from './ParticipantsPanel';
+import { ProgressPanel } from './ProgressPanel';
+import { RewardHistoryModal } from './RewardHistoryModal';
+import { useCitadelAttack } from './use-citadel-attack';
+import './citadel.css';
+
+/** The Abyssal Citadel (spec section 2): floors, the boss, the damage ranking, attacks and rewards. */
+export function CitadelPage() {
+  const username = useSession()?.hiveUsername ?? null;
+  const [showRewards, setShowRewards] = useState(false);
+  return (
+    <section className="citadel" aria-labelledby="citadel-title">
+      <header className="citadel__header">
+        <h1 id="citadel-title" className="citadel__title">
+          Abyssal Citadel
+        </h1>
+        {username && (
+          <button type="button" className="button" onClick={() => setShowRewards(true)}>
+            Reward History
+          </button>
+        )}
+      </header>
+      {username ? <CitadelView username={username} /> : <Placeholder>{CitadelTexts.logIn}</Placeholder>}
+      {username && showRewards && <RewardHistoryModal username={username} onClose={() => setShowRewards(false)} />}
+    </section>
+  );
+}
+
+function CitadelView({ username }: { username: string }) {
+  const progress = useCitadelProgress(username);
+  if (progress.data) return <CitadelFloors username={username} progress={progress.data} />;
+  if (progress.isError) {
+    return (
+      <Placeholder error onRetry={() => void progress.refetch()}>
+        {toUserMessage(progress.error, CitadelMessages.failedProgress)}
+      </Placeholder>
+    );
+  }
+  return <Placeholder>{CitadelTexts.loadingProgress}</Placeholder>;
+}
+
+/** Everything once the player's progress is known: the page starts on the global current floor. */
+function CitadelFloors({ username, progress }: { username: string; progress: CitadelUserResponse }) {
+  // null follows the global current floor; a number is a floor the player chose (or attacked).
+  const [chosenFloor, setChosenFloor] = useState<number | null>(null);
+  const viewed = chosenFloor ?? progress.globalCurrentFloor;
+  const floor = useCitadelFloor(viewed);
+  const attack = useCitadelAttack(username);
+
+  const goTo = (target: number) => {
+    setChosenFloor(Math.max(1, target));
+    attack.clear();
+  };
+  // The attacked floor stays in view when its fall moves the current floor on.
+  const attackViewed = () => {
+    setChosenFloor(viewed);
+    attack.attack(viewed);
+  };
+
+  return (
+    <CityClock>
+      <div className="citadel-layout">
+        <div className="citadel-layout__nav">
+          <FloorNav floor={viewed} currentFloor={progress.globalCurrentFloor} onGo={goTo} />
+        </div>
+        {floor.data?.locked ? (
+          <div className="citadel-layout__boss">
+            <AccessDenied message={floor.data.message} onBack={() => goTo(progress.globalCurrentFloor)} />
+          </div>
+        ) : floor.data ? (
+          <>
+            <div className="citadel-layout__boss">
+              <BossPanel floor={floor.data.floor}>
+                <AttackPanel progress={progress} floor={floor.data.floor} attack={attack} onAttack={attackViewed} onGoToFloor={goTo} />
+              </BossPanel>
+            </div>
+            <div className="citadel-layout__participants">
+              <ParticipantsPanel key={viewed} floor={floor.data.floor} username={username} />
+            </div>
+          </>
+        ) : (
+          <div className="citadel-layout__boss">
+            {floor.isError ? (
+              <Placeholder error onRetry={() => void floor.refetch()}>
+                {toUserMessage(floor.error, CitadelMessages.failedFloor)}
+              </Placeholder>
+            ) : (
+              <Placeholder>{CitadelTexts.loadingFloor}</Placeholder>
+            )}
+          </div>
+        )}
+        <div className="citadel-layout__progress">
+          <ProgressPanel progress={progress} username={username} />
+        </div>
+      </div>
+    </CityClock>
+  );
+}
+
+function Placeholder({ children, error = false, onRetry }: { children: ReactNode; error?: boolean; onRetry?: () => void }) {
+  return (
+    <div className={`citadel-placeholder panel${error ? ' citadel-placeholder--error' : ''}`}>
+      <p role={error ? 'alert' : 'status'}>{children}</p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          {CitadelTexts.tryAgain}
+        </button>
+      )}
+    </div>
+  );
+}

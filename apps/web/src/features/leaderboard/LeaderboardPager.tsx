@@ -1,0 +1,34 @@
+import { pageRange } from './leaderboard-format';
+import { LeaderboardTexts } from './leaderboard-texts';
+
+interface LeaderboardPagerProps {
+  page: number;
+  totalPages: number;
+  totalPlayers: number;
+  rowsOnPage: number;
+  /** While another page loads, both buttons wait. */
+  busy: boolean;
+  onPage: (page: number) => void;
+}
+
+/** Previous and Next, 'Page X of Y' and 'Showing a-b of n players'; only for a board of more than one page (spec section 2). */
+export function LeaderboardPager({ page, totalPages, totalPlayers, rowsOnPage, busy, onPage }: LeaderboardPagerProps) {
+  if (totalPages <= 1) return null;
+  const { first, last } = pageRange(page, rowsOnPage);
+  return (
+    <nav className="leaderboard-pager" aria-label="Leaderboard pages">
+      <div className="leaderboard-pager__buttons">
+        <button type="button" className="button" disabled={busy || page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <span data-testid="leaderboard-page">{LeaderboardTexts.pageOf(page, totalPages)}</span>
+        <button type="button" className="button" disabled={busy || page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </div>
+      <p className="leaderboard-pager__range" data-testid="leaderboard-range">
+        {LeaderboardTexts.showing(first, last, totalPlayers)}
+      </p>
+    </nav>
+  );
+}

@@ -1,0 +1,230 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  armyPower,
+  bossImage,
+  bossMaxHp,
+  bossReward,
+  citadelCasualties,
+  citadelDay,
+  fromThousandths,
+  nextCitadelReset,
+  rewardShares,
+  seasonAt,
+} from '@runik/rules';
+import { CitadelMessages } from '@runik/contract';
+import type { CitadelAttackResponse, CitadelRewardsResponse, CitadelUserResponse, FloorParticipant, FloorResponse } from '@runik/contract';
+import { applyLosses, commanderBonuses, loadCity, withFinishedTraining } from '../city/city-state';
+import { CityTransactions } from '../city/city-transactions';
+import { Clock } from '../core/clock/clock';
+import { ApiError } from '../core/errors/api-error';
+import { LedgerService } from '../ledger/ledger.service';
+
+interface FloorRow {
+  floor: number;
+  max_hp: string;
+  current_hp: string;
+  reward_thousandths: string;
+  defeated_at: Date | null;
+}
+
+interface DamageRow {
+  player_id: string;
+  hive_username: string;
+  total_damage: string;
+  attack_count: number;
+}
+
+/**
+ * The Abyssal Citadel: one boss floor at a time for everyone. An attack is a city action (the
+ * attacker's city row is held for the casualties) that then holds the floor row, so attacks on a
+ * floor land one after the other and the one that brings the boss to 0 pays the rewards and opens
+ * the next floor, once.
+ */
+@Injectable()
+export class CitadelService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cities: CityTransactions,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+  ) {}
+
+  async user(playerId: number): Promise<CitadelUserResponse> {
+    const manager = this.dataSource.manager;
+    const now = this.clock.now();
+    const stored = await loadCity(manager, playerId);
+    if (!stored) throw ApiError.notFound('City not found');
+    const { state } = withFinishedTraining(stored, now);
+    const currentFloor = await this.currentFloor(manager);
+    const [progress] = await manager.query(`SELECT * FROM citadel_players WHERE player_id = $1`, [playerId]);
+    const [floor]: FloorRow[] = await manager.query(`SELECT * FROM citadel_floors WHERE floor = $1`, [currentFloor]);
+    const damages: DamageRow[] = await manager.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [currentFloor]);
+    const { shares } = rewardShares(Number(floor.reward_thousandths), damages.map((row) => ({ playerId: Number(row.player_id), damage: Number(row.total_damage) })));
+    return {
+      globalCurrentFloor: currentFloor,
+      todayAttackCount: progress && progress.day === citadelDay(now.getTime()) ? progress.today_attack_count : 0,
+      nextResetAt: nextCitadelReset(now.getTime()).toISOString(),
+      user: { armyPower: fromThousandths(armyPower(state.army, commanderBonuses(state))), army: state.army },
+      totalStats: { totalDamageDealt: fromThousandths(Number(progress?.total_damage ?? 0)) },
+      pendingRewards: fromThousandths(shares.get(playerId) ?? 0),
+    };
+  }
+
+  /** Floors above the one everyone is on are not reached yet: Access Denied. */
+  async floor(floorNumber: number): Promise<FloorResponse> {
+    const manager = this.dataSource.manager;
+    if (floorNumber > (await this.currentFloor(manager))) throw ApiError.forbidden(CitadelMessages.floorLocked);
+    const [floor]: FloorRow[] = await manager.query(`SELECT * FROM citadel_floors WHERE floor = $1`, [floorNumber]);
+    const rows: DamageRow[] = await manager.query(
+      // The floor's rows in ranking order (citadel_damage_ranking); each name by primary key, so the
+      // view costs its participants, never a pass over every player.
+      `SELECT d.player_id, (SELECT p.hive_username FROM players p WHERE p.id = d.player_id) AS hive_username, d.total_damage, d.attack_count
+         FROM citadel_damage d WHERE d.floor = $1 ORDER BY d.total_damage DESC, d.player_id`,
+      [floorNumber],
+    );
+    const totalDamage = rows.reduce((sum, row) => sum + Number(row.total_damage), 0);
+    const participants: FloorParticipant[] = rows.map((row) => ({
+      hiveUsername: row.hive_username,
+      totalDamage: fromThousandths(Number(row.total_damage)),
+      damagePercentage: percent(Number(row.total_damage), totalDamage),
+      attackCount: row.attack_count,
+    }));
+    const maxHp = Number(floor.max_hp);
+    const currentHp = Number(floor.current_hp);
+    return {
+      floor: floorNumber,
+      status: floor.defeated_at ? 'defeated' : 'current',
+      isDefeated: floor.defeated_at !== null,
+      currentHp: fromThousandths(currentHp),
+      maxHp: fromThousandths(maxHp),
+      healthPercentage: percent(currentHp, maxHp),
+      reward: fromThousandths(Number(floor.reward_thousandths)),
+      bossImage: bossImage(floorNumber),
+      totalParticipants: rows.length,
+      topThreeDealers: participants.slice(0, 3),
+      allParticipants: participants,
+    };
+  }
+
+  async rewards(playerId: number, limit: number): Promise<CitadelRewardsResponse> {
+    const rows: { floor: number; damage: string; reward_thousandths: string; distributed_at: Date; floor_damage: string }[] = await this.dataSource.query(
+      `SELECT r.*, (SELECT sum(total_damage) FROM citadel_damage d WHERE d.floor = r.floor) AS floor_damage
+       FROM citadel_rewards r WHERE r.player_id = $1 ORDER BY r.distributed_at DESC, r.floor DESC LIMIT $2`,
+      [playerId, limit],
+    );
+    return {
+      rewards: rows.map((row) => ({
+        floor: row.floor,
+        damageDealt: fromThousandths(Number(row.damage)),
+        damagePercentage: percent(Number(row.damage), Number(row.floor_damage)),
+        rewardAmount: fromThousandths(Number(row.reward_thousandths)),
+        distributedAt: row.distributed_at.toISOString(),
+      })),
+    };
+  }
+
+  attack(playerId: number, floorNumber: number): Promise<CitadelAttackResponse> {
+    return this.cities.run(playerId, async ({ manager, state, now }) => {
+      const power = armyPower(state.army, commanderBonuses(state));
+      if (power <= 0) throw ApiError.badRequest(CitadelMessages.noArmy);
+      const [floor]: FloorRow[] = await manager.query(`SELECT * FROM citadel_floors WHERE floor = $1 FOR UPDATE`, [floorNumber]);
+      const currentFloor = await this.currentFloor(manager);
+      if (!floor || floorNumber > currentFloor) throw ApiError.forbidden(CitadelMessages.floorLocked);
+      if (floor.defeated_at) throw new ApiError(HttpStatus.CONFLICT, CitadelMessages.bossDefeated, { newCurrentFloor: currentFloor });
+
+      const attackNumber = await this.countAttack(manager, playerId, now);
+      const casualties = citadelCasualties(state.army, attackNumber);
+      await applyLosses(manager, playerId, casualties);
+      const damage = Math.min(Number(floor.current_hp), power);
+      const remaining = Number(floor.current_hp) - damage;
+      await this.recordDamage(manager, playerId, floorNumber, damage, now);
+      await manager.query(`UPDATE citadel_floors SET current_hp = $2, defeated_at = $3 WHERE floor = $1`, [floorNumber, remaining, remaining === 0 ? now : null]);
+
+      let userReward: CitadelAttackResponse['userReward'] = null;
+      if (remaining === 0) {
+        const shares = await this.payRewards(manager, floor, now);
+        userReward = { rewardAmount: fromThousandths(shares.get(playerId) ?? 0) };
+        await this.openFloor(manager, floorNumber + 1);
+      }
+      return {
+        damageDealt: fromThousandths(damage),
+        bossDefeated: remaining === 0,
+        userReward,
+        bossRemainingHp: fromThousandths(remaining),
+        newFloorUnlocked: remaining === 0,
+        newCurrentFloor: remaining === 0 ? floorNumber + 1 : currentFloor,
+        todayAttackCount: attackNumber,
+        casualties,
+      };
+    });
+  }
+
+  private async currentFloor(manager: EntityManager): Promise<number> {
+    const [{ current_floor }] = await manager.query(`SELECT current_floor FROM citadel_state`);
+    return current_floor;
+  }
+
+  /** The player's attack number today: the count restarts on a new citadel day. */
+  private async countAttack(manager: EntityManager, playerId: number, now: Date): Promise<number> {
+    const today = citadelDay(now.getTime());
+    const [{ today_attack_count }] = await manager.query(
+      `INSERT INTO citadel_players (player_id, day, today_attack_count, total_damage) VALUES ($1, $2, 1, 0)
+       ON CONFLICT (player_id) DO UPDATE SET
+         today_attack_count = CASE WHEN citadel_players.day = $2 THEN citadel_players.today_attack_count + 1 ELSE 1 END, day = $2
+       RETURNING today_attack_count`,
+      [playerId, today],
+    );
+    return today_attack_count;
+  }
+
+  private async recordDamage(manager: EntityManager, playerId: number, floor: number, damage: number, now: Date): Promise<void> {
+    await manager.query(
+      `INSERT INTO citadel_damage (floor, player_id, total_damage, attack_count) VALUES ($1, $2, $3, 1)
+       ON CONFLICT (floor, player_id) DO UPDATE SET total_damage = citadel_damage.total_damage + $3, attack_count = citadel_damage.attack_count + 1`,
+      [floor, playerId, damage],
+    );
+    await manager.query(`UPDATE citadel_players SET total_damage = total_damage + $2 WHERE player_id = $1`, [playerId, damage]);
+    await manager.query(
+      `INSERT INTO season_damage (season_id, player_id, total_damage) VALUES ($1, $2, $3)
+       ON CONFLICT (season_id, player_id) DO UPDATE SET total_damage = season_damage.total_damage + $3`,
+      [seasonAt(now.getTime()).seasonId, playerId, damage],
+    );
+  }
+
+  /** The reward, minted once, split by damage; what rounding leaves goes to the rewards account. */
+  private async payRewards(manager: EntityManager, floor: FloorRow, now: Date): Promise<Map<number, number>> {
+    const rows: DamageRow[] = await manager.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor.floor]);
+    const reward = Number(floor.reward_thousandths);
+    const { shares, remainder } = rewardShares(reward, rows.map((row) => ({ playerId: Number(row.player_id), damage: Number(row.total_damage) })));
+    await this.ledger.post(manager, {
+      reason: 'citadel-reward',
+      reference: `citadel-floor:${floor.floor}`,
+      legs: [
+        { account: { system: 'system:mint' }, asset: 'runik', delta: -reward },
+        ...[...shares].filter(([, share]) => share > 0).map(([playerId, share]) => ({ account: { playerId }, asset: 'runik' as const, delta: share })),
+        ...(remainder > 0 ? [{ account: { system: 'system:rewards' as const }, asset: 'runik' as const, delta: remainder }] : []),
+      ],
+    });
+    for (const row of rows) {
+      await manager.query(`INSERT INTO citadel_rewards (floor, player_id, damage, reward_thousandths, distributed_at) VALUES ($1, $2, $3, $4, $5)`, [
+        floor.floor,
+        row.player_id,
+        row.total_damage,
+        shares.get(Number(row.player_id)) ?? 0,
+        now,
+      ]);
+    }
+    return shares;
+  }
+
+  private async openFloor(manager: EntityManager, floor: number): Promise<void> {
+    await manager.query(`INSERT INTO citadel_floors (floor, max_hp, current_hp, reward_thousandths) VALUES ($1, $2, $2, $3)`, [floor, bossMaxHp(floor), bossReward(floor)]);
+    await manager.query(`UPDATE citadel_state SET current_floor = $1`, [floor]);
+  }
+}
+
+function percent(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part * 10_000) / whole) / 100;
+}
