@@ -21,3 +21,4 @@ export * from './trading/trading';
 export * from './shop/catalogue';
 export * from './citadel/citadel';
 export * from './leaderboard/seasons';
+export * from './throne/calendar';
