@@ -37,3 +37,6 @@ export * from './citadel/citadel-jobs.module';
 export * from './citadel/citadel.jobs';
 export * from './leaderboard/leaderboard.module';
 export * from './leaderboard/season.jobs';
+export * from './leaderboard/leaderboard.service';
+export * from './citadel/citadel.service';
+export * from './city/city-transactions';

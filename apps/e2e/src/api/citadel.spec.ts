@@ -1,6 +1,7 @@
+import { Queue } from 'bullmq';
 import { ApiRoutes, CitadelMessages, ErrorMessages } from '@runik/contract';
 import type { CitadelAttackResponse, CitadelRewardsResponse, CitadelUserResponse, FloorResponse } from '@runik/contract';
-import { bossMaxHp, bossReward, citadelCasualties, nextCitadelReset, Troops } from '@runik/rules';
+import { bossMaxHp, bossReward, citadelCasualties, nextCitadelReset, seasonAt, Troops } from '@runik/rules';
 import { apiClient } from '../support/api-client';
 import { cityRow, setArmy, thousandths } from '../support/attack';
 import { CityPlayer, newCityPlayer } from '../support/city';
@@ -23,8 +24,9 @@ const rewardsOf = (player: CityPlayer, limit?: number) =>
   player.api.get<CitadelRewardsResponse>(limit === undefined ? `/api/citadel/rewards/${player.username}` : ApiRoutes.citadelRewards(player.username, limit)) as Promise<
     Reply<CitadelRewardsResponse>
   >;
-const attackFloor = (player: CityPlayer, floor: number, body?: unknown) =>
-  player.api.post<CitadelAttackResponse>(ApiRoutes.citadelAttack, body ?? { hiveUsername: player.username, floor }) as Promise<Reply<CitadelAttackResponse>>;
+/** Just the status and body (an axios response is far too big for a failure message). */
+const attackFloor = (player: CityPlayer, floor: number, body?: unknown): Promise<Reply<CitadelAttackResponse>> =>
+  player.api.post(ApiRoutes.citadelAttack, body ?? { hiveUsername: player.username, floor }).then(({ status, data }) => ({ status, data }));
 
 async function okData<T>(reply: Promise<Reply<T>>): Promise<T> {
   const { status, data } = await reply;
@@ -96,7 +98,6 @@ describe('Abyssal Citadel', () => {
       topThreeDealers: [],
       allParticipants: [],
     });
-    expect(FLOOR_1_HP).toBe(100_000);
     expect(await okData(rewardsOf(player))).toEqual({ rewards: [] });
   });
 
@@ -205,13 +206,13 @@ describe('Abyssal Citadel', () => {
     const replies = await Promise.all(racers.map((racer) => attackFloor(racer, 1)));
 
     expect(replies.filter((reply) => reply.status !== 200 && reply.status !== 409)).toEqual([]);
+    expect(replies.filter((reply) => reply.status === 200).length).toBeGreaterThanOrEqual(2);
     const landed = replies.map((reply, i) => ({ reply, racer: racers[i] })).filter(({ reply }) => reply.status === 200);
     const refused = replies.map((reply, i) => ({ reply, racer: racers[i] })).filter(({ reply }) => reply.status === 409);
-    expect(landed.length).toBeGreaterThanOrEqual(2);
     // Damage was dealt until the boss had none left, and not a point more.
     expect(landed.reduce((sum, { reply }) => sum + thousandths(reply.data.damageDealt), 0)).toBe(hpLeft);
     const killers = landed.filter(({ reply }) => reply.data.bossDefeated);
-    expect(killers).toHaveLength(1);
+    expect(killers.map(({ reply }) => reply.data)).toHaveLength(1);
     for (const { reply } of landed.filter(({ reply }) => !reply.data.bossDefeated)) {
       expect(reply.data).toMatchObject({ userReward: null, newFloorUnlocked: false, newCurrentFloor: 1, todayAttackCount: 1 });
     }
@@ -237,13 +238,15 @@ describe('Abyssal Citadel', () => {
     const shares = new Map(damages.map((row) => [Number(row.player_id), Math.floor((FLOOR_1_REWARD * Number(row.total_damage)) / total)]));
     expect(legs.filter((leg) => leg.code === 'system:mint').map((leg) => Number(leg.delta))).toEqual([-FLOOR_1_REWARD]);
     const paid = legs.filter((leg) => leg.player_id !== null);
-    expect(new Map(paid.map((leg) => [Number(leg.player_id), Number(leg.delta)]))).toEqual(shares);
+    // A share that rounds to nothing gets no leg.
+    const positive = new Map([...shares].filter(([, share]) => share > 0));
+    expect(new Map(paid.map((leg) => [Number(leg.player_id), Number(leg.delta)]))).toEqual(positive);
     const paidTotal = paid.reduce((sum, leg) => sum + Number(leg.delta), 0);
     const remainder = legs.filter((leg) => leg.code === 'system:rewards').map((leg) => Number(leg.delta));
     expect(remainder).toEqual([FLOOR_1_REWARD - paidTotal]);
     expect(remainder[0]).toBeGreaterThan(0);
     expect(paidTotal + remainder[0]).toBe(FLOOR_1_REWARD);
-    expect(legs).toHaveLength(1 + shares.size + 1);
+    expect(legs).toHaveLength(1 + positive.size + 1);
     const records = await queryDatabase<{ player_id: string; reward_thousandths: string }>(stack.database.url, `SELECT player_id, reward_thousandths FROM citadel_rewards WHERE floor = 1`);
     expect(new Map(records.map((record) => [Number(record.player_id), Number(record.reward_thousandths)]))).toEqual(shares);
 
@@ -264,8 +267,13 @@ describe('Abyssal Citadel', () => {
 
   it('after the defeat: the fallen floor is shown defeated and refuses attacks, the next one is open, rewards are recorded', async () => {
     const fallen = await okData(floorView(veteran, 1));
-    expect(fallen).toMatchObject({ floor: 1, status: 'defeated', isDefeated: true, currentHp: 0, healthPercentage: 0, totalParticipants: 4 + (fallen.totalParticipants - 4) });
-    expect(fallen.allParticipants.map((participant) => participant.totalDamage)).toEqual([...fallen.allParticipants.map((participant) => participant.totalDamage)].sort((a, b) => b - a));
+    const { n: participants } = await one<{ n: number }>(`SELECT count(*)::int AS n FROM citadel_damage WHERE floor = 1`);
+    expect(fallen).toMatchObject({ floor: 1, status: 'defeated', isDefeated: true, currentHp: 0, maxHp: 100, healthPercentage: 0, totalParticipants: participants });
+    expect(fallen.allParticipants).toHaveLength(participants);
+    expect(fallen.topThreeDealers).toEqual(fallen.allParticipants.slice(0, 3));
+    const dealt = fallen.allParticipants.map((participant) => participant.totalDamage);
+    expect(dealt).toEqual([...dealt].sort((a, b) => b - a));
+    expect(fallen.allParticipants[0]).toMatchObject({ hiveUsername: veteran.username, totalDamage: 50.816, attackCount: 2 });
     const next = await okData(floorView(veteran, 2));
     expect(next).toEqual({
       floor: 2,
@@ -296,13 +304,13 @@ describe('Abyssal Citadel', () => {
       'SELECT reward_thousandths, distributed_at FROM citadel_rewards WHERE floor = 1 AND player_id = $1',
       [veteran.playerId],
     );
-    const { dealt } = await one<{ dealt: string }>(`SELECT sum(total_damage) AS dealt FROM citadel_damage WHERE floor = 1`);
+    const { floorDamage } = await one<{ floorDamage: string }>(`SELECT sum(total_damage) AS "floorDamage" FROM citadel_damage WHERE floor = 1`);
     expect(await okData(rewardsOf(veteran))).toEqual({
       rewards: [
         {
           floor: 1,
           damageDealt: 50.816,
-          damagePercentage: Math.round((50_816 * 10_000) / Number(dealt)) / 100,
+          damagePercentage: Math.round((50_816 * 10_000) / Number(floorDamage)) / 100,
           rewardAmount: Number(reward_thousandths) / 1000,
           distributedAt: distributed_at.toISOString(),
         },
@@ -408,5 +416,26 @@ describe('Abyssal Citadel', () => {
       if (message) expect([body, reply.data.error]).toEqual([body, message]);
     }
     expect(await citadelSnapshot()).toEqual(before);
+  });
+
+  it('the worker schedules the daily reset and the season rollover at 08:00 in Manila, once however many workers start', async () => {
+    const queue = new Queue('schedules', { connection: { url: 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
+    try {
+      const expected = () => [
+        { key: 'citadel-daily-reset', name: 'citadel-daily-reset', pattern: '0 8 * * *', tz: 'Asia/Manila', next: nextCitadelReset(Date.now()).getTime() },
+        { key: 'season-rollover', name: 'season-rollover', pattern: '0 8 * * *', tz: 'Asia/Manila', next: nextCitadelReset(Date.now()).getTime() },
+      ];
+      const schedulers = async () =>
+        (await queue.getJobSchedulers()).map(({ key, name, pattern, tz, next }) => ({ key, name, pattern, tz, next })).sort((a, b) => a.key.localeCompare(b.key));
+      expect(await schedulers()).toEqual(expected());
+      // A second worker upserts the same schedulers: still one of each.
+      await stack.startWorker();
+      expect(await schedulers()).toEqual(expected());
+      // Starting, the worker recorded the season now running.
+      const current = seasonAt(Date.now());
+      expect(await one(`SELECT season_id, label FROM seasons WHERE season_id = $1`, [current.seasonId])).toEqual({ season_id: current.seasonId, label: current.label });
+    } finally {
+      await queue.close();
+    }
   });
 });

@@ -101,9 +101,13 @@ export class CitadelLeaderboards1764400000000 implements MigrationInterface {
     await db.query(`
       CREATE FUNCTION leaderboard_sizes_seasons() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        INSERT INTO leaderboard_sizes (board, players)
-          SELECT 'season:' || season_id, count(*) * CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END FROM changed GROUP BY season_id
-          ON CONFLICT (board) DO UPDATE SET players = leaderboard_sizes.players + EXCLUDED.players;
+        IF TG_OP = 'INSERT' THEN
+          INSERT INTO leaderboard_sizes (board, players) SELECT 'season:' || season_id, count(*) FROM changed GROUP BY season_id
+            ON CONFLICT (board) DO UPDATE SET players = leaderboard_sizes.players + EXCLUDED.players;
+        ELSE
+          UPDATE leaderboard_sizes sizes SET players = sizes.players - gone.n
+            FROM (SELECT 'season:' || season_id AS board, count(*) AS n FROM changed GROUP BY season_id) gone WHERE sizes.board = gone.board;
+        END IF;
         RETURN NULL;
       END $$`);
     await db.query(`CREATE TRIGGER season_damage_sized_insert AFTER INSERT ON season_damage REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_sizes_seasons()`);

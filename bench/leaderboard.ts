@@ -1,0 +1,200 @@
+/**
+ * `npm run bench:leaderboard`: latency of every leaderboard page and of the citadel floor view with
+ * 10,000 players, against the real api.
+ *
+ * A fresh database of its own (the real migrations), seeded in a few SQL statements
+ * (apps/e2e/src/support/leaderboard-seed.ts, the same seed as the plans test: 10,000 players and
+ * cities, 21 citadel floors of 2,000 participants each, two seasons of damage, then VACUUM ANALYZE),
+ * one viewer seeded through the server's own registration code (the floor view needs a session),
+ * the api started as its own process, then for each scenario autocannon for a few seconds:
+ *   - GET /api/leaderboard/leaderboard for each board (City Hall level, army power, the current
+ *     Abyss Season) at its first, middle and last page, each asking for the own row of the player
+ *     ranked last (the widest rank count), as the page does with the viewer's name;
+ *   - GET /api/citadel/floor/{n} of the current floor (all 2,000 participants in the answer).
+ * Prints a table (requests, non-2xx, req/s, p50/p99). Everything it starts it stops, by PID; it
+ * drops its database and its Redis keys, also on failure or Ctrl-C, and gives up after 2 minutes.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { runMigrations } from '@runik/server';
+import type { FloorResponse, LeaderboardFilter, LeaderboardResponse } from '@runik/contract';
+import { LEADERBOARD_PAGE_SIZE } from '@runik/rules';
+import { seedBigGame } from '../apps/e2e/src/support/leaderboard-seed';
+import { LoadResult, RequestSpec, runLoad } from './load';
+import { seedPlayers } from './seed';
+import { databaseUrl, deleteRedisKeys, dropDatabase, freePort, LOG_DIR, REDIS_URL, sleep, startNodeProcess, stopProcess, uniqueName, waitUntilHealthy, withAdmin } from './support';
+
+const PLAYERS = 10_000;
+/** 16 by default; BENCH_CONNECTIONS (1 to 128) for experiments. */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1 || CONNECTIONS > 128) throw new Error('BENCH_CONNECTIONS must be an integer from 1 to 128');
+const SECONDS = 3;
+const WARMUP_SECONDS = 2;
+const DEADLINE_MS = 115_000;
+const DRAIN_MS = 300;
+
+const database = uniqueName('runik_bench_');
+const redisPrefix = uniqueName('bench');
+const children: ChildProcess[] = [];
+let databaseCreated = false;
+let cleanedUp: Promise<void> | null = null;
+
+function cleanUp(): Promise<void> {
+  cleanedUp ??= (async () => {
+    await Promise.all(children.map((child) => stopProcess(child).catch(() => undefined)));
+    if (databaseCreated) await dropDatabase(database).catch((error) => console.error(`could not drop ${database}: ${error.message}`));
+    await deleteRedisKeys(redisPrefix).catch((error) => console.error(`could not delete Redis keys ${redisPrefix}*: ${error.message}`));
+  })();
+  return cleanedUp;
+}
+
+function log(message: string): void {
+  console.log(`[${(performance.now() / 1000).toFixed(1).padStart(5)} s] ${message}`);
+}
+
+interface Scenario {
+  name: string;
+  request: RequestSpec;
+}
+
+const get = (path: string, headers: Record<string, string> = {}): RequestSpec => ({ method: 'GET', path, headers });
+
+async function fetchJson<T>(apiUrl: string, path: string, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, { headers });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body as T;
+}
+
+async function main(): Promise<void> {
+  const cpu = cpus();
+  const postgres = await withAdmin((admin) => admin.query('SHOW server_version').then(({ rows }) => rows[0].server_version as string));
+  console.log(
+    `Machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
+      `PostgreSQL ${postgres}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
+  );
+  console.log(`autocannon, the api, PostgreSQL and Redis all share these cores.`);
+  if (loadavg()[0] > cpu.length / 2) {
+    console.log(`Warning: the machine is already busy (1-minute load ${loadavg()[0].toFixed(2)} on ${cpu.length} cores): expect higher, noisier latencies.`);
+  }
+  console.log('');
+
+  // 1. A database of its own, built by the real migrations (not the tests' template).
+  databaseCreated = true;
+  await runMigrations(databaseUrl(database));
+  log(`database ${database} migrated`);
+
+  // 2. The big game, in bulk SQL (no ledger postings are involved in what is measured), then one
+  //    viewer through the server's own registration and session code.
+  const seed = await seedBigGame(databaseUrl(database), { players: PLAYERS, prefix: 'seed' });
+  log(`${PLAYERS} players seeded: ${seed.currentFloor} floors of ${seed.participantsPerFloor} participants, seasons ${seed.seasons.map((s) => `${s.seasonId} (${s.players} players)`).join(', ')}`);
+  const [apiPort, deadChainPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const serverEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl(database),
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    HIVE_NODE_URL: `http://127.0.0.1:${deadChainPort}`,
+    HIVE_ENGINE_URL: `http://127.0.0.1:${deadChainPort}`,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  };
+  const [viewer] = await seedPlayers(['viewer'], serverEnv, 1);
+
+  // 3. The api as its own process.
+  const api = startNodeProcess(`${redisPrefix}-api`, 'apps/api/src/main.ts', { ...serverEnv, PORT: String(apiPort), HOST: '127.0.0.1' });
+  children.push(api);
+  await waitUntilHealthy(`${apiUrl}/api/health`, api);
+  log(`api pid ${api.pid} listening on ${apiUrl} (log: ${LOG_DIR}/${redisPrefix}-api.log)`);
+
+  // 4. The scenarios, built from what the api answers: each board's size, and who is ranked last.
+  const auth = { authorization: `Bearer ${viewer.token}` };
+  const scenarios: Scenario[] = [];
+  const boards: [string, LeaderboardFilter][] = [
+    ['City Hall level', 'chLevel'],
+    ['army power', 'armyPower'],
+    ['Abyss Season', 'abyssSeason'],
+  ];
+  for (const [label, filter] of boards) {
+    const first = await fetchJson<LeaderboardResponse>(apiUrl, `/api/leaderboard/leaderboard?filter=${filter}`);
+    const lastPage = first.totalPages;
+    const last = (await fetchJson<LeaderboardResponse>(apiUrl, `/api/leaderboard/leaderboard?filter=${filter}&page=${lastPage}`)).leaderboard.at(-1)!;
+    const expectedLast = first.totalPlayers - (lastPage - 1) * LEADERBOARD_PAGE_SIZE;
+    for (const page of [1, Math.ceil(lastPage / 2), lastPage]) {
+      const path = `/api/leaderboard/leaderboard?filter=${filter}&page=${page}&hiveUsername=${last.hiveUsername}&t=1`;
+      const answer = await fetchJson<LeaderboardResponse>(apiUrl, path);
+      if (answer.leaderboard.length !== (page === lastPage ? expectedLast : LEADERBOARD_PAGE_SIZE) || answer.you?.hiveUsername !== last.hiveUsername) {
+        throw new Error(`${path}: unexpected answer ${JSON.stringify(answer).slice(0, 300)}`);
+      }
+      scenarios.push({ name: `${label}, page ${page} of ${lastPage} (${first.totalPlayers} players)`, request: get(path) });
+    }
+  }
+  const floorPath = `/api/citadel/floor/${seed.currentFloor}`;
+  const floor = await fetchJson<FloorResponse>(apiUrl, floorPath, auth);
+  if (floor.totalParticipants !== seed.participantsPerFloor) throw new Error(`${floorPath}: ${floor.totalParticipants} participants`);
+  scenarios.push({ name: `citadel floor ${seed.currentFloor} (${floor.totalParticipants} participants)`, request: get(floorPath, auth) });
+
+  // 5. Warm-up (JIT, connection pools, the viewer's session in the cache), then each scenario alone.
+  let turn = 0;
+  await runLoad({ url: apiUrl, connections: CONNECTIONS, seconds: WARMUP_SECONDS, next: () => scenarios[turn++ % scenarios.length].request });
+  await sleep(DRAIN_MS);
+  log('warmed up');
+  const results: [string, LoadResult][] = [];
+  for (const scenario of scenarios) {
+    results.push([scenario.name, await runLoad({ url: apiUrl, connections: CONNECTIONS, seconds: SECONDS, next: () => scenario.request })]);
+    await sleep(DRAIN_MS);
+  }
+
+  // 6. The report.
+  console.log(`\n${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS} s a scenario, api on 127.0.0.1 (LOG_LEVEL=warn)\n`);
+  printTable(results);
+  console.log(`Load average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  const failed = results.filter(([, result]) => result.non2xx + result.errors + result.timeouts > 0 || result.requests === 0);
+  if (failed.length > 0) throw new Error(`benchmark checks failed:\n  ${failed.map(([name, result]) => `${name}: ${JSON.stringify(result.statusCodes)}, ${result.errors} errors`).join('\n  ')}`);
+  console.log('Checks: every call 2xx.');
+}
+
+function printTable(rows: [string, LoadResult][]): void {
+  const header = ['scenario', 'requests', 'non-2xx', 'errors', 'req/s', 'p50 ms', 'p99 ms'];
+  const lines = rows.map(([name, result]) => [
+    name,
+    String(result.requests),
+    String(result.non2xx),
+    String(result.errors + result.timeouts),
+    result.requestsPerSecond.toFixed(0),
+    result.p50.toFixed(1),
+    result.p99.toFixed(1),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+  console.log('(errors: socket errors and timeouts; req/s: responses / wall time from the first request to the last response; latencies of the 2xx responses)');
+}
+
+const deadline = setTimeout(() => {
+  console.error(`\nGave up after ${DEADLINE_MS / 1000} s; cleaning up.`);
+  void cleanUp().finally(() => process.exit(1));
+}, DEADLINE_MS);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up.`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(
+    () => cleanUp().then(() => 0),
+    async (error: Error) => {
+      console.error(`\nBenchmark failed: ${error.stack ?? error.message}`);
+      await cleanUp();
+      return 1;
+    },
+  )
+  .then((code) => {
+    clearTimeout(deadline);
+    process.exit(code);
+  });

@@ -1,0 +1,338 @@
+import { DataSource } from 'typeorm';
+import { bossMaxHp, bossReward, Troops } from '@runik/rules';
+import { CitadelMessages, LeaderboardMessages } from '@runik/contract';
+import { CityService } from '../city/city.service';
+import { CityTransactions } from '../city/city-transactions';
+import { Clock } from '../core/clock/clock';
+import { dataSourceOptions } from '../core/database/data-source';
+import { ApiError } from '../core/errors/api-error';
+import { LedgerService } from '../ledger/ledger.service';
+import { LeaderboardService } from '../leaderboard/leaderboard.service';
+import { SeasonJobs } from '../leaderboard/season.jobs';
+import { createTestDatabase, TestDatabase } from '../testing/test-database';
+import { CitadelJobs } from './citadel.jobs';
+import { CitadelService } from './citadel.service';
+
+/** The one clock every service here reads, moved by the tests. */
+class TestClock extends Clock {
+  private at = Date.parse('2026-03-01T10:00:00Z');
+  set(iso: string): void {
+    this.at = Date.parse(iso);
+  }
+  override now(): Date {
+    return new Date(this.at);
+  }
+  override nowMs(): number {
+    return this.at;
+  }
+}
+
+let database: TestDatabase;
+let dataSource: DataSource;
+const clock = new TestClock();
+let citadel: CitadelService;
+let citadelJobs: CitadelJobs;
+let seasonJobs: SeasonJobs;
+let leaderboards: LeaderboardService;
+let cityService: CityService;
+let ledger: LedgerService;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 10 } }).initialize();
+  ledger = new LedgerService(clock);
+  const cities = new CityTransactions(dataSource, ledger, clock);
+  cityService = new CityService(dataSource, cities, clock);
+  citadel = new CitadelService(dataSource, cities, ledger, clock);
+  citadelJobs = new CitadelJobs(dataSource, clock);
+  seasonJobs = new SeasonJobs(dataSource, clock);
+  leaderboards = new LeaderboardService(dataSource, clock);
+});
+afterAll(async () => {
+  await dataSource?.destroy();
+  await database?.drop();
+});
+
+let playerCount = 0;
+/** A registered player (player row, ledger account, starting city) with the given army. */
+async function newPlayer(army: Partial<Troops>): Promise<{ playerId: number; username: string }> {
+  playerCount += 1;
+  const username = `cit${playerCount}`;
+  const playerId = await dataSource.transaction(async (manager) => {
+    const [{ id }] = await manager.query(`INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', 'free', $2) RETURNING id`, [
+      username,
+      clock.now(),
+    ]);
+    await ledger.openPlayerAccount(manager, Number(id));
+    await cityService.createStartingCity(manager, Number(id));
+    return Number(id);
+  });
+  await dataSource.query(`UPDATE cities SET infantry = $2, archers = $3, cavalries = $4 WHERE player_id = $1`, [
+    playerId,
+    army.infantry ?? 0,
+    army.archers ?? 0,
+    army.cavalries ?? 0,
+  ]);
+  return { playerId, username };
+}
+
+async function troopsOf(playerId: number): Promise<{ army: Troops; injured: Troops }> {
+  const [row] = await dataSource.query(`SELECT * FROM cities WHERE player_id = $1`, [playerId]);
+  return {
+    army: { infantry: Number(row.infantry), archers: Number(row.archers), cavalries: Number(row.cavalries) },
+    injured: { infantry: Number(row.injured_infantry), archers: Number(row.injured_archers), cavalries: Number(row.injured_cavalries) },
+  };
+}
+
+/** A boss this many thousandths of HP from falling (the floor's own row). */
+async function setBossHp(floor: number, hp: number): Promise<void> {
+  await dataSource.query(`UPDATE citadel_floors SET current_hp = $2 WHERE floor = $1`, [floor, hp]);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the call to be refused');
+    },
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return { status: (error as ApiError).getStatus(), body: (error as ApiError).getResponse() as Record<string, unknown> };
+}
+
+describe('CitadelService attacks and the daily count', () => {
+  // The boss must not fall in these tests: far more hit points than any army here deals.
+  beforeAll(() => setBossHp(1, 1_000_000_000));
+
+  it('kills 0.5% × n and injures 1% × n of each troop type on the n-th attack of the day, rounded down', async () => {
+    clock.set('2026-03-01T10:00:00Z');
+    const { playerId } = await newPlayer({ infantry: 1000, archers: 400, cavalries: 200 });
+
+    const first = await citadel.attack(playerId, 1);
+    // Power before the losses: 1000 × 0.010 + 400 × 0.021 + 200 × 0.036.
+    expect(first.damageDealt).toBe(25.6);
+    expect(first.todayAttackCount).toBe(1);
+    expect(first.casualties).toEqual({ dead: { infantry: 5, archers: 2, cavalries: 1 }, injured: { infantry: 10, archers: 4, cavalries: 2 } });
+    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 985, archers: 394, cavalries: 197 }, injured: { infantry: 10, archers: 4, cavalries: 2 } });
+
+    const second = await citadel.attack(playerId, 1);
+    expect(second.damageDealt).toBe(25.216);
+    expect(second.todayAttackCount).toBe(2);
+    // 1% of 985 = 9.85 → 9 dead, 2% = 19.7 → 19 injured; 394 → 3 and 7; 197 → 1 and 3.
+    expect(second.casualties).toEqual({ dead: { infantry: 9, archers: 3, cavalries: 1 }, injured: { infantry: 19, archers: 7, cavalries: 3 } });
+
+    const third = await citadel.attack(playerId, 1);
+    expect(third.damageDealt).toBe(24.582);
+    expect(third.todayAttackCount).toBe(3);
+    // 1.5% of 957 = 14.355 → 14, 3% = 28.71 → 28; 384 → 5 and 11; 193 → 2 and 5.
+    expect(third.casualties).toEqual({ dead: { infantry: 14, archers: 5, cavalries: 2 }, injured: { infantry: 28, archers: 11, cavalries: 5 } });
+    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 915, archers: 368, cavalries: 186 }, injured: { infantry: 57, archers: 22, cavalries: 10 } });
+
+    const user = await citadel.user(playerId);
+    expect(user.todayAttackCount).toBe(3);
+    expect(user.totalStats.totalDamageDealt).toBe(75.398);
+    expect(user.user.army).toEqual({ infantry: 915, archers: 368, cavalries: 186 });
+    expect(user.user.armyPower).toBe(23.574); // 9.15 + 7.728 + 6.696
+  });
+
+  it('loses nothing when the rates round down to zero', async () => {
+    clock.set('2026-03-01T10:00:00Z');
+    const { playerId } = await newPlayer({ infantry: 99 });
+    const attack = await citadel.attack(playerId, 1);
+    // 0.5% of 99 = 0.495 and 1% = 0.99: both round down to 0.
+    expect(attack.casualties).toEqual({ dead: { infantry: 0, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } });
+    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 99, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } });
+  });
+
+  it('refuses a player without an army and changes nothing', async () => {
+    const { playerId } = await newPlayer({});
+    const before = await dataSource.query(`SELECT * FROM citadel_floors ORDER BY floor`);
+    expect(await rejection(citadel.attack(playerId, 1))).toEqual({ status: 400, body: { error: CitadelMessages.noArmy } });
+    expect(await dataSource.query(`SELECT * FROM citadel_players WHERE player_id = $1`, [playerId])).toEqual([]);
+    expect(await dataSource.query(`SELECT * FROM citadel_floors ORDER BY floor`)).toEqual(before);
+  });
+
+  it('starts the count again at 08:00 in Manila (00:00 UTC), not at midnight in Manila', async () => {
+    const { playerId } = await newPlayer({ infantry: 10_000 });
+    // 23:30 on 1 March in Manila: the citadel day that began at 08:00 on 1 March.
+    clock.set('2026-03-01T15:30:00Z');
+    expect((await citadel.attack(playerId, 1)).todayAttackCount).toBe(1);
+    // 00:30 on 2 March in Manila: a new calendar day there, but the same citadel day.
+    clock.set('2026-03-01T16:30:00Z');
+    expect((await citadel.attack(playerId, 1)).todayAttackCount).toBe(2);
+    // 07:59:59.999 in Manila: still the same day.
+    clock.set('2026-03-01T23:59:59.999Z');
+    const user = await citadel.user(playerId);
+    expect(user.todayAttackCount).toBe(2);
+    expect(user.nextResetAt).toBe('2026-03-02T00:00:00.000Z');
+    const third = await citadel.attack(playerId, 1);
+    expect(third.todayAttackCount).toBe(3);
+    // The third attack's rates (1.5% and 3%) on the 9,555 left after two: 143.3 → 143 and 286.65 → 286.
+    expect(third.casualties).toMatchObject({ dead: { infantry: 143 }, injured: { infantry: 286 } });
+    const armyBefore = (await troopsOf(playerId)).army.infantry;
+
+    // 08:00 in Manila: the count reads 0 at once, before any job has run.
+    clock.set('2026-03-02T00:00:00.000Z');
+    const reset = await citadel.user(playerId);
+    expect(reset.todayAttackCount).toBe(0);
+    expect(reset.nextResetAt).toBe('2026-03-03T00:00:00.000Z');
+    const fresh = await citadel.attack(playerId, 1);
+    expect(fresh.todayAttackCount).toBe(1);
+    // Back to the first attack's rates.
+    expect(fresh.casualties.dead.infantry).toBe(Math.floor(armyBefore * 0.005));
+    expect(fresh.casualties.injured.infantry).toBe(Math.floor(armyBefore * 0.01));
+    const [stored] = await dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [playerId]);
+    expect(stored).toEqual({ day: '2026-03-02', today_attack_count: 1 });
+  });
+
+  it('the daily reset job zeroes every count from an earlier citadel day, once', async () => {
+    clock.set('2026-03-02T12:00:00Z');
+    const yesterday = await newPlayer({ infantry: 1000 });
+    clock.set('2026-03-02T23:59:00Z');
+    await citadel.attack(yesterday.playerId, 1);
+    await citadel.attack(yesterday.playerId, 1);
+
+    clock.set('2026-03-03T00:00:00Z');
+    const today = await newPlayer({ infantry: 1000 });
+    await citadel.attack(today.playerId, 1);
+    const reset = await citadelJobs.dailyReset();
+    // Every player who last attacked before today's 08:00 in Manila (this one and the earlier tests').
+    const stale = await dataSource.query(`SELECT count(*)::int AS n FROM citadel_players WHERE player_id <> $1`, [today.playerId]);
+    expect(reset).toBe(stale[0].n);
+    expect(await dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [yesterday.playerId])).toEqual([
+      { day: '2026-03-03', today_attack_count: 0 },
+    ]);
+    // Today's attack keeps its count; a second run finds nothing to do.
+    expect(await dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [today.playerId])).toEqual([
+      { day: '2026-03-03', today_attack_count: 1 },
+    ]);
+    expect(await citadelJobs.dailyReset()).toBe(0);
+    expect((await citadel.attack(yesterday.playerId, 1)).todayAttackCount).toBe(1);
+  });
+
+  it.each([
+    // Across a year end, a leap day, a month end, and midnight in Manila.
+    ['2026-12-31T23:59:59.999Z', '2027-01-01T00:00:00.000Z'],
+    ['2027-01-01T00:00:00.000Z', '2027-01-02T00:00:00.000Z'],
+    ['2028-02-28T12:00:00.000Z', '2028-02-29T00:00:00.000Z'],
+    ['2028-02-29T00:00:00.000Z', '2028-03-01T00:00:00.000Z'],
+    ['2027-02-28T16:00:00.000Z', '2027-03-01T00:00:00.000Z'],
+  ])('at %s the next reset is %s', async (now, next) => {
+    clock.set(now);
+    const { playerId } = await newPlayer({ infantry: 100 });
+    expect((await citadel.user(playerId)).nextResetAt).toBe(next);
+    // An attack one millisecond before that reset still counts on the same day; at the reset it is the first again.
+    clock.set(new Date(Date.parse(next) - 1).toISOString());
+    await citadel.attack(playerId, 1);
+    expect((await citadel.attack(playerId, 1)).todayAttackCount).toBe(2);
+    clock.set(next);
+    expect((await citadel.user(playerId)).todayAttackCount).toBe(0);
+    expect((await citadel.attack(playerId, 1)).todayAttackCount).toBe(1);
+  });
+});
+
+describe('CitadelService boss defeat', () => {
+  it('pays the reward once by damage share, the rounding to the rewards account, and opens the next floor', async () => {
+    clock.set('2026-04-01T09:00:00Z');
+    const [{ current_floor: floor }] = await dataSource.query(`SELECT current_floor FROM citadel_state`);
+    const a = await newPlayer({ infantry: 1000 });
+    const b = await newPlayer({ archers: 1000 });
+    await citadel.attack(a.playerId, floor);
+    await citadel.attack(b.playerId, floor);
+
+    // Before the boss falls, each sees the share it would get now.
+    const damages: { player_id: string; total_damage: string }[] = await dataSource.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor]);
+    const total = damages.reduce((sum, row) => sum + Number(row.total_damage), 0);
+    const reward = bossReward(floor);
+    const shareOf = (playerId: number, all = total) => Math.floor((reward * Number(damages.find((row) => Number(row.player_id) === playerId)?.total_damage ?? 0)) / all);
+    expect((await citadel.user(a.playerId)).pendingRewards).toBe(shareOf(a.playerId) / 1000);
+
+    // b's next attack (21 power points) finishes it: 7 thousandths of hit points were left.
+    await setBossHp(floor, 7);
+    const killing = await citadel.attack(b.playerId, floor);
+    expect(killing).toMatchObject({ damageDealt: 0.007, bossDefeated: true, bossRemainingHp: 0, newFloorUnlocked: true, newCurrentFloor: floor + 1 });
+
+    const finalDamages: { player_id: string; total_damage: string }[] = await dataSource.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor]);
+    const finalTotal = total + 7;
+    const expected = new Map(finalDamages.map((row) => [Number(row.player_id), Math.floor((reward * Number(row.total_damage)) / finalTotal)]));
+    expect(killing.userReward).toEqual({ rewardAmount: expected.get(b.playerId)! / 1000 });
+
+    const legs: { code: string; player_id: string | null; delta: string }[] = await dataSource.query(
+      `SELECT a.code, a.player_id, e.delta FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.reason = 'citadel-reward' AND e.reference = $1`,
+      [`citadel-floor:${floor}`],
+    );
+    const mint = legs.filter((leg) => leg.code === 'system:mint');
+    const rewardsAccount = legs.filter((leg) => leg.code === 'system:rewards');
+    const players = legs.filter((leg) => leg.player_id !== null);
+    expect(mint.map((leg) => Number(leg.delta))).toEqual([-reward]);
+    expect(new Map(players.map((leg) => [Number(leg.player_id), Number(leg.delta)]))).toEqual(new Map([...expected].filter(([, share]) => share > 0)));
+    const paid = [...expected.values()].reduce((sum, share) => sum + share, 0);
+    expect(rewardsAccount.map((leg) => Number(leg.delta))).toEqual(paid === reward ? [] : [reward - paid]);
+    expect(paid + rewardsAccount.reduce((sum, leg) => sum + Number(leg.delta), 0)).toBe(reward);
+
+    // The next floor, fresh.
+    expect(await dataSource.query(`SELECT current_floor FROM citadel_state`)).toEqual([{ current_floor: floor + 1 }]);
+    const next = await citadel.floor(floor + 1);
+    expect(next).toMatchObject({ floor: floor + 1, isDefeated: false, currentHp: bossMaxHp(floor + 1) / 1000, maxHp: bossMaxHp(floor + 1) / 1000, totalParticipants: 0 });
+    expect(await citadel.floor(floor)).toMatchObject({ isDefeated: true, status: 'defeated', currentHp: 0, healthPercentage: 0 });
+
+    // The history: one record per participant, stamped with the clock.
+    const history = await citadel.rewards(a.playerId, 20);
+    expect(history.rewards).toEqual([
+      {
+        floor,
+        damageDealt: Number(finalDamages.find((row) => Number(row.player_id) === a.playerId)!.total_damage) / 1000,
+        damagePercentage: Math.round((Number(finalDamages.find((row) => Number(row.player_id) === a.playerId)!.total_damage) * 10_000) / finalTotal) / 100,
+        rewardAmount: expected.get(a.playerId)! / 1000,
+        distributedAt: '2026-04-01T09:00:00.000Z',
+      },
+    ]);
+
+    // The fallen boss cannot be attacked again; the floor above the new one is not reached.
+    expect(await rejection(citadel.attack(a.playerId, floor))).toEqual({ status: 409, body: { error: CitadelMessages.bossDefeated, newCurrentFloor: floor + 1 } });
+    expect(await rejection(citadel.attack(a.playerId, floor + 2))).toEqual({ status: 403, body: { error: CitadelMessages.floorLocked } });
+    expect(await rejection(citadel.floor(floor + 2))).toEqual({ status: 403, body: { error: CitadelMessages.floorLocked } });
+    expect((await citadel.user(a.playerId)).pendingRewards).toBe(0);
+  });
+});
+
+describe('Season rollover', () => {
+  // Season 1 runs from 08:00 on 2 November 2026 in Manila to 08:00 on 16 November (00:00 UTC).
+  it('turns at 08:00 in Manila: damage counts in the season it was dealt in, and the seasons list follows the job', async () => {
+    await dataSource.query(`DELETE FROM seasons`);
+    clock.set('2026-11-15T23:59:59.999Z');
+    await seasonJobs.rollover();
+    expect(await leaderboards.seasons()).toEqual({ seasons: [{ seasonId: 1, label: 'Season 1', isActive: true, endDate: '2026-11-16T00:00:00.000Z' }] });
+    const early = await newPlayer({ infantry: 2000 });
+    const late = await newPlayer({ infantry: 3000 });
+    const { current_floor: floor } = (await dataSource.query(`SELECT current_floor FROM citadel_state`))[0];
+    await setBossHp(floor, 1_000_000_000);
+    await citadel.attack(early.playerId, floor);
+
+    clock.set('2026-11-16T00:00:00.000Z');
+    // Before the job runs the new season is already current on the boards, but not yet listed.
+    const empty = await leaderboards.leaderboard({ filter: 'abyssSeason', page: 1 });
+    expect(empty).toMatchObject({ leaderboard: [], totalPlayers: 0, seasonInfo: { seasonId: 2, label: 'Season 2', endDate: '2026-11-30T00:00:00.000Z' } });
+    expect((await leaderboards.seasons()).seasons).toEqual([{ seasonId: 1, label: 'Season 1', isActive: false, endDate: '2026-11-16T00:00:00.000Z' }]);
+    await seasonJobs.rollover();
+    await seasonJobs.rollover();
+    expect((await leaderboards.seasons()).seasons).toEqual([
+      { seasonId: 2, label: 'Season 2', isActive: true, endDate: '2026-11-30T00:00:00.000Z' },
+      { seasonId: 1, label: 'Season 1', isActive: false, endDate: '2026-11-16T00:00:00.000Z' },
+    ]);
+    await citadel.attack(late.playerId, floor);
+
+    const current = await leaderboards.leaderboard({ filter: 'abyssSeason', page: 1, hiveUsername: early.username });
+    expect(current.leaderboard).toEqual([{ rank: 1, hiveUsername: late.username, chLevel: 1, armyPower: 29.55, totalDamage: 30 }]);
+    expect(current).toMatchObject({ totalPlayers: 1, totalPages: 1, you: null });
+    const previous = await leaderboards.leaderboard({ filter: 'abyssSeason', seasonId: 1, page: 1, hiveUsername: early.username });
+    expect(previous.seasonInfo).toEqual({ seasonId: 1, label: 'Season 1', endDate: '2026-11-16T00:00:00.000Z' });
+    expect(previous.leaderboard.map((entry) => entry.hiveUsername)).toContain(early.username);
+    expect(previous.you).toMatchObject({ hiveUsername: early.username, totalDamage: 20 });
+    expect(previous.leaderboard.map((entry) => entry.hiveUsername)).not.toContain(late.username);
+    expect(await rejection(leaderboards.leaderboard({ filter: 'abyssSeason', seasonId: 3, page: 1 }))).toEqual({
+      status: 400,
+      body: { error: LeaderboardMessages.invalidSeason },
+    });
+  });
+});
