@@ -20,7 +20,7 @@ import { runMigrations } from '@runik/server';
 import type { FloorResponse, LeaderboardFilter, LeaderboardResponse } from '@runik/contract';
 import { LEADERBOARD_PAGE_SIZE } from '@runik/rules';
 import { seedBigGame } from '../apps/e2e/src/support/leaderboard-seed';
-import { LoadResult, RequestSpec, runLoad } from './load';
+import { LoadResult, printTable, RequestSpec, runBenchmark, runLoad } from './load';
 import { seedPlayers } from './seed';
 import { databaseUrl, deleteRedisKeys, dropDatabase, freePort, LOG_DIR, REDIS_URL, sleep, startNodeProcess, stopProcess, uniqueName, waitUntilHealthy, withAdmin } from './support';
 
@@ -155,46 +155,4 @@ async function main(): Promise<void> {
   console.log('Checks: every call 2xx.');
 }
 
-function printTable(rows: [string, LoadResult][]): void {
-  const header = ['scenario', 'requests', 'non-2xx', 'errors', 'req/s', 'p50 ms', 'p99 ms'];
-  const lines = rows.map(([name, result]) => [
-    name,
-    String(result.requests),
-    String(result.non2xx),
-    String(result.errors + result.timeouts),
-    result.requestsPerSecond.toFixed(0),
-    result.p50.toFixed(1),
-    result.p99.toFixed(1),
-  ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
-  console.log(format(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const line of lines) console.log(format(line));
-  console.log('(errors: socket errors and timeouts; req/s: responses / wall time from the first request to the last response; latencies of the 2xx responses)');
-}
-
-const deadline = setTimeout(() => {
-  console.error(`\nGave up after ${DEADLINE_MS / 1000} s; cleaning up.`);
-  void cleanUp().finally(() => process.exit(1));
-}, DEADLINE_MS);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up.`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .then(
-    () => cleanUp().then(() => 0),
-    async (error: Error) => {
-      console.error(`\nBenchmark failed: ${error.stack ?? error.message}`);
-      await cleanUp();
-      return 1;
-    },
-  )
-  .then((code) => {
-    clearTimeout(deadline);
-    process.exit(code);
-  });
+runBenchmark(main, cleanUp, DEADLINE_MS);

@@ -79,3 +79,53 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     max: result.latency.max,
   };
 }
+
+/** The benchmarks' one table: requests, failures, throughput and latencies per scenario. */
+export function printTable(rows: [string, LoadResult][]): void {
+  const header = ['scenario', 'requests', 'non-2xx', 'errors', 'req/s', 'p50 ms', 'p99 ms'];
+  const lines = rows.map(([name, result]) => [
+    name,
+    String(result.requests),
+    String(result.non2xx),
+    String(result.errors + result.timeouts),
+    result.requestsPerSecond.toFixed(0),
+    result.p50.toFixed(1),
+    result.p99.toFixed(1),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+  console.log('(errors: socket errors and timeouts; req/s: responses / wall time from the first request to the last response; latencies of the 2xx responses)');
+}
+
+/**
+ * Runs a benchmark's main with a deadline, cleaning up (processes, databases, Redis keys) however
+ * it ends: success, failure, the deadline or a signal; exits with its status.
+ */
+export function runBenchmark(main: () => Promise<void>, cleanUp: () => Promise<void>, deadlineMs: number): void {
+  const deadline = setTimeout(() => {
+    console.error(`\nGave up after ${deadlineMs / 1000} s; cleaning up.`);
+    void cleanUp().finally(() => process.exit(1));
+  }, deadlineMs);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up.`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+  main()
+    .then(
+      () => cleanUp().then(() => 0),
+      async (error: Error) => {
+        console.error(`\nBenchmark failed: ${error.stack ?? error.message}`);
+        await cleanUp();
+        return 1;
+      },
+    )
+    .then((code) => {
+      clearTimeout(deadline);
+      process.exit(code);
+    });
+}

@@ -1,11 +1,9 @@
-import type { Page } from 'playwright-core';
 import { ALLIANCE_CREATION_FEE, toThousandths } from '@runik/rules';
 import type { MyAllianceResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
-import { acceptDialogs, BROWSER_API_PORT, BROWSER_SIM_PORT, BrowserStack, eventually, logIn, startBrowserStack, withPage } from '../support/browser';
+import { acceptDialogs, eventually, useBrowserStack } from '../support/browser';
 import { setArmy } from '../support/attack';
 import { cityOf, CityPlayer, grant, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
-import type { Stack } from '../support/stack';
 
 /**
  * The Alliance and Attack screens in Chromium against the real stack. Players are registered
@@ -13,51 +11,21 @@ import type { Stack } from '../support/stack';
  * set up through the support helpers. Its own ports (twenty above the defaults), so Jest may
  * run it beside the other browser files.
  */
-const API_PORT = Number(process.env.E2E_SOCIAL_API_PORT ?? BROWSER_API_PORT + 20);
-const SIM_PORT = Number(process.env.E2E_SOCIAL_SIM_PORT ?? BROWSER_SIM_PORT + 20);
 const HOUR = 3_600_000;
-
-const TEST_TIMEOUT_MS = 120_000;
-jest.setTimeout(TEST_TIMEOUT_MS);
-
-let browserStack: BrowserStack;
-let stack: Stack;
-
-beforeAll(async () => {
-  browserStack = await startBrowserStack({
-    apiPort: API_PORT,
-    simPort: SIM_PORT,
-    apiPortVariable: 'E2E_SOCIAL_API_PORT',
-    simPortVariable: 'E2E_SOCIAL_SIM_PORT',
-    buildWebApp: true,
-  });
-  stack = browserStack.stack;
-}, 120_000);
-
-afterAll(async () => {
-  await browserStack?.close();
-});
-
-function browserTest(name: string, body: (page: Page) => Promise<void>): void {
-  it(name, () => withPage(browserStack, expect.getState().currentTestName ?? name, body), TEST_TIMEOUT_MS);
-}
-
-async function openAs(page: Page, player: CityPlayer, path: string): Promise<void> {
-  await logIn(page, browserStack.baseUrl, player.username);
-  await page.goto(`${browserStack.baseUrl}${path}`);
-}
+const browser = useBrowserStack(20, 'SOCIAL');
+const stack = () => browser.current().stack;
 
 async function allianceOf(player: CityPlayer): Promise<MyAllianceResponse['alliance']> {
   return (await player.api.get<MyAllianceResponse>(ApiRoutes.allianceMy(player.username))).data.alliance;
 }
 
-browserTest('a leader creates an alliance, accepts a request to join, and the member leaves', async (leaderPage) => {
-  const [leader, member] = await Promise.all([newCityPlayer(stack, 'lead'), newCityPlayer(stack, 'memb')]);
-  await grant(stack, leader, 'runik', toThousandths(ALLIANCE_CREATION_FEE));
+browser.test('a leader creates an alliance, accepts a request to join, and the member leaves', async (leaderPage) => {
+  const [leader, member] = await Promise.all([newCityPlayer(stack(), 'lead'), newCityPlayer(stack(), 'memb')]);
+  await grant(stack(), leader, 'runik', toThousandths(ALLIANCE_CREATION_FEE));
   const name = `Iron ${leader.username.slice(-6)}`;
   acceptDialogs(leaderPage);
 
-  await openAs(leaderPage, leader, '/alliance');
+  await browser.openAs(leaderPage, leader.username, '/alliance');
   await leaderPage.getByRole('button', { name: 'Create Alliance' }).click();
   await leaderPage.getByLabel('Name').fill(name);
   await leaderPage.getByLabel('Tag').fill(leader.username.slice(-3).replace(/[^a-z0-9]/g, 'x'));
@@ -66,9 +34,9 @@ browserTest('a leader creates an alliance, accepts a request to join, and the me
   await leaderPage.getByTestId('alliance-name').filter({ hasText: name }).waitFor();
   expect((await cityOf(leader)).resources.runik).toBe(0);
 
-  const memberPage = await browserStack.newPage();
+  const memberPage = await browser.current().newPage();
   acceptDialogs(memberPage);
-  await openAs(memberPage, member, '/alliance');
+  await browser.openAs(memberPage, member.username, '/alliance');
   await memberPage.getByRole('button', { name: 'Join Alliance' }).click();
   const entry = memberPage.getByTestId('alliance-entry').filter({ hasText: name });
   await entry.getByRole('button', { name: 'Join' }).click();
@@ -88,14 +56,14 @@ browserTest('a leader creates an alliance, accepts a request to join, and the me
   await memberPage.context().close();
 });
 
-browserTest('a player attacks an enemy, sees the battle result and finds it in the battle log', async (page) => {
-  const [attacker, defender] = await Promise.all([newCityPlayer(stack, 'atk'), newCityPlayer(stack, 'def')]);
-  await setArmy(stack, attacker, { infantry: 0, archers: 0, cavalries: 500 });
+browser.test('a player attacks an enemy, sees the battle result and finds it in the battle log', async (page) => {
+  const [attacker, defender] = await Promise.all([newCityPlayer(stack(), 'atk'), newCityPlayer(stack(), 'def')]);
+  await setArmy(stack(), attacker, { infantry: 0, archers: 0, cavalries: 500 });
   // Only this test's defender is at City Hall 25, so the filter shows it alone.
-  await setCityHallLevel(stack, defender, 25);
-  await letTimePass(stack, defender, 3 * HOUR);
+  await setCityHallLevel(stack(), defender, 25);
+  await letTimePass(stack(), defender, 3 * HOUR);
 
-  await openAs(page, attacker, '/attack');
+  await browser.openAs(page, attacker.username, '/attack');
   await page.getByTestId('attacks-remaining').filter({ hasText: '5 / 5' }).waitFor();
   await page.getByLabel('Minimum City Hall Level').fill('25');
   const enemy = page.getByTestId(`enemy-${defender.username}`);

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { toThousandths } from '@runik/rules';
 import { ApiRoutes } from '@runik/contract';
 import type { Gear, UserGearsResponse } from '@runik/contract';
-import { BROWSER_API_PORT, BROWSER_SIM_PORT, BrowserStack, eventually, logIn, startBrowserStack, withPage } from '../support/browser';
+import { eventually, useBrowserStack } from '../support/browser';
 import { cityOf, CityPlayer, grant, newCityPlayer } from '../support/city';
 
 /**
@@ -10,45 +9,16 @@ import { cityOf, CityPlayer, grant, newCityPlayer } from '../support/city';
  * a gear upgraded at the blacksmith. Its own ports (thirty above the defaults), so Jest may run it
  * beside the other browser files.
  */
-const API_PORT = Number(process.env.E2E_GEAR_API_PORT ?? BROWSER_API_PORT + 30);
-const SIM_PORT = Number(process.env.E2E_GEAR_SIM_PORT ?? BROWSER_SIM_PORT + 30);
-
-const TEST_TIMEOUT_MS = 120_000;
-jest.setTimeout(TEST_TIMEOUT_MS);
-
-let browserStack: BrowserStack;
-
-beforeAll(async () => {
-  browserStack = await startBrowserStack({
-    apiPort: API_PORT,
-    simPort: SIM_PORT,
-    apiPortVariable: 'E2E_GEAR_API_PORT',
-    simPortVariable: 'E2E_GEAR_SIM_PORT',
-    buildWebApp: true,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await browserStack?.close();
-});
+const browser = useBrowserStack(30, 'GEAR');
 
 async function gearsOf(player: CityPlayer): Promise<Gear[]> {
   return (await player.api.get<UserGearsResponse>(ApiRoutes.blacksmithGears(player.username))).data.gears;
 }
 
-async function goTo(page: Page, path: string): Promise<void> {
-  await page.goto(`${browserStack.baseUrl}${path}`);
-}
-
-it(
-  'a player buys ten packs with RUNIK, opens them, equips a gear and upgrades another at the blacksmith',
-  () =>
-    withPage(browserStack, expect.getState().currentTestName!, async (page) => {
-      const player = await newCityPlayer(browserStack.stack, 'gear');
-      await grant(browserStack.stack, player, 'runik', toThousandths(100));
-      await logIn(page, browserStack.baseUrl, player.username);
-
-      await goTo(page, '/packs');
+browser.test('a player buys ten packs with RUNIK, opens them, equips a gear and upgrades another at the blacksmith', async (page) => {
+      const player = await newCityPlayer(browser.current().stack, 'gear');
+      await grant(browser.current().stack, player, 'runik', toThousandths(100));
+      await browser.openAs(page, player.username, '/packs');
       await page.getByRole('button', { name: 'Buy 10 Packs (RUNIK)' }).click();
       const opening = page.getByRole('dialog', { name: 'Pack Opening' });
       await opening.getByRole('button', { name: 'Skip' }).click();
@@ -59,14 +29,14 @@ it(
       expect((await cityOf(player)).resources.runik).toBe(0);
 
       const [equipped, target, ...materials] = gears;
-      await goTo(page, '/gears');
+      await page.goto(`${browser.current().baseUrl}/gears`);
       await page.getByTestId(`slot-${equipped.type}`).getByRole('button', { name: /slot$/ }).click();
       const picker = page.getByTestId('equip-picker');
       await picker.getByTestId(`gear-${equipped.gearId}`).getByRole('button', { name: 'Equip' }).click();
       await page.getByTestId(`slot-${equipped.type}`).getByRole('button', { name: 'Unequip' }).waitFor();
       expect((await gearsOf(player)).find((gear) => gear.gearId === equipped.gearId)?.isEquipped).toBe(true);
 
-      await goTo(page, '/blacksmith');
+      await page.goto(`${browser.current().baseUrl}/blacksmith`);
       await page.getByTestId(`gear-${target.gearId}`).getByRole('button', { name: 'Select as target' }).click();
       for (const material of materials.slice(0, 2)) {
         await page.getByTestId(`gear-${material.gearId}`).getByRole('button', { name: 'Use as material' }).click();
@@ -80,6 +50,4 @@ it(
       const upgraded = after.find((gear) => gear.gearId === target.gearId)!;
       // Two materials give at least 40 experience: more experience, or a level gained.
       expect(upgraded.level > target.level || upgraded.currentExp > target.currentExp).toBe(true);
-    }),
-  TEST_TIMEOUT_MS,
-);
+});

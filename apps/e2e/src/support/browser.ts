@@ -349,3 +349,42 @@ export function acceptDialogs(page: Page): DialogSeen[] {
   });
   return seen;
 }
+
+/**
+ * A spec file's own browser stack, `offset` ports above the defaults so Jest may run the files side
+ * by side (E2E_<name>_API_PORT / E2E_<name>_SIM_PORT move it), with its own web build: started
+ * before the file's tests, closed after them.
+ */
+export function useBrowserStack(offset: number, name: string) {
+  const apiPortVariable = `E2E_${name}_API_PORT`;
+  const simPortVariable = `E2E_${name}_SIM_PORT`;
+  let browserStack: BrowserStack | undefined;
+  beforeAll(async () => {
+    browserStack = await startBrowserStack({
+      apiPort: Number(process.env[apiPortVariable] ?? BROWSER_API_PORT + offset),
+      simPort: Number(process.env[simPortVariable] ?? BROWSER_SIM_PORT + offset),
+      apiPortVariable,
+      simPortVariable,
+      buildWebApp: true,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await browserStack?.close();
+  });
+  const current = (): BrowserStack => {
+    if (!browserStack) throw new Error('the browser stack did not start');
+    return browserStack;
+  };
+  return {
+    current,
+    /** A test on a fresh browser profile; a failure saves tmp/e2e-screenshots/<test name>.png. */
+    test(testName: string, body: (page: Page) => Promise<void>, timeoutMs = 120_000): void {
+      it(testName, () => withPage(current(), expect.getState().currentTestName ?? testName, body), timeoutMs);
+    },
+    /** Logs the player in through the login form, then opens `path`. */
+    async openAs(page: Page, username: string, path: string): Promise<void> {
+      await logIn(page, current().baseUrl, username);
+      await page.goto(`${current().baseUrl}${path}`);
+    },
+  };
+}
