@@ -1,6 +1,7 @@
 import type { EnemiesResponse } from '@runik/contract';
 import { AttackTexts } from './attack-messages';
 import { EnemyCard } from './EnemyCard';
+import { Pager } from '../../ui/Pager';
 
 interface EnemyListProps {
   enemies: EnemiesResponse;
@@ -35,17 +36,7 @@ export function EnemyList({ enemies, playerCanAttack, attacking, onAttack, onPag
           ))}
         </ul>
       )}
-      <nav className="attack-pager" aria-label="Enemy pages">
-        <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </button>
-        <span data-testid="enemy-page">
-          Page {page} of {totalPages}
-        </span>
-        <button type="button" className="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-          Next
-        </button>
-      </nav>
+      <Pager page={page} totalPages={totalPages} onPage={onPage} label="Enemy pages" testId="enemy-page" />
     </>
   );
 }

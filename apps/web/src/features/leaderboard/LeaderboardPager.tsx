@@ -1,3 +1,4 @@
+import { Pager } from '../../ui/Pager';
 import { pageRange } from './leaderboard-format';
 import { LeaderboardTexts } from './leaderboard-texts';
 
@@ -16,19 +17,11 @@ export function LeaderboardPager({ page, totalPages, totalPlayers, rowsOnPage, b
   if (totalPages <= 1) return null;
   const { first, last } = pageRange(page, rowsOnPage);
   return (
-    <nav className="leaderboard-pager" aria-label="Leaderboard pages">
-      <div className="leaderboard-pager__buttons">
-        <button type="button" className="button" disabled={busy || page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </button>
-        <span data-testid="leaderboard-page">{LeaderboardTexts.pageOf(page, totalPages)}</span>
-        <button type="button" className="button" disabled={busy || page >= totalPages} onClick={() => onPage(page + 1)}>
-          Next
-        </button>
-      </div>
+    <div className="leaderboard-pager">
+      <Pager page={page} totalPages={totalPages} onPage={onPage} busy={busy} label="Leaderboard pages" testId="leaderboard-page" />
       <p className="leaderboard-pager__range" data-testid="leaderboard-range">
         {LeaderboardTexts.showing(first, last, totalPlayers)}
       </p>
-    </nav>
+    </div>
   );
 }

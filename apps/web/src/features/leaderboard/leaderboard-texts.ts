@@ -12,7 +12,6 @@ export const LeaderboardTexts = {
   seasonEndsIn: (label: string) => `${label} ends in`,
   seasonEnded: (label: string) => `${label} has ended`,
   endsAt: (date: string) => `Ends ${date} (Manila time)`,
-  pageOf: (page: number, totalPages: number) => `Page ${page} of ${totalPages}`,
   showing: (first: number, last: number, total: number) => `Showing ${first}-${last} of ${total} players`,
 } as const;
 

@@ -4,12 +4,12 @@ import { toUserMessage } from '../../app/errors';
 import { displayName } from '../gears/gear-format';
 import { GearPlaceholder } from '../gears/GearFeedback';
 import { ListingCard } from './ListingCard';
-import { ListingPager } from './ListingPager';
 import { MarketplaceFilters } from './MarketplaceFilters';
 import { postBuyGear, useMarketplaceListings } from './p2p-api';
 import { DEFAULT_MARKETPLACE_FILTER, type MarketplaceFilter } from './p2p-filters';
 import { P2pConfirms, P2pTexts } from './p2p-texts';
 import { useTradeAction, type TradeContext } from './use-trade-action';
+import { Pager } from '../../ui/Pager';
 
 /** Other players' listings: filters, a page of listings with Buy, and Previous / Next. */
 export function MarketplaceTab({ context }: { context: TradeContext }) {
@@ -31,7 +31,7 @@ export function MarketplaceTab({ context }: { context: TradeContext }) {
     content = (
       <>
         <ListingGrid context={context} listings={data} loading={listings.isFetching} />
-        <ListingPager page={data.page} totalPages={totalPages} onPage={(page) => setFilter({ ...filter, page })} />
+        <Pager page={data.page} totalPages={totalPages} onPage={(page) => setFilter({ ...filter, page })} label="Listing pages" testId="p2p-page" />
       </>
     );
 
