@@ -11,18 +11,17 @@
  * call costs. Everything it starts it stops, by PID; it drops its database and its Redis keys, also
  * on failure or Ctrl-C, and gives up after 2 minutes. All traffic goes to 127.0.0.1.
  */
-import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { Client } from 'pg';
 import { runMigrations } from '@runik/server';
 import { LoadResult, printTable, RequestSpec, runBenchmark, runLoad } from './load';
 import { seedPlayers, SeededPlayer } from './seed';
 import {
+  BenchmarkRun,
   committedTransactions,
   databaseUrl,
-  deleteRedisKeys,
-  dropDatabase,
   freePort,
+  log,
   LOG_DIR,
   REDIS_URL,
   sampleSessions,
@@ -31,8 +30,6 @@ import {
   startCpuMeter,
   CpuUse,
   startNodeProcess,
-  stopProcess,
-  uniqueName,
   waitUntilHealthy,
   withAdmin,
 } from './support';
@@ -54,24 +51,8 @@ const DEADLINE_MS = 115_000;
  */
 const DRAIN_MS = 500;
 
-const database = uniqueName('runik_bench_');
-const redisPrefix = uniqueName('bench');
-const children: ChildProcess[] = [];
-let databaseCreated = false;
-let cleanedUp: Promise<void> | null = null;
-
-function cleanUp(): Promise<void> {
-  cleanedUp ??= (async () => {
-    await Promise.all(children.map((child) => stopProcess(child).catch(() => undefined)));
-    if (databaseCreated) await dropDatabase(database).catch((error) => console.error(`could not drop ${database}: ${error.message}`));
-    await deleteRedisKeys(redisPrefix).catch((error) => console.error(`could not delete Redis keys ${redisPrefix}*: ${error.message}`));
-  })();
-  return cleanedUp;
-}
-
-function log(message: string): void {
-  console.log(`[${(performance.now() / 1000).toFixed(1).padStart(5)} s] ${message}`);
-}
+const run = new BenchmarkRun();
+const { database, redisPrefix, children } = run;
 
 const resourcesRequest = (player: SeededPlayer): RequestSpec => ({
   method: 'GET',
@@ -107,7 +88,7 @@ async function main(): Promise<void> {
 
   // 1. A database of its own, built by the real migrations. Not the tests' shared template:
   //    rebuilding that (prepareTemplateDatabase) would break test runs going on at the same time.
-  databaseCreated = true;
+  run.databaseCreated = true;
   await runMigrations(databaseUrl(database));
   log(`database ${database} migrated`);
 
@@ -271,4 +252,4 @@ function describe(result: LoadResult): string {
   return `${result.requests} responses, status ${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts`;
 }
 
-runBenchmark(main, cleanUp, DEADLINE_MS);
+runBenchmark(main, () => run.cleanUp(), DEADLINE_MS);

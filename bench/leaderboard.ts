@@ -14,7 +14,6 @@
  * Prints a table (requests, non-2xx, req/s, p50/p99). Everything it starts it stops, by PID; it
  * drops its database and its Redis keys, also on failure or Ctrl-C, and gives up after 2 minutes.
  */
-import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { runMigrations } from '@runik/server';
 import type { FloorResponse, LeaderboardFilter, LeaderboardResponse } from '@runik/contract';
@@ -22,7 +21,7 @@ import { LEADERBOARD_PAGE_SIZE } from '@runik/rules';
 import { seedBigGame } from '../apps/e2e/src/support/leaderboard-seed';
 import { LoadResult, printTable, RequestSpec, runBenchmark, runLoad } from './load';
 import { seedPlayers } from './seed';
-import { databaseUrl, deleteRedisKeys, dropDatabase, freePort, LOG_DIR, REDIS_URL, sleep, startNodeProcess, stopProcess, uniqueName, waitUntilHealthy, withAdmin } from './support';
+import { BenchmarkRun, databaseUrl, freePort, log, LOG_DIR, REDIS_URL, sleep, startNodeProcess, waitUntilHealthy, withAdmin } from './support';
 
 const PLAYERS = 10_000;
 /** 16 by default; BENCH_CONNECTIONS (1 to 128) for experiments. */
@@ -33,24 +32,8 @@ const WARMUP_SECONDS = 2;
 const DEADLINE_MS = 115_000;
 const DRAIN_MS = 300;
 
-const database = uniqueName('runik_bench_');
-const redisPrefix = uniqueName('bench');
-const children: ChildProcess[] = [];
-let databaseCreated = false;
-let cleanedUp: Promise<void> | null = null;
-
-function cleanUp(): Promise<void> {
-  cleanedUp ??= (async () => {
-    await Promise.all(children.map((child) => stopProcess(child).catch(() => undefined)));
-    if (databaseCreated) await dropDatabase(database).catch((error) => console.error(`could not drop ${database}: ${error.message}`));
-    await deleteRedisKeys(redisPrefix).catch((error) => console.error(`could not delete Redis keys ${redisPrefix}*: ${error.message}`));
-  })();
-  return cleanedUp;
-}
-
-function log(message: string): void {
-  console.log(`[${(performance.now() / 1000).toFixed(1).padStart(5)} s] ${message}`);
-}
+const run = new BenchmarkRun();
+const { database, redisPrefix, children } = run;
 
 interface Scenario {
   name: string;
@@ -80,7 +63,7 @@ async function main(): Promise<void> {
   console.log('');
 
   // 1. A database of its own, built by the real migrations (not the tests' template).
-  databaseCreated = true;
+  run.databaseCreated = true;
   await runMigrations(databaseUrl(database));
   log(`database ${database} migrated`);
 
@@ -155,4 +138,4 @@ async function main(): Promise<void> {
   console.log('Checks: every call 2xx.');
 }
 
-runBenchmark(main, cleanUp, DEADLINE_MS);
+runBenchmark(main, () => run.cleanUp(), DEADLINE_MS);

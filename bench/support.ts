@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { startNodeProcess as startProcess } from '../apps/e2e/src/support/processes';
+import { startNodeProcess as startProcess, stopProcess } from '../apps/e2e/src/support/processes';
 
 /**
  * Database and Redis helpers for the benchmarks; processes start as the system tests' do
@@ -168,4 +168,27 @@ export async function startCpuMeter(apiPid: number, database: string): Promise<(
     if (apiStart === null || apiEnd === null) return null;
     return { api: apiEnd - apiStart, postgres, bench: (bench.user + bench.system) / 1e6 };
   };
+}
+
+/** What a benchmark run creates and must remove however it ends: its database, its Redis keys, its processes. */
+export class BenchmarkRun {
+  readonly database = uniqueName('runik_bench_');
+  readonly redisPrefix = uniqueName('bench');
+  readonly children: ChildProcess[] = [];
+  databaseCreated = false;
+  private cleanedUp: Promise<void> | null = null;
+
+  cleanUp(): Promise<void> {
+    this.cleanedUp ??= (async () => {
+      await Promise.all(this.children.map((child) => stopProcess(child).catch(() => undefined)));
+      if (this.databaseCreated) await dropDatabase(this.database).catch((error) => console.error(`could not drop ${this.database}: ${error.message}`));
+      await deleteRedisKeys(this.redisPrefix).catch((error) => console.error(`could not delete Redis keys ${this.redisPrefix}*: ${error.message}`));
+    })();
+    return this.cleanedUp;
+  }
+}
+
+/** A progress line stamped with the seconds since the benchmark started. */
+export function log(message: string): void {
+  console.log(`[${(performance.now() / 1000).toFixed(1).padStart(5)} s] ${message}`);
 }
