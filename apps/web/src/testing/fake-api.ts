@@ -67,3 +67,20 @@ export function installFakeApi(): FakeApi {
 export function never(): Promise<FakeResponse> {
   return new Promise(() => undefined);
 }
+
+/** A body answered with 200, or a responder as it is (a FakeResponse has a numeric status; a purchase status is a word). */
+export function responder(value: object): Responder {
+  const isResponse = 'status' in value && typeof value.status === 'number';
+  return typeof value === 'function' || isResponse ? (value as Responder) : { status: 200, data: value };
+}
+
+/** `url` answers `answers` in turn, the last one from then on. */
+export function serveInTurn(api: FakeApi, method: 'GET' | 'POST', url: string, ...answers: (object | FakeResponse)[]): void {
+  let call = 0;
+  api.on(method, url, (request) => {
+    const next = answers[Math.min(call, answers.length - 1)];
+    call += 1;
+    const answer = responder(next);
+    return typeof answer === 'function' ? answer(request) : answer;
+  });
+}

@@ -12,7 +12,9 @@ import {
 import type { GearRarity, GearType } from '@runik/rules';
 import { advance } from '../../testing/city-fixtures';
 import { gear as baseGear } from '../../testing/gear-fixtures';
-import { installFakeApi, type FakeApi, type FakeResponse, type Responder } from '../../testing/fake-api';
+import { installFakeApi, responder, type Responder } from '../../testing/fake-api';
+
+export { responder, serveInTurn } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { PacksPage } from './PacksPage';
@@ -53,23 +55,6 @@ export function purchaseStatus(
 }
 
 export const NO_PENDING: PendingPackPurchaseResponse = { hasPending: false, packPurchaseId: null, unopenedPurchaseIds: [] };
-
-/** A body answered with 200, or a responder as it is (a FakeResponse has a numeric status; a purchase status is a word). */
-export function responder(value: object): Responder {
-  const isResponse = 'status' in value && typeof value.status === 'number';
-  return typeof value === 'function' || isResponse ? (value as Responder) : { status: 200, data: value };
-}
-
-/** `url` answers `answers` in turn, the last one from then on. */
-export function serveInTurn(api: FakeApi, method: 'GET' | 'POST', url: string, ...answers: (object | FakeResponse)[]): void {
-  let call = 0;
-  api.on(method, url, (request) => {
-    const next = answers[Math.min(call, answers.length - 1)];
-    call += 1;
-    const answer = responder(next);
-    return typeof answer === 'function' ? answer(request) : answer;
-  });
-}
 
 interface OpenOptions {
   info?: PackInfoResponse | Responder;
