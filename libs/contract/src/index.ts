@@ -14,3 +14,4 @@ export * from './trading/trading.contract';
 export * from './shop/shop.contract';
 export * from './citadel/citadel.contract';
 export * from './leaderboard/leaderboard.contract';
+export * from './throne/throne.contract';

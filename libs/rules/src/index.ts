@@ -22,3 +22,4 @@ export * from './shop/catalogue';
 export * from './citadel/citadel';
 export * from './leaderboard/seasons';
 export * from './throne/calendar';
+export * from './throne/throne';

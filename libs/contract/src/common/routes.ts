@@ -84,6 +84,20 @@ export const ApiRoutes = {
       hiveUsername: filters.hiveUsername,
     })}`,
   seasons: '/api/leaderboard/seasons',
+  throneStatus: '/api/throne/status',
+  throneTroops: (username: string) => `/api/throne/troops/${encodeURIComponent(username)}`,
+  throneUser: (username: string) => `/api/throne/users/${encodeURIComponent(username)}`,
+  throneNextVoting: '/api/throne/next-voting',
+  throneRallyDetails: (attackId: number) => `/api/throne/rally/${attackId}/details`,
+  throneGarrisonDetails: '/api/throne/garrison/details',
+  throneRallyWithdraw: '/api/throne/attack/rally/withdraw',
+  throneRallyDisband: '/api/throne/attack/rally/disband',
+  throneGarrison: '/api/throne/garrison',
+  throneSoloAttack: '/api/throne/attack/solo',
+  throneRallyCreate: '/api/throne/attack/rally/create',
+  throneRallyJoin: '/api/throne/attack/rally/join',
+  throneRecall: '/api/throne/troops/recall',
+  throneVote: '/api/throne/vote',
 } as const;
 
 /** A query string of the given parameters that are set. */

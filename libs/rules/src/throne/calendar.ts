@@ -20,6 +20,8 @@ export interface WarSchedule {
   votingClosesAt: Date;
   /** When each slot's battle would start. */
   slotStarts: Record<ThroneSlot, Date>;
+  /** 00:00 UTC after the war day: a war nobody has won by then goes to whoever holds the throne. */
+  battleEndsAt: Date;
 }
 
 function utcDay(year: number, month: number, day: number, hours = 0, minutes = 0): TZDate {
@@ -39,7 +41,13 @@ export function warSchedule(warDate: string): WarSchedule {
   const slotStarts = Object.fromEntries(
     THRONE_SLOTS.map((slot) => [slot, new Date(utcDay(year, month - 1, day, Number(slot.split(':')[0])).getTime())]),
   ) as Record<ThroneSlot, Date>;
-  return { warDate, votingOpensAt: new Date(votingOpens.getTime()), votingClosesAt: new Date(start.getTime()), slotStarts };
+  return {
+    warDate,
+    votingOpensAt: new Date(votingOpens.getTime()),
+    votingClosesAt: new Date(start.getTime()),
+    slotStarts,
+    battleEndsAt: new Date(addDays(start, 1).getTime()),
+  };
 }
 
 /** The war of the UTC day `ms` falls on, or the next one: a war day's war stays "current" all that day. */
