@@ -21,6 +21,7 @@ import {
   ReferralsModule,
   RegistrationModule,
   ShopModule,
+  ThroneModule,
   TradingModule,
   WalletModule,
 } from '@runik/server';
@@ -52,6 +53,7 @@ import {
     ShopModule,
     CitadelModule,
     LeaderboardModule,
+    ThroneModule,
   ],
 })
 export class AppModule {}

@@ -1,11 +1,19 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { CITADEL_RESET_HOUR, CITADEL_TIME_ZONE } from '@runik/rules';
-import { CitadelJobs, Queues, ScheduledJobs, SeasonJobs } from '@runik/server';
+import { CITADEL_RESET_HOUR, CITADEL_TIME_ZONE, THRONE_SLOTS } from '@runik/rules';
+import { CitadelJobs, Queues, ScheduledJobs, SeasonJobs, ThroneEngine } from '@runik/server';
 
 /** Every day at 08:00 in Manila: the citadel's daily reset, and the season check (seasons turn at that hour). */
 const DAILY_AT_RESET = { pattern: `0 ${CITADEL_RESET_HOUR} * * *`, tz: CITADEL_TIME_ZONE };
+/** The throne calendar's moments (UTC): voting opens at 00:01 and closes at 00:00, battles start on the slots. */
+const THRONE_TICKS = {
+  [ScheduledJobs.throneVotingOpens]: { pattern: '1 0 * * *', tz: 'UTC' },
+  [ScheduledJobs.throneVotingCloses]: { pattern: '0 0 * * *', tz: 'UTC' },
+  [ScheduledJobs.throneBattleStarts]: { pattern: `0 ${THRONE_SLOTS.map((slot) => slot.split(':')[0]).join(',')} * * *`, tz: 'UTC' },
+  // The safety net: anything an alarm missed (Redis refused it, or time was spent down) is caught within a minute.
+  [ScheduledJobs.throneCatchUp]: { every: 60_000 },
+};
 
 /**
  * The global timed events. Job schedulers live in Redis, so however many workers upsert them, each
@@ -19,6 +27,7 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
     @InjectQueue(Queues.schedules) private readonly queue: Queue,
     private readonly citadel: CitadelJobs,
     private readonly seasons: SeasonJobs,
+    private readonly throne: ThroneEngine,
   ) {
     super();
   }
@@ -26,8 +35,10 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(ScheduledJobs.citadelDailyReset, DAILY_AT_RESET, { name: ScheduledJobs.citadelDailyReset });
     await this.queue.upsertJobScheduler(ScheduledJobs.seasonRollover, DAILY_AT_RESET, { name: ScheduledJobs.seasonRollover });
-    // A season that began while no worker ran is recorded at start.
+    for (const [name, repeat] of Object.entries(THRONE_TICKS)) await this.queue.upsertJobScheduler(name, repeat, { name });
+    // A season that began, or a war phase that fell due, while no worker ran is caught up at start.
     await this.seasons.rollover();
+    await this.throne.advance();
   }
 
   async process(job: Job): Promise<void> {
@@ -37,6 +48,12 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
         return;
       case ScheduledJobs.seasonRollover:
         return this.seasons.rollover();
+      case ScheduledJobs.throneVotingOpens:
+      case ScheduledJobs.throneVotingCloses:
+      case ScheduledJobs.throneBattleStarts:
+      case ScheduledJobs.throneCatchUp:
+      case ScheduledJobs.throneAdvance:
+        return this.throne.advance();
       default:
         throw new Error(`Unknown scheduled job: ${job.name}`);
     }

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CitadelJobsModule, CoreModule, PackJobsModule, RegistrationJobsModule, ShopJobsModule, WalletJobsModule } from '@runik/server';
+import { CitadelJobsModule, CoreModule, PackJobsModule, RegistrationJobsModule, ShopJobsModule, ThroneJobsModule, WalletJobsModule } from '@runik/server';
 import { LedgerQueueProcessor } from './ledger-queue.processor';
 import { SchedulesProcessor } from './schedules.processor';
 
 @Module({
-  imports: [CoreModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule],
+  imports: [CoreModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule, ThroneJobsModule],
   providers: [LedgerQueueProcessor, SchedulesProcessor],
 })
 export class WorkerModule {}

@@ -40,3 +40,6 @@ export * from './leaderboard/season.jobs';
 export * from './leaderboard/leaderboard.service';
 export * from './citadel/citadel.service';
 export * from './city/city-transactions';
+export * from './throne/throne.module';
+export * from './throne/throne-jobs.module';
+export * from './throne/throne-engine';

@@ -3,33 +3,19 @@ import { bossMaxHp, bossReward, Troops } from '@runik/rules';
 import { CitadelMessages, LeaderboardMessages } from '@runik/contract';
 import { CityService } from '../city/city.service';
 import { CityTransactions } from '../city/city-transactions';
-import { Clock } from '../core/clock/clock';
 import { dataSourceOptions } from '../core/database/data-source';
 import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { SeasonJobs } from '../leaderboard/season.jobs';
+import { TestClock } from '../testing/test-clock';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { CitadelJobs } from './citadel.jobs';
 import { CitadelService } from './citadel.service';
 
-/** The one clock every service here reads, moved by the tests. */
-class TestClock extends Clock {
-  private at = Date.parse('2026-03-01T10:00:00Z');
-  set(iso: string): void {
-    this.at = Date.parse(iso);
-  }
-  override now(): Date {
-    return new Date(this.at);
-  }
-  override nowMs(): number {
-    return this.at;
-  }
-}
-
 let database: TestDatabase;
 let dataSource: DataSource;
-const clock = new TestClock();
+const clock = new TestClock('2026-03-01T10:00:00Z');
 let citadel: CitadelService;
 let citadelJobs: CitadelJobs;
 let seasonJobs: SeasonJobs;

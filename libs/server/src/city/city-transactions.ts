@@ -20,7 +20,7 @@ export interface CityWork {
 
 export interface CitiesWork {
   manager: EntityManager;
-  /** Each city as of now, in the order the ids were given. */
+  /** Each city as of now, in the order the (distinct) ids were given. */
   states: CityState[];
   now: Date;
 }
@@ -45,25 +45,32 @@ export class CityTransactions {
 
   /** Several cities at once (a battle): rows locked in id order, so two battles cannot deadlock. */
   runMany<T>(playerIds: number[], work: (context: CitiesWork) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      for (const playerId of [...playerIds].sort((a, b) => a - b)) {
-        if (!(await lockCity(manager, playerId))) throw ApiError.notFound(CityMessages.cityNotFound);
+    return this.dataSource.transaction((manager) => this.within(manager, playerIds, work));
+  }
+
+  /**
+   * `runMany` inside a transaction the caller holds (the throne takes its war row first). Cities
+   * are locked in id order here too, so it cannot deadlock against city actions.
+   */
+  async within<T>(manager: EntityManager, playerIds: number[], work: (context: CitiesWork) => Promise<T>): Promise<T> {
+    const ids = [...new Set(playerIds)];
+    for (const playerId of [...ids].sort((a, b) => a - b)) {
+      if (!(await lockCity(manager, playerId))) throw ApiError.notFound(CityMessages.cityNotFound);
+    }
+    // Read after the locks, so actions on a city are stamped in the order they committed.
+    const now = this.clock.now();
+    const stored = await loadCities(manager, ids);
+    const states: CityState[] = [];
+    for (const playerId of ids) {
+      const { state, finished } = withFinishedTraining(stored.get(playerId)!, now);
+      for (const batch of finished) {
+        await manager.query(`DELETE FROM training_queue WHERE player_id = $1 AND building = $2`, [playerId, batch.building]);
+        const unit = unitOf(batch.building);
+        await manager.query(`UPDATE cities SET ${unit} = ${unit} + $2 WHERE player_id = $1`, [playerId, batch.count]);
       }
-      // Read after the locks, so actions on a city are stamped in the order they committed.
-      const now = this.clock.now();
-      const stored = await loadCities(manager, playerIds);
-      const states: CityState[] = [];
-      for (const playerId of playerIds) {
-        const { state, finished } = withFinishedTraining(stored.get(playerId)!, now);
-        for (const batch of finished) {
-          await manager.query(`DELETE FROM training_queue WHERE player_id = $1 AND building = $2`, [playerId, batch.building]);
-          const unit = unitOf(batch.building);
-          await manager.query(`UPDATE cities SET ${unit} = ${unit} + $2 WHERE player_id = $1`, [playerId, batch.count]);
-        }
-        states.push(state);
-      }
-      return work({ manager, states, now });
-    });
+      states.push(state);
+    }
+    return work({ manager, states, now });
   }
 
   /** Pays costs to the burn account; the ledger's conditional debit is the real guard. */

@@ -9,6 +9,12 @@ export const Queues = {
 export const ScheduledJobs = {
   citadelDailyReset: 'citadel-daily-reset',
   seasonRollover: 'season-rollover',
+  /** Throne Wars: cron ticks at the calendar's moments (voting opens and closes, battle slots), a minute safety tick, and delayed wake-ups; each brings the war up to now. */
+  throneVotingOpens: 'throne-voting-opens',
+  throneVotingCloses: 'throne-voting-closes',
+  throneBattleStarts: 'throne-battle-starts',
+  throneCatchUp: 'throne-catch-up',
+  throneAdvance: 'throne-advance',
 } as const;
 
 export const LedgerJobs = {

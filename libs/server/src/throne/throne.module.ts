@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { CityCoreModule } from '../city/city-core.module';
+import { ThroneAlarm } from './throne-alarm';
+import { ThroneController } from './throne.controller';
+import { ThroneEngine } from './throne-engine';
+import { ThroneService } from './throne.service';
+
+@Module({ imports: [CityCoreModule], controllers: [ThroneController], providers: [ThroneService, ThroneEngine, ThroneAlarm] })
+export class ThroneModule {}
