@@ -69,7 +69,7 @@ export async function updateWar(manager: EntityManager, war: WarRow, changes: Pa
 /** The alliance a player belongs to, held (FOR SHARE) until the action commits. */
 export async function membershipOf(manager: EntityManager, playerId: number): Promise<{ allianceId: number; isLeader: boolean } | null> {
   const [row] = await manager.query(
-    `SELECT m.alliance_id, a.leader_id FROM alliance_members m JOIN alliances a ON a.id = m.alliance_id WHERE m.player_id = $1 FOR SHARE`,
+    `SELECT m.alliance_id, a.leader_id FROM alliance_members m JOIN alliances a ON a.id = m.alliance_id WHERE m.player_id = $1 FOR SHARE OF m`,
     [playerId],
   );
   return row ? { allianceId: Number(row.alliance_id), isLeader: Number(row.leader_id) === playerId } : null;
