@@ -8,6 +8,7 @@ interface ImportMetaEnv {
   readonly VITE_HIVE_ENGINE_URL?: string;
   readonly VITE_HOW_TO_PLAY_URL?: string;
   readonly VITE_COMMUNITY_CHAT_URL?: string;
+  readonly VITE_THRONE_GUIDE_URL?: string;
 }
 
 interface ImportMeta {

@@ -12,15 +12,15 @@ import { LeaderboardPage } from '../features/leaderboard/LeaderboardPage';
 import { MarketplacePage } from '../features/marketplace/MarketplacePage';
 import { P2pPage } from '../features/p2p/P2pPage';
 import { PacksPage } from '../features/packs/PacksPage';
-import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
 import { ShopPage } from '../features/syncshop/ShopPage';
 import { TerritoriesPage } from '../features/territories/TerritoriesPage';
+import { ThroneWarsPage } from '../features/thronewars/ThroneWarsPage';
 import { AppShell } from './AppShell';
 import { RedirectIfLoggedIn, RequireSession } from './route-guards';
-import { GAME_SCREENS } from './screens';
+import { GAME_SCREENS, type GameScreenPath } from './screens';
 
-/** Screens built so far; every other game screen is still a placeholder. */
-const SCREEN_PAGES: Partial<Record<string, ReactElement>> = {
+/** The page of every game screen behind the login. */
+const SCREEN_PAGES: Record<GameScreenPath, ReactElement> = {
   [AppRoutes.city]: <CityPage />,
   [AppRoutes.alliance]: <AlliancePage />,
   [AppRoutes.attack]: <AttackPage />,
@@ -33,6 +33,7 @@ const SCREEN_PAGES: Partial<Record<string, ReactElement>> = {
   [AppRoutes.abyssalcitadel]: <CitadelPage />,
   [AppRoutes.territories]: <TerritoriesPage />,
   [AppRoutes.leaderboard]: <LeaderboardPage />,
+  [AppRoutes.thronewars]: <ThroneWarsPage />,
 };
 
 /** The spec's route table (section 2). The router itself is provided by the caller. */
@@ -44,8 +45,8 @@ export function AppRouter() {
           <Route path={AppRoutes.authentication} element={<AuthenticationPage />} />
         </Route>
         <Route element={<RequireSession />}>
-          {GAME_SCREENS.map(({ path, title }) => (
-            <Route key={path} path={path} element={SCREEN_PAGES[path] ?? <PlaceholderPage title={title} />} />
+          {GAME_SCREENS.map(({ path }) => (
+            <Route key={path} path={path} element={SCREEN_PAGES[path]} />
           ))}
         </Route>
       </Route>

@@ -27,11 +27,14 @@ describe('route guard', () => {
     expect(currentLocation()).toBe(AppRoutes.city);
   });
 
-  it('shows a logged-in player every screen as a placeholder inside the shell', async () => {
+  it('shows a logged-in player the Throne Wars page inside the shell', async () => {
+    installFakeApi()
+      .on('GET', ApiRoutes.throneStatus, { status: 200, data: { throneWars: null, config: { THRONE_FULL_CONTROL: 1800, THRONE_RALLY_GATHER: 300 }, serverTime: new Date().toISOString() } })
+      .on('GET', ApiRoutes.throneUser('alice'), { status: 200, data: { hiveUsername: 'alice', allianceId: null, allianceName: null, allianceTag: null, isLeader: false } });
     logInAs('alice');
     renderApp(AppRoutes.thronewars);
-    expect(await screen.findByRole('heading', { name: 'Throne Wars' })).toBeInTheDocument();
-    expect(screen.getByText(/coming soon/i)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Throne Wars' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Throne Status' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'alice' })).toBeInTheDocument();
   });
 

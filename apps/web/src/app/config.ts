@@ -6,3 +6,5 @@ export const GAME_ACCOUNT = import.meta.env.VITE_GAME_ACCOUNT || 'runik.game';
  * (spec section 7, "External token ledger"). Development and test builds point at apps/hive-sim.
  */
 export const HIVE_ENGINE_URL = (import.meta.env.VITE_HIVE_ENGINE_URL || 'https://api.hive-engine.com/rpc').replace(/\/+$/, '');
+/** The external Throne Wars guide linked from the Reward System section. */
+export const THRONE_GUIDE_URL = import.meta.env.VITE_THRONE_GUIDE_URL || 'https://peakd.com/@runik.game';

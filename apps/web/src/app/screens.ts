@@ -1,7 +1,10 @@
 import { AppRoutes } from '@runik/contract';
 
+/** Every route but the login: each is a game screen with its own page. */
+export type GameScreenPath = Exclude<(typeof AppRoutes)[keyof typeof AppRoutes], typeof AppRoutes.authentication>;
+
 export interface GameScreen {
-  path: string;
+  path: GameScreenPath;
   title: string;
   /** Listed in the navigation bar (spec section 2, "Navigation bar"). */
   inNavbar: boolean;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 interface MessageProps {
-  tone: 'error' | 'info';
+  tone: 'error' | 'info' | 'success';
   children: ReactNode;
 }
 

@@ -1,0 +1,29 @@
+import { ThroneMessages } from '@runik/contract';
+import { Countdown } from './Countdown';
+import { Fact } from './Fact';
+import { useNextWar } from './throne-api';
+import { formatUtc, formatUtcDay } from './throne-clock';
+import { ThroneTexts } from './throne-texts';
+
+/** The next war's day and voting opening, with countdowns (spec section 4, "completed"). */
+export function NextWarInfo() {
+  const next = useNextWar();
+  if (next.isError) return <p className="throne-muted">{ThroneTexts.nextWarFailed}</p>;
+  if (!next.data) return <p className="throne-muted">{ThroneTexts.nextWarLoading}</p>;
+  const { nextThroneWarDate, votingStartsAt } = next.data;
+  return (
+    <div className="throne-next-war" data-testid="next-war">
+      <h3 className="throne-card__subtitle">{ThroneTexts.nextWar}</h3>
+      <dl className="throne-facts">
+        <Fact label={ThroneTexts.nextWarDate} testId="next-war-date">{formatUtcDay(Date.parse(nextThroneWarDate))}</Fact>
+        <Fact label={ThroneTexts.votingStartsAt} testId="next-voting-at">{formatUtc(Date.parse(votingStartsAt))}</Fact>
+        <Fact label={ThroneTexts.votingStartsIn}>
+          <Countdown to={votingStartsAt} passed={ThroneMessages.votingStarted} testId="next-voting-countdown" />
+        </Fact>
+        <Fact label={ThroneTexts.nextWarIn}>
+          <Countdown to={nextThroneWarDate} passed={ThroneMessages.startingSoon} testId="next-war-countdown" />
+        </Fact>
+      </dl>
+    </div>
+  );
+}

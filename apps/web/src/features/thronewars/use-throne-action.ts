@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiErrorMessage } from '../../api/http-client';
+import { cityKeys } from '../city/city-api';
+import { throneKeys } from './throne-api';
+
+/** Puts a text on the page's feedback line. */
+export type ReportMessage = (text: string) => void;
+
+interface ThroneActionOptions<Variables, Response> {
+  request: (variables: Variables) => Promise<Response>;
+  /** The spec's success text (section 8). */
+  success: (response: Response, variables: Variables) => string;
+  /** Shown when the server sent no `{ error }` (spec section 8). */
+  fallback: string;
+  report: ReportMessage;
+}
+
+/** Where an action stands, for the modal or row that started it. */
+export interface ThroneActionState {
+  pending: boolean;
+  /** The success text once the action succeeded. */
+  succeeded: string | null;
+  error: string | null;
+}
+
+/**
+ * One throne action: its outcome goes to the feedback line, the server's error or the spec's
+ * default on failure; after a success the throne (status, troops, details) and the city, whose
+ * army the troops come from, are reloaded (spec section 4).
+ */
+export function useThroneAction<Variables, Response>({ request, success, fallback, report }: ThroneActionOptions<Variables, Response>) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation<Response, unknown, Variables>({
+    mutationFn: request,
+    onSuccess: (response, variables) => {
+      report(success(response, variables));
+      void queryClient.invalidateQueries({ queryKey: throneKeys.all });
+      void queryClient.invalidateQueries({ queryKey: cityKeys.all });
+    },
+    onError: (error) => report(apiErrorMessage(error, fallback)),
+  });
+  const state: ThroneActionState = {
+    pending: mutation.isPending,
+    succeeded: mutation.isSuccess ? success(mutation.data, mutation.variables) : null,
+    error: mutation.isError ? apiErrorMessage(mutation.error, fallback) : null,
+  };
+  return { run: mutation.mutate, ...state };
+}
