@@ -4,33 +4,20 @@ import { setArmy } from '../support/attack';
 import { addMembers, newAlliance, setMaxMembers } from '../support/alliance';
 import { newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
+import { seedActiveWar, seedVotingWar } from '../support/throne';
 
 /**
  * Throne Wars in Chromium against the real stack. The stack runs on the real clock, so each test
- * puts the war in the phase it needs straight into the database (a war far in the future is the
- * latest, the one the page shows). Its own ports (sixty above the defaults).
+ * puts the war in the phase it needs straight into the database (support/throne.ts: a war far in
+ * the future is the latest, the one the page shows). Its own ports (sixty above the defaults).
  */
 const browser = useBrowserStack(60, 'THRONE');
 const stack = () => browser.current().stack;
-const HOUR = 3_600_000;
-
-/** The war the page shows, in the given phase around now. */
-async function seedWar(warDate: string, phase: 'voting' | 'active'): Promise<void> {
-  const now = Date.now();
-  await queryDatabase(
-    stack().database.url,
-    `INSERT INTO throne_wars (war_date, status, voting_opens_at, voting_closes_at, battle_ends_at, start_time) VALUES ($1, $2, $3, $4, $5, $6)`,
-    phase === 'voting'
-      ? [warDate, 'voting', new Date(now - HOUR), new Date(now + HOUR), new Date(now + 3 * HOUR), null]
-      : [warDate, 'active', new Date(now - 3 * HOUR), new Date(now - 2 * HOUR), new Date(now + 3 * HOUR), new Date(now - HOUR)],
-  );
-}
-
 browser.test('an alliance leader votes for the battle time, going back once before confirming', async (page) => {
   const [leader, member] = await Promise.all([newCityPlayer(stack(), 'lord'), newCityPlayer(stack(), 'vasl')]);
   const alliance = await newAlliance(stack(), leader);
   await addMembers(leader, alliance, [member]);
-  await seedWar('2998-01-15', 'voting');
+  await seedVotingWar(stack());
 
   await browser.openAs(page, leader.username, '/thronewars');
   await page.getByRole('button', { name: 'Vote for Battle Time' }).click();
@@ -58,7 +45,7 @@ browser.test('members of an alliance create a rally and join it', async (creator
   await setMaxMembers(stack(), alliance, 3);
   await addMembers(leader, alliance, [creator, joiner]);
   await Promise.all([setArmy(stack(), creator, { infantry: 120 }), setArmy(stack(), joiner, { archers: 80 })]);
-  await seedWar('2999-01-15', 'active');
+  await seedActiveWar(stack());
   acceptDialogs(creatorPage);
 
   await browser.openAs(creatorPage, creator.username, '/thronewars');

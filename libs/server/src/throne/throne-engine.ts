@@ -61,7 +61,6 @@ export class ThroneEngine {
   async run<T>(work: (context: ThroneContext) => Promise<T>): Promise<T> {
     for (;;) {
       const step = await this.dataSource.transaction(async (manager) => {
-        await openDueWar(manager, this.clock.now());
         const war = await latestWar(manager, true);
         const now = this.clock.now();
         const event = war ? await dueEvent(manager, war, now) : null;
@@ -69,6 +68,8 @@ export class ThroneEngine {
           await this.apply(manager, war, event);
           return { done: false as const };
         }
+        // Only once the latest war has caught up (even after days with nothing running) may the next one open.
+        if (await openDueWar(manager, now)) return { done: false as const };
         const result = await work({ manager, war, now });
         return { done: true as const, result, wakeAt: war ? await nextEventAt(manager, war) : null };
       });

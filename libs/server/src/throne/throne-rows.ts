@@ -46,15 +46,16 @@ export async function latestWar(manager: EntityManager, lock = false): Promise<W
   return row ?? null;
 }
 
-/** Records the calendar's war once its voting has opened; a second caller changes nothing. */
-export async function openDueWar(manager: EntityManager, now: Date): Promise<void> {
+/** Records the calendar's war once its voting has opened; true if this call did (a second caller changes nothing). */
+export async function openDueWar(manager: EntityManager, now: Date): Promise<boolean> {
   const war = currentOrNextWar(now.getTime());
-  if (now < war.votingOpensAt) return;
-  await manager.query(
+  if (now < war.votingOpensAt) return false;
+  const opened: unknown[] = await manager.query(
     `INSERT INTO throne_wars (war_date, status, voting_opens_at, voting_closes_at, battle_ends_at) VALUES ($1, 'voting', $2, $3, $4)
-     ON CONFLICT (war_date) DO NOTHING`,
+     ON CONFLICT (war_date) DO NOTHING RETURNING id`,
     [war.warDate, war.votingOpensAt, war.votingClosesAt, war.battleEndsAt],
   );
+  return opened.length > 0;
 }
 
 export async function updateWar(manager: EntityManager, war: WarRow, changes: Partial<WarRow>): Promise<void> {

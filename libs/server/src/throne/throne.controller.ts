@@ -41,12 +41,20 @@ export class ThroneController {
   }
 
   @Get('troops/:username')
-  troops(@Param(new ZodPipe(throneUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<ThroneTroopsResponse> {
+  troops(
+    @Param(new ZodPipe(throneUsernameParamsSchema)) _params: unknown,
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneTroopsResponse> {
     return this.throne.troops(session.playerId);
   }
 
   @Get('users/:username')
-  user(@Param(new ZodPipe(throneUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<ThroneUserResponse> {
+  user(
+    @Param(new ZodPipe(throneUsernameParamsSchema)) _params: unknown,
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneUserResponse> {
     return this.throne.user(session.playerId, session.hiveUsername);
   }
 
@@ -58,6 +66,7 @@ export class ThroneController {
   @Get('rally/:attackId/details')
   rallyDetails(
     @Param(new ZodPipe(throneAttackIdParamsSchema)) { attackId }: { attackId: number },
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<ThroneParticipantsResponse> {
     return this.throne.rallyDetails(session.playerId, attackId);

@@ -344,4 +344,14 @@ describe('a whole Throne War on the injectable clock', () => {
     expect((await cityOf(a3)).army.infantry).toBe(100);
     expect(await dataSource.query(`SELECT count(*)::int AS n FROM throne_rewards`)).toEqual([{ n: 6 }]);
   });
+
+  it('finishes a war left unfinished while nothing ran before it opens the next one', async () => {
+    clock.set('2027-02-14T00:01:00Z');
+    expect((await throne.status()).throneWars).toMatchObject({ warDate: '2027-02-15', status: 'voting' });
+    // Nothing runs from the 14th to the 28th: the war of the 15th is played out (nobody came), then the next opens.
+    clock.set('2027-02-28T00:05:00Z');
+    expect((await throne.status()).throneWars).toMatchObject({ warDate: '2027-02-28', status: 'waiting' });
+    const [missed] = await dataSource.query(`SELECT status, completed_at, winner_name FROM throne_wars WHERE war_date = '2027-02-15'`);
+    expect(missed).toEqual({ status: 'completed', completed_at: new Date('2027-02-16T00:00:00Z'), winner_name: null });
+  });
 });
