@@ -2,10 +2,7 @@ import { BullBoardModule } from '@bull-board/nestjs';
 import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { Module } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
 import {
-  APP_CONFIG,
-  AppConfig,
   AllianceModule,
   AttackModule,
   AuthModule,
@@ -16,8 +13,10 @@ import {
   GearsModule,
   HealthModule,
   LeaderboardModule,
+  MetricsModule,
   PacksModule,
   Queues,
+  RateLimitModule,
   ReferralsModule,
   RegistrationModule,
   ShopModule,
@@ -29,13 +28,9 @@ import {
 @Module({
   imports: [
     CoreModule,
-    ThrottlerModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        throttlers: [{ ttl: 60_000, limit: config.AUTH_RATE_LIMIT_PER_MINUTE }],
-        errorMessage: 'Too many requests. Please slow down.',
-      }),
-    }),
+    // Before AuthModule: its guard (rate limits) runs before the SessionGuard.
+    RateLimitModule,
+    MetricsModule,
     BullBoardModule.forRoot({ route: '/admin/queues', adapter: BullBoardFastifyAdapter }),
     BullBoardModule.forFeature({ name: Queues.ledger, adapter: BullMQAdapter }, { name: Queues.schedules, adapter: BullMQAdapter }),
     HealthModule,

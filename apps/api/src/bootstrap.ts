@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { APP_CONFIG, AppConfig, ErrorFilter } from '@runik/server';
+import { ErrorFilter, loadAppConfig, MetricsService, recordHttpMetrics, REQUEST_ID_HEADER, requestIdFor } from '@runik/server';
 import { protectAdmin } from './admin-auth';
 import { AppModule } from './app.module';
+import { createOpenApiDocument } from './openapi';
 import { serveWebApp } from './web-app';
 
 /** Request bodies in this API are small; anything bigger is refused. */
@@ -13,20 +14,40 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Builds the API application (used by main.ts and by the integration tests). */
 export async function createApiApp(options: { logs?: boolean } = {}): Promise<NestFastifyApplication> {
+  const config = loadAppConfig();
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: true }),
-    { bufferLogs: true, abortOnError: false },
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY, genReqId: requestIdFor }),
+    // From the moment shutdown starts, new requests get 503 (the load balancer moves on) while those in flight finish.
+    { bufferLogs: true, abortOnError: false, return503OnClosing: true },
   );
   if (options.logs !== false) app.useLogger(app.get(Logger));
-  const config = app.get<AppConfig>(APP_CONFIG);
-  app.setGlobalPrefix('api', { exclude: ['admin/queues'] });
+  app.setGlobalPrefix('api', { exclude: ['admin/queues', 'metrics'] });
   app.useGlobalFilters(new ErrorFilter());
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT: stop taking connections, finish the requests in flight (Fastify's close), then
+  // close the queues, Redis and PostgreSQL, and exit 0.
+  app.enableShutdownHooks([], { useProcessExit: true });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  // Once closing, the answers still going out end their keep-alive connections, so the process
+  // exits as soon as they are sent instead of when the clients' idle connections time out.
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('Connection', 'close');
+    done(null, payload);
+  });
+  recordHttpMetrics(fastify, app.get(MetricsService));
   await protectAdmin(app, config.BULL_BOARD_USER, config.BULL_BOARD_PASSWORD);
 
-  const openApi = new DocumentBuilder().setTitle('Runik API').setVersion('1').addBearerAuth().build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app));
 
   if (config.WEB_DIST_DIR) await serveWebApp(app, config.WEB_DIST_DIR);
   return app;

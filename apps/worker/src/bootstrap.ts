@@ -8,6 +8,8 @@ import { WorkerModule } from './worker.module';
 export async function createWorker(options: { logs?: boolean } = {}): Promise<INestApplicationContext> {
   const worker = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true, abortOnError: false });
   if (options.logs !== false) worker.useLogger(worker.get(Logger));
-  worker.enableShutdownHooks();
+  // SIGTERM/SIGINT: the processors stop taking jobs and finish the ones they hold (WorkerDrain), then
+  // Redis and PostgreSQL close and the process exits 0.
+  worker.enableShutdownHooks([], { useProcessExit: true });
   return worker;
 }

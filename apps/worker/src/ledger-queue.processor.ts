@@ -15,12 +15,18 @@ import {
   ShopJobs,
   WithdrawJobs,
 } from '@runik/server';
+import { JOB_METRICS } from './job-metrics';
 
 /** A job of a worker that died is taken over after the lock expires (BullMQ's stalled-job check). */
 const { WORKER_LOCK_DURATION_MS } = loadAppConfig();
 
 /** The ledger queue's one consumer: hands each job to the feature that owns it. */
-@Processor(Queues.ledger, { concurrency: 4, lockDuration: WORKER_LOCK_DURATION_MS, stalledInterval: WORKER_LOCK_DURATION_MS })
+@Processor(Queues.ledger, {
+  concurrency: 4,
+  lockDuration: WORKER_LOCK_DURATION_MS,
+  stalledInterval: WORKER_LOCK_DURATION_MS,
+  metrics: JOB_METRICS,
+})
 export class LedgerQueueProcessor extends WorkerHost {
   constructor(
     private readonly registrations: RegistrationJobs,

@@ -3,6 +3,7 @@ import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { CITADEL_RESET_HOUR, CITADEL_TIME_ZONE, THRONE_SLOTS } from '@runik/rules';
 import { CitadelJobs, Queues, ScheduledJobs, SeasonJobs, ThroneEngine } from '@runik/server';
+import { JOB_METRICS } from './job-metrics';
 
 /** Every day at 08:00 in Manila: the citadel's daily reset, and the season check (seasons turn at that hour). */
 const DAILY_AT_RESET = { pattern: `0 ${CITADEL_RESET_HOUR} * * *`, tz: CITADEL_TIME_ZONE };
@@ -19,7 +20,7 @@ const THRONE_TICKS = {
  * The global timed events. Job schedulers live in Redis, so however many workers upsert them, each
  * tick makes one job; the jobs are idempotent besides.
  */
-@Processor(Queues.schedules)
+@Processor(Queues.schedules, { metrics: JOB_METRICS })
 export class SchedulesProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(SchedulesProcessor.name);
 

@@ -5,6 +5,14 @@ import { apiClient } from '../support/api-client';
 import { WORKSPACE_ROOT } from '../support/processes';
 import { BULL_BOARD_PASSWORD, startStack, Stack } from '../support/stack';
 
+interface OpenApiOperation {
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: object }> };
+  responses: Record<string, object>;
+}
+
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());
@@ -33,10 +41,62 @@ describe('operations', () => {
     expect(board.data.queues.map((queue: { name: string }) => queue.name)).toContain('ledger');
   });
 
-  it('publishes an OpenAPI document of the API', async () => {
+  it('answers liveness without looking outside the process, and readiness from PostgreSQL and Redis', async () => {
+    const api = apiClient(stack.apiUrl);
+    const live = await api.get(`${ApiRoutes.health}/live`);
+    expect(live.status).toBe(200);
+    expect(live.data).toMatchObject({ status: 'ok', info: {} });
+    const ready = await api.get(`${ApiRoutes.health}/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.data).toMatchObject({ status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' } } });
+    expect(ready.data.info.treasury).toBeUndefined();
+  });
+
+  it('publishes an OpenAPI document generated from the code, every route with its method, tag and inputs', async () => {
     const response = await apiClient(stack.apiUrl).get('/api/docs-json');
     expect(response.status).toBe(200);
-    expect(Object.keys(response.data.paths)).toEqual(expect.arrayContaining(['/api/verify-login', '/api/initiate-registration']));
+    const paths: Record<string, Record<string, OpenApiOperation>> = response.data.paths;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/verify-login',
+        '/api/initiate-registration',
+        '/api/city/resources/{username}',
+        '/api/health/ready',
+        '/api/health/live',
+        // Registered by ThroneModule.
+        '/api/throne/status',
+        '/api/throne/troops/{username}',
+        '/api/throne/rally/{attackId}/details',
+        '/api/throne/vote',
+      ]),
+    );
+    expect(Object.keys(paths).some((path) => path.startsWith('/metrics') || path.startsWith('/admin'))).toBe(false);
+    const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, ...operation })));
+    for (const operation of operations) expect(operation.tags?.length).toBeGreaterThan(0);
+
+    const find = (method: string, path: string) => {
+      const found = operations.find((operation) => operation.method === method && operation.path === path);
+      if (!found) throw new Error(`${method.toUpperCase()} ${path} is not documented`);
+      return found;
+    };
+    expect(find('get', '/api/throne/status').tags).toEqual(['Throne']);
+    expect(find('post', '/api/throne/vote').tags).toEqual(['Throne']);
+    // Bearer session on everything but the public calls.
+    expect(find('get', '/api/city/resources/{username}').security).toEqual([{ bearer: [] }]);
+    expect(find('post', '/api/verify-login').security).toBeUndefined();
+    expect(find('get', '/api/health').security).toBeUndefined();
+    expect(Object.keys(find('get', '/api/city/resources/{username}').responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
+    expect(Object.keys(find('post', '/api/verify-login').responses)).toContain('429');
+    expect(Object.keys(find('get', '/api/health/ready').responses)).not.toContain('429');
+    // Bodies and parameters come from the zod schemas that validate them.
+    expect(find('post', '/api/verify-login').requestBody?.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { hiveUsername: expect.anything(), challenge: expect.anything(), signature: expect.anything() },
+    });
+    expect(find('get', '/api/city/resources/{username}').parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'username', in: 'path', required: true })]),
+    );
+    expect((await apiClient(stack.apiUrl).get('/api/docs')).status).toBe(200);
   });
 });
 

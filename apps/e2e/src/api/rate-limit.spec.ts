@@ -1,24 +1,121 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { ApiRoutes, ErrorMessages } from '@runik/contract';
-import { apiClient } from '../support/api-client';
-import { startStack, Stack } from '../support/stack';
+import type { AxiosInstance } from 'axios';
+import { apiClient, registerFree } from '../support/api-client';
+import { uniqueUsername } from '../support/hive';
+import { freePort, startNodeProcess, stopProcess, waitUntilHealthy } from '../support/processes';
+import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
+const GENERAL_LIMIT = 8;
 let stack: Stack;
-beforeAll(async () => (stack = await startStack({ extraEnv: { AUTH_RATE_LIMIT_PER_MINUTE: '5' } })));
+beforeAll(async () => (stack = await startStack({ extraEnv: { AUTH_RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT) } })));
 afterAll(() => stack?.stop());
 
-describe('rate limit on the public calls', () => {
-  it('answers 429 with a message and Retry-After past the per-minute limit', async () => {
-    const api = apiClient(stack.apiUrl);
+// Each test plays from addresses of its own: the api trusts X-Forwarded-For from loopback proxies (TRUST_PROXY).
+let addresses = 0;
+const newAddress = () => `198.51.100.${(addresses += 1)}`;
+const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
+
+/** A client whose calls come from `address`. */
+function clientAt(address: string, token?: string): AxiosInstance {
+  const client = apiClient(stack.apiUrl, token);
+  client.defaults.headers.common['X-Forwarded-For'] = address;
+  return client;
+}
+
+/** A new player and its session, registered and playing from `address`. */
+async function playerAt(address: string): Promise<{ username: string; api: AxiosInstance }> {
+  const username = uniqueUsername('limit');
+  const { token } = await registerFree(clientAt(address), username);
+  return { username, api: clientAt(address, token) };
+}
+
+function expectTooMany(response: { status: number; data: unknown; headers: Record<string, unknown> }): void {
+  expect(response.status).toBe(429);
+  expect(response.data).toEqual({ error: ErrorMessages.tooManyRequests, retryAfterSeconds: expect.any(Number) });
+  const { retryAfterSeconds } = response.data as { retryAfterSeconds: number };
+  expect(retryAfterSeconds).toBeGreaterThan(0);
+  expect(retryAfterSeconds).toBeLessThanOrEqual(60);
+  expect(Number(response.headers['retry-after'])).toBe(retryAfterSeconds);
+}
+
+describe('rate limit on the public login and registration calls', () => {
+  it('answers 429 with the time left and Retry-After past the per-minute limit, per address and per call', async () => {
+    const api = clientAt(newAddress());
     const statuses = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await api.get(ApiRoutes.hivePrice)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
-    // Counted per client address and per call.
-    const limited = await api.get(ApiRoutes.hivePrice);
-    expect(limited.status).toBe(429);
-    expect(limited.data).toEqual({ error: ErrorMessages.tooManyRequests });
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expectTooMany(await api.get(ApiRoutes.hivePrice));
+    // Counted per call.
     expect((await api.get(ApiRoutes.loginChallenge('alice'))).status).toBe(404);
+    // And per address.
+    expect((await clientAt(newAddress()).get(ApiRoutes.hivePrice)).status).toBe(200);
     // Health is not limited.
     expect((await api.get(ApiRoutes.health)).status).toBe(200);
+  });
+});
+
+describe('general rate limit', () => {
+  it('counts the calls of a session against that session, whatever address they come from', async () => {
+    // Two players behind one address (a household, a NAT).
+    const address = newAddress();
+    const player = await playerAt(address);
+    const neighbour = await playerAt(address);
+    const statuses = [];
+    for (let i = 0; i < GENERAL_LIMIT; i += 1) statuses.push((await player.api.get(ApiRoutes.cityResources(player.username))).status);
+    expect(statuses).toEqual(Array(GENERAL_LIMIT).fill(200));
+
+    expectTooMany(await player.api.get(ApiRoutes.cityResources(player.username)));
+    // Every call of the session is refused now, from any address.
+    expectTooMany(await player.api.get(ApiRoutes.cityConstants, from(newAddress())));
+    // Not the neighbour's session, nor anonymous calls from the address they share.
+    expect((await neighbour.api.get(ApiRoutes.cityResources(neighbour.username))).status).toBe(200);
+    expect((await clientAt(address).get(ApiRoutes.cityConstants)).status).toBe(200);
+  });
+
+  it('counts anonymous calls, and calls with made-up tokens, against their address', async () => {
+    const address = newAddress();
+    const madeUp = () => clientAt(address, randomBytes(32).toString('base64url'));
+    const statuses = [];
+    for (let i = 0; i < GENERAL_LIMIT; i += 1) statuses.push((await madeUp().get(ApiRoutes.cityResources('alice'))).status);
+    expect(statuses).toEqual(Array(GENERAL_LIMIT).fill(401));
+    expectTooMany(await madeUp().get(ApiRoutes.cityResources('alice')));
+    expectTooMany(await clientAt(address).get(ApiRoutes.cityConstants));
+    // Probes and scrapes are never limited.
+    expect((await clientAt(address).get(`${ApiRoutes.health}/ready`)).status).toBe(200);
+    expect((await clientAt(address).get('/metrics')).status).toBe(200);
+  });
+
+  it('holds across api replicas: the count is kept in Redis', async () => {
+    const port = await freePort();
+    const second = `http://127.0.0.1:${port}`;
+    let replica: ChildProcess | undefined;
+    try {
+      replica = startNodeProcess(`${stack.redisPrefix}-api-2`, 'apps/api/src/main.ts', {
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: stack.database.url,
+        REDIS_PREFIX: stack.redisPrefix,
+        HIVE_NODE_URL: stack.simUrl,
+        HIVE_ENGINE_URL: stack.simUrl,
+        GAME_ACCOUNT,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '5',
+        RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT),
+      });
+      await waitUntilHealthy(`${second}/api/health/ready`, replica);
+      const address = from(newAddress());
+      const statuses = [];
+      for (let i = 0; i < GENERAL_LIMIT; i += 1) {
+        statuses.push((await apiClient(i % 2 === 0 ? stack.apiUrl : second).get(ApiRoutes.cityConstants, address)).status);
+      }
+      expect(statuses).toEqual(Array(GENERAL_LIMIT).fill(200));
+      expectTooMany(await apiClient(second).get(ApiRoutes.cityConstants, address));
+      expectTooMany(await apiClient(stack.apiUrl).get(ApiRoutes.cityConstants, address));
+    } finally {
+      if (replica) await stopProcess(replica);
+    }
   });
 });

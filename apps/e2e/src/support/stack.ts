@@ -15,6 +15,8 @@ export interface Stack {
   killWorker(): Promise<void>;
   /** Starts a new worker process with the same settings. */
   startWorker(): Promise<void>;
+  /** The api process and the current worker process (to signal them). */
+  processes(): { api: ChildProcess; worker?: ChildProcess };
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,8 @@ export interface StackOptions {
   /** How long the simulated Hive Engine takes to process a transaction. */
   engineDelayMs?: number;
   extraEnv?: Record<string, string>;
+  /** Settings for the worker only, over extraEnv. */
+  workerEnv?: Record<string, string>;
 }
 
 /**
@@ -62,7 +66,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       GAME_ACCOUNT,
       BULL_BOARD_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Every test client is one address (and some tests fire many calls from one session).
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_MINUTE: '100000',
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
       ...options.extraEnv,
     };
@@ -72,7 +78,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let workerRuns = 0;
     const startWorker = async () => {
       workerRuns += 1;
-      worker = startNodeProcess(`${redisPrefix}-worker${workerRuns > 1 ? `-${workerRuns}` : ''}`, 'apps/worker/src/main.ts', env);
+      worker = startNodeProcess(`${redisPrefix}-worker${workerRuns > 1 ? `-${workerRuns}` : ''}`, 'apps/worker/src/main.ts', { ...env, ...options.workerEnv });
       children.push(worker);
       await waitForOutput(worker, 'Runik worker started');
     };
@@ -82,7 +88,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await exited;
     };
     await Promise.all([waitUntilHealthy(`${apiUrl}/api/health`, api), startWorker()]);
-    return { apiUrl, simUrl, database, redisPrefix, killWorker, startWorker, stop };
+    const processes = () => ({ api, worker });
+    return { apiUrl, simUrl, database, redisPrefix, killWorker, startWorker, processes, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,15 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { usernameParamsSchema, verifyLoginSchema } from '@runik/contract';
 import type { LoginChallengeResponse, LogoutResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
 import { ZodPipe } from '../core/validation/zod.pipe';
+import { LoginRateLimit } from '../rate-limit/rate-limit.decorator';
 import { AuthService } from './auth.service';
 import { CurrentSession } from './current-session.decorator';
 import { Public } from './session.guard';
 import type { AuthenticatedSession } from './session.service';
 
-/** Public calls are rate limited per client address (THROTTLER options set by the api). */
-@UseGuards(ThrottlerGuard)
+/** Public calls are rate limited per client address and per call (AUTH_RATE_LIMIT_PER_MINUTE, see RateLimitModule). */
+@LoginRateLimit()
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

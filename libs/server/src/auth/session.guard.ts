@@ -9,6 +9,11 @@ const PUBLIC = 'runik:public';
 /** Marks a route callable without a session (login, registration, constants, leaderboards, health). */
 export const Public = () => SetMetadata(PUBLIC, true);
 
+/** Whether a handler (or its controller) is marked @Public() (used by the guard and the OpenAPI document). */
+export function isPublicRoute(handler: object, controller: object): boolean {
+  return Boolean(Reflect.getMetadata(PUBLIC, handler) ?? Reflect.getMetadata(PUBLIC, controller));
+}
+
 /** Fields that name the acting player: when present they must be the session's own user. */
 const OWNER_FIELDS = ['username', 'hiveUsername', 'buyerUsername', 'leaderUsername'];
 
@@ -30,7 +35,8 @@ export class SessionGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<SessionRequest>();
     const token = bearerToken(request.headers.authorization);
     if (!token) throw ApiError.unauthorized(ErrorMessages.sessionRequired);
-    const session = await this.sessions.authenticate(token);
+    // The rate limit (which runs first and counts per session) may have authenticated this token already.
+    const session = request.session ?? (await this.sessions.authenticate(token));
     if (!session) throw ApiError.unauthorized(ErrorMessages.sessionInvalid);
 
     for (const source of [request.params, request.query, request.body]) {
@@ -45,7 +51,8 @@ export class SessionGuard implements CanActivate {
   }
 }
 
-function bearerToken(header: string | undefined): string | null {
+/** The token of an `Authorization: Bearer <token>` header, or null when absent or malformed. */
+export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header ?? '');
   return match ? match[1] : null;
 }

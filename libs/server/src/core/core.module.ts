@@ -9,6 +9,12 @@ import { dataSourceOptions } from './database/data-source';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 
+/** Health probes and metrics scrapes come every few seconds: their answers are not worth a log line. */
+function isProbe(url: string | undefined): boolean {
+  const path = url?.split('?')[0];
+  return path === '/metrics' || path === '/api/health' || path?.startsWith('/api/health/') === true;
+}
+
 /** What both the api and the worker need: config, clock, logs, PostgreSQL, Redis, queues, chain clients. */
 @Module({
   imports: [
@@ -17,10 +23,13 @@ import { RedisModule } from './redis/redis.module';
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
+        // JSON lines on stdout. Each line logged while a request is handled carries `req.id`: the
+        // request id Fastify assigned (requestIdFor), also returned in the X-Request-Id header.
         pinoHttp: {
           level: config.LOG_LEVEL,
           redact: ['req.headers.authorization'],
-          autoLogging: { ignore: (req) => req.url === '/api/health' },
+          // Nest's middleware runner rewrites req.url; the path asked for stays in originalUrl.
+          autoLogging: { ignore: (req) => isProbe((req as { originalUrl?: string }).originalUrl ?? req.url) },
         },
       }),
     }),

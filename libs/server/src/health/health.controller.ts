@@ -3,9 +3,17 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthI
 import Redis from 'ioredis';
 import { Public } from '../auth/session.guard';
 import { REDIS } from '../core/redis/redis.module';
+import { NoRateLimit } from '../rate-limit/rate-limit.decorator';
 import { TreasuryService } from '../wallet/treasury.service';
 
+/**
+ * GET /api/health (everything, for people), /api/health/ready (PostgreSQL and Redis: may this
+ * instance take traffic?) and /api/health/live (the process answers: no restart needed). A
+ * readiness probe that fails takes the instance out of the load balancer; only liveness restarts it,
+ * so liveness checks nothing outside the process. While shutting down every call answers 503.
+ */
 @Public()
+@NoRateLimit()
 @Controller('health')
 export class HealthController {
   constructor(
@@ -28,6 +36,18 @@ export class HealthController {
       () => this.redisCheck(),
       async () => this.indicators.check('treasury').up({ ...(await this.treasury.report()) }),
     ]);
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  ready() {
+    return this.health.check([() => this.database.pingCheck('database', { timeout: 2000 }), () => this.redisCheck()]);
+  }
+
+  @Get('live')
+  @HealthCheck()
+  live() {
+    return this.health.check([]);
   }
 
   private async redisCheck() {

@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { freeRegistrationSchema, initiateRegistrationSchema, txIdParamsSchema, usernameParamsSchema } from '@runik/contract';
 import type {
   FreeRegistrationRequest,
@@ -12,11 +11,14 @@ import type {
 } from '@runik/contract';
 import { Public } from '../auth/session.guard';
 import { ZodPipe } from '../core/validation/zod.pipe';
+import { LoginRateLimit } from '../rate-limit/rate-limit.decorator';
 import { RegistrationService } from './registration.service';
 
-/** Registration calls are public: the chain payment or the signed challenge proves the account. */
-/** Public calls are rate limited per client address (THROTTLER options set by the api). */
-@UseGuards(ThrottlerGuard)
+/**
+ * Registration calls are public: the chain payment or the signed challenge proves the account.
+ * They are rate limited per client address and per call (AUTH_RATE_LIMIT_PER_MINUTE, see RateLimitModule).
+ */
+@LoginRateLimit()
 @Public()
 @Controller()
 export class RegistrationController {

@@ -40,6 +40,25 @@ export const appConfigSchema = z.object({
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().positive().default(30_000),
   /** Requests per minute per client address on the public login and registration calls. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /**
+   * Requests per minute on every other call (health and metrics aside): per session when the call
+   * carries a valid session, per client address otherwise. Counted in Redis, so it holds across replicas.
+   */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For): `true`, `false`, or a comma-separated
+   * list of addresses, CIDR ranges and proxy-addr's names. By default only proxies on the loopback and
+   * private networks, so a client on the internet cannot pick its own address for the rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback,linklocal,uniquelocal')
+    .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
+  /**
+   * Bearer token Prometheus sends to /metrics. Unset: /metrics is open outside production and
+   * refused (403) in production.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -4,7 +4,8 @@ import { ApiError } from '../errors/api-error';
 
 /** Validates a body, query or params object against a contract schema; 400 with the first problem. */
 export class ZodPipe<T> implements PipeTransform<unknown, T> {
-  constructor(private readonly schema: ZodType<T>) {}
+  /** Public so the OpenAPI document can describe the input from the same schema. */
+  constructor(readonly schema: ZodType<T>) {}
 
   transform(value: unknown): T {
     const result = this.schema.safeParse(value ?? {});

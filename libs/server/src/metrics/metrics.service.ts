@@ -1,0 +1,130 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { Queues } from '../core/queues/queues';
+import type { Asset } from '../ledger/ledger.types';
+
+/** Every asset the ledger holds (the `satisfies` keeps the list complete). */
+const LEDGER_ASSETS = Object.keys({ runik: 0, wheat: 0, lumber: 0, stone: 0, ore: 0 } satisfies Record<Asset, 0>);
+/** The queue states reported as depths. */
+const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
+/** Latency buckets in seconds: most calls take a few ms, chain lookups up to seconds. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The api's Prometheus metrics. HTTP counts and latencies are this process's own; queue depths,
+ * job outcomes and ledger totals are read from Redis and PostgreSQL at scrape time, so they are
+ * the whole game's whichever replica is scraped. Job outcomes are BullMQ's own metrics, which
+ * every worker records in Redis (the `metrics` option of its processors): a worker needs no
+ * HTTP server of its own, and the counts survive its restarts.
+ */
+@Injectable()
+export class MetricsService {
+  private readonly logger = new Logger(MetricsService.name);
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly latency: Histogram<'method' | 'route' | 'status'>;
+
+  constructor(
+    @InjectQueue(Queues.ledger) ledger: Queue,
+    @InjectQueue(Queues.schedules) schedules: Queue,
+    @InjectDataSource() dataSource: DataSource,
+  ) {
+    const queues = [ledger, schedules];
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.latency = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+
+    const safely = this.safely.bind(this);
+    new Gauge({
+      name: 'runik_queue_jobs',
+      help: 'Jobs in each BullMQ queue by state, at scrape time.',
+      labelNames: ['queue', 'state'],
+      registers,
+      async collect() {
+        this.reset();
+        await safely('queue depths', async () => {
+          for (const queue of queues) {
+            const counts = await queue.getJobCounts(...QUEUE_STATES);
+            for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
+          }
+        });
+      },
+    });
+    for (const outcome of ['failed', 'completed'] as const) {
+      new Counter({
+        name: `runik_queue_jobs_${outcome}_total`,
+        help:
+          outcome === 'failed'
+            ? 'Jobs that failed for good (retries exhausted) in each queue, as BullMQ counts them in Redis.'
+            : 'Jobs completed in each queue, as BullMQ counts them in Redis.',
+        labelNames: ['queue'],
+        registers,
+        async collect() {
+          this.reset();
+          await safely(`${outcome} jobs`, async () => {
+            for (const queue of queues) this.inc({ queue: queue.name }, (await queue.getMetrics(outcome, 0, 0)).meta.count);
+          });
+        },
+      });
+    }
+    new Gauge({
+      name: 'runik_ledger_balance_thousandths',
+      help: 'Sum of ledger balances per asset (thousandths): each system account on its own, all players together as "players".',
+      labelNames: ['account', 'asset'],
+      registers,
+      async collect() {
+        this.reset();
+        await safely('ledger totals', async () => {
+          const systemAccounts: { code: string }[] = await dataSource.query(`SELECT code FROM ledger_accounts WHERE player_id IS NULL`);
+          const rows: { account: string; asset: string; total: string }[] = await dataSource.query(
+            `SELECT CASE WHEN a.player_id IS NULL THEN a.code ELSE 'players' END AS account, b.asset, SUM(b.amount)::text AS total
+               FROM balances b JOIN ledger_accounts a ON a.id = b.account_id
+              GROUP BY 1, 2`,
+          );
+          // Every account and asset has a series from the start, at 0 until it holds something.
+          for (const account of ['players', ...systemAccounts.map((row) => row.code)]) {
+            for (const asset of LEDGER_ASSETS) this.set({ account, asset }, 0);
+          }
+          for (const row of rows) this.set({ account: row.account, asset: row.asset }, Number(row.total));
+        });
+      },
+    });
+  }
+
+  /** Records one answered request; `route` is the pattern (`/api/city/:username`), never the raw URL. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.latency.observe(labels, seconds);
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  /** A collector that cannot reach its source leaves its series out of this scrape instead of failing it. */
+  private async safely(what: string, collect: () => Promise<void>): Promise<void> {
+    try {
+      await collect();
+    } catch (error) {
+      this.logger.warn(`metrics: cannot collect ${what}: ${(error as Error).message}`);
+    }
+  }
+}
