@@ -425,8 +425,12 @@ describe('Abyssal Citadel', () => {
         { key: 'citadel-daily-reset', name: 'citadel-daily-reset', pattern: '0 8 * * *', tz: 'Asia/Manila', next: nextCitadelReset(Date.now()).getTime() },
         { key: 'season-rollover', name: 'season-rollover', pattern: '0 8 * * *', tz: 'Asia/Manila', next: nextCitadelReset(Date.now()).getTime() },
       ];
+      // The citadel's and the season's schedulers (the throne's have their own tests).
       const schedulers = async () =>
-        (await queue.getJobSchedulers()).map(({ key, name, pattern, tz, next }) => ({ key, name, pattern, tz, next })).sort((a, b) => a.key.localeCompare(b.key));
+        (await queue.getJobSchedulers())
+          .filter(({ key }) => key === 'citadel-daily-reset' || key === 'season-rollover')
+          .map(({ key, name, pattern, tz, next }) => ({ key, name, pattern, tz, next }))
+          .sort((a, b) => a.key.localeCompare(b.key));
       expect(await schedulers()).toEqual(expected());
       // A second worker upserts the same schedulers: still one of each.
       await stack.startWorker();

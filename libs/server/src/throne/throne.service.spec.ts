@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ALLIANCE_ICON_IDS, STARTING_BUILDING_LEVEL, THRONE_FULL_CONTROL_SECONDS, THRONE_RALLY_GATHER_SECONDS, Troops } from '@runik/rules';
 import { ThroneMessages } from '@runik/contract';
@@ -35,6 +36,8 @@ let cityService: CityService;
 let ledger: LedgerService;
 
 beforeAll(async () => {
+  // The engine logs every phase it applies: quiet here.
+  Logger.overrideLogger(false);
   database = await createTestDatabase();
   dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 12 } }).initialize();
   ledger = new LedgerService(clock);
