@@ -15,6 +15,8 @@ export interface Stack {
   killWorker(): Promise<void>;
   /** Starts a new worker process with the same settings. */
   startWorker(): Promise<void>;
+  /** Starts another api process with the same settings on a port of its own; returns its URL once healthy. */
+  startApi(): Promise<string>;
   /** The api process and the current worker process (to signal them). */
   processes(): { api: ChildProcess; worker?: ChildProcess };
   stop(): Promise<void>;
@@ -87,9 +89,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       worker?.kill('SIGKILL');
       await exited;
     };
+    let apiRuns = 1;
+    const startApi = async () => {
+      apiRuns += 1;
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const another = startNodeProcess(`${redisPrefix}-api-${apiRuns}`, 'apps/api/src/main.ts', { ...env, PORT: String(port) });
+      children.push(another);
+      await waitUntilHealthy(`${url}/api/health`, another);
+      return url;
+    };
     await Promise.all([waitUntilHealthy(`${apiUrl}/api/health`, api), startWorker()]);
     const processes = () => ({ api, worker });
-    return { apiUrl, simUrl, database, redisPrefix, killWorker, startWorker, processes, stop };
+    return { apiUrl, simUrl, database, redisPrefix, killWorker, startWorker, startApi, processes, stop };
   } catch (error) {
     await stop();
     throw error;
