@@ -1,3 +1,4 @@
+import type { PrivateKey } from '@hiveio/dhive';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
@@ -30,6 +31,8 @@ interface WithdrawalRow {
 @Injectable()
 export class WithdrawJobs {
   private readonly logger = new Logger(WithdrawJobs.name);
+  /** Read at start, so a production worker without its key refuses to start instead of failing each withdrawal. */
+  private readonly signingKey: PrivateKey;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -38,7 +41,9 @@ export class WithdrawJobs {
     private readonly hiveEngine: HiveEngineClient,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.signingKey = gameAccountActiveKey(config);
+  }
 
   async sendWithdrawal(withdrawalId: number, lastAttempt: boolean): Promise<void> {
     const withdrawal = await this.load(withdrawalId);
@@ -72,7 +77,7 @@ export class WithdrawJobs {
     });
     const prepared = await this.hiveNode.prepare(
       [['custom_json', { id: 'ssc-mainnet-hive', required_auths: [this.config.GAME_ACCOUNT], required_posting_auths: [], json }]],
-      gameAccountActiveKey(this.config),
+      this.signingKey,
     );
     // Recorded before it leaves: whatever happens next, a retry knows which transfer to look for.
     const [, changed] = await this.dataSource.query(
