@@ -25,6 +25,9 @@ const { WORKER_LOCK_DURATION_MS } = loadAppConfig();
   concurrency: 4,
   lockDuration: WORKER_LOCK_DURATION_MS,
   stalledInterval: WORKER_LOCK_DURATION_MS,
+  // Every ledger job is idempotent, so one whose worker died several times is still taken over,
+  // never failed for good with its deposit or withdrawal left pending (BullMQ's default is 1).
+  maxStalledCount: 10,
   metrics: JOB_METRICS,
 })
 export class LedgerQueueProcessor extends WorkerHost {
