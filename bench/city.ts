@@ -11,27 +11,24 @@
  * call costs. Everything it starts it stops, by PID; it drops its database and its Redis keys, also
  * on failure or Ctrl-C, and gives up after 2 minutes. All traffic goes to 127.0.0.1.
  */
-import { cpus, loadavg, totalmem } from 'node:os';
-import { Client } from 'pg';
+import { loadavg } from 'node:os';
 import { runMigrations } from '@runik/server';
 import { LoadResult, printTable, RequestSpec, runBenchmark, runLoad } from './load';
 import { seedPlayers, SeededPlayer } from './seed';
 import {
   BenchmarkRun,
   committedTransactions,
+  CpuUse,
   databaseUrl,
-  freePort,
   log,
-  LOG_DIR,
-  REDIS_URL,
+  printMachine,
+  queryDatabase,
   sampleSessions,
+  serverEnvironment,
   SessionSample,
   sleep,
+  startApi,
   startCpuMeter,
-  CpuUse,
-  startNodeProcess,
-  waitUntilHealthy,
-  withAdmin,
 } from './support';
 
 const PLAYERS = 1000;
@@ -52,7 +49,7 @@ const DEADLINE_MS = 115_000;
 const DRAIN_MS = 500;
 
 const run = new BenchmarkRun();
-const { database, redisPrefix, children } = run;
+const { database } = run;
 
 const resourcesRequest = (player: SeededPlayer): RequestSpec => ({
   method: 'GET',
@@ -74,17 +71,7 @@ function roundRobin(players: SeededPlayer[], build: (player: SeededPlayer) => Re
 }
 
 async function main(): Promise<void> {
-  const cpu = cpus();
-  const postgres = await withAdmin((admin) => admin.query('SHOW server_version').then(({ rows }) => rows[0].server_version as string));
-  console.log(
-    `Machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
-      `PostgreSQL ${postgres}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
-  );
-  console.log(`autocannon, the api, PostgreSQL and Redis all share these cores.`);
-  if (loadavg()[0] > cpu.length / 2) {
-    console.log(`Warning: the machine is already busy (1-minute load ${loadavg()[0].toFixed(2)} on ${cpu.length} cores): expect lower, noisier figures.`);
-  }
-  console.log('');
+  await printMachine();
 
   // 1. A database of its own, built by the real migrations. Not the tests' shared template:
   //    rebuilding that (prepareTemplateDatabase) would break test runs going on at the same time.
@@ -92,20 +79,9 @@ async function main(): Promise<void> {
   await runMigrations(databaseUrl(database));
   log(`database ${database} migrated`);
 
-  const [apiPort, deadChainPort] = [await freePort(), await freePort()];
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
   // The api needs no chain to start or to serve city calls (its chain clients connect lazily), so
-  // hive-sim is not started: the chain URLs point at a closed local port and would fail fast.
-  const serverEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl(database),
-    REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    HIVE_NODE_URL: `http://127.0.0.1:${deadChainPort}`,
-    HIVE_ENGINE_URL: `http://127.0.0.1:${deadChainPort}`,
-    LOG_LEVEL: 'warn', // no per-request log lines
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-  };
+  // hive-sim is not started (see serverEnvironment).
+  const serverEnv = await serverEnvironment(run);
 
   // 2. Players, their cities and sessions, through the server's own code (see seed.ts).
   const usernames = Array.from({ length: PLAYERS }, (_, i) => `bench${String(i + 1).padStart(4, '0')}`);
@@ -124,10 +100,7 @@ async function main(): Promise<void> {
   log(`${seeded.length} players seeded (${PLAYERS} measured + ${HARVEST_WARMUP_PLAYERS} only for the harvest warm-up)`);
 
   // 3. The api as its own process, like startStack (apps/e2e/src/support/stack.ts).
-  const api = startNodeProcess(`${redisPrefix}-api`, 'apps/api/src/main.ts', { ...serverEnv, PORT: String(apiPort), HOST: '127.0.0.1' });
-  children.push(api);
-  await waitUntilHealthy(`${apiUrl}/api/health`, api);
-  log(`api pid ${api.pid} listening on ${apiUrl} (log: ${LOG_DIR}/${redisPrefix}-api.log)`);
+  const { url: apiUrl, api } = await startApi(run, serverEnv);
   await sanityChecks(apiUrl, players);
 
   // 4. Warm-up: JIT and connection pools; then one call per player, so every bearer session is in
@@ -210,14 +183,8 @@ async function main(): Promise<void> {
   console.log('Checks: every call 2xx, each of the 1,000 cities harvested exactly once, ledger balanced.');
 }
 
-async function queryBenchDatabase<T>(sql: string): Promise<T[]> {
-  const client = new Client({ connectionString: databaseUrl(database) });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
+function queryBenchDatabase<T>(sql: string): Promise<T[]> {
+  return queryDatabase<T>(database, sql);
 }
 
 /** One call by hand before the load: the player's own city answers 200, another player's 403. */

@@ -14,14 +14,14 @@
  * Prints a table (requests, non-2xx, req/s, p50/p99). Everything it starts it stops, by PID; it
  * drops its database and its Redis keys, also on failure or Ctrl-C, and gives up after 2 minutes.
  */
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { runMigrations } from '@runik/server';
 import type { FloorResponse, LeaderboardFilter, LeaderboardResponse } from '@runik/contract';
 import { LEADERBOARD_PAGE_SIZE } from '@runik/rules';
 import { seedBigGame } from '../apps/e2e/src/support/leaderboard-seed';
 import { LoadResult, printTable, RequestSpec, runBenchmark, runLoad } from './load';
 import { seedPlayers } from './seed';
-import { BenchmarkRun, databaseUrl, freePort, log, LOG_DIR, REDIS_URL, sleep, startNodeProcess, waitUntilHealthy, withAdmin } from './support';
+import { BenchmarkRun, databaseUrl, log, printMachine, serverEnvironment, sleep, startApi } from './support';
 
 const PLAYERS = 10_000;
 /** 16 by default; BENCH_CONNECTIONS (1 to 128) for experiments. */
@@ -33,7 +33,7 @@ const DEADLINE_MS = 115_000;
 const DRAIN_MS = 300;
 
 const run = new BenchmarkRun();
-const { database, redisPrefix, children } = run;
+const { database } = run;
 
 interface Scenario {
   name: string;
@@ -50,17 +50,7 @@ async function fetchJson<T>(apiUrl: string, path: string, headers: Record<string
 }
 
 async function main(): Promise<void> {
-  const cpu = cpus();
-  const postgres = await withAdmin((admin) => admin.query('SHOW server_version').then(({ rows }) => rows[0].server_version as string));
-  console.log(
-    `Machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
-      `PostgreSQL ${postgres}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
-  );
-  console.log(`autocannon, the api, PostgreSQL and Redis all share these cores.`);
-  if (loadavg()[0] > cpu.length / 2) {
-    console.log(`Warning: the machine is already busy (1-minute load ${loadavg()[0].toFixed(2)} on ${cpu.length} cores): expect higher, noisier latencies.`);
-  }
-  console.log('');
+  await printMachine('expect higher, noisier latencies');
 
   // 1. A database of its own, built by the real migrations (not the tests' template).
   run.databaseCreated = true;
@@ -71,25 +61,11 @@ async function main(): Promise<void> {
   //    viewer through the server's own registration and session code.
   const seed = await seedBigGame(databaseUrl(database), { players: PLAYERS, prefix: 'seed' });
   log(`${PLAYERS} players seeded: ${seed.currentFloor} floors of ${seed.participantsPerFloor} participants, seasons ${seed.seasons.map((s) => `${s.seasonId} (${s.players} players)`).join(', ')}`);
-  const [apiPort, deadChainPort] = [await freePort(), await freePort()];
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const serverEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl(database),
-    REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    HIVE_NODE_URL: `http://127.0.0.1:${deadChainPort}`,
-    HIVE_ENGINE_URL: `http://127.0.0.1:${deadChainPort}`,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-  };
-  const [viewer] = await seedPlayers(['viewer'], serverEnv, 1);
+  const serverEnv = await serverEnvironment(run);
+  const [viewer] = await seedPlayers(['viewer'], serverEnv, { concurrency: 1 });
 
   // 3. The api as its own process.
-  const api = startNodeProcess(`${redisPrefix}-api`, 'apps/api/src/main.ts', { ...serverEnv, PORT: String(apiPort), HOST: '127.0.0.1' });
-  children.push(api);
-  await waitUntilHealthy(`${apiUrl}/api/health`, api);
-  log(`api pid ${api.pid} listening on ${apiUrl} (log: ${LOG_DIR}/${redisPrefix}-api.log)`);
+  const { url: apiUrl } = await startApi(run, serverEnv);
 
   // 4. The scenarios, built from what the api answers: each board's size, and who is ranked last.
   const auth = { authorization: `Bearer ${viewer.token}` };

@@ -34,6 +34,8 @@ export interface LoadOptions {
   amount?: number;
   /** Called once per request sent: which request to send next. */
   next: () => RequestSpec;
+  /** When given, every 2xx response's latency (ms) is pushed here, to merge runs (see mergeLoads). */
+  latencies?: number[];
 }
 
 export interface LoadResult {
@@ -62,7 +64,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     // just before it is sent: `next` is therefore called exactly once per request sent.
     requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, ...options.next() }) }],
   });
-  tracker.on('response', () => (lastResponse = performance.now()));
+  const latencies = options.latencies;
+  tracker.on('response', (_client, statusCode, _bytes, responseTime) => {
+    lastResponse = performance.now();
+    if (latencies && statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+  });
   const result = await tracker;
   const completed = result.requests.total;
   const wallSeconds = (lastResponse - started) / 1000;
@@ -78,6 +84,48 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     max: result.latency.max,
   };
+}
+
+/** The value at a quantile of sorted numbers (nearest rank). */
+export function percentile(sorted: number[], quantile: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(quantile * sorted.length) - 1))];
+}
+
+/**
+ * Several runs of one scenario as one result: responses over the sum of their wall times, and the
+ * percentiles of every 2xx latency the runs collected (`latencies`, see LoadOptions).
+ */
+export function mergeLoads(results: LoadResult[], latencies: number[]): LoadResult {
+  const sum = (pick: (result: LoadResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+  const statusCodes: Record<string, number> = {};
+  for (const result of results) for (const [code, count] of Object.entries(result.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const wallSeconds = sum((result) => result.wallSeconds);
+  const requests = sum((result) => result.requests);
+  return {
+    requests,
+    non2xx: sum((result) => result.non2xx),
+    errors: sum((result) => result.errors),
+    timeouts: sum((result) => result.timeouts),
+    statusCodes,
+    wallSeconds,
+    requestsPerSecond: wallSeconds > 0 ? requests / wallSeconds : 0,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? NaN,
+  };
+}
+
+/**
+ * Measures a scenario against its baseline(s) in alternating slices (round r starts with side
+ * r mod n, so each side goes first as often), so that other work on the machine, which comes and
+ * goes, weighs on every side alike. Each side keeps its own results.
+ */
+export async function alternate(rounds: number, sides: (() => Promise<unknown>)[]): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < sides.length; i++) await sides[(round + i) % sides.length]();
+  }
 }
 
 /** The benchmarks' one table: requests, failures, throughput and latencies per scenario. */

@@ -1,27 +1,48 @@
-import type { ChildProcess } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { PrivateKey } from '@hiveio/dhive';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { startNodeProcess as startProcess, stopProcess } from '../apps/e2e/src/support/processes';
+import { dataSourceOptions, loadAppConfig } from '@runik/server';
+import { freePort, startNodeProcess as startProcess, stopProcess, waitUntilHealthy, WORKSPACE_ROOT } from '../apps/e2e/src/support/processes';
 
 /**
  * Database and Redis helpers for the benchmarks; processes start as the system tests' do
  * (apps/e2e/src/support): real processes, a database and a Redis prefix of their own.
  */
 
-export { freePort, stopProcess, waitUntilHealthy, WORKSPACE_ROOT } from '../apps/e2e/src/support/processes';
+export { freePort, stopProcess, waitForOutput, waitUntilHealthy, WORKSPACE_ROOT } from '../apps/e2e/src/support/processes';
 export const LOG_DIR = join(__dirname, '..', 'tmp', 'bench-logs');
 
-/** The system tests' process runner, logging to tmp/bench-logs. */
-export function startNodeProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  return startProcess(name, entry, env, LOG_DIR);
+/**
+ * The system tests' process runner, logging to tmp/bench-logs. With BENCH_CPU_PROF=1 the processes
+ * named in `profiled` (api, worker) instead run with `--cpu-prof` (not allowed in NODE_OPTIONS) and
+ * write a V8 CPU profile to tmp/bench-logs/<name>.cpuprofile.d when they stop (see cpu-profile.ts).
+ */
+export function startNodeProcess(name: string, entry: string, env: Record<string, string>, profiled = false): ChildProcess {
+  if (!profiled || process.env.BENCH_CPU_PROF !== '1') return startProcess(name, entry, env, LOG_DIR);
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = createWriteStream(join(LOG_DIR, `${name}.log`));
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${join(LOG_DIR, `${name}.cpuprofile.d`)}`, '-r', '@swc-node/register', join(WORKSPACE_ROOT, entry)], {
+    cwd: WORKSPACE_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(logFile, { end: false });
+  child.stderr?.pipe(logFile, { end: false });
+  child.once('close', () => logFile.end());
+  return child;
 }
 
 /** The PostgreSQL server (its maintenance database); the benchmark database lives next to the tests'. */
 export const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** The size of the api's (and worker's) pg pool, as dataSourceOptions sets it. */
+export const API_POOL_MAX = (dataSourceOptions(ADMIN_POSTGRES_URL) as { extra?: { max?: number } }).extra?.max ?? 10;
 
 export function databaseUrl(name: string, parameters: Record<string, string> = {}): string {
   const url = new URL(ADMIN_POSTGRES_URL);
@@ -191,4 +212,107 @@ export class BenchmarkRun {
 /** A progress line stamped with the seconds since the benchmark started. */
 export function log(message: string): void {
   console.log(`[${(performance.now() / 1000).toFixed(1).padStart(5)} s] ${message}`);
+}
+
+export interface Machine {
+  cores: number;
+  cpuModel: string;
+  memoryGiB: number;
+  node: string;
+  postgres: string;
+  redis: string;
+  /** 1, 5 and 15-minute load averages when the run started. */
+  load: number[];
+}
+
+/** What the figures were measured on; PostgreSQL's and Redis's versions are asked of the servers used. */
+export async function machine(): Promise<Machine> {
+  const cpu = cpus();
+  const postgres = await withAdmin((admin) => admin.query('SHOW server_version').then(({ rows }) => String(rows[0].server_version)));
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  let redisVersion = 'unknown';
+  try {
+    await redis.connect();
+    redisVersion = /redis_version:(\S+)/.exec(await redis.info('server'))?.[1] ?? 'unknown';
+  } finally {
+    redis.disconnect();
+  }
+  return {
+    cores: cpu.length,
+    cpuModel: cpu[0]?.model.trim() ?? 'unknown CPU',
+    memoryGiB: totalmem() / 2 ** 30,
+    node: process.version,
+    postgres,
+    redis: redisVersion,
+    load: loadavg(),
+  };
+}
+
+export function describeLoad(load = loadavg()): string {
+  return load.map((value) => value.toFixed(2)).join(' ');
+}
+
+export function describeMachine(info: Machine): string {
+  return (
+    `${info.cores} cores (${info.cpuModel}), ${info.memoryGiB.toFixed(1)} GiB, Node ${info.node}, ` +
+    `PostgreSQL ${info.postgres}, Redis ${info.redis}, load average ${describeLoad(info.load)}`
+  );
+}
+
+/** The machine line every benchmark starts with, and a warning when other work already keeps the cores busy. */
+export async function printMachine(consequence = 'expect lower, noisier figures'): Promise<Machine> {
+  const info = await machine();
+  console.log(`Machine: ${describeMachine(info)}`);
+  console.log('The load generator, the servers, PostgreSQL and Redis all share these cores.');
+  if (info.load[0] > info.cores / 2) {
+    console.log(`Warning: the machine is already busy (1-minute load ${info.load[0].toFixed(2)} on ${info.cores} cores): ${consequence}.`);
+  }
+  console.log('');
+  return info;
+}
+
+/**
+ * The api's (and worker's) environment for a benchmark run: its own database and Redis prefix, no
+ * per-request log lines, rate limits out of the way (they are still counted in Redis on every call).
+ * Without `chainUrl` the chain URLs point at a closed local port: the api needs no chain to start or
+ * to serve the calls measured without hive-sim, and a chain call would fail fast.
+ */
+export async function serverEnvironment(run: BenchmarkRun, chainUrl?: string): Promise<Record<string, string>> {
+  const chain = chainUrl ?? `http://127.0.0.1:${await freePort()}`;
+  const { GAME_ACCOUNT, HIVE_SIM_PASSWORD } = loadAppConfig({});
+  return {
+    // A production worker needs the game account's active key: hive-sim's dev key here.
+    GAME_ACCOUNT_ACTIVE_KEY: PrivateKey.fromLogin(GAME_ACCOUNT, HIVE_SIM_PASSWORD, 'active').toString(),
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl(run.database),
+    REDIS_URL,
+    REDIS_PREFIX: run.redisPrefix,
+    HIVE_NODE_URL: chain,
+    HIVE_ENGINE_URL: chain,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  };
+}
+
+/** Starts the api as its own process (apps/api/src/main.ts, as `npm start` does) on 127.0.0.1 and waits until it is healthy. */
+export async function startApi(run: BenchmarkRun, env: Record<string, string>): Promise<{ url: string; api: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const api = startNodeProcess(`${run.redisPrefix}-api`, 'apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, true);
+  run.children.push(api);
+  await waitUntilHealthy(`${url}/api/health`, api);
+  log(`api pid ${api.pid} listening on ${url} (log: ${LOG_DIR}/${run.redisPrefix}-api.log)`);
+  return { url, api };
+}
+
+/** Runs one SQL statement on the benchmark's database in a connection of its own. */
+export async function queryDatabase<T>(database: string, sql: string, parameters: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: databaseUrl(database) });
+  await client.connect();
+  try {
+    return (await client.query(sql, parameters)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }

@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint (module boundaries included), every Jest project (rules, contract,
-// server, hive-sim, system, browser) and the web app's Vitest run; ends with "N passed, N failed".
+// server, hive-sim, system, browser), the web app's Vitest run and a short soak (counted as one test);
+// ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,9 +32,14 @@ run('Vitest: web', [
   'node_modules/vitest/vitest.mjs', 'run', '--config', 'apps/web/vite.config.mts',
   '--reporter=default', '--reporter=json', `--outputFile=${resultsDir}/vitest.json`,
 ]);
+// The soak's short version: 20 bots play every money-moving action for 15 s while the worker is
+// killed at random, then the ledger invariants are checked (bench/README.md). About a minute.
+const soakPassed = run('Soak: 20 players, 15 s, the worker killed at random (npm run soak)', [
+  '-r', '@swc-node/register', 'bench/soak/main.ts', '--players', '20', '--seconds', '15', '--drain-seconds', '45',
+]);
 
-let passed = 0;
-let failed = 0;
+let passed = soakPassed ? 1 : 0;
+let failed = soakPassed ? 0 : 1;
 for (const file of ['jest.json', 'vitest.json']) {
   const path = `${resultsDir}/${file}`;
   if (!existsSync(path)) {

@@ -10,6 +10,9 @@ interface ResolvedLeg extends Leg {
   system: boolean;
 }
 
+/** Player account ids kept in memory per process (a few MB at most). */
+const PLAYER_ACCOUNTS_KEPT = 50_000;
+
 interface AccountRow {
   id: number;
   allow_negative: boolean;
@@ -36,14 +39,7 @@ export class LedgerService {
     legs.sort((a, b) => Number(a.system) - Number(b.system) || a.accountId - b.accountId || a.asset.localeCompare(b.asset));
     const postingId = randomUUID();
     const now = this.clock.now();
-    for (const leg of legs) {
-      const balanceAfter = await this.apply(manager, leg);
-      await manager.query(
-        `INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [postingId, leg.accountId, leg.asset, leg.delta, balanceAfter, posting.reason, posting.reference ?? null, now],
-      );
-    }
+    for (const leg of legs) await this.apply(manager, leg, postingId, posting, now);
   }
 
   /** A player's balances in thousandths (assets never held read as 0). */
@@ -57,21 +53,27 @@ export class LedgerService {
     return balances;
   }
 
-  /** Check-and-change in one statement: a debit that would overdraw matches no row and changes nothing. */
-  private async apply(manager: EntityManager, leg: ResolvedLeg): Promise<number> {
+  /**
+   * Check-and-change and its ledger entry in one statement (one round trip per leg): a debit that
+   * would overdraw matches no balance row, so it changes nothing and records no entry.
+   */
+  private async apply(manager: EntityManager, leg: ResolvedLeg, postingId: string, posting: Posting, now: Date): Promise<void> {
     const debit = leg.delta < 0 && !leg.allowNegative;
-    const rows: { amount: string | number }[] = await manager.query(
-      debit
-        ? // In a CTE so TypeORM hands back plain rows for an UPDATE too.
-          `WITH debited AS (UPDATE balances SET amount = amount + $3
-             WHERE account_id = $1 AND asset = $2 AND amount + $3 >= 0 RETURNING amount)
-           SELECT amount FROM debited`
-        : `INSERT INTO balances (account_id, asset, amount, allow_negative) VALUES ($1, $2, $3, $4)
+    const [change, parameters]: [string, unknown[]] = debit
+      ? [`UPDATE balances SET amount = amount + $3 WHERE account_id = $1 AND asset = $2 AND amount + $3 >= 0 RETURNING amount`, [leg.accountId, leg.asset, leg.delta]]
+      : [
+          `INSERT INTO balances (account_id, asset, amount, allow_negative) VALUES ($1, $2, $3, $4)
            ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`,
-      debit ? [leg.accountId, leg.asset, leg.delta] : [leg.accountId, leg.asset, leg.delta, leg.allowNegative],
+          [leg.accountId, leg.asset, leg.delta, leg.allowNegative],
+        ];
+    const n = parameters.length;
+    const rows: unknown[] = await manager.query(
+      `WITH changed AS (${change})
+       INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
+       SELECT $${n + 1}::uuid, $1, $2, $3, amount, $${n + 2}::text, $${n + 3}::text, $${n + 4}::timestamptz FROM changed RETURNING id`,
+      [...parameters, postingId, posting.reason, posting.reference ?? null, now],
     );
     if (rows.length === 0) throw new InsufficientFundsError(leg.asset, leg.account);
-    return Number(rows[0].amount);
   }
 
   /** System accounts never change once migrated: their ids are looked up once per process. */
@@ -95,9 +97,23 @@ export class LedgerService {
     return row;
   }
 
+  /**
+   * Players' accounts never change once opened either (nothing updates or deletes ledger_accounts):
+   * their ids are kept too, the most recently used first, up to PLAYER_ACCOUNTS_KEPT.
+   */
+  private readonly playerAccounts = new Map<number, AccountRow>();
+
   private async playerAccount(manager: EntityManager, playerId: number): Promise<AccountRow> {
+    const known = this.playerAccounts.get(playerId);
+    if (known) {
+      this.playerAccounts.delete(playerId);
+      this.playerAccounts.set(playerId, known);
+      return known;
+    }
     const [row]: AccountRow[] = await manager.query(`SELECT id, allow_negative FROM ledger_accounts WHERE player_id = $1`, [playerId]);
     if (!row) throw new Error(`No ledger account for player ${playerId}`);
+    this.playerAccounts.set(playerId, row);
+    if (this.playerAccounts.size > PLAYER_ACCOUNTS_KEPT) this.playerAccounts.delete(this.playerAccounts.keys().next().value as number);
     return row;
   }
 }

@@ -76,10 +76,16 @@ export class DepositJobs {
 
   private async record(depositId: number, status: 'completed' | 'failed', error: string | null): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [deposit]: PendingDeposit[] = await manager.query(`SELECT * FROM deposits WHERE id = $1 FOR UPDATE`, [depositId]);
-      if (deposit?.status !== 'pending') return;
-      // Status first: the unique index refuses a second credit of the same transaction before any posting.
-      await manager.query(`UPDATE deposits SET status = $2, error = $3, updated_at = $4 WHERE id = $1`, [depositId, status, error, this.clock.now()]);
+      // Settles the deposit only while it is pending, holding its row: of two workers on the same
+      // deposit the second waits, then matches nothing. Status first: the unique index refuses a
+      // second credit of the same transaction before any posting. (In a CTE so TypeORM hands back
+      // plain rows for an UPDATE.)
+      const [deposit]: PendingDeposit[] = await manager.query(
+        `WITH settled AS (UPDATE deposits SET status = $2, error = $3, updated_at = $4 WHERE id = $1 AND status = 'pending' RETURNING *)
+         SELECT * FROM settled`,
+        [depositId, status, error, this.clock.now()],
+      );
+      if (!deposit) return;
       if (status === 'completed') {
         const amount = Number(deposit.amount_thousandths);
         await this.ledger.post(manager, {

@@ -1,0 +1,101 @@
+/**
+ * `npm run bench`: the benchmarks of issue 10, each figure next to a baseline measured in the same
+ * run, on the same database and Redis, with the same connection count. Prints one table and writes
+ * it, with the machine and the date, to docs/benchmarks.md (between its markers).
+ *
+ *   - the authenticated city read against a bare node:http + pg server running the same SQL (city-read.ts);
+ *   - a gear purchase and a resource conversion against pgbench running the same transactions (money.ts);
+ *   - 50 buyers on one listing: one sale, the rest refused fast (one-listing.ts);
+ *   - deposit confirmations in the worker against BullMQ no-op jobs (deposits.ts).
+ *
+ * One database of its own (the real migrations) and one Redis prefix; hive-sim, the api, the worker
+ * and the baselines each run as their own process. Everything it starts it stops, by PID; it drops
+ * its database and deletes its Redis keys, also on failure, on Ctrl-C and at its deadline. Exits 1
+ * when a check fails (a call refused, a sale twice, the ledger unbalanced); a goal missed is reported,
+ * not a failure. `npm run bench:city` and `npm run bench:leaderboard` stay separate, longer looks.
+ *
+ * For profiling only: BENCH_SCENARIOS (a comma-separated subset of city, money, one-listing,
+ * deposits; docs/benchmarks.md is then left alone) and BENCH_CPU_PROF=1 (the api and the worker
+ * write V8 CPU profiles to tmp/bench-logs/<process>.cpuprofile.d/ when they stop; summarise one with
+ * `node -r @swc-node/register bench/cpu-profile.ts <file>`).
+ */
+import { runMigrations } from '@runik/server';
+import { cityRead } from './city-read';
+import { deposits } from './deposits';
+import { seedGame } from './game';
+import { runBenchmark } from './load';
+import { moneyActions } from './money';
+import { oneListing } from './one-listing';
+import { markdownTable, reportText, Row, ScenarioReport, writeReport } from './report';
+import {
+  BenchmarkRun,
+  databaseUrl,
+  freePort,
+  log,
+  printMachine,
+  queryDatabase,
+  serverEnvironment,
+  startApi,
+  startNodeProcess,
+  waitUntilHealthy,
+} from './support';
+
+const PLAYERS = 1000;
+const SELLERS = 200;
+/** Deposits that only warm the worker up, made by the first sellers. */
+const DEPOSIT_WARMUP = 100;
+const LISTINGS = { apiWarmUp: PLAYERS, api: 6000, pgbench: 6000, oneListing: 11 };
+const DEADLINE_MS = 8 * 60_000;
+
+const SCENARIOS = ['city', 'money', 'one-listing', 'deposits'] as const;
+const chosen = (process.env.BENCH_SCENARIOS ?? SCENARIOS.join(',')).split(',').map((name) => name.trim());
+for (const name of chosen) if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`BENCH_SCENARIOS: unknown scenario ${name}`);
+const runs = (name: (typeof SCENARIOS)[number]) => chosen.includes(name);
+
+const run = new BenchmarkRun();
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const machine = await printMachine();
+
+  run.databaseCreated = true;
+  await runMigrations(databaseUrl(run.database));
+  log(`database ${run.database} migrated`);
+
+  // hive-sim, for the deposits (the api and the worker look transactions up there).
+  const simPort = await freePort();
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  const sim = startNodeProcess(`${run.redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', { HIVE_SIM_PORT: String(simPort), HIVE_SIM_ENGINE_DELAY_MS: '0' });
+  run.children.push(sim);
+  await waitUntilHealthy(`${simUrl}/health`, sim);
+  const env = await serverEnvironment(run, simUrl);
+
+  const game = await seedGame(run.database, env, { players: PLAYERS, sellers: SELLERS, listings: LISTINGS });
+  log(`${PLAYERS} players and ${SELLERS} sellers seeded, ${Object.values(LISTINGS).reduce((a, b) => a + b)} listings`);
+  const { url: apiUrl, api } = await startApi(run, env);
+
+  const reports: ScenarioReport[] = [];
+  if (runs('city')) reports.push(await cityRead(run, apiUrl, api.pid ?? 0, game));
+  if (runs('money')) reports.push(await moneyActions(run, apiUrl, game));
+  if (runs('one-listing')) reports.push(await oneListing(run, apiUrl, api.pid ?? 0, game));
+  if (runs('deposits')) reports.push(await deposits(run, apiUrl, simUrl, sim.pid ?? 0, env, game.sellers.slice(0, DEPOSIT_WARMUP), game.players));
+  await checkLedger(run.database);
+
+  const rows: Row[] = reports.flatMap((report) => report.rows);
+  const details = [
+    ...reports.flatMap((report) => report.details),
+    'Checks passed: every measured call answered 2xx (the refusals of the one-listing race 409), every deposit credited once, no balance negative, the ledger balanced for every asset.',
+  ];
+  console.log(`\n${markdownTable(rows)}\n`);
+  for (const line of details) console.log(`- ${line}`);
+  if (chosen.length === SCENARIOS.length) console.log(`\nWritten to ${writeReport(reportText(machine, startedAt, rows, details))}.`);
+}
+
+/** Conservation: every asset sums to zero over all accounts, system accounts included; no account that may not go negative has. */
+async function checkLedger(database: string): Promise<void> {
+  const unbalanced = await queryDatabase(database, `SELECT asset, sum(amount)::text AS total FROM balances GROUP BY asset HAVING sum(amount) <> 0`);
+  const negative = await queryDatabase(database, `SELECT account_id, asset, amount::text FROM balances WHERE amount < 0 AND NOT allow_negative`);
+  if (unbalanced.length > 0 || negative.length > 0) throw new Error(`ledger: unbalanced ${JSON.stringify(unbalanced)}, negative ${JSON.stringify(negative)}`);
+}
+
+runBenchmark(main, () => run.cleanUp(), DEADLINE_MS);

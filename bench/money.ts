@@ -1,0 +1,172 @@
+import { join } from 'node:path';
+import { ApiRoutes } from '@runik/contract';
+import { previewToRunik, saleSplit } from '@runik/rules';
+import { BenchGame, LISTING_PRICE } from './game';
+import { alternate, LoadResult, mergeLoads, RequestSpec, runLoad } from './load';
+import { mergePgbench, PgbenchResult, runPgbench } from './pgbench';
+import { formatNumber, ScenarioReport, throughputRow } from './report';
+import type { SeededPlayer } from './seed';
+import { API_POOL_MAX, BenchmarkRun, log, queryDatabase, sleep } from './support';
+
+/**
+ * The api's pg pool holds 20 connections: 20 calls at once keep every one of them busy, and pgbench
+ * runs as many clients, so both sides have at most that many transactions in flight.
+ */
+export const MONEY_CONNECTIONS = API_POOL_MAX;
+/** Measured: 2 slices of 4 s each side, alternating (see alternate). */
+const ROUNDS = 2;
+const SLICE_SECONDS = 4;
+const WARMUP_SECONDS = 2;
+const DRAIN_MS = 300;
+const SCRIPTS = join(__dirname, 'pgbench');
+/** Each conversion: 1 wheat (thousandths) to RUNIK. */
+const CONVERTED_WHEAT = 1000;
+
+const GEAR = 'gear purchase, POST /api/p2p/buy';
+const CONVERSION = 'resource conversion, POST /api/city/convert/{username}';
+
+/**
+ * The two money actions against pgbench running the same transaction as a custom script
+ * (bench/pgbench/*.sql), at 20 connections on the same database, in alternating slices of 4 s (8 s
+ * each in all). Goal: at least 0.3 of pgbench's transactions per second.
+ *   - Gear purchase: a paid buyer (one of 1,000, at random) buys a listed gear (every call a listing
+ *     of its own) from one of the sellers: the price leaves the buyer, 96 % goes to the seller and
+ *     the rest to the tax account, the gear changes owner.
+ *   - Resource conversion: a player (one of 1,000, at random) converts 1 wheat to RUNIK (the mint
+ *     pays, the tax account takes 10 %, the wheat is burnt).
+ */
+export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: BenchGame): Promise<ScenarioReport> {
+  const accounts = await systemAccounts(run.database);
+  const randomPlayer = () => game.players[Math.floor(Math.random() * game.players.length)];
+  const post = (player: SeededPlayer, path: string, body: unknown): RequestSpec => ({
+    method: 'POST',
+    path,
+    headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  /** One action measured against its pgbench script in alternating slices, after a warm-up of the api. */
+  const compare = async (name: string, next: () => RequestSpec, warmUp: () => Promise<LoadResult>, script: string, variables: Record<string, number>) => {
+    assertAllOk(`${name} warm-up`, await warmUp());
+    await sleep(DRAIN_MS);
+    const latencies: number[] = [];
+    const apiSlices: LoadResult[] = [];
+    const pgbenchSlices: PgbenchResult[] = [];
+    await alternate(ROUNDS, [
+      async () => {
+        apiSlices.push(await runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, seconds: SLICE_SECONDS, next, latencies }));
+        await sleep(DRAIN_MS);
+      },
+      async () =>
+        pgbenchSlices.push(
+          await runPgbench({ database: run.database, script: join(SCRIPTS, script), clients: MONEY_CONNECTIONS, seconds: SLICE_SECONDS, name: `${run.redisPrefix}-pgbench`, variables }),
+        ),
+    ]);
+    const api = mergeLoads(apiSlices, latencies);
+    const pgbench = mergePgbench(pgbenchSlices);
+    assertAllOk(name, api);
+    if (pgbench.transactions === 0 || pgbench.failed > 0) throw new Error(`pgbench ${name}: ${pgbench.transactions} transactions, ${pgbench.failed} failed`);
+    log(`${name}: api ${formatNumber(api.requestsPerSecond)}/s, pgbench ${formatNumber(pgbench.transactionsPerSecond)}/s`);
+    return { api, pgbench };
+  };
+
+  // Gear purchase: every call buys a listing of its own. Past the last listing seeded the calls would
+  // meet sold listings (409), and the run fails its check: seed more listings then.
+  const buying = (listings: number[], pickBuyer: (call: number) => SeededPlayer) => {
+    let next = 0;
+    return () => {
+      const buyer = pickBuyer(next);
+      return post(buyer, ApiRoutes.buyGear, { buyerUsername: buyer.username, listingId: listings[next++ % listings.length] });
+    };
+  };
+  const split = saleSplit(LISTING_PRICE);
+  const gear = await compare(
+    'gear purchase',
+    buying(game.listings.api.ids, randomPlayer),
+    // The warm-up has every player buy once, so the api holds every account's id as a running server does.
+    () =>
+      runLoad({
+        url: apiUrl,
+        connections: MONEY_CONNECTIONS,
+        amount: game.listings.apiWarmUp.ids.length,
+        next: buying(game.listings.apiWarmUp.ids, (call) => game.players[call % game.players.length]),
+      }),
+    'gear-purchase.sql',
+    {
+      buyer_first: game.playerIds.first,
+      buyer_last: game.playerIds.last,
+      listing_first: game.listings.pgbench.first,
+      listing_last: game.listings.pgbench.last,
+      account_offset: accounts.playerOffset,
+      tax_account: accounts['system:tax'],
+      price_debit: -LISTING_PRICE * 1000,
+      seller_share: split.seller,
+      tax_share: split.tax,
+    },
+  );
+
+  const converting = () => {
+    const player = randomPlayer();
+    return post(player, ApiRoutes.cityConvert(player.username), { selectedResources: ['wheat'], amount: CONVERTED_WHEAT / 1000 });
+  };
+  const preview = previewToRunik(['wheat'], CONVERTED_WHEAT, { wheat: CONVERTED_WHEAT * 10, lumber: 0, stone: 0, ore: 0 });
+  const gross = preview.runikAfterTax + preview.tax;
+  const conversion = await compare(
+    'resource conversion',
+    converting,
+    () => runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, seconds: WARMUP_SECONDS, next: converting }),
+    'resource-conversion.sql',
+    {
+      player_first: game.playerIds.first,
+      player_last: game.playerIds.last,
+      account_offset: accounts.playerOffset,
+      mint_account: accounts['system:mint'],
+      burn_account: accounts['system:burn'],
+      tax_account: accounts['system:tax'],
+      amount: CONVERTED_WHEAT,
+      amount_debit: -CONVERTED_WHEAT,
+      gained: preview.runikAfterTax,
+      gross_debit: -gross,
+      tax: preview.tax,
+    },
+  );
+
+  const each = `${ROUNDS} alternating slices of ${SLICE_SECONDS} s each side`;
+  return {
+    rows: [
+      throughputRow(GEAR, MONEY_CONNECTIONS, 'tx/s', gear.api.requestsPerSecond, gear.pgbench.transactionsPerSecond, 0.3),
+      throughputRow(CONVERSION, MONEY_CONNECTIONS, 'tx/s', conversion.api.requestsPerSecond, conversion.pgbench.transactionsPerSecond, 0.3),
+    ],
+    details: [
+      `Gear purchase (a listed gear bought from another player, RUNIK to the seller and the tax account; a listing per call, buyers at random among ${formatNumber(game.players.length)}), ${each}: ` +
+        `api ${describeLoad(gear.api)}; pgbench (bench/pgbench/gear-purchase.sql) ${describePgbench(gear.pgbench)}.`,
+      `Resource conversion (1 wheat to RUNIK, players at random among ${formatNumber(game.players.length)}), ${each}: ` +
+        `api ${describeLoad(conversion.api)}; pgbench (bench/pgbench/resource-conversion.sql) ${describePgbench(conversion.pgbench)}.`,
+    ],
+  };
+}
+
+/**
+ * The ids pgbench needs and the api keeps in memory: the system accounts', and a player's account
+ * id less the player's id, which seedGame makes the same for every player.
+ */
+async function systemAccounts(database: string): Promise<Record<string, number> & { playerOffset: number }> {
+  const rows = await queryDatabase<{ code: string; id: string }>(database, `SELECT code, id FROM ledger_accounts WHERE code LIKE 'system:%'`);
+  const offsets = await queryDatabase<{ offset: string }>(database, `SELECT DISTINCT id - player_id AS offset FROM ledger_accounts WHERE player_id IS NOT NULL`);
+  if (offsets.length !== 1) throw new Error(`players' account ids are not their ids plus one offset (${offsets.length} offsets)`);
+  return { ...Object.fromEntries(rows.map((row) => [row.code, Number(row.id)])), playerOffset: Number(offsets[0].offset) };
+}
+
+function describeLoad(result: LoadResult): string {
+  return `${formatNumber(result.requests)} calls, ${formatNumber(result.requestsPerSecond)}/s, p50 ${formatNumber(result.p50, 1)} ms, p99 ${formatNumber(result.p99, 1)} ms`;
+}
+
+function describePgbench(result: PgbenchResult): string {
+  return `${formatNumber(result.transactions)} transactions, ${formatNumber(result.transactionsPerSecond)}/s, p50 ${formatNumber(result.p50, 1)} ms, p99 ${formatNumber(result.p99, 1)} ms`;
+}
+
+function assertAllOk(name: string, result: LoadResult): void {
+  if (result.requests === 0 || result.non2xx + result.errors + result.timeouts > 0) {
+    throw new Error(`${name}: ${result.requests} responses, status ${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+}
+
