@@ -128,31 +128,42 @@ export async function alternate(rounds: number, sides: (() => Promise<unknown>)[
   }
 }
 
-/** The benchmarks' one table: requests, failures, throughput and latencies per scenario. */
-export function printTable(rows: [string, LoadResult][]): void {
-  const header = ['scenario', 'requests', 'non-2xx', 'errors', 'req/s', 'p50 ms', 'p99 ms'];
-  const lines = rows.map(([name, result]) => [
-    name,
-    String(result.requests),
-    String(result.non2xx),
-    String(result.errors + result.timeouts),
-    result.requestsPerSecond.toFixed(0),
-    result.p50.toFixed(1),
-    result.p99.toFixed(1),
-  ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+/** A plain text table: first column left-aligned, the others right-aligned unless `leftColumns` says otherwise. */
+export function printTextTable(header: string[], rows: string[][], leftColumns: number[] = [0]): void {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, column) => (leftColumns.includes(column) ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ')
+      .trimEnd();
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const line of lines) console.log(format(line));
+  for (const row of rows) console.log(format(row));
+}
+
+/** The benchmarks' one table: requests, failures, throughput and latencies per scenario. */
+export function printTable(rows: [string, LoadResult][]): void {
+  printTextTable(
+    ['scenario', 'requests', 'non-2xx', 'errors', 'req/s', 'p50 ms', 'p99 ms'],
+    rows.map(([name, result]) => [
+      name,
+      String(result.requests),
+      String(result.non2xx),
+      String(result.errors + result.timeouts),
+      result.requestsPerSecond.toFixed(0),
+      result.p50.toFixed(1),
+      result.p99.toFixed(1),
+    ]),
+  );
   console.log('(errors: socket errors and timeouts; req/s: responses / wall time from the first request to the last response; latencies of the 2xx responses)');
 }
 
 /**
- * Runs a benchmark's main with a deadline, cleaning up (processes, databases, Redis keys) however
- * it ends: success, failure, the deadline or a signal; exits with its status.
+ * Runs a benchmark's (or the soak's) main with a deadline, cleaning up (processes, databases, Redis
+ * keys) however it ends: success, failure, the deadline or a signal; exits with its status (1 when
+ * main throws or answers false).
  */
-export function runBenchmark(main: () => Promise<void>, cleanUp: () => Promise<void>, deadlineMs: number): void {
+export function runBenchmark(main: () => Promise<boolean | void>, cleanUp: () => Promise<void>, deadlineMs: number, failure = 'Benchmark failed'): void {
   const deadline = setTimeout(() => {
     console.error(`\nGave up after ${deadlineMs / 1000} s; cleaning up.`);
     void cleanUp().finally(() => process.exit(1));
@@ -165,9 +176,9 @@ export function runBenchmark(main: () => Promise<void>, cleanUp: () => Promise<v
   }
   main()
     .then(
-      () => cleanUp().then(() => 0),
+      (passed) => cleanUp().then(() => (passed === false ? 1 : 0)),
       async (error: Error) => {
-        console.error(`\nBenchmark failed: ${error.stack ?? error.message}`);
+        console.error(`\n${failure}: ${error.stack ?? error.message}`);
         await cleanUp();
         return 1;
       },

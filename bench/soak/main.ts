@@ -17,6 +17,7 @@ import { Client } from 'pg';
 import { seededRandom } from '@runik/rules';
 import { dropTemplateDatabase, prepareTemplateDatabase } from '@runik/server/testing';
 import { startStack, Stack } from '../../apps/e2e/src/support/stack';
+import { printTextTable, runBenchmark } from '../load';
 import { deleteRedisKeys, log, REDIS_URL, sleep } from '../support';
 import { playUntil } from './bots';
 import { CallLog } from './calls';
@@ -35,7 +36,7 @@ import {
   withdrawalsSentOnce,
 } from './invariants';
 import { kindsFor, registerBots } from './players';
-import { printCalls, printChecks, printTable } from './report';
+import { printCalls, printChecks } from './report';
 import type { World } from './world';
 
 const USAGE = `Usage: npm run soak -- [--players N] [--seconds S] [--seed N] [--think-ms MS] [--drain-seconds S]
@@ -225,7 +226,7 @@ async function main(): Promise<boolean> {
     );
     console.log(await ledgerQueueReport(stack.redisPrefix));
     console.log('\nLedger postings by reason (amounts credited, RUNIK and resources)');
-    printTable(['reason', 'postings', 'RUNIK', 'resources'], await ledgerActivity(db));
+    printTextTable(['reason', 'postings', 'RUNIK', 'resources'], await ledgerActivity(db));
     console.log('\nInvariants');
     printChecks(checks);
     const failed = checks.filter((check) => !check.ok);
@@ -236,31 +237,5 @@ async function main(): Promise<boolean> {
   }
 }
 
-// Everything has a bound (registration, play, drain); this only catches a hang.
-const deadlineMs = (settings.seconds + settings.drainSeconds + 600) * 1000;
-const deadline = setTimeout(() => {
-  console.error(`\nGave up after ${deadlineMs / 1000} s; cleaning up.`);
-  void cleanUp().finally(() => process.exit(1));
-}, deadlineMs);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up.`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-main()
-  .then(
-    async (passed) => {
-      await cleanUp();
-      return passed ? 0 : 1;
-    },
-    async (error: Error) => {
-      console.error(`\nSoak could not run: ${error.stack ?? error.message}`);
-      await cleanUp();
-      return 1;
-    },
-  )
-  .then((code) => {
-    clearTimeout(deadline);
-    process.exit(code);
-  });
+// Everything has a bound (registration, play, drain); the deadline only catches a hang.
+runBenchmark(main, cleanUp, (settings.seconds + settings.drainSeconds + 600) * 1000, 'Soak could not run');

@@ -1,18 +1,6 @@
+import { printTextTable } from '../load';
 import { CallLog, STATUS_CLASSES } from './calls';
 import type { Check } from './invariants';
-
-/** A plain text table: first column left-aligned, the others right-aligned unless `leftColumns` says otherwise. */
-export function printTable(header: string[], rows: string[][], leftColumns: number[] = [0]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) => (leftColumns.includes(column) ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-      .join('  ')
-      .trimEnd();
-  console.log(format(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(format(row));
-}
 
 /** Calls per action and status class, and a total row; status classes nobody got are left out. */
 export function printCalls(log: CallLog, seconds: number): void {
@@ -23,12 +11,12 @@ export function printCalls(log: CallLog, seconds: number): void {
     return [action, String(total), ...used.map((name) => String(counts[name]))];
   });
   rows.push(['all', String(log.total()), ...used.map((name) => String(log.total(name)))]);
-  printTable(['action', 'calls', ...used], rows);
+  printTextTable(['action', 'calls', ...used], rows);
   console.log(`(${(log.total() / seconds).toFixed(0)} calls/s over the ${seconds} s of play; "no answer": socket error or 30 s timeout)`);
 }
 
 export function printChecks(checks: Check[]): void {
-  printTable(
+  printTextTable(
     ['check', 'result', 'detail'],
     checks.map((check) => [check.name, check.ok ? 'ok' : `FAILED (${check.problems.length})`, check.detail]),
     [0, 1, 2],
