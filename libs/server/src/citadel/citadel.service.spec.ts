@@ -9,6 +9,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { SeasonJobs } from '../leaderboard/season.jobs';
 import { TestClock } from '../testing/test-clock';
+import { newTestPlayer } from '../testing/test-players';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { CitadelJobs } from './citadel.jobs';
 import { CitadelService } from './citadel.service';
@@ -44,21 +45,7 @@ let playerCount = 0;
 async function newPlayer(army: Partial<Troops>): Promise<{ playerId: number; username: string }> {
   playerCount += 1;
   const username = `cit${playerCount}`;
-  const playerId = await dataSource.transaction(async (manager) => {
-    const [{ id }] = await manager.query(`INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', 'free', $2) RETURNING id`, [
-      username,
-      clock.now(),
-    ]);
-    await ledger.openPlayerAccount(manager, Number(id));
-    await cityService.createStartingCity(manager, Number(id));
-    return Number(id);
-  });
-  await dataSource.query(`UPDATE cities SET infantry = $2, archers = $3, cavalries = $4 WHERE player_id = $1`, [
-    playerId,
-    army.infantry ?? 0,
-    army.archers ?? 0,
-    army.cavalries ?? 0,
-  ]);
+  const playerId = await newTestPlayer({ dataSource, ledger, cityService, clock }, username, army);
   return { playerId, username };
 }
 

@@ -7,6 +7,7 @@ import { CityTransactions } from '../city/city-transactions';
 import { dataSourceOptions } from '../core/database/data-source';
 import { LedgerService } from '../ledger/ledger.service';
 import { TestClock } from '../testing/test-clock';
+import { newTestPlayer } from '../testing/test-players';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { ThroneAlarm } from './throne-alarm';
 import { ThroneEngine } from './throne-engine';
@@ -57,17 +58,10 @@ interface Player {
   name: string;
 }
 
+/** A registered player at City Hall 6 with the given army. */
 async function newPlayer(name: string, army: Partial<Troops>): Promise<Player> {
-  const id = await dataSource.transaction(async (manager) => {
-    const [{ id }] = await manager.query(`INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', 'free', $2) RETURNING id`, [
-      name,
-      clock.now(),
-    ]);
-    await ledger.openPlayerAccount(manager, Number(id));
-    await cityService.createStartingCity(manager, Number(id));
-    return Number(id);
-  });
-  await dataSource.query(`UPDATE cities SET ch_level = 6, infantry = $2, archers = $3, cavalries = $4 WHERE player_id = $1`, [id, army.infantry ?? 0, army.archers ?? 0, army.cavalries ?? 0]);
+  const id = await newTestPlayer({ dataSource, ledger, cityService, clock }, name, army);
+  await dataSource.query(`UPDATE cities SET ch_level = 6 WHERE player_id = $1`, [id]);
   return { id, name };
 }
 
