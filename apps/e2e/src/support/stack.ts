@@ -37,8 +37,21 @@ export interface StackOptions {
 /**
  * The whole game as separate processes, like `npm start`: hive-sim, api and worker, on a
  * database and a Redis prefix of their own so test files never see each other's data or jobs.
+ * A port found free can be taken by another process before ours listens on it: with ports of its
+ * own choosing the stack is started again (from scratch) up to twice when a process exits at start.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const ownPorts = options.apiPort === undefined && options.simPort === undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(options);
+    } catch (error) {
+      if (!ownPorts || attempt === 3 || !(error as Error).message.includes('process exited')) throw error;
+    }
+  }
+}
+
+async function startStackOnce(options: StackOptions): Promise<Stack> {
   const database = await createTestDatabase();
   const redisPrefix = testRedisPrefix();
   const [simPort, apiPort] = [options.simPort ?? (await freePort()), options.apiPort ?? (await freePort())];
