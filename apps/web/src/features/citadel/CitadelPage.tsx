@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { CitadelMessages, type CitadelUserResponse } from '@runik/contract';
 import { toUserMessage } from '../../app/errors';
 import { useSession } from '../../app/use-session';
+import { StatePanel } from '../../ui/StatePanel';
 import { CityClock } from '../city/city-clock';
 import { AccessDenied } from './AccessDenied';
 import { AttackPanel } from './AttackPanel';
@@ -31,7 +32,7 @@ export function CitadelPage() {
           </button>
         )}
       </header>
-      {username ? <CitadelView username={username} /> : <Placeholder>{CitadelTexts.logIn}</Placeholder>}
+      {username ? <CitadelView username={username} /> : <StatePanel>{CitadelTexts.logIn}</StatePanel>}
       {username && showRewards && <RewardHistoryModal username={username} onClose={() => setShowRewards(false)} />}
     </section>
   );
@@ -42,12 +43,12 @@ function CitadelView({ username }: { username: string }) {
   if (progress.data) return <CitadelFloors username={username} progress={progress.data} />;
   if (progress.isError) {
     return (
-      <Placeholder error onRetry={() => void progress.refetch()}>
+      <StatePanel error onRetry={() => void progress.refetch()}>
         {toUserMessage(progress.error, CitadelMessages.failedProgress)}
-      </Placeholder>
+      </StatePanel>
     );
   }
-  return <Placeholder>{CitadelTexts.loadingProgress}</Placeholder>;
+  return <StatePanel>{CitadelTexts.loadingProgress}</StatePanel>;
 }
 
 /** Everything once the player's progress is known: the page starts on the global current floor. */
@@ -92,11 +93,11 @@ function CitadelFloors({ username, progress }: { username: string; progress: Cit
         ) : (
           <div className="citadel-layout__boss">
             {floor.isError ? (
-              <Placeholder error onRetry={() => void floor.refetch()}>
+              <StatePanel error onRetry={() => void floor.refetch()}>
                 {toUserMessage(floor.error, CitadelMessages.failedFloor)}
-              </Placeholder>
+              </StatePanel>
             ) : (
-              <Placeholder>{CitadelTexts.loadingFloor}</Placeholder>
+              <StatePanel>{CitadelTexts.loadingFloor}</StatePanel>
             )}
           </div>
         )}
@@ -105,18 +106,5 @@ function CitadelFloors({ username, progress }: { username: string; progress: Cit
         </div>
       </div>
     </CityClock>
-  );
-}
-
-function Placeholder({ children, error = false, onRetry }: { children: ReactNode; error?: boolean; onRetry?: () => void }) {
-  return (
-    <div className={`citadel-placeholder panel${error ? ' citadel-placeholder--error' : ''}`}>
-      <p role={error ? 'alert' : 'status'}>{children}</p>
-      {onRetry && (
-        <button type="button" className="button" onClick={onRetry}>
-          {CitadelTexts.tryAgain}
-        </button>
-      )}
-    </div>
   );
 }

@@ -7,6 +7,5 @@ export const CitadelTexts = {
   failedRewards: 'Failed to fetch reward history',
   noRewards: 'No rewards yet. Deal damage to a boss and be there when it falls.',
   noParticipants: 'No one has attacked this boss yet.',
-  tryAgain: 'Try again',
   backToCurrent: 'Back to current floor',
 } as const;

@@ -1,7 +1,6 @@
 import { ThroneMessages, type ThroneRally } from '@runik/contract';
 import { noTroops, type Troops } from '@runik/rules';
-import { postGarrison, postRallyCreate, postRallyJoin, postRecall, postSoloAttack, useCommanderGear, useGarrisonDetails } from './throne-api';
-import { gearBonuses } from './throne-power';
+import { postGarrison, postRallyCreate, postRallyJoin, postRecall, postSoloAttack, useGarrisonDetails } from './throne-api';
 import { ThroneTexts } from './throne-texts';
 import { TroopsModal } from './TroopsModal';
 import { useThroneAction, type ReportMessage } from './use-throne-action';
@@ -13,19 +12,15 @@ interface TroopModalProps {
   onClose: () => void;
 }
 
-const AVAILABLE = 'available';
-
 /** Garrison Troops, for the alliance holding the throne (spec section 2). */
 export function GarrisonModal({ username, available, report, onClose }: TroopModalProps) {
-  const gear = useCommanderGear(username);
   const garrison = useThroneAction({ request: postGarrison, success: () => ThroneMessages.garrisoned, fallback: ThroneMessages.garrisonFailed, report });
   return (
     <TroopsModal
       title="Garrison Troops"
       submitLabel="Garrison"
       limits={available}
-      limitLabel={AVAILABLE}
-      bonuses={gearBonuses(gear.data)}
+      username={username}
       action={garrison}
       onSubmit={(troops) => garrison.run({ hiveUsername: username, ...troops })}
       lingerOnSuccess={false}
@@ -37,7 +32,6 @@ export function GarrisonModal({ username, available, report, onClose }: TroopMod
 
 /** Solo Attack, for everyone else: the same modal as Garrison Troops (spec section 2). */
 export function SoloAttackModal({ username, available, report, onClose }: TroopModalProps) {
-  const gear = useCommanderGear(username);
   const attack = useThroneAction({
     request: postSoloAttack,
     success: (response) => ThroneMessages.attacked(response.result.winner),
@@ -49,8 +43,7 @@ export function SoloAttackModal({ username, available, report, onClose }: TroopM
       title="Solo Attack"
       submitLabel="Attack"
       limits={available}
-      limitLabel={AVAILABLE}
-      bonuses={gearBonuses(gear.data)}
+      username={username}
       action={attack}
       onSubmit={(troops) => attack.run({ hiveUsername: username, ...troops })}
       lingerOnSuccess={false}
@@ -61,7 +54,6 @@ export function SoloAttackModal({ username, available, report, onClose }: TroopM
 }
 
 export function CreateRallyModal({ username, available, report, onClose }: TroopModalProps) {
-  const gear = useCommanderGear(username);
   const create = useThroneAction({
     request: postRallyCreate,
     success: (response) => ThroneMessages.rallyCreated(response.rallyId),
@@ -73,8 +65,7 @@ export function CreateRallyModal({ username, available, report, onClose }: Troop
       title="Create Rally Attack"
       submitLabel="Create"
       limits={available}
-      limitLabel={AVAILABLE}
-      bonuses={gearBonuses(gear.data)}
+      username={username}
       action={create}
       onSubmit={(troops) => create.run({ hiveUsername: username, ...troops })}
       lingerOnSuccess
@@ -85,15 +76,13 @@ export function CreateRallyModal({ username, available, report, onClose }: Troop
 }
 
 export function JoinRallyModal({ username, available, report, onClose, rally }: TroopModalProps & { rally: ThroneRally }) {
-  const gear = useCommanderGear(username);
   const join = useThroneAction({ request: postRallyJoin, success: () => ThroneMessages.joined, fallback: ThroneMessages.joinFailed, report });
   return (
     <TroopsModal
       title="Join Rally"
       submitLabel="Join Rally"
       limits={available}
-      limitLabel={AVAILABLE}
-      bonuses={gearBonuses(gear.data)}
+      username={username}
       action={join}
       onSubmit={(troops) => join.run({ hiveUsername: username, rallyId: rally.attackId, ...troops })}
       lingerOnSuccess
@@ -109,7 +98,6 @@ export function JoinRallyModal({ username, available, report, onClose, rally }: 
 
 /** Recall Troops from Throne: up to what the player garrisoned, 0 when the garrison cannot be loaded (spec section 8). */
 export function RecallModal({ username, report, onClose }: Omit<TroopModalProps, 'available'>) {
-  const gear = useCommanderGear(username);
   const details = useGarrisonDetails(true);
   const recall = useThroneAction({ request: postRecall, success: () => ThroneMessages.recalled, fallback: ThroneMessages.recallFailed, report });
   const own = details.data?.participants.find((participant) => participant.hiveUsername === username);
@@ -119,7 +107,7 @@ export function RecallModal({ username, report, onClose }: Omit<TroopModalProps,
       submitLabel="Recall"
       limits={own?.troops ?? noTroops()}
       limitLabel="garrisoned"
-      bonuses={gearBonuses(gear.data)}
+      username={username}
       action={recall}
       onSubmit={(troops) => recall.run({ hiveUsername: username, ...troops })}
       lingerOnSuccess

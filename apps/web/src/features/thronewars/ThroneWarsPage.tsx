@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { ThroneRally, ThroneStatusResponse, ThroneUserResponse } from '@runik/contract';
 import { noTroops, type Troops } from '@runik/rules';
 import { useSession } from '../../app/use-session';
+import { StatePanel } from '../../ui/StatePanel';
 import { CityClock } from '../city/city-clock';
 import { GarrisonDetails } from './GarrisonDetails';
 import { AllianceRallies, IncomingRallies } from './RallySections';
@@ -24,7 +25,7 @@ export function ThroneWarsPage() {
       <h1 id="throne-title" className="throne__title">
         Throne Wars
       </h1>
-      {username ? <ThroneWarsLoader username={username} /> : <Placeholder>{ThroneTexts.logIn}</Placeholder>}
+      {username ? <ThroneWarsLoader username={username} /> : <StatePanel>{ThroneTexts.logIn}</StatePanel>}
     </section>
   );
 }
@@ -39,12 +40,12 @@ function ThroneWarsLoader({ username }: { username: string }) {
   const failed = [status, profile].find((query) => query.isError);
   if (failed) {
     return (
-      <Placeholder error onRetry={() => void failed.refetch()}>
+      <StatePanel error onRetry={() => void failed.refetch()}>
         {ThroneTexts.loadFailed}
-      </Placeholder>
+      </StatePanel>
     );
   }
-  return <Placeholder>{ThroneTexts.loading}</Placeholder>;
+  return <StatePanel>{ThroneTexts.loading}</StatePanel>;
 }
 
 type OpenModal = { kind: ActionModal } | { kind: 'join'; rally: ThroneRally } | null;
@@ -84,18 +85,5 @@ function ThroneWarsView({ status, profile, available }: ThroneWarsViewProps) {
       {modal?.kind === 'join' && <JoinRallyModal {...modalProps} rally={modal.rally} />}
       {modal?.kind === 'recall' && <RecallModal {...modalProps} />}
     </CityClock>
-  );
-}
-
-function Placeholder({ children, error = false, onRetry }: { children: ReactNode; error?: boolean; onRetry?: () => void }) {
-  return (
-    <div className={`throne-placeholder panel${error ? ' throne-placeholder--error' : ''}`}>
-      <p role={error ? 'alert' : 'status'}>{children}</p>
-      {onRetry && (
-        <button type="button" className="button" onClick={onRetry}>
-          {ThroneTexts.tryAgain}
-        </button>
-      )}
-    </div>
   );
 }

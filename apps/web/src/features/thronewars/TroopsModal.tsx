@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { noTroops, troopCount, UNIT_KEYS, type CommanderBonuses, type Troops, type UnitKey } from '@runik/rules';
+import { noTroops, troopCount, UNIT_KEYS, type Troops, type UnitKey } from '@runik/rules';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { TROOPS } from '../citadel/citadel-format';
 import { formatThronePower } from './throne-format';
-import { sidePower } from './throne-power';
+import { useCommanderGear } from './throne-api';
+import { gearBonuses, sidePower } from './throne-power';
 import { ThroneTexts } from './throne-texts';
 import { useCloseOnSuccess } from './use-close-on-success';
 import type { ThroneActionState } from './use-throne-action';
@@ -20,9 +21,10 @@ interface TroopsModalProps {
   submitLabel: string;
   /** The most of each troop type the player may choose: available, or garrisoned when recalling. */
   limits: Troops;
-  limitLabel: string;
-  /** The player's commander boosts, for the power of the chosen troops. */
-  bonuses: CommanderBonuses;
+  /** What the limits are; 'available' unless recalling. */
+  limitLabel?: string;
+  /** The player, whose commander gear gives the power of the chosen troops. */
+  username: string;
   action: ThroneActionState;
   onSubmit: (troops: Troops) => void;
   /** Keep the modal open with the success text for 2 s (create, join, recall); else close at once. */
@@ -33,8 +35,9 @@ interface TroopsModalProps {
 }
 
 /** A modal choosing troops with one slider per type, for every throne action that commits or recalls troops. */
-export function TroopsModal({ title, submitLabel, limits, limitLabel, bonuses, action, onSubmit, lingerOnSuccess, onClose, children, testId }: TroopsModalProps) {
+export function TroopsModal({ title, submitLabel, limits, limitLabel = 'available', username, action, onSubmit, lingerOnSuccess, onClose, children, testId }: TroopsModalProps) {
   const idPrefix = useId();
+  const bonuses = gearBonuses(useCommanderGear(username).data);
   const [chosen, setChosen] = useState<Troops>(noTroops);
   const succeeded = action.succeeded !== null;
   useCloseOnSuccess(succeeded, onClose, lingerOnSuccess);
