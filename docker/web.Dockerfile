@@ -28,6 +28,10 @@ RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.mts -
 
 # nginx 1.27.3 or later: its upstream re-resolves the api replicas' addresses (the "resolve" parameter).
 FROM nginx:1.28-alpine
+ARG VITE_HIVE_ENGINE_URL=https://api.hive-engine.com/rpc
 COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
+COPY docker/security-headers.conf /etc/nginx/snippets/security-headers.conf
+RUN origin="$(printf '%s' "$VITE_HIVE_ENGINE_URL" | sed -E 's#^(https?://[^/]+).*#\1#')" \
+ && sed -i "s#__HIVE_ENGINE_ORIGIN__#$origin#" /etc/nginx/snippets/security-headers.conf
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html
 EXPOSE 80

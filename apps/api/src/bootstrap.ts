@@ -1,16 +1,32 @@
 import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { ErrorFilter, loadAppConfig, MetricsService, recordHttpMetrics, REQUEST_ID_HEADER, requestIdFor } from '@runik/server';
-import { protectAdmin } from './admin-auth';
+import { ErrorFilter, loadAppConfig, MetricsService, recordHttpMetrics, REQUEST_ID_HEADER, requestIdFor, servesApiDocs } from '@runik/server';
 import { AppModule } from './app.module';
 import { createOpenApiDocument } from './openapi';
+import { protectOpsRoutes } from './ops-access';
+import { refuseForeignOrigins } from './same-origin';
+import { addSecurityHeaders } from './security-headers';
 import { serveWebApp } from './web-app';
 
 /** Request bodies in this API are small; anything bigger is refused. */
 const BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * Fastify's own JSON parser stays; a body of any other type answers 415. A call without a body may
+ * name any type (HTTP clients such as axios in Node send a form type on a bodyless POST).
+ */
+function acceptJsonBodiesOnly(fastify: FastifyInstance): void {
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
+    if (body.length === 0) return done(null, undefined);
+    done(Object.assign(new Error('Request bodies must be JSON (Content-Type: application/json).'), { statusCode: 415 }));
+  });
+}
 
 /** Builds the API application (used by main.ts and by the integration tests). */
 export async function createApiApp(options: { logs?: boolean } = {}): Promise<NestFastifyApplication> {
@@ -19,7 +35,8 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
     AppModule,
     new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY, genReqId: requestIdFor }),
     // From the moment shutdown starts, new requests get 503 (the load balancer moves on) while those in flight finish.
-    { bufferLogs: true, abortOnError: false, return503OnClosing: true },
+    // bodyParser off: Nest would add a form-encoded parser; the API takes JSON bodies only.
+    { bufferLogs: true, abortOnError: false, return503OnClosing: true, bodyParser: false },
   );
   if (options.logs !== false) app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api', { exclude: ['admin/queues', 'metrics'] });
@@ -29,6 +46,7 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
   app.enableShutdownHooks([], { useProcessExit: true });
 
   const fastify = app.getHttpAdapter().getInstance();
+  acceptJsonBodiesOnly(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
@@ -45,9 +63,12 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
     done(null, payload);
   });
   recordHttpMetrics(fastify, app.get(MetricsService));
-  await protectAdmin(app, config.BULL_BOARD_USER, config.BULL_BOARD_PASSWORD);
+  await addSecurityHeaders(app, config);
+  refuseForeignOrigins(app);
+  await app.register(fastifyCookie);
+  await protectOpsRoutes(app, { user: config.BULL_BOARD_USER, password: config.BULL_BOARD_PASSWORD, metricsToken: config.METRICS_TOKEN });
 
-  SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app));
+  if (servesApiDocs(config)) SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app));
 
   if (config.WEB_DIST_DIR) await serveWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -3,18 +3,29 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+/** The web app's client routes are plain paths: letters, digits, dashes and slashes. */
+const CLIENT_ROUTE = /^\/[A-Za-z0-9/_-]*$/;
+/** The server's own first segments: a path under them that reached the fallback names no route. */
+const SERVER_SEGMENTS = new Set(['api', 'admin', 'metrics']);
+
 /**
- * Serves the built web app at / with a fallback to index.html for client-side routes;
- * unknown /api paths still answer JSON 404.
+ * Serves the built web app at / with a fallback to index.html for client-side routes. Anything else
+ * that reached no route (an unknown /api path, an odd spelling of /admin, a percent-encoded path)
+ * answers JSON 404, never the app.
  */
 export async function serveWebApp(app: NestFastifyApplication, dir: string): Promise<void> {
   const distDir = resolve(dir);
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`WEB_DIST_DIR has no index.html: ${distDir}`);
   await app.register(fastifyStatic, { root: distDir, wildcard: false });
   app.getHttpAdapter().getInstance().get('/*', (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/admin/')) {
-      return reply.status(404).send({ error: 'Not found' });
-    }
+    if (!isClientRoute(request.url)) return reply.status(404).send({ error: 'Not found' });
     return reply.sendFile('index.html');
   });
+}
+
+function isClientRoute(url: string): boolean {
+  const path = url.split('?', 1)[0];
+  if (!CLIENT_ROUTE.test(path)) return false;
+  const firstSegment = path.split('/').find((segment) => segment !== '') ?? '';
+  return !SERVER_SEGMENTS.has(firstSegment.toLowerCase());
 }

@@ -46,6 +46,7 @@ export * from './throne/throne-engine';
 export * from './core/logging/request-id';
 export * from './core/validation/zod.pipe';
 export * from './auth/session.guard';
+export * from './auth/session-cookie';
 export * from './rate-limit/rate-limit.module';
 export * from './rate-limit/rate-limit.decorator';
 export * from './metrics/metrics.module';

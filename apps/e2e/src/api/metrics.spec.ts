@@ -31,10 +31,10 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 }
 
 describe('metrics at /metrics', () => {
-  it('answers only with the metrics token when one is set', async () => {
+  it('answers only with the metrics token (or the operators\' credentials: security.spec.ts)', async () => {
     const anonymous = await apiClient(stack.apiUrl).get('/metrics');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.data).toEqual({ error: 'A valid metrics token is required.' });
+    expect(anonymous.data).toEqual({ error: 'Operator credentials are required.' });
     expect((await apiClient(stack.apiUrl, 'not-the-right-token-at-all').get('/metrics')).status).toBe(401);
     const response = await scrape();
     expect(response.status).toBe(200);

@@ -5,7 +5,7 @@ import type { AxiosInstance } from 'axios';
 import { apiClient, registerFree } from '../support/api-client';
 import { uniqueUsername } from '../support/hive';
 import { freePort, startNodeProcess, stopProcess, waitUntilHealthy } from '../support/processes';
-import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 const GENERAL_LIMIT = 8;
 let stack: Stack;
@@ -84,7 +84,7 @@ describe('general rate limit', () => {
     expectTooMany(await clientAt(address).get(ApiRoutes.cityConstants));
     // Probes and scrapes are never limited.
     expect((await clientAt(address).get(`${ApiRoutes.health}/ready`)).status).toBe(200);
-    expect((await clientAt(address).get('/metrics')).status).toBe(200);
+    expect((await clientAt(address).get('/metrics', { auth: { username: 'admin', password: BULL_BOARD_PASSWORD } })).status).toBe(200);
   });
 
   it('holds across api replicas: the count is kept in Redis', async () => {

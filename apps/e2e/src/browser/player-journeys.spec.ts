@@ -195,6 +195,12 @@ describe('a new player', () => {
   browserTest('logs out from the username dropdown and logs in again with the same name', async (page) => {
     const player = requirePlayer(activatedPlayer, 'activates with a SWAP.HIVE payment');
     await logInThroughUi(page, player);
+    // The session is an HttpOnly cookie: no script on the page sees it or the token.
+    const sessionCookies = async () => (await page.context().cookies()).filter((cookie) => cookie.name === 'runik_session');
+    const [cookie] = await sessionCookies();
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+    expect(await page.evaluate<string>('document.cookie')).not.toContain(cookie.value);
+    expect(JSON.stringify(await storedSession(page))).not.toContain(cookie.value);
 
     const dropdown = await openAccountMenu(page, player);
     await dropdown.getByRole('button', { name: 'Logout' }).click();
@@ -203,6 +209,7 @@ describe('a new player', () => {
     await page.getByRole('button', { name: 'Game Links' }).waitFor();
     expect(await accountButton(page, player).count()).toBe(0);
     expect(await storedSession(page)).toBeNull();
+    expect(await sessionCookies()).toEqual([]);
 
     // Logged out for real: a game screen sends back to the login screen.
     await page.goto(`${baseUrl}/city`);

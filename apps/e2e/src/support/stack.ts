@@ -15,8 +15,8 @@ export interface Stack {
   killWorker(): Promise<void>;
   /** Starts a new worker process with the same settings. */
   startWorker(): Promise<void>;
-  /** Starts another api process with the same settings on a port of its own; returns its URL once healthy. */
-  startApi(): Promise<string>;
+  /** Starts another api process with the same settings (and these over them) on a port of its own; returns its URL once healthy. */
+  startApi(extraEnv?: Record<string, string>): Promise<string>;
   /** The api process and the current worker process (to signal them). */
   processes(): { api: ChildProcess; worker?: ChildProcess };
   stop(): Promise<void>;
@@ -103,13 +103,13 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       await exited;
     };
     let apiRuns = 1;
-    const startApi = async () => {
+    const startApi = async (extraEnv: Record<string, string> = {}) => {
       apiRuns += 1;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const another = startNodeProcess(`${redisPrefix}-api-${apiRuns}`, 'apps/api/src/main.ts', { ...env, PORT: String(port) });
+      const another = startNodeProcess(`${redisPrefix}-api-${apiRuns}`, 'apps/api/src/main.ts', { ...env, ...extraEnv, PORT: String(port) });
       children.push(another);
-      await waitUntilHealthy(`${url}/api/health`, another);
+      await waitUntilHealthy(`${url}/api/health/ready`, another);
       return url;
     };
     await Promise.all([waitUntilHealthy(`${apiUrl}/api/health`, api), startWorker()]);

@@ -2,10 +2,7 @@ import axios from 'axios';
 import { RNK_SYMBOL } from '@runik/rules';
 import { HIVE_ENGINE_URL } from '../app/config';
 
-/**
- * Calls to Hive Engine, an external service: a client of its own, so the game's session
- * token (set by httpClient's interceptor) never leaves for another host.
- */
+/** Calls to Hive Engine, an external service: a client of its own, apart from the game API's (and its 401 handling). */
 export const hiveEngineClient = axios.create();
 
 interface HiveEngineBalanceRow {

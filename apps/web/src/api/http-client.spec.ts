@@ -31,15 +31,15 @@ describe('apiErrorMessage', () => {
 describe('session storage', () => {
   afterEach(() => localStorage.clear());
 
-  it('sends the stored token as a bearer token, and none without a session', async () => {
+  it('keeps no token where scripts can read it: the HttpOnly cookie carries the session', async () => {
     const api = installFakeApi();
-    await failureOf(httpClient.get(ApiRoutes.hivePrice));
     logInAs('alice');
     await failureOf(httpClient.get(ApiRoutes.hivePrice));
-    expect(api.requests.map((request) => request.authorization)).toEqual([null, 'Bearer token-of-alice']);
+    expect(api.requests.map((request) => request.authorization)).toEqual([null]);
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual({ hiveUsername: 'alice', expiresAt: expect.any(String) });
   });
 
-  it.each(['not json', JSON.stringify({ token: 't' }), JSON.stringify({ token: 't', hiveUsername: 'a', expiresAt: 'never' })])(
+  it.each(['not json', JSON.stringify({ token: 't' }), JSON.stringify({ hiveUsername: 'a', expiresAt: 'never' })])(
     'treats a malformed stored session (%s) as logged out',
     (stored) => {
       localStorage.setItem(SESSION_STORAGE_KEY, stored);

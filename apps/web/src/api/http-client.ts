@@ -1,15 +1,12 @@
 import axios, { isAxiosError } from 'axios';
 import { UserFacingError } from '../app/errors';
-import { clearSession, getSession } from './session-storage';
+import { clearSession } from './session-storage';
 
-/** Calls go to the same origin (`/api/...`): the API serves this app, or Vite proxies it in dev. */
+/**
+ * Calls go to the same origin (`/api/...`): the API serves this app, or Vite proxies it in dev. The
+ * browser sends the HttpOnly session cookie with them; no script ever handles the token.
+ */
 export const httpClient = axios.create({ baseURL: '' });
-
-httpClient.interceptors.request.use((config) => {
-  const session = getSession();
-  if (session) config.headers.set('Authorization', `Bearer ${session.token}`);
-  return config;
-});
 
 // A 401 means the session is gone on the server: dropping it makes the route guard
 // send the player to /authentication.

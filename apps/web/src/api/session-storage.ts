@@ -1,7 +1,10 @@
 import type { SessionResponse } from '@runik/contract';
 
-/** What the client keeps of a login: the bearer token, whose it is and until when. */
-export type Session = Pick<SessionResponse, 'token' | 'hiveUsername' | 'expiresAt'>;
+/**
+ * What the page keeps of a login: whose it is and until when. The token itself stays in the
+ * HttpOnly session cookie the server set, out of reach of any script on the page.
+ */
+export type Session = Pick<SessionResponse, 'hiveUsername' | 'expiresAt'>;
 
 export const SESSION_STORAGE_KEY = 'runik.session';
 
@@ -12,11 +15,11 @@ let cachedSession: Session | null = null;
 function parseSession(raw: string | null): Session | null {
   if (!raw) return null;
   try {
-    const { token, hiveUsername, expiresAt } = JSON.parse(raw) as Partial<Session>;
-    if (typeof token !== 'string' || typeof hiveUsername !== 'string' || typeof expiresAt !== 'string') return null;
-    // An expired token would only earn a 401 later: treat it as logged out now.
+    const { hiveUsername, expiresAt } = JSON.parse(raw) as Partial<Session>;
+    if (typeof hiveUsername !== 'string' || typeof expiresAt !== 'string') return null;
+    // An expired session would only earn a 401 later: treat it as logged out now.
     if (!(Date.parse(expiresAt) > Date.now())) return null;
-    return { token, hiveUsername, expiresAt };
+    return { hiveUsername, expiresAt };
   } catch {
     return null;
   }
@@ -39,8 +42,8 @@ function notify(): void {
   listeners.forEach((listener) => listener());
 }
 
-export function saveSession({ token, hiveUsername, expiresAt }: Session): void {
-  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, hiveUsername, expiresAt }));
+export function saveSession({ hiveUsername, expiresAt }: Session): void {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ hiveUsername, expiresAt }));
   notify();
 }
 

@@ -60,7 +60,7 @@ describe('route guard', () => {
 
     await waitFor(() => expect(currentLocation()).toBe(AppRoutes.authentication));
     expect(getSession()).toBeNull();
-    expect(api.callsTo(ApiRoutes.referredPlayers('alice'))[0].authorization).toBe('Bearer token-of-alice');
+    expect(api.callsTo(ApiRoutes.referredPlayers('alice'))[0].authorization).toBe(null);
   });
 });
 
@@ -80,7 +80,7 @@ describe('logout', () => {
     expect(getSession()).toBeNull();
     expect(localStorage.getItem('runik.session')).toBeNull();
     expect(api.callsTo(ApiRoutes.logout)).toEqual([
-      expect.objectContaining({ method: 'POST', authorization: 'Bearer token-of-alice' }),
+      expect.objectContaining({ method: 'POST', authorization: null }),
     ]);
     expect(screen.getByRole('button', { name: 'Game Links' })).toBeInTheDocument();
   });

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { usernameParamsSchema, verifyLoginSchema } from '@runik/contract';
 import type { LoginChallengeResponse, LogoutResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
 import { ZodPipe } from '../core/validation/zod.pipe';
 import { LoginRateLimit } from '../rate-limit/rate-limit.decorator';
 import { AuthService } from './auth.service';
+import type { FastifyReply } from 'fastify';
 import { CurrentSession } from './current-session.decorator';
+import { clearSessionCookie, StartsSessionCookie } from './session-cookie';
 import { Public } from './session.guard';
 import type { AuthenticatedSession } from './session.service';
 
@@ -23,14 +25,16 @@ export class AuthController {
   @Public()
   @Post('verify-login')
   @HttpCode(200)
+  @StartsSessionCookie()
   verifyLogin(@Body(new ZodPipe(verifyLoginSchema)) body: VerifyLoginRequest): Promise<SessionResponse> {
     return this.auth.verifyLogin(body);
   }
 
   @Post('logout')
   @HttpCode(200)
-  async logout(@CurrentSession() session: AuthenticatedSession): Promise<LogoutResponse> {
+  async logout(@CurrentSession() session: AuthenticatedSession, @Res({ passthrough: true }) reply: FastifyReply): Promise<LogoutResponse> {
     await this.auth.logout(session);
+    clearSessionCookie(reply);
     return { success: true };
   }
 }

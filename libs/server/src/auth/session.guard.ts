@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ErrorMessages } from '@runik/contract';
 import { ApiError } from '../core/errors/api-error';
+import { sessionTokenOf } from './session-cookie';
 import { AuthenticatedSession, SessionService } from './session.service';
 
 const PUBLIC = 'runik:public';
@@ -19,7 +20,7 @@ const OWNER_FIELDS = ['username', 'hiveUsername', 'buyerUsername', 'leaderUserna
 
 export type SessionRequest = FastifyRequest & { session?: AuthenticatedSession };
 
-/** Global guard: a valid bearer session on every non-public route, and ownership of every named player. */
+/** Global guard: a valid session (bearer header or cookie) on every non-public route, and ownership of every named player. */
 @Injectable()
 export class SessionGuard implements CanActivate {
   constructor(
@@ -33,7 +34,7 @@ export class SessionGuard implements CanActivate {
     if (isPublic) return true;
 
     const request = context.switchToHttp().getRequest<SessionRequest>();
-    const token = bearerToken(request.headers.authorization);
+    const token = sessionTokenOf(request);
     if (!token) throw ApiError.unauthorized(ErrorMessages.sessionRequired);
     // The rate limit (which runs first and counts per session) may have authenticated this token already.
     const session = request.session ?? (await this.sessions.authenticate(token));
@@ -49,10 +50,4 @@ export class SessionGuard implements CanActivate {
     request.session = session;
     return true;
   }
-}
-
-/** The token of an `Authorization: Bearer <token>` header, or null when absent or malformed. */
-export function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header ?? '');
-  return match ? match[1] : null;
 }

@@ -1,20 +1,24 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
 import { Public } from '../auth/session.guard';
+import type { AppConfig } from '../core/config/app-config';
+import { APP_CONFIG } from '../core/config/config.module';
 import { REDIS } from '../core/redis/redis.module';
 import { NoRateLimit } from '../rate-limit/rate-limit.decorator';
 import { TreasuryService } from '../wallet/treasury.service';
 
 /**
- * GET /api/health (everything, for people), /api/health/ready (PostgreSQL and Redis: may this
- * instance take traffic?) and /api/health/live (the process answers: no restart needed). A
- * readiness probe that fails takes the instance out of the load balancer; only liveness restarts it,
- * so liveness checks nothing outside the process. While shutting down every call answers 503.
+ * GET /api/health (everything; in production only up or down), /api/admin/health (everything, for
+ * operators: an ops route behind their credentials), /api/health/ready (PostgreSQL and Redis: may this
+ * instance take traffic?) and /api/health/live (the process answers: no restart needed). A readiness
+ * probe that fails takes the instance out of the load balancer; only liveness restarts it, so liveness
+ * checks nothing outside the process. While shutting down every call answers 503.
  */
 @Public()
 @NoRateLimit()
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
@@ -22,15 +26,29 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly treasury: TreasuryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** 200 when PostgreSQL and Redis answer, 503 otherwise; the details only outside production. */
+  @Get('health')
+  async check(): Promise<HealthCheckResult | { status: HealthCheckResult['status'] }> {
+    if (this.config.NODE_ENV !== 'production') return this.details();
+    try {
+      await this.ready();
+      return { status: 'ok' };
+    } catch {
+      throw new ServiceUnavailableException({ status: 'error', error: 'PostgreSQL or Redis is unreachable.' });
+    }
+  }
 
   /**
    * 200 when PostgreSQL and Redis answer, 503 with details otherwise. The treasury is reported
    * for operators but never fails the check: a short game account must not take the api down.
    */
-  @Get()
+  @Get('admin/health')
+  @ApiExcludeEndpoint()
   @HealthCheck()
-  check() {
+  details() {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: 2000 }),
       () => this.redisCheck(),
@@ -38,13 +56,13 @@ export class HealthController {
     ]);
   }
 
-  @Get('ready')
+  @Get('health/ready')
   @HealthCheck()
   ready() {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 2000 }), () => this.redisCheck()]);
   }
 
-  @Get('live')
+  @Get('health/live')
   @HealthCheck()
   live() {
     return this.health.check([]);

@@ -11,7 +11,8 @@ import {
 } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { ErrorMessages } from '@runik/contract';
-import { bearerToken, type SessionRequest } from '../auth/session.guard';
+import { sessionTokenOf } from '../auth/session-cookie';
+import type { SessionRequest } from '../auth/session.guard';
 import { SessionService } from '../auth/session.service';
 import { ApiError } from '../core/errors/api-error';
 
@@ -42,7 +43,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected async getTracker(request: SessionRequest): Promise<string> {
-    const token = request.session ? null : bearerToken(request.headers.authorization);
+    const token = request.session ? null : sessionTokenOf(request);
     if (token) request.session = (await this.sessions.authenticate(token)) ?? undefined;
     return request.session ? `session:${request.session.sessionId}` : addressOf(request);
   }

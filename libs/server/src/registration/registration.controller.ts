@@ -9,6 +9,7 @@ import type {
   SessionResponse,
   TransactionStatusResponse,
 } from '@runik/contract';
+import { StartsSessionCookie } from '../auth/session-cookie';
 import { Public } from '../auth/session.guard';
 import { ZodPipe } from '../core/validation/zod.pipe';
 import { LoginRateLimit } from '../rate-limit/rate-limit.decorator';
@@ -47,6 +48,7 @@ export class RegistrationController {
 
   @Post('free-registration')
   @HttpCode(200)
+  @StartsSessionCookie()
   registerFree(@Body(new ZodPipe(freeRegistrationSchema)) body: FreeRegistrationRequest): Promise<SessionResponse> {
     return this.registration.registerFree(body);
   }

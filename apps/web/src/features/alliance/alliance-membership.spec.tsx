@@ -17,7 +17,7 @@ describe('Alliance screen placeholders', () => {
     renderApp(AppRoutes.alliance);
     expect(await screen.findByText('Loading alliance...')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Alliance' })).toBeInTheDocument();
-    expect(api.callsTo(MY_ALLIANCE_URL)[0].authorization).toBe('Bearer token-of-alice');
+    expect(api.callsTo(MY_ALLIANCE_URL)[0].authorization).toBe(null);
   });
 
   it('shows a failed load with the server message, and retries', async () => {

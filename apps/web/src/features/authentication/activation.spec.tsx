@@ -296,7 +296,7 @@ describe('free registration', () => {
       referrer: 'bob',
     });
     expect(api.callsTo(ApiRoutes.loginChallenge(PLAYER))).toHaveLength(1);
-    expect(getSession()).toEqual({ token: session.token, hiveUsername: PLAYER, expiresAt: session.expiresAt });
+    expect(getSession()).toEqual({ hiveUsername: PLAYER, expiresAt: session.expiresAt });
   });
 
   it('sends an empty referrer without ?ref, for the server to apply its default', async () => {

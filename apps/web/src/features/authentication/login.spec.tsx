@@ -52,7 +52,7 @@ describe('login', () => {
       signature: FAKE_SIGNATURE,
       timestamp: challenge.timestamp,
     });
-    expect(getSession()).toEqual({ token: session.token, hiveUsername: 'alice', expiresAt: session.expiresAt });
+    expect(getSession()).toEqual({ hiveUsername: 'alice', expiresAt: session.expiresAt });
     expect(screen.getByRole('button', { name: 'alice' })).toBeInTheDocument();
   });
 

@@ -30,7 +30,7 @@ describe('City screen placeholders', () => {
     logInAs(PLAYER);
     renderApp(AppRoutes.city);
     expect(await screen.findByText('Loading city...')).toBeInTheDocument();
-    expect(api.callsTo(ApiRoutes.cityResources(PLAYER))[0].authorization).toBe('Bearer token-of-alice');
+    expect(api.callsTo(ApiRoutes.cityResources(PLAYER))[0].authorization).toBe(null);
   });
 
   it.each([

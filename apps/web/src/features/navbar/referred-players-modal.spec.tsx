@@ -50,7 +50,7 @@ describe('Referred Players modal', () => {
     expect(within(cards[1]).getByText('Not Registered')).toBeInTheDocument();
     expect(within(dialog).getByTestId('total-referred')).toHaveTextContent('Total Referred2');
     expect(within(dialog).getByTestId('total-registered')).toHaveTextContent('Registered1');
-    expect(api.callsTo(REFERRED_PLAYERS_URL)[0].authorization).toBe('Bearer token-of-alice');
+    expect(api.callsTo(REFERRED_PLAYERS_URL)[0].authorization).toBe(null);
   });
 
   it('shows the empty state when nobody was referred', async () => {

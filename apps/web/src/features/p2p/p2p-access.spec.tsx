@@ -20,7 +20,7 @@ describe('the Gear Marketplace', () => {
 
   it('loads the trade data first, then shows the balance and the three tabs, Marketplace open', async () => {
     const { api } = await openP2p({ userData: tradeData({ runikBalance: 1234.5 }) });
-    expect(api.requests[0]).toMatchObject({ method: 'GET', url: USER_DATA_URL, authorization: `Bearer token-of-${PLAYER}` });
+    expect(api.requests[0]).toMatchObject({ method: 'GET', url: USER_DATA_URL, authorization: null });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Marketplace', 'My Listings', 'List Item']);
     expect(screen.getByRole('tab', { name: 'Marketplace' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('p2p-balance')).toHaveTextContent('Balance: 1,234.5 RUNIK');

@@ -23,9 +23,16 @@ export const appConfigSchema = z.object({
   /** Used when a registration names no referrer (the spec does not show its value). */
   DEFAULT_REFERRER: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
-  /** Bull Board at /admin/queues is mounted only when a password is set. */
+  /**
+   * The operators' credentials (HTTP basic auth) for every ops surface: Bull Board at /admin/queues,
+   * the operator API under /api/admin and /metrics. Without a password they stay locked.
+   */
   BULL_BOARD_USER: z.string().default('admin'),
   BULL_BOARD_PASSWORD: z.string().optional(),
+  /** Serve the OpenAPI document at /api/docs: on by default outside production, off in production. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
+  /** Hive Engine's address as the players' browsers call it (the CSP's connect-src); by default mainnet's in production, HIVE_ENGINE_URL otherwise. */
+  WEB_HIVE_ENGINE_URL: z.string().url().optional(),
   /** Built web app to serve at / (the API serves it in one-machine setups). */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,10 +61,7 @@ export const appConfigSchema = z.object({
     .string()
     .default('loopback,linklocal,uniquelocal')
     .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
-  /**
-   * Bearer token Prometheus sends to /metrics. Unset: /metrics is open outside production and
-   * refused (403) in production.
-   */
+  /** A bearer token Prometheus may send to /metrics instead of the operators' credentials. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });
 
@@ -70,6 +74,11 @@ export function loadAppConfig(env: Record<string, unknown> = process.env): AppCo
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return result.data;
+}
+
+/** Whether the api serves its OpenAPI document (API_DOCS, by default outside production only). */
+export function servesApiDocs(config: AppConfig): boolean {
+  return config.API_DOCS === undefined ? config.NODE_ENV !== 'production' : config.API_DOCS === 'true';
 }
 
 export function defaultReferrer(config: AppConfig): string {

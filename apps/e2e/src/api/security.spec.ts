@@ -1,0 +1,261 @@
+import { request as httpRequest } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiRoutes } from '@runik/contract';
+import { apiClient, login, registerFree, signedChallenge } from '../support/api-client';
+import { uniqueUsername } from '../support/hive';
+import { BULL_BOARD_PASSWORD, startStack, Stack } from '../support/stack';
+
+const METRICS_TOKEN = 'scrape-secret-0123456789';
+const OPS_AUTH = `Basic ${Buffer.from(`admin:${BULL_BOARD_PASSWORD}`).toString('base64')}`;
+
+// A stand-in for the built web app: the api serves whatever WEB_DIST_DIR holds the same way.
+const webDir = mkdtempSync(join(tmpdir(), 'runik-web-'));
+writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Runik</title><div id="root"></div>');
+mkdirSync(join(webDir, 'assets'));
+writeFileSync(join(webDir, 'assets', 'app-1234.js'), 'console.log("runik")');
+
+let stack: Stack;
+
+async function newPlayer(prefix: string): Promise<{ username: string; token: string }> {
+  const username = uniqueUsername(prefix);
+  return { username, token: (await registerFree(apiClient(stack.apiUrl), username)).token };
+}
+beforeAll(async () => (stack = await startStack({ webDistDir: webDir, extraEnv: { METRICS_TOKEN } })));
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Sends the path exactly as written (an HTTP client library would normalise it). */
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
+  const { hostname, port } = new URL(stack.apiUrl);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, method, path, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The ways an attacker may spell one path so that a check on the raw URL and the router disagree. */
+function spellings(path: string): string[] {
+  const [, first, ...rest] = path.split('/');
+  const tail = rest.length > 0 ? `/${rest.join('/')}` : '';
+  const encodedLetters = [...first].map((letter, index) => {
+    const code = letter.charCodeAt(0).toString(16);
+    return `/${first.slice(0, index)}%${index % 2 === 0 ? code : code.toUpperCase()}${first.slice(index + 1)}${tail}`;
+  });
+  return [
+    path,
+    ...encodedLetters,
+    `/${encodeURIComponent(first).replace(/./g, (c) => `%${c.charCodeAt(0).toString(16)}`)}${tail}`,
+    ...(tail ? [`/${first}%2F${rest.join('/')}`, `/${first}%2f${rest.join('/')}`, `/${first}//${rest.join('/')}`] : []),
+    `/${path}`,
+    `/.${path}`,
+    `/%2e${path}`,
+    `/x/..${path}`,
+    `/x/%2e%2e${path}`,
+    `${path}/./`,
+    `/${first}/.${tail}`,
+    `/${first.toUpperCase()}${tail}`,
+    `/${first[0].toUpperCase()}${first.slice(1)}${tail}`,
+    `${path}/`,
+    `/${first};a=1${tail}`,
+    `${path};jsessionid=1`,
+    `${path}?a=1`,
+    `${path}%00`,
+    `${path}%20`,
+  ];
+}
+
+interface OpsRoute {
+  method: string;
+  path: string;
+}
+
+const OPS_ROUTES: OpsRoute[] = [
+  { method: 'GET', path: '/admin/queues' },
+  { method: 'GET', path: '/admin/queues/api/queues' },
+  // A write route: resuming a queue that runs changes nothing.
+  { method: 'PUT', path: '/admin/queues/api/queues/ledger/resume' },
+  { method: 'GET', path: '/metrics' },
+  { method: 'GET', path: '/api/admin/health' },
+];
+
+describe('ops surfaces', () => {
+  for (const route of OPS_ROUTES) {
+    const methods = route.method === 'GET' ? ['GET', 'HEAD', 'OPTIONS'] : [route.method, 'OPTIONS'];
+    it(`${route.method} ${route.path}: every spelling is 401 or 404 without credentials, and 200 with them where a route answers`, async () => {
+      const seen: string[] = [];
+      const violations: string[] = [];
+      for (const method of methods) {
+        for (const path of spellings(route.path)) {
+          const anonymous = await raw(method, path);
+          const wrong = await raw(method, path, { Authorization: `Basic ${Buffer.from('admin:wrong').toString('base64')}` });
+          const operator = await raw(method, path, { Authorization: OPS_AUTH });
+          const line = `${method} ${path}: ${anonymous.status} ${wrong.status} ${operator.status}`;
+          seen.push(line);
+          const refused = (status: number) => status === 401 || status === 404;
+          // A route that answers the operator asks the others for credentials and leaks nothing of itself.
+          const consistent = operator.status !== 200 || (anonymous.status === 401 && wrong.status === 401);
+          if (!refused(anonymous.status) || !refused(wrong.status) || ![200, 404].includes(operator.status) || !consistent) violations.push(line);
+        }
+      }
+      expect(violations).toEqual([]);
+      // The plain spelling, the red team's %61dmin and a query string reach the route.
+      const first = route.path.split('/')[1];
+      for (const path of [route.path, `${route.path}?a=1`, `/%${first.charCodeAt(0).toString(16)}${route.path.slice(2)}`]) {
+        expect(seen).toContain(`${route.method} ${path}: 401 401 200`);
+        if (route.method === 'GET') expect(seen).toContain(`HEAD ${path}: 401 401 200`);
+      }
+    });
+  }
+
+  it('takes the metrics token on /metrics only, compared in full', async () => {
+    expect((await raw('GET', '/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` })).status).toBe(200);
+    expect((await raw('GET', '/metrics', { Authorization: `Bearer ${METRICS_TOKEN}x` })).status).toBe(401);
+    expect((await raw('GET', '/metrics', { Authorization: `Bearer ${METRICS_TOKEN.slice(0, -1)}` })).status).toBe(401);
+    expect((await raw('GET', '/admin/queues/api/queues', { Authorization: `Bearer ${METRICS_TOKEN}` })).status).toBe(401);
+    expect((await raw('GET', '/api/admin/health', { Authorization: `Bearer ${METRICS_TOKEN}` })).status).toBe(401);
+  });
+
+  it('asks for basic credentials with a JSON error', async () => {
+    const response = await raw('GET', '/%61dmin/queues/api/queues');
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toMatch(/^Basic realm="Runik operations"/);
+    expect(JSON.parse(response.body)).toEqual({ error: 'Operator credentials are required.' });
+  });
+
+  it('gives operators the health details: PostgreSQL, Redis and the treasury', async () => {
+    const response = await raw('GET', '/api/admin/health', { Authorization: OPS_AUTH });
+    expect(JSON.parse(response.body)).toMatchObject({ status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' }, treasury: { status: 'up' } } });
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['the web app', '/'],
+    ['a client route', '/city'],
+    ['an asset', '/assets/app-1234.js'],
+    ['an API answer', '/api/health'],
+    ['an API error', '/api/city/resources/nobody'],
+    ['an unknown path', '/nowhere/at.all'],
+  ])('are on %s (%s)', async (_what, path) => {
+    const { headers } = await raw('GET', path);
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    // Scripts from the app itself, and outside production from hive-sim's dev wallet only.
+    expect(csp).toContain(`script-src 'self' ${stack.simUrl}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves the app for client routes and JSON 404 for odd spellings of server paths', async () => {
+    expect((await raw('GET', '/alliance')).body).toContain('<div id="root">');
+    for (const path of ['/api/nothing', '/API/health/', '/Metrics/', '/%61pi/x', '/a%2fb', '/x;y']) {
+      const response = await raw('GET', path);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(response.body).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('the session cookie', () => {
+  it('is set by login as HttpOnly, Secure and SameSite=Strict, works in place of the header, and is cleared by logout', async () => {
+    const player = await newPlayer('cookie');
+    const api = apiClient(stack.apiUrl);
+    const loginResponse = await api.post(ApiRoutes.verifyLogin, await signedChallenge(api, player.username));
+    expect(loginResponse.status).toBe(200);
+    const cookie = [loginResponse.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('runik_session=')) ?? '';
+    const attributes = cookie.split(';').map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=strict', 'path=/']));
+    expect(attributes.some((part) => part.startsWith('expires='))).toBe(true);
+    const sessionCookie = cookie.split(';')[0];
+    expect(sessionCookie).toBe(`runik_session=${loginResponse.data.token}`);
+
+    const resources = ApiRoutes.cityResources(player.username);
+    expect((await api.get(resources, { headers: { Cookie: sessionCookie } })).status).toBe(200);
+    expect((await api.get(resources)).status).toBe(401);
+    // The header wins over the cookie: another player's cookie does not change whose call it is.
+    expect((await apiClient(stack.apiUrl, player.token).get(resources, { headers: { Cookie: 'runik_session=not-a-session-0000000' } })).status).toBe(200);
+
+    const logout = await api.post(ApiRoutes.logout, undefined, { headers: { Cookie: sessionCookie } });
+    expect(logout.status).toBe(200);
+    const cleared = [logout.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('runik_session='));
+    expect(cleared).toMatch(/^runik_session=;.*Expires=Thu, 01 Jan 1970/i);
+    expect((await api.get(resources, { headers: { Cookie: sessionCookie } })).status).toBe(401);
+  });
+});
+
+describe('requests from another site', () => {
+  it('refuses a state-changing call whose Origin is not the game, and changes nothing', async () => {
+    const player = await newPlayer('origin');
+    const api = apiClient(stack.apiUrl, player.token);
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:1`, 'not a url']) {
+      const refused = await api.post(ApiRoutes.logout, undefined, { headers: { Origin: origin } });
+      expect({ origin, status: refused.status, data: refused.data }).toEqual({ origin, status: 403, data: { error: 'Requests from another site are refused.' } });
+    }
+    expect((await api.get(ApiRoutes.cityResources(player.username))).status).toBe(200);
+    // Bull Board's write routes too, even with the operator's credentials a browser remembers.
+    const board = await raw('PUT', '/admin/queues/api/queues/ledger/pause', { Authorization: OPS_AUTH, Origin: 'https://evil.example' });
+    expect(board.status).toBe(403);
+    // Its own origin and a reading call from anywhere pass.
+    expect((await api.get(ApiRoutes.cityResources(player.username), { headers: { Origin: 'https://evil.example' } })).status).toBe(200);
+    expect((await api.post(ApiRoutes.logout, undefined, { headers: { Origin: stack.apiUrl } })).status).toBe(200);
+  });
+});
+
+describe('request bodies', () => {
+  it('are JSON only: a form or plain text body answers 415 and changes nothing', async () => {
+    const player = await newPlayer('form');
+    const before = await apiClient(stack.apiUrl, player.token).get(ApiRoutes.cityResources(player.username));
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', `hiveUsername=${player.username}`],
+      ['text/plain', JSON.stringify({ hiveUsername: player.username })],
+      ['multipart/form-data; boundary=x', '--x--'],
+    ]) {
+      const response = await raw('POST', ApiRoutes.logout, { Authorization: `Bearer ${player.token}`, 'Content-Type': type }, body);
+      expect({ type, status: response.status }).toEqual({ type, status: 415 });
+      expect(JSON.parse(response.body)).toEqual({ error: expect.any(String) });
+    }
+    expect((await apiClient(stack.apiUrl, player.token).get(ApiRoutes.cityResources(player.username))).data).toEqual(before.data);
+  });
+});
+
+describe('production mode', () => {
+  it('shows only up or down at /api/health, the details to operators, and no OpenAPI document unless API_DOCS is on', async () => {
+    const production = await stack.startApi({ NODE_ENV: 'production', GAME_ACCOUNT_ACTIVE_KEY: 'unused-by-the-api' });
+    const api = apiClient(production);
+    const health = await api.get(ApiRoutes.health);
+    expect(health.status).toBe(200);
+    expect(health.data).toEqual({ status: 'ok' });
+    expect((await api.get('/api/docs')).status).toBe(404);
+    expect((await api.get('/api/docs-json')).status).toBe(404);
+    expect((await api.get('/api/admin/health')).status).toBe(401);
+    const details = await api.get('/api/admin/health', { headers: { Authorization: OPS_AUTH } });
+    expect(details.data).toMatchObject({ status: 'ok', info: { treasury: { status: 'up' } } });
+    expect((await api.get('/metrics')).status).toBe(401);
+
+    const withDocs = await stack.startApi({ NODE_ENV: 'production', GAME_ACCOUNT_ACTIVE_KEY: 'unused-by-the-api', API_DOCS: 'true' });
+    expect((await apiClient(withDocs).get('/api/docs-json')).status).toBe(200);
+    // Any login still works there (the session is shared through PostgreSQL).
+    expect((await login(apiClient(withDocs), (await newPlayer('prod')).username)).token).toBeDefined();
+  });
+});
