@@ -108,18 +108,21 @@ describe('ops surfaces', () => {
           const line = `${method} ${path}: ${anonymous.status} ${wrong.status} ${operator.status}`;
           seen.push(line);
           const refused = (status: number) => status === 401 || status === 404;
-          // A route that answers the operator asks the others for credentials and leaks nothing of itself.
-          const consistent = operator.status !== 200 || (anonymous.status === 401 && wrong.status === 401);
-          if (!refused(anonymous.status) || !refused(wrong.status) || ![200, 404].includes(operator.status) || !consistent) violations.push(line);
+          // Past the credentials, the api's own routes refuse an unknown query parameter (400).
+          const reached = operator.status === 200 || (operator.status === 400 && path.includes('?'));
+          // A route that answers the operator asks the others for credentials.
+          const consistent = !reached || (anonymous.status === 401 && wrong.status === 401);
+          if (!refused(anonymous.status) || !refused(wrong.status) || !(reached || operator.status === 404) || !consistent) violations.push(line);
         }
       }
       expect(violations).toEqual([]);
       // The plain spelling, the red team's %61dmin and a query string reach the route.
       const first = route.path.split('/')[1];
-      for (const path of [route.path, `${route.path}?a=1`, `/%${first.charCodeAt(0).toString(16)}${route.path.slice(2)}`]) {
+      for (const path of [route.path, `/%${first.charCodeAt(0).toString(16)}${route.path.slice(2)}`]) {
         expect(seen).toContain(`${route.method} ${path}: 401 401 200`);
         if (route.method === 'GET') expect(seen).toContain(`HEAD ${path}: 401 401 200`);
       }
+      expect(seen).toContainEqual(expect.stringMatching(new RegExp(`^${route.method} ${route.path.replace(/\//g, '\\/')}\\?a=1: 401 401 (200|400)$`)));
     });
   }
 
@@ -257,5 +260,43 @@ describe('production mode', () => {
     expect((await apiClient(withDocs).get('/api/docs-json')).status).toBe(200);
     // Any login still works there (the session is shared through PostgreSQL).
     expect((await login(apiClient(withDocs), (await newPlayer('prod')).username)).token).toBeDefined();
+  });
+});
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[] }>>;
+}
+
+describe('query parameters', () => {
+  it('every GET route of the API refuses an unknown one with 400 naming it', async () => {
+    const player = await newPlayer('query');
+    const api = apiClient(stack.apiUrl, player.token);
+    const { paths } = (await api.get<OpenApiDocument>('/api/docs-json')).data;
+    const valueOf = (name: string) => (/username/i.test(name) ? player.username : name === 'txId' ? 'a'.repeat(40) : '1');
+    const answers: string[] = [];
+    for (const [template, item] of Object.entries(paths)) {
+      if (!item.get) continue;
+      const path = template.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(valueOf(name)));
+      const query = new URLSearchParams();
+      for (const parameter of item.get.parameters ?? []) {
+        if (parameter.in === 'query' && parameter.required) query.set(parameter.name, parameter.schema?.enum?.[0] ?? valueOf(parameter.name));
+      }
+      query.set('bogus', '1');
+      const response = await api.get(`${path}?${query}`);
+      answers.push(`${template}: ${response.status} ${JSON.stringify(response.data?.error ?? null)}`);
+    }
+    expect(answers.length).toBeGreaterThan(40);
+    expect(answers.filter((answer) => !/: 400 ".*bogus.*"$/.test(answer))).toEqual([]);
+  });
+
+  it("validates deposit/check's amount", async () => {
+    const player = await newPlayer('amount');
+    const api = apiClient(stack.apiUrl, player.token);
+    const check = (amount: string) => api.get(ApiRoutes.depositCheck('e'.repeat(40), player.username, amount));
+    for (const amount of ['NaN', 'abc', '-1', '0', '1e3', '1.0001', '99999999999999999999', 'Infinity', ' ']) {
+      const response = await check(amount);
+      expect({ amount, status: response.status, data: response.data }).toEqual({ amount, status: 400, data: { error: 'Amount must be a positive RUNIK amount with at most 3 decimals.' } });
+    }
+    expect((await check('1.5')).data).toEqual({ error: 'Deposit not found' });
   });
 });

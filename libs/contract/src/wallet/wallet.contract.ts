@@ -41,7 +41,7 @@ export type DepositInitRequest = z.input<typeof depositInitSchema>;
 export type DepositInitCommand = z.output<typeof depositInitSchema>;
 
 export const depositCheckParamsSchema = z.strictObject({ txId: transactionIdSchema });
-export const depositCheckQuerySchema = z.strictObject({ username: hiveUsernameSchema, amount: z.string().max(32).optional() });
+export const depositCheckQuerySchema = z.strictObject({ username: hiveUsernameSchema, amount: runikAmountSchema.optional() });
 
 export type DepositStatus = 'pending' | 'completed' | 'failed';
 

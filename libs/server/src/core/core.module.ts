@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { ChainModule } from '../chain/chain.module';
@@ -8,6 +9,7 @@ import { APP_CONFIG, AppConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
+import { UnknownQueryGuard } from './validation/unknown-query.guard';
 
 /** Health probes and metrics scrapes come every few seconds: their answers are not worth a log line. */
 function isProbe(url: string | undefined): boolean {
@@ -27,7 +29,7 @@ function isProbe(url: string | undefined): boolean {
         // request id Fastify assigned (requestIdFor), also returned in the X-Request-Id header.
         pinoHttp: {
           level: config.LOG_LEVEL,
-          redact: ['req.headers.authorization'],
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           // Nest's middleware runner rewrites req.url; the path asked for stays in originalUrl.
           autoLogging: { ignore: (req) => isProbe((req as { originalUrl?: string }).originalUrl ?? req.url) },
         },
@@ -41,5 +43,6 @@ function isProbe(url: string | undefined): boolean {
     QueuesModule,
     ChainModule,
   ],
+  providers: [{ provide: APP_GUARD, useClass: UnknownQueryGuard }],
 })
 export class CoreModule {}
