@@ -1,6 +1,7 @@
 export * from './common/routes';
 export * from './common/errors';
 export * from './common/schemas';
+export * from './common/text';
 export * from './auth/auth.contract';
 export * from './referrals/referrals.contract';
 export * from './city/city.contract';

@@ -4,12 +4,13 @@ import {
   assetTotals,
   CREATION_FEE_THOUSANDTHS,
   createBody,
+  invitationFrom,
   myAlliance,
   newAlliance,
-  newReferredPlayer,
   postingsOf,
   requestToJoin,
   runikOf,
+  setMaxMembers,
   TestAlliance,
   uniqueAllianceIdentity,
 } from '../support/alliance';
@@ -29,7 +30,8 @@ const fireAtOnce = (calls: (() => Promise<AxiosResponse>)[]) => Promise.all(call
 const times = <T>(count: number, make: (index: number) => T): T[] => Array.from({ length: count }, (_, index) => make(index));
 const withStatus = (responses: AxiosResponse[], status: number) => responses.filter((response) => response.status === status);
 
-const join = (player: CityPlayer, alliance: TestAlliance) => player.api.post(ApiRoutes.allianceJoin, { hiveUsername: player.username, allianceId: alliance.id });
+const join = (player: CityPlayer, alliance: TestAlliance, inviteToken?: string) =>
+  player.api.post(ApiRoutes.allianceJoin, { hiveUsername: player.username, allianceId: alliance.id, inviteToken });
 const accept = (leader: CityPlayer, target: CityPlayer, alliance: TestAlliance) =>
   leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, targetUsername: target.username, allianceId: alliance.id });
 
@@ -59,12 +61,14 @@ async function largestMemberCountDuring(alliance: TestAlliance, race: () => Prom
 }
 
 describe('joining races', () => {
-  it('20 referrals of the leader joining the last free place at once: exactly one gets in', async () => {
+  it('20 invited players joining the last free place at once: exactly one gets in, the others keep their invitations', async () => {
     const leader = await newCityPlayer(stack, 'lead');
     const alliance = await newAlliance(stack, leader);
-    const recruits = await Promise.all(times(20, () => newReferredPlayer(stack, leader, 'rec')));
+    const recruits = await Promise.all(times(20, () => newCityPlayer(stack, 'rec')));
+    const invitations = await Promise.all(recruits.map(() => invitationFrom(leader, alliance)));
+    const joinAll = (players: CityPlayer[]) => fireAtOnce(players.map((recruit) => () => join(recruit, alliance, invitations[recruits.indexOf(recruit)])));
 
-    const { responses, largest } = await largestMemberCountDuring(alliance, () => fireAtOnce(recruits.map((recruit) => () => join(recruit, alliance))));
+    const { responses, largest } = await largestMemberCountDuring(alliance, () => joinAll(recruits));
     const admitted = withStatus(responses, 200);
     expect(admitted.map((response) => response.data)).toEqual([{ success: true, autoAccepted: true, message: AllianceMessages.joined }]);
     expect(withStatus(responses, 409).map((response) => response.data)).toEqual(times(19, () => ({ error: AllianceMessages.allianceFull })));
@@ -78,11 +82,26 @@ describe('joining races', () => {
     await grant(stack, leader, 'runik', 10_000 * RUNIK);
     expect((await leader.api.post(ApiRoutes.allianceExpand, { hiveUsername: leader.username, allianceId: alliance.id })).status).toBe(200);
     const outside = recruits.filter((_, index) => responses[index].status !== 200);
-    const second = await largestMemberCountDuring(alliance, () => fireAtOnce(outside.map((recruit) => () => join(recruit, alliance))));
+    const second = await largestMemberCountDuring(alliance, () => joinAll(outside));
     expect(withStatus(second.responses, 200)).toHaveLength(1);
     expect(withStatus(second.responses, 409)).toHaveLength(18);
     expect(second.largest).toBe(3);
     expect(await maxMembers(alliance)).toBe(3);
+  });
+
+  it('one invitation used by 20 players at once: exactly one gets in, the others are told it was used', async () => {
+    const leader = await newCityPlayer(stack, 'lead');
+    const alliance = await newAlliance(stack, leader);
+    await setMaxMembers(stack, alliance, 10);
+    const token = await invitationFrom(leader, alliance);
+    const recruits = await Promise.all(times(20, () => newCityPlayer(stack, 'rec')));
+
+    const { responses, largest } = await largestMemberCountDuring(alliance, () => fireAtOnce(recruits.map((recruit) => () => join(recruit, alliance, token))));
+    expect(withStatus(responses, 200)).toHaveLength(1);
+    expect(withStatus(responses, 409).map((response) => response.data)).toEqual(times(19, () => ({ error: AllianceMessages.invitationUsed })));
+    expect(largest).toBe(2);
+    expect(await memberCount(alliance)).toBe(2);
+    expect(await requestCount(alliance)).toBe(0);
   });
 
   it('the leader accepting 5 requests at once into 1 free place: exactly one accepted, the others keep their requests', async () => {

@@ -1,12 +1,13 @@
-import { AllianceMessages, ApiRoutes, CityMessages, ErrorMessages } from '@runik/contract';
+import { AllianceMessages, ApiRoutes, CityMessages, ErrorMessages, TextMessages } from '@runik/contract';
 import type { AllianceListEntry, AlliancesResponse } from '@runik/contract';
-import { ALLIANCE_CREATION_FEE, ALLIANCE_MAX_MEMBERS, ALLIANCE_STARTING_CAPACITY } from '@runik/rules';
+import { ALLIANCE_CREATION_FEE, ALLIANCE_INVITATION_LIFETIME_MS, ALLIANCE_MAX_MEMBERS, ALLIANCE_STARTING_CAPACITY } from '@runik/rules';
 import type { AxiosResponse } from 'axios';
 import {
   addMembers,
   allianceSnapshot,
   CREATION_FEE_THOUSANDTHS,
   createBody,
+  invitationFrom,
   myAlliance,
   newAlliance,
   newReferredPlayer,
@@ -38,7 +39,8 @@ const list = async (player: CityPlayer): Promise<AllianceListEntry[]> => {
 const entryOf = async (player: CityPlayer, alliance: TestAlliance) => (await list(player)).find((entry) => entry.id === alliance.id);
 
 // The calls with the acting player's own name, as the web client sends them.
-const join = (player: CityPlayer, allianceId: number) => player.api.post(ApiRoutes.allianceJoin, { hiveUsername: player.username, allianceId });
+const join = (player: CityPlayer, allianceId: number, inviteToken?: string) =>
+  player.api.post(ApiRoutes.allianceJoin, { hiveUsername: player.username, allianceId, inviteToken });
 const leave = (player: CityPlayer) => player.api.post(ApiRoutes.allianceLeave, { hiveUsername: player.username });
 const disband = (player: CityPlayer, allianceId: number) => player.api.post(ApiRoutes.allianceDisband, { hiveUsername: player.username, allianceId });
 const expand = (player: CityPlayer, allianceId: number) => player.api.post(ApiRoutes.allianceExpand, { hiveUsername: player.username, allianceId });
@@ -294,34 +296,65 @@ describe('joining, accepting and rejecting', () => {
     expect(await entryOf(applicant, alliance)).toMatchObject({ members: 2, requestPending: false });
   });
 
-  it("lets a member's referral in at once, and hides the requests from members", async () => {
+  it("makes a request of a referral of the leader without an invitation: choosing a referrer opens no alliance", async () => {
     const leader = await newCityPlayer(stack, 'lead');
     const alliance = await newAlliance(stack, leader);
-    await setMaxMembers(stack, alliance, 4);
-    const stranger = await newCityPlayer(stack, 'strg');
-    await requestToJoin(stranger, alliance);
-
     const referred = await newReferredPlayer(stack, leader, 'rec');
-    const joined = await join(referred, alliance.id);
-    expect(joined.status).toBe(200);
-    expect(joined.data).toEqual({ success: true, autoAccepted: true, message: AllianceMessages.joined });
-    expect(await memberIds(alliance)).toEqual(ids(leader, referred));
-    expect(await myAlliance(referred)).toMatchObject({ id: alliance.id, memberCount: 2, isLeader: false, pendingRequests: [] });
-    expect((await myAlliance(leader))?.pendingRequests.map((request) => request.hiveUsername)).toEqual([stranger.username]);
-
-    // Referred by a member who is not the leader: in at once too.
-    const referredByMember = await newReferredPlayer(stack, referred, 'rec');
-    expect((await join(referredByMember, alliance.id)).data).toEqual({ success: true, autoAccepted: true, message: AllianceMessages.joined });
-    expect(await memberIds(alliance)).toEqual(ids(leader, referred, referredByMember));
-  });
-
-  it('makes a request of a referral whose referrer is not a member of that alliance', async () => {
-    const [leader, outsider] = await Promise.all([newCityPlayer(stack, 'lead'), newCityPlayer(stack, 'outs')]);
-    const alliance = await newAlliance(stack, leader);
-    const referred = await newReferredPlayer(stack, outsider, 'rec');
     expect((await join(referred, alliance.id)).data).toEqual({ success: true, autoAccepted: false, message: AllianceMessages.requestSent });
     expect(await memberIds(alliance)).toEqual(ids(leader));
     expect(await requestIds(alliance)).toEqual(ids(referred));
+  });
+
+  it("lets a member's invitation in at once, once, and hides the requests from members", async () => {
+    const [leader, member, stranger, invited, second] = await Promise.all(['lead', 'memb', 'strg', 'invt', 'scnd'].map((prefix) => newCityPlayer(stack, prefix)));
+    const alliance = await newAlliance(stack, leader);
+    await setMaxMembers(stack, alliance, 5);
+    await addMembers(leader, alliance, [member]);
+    await requestToJoin(stranger, alliance);
+    // A pending request of the invited player goes when the invitation lets them in.
+    await requestToJoin(invited, alliance);
+
+    // Issued by a member who is not the leader.
+    const issued = await member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id });
+    expect(issued.status).toBe(200);
+    expect(issued.data).toEqual({ success: true, token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), expiresAt: expect.any(String) });
+    const lifetimeMs = Date.parse(issued.data.expiresAt) - Date.now();
+    expect(lifetimeMs).toBeGreaterThan(ALLIANCE_INVITATION_LIFETIME_MS - 60_000);
+    expect(lifetimeMs).toBeLessThanOrEqual(ALLIANCE_INVITATION_LIFETIME_MS);
+
+    const joined = await join(invited, alliance.id, issued.data.token);
+    expect(joined.status).toBe(200);
+    expect(joined.data).toEqual({ success: true, autoAccepted: true, message: AllianceMessages.joined });
+    expect(await memberIds(alliance)).toEqual(ids(leader, member, invited));
+    expect(await myAlliance(invited)).toMatchObject({ id: alliance.id, memberCount: 3, isLeader: false, pendingRequests: [] });
+    expect((await myAlliance(leader))?.pendingRequests.map((request) => request.hiveUsername)).toEqual([stranger.username]);
+
+    // Single use: the next player is refused and nothing changes.
+    await expectRefused(() => join(second, alliance.id, issued.data.token), 409, AllianceMessages.invitationUsed);
+    expect(await myAlliance(second)).toBeNull();
+  });
+
+  it('refuses an expired invitation, one for another alliance, a made-up one, and one whose issuer has left', async () => {
+    const [leader, member, otherLeader, newcomer] = await Promise.all(['lead', 'memb', 'othr', 'newc'].map((prefix) => newCityPlayer(stack, prefix)));
+    const [alliance, other] = [await newAlliance(stack, leader), await newAlliance(stack, otherLeader)];
+    await setMaxMembers(stack, alliance, 5);
+    await addMembers(leader, alliance, [member]);
+
+    const expired = await invitationFrom(leader, alliance);
+    await queryDatabase(stack.database.url, `UPDATE alliance_invitations SET expires_at = now() - interval '1 second' WHERE alliance_id = $1`, [alliance.id]);
+    const foreign = await invitationFrom(otherLeader, other);
+    await expectRefused(() => join(newcomer, alliance.id, expired), 410, AllianceMessages.invitationExpired);
+    await expectRefused(() => join(newcomer, alliance.id, foreign), 404, AllianceMessages.invitationInvalid);
+    await expectRefused(() => join(newcomer, alliance.id, 'A'.repeat(32)), 404, AllianceMessages.invitationInvalid);
+    await expectRefused(() => join(newcomer, alliance.id, 'short'), 400, AllianceMessages.invitationInvalid);
+    const fromLeaver = await invitationFrom(member, alliance);
+    expect((await leave(member)).status).toBe(200);
+    await expectRefused(() => join(newcomer, alliance.id, fromLeaver), 404, AllianceMessages.invitationInvalid);
+    expect(await myAlliance(newcomer)).toBeNull();
+
+    // Only a member invites.
+    await expectRefused(() => newcomer.api.post(ApiRoutes.allianceInvite, { hiveUsername: newcomer.username, allianceId: alliance.id }), 403, AllianceMessages.notMember);
+    await expectRefused(() => member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id }), 403, AllianceMessages.notMember);
   });
 
   it('rejects a request, which can then be sent again', async () => {
@@ -607,13 +640,15 @@ describe('leader-only calls and other alliances', () => {
 
   it('joining an unknown alliance is 404', () => expectRefused(() => join(loner, NO_SUCH_ALLIANCE), 404, AllianceMessages.allianceNotFound));
 
-  it('a full alliance takes no accept, no request and no referral', async () => {
+  it('a full alliance takes no accept, no request and no invitation, which stays unused', async () => {
     expect(await myAlliance(leader)).toMatchObject({ memberCount: 2, maxMembers: 2 });
     await expectRefused(() => accept(leader, applicant, alliance.id), 409, AllianceMessages.allianceFull);
     expect(await requestIds(alliance)).toEqual(ids(applicant));
     await expectRefused(() => join(loner, alliance.id), 409, AllianceMessages.allianceFull);
-    const referred = await newReferredPlayer(stack, leader, 'rec');
-    await expectRefused(() => join(referred, alliance.id), 409, AllianceMessages.allianceFull);
+    const invitation = await invitationFrom(leader, alliance);
+    await expectRefused(() => join(loner, alliance.id, invitation), 409, AllianceMessages.allianceFull);
+    const [{ used_at }] = await queryDatabase<{ used_at: Date | null }>(stack.database.url, 'SELECT used_at FROM alliance_invitations WHERE alliance_id = $1', [alliance.id]);
+    expect(used_at).toBeNull();
   });
 });
 
@@ -783,3 +818,58 @@ describe('bad input is 400 and changes nothing', () => {
     expect((await leave(leader)).status).toBe(200);
   });
 });
+
+describe('text that breaks or deceives', () => {
+  const HIDDEN: [string, string, (field: string) => string][] = [
+    ['NUL', '\u0000', TextMessages.controlCharacter],
+    ['a newline', '\n', TextMessages.controlCharacter],
+    ['a carriage return', '\r', TextMessages.controlCharacter],
+    ['a tab', '\t', TextMessages.controlCharacter],
+    ['an escape', '\u001B', TextMessages.controlCharacter],
+    ['DEL', '\u007F', TextMessages.controlCharacter],
+    ['a C1 control', '\u0085', TextMessages.controlCharacter],
+    ['a right-to-left override', '\u202E', TextMessages.hiddenCharacter],
+    ['a right-to-left embedding', '\u202B', TextMessages.hiddenCharacter],
+    ['a first-strong isolate', '\u2068', TextMessages.hiddenCharacter],
+    ['a right-to-left mark', '\u200F', TextMessages.hiddenCharacter],
+    ['a zero-width space', '\u200B', TextMessages.hiddenCharacter],
+    ['a zero-width joiner', '\u200D', TextMessages.hiddenCharacter],
+    ['a zero-width non-joiner', '\u200C', TextMessages.hiddenCharacter],
+    ['a word joiner', '\u2060', TextMessages.hiddenCharacter],
+    ['a byte order mark', '\uFEFF', TextMessages.hiddenCharacter],
+    ['a lone high surrogate', '\uD800', TextMessages.brokenText],
+    ['a lone low surrogate', '\uDFFF', TextMessages.brokenText],
+  ];
+  let founder: CityPlayer;
+  let leader: CityPlayer;
+  let alliance: TestAlliance;
+  beforeAll(async () => {
+    [founder, leader] = await Promise.all([newCityPlayer(stack, 'fndr'), newCityPlayer(stack, 'lead')]);
+    await grant(stack, founder, 'runik', CREATION_FEE_THOUSANDTHS);
+    alliance = await newAlliance(stack, leader, { name: 'Keepers of the Pass' });
+  });
+
+  it.each(HIDDEN)('refuses %s in a name or a description with 400, and stores nothing', async (_what, character, message) => {
+    const create = (overrides: Record<string, unknown>) => founder.api.post(ApiRoutes.allianceCreate, createBody(founder, overrides));
+    for (const name of [`Iron${character}Wolves`, `${character}Iron Wolves`, `Iron Wolves${character}`]) {
+      await expectRefused(() => create({ name }), 400, message('Alliance name'));
+    }
+    await expectRefused(() => create({ description: `Hunters${character} of the north.` }), 400, message('Description'));
+    await expectRefused(() => update(leader, alliance.id, { description: `Hunters of the north.${character}` }), 400, message('Description'));
+  });
+
+  it('takes a name that differs only by width, case or spacing for the same name', async () => {
+    for (const lookalike of ['\uFF2B\uFF45\uFF45\uFF50\uFF45\uFF52\uFF53 of the Pass', 'KEEPERS  OF THE PASS', 'Keepers\u00A0of\u3000the Pass']) {
+      await expectRefused(() => founder.api.post(ApiRoutes.allianceCreate, createBody(founder, { name: lookalike })), 409, AllianceMessages.nameTaken);
+    }
+    // A zero-width copy never gets as far as the comparison.
+    await expectRefused(() => founder.api.post(ApiRoutes.allianceCreate, createBody(founder, { name: 'Keepers of the\u200B Pass' })), 400, TextMessages.hiddenCharacter('Alliance name'));
+  });
+
+  it('stores a full-width name in its plain letters', async () => {
+    const created = await founder.api.post(ApiRoutes.allianceCreate, createBody(founder, { name: '\uFF37\uFF49\uFF4E\uFF54\uFF45\uFF52  Guard' }));
+    expect(created.status).toBe(200);
+    expect((await myAlliance(founder))?.name).toBe('Winter Guard');
+  });
+});
+

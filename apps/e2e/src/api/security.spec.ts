@@ -2,8 +2,9 @@ import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiRoutes } from '@runik/contract';
+import { ApiRoutes, TextMessages } from '@runik/contract';
 import { apiClient, login, registerFree, signedChallenge } from '../support/api-client';
+import { queryDatabase } from '../support/database';
 import { uniqueUsername } from '../support/hive';
 import { BULL_BOARD_PASSWORD, startStack, Stack } from '../support/stack';
 
@@ -300,3 +301,24 @@ describe('query parameters', () => {
     expect((await check('1.5')).data).toEqual({ error: 'Deposit not found' });
   });
 });
+
+describe("the shop's item name", () => {
+  it.each([
+    ['NUL', 'RUNIK\u0000Pouch', TextMessages.controlCharacter('Item name')],
+    ['a newline', 'RUNIK\nPouch', TextMessages.controlCharacter('Item name')],
+    ['a right-to-left override', 'RUNIK\u202EPouch', TextMessages.hiddenCharacter('Item name')],
+    ['a zero-width joiner', 'RUNIK\u200DPouch', TextMessages.hiddenCharacter('Item name')],
+    ['a lone surrogate', 'RUNIK\uD800Pouch', TextMessages.brokenText('Item name')],
+  ])('refuses %s with 400 and records no purchase', async (_what, itemName, message) => {
+    const player = await newPlayer('shop');
+    const response = await apiClient(stack.apiUrl, player.token).post(ApiRoutes.shopPurchaseCreate, {
+      hiveUsername: player.username,
+      itemName,
+      price: '0.01',
+      hiveTxId: 'b'.repeat(40),
+    });
+    expect({ status: response.status, data: response.data }).toEqual({ status: 400, data: { error: message } });
+    expect(await queryDatabase(stack.database.url, 'SELECT 1 FROM shop_purchases')).toEqual([]);
+  });
+});
+

@@ -1,6 +1,8 @@
 import { ALLIANCE_CREATION_FEE, toThousandths } from '@runik/rules';
 import type { MyAllianceResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
+import type { Page } from 'playwright-core';
+import { newAlliance } from '../support/alliance';
 import { acceptDialogs, eventually, useBrowserStack } from '../support/browser';
 import { setArmy } from '../support/attack';
 import { cityOf, CityPlayer, grant, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
@@ -54,6 +56,39 @@ browser.test('a leader creates an alliance, accepts a request to join, and the m
   await eventually(async () => expect((await allianceOf(leader))?.members).toEqual([leader.username]));
   expect(await allianceOf(member)).toBeNull();
   await memberPage.context().close();
+});
+
+browser.test('a member invites by link, the invited player joins at once, and stored markup shows as text', async (leaderPage) => {
+  const [leader, invited] = await Promise.all([newCityPlayer(stack(), 'lead'), newCityPlayer(stack(), 'invt')]);
+  // Markup in every stored text: it must reach the screen as characters, never as elements.
+  const name = '<img src=x onerror=__xss=1>';
+  const description = '<script>window.__xss=1</script>"><svg onload=window.__xss=1><b>bold</b>';
+  const alliance = await newAlliance(stack(), leader, { name, description });
+  const untouched = async (page: Page) => {
+    expect(await page.evaluate('window.__xss')).toBeUndefined();
+    expect(await page.locator('.alliance img[src="x"], .alliance svg[onload], .alliance script, .alliance b').count()).toBe(0);
+  };
+
+  await browser.openAs(leaderPage, leader.username, '/alliance');
+  expect(await leaderPage.getByTestId('alliance-name').textContent()).toContain(name);
+  expect(await leaderPage.getByTestId('alliance-description').textContent()).toBe(description);
+  await untouched(leaderPage);
+  const panel = leaderPage.getByTestId('alliance-invite');
+  await panel.getByRole('button', { name: 'Create Invitation Link' }).click();
+  const link = await panel.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+  expect(link).toMatch(new RegExp(`/alliance\\?invite=[A-Za-z0-9_-]{32}&alliance=${alliance.id}$`));
+
+  const invitedPage = await browser.current().newPage();
+  await browser.openAs(invitedPage, invited.username, new URL(link).pathname + new URL(link).search);
+  const offer = invitedPage.getByTestId('alliance-invitation');
+  await offer.getByText(`You were invited to join ${name} [${alliance.tag}].`).waitFor();
+  await untouched(invitedPage);
+  await offer.getByRole('button', { name: 'Accept Invitation' }).click();
+  await invitedPage.getByRole('button', { name: 'Leave Alliance' }).waitFor();
+  expect((await allianceOf(invited))?.members).toEqual([leader.username, invited.username]);
+  expect(await invitedPage.getByTestId('alliance-description').textContent()).toBe(description);
+  await untouched(invitedPage);
+  await invitedPage.context().close();
 });
 
 browser.test('a player attacks an enemy, sees the battle result and finds it in the battle log', async (page) => {

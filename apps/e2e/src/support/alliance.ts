@@ -52,7 +52,14 @@ export async function newReferredPlayer(stack: Stack, referrer: CityPlayer, pref
   return { username, playerId: Number(id), api: apiClient(stack.apiUrl, token) };
 }
 
-/** Sends a join request (or joins, when referred by a member); throws unless it succeeds. */
+/** An invitation link's token, issued by `member` of the alliance; throws unless it succeeds. */
+export async function invitationFrom(member: CityPlayer, alliance: TestAlliance): Promise<string> {
+  const response = await member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id });
+  if (response.status !== 200) throw new Error(`invitation by ${member.username}: ${response.status} ${JSON.stringify(response.data)}`);
+  return response.data.token;
+}
+
+/** Sends a join request; throws unless it succeeds. */
 export async function requestToJoin(player: CityPlayer, alliance: TestAlliance): Promise<{ autoAccepted: boolean }> {
   const response = await player.api.post(ApiRoutes.allianceJoin, { hiveUsername: player.username, allianceId: alliance.id });
   if (response.status !== 200) throw new Error(`join of ${player.username}: ${response.status} ${JSON.stringify(response.data)}`);
@@ -117,6 +124,7 @@ export async function allianceSnapshot(stack: Stack): Promise<unknown[]> {
     queryDatabase(url, 'SELECT * FROM alliances ORDER BY id'),
     queryDatabase(url, 'SELECT * FROM alliance_members ORDER BY player_id'),
     queryDatabase(url, 'SELECT * FROM alliance_requests ORDER BY alliance_id, player_id'),
+    queryDatabase(url, 'SELECT * FROM alliance_invitations ORDER BY token_hash'),
     queryDatabase(url, 'SELECT account_id, asset, amount FROM balances ORDER BY account_id, asset'),
     queryDatabase(url, 'SELECT count(*) FROM ledger_entries'),
   ]);

@@ -9,6 +9,7 @@ import {
   normalizeAllianceTag,
 } from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
+import { nameText, plainText } from '../common/text';
 
 /** Alliance messages: the spec's verbatim where it gives them (sections 5 and 8), ours otherwise. */
 export const AllianceMessages = {
@@ -37,6 +38,9 @@ export const AllianceMessages = {
   requestNotFound: 'No pending request from this player.',
   targetNotMember: 'This player is not a member of your alliance.',
   cannotKickSelf: 'You cannot kick yourself.',
+  invitationInvalid: 'This invitation is not valid for this alliance.',
+  invitationUsed: 'This invitation has already been used.',
+  invitationExpired: 'This invitation has expired. Ask a member for a new one.',
   created: 'Alliance created successfully!',
   requestSent: 'Join request sent. The leader will review it.',
   joined: 'Welcome! You joined the alliance.',
@@ -66,8 +70,7 @@ export const AllianceMessages = {
 
 const allianceIdSchema = z.number({ error: AllianceMessages.invalidAllianceId }).int(AllianceMessages.invalidAllianceId).positive(AllianceMessages.invalidAllianceId).max(2 ** 31 - 1, AllianceMessages.invalidAllianceId);
 
-const nameSchema = z
-  .string({ error: AllianceMessages.nameRequired })
+const nameSchema = nameText(z.string({ error: AllianceMessages.nameRequired }), 'Alliance name')
   .trim()
   .min(1, AllianceMessages.nameRequired)
   .max(ALLIANCE_NAME_MAX, AllianceMessages.nameTooLong);
@@ -81,8 +84,7 @@ function tagSchema(lengthMessage: string) {
 }
 
 function descriptionSchema(emptyMessage: string) {
-  return z
-    .string({ error: emptyMessage })
+  return plainText(z.string({ error: emptyMessage }), 'Description')
     .trim()
     .min(1, emptyMessage)
     .max(ALLIANCE_DESCRIPTION_MAX, AllianceMessages.descriptionTooLong);
@@ -99,12 +101,20 @@ export const createAllianceSchema = z.strictObject({
 });
 export type CreateAllianceRequest = z.infer<typeof createAllianceSchema>;
 
-export const joinAllianceSchema = z.strictObject({ hiveUsername: hiveUsernameSchema, allianceId: allianceIdSchema });
+/** An invitation link's token: 192 random bits, base64url. */
+const invitationTokenSchema = z.string({ error: AllianceMessages.invitationInvalid }).regex(/^[A-Za-z0-9_-]{32}$/, AllianceMessages.invitationInvalid);
+
+/** With an invitation a member issued the player joins at once; without, the request waits for the leader. */
+export const joinAllianceSchema = z.strictObject({
+  hiveUsername: hiveUsernameSchema,
+  allianceId: allianceIdSchema,
+  inviteToken: invitationTokenSchema.optional(),
+});
 export type JoinAllianceRequest = z.infer<typeof joinAllianceSchema>;
 
 export const leaveAllianceSchema = z.strictObject({ hiveUsername: hiveUsernameSchema });
 
-/** disband and expand */
+/** disband, expand and invite */
 export const allianceActionSchema = z.strictObject({ hiveUsername: hiveUsernameSchema, allianceId: allianceIdSchema });
 export type AllianceActionRequest = z.infer<typeof allianceActionSchema>;
 
@@ -179,4 +189,11 @@ export interface AllianceActionResponse {
 
 export interface JoinAllianceResponse extends AllianceActionResponse {
   autoAccepted: boolean;
+}
+
+/** A single-use invitation to the alliance; the link is the client's (`/alliance?invite=<token>&alliance=<id>`). */
+export interface AllianceInvitationResponse {
+  success: true;
+  token: string;
+  expiresAt: string;
 }

@@ -31,6 +31,7 @@ export const ApiRoutes = {
   allianceList: '/api/alliance/alliances',
   allianceCreate: '/api/alliance/create',
   allianceJoin: '/api/alliance/join',
+  allianceInvite: '/api/alliance/invite',
   allianceLeave: '/api/alliance/leave',
   allianceDisband: '/api/alliance/disband',
   allianceUpdate: '/api/alliance/update',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hiveUsernameSchema, transactionIdSchema } from '../common/schemas';
 import type { SwapHivePurchaseStatus } from '../common/swap-hive';
+import { plainText } from '../common/text';
 
 /** Shop messages (ours; the spec's shared SWAP.HIVE texts are SwapHiveMessages). */
 export const ShopMessages = {
@@ -29,7 +30,7 @@ export const shopPurchaseParamsSchema = z.strictObject({
 
 export const createShopPurchaseSchema = z.strictObject({
   hiveUsername: hiveUsernameSchema,
-  itemName: z.string({ error: ShopMessages.unknownItem }).min(1, ShopMessages.unknownItem).max(60, ShopMessages.unknownItem),
+  itemName: plainText(z.string({ error: ShopMessages.unknownItem }), 'Item name').min(1, ShopMessages.unknownItem).max(60, ShopMessages.unknownItem),
   /** The price the player saw, SWAP.HIVE: it must still be the item's price. */
   price: z.union([z.number(), z.string()], { error: ShopMessages.invalidPrice }),
   hiveTxId: transactionIdSchema,

@@ -12,6 +12,7 @@ import {
 import type {
   AllianceActionRequest,
   AllianceActionResponse,
+  AllianceInvitationResponse,
   AllianceMemberActionRequest,
   AlliancesResponse,
   CreateAllianceRequest,
@@ -48,8 +49,14 @@ export class AllianceController {
 
   @Post('join')
   @HttpCode(200)
-  join(@Body(new ZodPipe(joinAllianceSchema)) { allianceId }: JoinAllianceRequest, @CurrentSession() session: AuthenticatedSession): Promise<JoinAllianceResponse> {
-    return this.alliances.join(session.playerId, allianceId);
+  join(@Body(new ZodPipe(joinAllianceSchema)) { allianceId, inviteToken }: JoinAllianceRequest, @CurrentSession() session: AuthenticatedSession): Promise<JoinAllianceResponse> {
+    return this.alliances.join(session.playerId, allianceId, inviteToken);
+  }
+
+  @Post('invite')
+  @HttpCode(200)
+  invite(@Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceInvitationResponse> {
+    return this.alliances.invite(session.playerId, allianceId);
   }
 
   @Post('leave')

@@ -6,6 +6,7 @@ import type { AllianceIcon } from '@runik/rules';
 import { AllianceMessages, CityMessages } from '@runik/contract';
 import type {
   AllianceActionResponse,
+  AllianceInvitationResponse,
   AlliancesResponse,
   AllianceView,
   CreateAllianceRequest,
@@ -17,6 +18,7 @@ import { Clock } from '../core/clock/clock';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
+import { issueInvitation, redeemInvitation } from './alliance-invitations';
 
 interface AllianceRow {
   id: number;
@@ -91,22 +93,17 @@ export class AllianceService {
   }
 
   /**
-   * A request for the leader to review, or an immediate place when the player was referred by one
-   * of the alliance's members (docs/decisions.md).
+   * A request for the leader to review, or an immediate place with an invitation a member issued
+   * (docs/decisions.md). Who referred the player plays no part: the newcomer chose the referrer.
    */
-  join(playerId: number, allianceId: number): Promise<JoinAllianceResponse> {
+  join(playerId: number, allianceId: number, inviteToken?: string): Promise<JoinAllianceResponse> {
     return this.transaction(async (manager) => {
       const alliance = await lockAlliance(manager, allianceId);
       await assertNotInAlliance(manager, playerId, AllianceMessages.alreadyInAlliance);
       if (alliance.members.length >= alliance.row.max_members) throw ApiError.conflict(AllianceMessages.allianceFull);
-      const [{ referred }] = await manager.query(
-        `SELECT EXISTS (SELECT 1 FROM players p JOIN players r ON r.hive_username = p.referrer
-                        JOIN alliance_members m ON m.player_id = r.id AND m.alliance_id = $2
-                        WHERE p.id = $1) AS referred`,
-        [playerId, allianceId],
-      );
       const now = this.clock.now();
-      if (referred) {
+      if (inviteToken !== undefined) {
+        await redeemInvitation(manager, inviteToken, allianceId, playerId, now);
         await addMember(manager, allianceId, playerId, now, AllianceMessages.alreadyInAlliance);
         return { success: true, autoAccepted: true, message: AllianceMessages.joined };
       }
@@ -116,6 +113,16 @@ export class AllianceService {
       );
       if (inserted.length === 0) throw ApiError.conflict(AllianceMessages.requestPending);
       return { success: true, autoAccepted: false, message: AllianceMessages.requestSent };
+    });
+  }
+
+  /** Any member may invite: the link lets one player in without the leader, for a week. */
+  invite(playerId: number, allianceId: number): Promise<AllianceInvitationResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      if (!alliance.members.some((member) => member.playerId === playerId)) throw ApiError.forbidden(AllianceMessages.notMember);
+      const { token, expiresAt } = await issueInvitation(manager, allianceId, playerId, this.clock.now());
+      return { success: true, token, expiresAt: expiresAt.toISOString() };
     });
   }
 

@@ -13,8 +13,8 @@ interface JoinAllianceListProps {
 }
 
 /**
- * Join Alliance: every alliance with its size. Joining sends a request, or lets the player
- * straight in when a member referred them (autoAccepted): the reload then shows My Alliance.
+ * Join Alliance: every alliance with its size. Joining sends a request for the leader (an
+ * invitation link lets a player straight in instead: InvitationOffer).
  */
 export function JoinAllianceList({ username, report, onBack }: JoinAllianceListProps) {
   const titleId = useId();

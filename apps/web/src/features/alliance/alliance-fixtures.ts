@@ -39,17 +39,19 @@ export function listEntry(overrides: Partial<AllianceListEntry> = {}): AllianceL
 }
 
 /**
- * Logs alice in and opens /alliance on a server whose answer to "my alliance" the test can
- * change (`setAlliance`), as an action would; resolves once the first view shows.
+ * Logs alice in and opens /alliance (or `path`) on a server whose answer to "my alliance" the test
+ * can change (`setAlliance`), as an action would, and which `serve` may answer more calls from the
+ * start; resolves once the first view shows.
  */
-export async function openAlliance(initial: AllianceView | null) {
+export async function openAlliance(initial: AllianceView | null, { path = AppRoutes.alliance, serve }: { path?: string; serve?: (api: FakeApi) => void } = {}) {
   let current = initial;
   const api = installFakeApi().on('GET', MY_ALLIANCE_URL, () => ({
     status: 200,
     data: { success: true, alliance: current } satisfies MyAllianceResponse,
   }));
+  serve?.(api);
   logInAs(PLAYER);
-  const rendered = renderApp(AppRoutes.alliance);
+  const rendered = renderApp(path);
   if (initial) await screen.findByTestId('alliance-overview');
   else await screen.findByRole('button', { name: 'Create Alliance' });
   const setAlliance = (next: AllianceView | null) => {

@@ -85,7 +85,7 @@ describe('Join Alliance list', () => {
     await waitFor(async () => expect(within(await entry('Iron Wolves')).getByRole('button', { name: 'Requested' })).toBeDisabled());
   });
 
-  it('shows My Alliance at once when the join is auto-accepted (a member referred the player)', async () => {
+  it('shows My Alliance at once when the server lets the player straight in (autoAccepted)', async () => {
     const { api, user, setAlliance } = await openJoinList();
     api.on('POST', JOIN_URL, () => {
       setAlliance(memberView());

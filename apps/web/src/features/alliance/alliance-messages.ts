@@ -12,6 +12,10 @@ export const AllianceTexts = {
   fullForRequests: 'The alliance is full: expand its capacity or remove a member to accept a request.',
   creationCost: `Cost: ${formatRunikPrice(ALLIANCE_CREATION_FEE)} RUNIK`,
   expansionCost: (cost: number) => `+1 member for ${formatRunikPrice(cost)} RUNIK`,
+  inviteHelp: 'A link lets one player join at once, without the leader. It works once, for 7 days.',
+  inviteFailed: 'Failed to create an invitation. Please try again.',
+  inviteValidUntil: (expiresAt: string) => `Valid until ${new Date(expiresAt).toLocaleString()}.`,
+  invited: (alliance: string | undefined) => (alliance ? `You were invited to join ${alliance}.` : 'You were invited to join an alliance.'),
 } as const;
 
 /** The questions asked before actions that cannot be undone. */
