@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { usernameParamsSchema, verifyLoginSchema } from '@runik/contract';
 import type { LoginChallengeResponse, LogoutResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
+import type { FastifyReply } from 'fastify';
 import { ZodPipe } from '../core/validation/zod.pipe';
 import { LoginRateLimit } from '../rate-limit/rate-limit.decorator';
 import { AuthService } from './auth.service';
-import type { FastifyReply } from 'fastify';
 import { CurrentSession } from './current-session.decorator';
 import { clearSessionCookie, StartsSessionCookie } from './session-cookie';
 import { Public } from './session.guard';
