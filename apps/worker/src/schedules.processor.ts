@@ -34,12 +34,17 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(ScheduledJobs.citadelDailyReset, DAILY_AT_RESET, { name: ScheduledJobs.citadelDailyReset });
-    await this.queue.upsertJobScheduler(ScheduledJobs.seasonRollover, DAILY_AT_RESET, { name: ScheduledJobs.seasonRollover });
-    for (const [name, repeat] of Object.entries(THRONE_TICKS)) await this.queue.upsertJobScheduler(name, repeat, { name });
+    await this.ensureSchedulers();
     // A season that began, or a war phase that fell due, while no worker ran is caught up at start.
     await this.seasons.rollover();
     await this.throne.advance();
+  }
+
+  /** Upserts every job scheduler: at start, and again by the pending-work sweep (Redis may have lost them). */
+  async ensureSchedulers(): Promise<void> {
+    await this.queue.upsertJobScheduler(ScheduledJobs.citadelDailyReset, DAILY_AT_RESET, { name: ScheduledJobs.citadelDailyReset });
+    await this.queue.upsertJobScheduler(ScheduledJobs.seasonRollover, DAILY_AT_RESET, { name: ScheduledJobs.seasonRollover });
+    for (const [name, repeat] of Object.entries(THRONE_TICKS)) await this.queue.upsertJobScheduler(name, repeat, { name });
   }
 
   async process(job: Job): Promise<void> {

@@ -7,6 +7,8 @@ export * from './core/preflight';
 export * from './core/errors/error.filter';
 export * from './health/health.module';
 export * from './core/queues/queues';
+export * from './core/queues/ledger-jobs';
+export * from './core/queues/pending-work-sweeper';
 export * from './auth/auth.module';
 export * from './registration/registration.module';
 export * from './registration/registration-jobs.module';

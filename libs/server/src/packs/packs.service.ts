@@ -13,7 +13,8 @@ import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
-import { ConfirmPackPurchaseJob, LedgerJobs, Queues, SWAP_HIVE_CONFIRMATION_RETRY_MS } from '../core/queues/queues';
+import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
+import { Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
 import { gearDto, GearRow } from '../gears/gear-rows';
 
@@ -104,12 +105,7 @@ export class PacksService {
       if (isUniqueViolation(error, 'pack_purchases_transaction_player')) throw ApiError.conflict(PackMessages.transactionUsed);
       throw error;
     }
-    const job: ConfirmPackPurchaseJob = { packPurchaseId: id };
-    await this.ledgerQueue.add(LedgerJobs.confirmPackPurchase, job, {
-      jobId: `pack-purchase-${id}`,
-      attempts: Math.ceil(this.config.SWAP_HIVE_CONFIRMATION_WINDOW_MS / SWAP_HIVE_CONFIRMATION_RETRY_MS),
-      backoff: { type: 'fixed', delay: SWAP_HIVE_CONFIRMATION_RETRY_MS },
-    });
+    await enqueue(this.ledgerQueue, ledgerJobs.packPurchase(id, this.config));
     return { success: true, packPurchaseId: id, packCount, status: 'pending' };
   }
 

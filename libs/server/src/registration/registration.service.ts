@@ -21,7 +21,8 @@ import { HiveEngineClient } from '../chain/hive-engine.client';
 import { HiveNodeClient } from '../chain/hive-node.client';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
-import { CONFIRM_REGISTRATION_ATTEMPTS, CONFIRM_REGISTRATION_RETRY_MS, ConfirmRegistrationJob, LedgerJobs, Queues } from '../core/queues/queues';
+import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
+import { Queues } from '../core/queues/queues';
 import { PlayersService } from '../players/players.service';
 import { Registration } from './registration.entity';
 
@@ -75,13 +76,10 @@ export class RegistrationService {
     );
     // A concurrent identical call inserted first: it enqueues the job, this one reports pending.
     if (inserted.length === 0) return { success: true, status: 'pending', transactionId: request.transactionId };
-    const job: ConfirmRegistrationJob = { registrationId: Number(inserted[0].id) };
-    await this.ledgerQueue.add(LedgerJobs.confirmRegistration, job, {
-      // Derived from the chain tx id so a repeated enqueue is a no-op; the database stays the real guard.
-      jobId: `registration-${request.transactionId}-${request.hiveUsername}`,
-      attempts: CONFIRM_REGISTRATION_ATTEMPTS,
-      backoff: { type: 'fixed', delay: CONFIRM_REGISTRATION_RETRY_MS },
-    });
+    await enqueue(
+      this.ledgerQueue,
+      ledgerJobs.registration({ id: Number(inserted[0].id), transactionId: request.transactionId, hiveUsername: request.hiveUsername }),
+    );
     return { success: true, status: 'pending', transactionId: request.transactionId };
   }
 

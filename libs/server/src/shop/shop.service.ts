@@ -19,7 +19,8 @@ import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
-import { ConfirmShopPurchaseJob, LedgerJobs, SWAP_HIVE_CONFIRMATION_RETRY_MS, Queues } from '../core/queues/queues';
+import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
+import { Queues } from '../core/queues/queues';
 
 export interface ShopPurchaseRow {
   id: string;
@@ -89,12 +90,7 @@ export class ShopService {
       if (isUniqueViolation(error, 'shop_purchases_transaction_player')) throw ApiError.conflict(SwapHiveMessages.transactionUsed);
       throw error;
     }
-    const job: ConfirmShopPurchaseJob = { shopPurchaseId: id };
-    await this.ledgerQueue.add(LedgerJobs.confirmShopPurchase, job, {
-      jobId: `shop-purchase-${id}`,
-      attempts: Math.ceil(this.config.SWAP_HIVE_CONFIRMATION_WINDOW_MS / SWAP_HIVE_CONFIRMATION_RETRY_MS),
-      backoff: { type: 'fixed', delay: SWAP_HIVE_CONFIRMATION_RETRY_MS },
-    });
+    await enqueue(this.ledgerQueue, ledgerJobs.shopPurchase(id, this.config));
     return { success: true, purchaseId: id };
   }
 

@@ -3,14 +3,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { DEPOSIT_COOLDOWN_MS, DEPOSIT_RETRY_MS } from '@runik/rules';
+import { DEPOSIT_COOLDOWN_MS } from '@runik/rules';
 import { WalletMessages } from '@runik/contract';
 import type { DepositCheckResponse, DepositInitCommand, DepositInitResponse, DepositStatus, DepositStatusResponse } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { ApiError } from '../core/errors/api-error';
-import { ConfirmDepositJob, LedgerJobs, Queues } from '../core/queues/queues';
+import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
+import { Queues } from '../core/queues/queues';
 
 interface DepositRow {
   status: DepositStatus;
@@ -47,13 +48,7 @@ export class DepositService {
       return { status: 'pending' as const, created: Number(row.id) };
     });
     if (outcome.created !== null) {
-      const job: ConfirmDepositJob = { depositId: outcome.created };
-      await this.ledgerQueue.add(LedgerJobs.confirmDeposit, job, {
-        // Derived from the chain tx id: a repeated enqueue is a no-op; the unique index stays the real guard.
-        jobId: `deposit-${txId}-${playerId}`,
-        attempts: Math.ceil(this.config.DEPOSIT_CONFIRMATION_WINDOW_MS / DEPOSIT_RETRY_MS),
-        backoff: { type: 'fixed', delay: DEPOSIT_RETRY_MS },
-      });
+      await enqueue(this.ledgerQueue, ledgerJobs.deposit({ id: outcome.created, transactionId: txId, playerId }, this.config));
     }
     return { status: outcome.status, transactionId: txId };
   }

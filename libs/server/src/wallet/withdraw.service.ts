@@ -9,11 +9,9 @@ import type { WithdrawResponse, WithdrawStatusResponse } from '@runik/contract';
 import { resourcesDto } from '../city/city-state';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
-import { LedgerJobs, Queues, SendWithdrawalJob } from '../core/queues/queues';
+import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
+import { Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
-
-export const WITHDRAWAL_RETRY_MS = 3_000;
-export const WITHDRAWAL_ATTEMPTS = 200;
 
 /** Withdrawals of RUNIK as RNK: debited at once, sent by the worker, refunded if the chain refuses. */
 @Injectable()
@@ -50,12 +48,7 @@ export class WithdrawService {
       });
       return { withdrawalId: Number(row.id), next: new Date(now.getTime() + WITHDRAW_COOLDOWN_MS), balances: await this.ledger.balancesOf(manager, playerId) };
     });
-    const job: SendWithdrawalJob = { withdrawalId };
-    await this.ledgerQueue.add(LedgerJobs.sendWithdrawal, job, {
-      jobId: `withdrawal-${withdrawalId}`,
-      attempts: WITHDRAWAL_ATTEMPTS,
-      backoff: { type: 'fixed', delay: WITHDRAWAL_RETRY_MS },
-    });
+    await enqueue(this.ledgerQueue, ledgerJobs.withdrawal(withdrawalId));
     return { status: 'pending', transactionId: null, nextWithdrawalTime: next.toISOString(), resources: resourcesDto(balances), amount: fromThousandths(amount) };
   }
 
