@@ -32,7 +32,7 @@ export class PendingWorkSweep implements OnApplicationBootstrap {
     this.running = true;
     try {
       await this.sweeper.sweep();
-      await this.schedules.ensureSchedulers();
+      await this.schedules.ensureSchedulers(true);
     } catch (error) {
       this.logger.warn(`Sweep of pending work failed, retried in ${PENDING_WORK_SWEEP_MS / 1000} s: ${(error as Error).message}`);
     } finally {

@@ -1,6 +1,6 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import type { Job, Queue, RepeatOptions } from 'bullmq';
 import { CITADEL_RESET_HOUR, CITADEL_TIME_ZONE, THRONE_SLOTS } from '@runik/rules';
 import { CitadelJobs, Queues, ScheduledJobs, SeasonJobs, ThroneEngine } from '@runik/server';
 import { JOB_METRICS } from './job-metrics';
@@ -40,11 +40,21 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
     await this.throne.advance();
   }
 
-  /** Upserts every job scheduler: at start, and again by the pending-work sweep (Redis may have lost them). */
-  async ensureSchedulers(): Promise<void> {
-    await this.queue.upsertJobScheduler(ScheduledJobs.citadelDailyReset, DAILY_AT_RESET, { name: ScheduledJobs.citadelDailyReset });
-    await this.queue.upsertJobScheduler(ScheduledJobs.seasonRollover, DAILY_AT_RESET, { name: ScheduledJobs.seasonRollover });
-    for (const [name, repeat] of Object.entries(THRONE_TICKS)) await this.queue.upsertJobScheduler(name, repeat, { name });
+  /**
+   * Upserts the job schedulers: all of them at start (a deploy may change one), and only the missing
+   * ones from the pending-work sweep (Redis may have lost them). Upserting one that exists would
+   * queue its next tick again, and a tick that just ran early could run twice.
+   */
+  async ensureSchedulers(onlyMissing = false): Promise<void> {
+    const schedulers: [string, RepeatOptions][] = [
+      [ScheduledJobs.citadelDailyReset, DAILY_AT_RESET],
+      [ScheduledJobs.seasonRollover, DAILY_AT_RESET],
+      ...Object.entries(THRONE_TICKS),
+    ];
+    for (const [name, repeat] of schedulers) {
+      if (onlyMissing && (await this.queue.getJobScheduler(name))) continue;
+      await this.queue.upsertJobScheduler(name, repeat, { name });
+    }
   }
 
   async process(job: Job): Promise<void> {
