@@ -6,7 +6,7 @@
  *   - the authenticated city read against a bare node:http + pg server running the same SQL (city-read.ts);
  *   - a gear purchase and a resource conversion against pgbench running the same transactions (money.ts);
  *   - 50 buyers on one listing: one sale, the rest refused fast (one-listing.ts);
- *   - deposit confirmations in the worker against BullMQ no-op jobs (deposits.ts).
+ *   - the chain follower: blocks caught up per second, and a transfer's time to credit (chain-follower.ts).
  *
  * One database of its own (the real migrations) and one Redis prefix; hive-sim, the api, the worker
  * and the baselines each run as their own process. Everything it starts it stops, by PID; it drops
@@ -15,13 +15,13 @@
  * not a failure. `npm run bench:city` and `npm run bench:leaderboard` stay separate, longer looks.
  *
  * For profiling only: BENCH_SCENARIOS (a comma-separated subset of city, money, one-listing,
- * deposits; docs/benchmarks.md is then left alone) and BENCH_CPU_PROF=1 (the api and the worker
+ * chain; docs/benchmarks.md is then left alone) and BENCH_CPU_PROF=1 (the api and the worker
  * write V8 CPU profiles to tmp/bench-logs/<process>.cpuprofile.d/ when they stop; summarise one with
  * `node -r @swc-node/register bench/cpu-profile.ts <file>`).
  */
 import { runMigrations } from '@runik/server';
 import { cityRead } from './city-read';
-import { deposits } from './deposits';
+import { chainFollower } from './chain-follower';
 import { seedGame } from './game';
 import { runBenchmark } from './load';
 import { moneyActions } from './money';
@@ -42,12 +42,10 @@ import {
 
 const PLAYERS = 1000;
 const SELLERS = 200;
-/** Deposits that only warm the worker up, made by the first sellers. */
-const DEPOSIT_WARMUP = 100;
 const LISTINGS = { apiWarmUp: PLAYERS, api: 6000, pgbench: 6000, oneListing: 11 };
 const DEADLINE_MS = 8 * 60_000;
 
-const SCENARIOS = ['city', 'money', 'one-listing', 'deposits'] as const;
+const SCENARIOS = ['city', 'money', 'one-listing', 'chain'] as const;
 const chosen = (process.env.BENCH_SCENARIOS ?? SCENARIOS.join(',')).split(',').map((name) => name.trim());
 for (const name of chosen) if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`BENCH_SCENARIOS: unknown scenario ${name}`);
 const runs = (name: (typeof SCENARIOS)[number]) => chosen.includes(name);
@@ -62,7 +60,7 @@ async function main(): Promise<void> {
   await runMigrations(databaseUrl(run.database));
   log(`database ${run.database} migrated`);
 
-  // hive-sim, for the deposits (the api and the worker look transactions up there).
+  // hive-sim, for the chain follower (the worker reads its blocks).
   const simPort = await freePort();
   const simUrl = `http://127.0.0.1:${simPort}`;
   const sim = startNodeProcess(`${run.redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', { HIVE_SIM_PORT: String(simPort), HIVE_SIM_ENGINE_DELAY_MS: '0' });
@@ -78,13 +76,13 @@ async function main(): Promise<void> {
   if (runs('city')) reports.push(await cityRead(run, apiUrl, api.pid ?? 0, game));
   if (runs('money')) reports.push(await moneyActions(run, apiUrl, game));
   if (runs('one-listing')) reports.push(await oneListing(run, apiUrl, api.pid ?? 0, game));
-  if (runs('deposits')) reports.push(await deposits(run, apiUrl, simUrl, sim.pid ?? 0, env, game.sellers.slice(0, DEPOSIT_WARMUP), game.players));
+  if (runs('chain')) reports.push(await chainFollower(run, simUrl, env, game.players));
   await checkLedger(run.database);
 
   const rows: Row[] = reports.flatMap((report) => report.rows);
   const details = [
     ...reports.flatMap((report) => report.details),
-    'Checks passed: every measured call answered 2xx (the refusals of the one-listing race 409), every deposit credited once, no balance negative, the ledger balanced for every asset.',
+    'Checks passed: every measured call answered 2xx (the refusals of the one-listing race 409), every transfer to the game account credited once, no balance negative, the ledger balanced for every asset.',
   ];
   console.log(`\n${markdownTable(rows)}\n`);
   for (const line of details) console.log(`- ${line}`);

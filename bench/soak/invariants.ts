@@ -198,8 +198,18 @@ export async function withdrawalsSentOnce(db: Client, transfers: ChainTransfer[]
   const treasuryMove = (transfer: ChainTransfer) => transfer.to === TREASURY_ACCOUNT && transfer.memo === TREASURY_MEMO;
   const payouts = transfers.filter((transfer) => transfer.executed && transfer.from === GAME_ACCOUNT && transfer.symbol === 'RNK' && !treasuryMove(transfer));
   const failed = transfers.filter((transfer) => !transfer.executed && transfer.from === GAME_ACCOUNT && transfer.symbol === 'RNK' && !treasuryMove(transfer)).length;
+  // Refunds of what paid for nothing, sent once per unmatched transfer the chain follower recorded.
+  const { rows: refundable } = await db.query<{ refund_transaction_id: string; sender: string; quantity: string; symbol: string }>(
+    `SELECT refund_transaction_id, sender, quantity, symbol FROM chain_transfers WHERE refund_transaction_id IS NOT NULL`,
+  );
+  const refundOf = new Map(refundable.map((row) => [row.refund_transaction_id, row]));
   const sent = new Map<string, ChainTransfer[]>();
   for (const payout of payouts) {
+    const refunded = refundOf.get(payout.transactionId);
+    if (refunded) {
+      if (payout.to !== refunded.sender || payout.quantity !== refunded.quantity) problems.push(`refund ${payout.transactionId} sent ${payout.quantity} to ${payout.to}, not ${refunded.quantity} to ${refunded.sender}`);
+      continue;
+    }
     const id = /^runik-withdrawal:(\d+)$/.exec(payout.memo)?.[1];
     if (!id) {
       problems.push(`${payout.quantity} RNK left ${GAME_ACCOUNT} to ${payout.to} (tx ${payout.transactionId}, memo ${JSON.stringify(payout.memo)}) for no withdrawal`);

@@ -21,7 +21,7 @@ import { printTextTable, runBenchmark } from '../load';
 import { deleteRedisKeys, log, REDIS_URL, sleep } from '../support';
 import { playUntil } from './bots';
 import { CallLog } from './calls';
-import { allTransfers } from './chain';
+import { allTransfers, TREASURY_ACCOUNT } from './chain';
 import { TreasuryOutage, WorkerChaos } from './chaos';
 import {
   chainTxCreditedOnce,
@@ -58,6 +58,8 @@ const STACK_ENV = {
   SWAP_HIVE_CONFIRMATION_WINDOW_MS: '15000',
   HIVE_TRANSACTION_LIFETIME_MS: '6000',
   WITHDRAWAL_RESEND_GRACE_MS: '3000',
+  // The soak's treasury outage moves the game's RNK to its cold account and back: funding, not a payment to refund.
+  TREASURY_ACCOUNTS: TREASURY_ACCOUNT,
 };
 
 function options() {

@@ -23,6 +23,7 @@ import {
   ThroneModule,
   TradingModule,
   WalletModule,
+  ChainTransfersModule,
 } from '@runik/server';
 
 @Module({
@@ -39,6 +40,7 @@ import {
     ReferralsModule,
     CityModule,
     WalletModule,
+    ChainTransfersModule,
     AllianceModule,
     AttackModule,
     GearsModule,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import {
+  ChainFollowerModule,
   CitadelJobsModule,
   CoreModule,
   PackJobsModule,
@@ -10,13 +11,14 @@ import {
   ThroneJobsModule,
   WalletJobsModule,
 } from '@runik/server';
+import { ChainFollow } from './chain-follow';
 import { LedgerQueueProcessor } from './ledger-queue.processor';
 import { PendingWorkSweep } from './pending-work-sweep';
 import { SchedulesProcessor } from './schedules.processor';
 import { WorkerDrain } from './worker-drain';
 
 @Module({
-  imports: [ScheduleModule.forRoot(), CoreModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule, ThroneJobsModule],
-  providers: [LedgerQueueProcessor, SchedulesProcessor, WorkerDrain, PendingWorkSweeper, PendingWorkSweep],
+  imports: [ScheduleModule.forRoot(), CoreModule, ChainFollowerModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule, ThroneJobsModule],
+  providers: [ChainFollow, LedgerQueueProcessor, SchedulesProcessor, WorkerDrain, PendingWorkSweeper, PendingWorkSweep],
 })
 export class WorkerModule {}

@@ -6,6 +6,7 @@ export * from './auth/auth.contract';
 export * from './referrals/referrals.contract';
 export * from './city/city.contract';
 export * from './wallet/wallet.contract';
+export * from './wallet/chain-transfers.contract';
 export * from './alliance/alliance.contract';
 export * from './attack/attack.contract';
 export * from './gear/gear.contract';

@@ -5,6 +5,7 @@ import { cityOf, grant, newCityPlayer, newPaidCityPlayer } from '../support/city
 import { queryDatabase } from '../support/database';
 import { engineBalance, payRegistration, sendToken, uniqueUsername } from '../support/hive';
 import { payForItem, pendingShopPurchase, settledShopPurchase } from '../support/shop';
+import { eventually } from '../support/eventually';
 import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 import { sleep } from '../support/swap-hive';
 
@@ -33,15 +34,6 @@ async function loseRedisData(): Promise<number> {
     if (keys.length > 0) dropped += await redis.del(...keys);
   }
   return dropped;
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(500);
-  }
 }
 
 const statusOf = async (table: string, id: number) =>

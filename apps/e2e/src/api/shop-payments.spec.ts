@@ -25,6 +25,7 @@ import {
   shopStatus,
   statusOf,
 } from '../support/shop';
+import { eventually } from '../support/eventually';
 import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 import { ledgerQueue, PaymentOverrides, processed, runJobAgain, sleep, spendSwapHive, swapHiveOf, unknownTxId } from '../support/swap-hive';
 
@@ -230,6 +231,11 @@ describe('a payment that does not pay for the purchase', () => {
     expect(await grantsSnapshot(stack, player)).toEqual(before);
     expect(await shopPostings(stack, purchaseId)).toEqual([]);
     expect(await pendingShopPurchases(player)).toEqual({ purchases: [] });
+    if (overrides(player).symbol === 'RNK') {
+      // Not a purchase, but RNK the player sent: credited to them as a deposit, never lost.
+      const deposits = () => queryDatabase(stack.database.url, `SELECT amount_thousandths, status FROM deposits WHERE transaction_id = $1`, [txId]);
+      expect(await eventually(deposits, (rows) => rows.length > 0, 20_000)).toEqual([{ amount_thousandths: '3000', status: 'completed' }]);
+    }
     // An invalid purchase does not count: the item is still the player's first, and affordable.
     expect(await shopItem(player, item)).toMatchObject({ nextPurchaseCount: 1, canAfford: true });
     // The player named this transaction once already.

@@ -149,7 +149,15 @@ export async function grantsSnapshot(stack: Stack, player: CityPlayer): Promise<
   return Promise.all([
     queryDatabase(url, 'SELECT infantry, archers, cavalries FROM cities WHERE player_id = $1', [player.playerId]),
     queryDatabase(url, 'SELECT * FROM gears WHERE owner_id = $1 ORDER BY id', [player.playerId]),
-    queryDatabase(url, `SELECT b.asset, b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = $1 ORDER BY b.asset`, [player.playerId]),
-    queryDatabase(url, `SELECT e.id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.player_id = $1 ORDER BY e.id`, [player.playerId]),
+    // Deposits aside: RNK sent to the game account is credited as a deposit whatever it was meant for (the chain is the record).
+    queryDatabase(
+      url,
+      `SELECT e.asset, sum(e.delta)::text AS amount FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+        WHERE a.player_id = $1 AND e.reason <> 'deposit' GROUP BY e.asset ORDER BY e.asset`,
+      [player.playerId],
+    ),
+    queryDatabase(url, `SELECT e.id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.player_id = $1 AND e.reason <> 'deposit' ORDER BY e.id`, [
+      player.playerId,
+    ]),
   ]);
 }

@@ -18,6 +18,7 @@ export const ErrorMessages = {
   transactionUsedByOther: 'Transaction already used by another registration',
   chainUnavailable: 'The Hive node could not be reached. Please try again later.',
   tooManyRequests: 'Too many requests. Please slow down.',
+  serviceUnavailable: 'The game is briefly unavailable. Please try again in a few seconds.',
 } as const;
 
 /** Reasons a paid registration is marked invalid by the worker. */

@@ -8,6 +8,7 @@ export const WalletMessages = {
   depositCooldown: (seconds: number) => `Deposit on cooldown. Please wait ${seconds} seconds.`,
   depositProcessing: 'A deposit is already being processed. Please wait for it to complete.',
   depositNotFound: 'Deposit not found',
+  depositAmountMismatch: (sent: string) => `Deposit amount does not match the transfer: ${sent} RNK was sent.`,
   withdrawalsDisabled:
     "Withdrawals are disabled for your account. You registered with the free option which doesn't include withdrawal capability.",
   withdrawCooldown: (countdown: string) => `Withdrawal on cooldown. Try again in ${countdown}`,
@@ -21,8 +22,6 @@ export const DepositFailures = {
   wrongSender: 'Transaction was not sent by this player',
   wrongRecipient: 'Transaction was not sent to the game account',
   wrongSymbol: 'Transaction is not an RNK transfer',
-  wrongQuantity: 'Transaction quantity does not match the deposit amount',
-  alreadyCredited: 'Transaction was already credited',
 } as const;
 
 /** A RUNIK amount: positive, at most 3 decimals, as a number or a decimal string; parsed to thousandths. */

@@ -25,6 +25,14 @@ export interface EngineTransaction {
   logs: string;
 }
 
+/** A sidechain block as `blockchain.getBlockInfo` serves it (fields the game reads). */
+export interface EngineBlock {
+  blockNumber: number;
+  /** 'YYYY-MM-DDTHH:mm:ss' in UTC, without a zone. */
+  timestamp: string;
+  transactions: EngineTransaction[];
+}
+
 export interface EngineLogs {
   events?: { contract: string; event: string; data: Record<string, unknown> }[];
   errors?: string[];
@@ -61,7 +69,6 @@ export class HiveEngineClient {
     });
   }
 
-  /** Null until the sidechain has processed the transaction. */
   /** A player's SWAP.HIVE in thousandths, rounded down (prices have three decimals); 503 when Hive Engine cannot be reached. */
   async swapHiveBalance(account: string): Promise<number> {
     const balance = await this.tokenBalance(account, SWAP_HIVE).catch(() => {
@@ -70,8 +77,20 @@ export class HiveEngineClient {
     return Math.floor((parseDecimal(balance?.balance ?? '0', SWAP_HIVE_DECIMALS) ?? 0) / 10 ** (SWAP_HIVE_DECIMALS - 3));
   }
 
+  /** Null until the sidechain has processed the transaction. */
   async transactionInfo(txid: string): Promise<EngineTransaction | null> {
     return this.rpc<EngineTransaction | null>('/blockchain', 'getTransactionInfo', { txid });
+  }
+
+  async latestBlockNumber(): Promise<number> {
+    const block = await this.rpc<EngineBlock | null>('/blockchain', 'getLatestBlockInfo', {});
+    if (!block) throw new Error('Hive Engine has no latest block');
+    return block.blockNumber;
+  }
+
+  /** Null when the node has not made that block yet. */
+  async block(blockNumber: number): Promise<EngineBlock | null> {
+    return this.rpc<EngineBlock | null>('/blockchain', 'getBlockInfo', { blockNumber });
   }
 
   private async rpc<T>(path: string, method: string, params: Record<string, unknown>): Promise<T> {

@@ -4,6 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { CHAIN_TRANSFER_STATUSES } from '@runik/contract';
+import { followedBlock } from '../chain-follower/chain-follower';
 import { Queues } from '../core/queues/queues';
 import type { Asset } from '../ledger/ledger.types';
 
@@ -103,6 +105,32 @@ export class MetricsService {
             for (const asset of LEDGER_ASSETS) this.set({ account, asset }, 0);
           }
           for (const row of rows) this.set({ account: row.account, asset: row.asset }, Number(row.total));
+        });
+      },
+    });
+    new Gauge({
+      name: 'runik_chain_transfers',
+      help: 'Token transfers to or from the game account the chain follower recorded, by status (unmatched: to be refunded; refund-failed: for the operators).',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        this.reset();
+        await safely('chain transfers', async () => {
+          const rows: { status: string; count: string }[] = await dataSource.query(`SELECT status, count(*) AS count FROM chain_transfers GROUP BY status`);
+          for (const status of CHAIN_TRANSFER_STATUSES) this.set({ status }, 0);
+          for (const row of rows) this.set({ status: row.status }, Number(row.count));
+        });
+      },
+    });
+    new Gauge({
+      name: 'runik_chain_followed_block',
+      help: 'The last Hive Engine block the chain follower recorded.',
+      registers,
+      async collect() {
+        this.reset();
+        await safely('chain cursor', async () => {
+          const block = await followedBlock(dataSource);
+          if (block !== null) this.set(block);
         });
       },
     });

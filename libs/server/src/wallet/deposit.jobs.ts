@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DepositFailures } from '@runik/contract';
 import { parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
 import { EngineTransaction, HiveEngineClient, parseEngineLogs } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
-import { isUniqueViolation } from '../core/database/pg-errors';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { LedgerService } from '../ledger/ledger.service';
@@ -20,9 +19,28 @@ interface PendingDeposit {
   status: string;
 }
 
+/** A recorded RNK transfer to the game account, waiting to be credited. */
+export interface IncomingRnkTransfer {
+  transaction_id: string;
+  log_index: number;
+  sender: string;
+  quantity: string;
+}
+
+/** Why a recorded RNK transfer cannot be a deposit (it is then refunded), or a deposit the outcome. */
+export type DepositMatch = { depositId: number } | { unmatched: string };
+
+export const UnmatchedReasons = {
+  noPlayer: 'RNK from an account with no game account',
+  badQuantity: 'RNK quantity the game cannot read',
+  twice: 'A second RNK transfer in one transaction',
+} as const;
+
 /**
- * Confirms deposits against Hive Engine (worker only) and credits RUNIK exactly once: the
- * credit and the status change share one transaction on the locked deposit row.
+ * Deposits (worker only). The chain decides: every RNK transfer to the game account that the chain
+ * follower records is credited to its sender, once, whatever the client reported and whatever the
+ * cooldown says. A client's report only waits for that and tells the reporter when its transaction
+ * is not its own RNK transfer to the game.
  */
 @Injectable()
 export class DepositJobs {
@@ -36,20 +54,70 @@ export class DepositJobs {
     private readonly clock: Clock,
   ) {}
 
-  /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown. */
+  /**
+   * A reported deposit: fails it when its transaction is not the reporter's RNK transfer to the game
+   * (or is still unknown on its last attempt), otherwise waits until the follower has credited it.
+   */
   async confirmDeposit(depositId: number, lastAttempt: boolean): Promise<void> {
     const deposit = await this.pending(depositId);
     if (!deposit) return;
     const transaction = await this.hiveEngine.transactionInfo(deposit.transaction_id);
     if (!transaction) {
-      if (lastAttempt) return this.settle(depositId, 'failed', DepositFailures.notFound);
+      if (lastAttempt) return this.fail(depositId, DepositFailures.notFound);
       throw new RetryLater(`Deposit transaction ${deposit.transaction_id} not processed yet`);
     }
     const problem = this.checkTransfer(deposit, transaction);
-    return this.settle(depositId, problem ? 'failed' : 'completed', problem);
+    if (problem) return this.fail(depositId, problem);
+    throw new RetryLater(`Deposit ${depositId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 
-  /** Why a transaction cannot be this deposit, or null when it is exactly it. */
+  /**
+   * Credits a recorded RNK transfer to its sender's deposit (made if the client never reported it,
+   * brought to the amount the chain carried if it reported another), in the caller's transaction.
+   */
+  async credit(manager: EntityManager, transfer: IncomingRnkTransfer): Promise<DepositMatch> {
+    const amount = parseDecimal(transfer.quantity, RNK_DECIMALS);
+    if (amount === null || amount <= 0) return { unmatched: UnmatchedReasons.badQuantity };
+    const [player]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1`, [transfer.sender]);
+    if (!player) return { unmatched: UnmatchedReasons.noPlayer };
+    const now = this.clock.now();
+    const [deposit]: { id: string }[] = await manager.query(
+      `INSERT INTO deposits (transaction_id, player_id, amount_thousandths, status, created_at, updated_at)
+       VALUES ($1, $2, $3, 'completed', $4, $4)
+       ON CONFLICT (transaction_id, player_id) DO UPDATE
+         SET status = 'completed', amount_thousandths = EXCLUDED.amount_thousandths, error = NULL, updated_at = EXCLUDED.updated_at
+         WHERE deposits.status <> 'completed'
+       RETURNING id`,
+      [transfer.transaction_id, player.id, amount, now],
+    );
+    if (!deposit) return this.alreadyCompleted(manager, transfer, player.id);
+    await this.ledger.post(manager, {
+      reason: 'deposit',
+      reference: transfer.transaction_id,
+      legs: [
+        { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -amount },
+        { account: { playerId: Number(player.id) }, asset: 'runik', delta: amount },
+      ],
+    });
+    this.logger.log(`Deposit ${deposit.id} completed: ${transfer.quantity} RNK from ${transfer.sender}`);
+    return { depositId: Number(deposit.id) };
+  }
+
+  /**
+   * The sender's deposit of this transaction was completed before: by another transfer of the same
+   * transaction (which goes back), or before the follower existed (credited then, nothing to do).
+   */
+  private async alreadyCompleted(manager: EntityManager, transfer: IncomingRnkTransfer, playerId: string): Promise<DepositMatch> {
+    const [earlier] = await manager.query(`SELECT 1 FROM chain_transfers WHERE transaction_id = $1 AND status = 'credited'`, [transfer.transaction_id]);
+    if (earlier) return { unmatched: UnmatchedReasons.twice };
+    const [deposit]: { id: string }[] = await manager.query(`SELECT id FROM deposits WHERE transaction_id = $1 AND player_id = $2`, [
+      transfer.transaction_id,
+      playerId,
+    ]);
+    return { depositId: Number(deposit.id) };
+  }
+
+  /** Why a transaction cannot be this player's deposit, or null when it is their RNK transfer to the game. */
   private checkTransfer(deposit: PendingDeposit, transaction: EngineTransaction): string | null {
     const logs = parseEngineLogs(transaction.logs);
     if (logs.errors?.length) return DepositFailures.failed;
@@ -59,46 +127,17 @@ export class DepositJobs {
     if (transfer.from !== deposit.hive_username || transaction.sender !== deposit.hive_username) return DepositFailures.wrongSender;
     if (transfer.to !== this.config.GAME_ACCOUNT) return DepositFailures.wrongRecipient;
     if (transfer.symbol !== RNK_SYMBOL) return DepositFailures.wrongSymbol;
-    const quantity = typeof transfer.quantity === 'string' ? parseDecimal(transfer.quantity, RNK_DECIMALS) : null;
-    if (quantity !== Number(deposit.amount_thousandths)) return DepositFailures.wrongQuantity;
     return null;
   }
 
-  private async settle(depositId: number, status: 'completed' | 'failed', error: string | null): Promise<void> {
-    try {
-      await this.record(depositId, status, error);
-    } catch (failure) {
-      // The partial unique index: this transaction was already credited to a deposit.
-      if (!isUniqueViolation(failure)) throw failure;
-      await this.record(depositId, 'failed', DepositFailures.alreadyCredited);
-    }
-  }
-
-  private async record(depositId: number, status: 'completed' | 'failed', error: string | null): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      // Settles the deposit only while it is pending, holding its row: of two workers on the same
-      // deposit the second waits, then matches nothing. Status first: the unique index refuses a
-      // second credit of the same transaction before any posting. (In a CTE so TypeORM hands back
-      // plain rows for an UPDATE.)
-      const [deposit]: PendingDeposit[] = await manager.query(
-        `WITH settled AS (UPDATE deposits SET status = $2, error = $3, updated_at = $4 WHERE id = $1 AND status = 'pending' RETURNING *)
-         SELECT * FROM settled`,
-        [depositId, status, error, this.clock.now()],
-      );
-      if (!deposit) return;
-      if (status === 'completed') {
-        const amount = Number(deposit.amount_thousandths);
-        await this.ledger.post(manager, {
-          reason: 'deposit',
-          reference: deposit.transaction_id,
-          legs: [
-            { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -amount },
-            { account: { playerId: Number(deposit.player_id) }, asset: 'runik', delta: amount },
-          ],
-        });
-      }
-    });
-    this.logger.log(`Deposit ${depositId} ${status}${error ? `: ${error}` : ''}`);
+  /** Fails a deposit still pending; one the follower credited meanwhile stays credited. */
+  private async fail(depositId: number, error: string): Promise<void> {
+    await this.dataSource.query(`UPDATE deposits SET status = 'failed', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
+      depositId,
+      error,
+      this.clock.now(),
+    ]);
+    this.logger.log(`Deposit ${depositId} failed: ${error}`);
   }
 
   private async pending(depositId: number): Promise<PendingDeposit | null> {

@@ -2,8 +2,8 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
-import { DEPOSIT_COOLDOWN_MS } from '@runik/rules';
+import { DataSource, EntityManager } from 'typeorm';
+import { DEPOSIT_COOLDOWN_MS, parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
 import { WalletMessages } from '@runik/contract';
 import type { DepositCheckResponse, DepositInitCommand, DepositInitResponse, DepositStatus, DepositStatusResponse } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
@@ -30,12 +30,15 @@ export class DepositService {
 
   /**
    * Records a pending deposit and enqueues its confirmation. The same call repeated, even at
-   * once, reports the existing deposit; the worker credits a transaction once, to its sender only.
+   * once, reports the existing deposit; the worker credits a transaction once, to its sender only,
+   * with what the chain carried. A report of another amount than the recorded transfer is refused.
    */
   async init(playerId: number, { amount, txId }: DepositInitCommand): Promise<DepositInitResponse> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       // One deposit decision at a time per player: the repeat check, the cooldown and the insert stay together.
-      await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
+      const [player]: { hive_username: string }[] = await manager.query(`SELECT hive_username FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
+      const sent = await this.recordedQuantity(txId, player.hive_username, manager);
+      if (sent !== null && parseDecimal(sent, RNK_DECIMALS) !== amount) throw ApiError.badRequest(WalletMessages.depositAmountMismatch(sent));
       const existing = await this.find(playerId, txId, manager);
       if (existing) return { status: existing.status, created: null };
       const status = await this.statusOf(playerId, manager);
@@ -76,6 +79,15 @@ export class DepositService {
       lastDepositTime: last?.toISOString() ?? null,
       processing,
     };
+  }
+
+  /** The RNK this player's transfer carried to the game account, once the chain follower has recorded it. */
+  private async recordedQuantity(txId: string, username: string, manager: EntityManager): Promise<string | null> {
+    const [transfer]: { quantity: string }[] = await manager.query(
+      `SELECT quantity FROM chain_transfers WHERE transaction_id = $1 AND sender = $2 AND recipient = $3 AND symbol = $4 ORDER BY log_index LIMIT 1`,
+      [txId, username, this.config.GAME_ACCOUNT, RNK_SYMBOL],
+    );
+    return transfer?.quantity ?? null;
   }
 
   private async find(playerId: number, txId: string, manager = this.dataSource.manager): Promise<DepositRow | null> {

@@ -1,16 +1,11 @@
-import type { PrivateKey } from '@hiveio/dhive';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { formatDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
-import { HiveEngineClient, parseEngineLogs } from '../chain/hive-engine.client';
-import { HiveNodeClient } from '../chain/hive-node.client';
+import { GameAccountTransfers } from '../chain/game-account-transfers';
 import { Clock } from '../core/clock/clock';
-import { APP_CONFIG } from '../core/config/config.module';
-import type { AppConfig } from '../core/config/app-config';
 import { LedgerService } from '../ledger/ledger.service';
-import { gameAccountActiveKey } from './game-account-key';
 import { RetryLater } from '../core/queues/queues';
 
 interface WithdrawalRow {
@@ -24,72 +19,49 @@ interface WithdrawalRow {
 }
 
 /**
- * Sends withdrawals as RNK from the game account (worker only), never twice: the signed
- * transfer's id is committed before it is broadcast, and a retry first asks Hive Engine for
- * it; only a transfer that expired unseen is signed again. A refused transfer is refunded.
+ * Sends withdrawals as RNK from the game account (worker only), never twice (GameAccountTransfers:
+ * the transfer's id is committed before it is broadcast, and only one that expired unseen is signed
+ * again). A refused transfer is refunded.
  */
 @Injectable()
 export class WithdrawJobs {
   private readonly logger = new Logger(WithdrawJobs.name);
-  /** Read at start, so a production worker without its key refuses to start instead of failing each withdrawal. */
-  private readonly signingKey: PrivateKey;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly hiveNode: HiveNodeClient,
-    private readonly hiveEngine: HiveEngineClient,
+    private readonly transfers: GameAccountTransfers,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
-  ) {
-    this.signingKey = gameAccountActiveKey(config);
-  }
+  ) {}
 
   async sendWithdrawal(withdrawalId: number, lastAttempt: boolean): Promise<void> {
     const withdrawal = await this.load(withdrawalId);
     if (!withdrawal || withdrawal.status === 'completed' || withdrawal.status === 'refunded') return;
 
     if (withdrawal.status === 'sent' && withdrawal.transaction_id) {
-      const transaction = await this.hiveEngine.transactionInfo(withdrawal.transaction_id);
-      if (transaction) {
-        const errors = parseEngineLogs(transaction.logs).errors;
-        return errors?.length ? this.refund(withdrawalId, `Transfer failed on Hive Engine: ${errors.join('; ')}`) : this.finish(withdrawalId);
-      }
-      // Not seen on Hive Engine well after its expiry: it never made it into a block.
-      const expired = this.clock.nowMs() > withdrawal.expires_at!.getTime() + this.config.WITHDRAWAL_RESEND_GRACE_MS;
-      if (!expired) throw new RetryLater(`Withdrawal ${withdrawalId} awaits ${withdrawal.transaction_id}`);
+      const sent = await this.transfers.stateOf(withdrawal.transaction_id, withdrawal.expires_at!, this.clock.nowMs());
+      if (sent.state === 'done') return this.finish(withdrawalId);
+      if (sent.state === 'failed') return this.refund(withdrawalId, `Transfer failed on Hive Engine: ${sent.errors.join('; ')}`);
+      if (sent.state === 'waiting') throw new RetryLater(`Withdrawal ${withdrawalId} awaits ${withdrawal.transaction_id}`);
       if (lastAttempt) return this.refund(withdrawalId, 'Transfer could not be sent');
     }
-    await this.signAndBroadcast(withdrawal);
-    throw new RetryLater(`Withdrawal ${withdrawalId} sent, awaiting Hive Engine`);
-  }
-
-  private async signAndBroadcast(withdrawal: WithdrawalRow): Promise<void> {
-    const json = JSON.stringify({
-      contractName: 'tokens',
-      contractAction: 'transfer',
-      contractPayload: {
+    await this.transfers.send(
+      {
         symbol: RNK_SYMBOL,
         to: withdrawal.hive_username,
         quantity: formatDecimal(Number(withdrawal.amount_thousandths), RNK_DECIMALS),
         memo: `runik-withdrawal:${withdrawal.id}`,
       },
-    });
-    const prepared = await this.hiveNode.prepare(
-      [['custom_json', { id: 'ssc-mainnet-hive', required_auths: [this.config.GAME_ACCOUNT], required_posting_auths: [], json }]],
-      this.signingKey,
+      async (prepared) => {
+        const [, changed] = await this.dataSource.query(
+          `UPDATE withdrawals SET status = 'sent', transaction_id = $2, expires_at = $3, updated_at = $4
+            WHERE id = $1 AND status IN ('pending', 'sent') AND transaction_id IS NOT DISTINCT FROM $5`,
+          [withdrawal.id, prepared.id, prepared.expiresAt, this.clock.now(), withdrawal.transaction_id],
+        );
+        return changed === 1;
+      },
     );
-    // Recorded before it leaves: whatever happens next, a retry knows which transfer to look for.
-    const [, changed] = await this.dataSource.query(
-      `UPDATE withdrawals SET status = 'sent', transaction_id = $2, expires_at = $3, updated_at = $4
-        WHERE id = $1 AND status IN ('pending', 'sent') AND transaction_id IS NOT DISTINCT FROM $5`,
-      [withdrawal.id, prepared.id, prepared.expiresAt, this.clock.now(), withdrawal.transaction_id],
-    );
-    if (changed !== 1) return;
-    await this.hiveNode.broadcast(prepared.signed).catch((error: Error) => {
-      // Not definite: the node may still have taken it. The next attempt looks for it on Hive Engine.
-      this.logger.warn(`Broadcast of withdrawal ${withdrawal.id} failed: ${error.message}`);
-    });
+    throw new RetryLater(`Withdrawal ${withdrawalId} sent, awaiting Hive Engine`);
   }
 
   private async finish(withdrawalId: number): Promise<void> {

@@ -15,6 +15,20 @@ export const appConfigSchema = z.object({
   GAME_ACCOUNT: z.string().default('runik.game'),
   /** The game account's active key (WIF), which signs withdrawals. Outside production it defaults to hive-sim's dev key. */
   GAME_ACCOUNT_ACTIVE_KEY: z.string().optional(),
+  /**
+   * The first Hive Engine block the chain follower reads on a database that has never followed the
+   * chain (set it to the block of the game account's first payment when moving an existing game);
+   * by default the newest block at that first start.
+   */
+  CHAIN_FOLLOW_START_BLOCK: z.coerce.number().int().nonnegative().optional(),
+  /**
+   * The operators' own accounts (comma-separated) whose transfers to the game account fund the
+   * treasury: recorded, never matched to a payment nor refunded.
+   */
+  TREASURY_ACCOUNTS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((name) => name.trim()).filter(Boolean)),
   HIVE_SIM_PASSWORD: z.string().default('devpass'),
   /** How long a transaction the game signs may wait to be included in a block (Hive's usual 60 s). */
   HIVE_TRANSACTION_LIFETIME_MS: z.coerce.number().int().positive().default(60_000),

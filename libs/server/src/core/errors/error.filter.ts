@@ -1,6 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ErrorMessages } from '@runik/contract';
 import { InsufficientFundsError } from '../../ledger/ledger.types';
+import { isOutage } from './outage';
+
+/** What a 503 asks the caller to wait: PostgreSQL and Redis come back, or the api is restarted, in seconds. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -15,6 +20,7 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = this.toResponse(exception);
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && !reply.hasHeader('Retry-After')) void reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     void reply.status(status).send(body);
   }
 
@@ -38,6 +44,12 @@ export class ErrorFilter implements ExceptionFilter {
     const fastifyError = exception as FastifyLikeError;
     if (fastifyError?.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       return { status: fastifyError.statusCode, body: { error: fastifyError.message ?? 'Bad request' } };
+    }
+    // PostgreSQL or Redis out of reach: the caller may try again shortly; nothing was changed half-way
+    // (a transaction that lost its connection is rolled back by the server).
+    if (isOutage(exception)) {
+      this.logger.warn(`Dependency unreachable: ${(exception as Error).message}`);
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { error: ErrorMessages.serviceUnavailable } };
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error' } };

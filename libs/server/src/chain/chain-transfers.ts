@@ -1,0 +1,51 @@
+import { EngineTransaction, parseEngineLogs, parseTransferPayload } from './hive-engine.client';
+
+/** One tokens transfer to or from the game account, as a sidechain block recorded it. */
+export interface ChainTransfer {
+  transactionId: string;
+  /** The transfer's position among its transaction's log events (a transaction may move tokens more than once). */
+  logIndex: number;
+  blockNumber: number;
+  blockTime: Date;
+  sender: string;
+  recipient: string;
+  symbol: string;
+  /** A decimal string with the token's precision, as the chain wrote it. */
+  quantity: string;
+  memo: string;
+}
+
+/**
+ * The token transfers of a processed transaction that touch `account`. A transaction with
+ * `logs.errors` moved nothing, so it has none; the amounts come from the events (what moved), the
+ * memo from the payload (the events do not carry it).
+ */
+export function transfersOf(transaction: EngineTransaction, blockTime: Date, account: string): ChainTransfer[] {
+  const logs = parseEngineLogs(transaction.logs);
+  if (logs.errors?.length) return [];
+  const memo = parseTransferPayload(transaction.payload).memo;
+  return (logs.events ?? []).flatMap((event, logIndex) => {
+    const { from, to, symbol, quantity } = event.data ?? {};
+    if (event.contract !== 'tokens' || event.event !== 'transfer') return [];
+    if (typeof from !== 'string' || typeof to !== 'string' || typeof symbol !== 'string' || typeof quantity !== 'string') return [];
+    if (from !== account && to !== account) return [];
+    return [
+      {
+        transactionId: transaction.transactionId,
+        logIndex,
+        blockNumber: transaction.blockNumber,
+        blockTime,
+        sender: from,
+        recipient: to,
+        symbol,
+        quantity,
+        memo: typeof memo === 'string' ? memo : '',
+      },
+    ];
+  });
+}
+
+/** Hive and Hive Engine write UTC times without a zone. */
+export function chainTime(timestamp: string): Date {
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(timestamp) ? timestamp : `${timestamp}Z`);
+}
