@@ -53,7 +53,10 @@ async function readCity(bot: Bot, world: World): Promise<CityResponse | null> {
   return bot.city;
 }
 
-/** A real deposit: RNK sent on hive-sim, then reported to the api (sometimes several times at once). */
+/** One payment in five is never reported: the tab closed after the wallet sent it. The chain credits it all the same. */
+const tabClosed = (bot: Bot) => chance(bot.random, 20);
+
+/** A real deposit: RNK sent on hive-sim, then reported to the api (sometimes several times at once), or not at all. */
 async function deposit(bot: Bot, world: World): Promise<void> {
   const first = bot.deposits.length === 0;
   const units = bot.kind === 'whale' ? (first ? bot.random.int(30_000, 45_000) * 1000 : bot.random.int(100, 2_000) * 1000) : bot.random.int(1_000, 400_000);
@@ -63,6 +66,7 @@ async function deposit(bot: Bot, world: World): Promise<void> {
   if (!txId) return;
   bot.deposits.push({ txId, amount });
   world.depositTxs.push({ txId, amount, owner: bot.player.username });
+  if (tabClosed(bot)) return;
   // As the client may send it: the amount as typed (a string) or a number.
   const body = { amount: chance(bot.random, 50) ? amount : Number(amount), txId };
   await burst(chance(bot.random, 15) ? 3 : 1, () => call(world, bot, 'deposit', 'POST', ApiRoutes.depositInit(bot.player.username), body));
@@ -237,7 +241,7 @@ export const ACTIONS: Action[] = [
     weight: () => 1,
     run: async (bot, world) => {
       const txId = await payGame(world, bot, 'SWAP.HIVE', '1.000', packPaymentMemo(bot.player.username, 1));
-      if (!txId) return;
+      if (!txId || tabClosed(bot)) return;
       await call(world, bot, 'packs:hive', 'POST', ApiRoutes.packPurchaseHive, { hiveUsername: bot.player.username, packCount: 1, hiveTxId: txId });
     },
   },
@@ -264,7 +268,7 @@ export const ACTIONS: Action[] = [
         ['Starter Bundle', '3.000'],
       ] as const);
       const txId = await payGame(world, bot, 'SWAP.HIVE', price, shopPaymentMemo(bot.player.username, itemName));
-      if (!txId) return;
+      if (!txId || tabClosed(bot)) return;
       await call(world, bot, 'shop', 'POST', ApiRoutes.shopPurchaseCreate, { hiveUsername: bot.player.username, itemName, price: Number(price), hiveTxId: txId });
     },
   },

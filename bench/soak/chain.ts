@@ -55,17 +55,22 @@ export function engineTransaction(simUrl: string, txid: string): Promise<EngineT
   return rpc<EngineTransaction | null>(`${simUrl}/blockchain`, 'getTransactionInfo', { txid });
 }
 
+/** The newest block Hive Engine has made. */
+export async function latestBlock(simUrl: string): Promise<number> {
+  return (await rpc<{ blockNumber: number }>(`${simUrl}/blockchain`, 'getLatestBlockInfo', {})).blockNumber;
+}
+
 /**
  * Every token transfer Hive Engine processed, read block by block from hive-sim's
  * `/blockchain` (getLatestBlockInfo, getBlockInfo), as an indexer would.
  */
 export async function allTransfers(simUrl: string, concurrency = 8): Promise<ChainTransfer[]> {
   const url = `${simUrl}/blockchain`;
-  const latest = await rpc<{ blockNumber: number }>(url, 'getLatestBlockInfo', {});
+  const latest = await latestBlock(simUrl);
   const transfers: ChainTransfer[][] = [];
   let next = 1;
   const reader = async () => {
-    while (next <= latest.blockNumber) {
+    while (next <= latest) {
       const blockNumber = next++;
       const block = await rpc<{ transactions: EngineTransaction[] } | null>(url, 'getBlockInfo', { blockNumber });
       transfers[blockNumber] = (block?.transactions ?? []).map(transferOf).filter((transfer): transfer is ChainTransfer => transfer !== null);

@@ -1,6 +1,7 @@
 import { formatDecimal, parseDecimal, type SeededRandom } from '@runik/rules';
 import { engineBalance, sendToken } from '../../apps/e2e/src/support/hive';
 import { GAME_ACCOUNT, type Stack } from '../../apps/e2e/src/support/stack';
+import { deleteRedisKeys } from '../support';
 import { executed, TREASURY_ACCOUNT, TREASURY_MEMO } from './chain';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -158,6 +159,38 @@ export class TreasuryOutage {
   }
 
   /** Waits until the RNK is back. */
+  async stop(): Promise<void> {
+    await this.task;
+  }
+}
+
+/**
+ * Empties the game's Redis twice during the play, as FLUSHALL or a restart without persistence
+ * would (every key of this stack, so other runs on the same Redis are spared): queued jobs, job
+ * schedulers and rate limits are gone, and PostgreSQL and the chain must bring the work back.
+ */
+export class RedisFlushes {
+  /** Keys deleted by each flush. */
+  readonly flushed: number[] = [];
+  private task: Promise<void> | null = null;
+
+  constructor(
+    private readonly stack: Stack,
+    private readonly random: SeededRandom,
+  ) {}
+
+  /** One flush at 30-45% of the play and one at 60-80%. */
+  start(playStart: number, playEnd: number): void {
+    const at = (from: number, to: number) => playStart + ((playEnd - playStart) * this.random.int(from, to)) / 100;
+    const moments = [at(30, 45), at(60, 80)];
+    this.task = (async () => {
+      for (const moment of moments) {
+        await sleep(Math.max(0, moment - Date.now()));
+        this.flushed.push(await deleteRedisKeys(this.stack.redisPrefix));
+      }
+    })();
+  }
+
   async stop(): Promise<void> {
     await this.task;
   }

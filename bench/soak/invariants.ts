@@ -182,6 +182,44 @@ export async function chainTxCreditedOnce(db: Client, transfers: ChainTransfer[]
 }
 
 /**
+ * The chain is the record: every token transfer that reached the game account (but the soak's own
+ * treasury moves) was recorded by the chain follower once and ended credited, or refunded by exactly
+ * one executed transfer back to its sender of the same token and quantity; no other refund left.
+ */
+export async function everyPaymentSettledOnce(db: Client, transfers: ChainTransfer[]): Promise<Check> {
+  const problems: string[] = [];
+  const incoming = transfers.filter((transfer) => transfer.executed && transfer.to === GAME_ACCOUNT && transfer.from !== TREASURY_ACCOUNT);
+  const { rows } = await db.query<{ transaction_id: string; status: string; reason: string | null; refund_transaction_id: string | null }>(
+    `SELECT transaction_id, status, reason, refund_transaction_id FROM chain_transfers WHERE recipient = $1`,
+    [GAME_ACCOUNT],
+  );
+  const recorded = new Map<string, typeof rows>();
+  for (const row of rows) recorded.set(row.transaction_id, [...(recorded.get(row.transaction_id) ?? []), row]);
+  const refunds = new Map(transfers.filter((transfer) => transfer.from === GAME_ACCOUNT && transfer.memo.startsWith('Runik refund: ')).map((transfer) => [transfer.transactionId, transfer]));
+  const statuses: Record<string, number> = {};
+  for (const transfer of incoming) {
+    const [row, ...more] = recorded.get(transfer.transactionId) ?? [];
+    const what = `${transfer.quantity} ${transfer.symbol} from ${transfer.from} (tx ${transfer.transactionId}, memo ${JSON.stringify(transfer.memo)})`;
+    if (!row) {
+      problems.push(`${what} was never recorded`);
+      continue;
+    }
+    if (more.length > 0) problems.push(`${what} was recorded ${more.length + 1} times`);
+    statuses[row.status] = (statuses[row.status] ?? 0) + 1;
+    if (row.status !== 'credited' && row.status !== 'refunded') problems.push(`${what} is ${row.status}${row.reason ? ` (${row.reason})` : ''}, neither credited nor refunded`);
+    if (row.status !== 'refunded') continue;
+    const refund = refunds.get(row.refund_transaction_id ?? '');
+    if (!refund?.executed || refund.to !== transfer.from || refund.symbol !== transfer.symbol || refund.quantity !== transfer.quantity) {
+      problems.push(`${what} is refunded, but its refund ${row.refund_transaction_id} is ${refund ? `${refund.executed ? '' : 'a failed '}${refund.quantity} ${refund.symbol} to ${refund.to}` : 'not on the chain'}`);
+    }
+    refunds.delete(row.refund_transaction_id ?? '');
+  }
+  for (const refund of refunds.values()) if (refund.executed) problems.push(`refund ${refund.transactionId} of ${refund.quantity} ${refund.symbol} to ${refund.to} paid back no recorded transfer`);
+  const byStatus = Object.entries(statuses).map(([status, number]) => `${number} ${status}`).join(', ') || 'none';
+  return check('every payment to the game credited or refunded exactly once', problems, `${incoming.length} transfers to ${GAME_ACCOUNT}: ${byStatus}`);
+}
+
+/**
  * Every withdrawal sent at most once, checked against what hive-sim actually executed from the game
  * account: a completed withdrawal was sent exactly once (to its player, its amount), a refunded one
  * never, and no RNK left the game account for anything but a withdrawal. Its ledger debit is posted
@@ -312,12 +350,13 @@ export async function pendingWork(db: Client): Promise<{ total: number; text: st
     UNION ALL SELECT 'withdrawals', count(*) FROM withdrawals WHERE status IN ('pending', 'sent')
     UNION ALL SELECT 'registrations', count(*) FROM registrations WHERE status = 'pending'
     UNION ALL SELECT 'pack purchases', count(*) FROM pack_purchases WHERE status = 'pending'
-    UNION ALL SELECT 'shop purchases', count(*) FROM shop_purchases WHERE status = 'pending'`);
+    UNION ALL SELECT 'shop purchases', count(*) FROM shop_purchases WHERE status = 'pending'
+    UNION ALL SELECT 'chain transfers to credit or refund', count(*) FROM chain_transfers WHERE status IN ('waiting', 'unmatched')`);
   const waiting = rows.filter((row) => n(row.n) > 0);
   return { total: waiting.reduce((sum, row) => sum + n(row.n), 0), text: waiting.map((row) => `${row.n} ${row.what}`).join(', ') || 'nothing' };
 }
 
 export async function settled(db: Client, waitedMs: number): Promise<Check> {
   const { total, text } = await pendingWork(db);
-  return check('chain work settled', total > 0 ? [`still pending after ${Math.round(waitedMs / 1000)} s: ${text}`] : [], `pending deposits, withdrawals, registrations and purchases: ${text} (after ${(waitedMs / 1000).toFixed(1)} s)`);
+  return check('chain work settled', total > 0 ? [`still pending after ${Math.round(waitedMs / 1000)} s: ${text}`] : [], `pending deposits, withdrawals, registrations, purchases and chain transfers: ${text} (after ${(waitedMs / 1000).toFixed(1)} s)`);
 }

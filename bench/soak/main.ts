@@ -21,10 +21,11 @@ import { printTextTable, runBenchmark } from '../load';
 import { deleteRedisKeys, log, REDIS_URL, sleep } from '../support';
 import { playUntil } from './bots';
 import { CallLog } from './calls';
-import { allTransfers, TREASURY_ACCOUNT } from './chain';
-import { TreasuryOutage, WorkerChaos } from './chaos';
+import { allTransfers, latestBlock, TREASURY_ACCOUNT } from './chain';
+import { RedisFlushes, TreasuryOutage, WorkerChaos } from './chaos';
 import {
   chainTxCreditedOnce,
+  everyPaymentSettledOnce,
   Check,
   conservation,
   invalidRefused,
@@ -110,11 +111,16 @@ function cleanUp(): Promise<void> {
   return cleaning;
 }
 
-async function waitForPendingWork(db: Client, timeoutMs: number): Promise<number> {
+/** Waits until the chain follower has read every block made before the play ended, and nothing waits. */
+async function waitForPendingWork(db: Client, simUrl: string, timeoutMs: number): Promise<number> {
   const started = Date.now();
+  const lastBlock = await latestBlock(simUrl);
   let last = '';
   for (;;) {
-    const { total, text } = await pendingWork(db);
+    const [{ followed }] = (await db.query<{ followed: string | null }>(`SELECT max(block_number) AS followed FROM chain_cursor`)).rows;
+    const behind = Math.max(0, lastBlock - Number(followed ?? 0));
+    const pending = await pendingWork(db);
+    const { total, text } = behind > 0 ? { total: pending.total + behind, text: `${behind} blocks to follow, ${pending.text}` } : pending;
     if (total === 0 || Date.now() - started > timeoutMs) return Date.now() - started;
     if (text !== last) log(`waiting for: ${text}`);
     last = text;
@@ -174,10 +180,12 @@ async function main(): Promise<boolean> {
   const ledgerQueue = new Queue('ledger', { connection: { url: REDIS_URL }, prefix: `${stack.redisPrefix}-bull` });
   const chaos = new WorkerChaos(stack, seededRandom(settings.seed ^ 0x5eed), async () => (await ledgerQueue.getActiveCount()) > 0);
   const treasury = new TreasuryOutage(stack, seededRandom(settings.seed ^ 0x7ea5));
+  const flushes = new RedisFlushes(stack, seededRandom(settings.seed ^ 0xf1a5));
   const started = Date.now();
   const deadline = started + settings.seconds * 1000;
   chaos.start();
   treasury.start(started, deadline);
+  flushes.start(started, deadline);
   const progress = setInterval(
     () => log(`playing: ${world.log.total()} calls, ${world.log.total('5xx')} 5xx, worker killed ${chaos.kills} times`),
     10_000,
@@ -192,17 +200,19 @@ async function main(): Promise<boolean> {
   await chaos.stop();
   await ledgerQueue.close();
   await treasury.stop();
+  await flushes.stop();
 
   const db = new Client({ connectionString: stack.database.url });
   await db.connect();
   try {
-    const waited = await waitForPendingWork(db, settings.drainSeconds * 1000);
+    const waited = await waitForPendingWork(db, stack.simUrl, settings.drainSeconds * 1000);
     log(`chain work settled in ${(waited / 1000).toFixed(1)} s; reading hive-sim's blocks and checking`);
     const transfers = await allTransfers(stack.simUrl);
     const checks: Check[] = [
       ...(await conservation(db)),
       await noNegativeBalance(db),
       await chainTxCreditedOnce(db, transfers),
+      await everyPaymentSettledOnce(db, transfers),
       await withdrawalsSentOnce(db, transfers),
       await noGearWithTwoOwners(db),
       noServerErrors(world.log),
@@ -226,6 +236,7 @@ async function main(): Promise<boolean> {
         ? `treasury outage: the game account's ${treasury.moved} RNK moved away for ${(treasury.durationMs / 1000).toFixed(1)} s (withdrawals sent meanwhile are refused and refunded)`
         : `treasury outage: none (${treasury.failure ?? 'the game account held no RNK, or Hive Engine refused the move 5 times'})`,
     );
+    console.log(`Redis emptied ${flushes.flushed.length} times during the play (${flushes.flushed.join(' and ')} keys deleted)`);
     console.log(await ledgerQueueReport(stack.redisPrefix));
     console.log('\nLedger postings by reason (amounts credited, RUNIK and resources)');
     printTextTable(['reason', 'postings', 'RUNIK', 'resources'], await ledgerActivity(db));

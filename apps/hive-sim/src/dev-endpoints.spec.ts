@@ -48,6 +48,18 @@ describe('hive-sim dev endpoints', () => {
     expect(answer.error).toContain(message);
   });
 
+  it('moves the median price feed the Hive node answers, and refuses a malformed one', async () => {
+    const median = async () => (await postRpc(sim.url, 'condenser_api.get_current_median_history_price', [])).result;
+    expect(await median()).toEqual({ base: '0.250 HBD', quote: '1.000 HIVE' });
+    const moved = await postJson(`${sim.url}/dev/price-feed`, { base: '0.300 HBD', quote: '1.000 HIVE' });
+    expect(moved).toEqual({ status: 200, body: { base: '0.300 HBD', quote: '1.000 HIVE' } });
+    expect(await median()).toEqual({ base: '0.300 HBD', quote: '1.000 HIVE' });
+    for (const body of [{ base: '0.3 HBD', quote: '1.000 HIVE' }, { base: '0.300 HBD', quote: '1.000 HBD' }, {}]) {
+      expect((await postJson(`${sim.url}/dev/price-feed`, body)).status).toBe(400);
+    }
+    expect(await median()).toEqual({ base: '0.300 HBD', quote: '1.000 HIVE' });
+  });
+
   it('answers unparseable JSON-RPC bodies and unknown engine methods with JSON-RPC errors', async () => {
     const headers = { 'content-type': 'application/json' };
     const broken = await fetch(`${sim.url}/blockchain`, { method: 'POST', headers, body: '{' });

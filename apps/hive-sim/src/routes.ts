@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { ASSET_SYMBOLS, ASSETS, formatAmount, isAssetSymbol, parseAmount } from './assets';
 import { ChainRuleError, RPC_PARSE_ERROR, RpcError } from './errors';
 import { answerJsonRpc, errorResponse, isRecord, type RpcHandler } from './json-rpc';
+import type { PriceFeed } from './hive-node-rpc';
 import type { Ledger } from './ledger';
 
 export interface SimComponents {
   ledger: Ledger;
+  /** The median price the Hive node answers; the dev endpoint moves it. */
+  priceFeed: PriceFeed;
   hiveNode: RpcHandler;
   contracts: RpcHandler;
   blockchain: RpcHandler;
@@ -39,6 +42,14 @@ export function registerRoutes(app: FastifyInstance, sim: SimComponents): void {
     const { name } = sim.ledger.account(account);
     sim.ledger.credit(name, symbol, units);
     return { account: name, symbol, balance: formatAmount(sim.ledger.balance(name, symbol), symbol) };
+  });
+
+  app.post('/dev/price-feed', async (request) => {
+    const { base, quote } = isRecord(request.body) ? request.body : {};
+    if (typeof base !== 'string' || !/^\d+\.\d{3} HBD$/.test(base)) throw new ChainRuleError("base must be an HBD asset such as '0.250 HBD'");
+    if (typeof quote !== 'string' || !/^\d+\.\d{3} HIVE$/.test(quote)) throw new ChainRuleError("quote must be a HIVE asset such as '1.000 HIVE'");
+    Object.assign(sim.priceFeed, { base, quote });
+    return sim.priceFeed;
   });
 
   app.get('/health', async () => ({ status: 'ok' }));

@@ -44,12 +44,15 @@ export async function startHiveSim(options: Partial<HiveSimOptions> = {}): Promi
   const ledger = new Ledger(settings.password);
   const engine = new HiveEngine(ledger, settings.engineDelayMs);
   const chain = new HiveChain(ledger, engine.onHiveTransaction);
+  // Moved by POST /dev/price-feed, as the witnesses' feed moves on mainnet.
+  const priceFeed = { ...settings.priceFeed };
 
   const app: FastifyInstance = Fastify({ logger: settings.logger });
   await app.register(cors, { origin: true });
   registerRoutes(app, {
     ledger,
-    hiveNode: hiveNodeHandler(chain, ledger, settings.priceFeed),
+    priceFeed,
+    hiveNode: hiveNodeHandler(chain, ledger, priceFeed),
     contracts: contractsHandler(ledger),
     blockchain: blockchainHandler(engine),
     keychainScript: buildKeychainScript(settings.password),

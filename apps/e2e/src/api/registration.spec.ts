@@ -90,13 +90,21 @@ describe('paid registration', () => {
     ['an amount under the fee', async (user: string) => payRegistration(stack.simUrl, user, '39.999'), RegistrationInvalidReasons.underpaid],
     ['a transfer that failed on Hive Engine', async (user: string) => payRegistration(stack.simUrl, user, '500.000'), RegistrationInvalidReasons.failed],
     ['another token', async (user: string) => sendToken(stack.simUrl, user, GAME_ACCOUNT, 'RNK', '100.000', 'runik-registration:'), RegistrationInvalidReasons.wrongOperation],
-    ['a memo for another referrer', async (user: string) => payRegistration(stack.simUrl, user, FEE, referrer), RegistrationInvalidReasons.wrongMemo],
+    ['a memo that is no registration', async (user: string) => sendToken(stack.simUrl, user, GAME_ACCOUNT, 'SWAP.HIVE', FEE, 'hello'), RegistrationInvalidReasons.wrongMemo],
   ])('marks %s invalid and creates no account', async (_case, pay, reason) => {
     const username = uniqueUsername('bad');
     const transactionId = await pay(username);
     expect((await initiate({ hiveUsername: username, transactionId, referrer: '', feeInHive: FEE })).status).toBe(200);
     expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({ status: 'invalid', error: reason });
     expect(await playerRow(username)).toBeUndefined();
+  });
+
+  it('takes the referrer from the memo, whatever referrer the report named', async () => {
+    const username = uniqueUsername('memo');
+    const transactionId = await payRegistration(stack.simUrl, username, FEE, referrer);
+    expect((await initiate({ hiveUsername: username, transactionId, referrer: '', feeInHive: FEE })).status).toBe(200);
+    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({ status: 'confirmed', error: null });
+    expect(await playerRow(username)).toMatchObject({ referrer, activation: 'paid' });
   });
 
   it("does not let a second player reuse someone's transaction", async () => {

@@ -39,6 +39,13 @@ export function packPaymentMemo(username: string, packCount: number): string {
   return `runik-packs:${username}:${packCount}`;
 }
 
+/** The buyer and count a pack payment memo names, or null when the memo is not one (or names a count not sold). */
+export function parsePackPaymentMemo(memo: string): { username: string; packCount: number } | null {
+  const [, username, count] = /^runik-packs:([^:]+):(\d+)$/.exec(memo) ?? [];
+  const packCount = packCountSchema.safeParse(Number(count));
+  return username && packCount.success ? { username, packCount: packCount.data } : null;
+}
+
 export interface PackPrices {
   single: number;
   bulk: number;

@@ -22,6 +22,12 @@ export function shopPaymentMemo(username: string, itemName: string): string {
   return `runik-shop:${username}:${itemName}`;
 }
 
+/** The buyer and item a shop payment memo names, or null when the memo is not one. */
+export function parseShopPaymentMemo(memo: string): { username: string; itemName: string } | null {
+  const [, username, itemName] = /^runik-shop:([^:]+):(.+)$/s.exec(memo) ?? [];
+  return username && itemName ? { username, itemName } : null;
+}
+
 export const shopUsernameParamsSchema = z.strictObject({ username: hiveUsernameSchema });
 export const shopPurchasesQuerySchema = z.strictObject({ status: z.literal('pending', { error: ShopMessages.invalidStatus }).optional() });
 export const shopPurchaseParamsSchema = z.strictObject({

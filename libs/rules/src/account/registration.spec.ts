@@ -1,4 +1,4 @@
-import { LATE_ACTIVATION_FEE_USD, loginMessage, REGISTRATION_FEE_USD, registrationFeeThousandths, registrationMemo } from './registration';
+import { LATE_ACTIVATION_FEE_USD, loginMessage, REGISTRATION_FEE_USD, registrationFeeThousandths, registrationMemo, registrationMemoReferrer } from './registration';
 
 describe('registrationFeeThousandths', () => {
   it('is 10 USD in HIVE at the feed', () => {
@@ -28,6 +28,14 @@ describe('messages', () => {
   it('binds the memo to the referrer', () => {
     expect(registrationMemo('alice')).toBe('runik-registration:alice');
     expect(registrationMemo('')).toBe('runik-registration:');
+  });
+
+  it('reads the referrer back from a memo: none or a malformed name gives the default, another memo null', () => {
+    expect(registrationMemoReferrer(registrationMemo('alice'))).toBe('alice');
+    expect(registrationMemoReferrer(registrationMemo(''))).toBe('');
+    expect(registrationMemoReferrer('runik-registration:Not A Name!')).toBe('');
+    expect(registrationMemoReferrer('runik-packs:alice:1')).toBeNull();
+    expect(registrationMemoReferrer('')).toBeNull();
   });
 
   it('puts the user, challenge and time in the signed login message', () => {

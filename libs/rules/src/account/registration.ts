@@ -1,4 +1,5 @@
 import { ceilDiv } from '../money/amount';
+import { isValidHiveUsername } from './hive-username';
 
 /** Paid activation costs this many US dollars, paid in SWAP.HIVE. */
 export const REGISTRATION_FEE_USD = 10;
@@ -22,9 +23,24 @@ export function registrationFeeThousandths(usd: number, baseHbdThousandths: numb
   return Number(ceilDiv(BigInt(usd) * 1000n * BigInt(quoteHiveThousandths), BigInt(baseHbdThousandths)));
 }
 
+/** A quoted registration fee may be paid for this long: a price move after the quote never costs the player. */
+export const REGISTRATION_QUOTE_LIFETIME_MS = 30 * 60 * 1000;
+
+const REGISTRATION_MEMO_PREFIX = 'runik-registration:';
+
 /** The memo a paid registration transfer carries: it binds the payment to its referrer. */
 export function registrationMemo(referrer: string): string {
-  return `runik-registration:${referrer}`;
+  return `${REGISTRATION_MEMO_PREFIX}${referrer}`;
+}
+
+/**
+ * The referrer a registration memo names ('' when none or not a Hive name, so the default stands),
+ * or null when the memo is not a registration memo.
+ */
+export function registrationMemoReferrer(memo: string): string | null {
+  if (!memo.startsWith(REGISTRATION_MEMO_PREFIX)) return null;
+  const referrer = memo.slice(REGISTRATION_MEMO_PREFIX.length);
+  return isValidHiveUsername(referrer) ? referrer : '';
 }
 
 /** The message a player signs (Keychain requestSignBuffer, posting key) to log in or register free. */

@@ -1,10 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { RNK_SYMBOL } from '@runik/rules';
+import { parsePackPaymentMemo, parseShopPaymentMemo } from '@runik/contract';
+import { registrationMemoReferrer, RNK_SYMBOL } from '@runik/rules';
+import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { GameAccountTransfers } from '../chain/game-account-transfers';
+import { SWAP_HIVE } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
-import { DepositJobs, IncomingRnkTransfer } from '../wallet/deposit.jobs';
+import { PackJobs } from '../packs/packs.jobs';
+import { RegistrationJobs } from '../registration/registration.jobs';
+import { ShopJobs } from '../shop/shop.jobs';
+import { DepositJobs } from '../wallet/deposit.jobs';
 
 /** Transfers settled per pass (one follower batch's worth), so one pass stays short while catching up. */
 const PASS_SIZE = 200;
@@ -14,17 +20,16 @@ interface TransferKey {
   log_index: number;
 }
 
-interface UnmatchedTransfer extends IncomingRnkTransfer {
-  symbol: string;
+interface UnmatchedTransfer extends IncomingTransfer {
   reason: string;
   refund_transaction_id: string | null;
   refund_expires_at: Date | null;
 }
 
 /**
- * What the recorded transfers pay for: RNK to the game account is its sender's deposit; what pays
- * for nothing is sent back, once, with the reason in the memo. SWAP.HIVE payments stay `waiting`
- * and are confirmed from the players' reports (registrations, packs, shop).
+ * What the recorded transfers pay for: RNK to the game account is its sender's deposit; SWAP.HIVE
+ * pays for what its memo names (a registration, packs, a shop item). What pays for nothing is sent
+ * back, once, with the reason in the memo. The players' reports never decide any of it.
  */
 @Injectable()
 export class TransferSettlement {
@@ -33,20 +38,22 @@ export class TransferSettlement {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly deposits: DepositJobs,
+    private readonly registrations: RegistrationJobs,
+    private readonly packs: PackJobs,
+    private readonly shop: ShopJobs,
     private readonly transfers: GameAccountTransfers,
     private readonly clock: Clock,
   ) {}
 
   /**
-   * Credits waiting RNK transfers in chain order, a pass in one transaction (one commit for many
+   * Settles waiting transfers in chain order, a pass in one transaction (one commit for many
    * credits while catching up) on their locked rows. A pass that fails is settled again one transfer
    * at a time, so one transfer that cannot be settled never holds back the others.
    */
   async matchWaiting(): Promise<void> {
     const waiting: TransferKey[] = await this.dataSource.query(
-      `SELECT transaction_id, log_index FROM chain_transfers WHERE status = 'waiting' AND symbol = $1
-        ORDER BY block_number, transaction_id, log_index LIMIT $2`,
-      [RNK_SYMBOL, PASS_SIZE],
+      `SELECT transaction_id, log_index FROM chain_transfers WHERE status = 'waiting' ORDER BY block_number, transaction_id, log_index LIMIT $1`,
+      [PASS_SIZE],
     );
     if (waiting.length === 0) return;
     try {
@@ -62,13 +69,13 @@ export class TransferSettlement {
 
   private async match(manager: EntityManager, keys: TransferKey[]): Promise<void> {
     for (const key of keys) {
-      const [transfer]: IncomingRnkTransfer[] = await manager.query(
+      const [transfer]: IncomingTransfer[] = await manager.query(
         `SELECT * FROM chain_transfers WHERE transaction_id = $1 AND log_index = $2 AND status = 'waiting' FOR UPDATE SKIP LOCKED`,
         [key.transaction_id, key.log_index],
       );
       if (!transfer) continue;
-      const match = await this.deposits.credit(manager, transfer);
-      const [status, matched, reason] = 'depositId' in match ? ['credited', `deposit:${match.depositId}`, null] : ['unmatched', null, match.unmatched];
+      const match = await this.paidFor(manager, transfer);
+      const [status, matched, reason] = 'matched' in match ? ['credited', match.matched, null] : ['unmatched', null, match.unmatched];
       await manager.query(`UPDATE chain_transfers SET status = $3, matched = $4, reason = $5, updated_at = $6 WHERE transaction_id = $1 AND log_index = $2`, [
         key.transaction_id,
         key.log_index,
@@ -78,6 +85,25 @@ export class TransferSettlement {
         this.clock.now(),
       ]);
     }
+  }
+
+  /** Credits what one transfer pays for, in the pass's transaction. */
+  private async paidFor(manager: EntityManager, transfer: IncomingTransfer): Promise<PaymentMatch> {
+    // A transaction pays for one thing: a second transfer in it goes back.
+    const [credited] = await manager.query(`SELECT 1 FROM chain_transfers WHERE transaction_id = $1 AND log_index <> $2 AND status = 'credited'`, [
+      transfer.transaction_id,
+      transfer.log_index,
+    ]);
+    if (credited) return { unmatched: UnmatchedReasons.twice };
+    if (transfer.symbol === RNK_SYMBOL) return this.deposits.credit(manager, transfer);
+    if (transfer.symbol !== SWAP_HIVE) return { unmatched: UnmatchedReasons.otherToken };
+    const referrer = registrationMemoReferrer(transfer.memo);
+    if (referrer !== null) return this.registrations.creditPayment(manager, transfer, referrer);
+    const packs = parsePackPaymentMemo(transfer.memo);
+    if (packs) return this.packs.creditPayment(manager, transfer, packs);
+    const item = parseShopPaymentMemo(transfer.memo);
+    if (item) return this.shop.creditPayment(manager, transfer, item);
+    return { unmatched: UnmatchedReasons.unknownMemo };
   }
 
   /**

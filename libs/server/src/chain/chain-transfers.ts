@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { EngineTransaction, parseEngineLogs, parseTransferPayload } from './hive-engine.client';
 
 /** One tokens transfer to or from the game account, as a sidechain block recorded it. */
@@ -48,4 +49,48 @@ export function transfersOf(transaction: EngineTransaction, blockTime: Date, acc
 /** Hive and Hive Engine write UTC times without a zone. */
 export function chainTime(timestamp: string): Date {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(timestamp) ? timestamp : `${timestamp}Z`);
+}
+
+/** A recorded transfer to the game account, as the settlement reads it from `chain_transfers`. */
+export interface IncomingTransfer {
+  transaction_id: string;
+  log_index: number;
+  block_time: Date;
+  sender: string;
+  symbol: string;
+  quantity: string;
+  memo: string;
+}
+
+/** What a recorded transfer paid for (`deposit:12`, `registration:3`...), or why nothing: it is then sent back with that reason. */
+export type PaymentMatch = { matched: string } | { unmatched: string };
+
+/** The reasons a transfer pays for nothing, as its refund's memo and the operators' list show them. */
+export const UnmatchedReasons = {
+  rnkFromStranger: 'RNK from an account with no game account',
+  paymentFromStranger: 'A payment from an account with no game account',
+  badQuantity: 'A quantity the game cannot read',
+  twice: 'A second transfer in one transaction',
+  otherToken: 'A token the game does not take',
+  unknownMemo: 'A SWAP.HIVE memo the game does not know',
+  memoNamesAnother: 'The memo names another account',
+  unknownItem: 'The memo names no shop item',
+} as const;
+
+/**
+ * Reports of a transaction (registrations, pack or shop purchases) still pending when the chain
+ * says it pays for nothing: they end invalid with the reason, for the player's screen.
+ */
+export async function refuseReports(
+  manager: EntityManager,
+  table: 'registrations' | 'pack_purchases' | 'shop_purchases',
+  transactionId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await manager.query(`UPDATE ${table} SET status = 'invalid', error = $2, updated_at = $3 WHERE transaction_id = $1 AND status = 'pending'`, [
+    transactionId,
+    reason,
+    now,
+  ]);
 }

@@ -18,8 +18,17 @@ export function swapHivePaymentProblem(transaction: EngineTransaction, expected:
   if (transaction.sender !== expected.from) return SwapHivePaymentFailures.wrongSender;
   if (payload.to !== expected.to) return SwapHivePaymentFailures.wrongRecipient;
   if (payload.memo !== expected.memo) return SwapHivePaymentFailures.wrongMemo;
-  const paid = typeof payload.quantity === 'string' ? parseDecimal(payload.quantity, SWAP_HIVE_DECIMALS) : null;
-  // SWAP.HIVE carries 8 decimals.
-  if (paid !== expected.thousandths * 10 ** (SWAP_HIVE_DECIMALS - 3)) return SwapHivePaymentFailures.wrongQuantity;
+  const paid = typeof payload.quantity === 'string' ? swapHiveUnits(payload.quantity) : null;
+  if (paid !== unitsOfThousandths(expected.thousandths)) return SwapHivePaymentFailures.wrongQuantity;
   return null;
+}
+
+/** A SWAP.HIVE quantity as the chain wrote it, in its smallest units (8 decimals), or null when unreadable. */
+export function swapHiveUnits(quantity: string): number | null {
+  return parseDecimal(quantity, SWAP_HIVE_DECIMALS);
+}
+
+/** A price in HIVE thousandths, in SWAP.HIVE's smallest units. */
+export function unitsOfThousandths(thousandths: number): number {
+  return thousandths * 10 ** (SWAP_HIVE_DECIMALS - 3);
 }

@@ -1,21 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { SwapHivePaymentFailures, packPaymentMemo } from '@runik/contract';
 import { HiveEngineClient } from '../chain/hive-engine.client';
-import { swapHivePaymentProblem } from '../chain/swap-hive-payment';
+import { IncomingTransfer, PaymentMatch, refuseReports, UnmatchedReasons } from '../chain/chain-transfers';
+import { swapHivePaymentProblem, swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
-import { isUniqueViolation } from '../core/database/pg-errors';
 import { RetryLater } from '../core/queues/queues';
+import { packPrice, recordPackPurchase } from './pack-purchases';
 import type { PackPurchaseRow } from './packs.service';
 
 type PendingPurchase = PackPurchaseRow & { hive_username: string };
 
 /**
- * Confirms SWAP.HIVE pack payments on Hive Engine (worker only). A purchase leaves 'pending' once
- * (conditional update), and a transaction confirms one purchase (partial unique index).
+ * SWAP.HIVE pack payments (worker only). The chain decides: a transfer with a pack memo, recorded by
+ * the chain follower, is its sender's purchase of that many packs, once, reported or not. A report
+ * only waits for that, and ends invalid when its transaction is not the reporter's payment.
  */
 @Injectable()
 export class PackJobs {
@@ -28,7 +30,7 @@ export class PackJobs {
     private readonly clock: Clock,
   ) {}
 
-  /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown. */
+  /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still confirm it later). */
   async confirmPackPurchase(purchaseId: number, lastAttempt: boolean): Promise<void> {
     const [purchase]: PendingPurchase[] = await this.dataSource.query(
       `SELECT pp.*, p.hive_username FROM pack_purchases pp JOIN players p ON p.id = pp.player_id WHERE pp.id = $1 AND pp.status = 'pending'`,
@@ -37,7 +39,7 @@ export class PackJobs {
     if (!purchase?.transaction_id) return;
     const transaction = await this.hiveEngine.transactionInfo(purchase.transaction_id);
     if (!transaction) {
-      if (lastAttempt) return this.settle(purchaseId, 'invalid', SwapHivePaymentFailures.notFound);
+      if (lastAttempt) return this.refuse(purchaseId, SwapHivePaymentFailures.notFound);
       throw new RetryLater(`Pack payment ${purchase.transaction_id} not processed yet`);
     }
     const problem = swapHivePaymentProblem(transaction, {
@@ -46,22 +48,52 @@ export class PackJobs {
       thousandths: Number(purchase.price_thousandths),
       memo: packPaymentMemo(purchase.hive_username, purchase.pack_count),
     });
-    try {
-      await this.settle(purchaseId, problem ? 'invalid' : 'confirmed', problem);
-    } catch (error) {
-      if (!isUniqueViolation(error, 'pack_purchases_transaction_confirmed')) throw error;
-      await this.settle(purchaseId, 'invalid', SwapHivePaymentFailures.alreadyUsed);
-    }
+    if (problem) return this.refuse(purchaseId, problem);
+    throw new RetryLater(`Pack purchase ${purchaseId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 
-  private async settle(purchaseId: number, status: 'confirmed' | 'invalid', error: string | null): Promise<void> {
-    await this.dataSource.query(`UPDATE pack_purchases SET status = $2, error = $3, updated_at = $4 WHERE id = $1 AND status = 'pending'`, [
+  /**
+   * Confirms the purchase a recorded pack payment makes, in the caller's transaction: the reported
+   * one if the buyer reported it, a new one otherwise. A payment of the wrong amount, or whose memo
+   * names someone else, is unmatched, and the reports of it end invalid with the reason.
+   */
+  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, memo: { username: string; packCount: number }): Promise<PaymentMatch> {
+    const match = await this.confirm(manager, transfer, memo);
+    if ('unmatched' in match) await refuseReports(manager, 'pack_purchases', transfer.transaction_id, match.unmatched, this.clock.now());
+    return match;
+  }
+
+  private async confirm(manager: EntityManager, transfer: IncomingTransfer, { username, packCount }: { username: string; packCount: number }): Promise<PaymentMatch> {
+    const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM pack_purchases WHERE transaction_id = $1 AND status = 'confirmed'`, [
+      transfer.transaction_id,
+    ]);
+    if (confirmed) return { matched: `pack-purchase:${confirmed.id}` };
+    if (username !== transfer.sender) return { unmatched: UnmatchedReasons.memoNamesAnother };
+    const [buyer]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1 FOR NO KEY UPDATE`, [transfer.sender]);
+    if (!buyer) return { unmatched: UnmatchedReasons.paymentFromStranger };
+    if (swapHiveUnits(transfer.quantity) !== unitsOfThousandths(packPrice('hive', packCount))) return { unmatched: SwapHivePaymentFailures.wrongQuantity };
+
+    const now = this.clock.now();
+    // The reported purchase (pending, or given up on before the payment was processed) is the one confirmed.
+    // (An UPDATE answers [rows, count].)
+    const [[reported]]: [{ id: string }[], number] = await manager.query(
+      `UPDATE pack_purchases SET status = 'confirmed', pack_count = $3, price_thousandths = $4, error = NULL, updated_at = $5
+        WHERE transaction_id = $1 AND player_id = $2 RETURNING id`,
+      [transfer.transaction_id, buyer.id, packCount, packPrice('hive', packCount), now],
+    );
+    const id = reported
+      ? Number(reported.id)
+      : await recordPackPurchase(manager, { playerId: Number(buyer.id), currency: 'hive', packCount, status: 'confirmed', transactionId: transfer.transaction_id, now });
+    this.logger.log(`Pack purchase ${id} confirmed from the chain: ${packCount} packs for @${transfer.sender}`);
+    return { matched: `pack-purchase:${id}` };
+  }
+
+  private async refuse(purchaseId: number, error: string): Promise<void> {
+    await this.dataSource.query(`UPDATE pack_purchases SET status = 'invalid', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
       purchaseId,
-      status,
       error,
       this.clock.now(),
     ]);
-    if (error) this.logger.warn(`Pack purchase ${purchaseId} invalid: ${error}`);
-    else this.logger.log(`Pack purchase ${purchaseId} confirmed`);
+    this.logger.warn(`Pack purchase ${purchaseId} invalid: ${error}`);
   }
 }

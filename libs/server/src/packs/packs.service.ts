@@ -2,9 +2,8 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
-import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { formatRunik, fromThousandths, MAX_SEED, PACK_BULK_SIZE, PACK_PRICES, PackCurrency, packTier, rollPacks } from '@runik/rules';
+import { formatRunik, fromThousandths, PACK_PRICES, PackCurrency, packTier, rollPacks } from '@runik/rules';
 import { CityMessages, PackMessages } from '@runik/contract';
 import type { PackInfoResponse, PackOpenResponse, PackPurchaseResponse, PackPurchaseStatusResponse, PendingPackPurchaseResponse } from '@runik/contract';
 import { HiveEngineClient } from '../chain/hive-engine.client';
@@ -17,6 +16,7 @@ import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
 import { gearDto, GearRow } from '../gears/gear-rows';
+import { lockBuyer, packPrice, packsBought, recordPackPurchase } from './pack-purchases';
 
 export interface PackPurchaseRow {
   id: string;
@@ -76,10 +76,10 @@ export class PacksService {
   purchaseWithRunik(playerId: number, packCount: number): Promise<PackPurchaseResponse> {
     return this.dataSource.transaction(async (manager) => {
       await lockBuyer(manager, playerId);
-      const price = priceOf('runik', packCount);
+      const price = packPrice('runik', packCount);
       const { runik } = await this.ledger.balancesOf(manager, playerId);
       if (runik < price) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(price), formatRunik(runik)));
-      const id = await this.record(manager, playerId, 'runik', packCount, 'confirmed', null);
+      const id = await recordPackPurchase(manager, { playerId, currency: 'runik', packCount, status: 'confirmed', transactionId: null, now: this.clock.now() });
       await this.ledger.post(manager, {
         reason: 'pack-purchase',
         reference: `pack-purchase:${id}`,
@@ -92,21 +92,33 @@ export class PacksService {
     });
   }
 
-  /** Recorded as pending and confirmed by the worker; one pending purchase per player, one purchase per transaction. */
+  /**
+   * A reported SWAP.HIVE payment, recorded as pending; the chain follower confirms it. One pending
+   * purchase per player, one purchase per transaction: the same payment reported again (or confirmed
+   * from the chain before its report) answers the same purchase.
+   */
   async purchaseWithHive(playerId: number, packCount: number, transactionId: string): Promise<PackPurchaseResponse> {
-    let id: number;
+    let purchase: { id: number; status: 'pending' | 'confirmed' };
     try {
-      id = await this.dataSource.transaction(async (manager) => {
+      purchase = await this.dataSource.transaction(async (manager) => {
         await lockBuyer(manager, playerId);
-        return this.record(manager, playerId, 'hive', packCount, 'pending', transactionId);
+        const [reported]: Pick<PackPurchaseRow, 'id' | 'pack_count' | 'status'>[] = await manager.query(
+          `SELECT id, pack_count, status FROM pack_purchases WHERE transaction_id = $1 AND player_id = $2`,
+          [transactionId, playerId],
+        );
+        if (!reported) {
+          const id = await recordPackPurchase(manager, { playerId, currency: 'hive', packCount, status: 'pending', transactionId, now: this.clock.now() });
+          return { id, status: 'pending' };
+        }
+        if (reported.pack_count !== packCount || reported.status === 'invalid') throw ApiError.conflict(PackMessages.transactionUsed);
+        return { id: Number(reported.id), status: reported.status };
       });
     } catch (error) {
       if (isUniqueViolation(error, 'pack_purchases_one_pending')) throw ApiError.conflict(PackMessages.pendingPurchase);
-      if (isUniqueViolation(error, 'pack_purchases_transaction_player')) throw ApiError.conflict(PackMessages.transactionUsed);
       throw error;
     }
-    await enqueue(this.ledgerQueue, ledgerJobs.packPurchase(id, this.config));
-    return { success: true, packPurchaseId: id, packCount, status: 'pending' };
+    if (purchase.status === 'pending') await enqueue(this.ledgerQueue, ledgerJobs.packPurchase(purchase.id, this.config));
+    return { success: true, packPurchaseId: purchase.id, packCount, status: purchase.status };
   }
 
   async pending(playerId: number): Promise<PendingPackPurchaseResponse> {
@@ -155,47 +167,6 @@ export class PacksService {
       return { packPurchaseId: purchaseId, packCount: purchase.pack_count, seed, tier: purchase.tier, gears: rows.map(gearDto) };
     });
   }
-
-  private async record(
-    manager: EntityManager,
-    playerId: number,
-    currency: PackCurrency,
-    packCount: number,
-    status: 'pending' | 'confirmed',
-    transactionId: string | null,
-  ): Promise<number> {
-    const bought = await packsBought(manager, playerId);
-    const now = this.clock.now();
-    const [{ id }] = await manager.query(
-      `INSERT INTO pack_purchases (player_id, currency, pack_count, price_thousandths, tier, seed, status, transaction_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
-      [playerId, currency, packCount, priceOf(currency, packCount), packTier(bought.runik + bought.hive), randomInt(0, MAX_SEED), status, transactionId, now],
-    );
-    return Number(id);
-  }
-}
-
-export function priceOf(currency: PackCurrency, packCount: number): number {
-  return PACK_PRICES[currency][packCount === PACK_BULK_SIZE ? 'bulk' : 'single'];
-}
-
-/**
- * One purchase decision at a time per player: the balance check, the tier (packs bought so far) and
- * the insert see every earlier purchase, so simultaneous purchases neither get the ledger's bare
- * refusal instead of the spec's message nor share a tier.
- */
-async function lockBuyer(manager: EntityManager, playerId: number): Promise<void> {
-  await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
-}
-
-async function packsBought(manager: EntityManager, playerId: number): Promise<Record<PackCurrency, number>> {
-  const rows: { currency: PackCurrency; packs: string }[] = await manager.query(
-    `SELECT currency, sum(pack_count) AS packs FROM pack_purchases WHERE player_id = $1 AND status = 'confirmed' GROUP BY currency`,
-    [playerId],
-  );
-  const bought = { runik: 0, hive: 0 };
-  for (const row of rows) bought[row.currency] = Number(row.packs);
-  return bought;
 }
 
 /** Someone else's purchase is as unknown as a missing one. */

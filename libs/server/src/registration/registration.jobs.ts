@@ -2,19 +2,23 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { RegistrationInvalidReasons } from '@runik/contract';
-import { parseDecimal, registrationMemo } from '@runik/rules';
-import { EngineTransaction, HiveEngineClient, parseEngineLogs, parseTransferPayload, SWAP_HIVE, SWAP_HIVE_DECIMALS } from '../chain/hive-engine.client';
+import { registrationMemoReferrer } from '@runik/rules';
+import { IncomingTransfer, PaymentMatch, refuseReports } from '../chain/chain-transfers';
+import { EngineTransaction, HiveEngineClient, parseEngineLogs, parseTransferPayload, SWAP_HIVE } from '../chain/hive-engine.client';
+import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
 import { Clock } from '../core/clock/clock';
-import { isUniqueViolation } from '../core/database/pg-errors';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
-import { PlayersService } from '../players/players.service';
-import { Registration } from './registration.entity';
 import { RetryLater } from '../core/queues/queues';
+import { PlayersService } from '../players/players.service';
+import { RegistrationFees } from './registration-fees';
+import { Registration } from './registration.entity';
 
 /**
- * Confirms paid registrations against Hive Engine (worker only). Idempotent: a registration
- * leaves 'pending' once, and a transaction confirms one registration (partial unique index).
+ * Paid registrations (worker only). The chain decides: a SWAP.HIVE transfer to the game account with
+ * the registration memo, recorded by the chain follower, activates its sender once (referrer from the
+ * memo), whoever reported it and with whatever referrer. A report only waits for that, and ends
+ * invalid when its transaction is not the reporter's registration payment.
  */
 @Injectable()
 export class RegistrationJobs {
@@ -25,10 +29,11 @@ export class RegistrationJobs {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hiveEngine: HiveEngineClient,
     private readonly players: PlayersService,
+    private readonly fees: RegistrationFees,
     private readonly clock: Clock,
   ) {}
 
-  /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown. */
+  /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still activate it later). */
   async confirmRegistration(registrationId: number, lastAttempt: boolean): Promise<void> {
     const registration = await this.dataSource.manager.findOneBy(Registration, { id: registrationId });
     if (!registration || registration.status !== 'pending') return;
@@ -38,57 +43,68 @@ export class RegistrationJobs {
       if (lastAttempt) return this.markInvalid(registrationId, RegistrationInvalidReasons.notFound);
       throw new RetryLater(`Transaction ${registration.transactionId} not processed yet`);
     }
-    const problem = this.checkTransfer(registration, transaction);
+    const problem = this.reportProblem(registration, transaction);
     if (problem) return this.markInvalid(registrationId, problem);
-
-    try {
-      await this.dataSource.transaction((manager) => this.activate(manager, registrationId));
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      await this.markInvalid(registrationId, RegistrationInvalidReasons.alreadyUsed);
-    }
+    throw new RetryLater(`Registration ${registrationId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 
-  /** The reason a transfer cannot pay for this registration, or null if it can. */
-  private checkTransfer(registration: Registration, transaction: EngineTransaction): string | null {
+  /**
+   * Activates the sender of a recorded registration payment, in the caller's transaction: registers
+   * the account with the memo's referrer (or activates a free one) and confirms its registration
+   * record, the reported one if any. What cannot pay (account already paid, below the fee quoted when
+   * it was sent) is unmatched, and the reports of it end invalid with the reason.
+   */
+  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, referrer: string): Promise<PaymentMatch> {
+    const match = await this.activate(manager, transfer, referrer);
+    if ('unmatched' in match) await refuseReports(manager, 'registrations', transfer.transaction_id, match.unmatched, this.clock.now());
+    return match;
+  }
+
+  private async activate(manager: EntityManager, transfer: IncomingTransfer, referrer: string): Promise<PaymentMatch> {
+    // Confirmed before the follower saw it (the reports confirmed payments once): nothing more to do.
+    const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM registrations WHERE transaction_id = $1 AND status = 'confirmed'`, [
+      transfer.transaction_id,
+    ]);
+    if (confirmed) return { matched: `registration:${confirmed.id}` };
+    const player = await this.players.findByUsername(transfer.sender, manager);
+    if (player?.activation === 'paid') return { unmatched: RegistrationInvalidReasons.alreadyPaid };
+    const owed = await this.fees.owedAt(manager, player ? 'late-activation' : 'registration', transfer.block_time);
+    const paid = swapHiveUnits(transfer.quantity);
+    if (paid === null || paid < unitsOfThousandths(owed)) return { unmatched: RegistrationInvalidReasons.underpaid };
+
+    const now = this.clock.now();
+    const [registration]: { id: string }[] = await manager.query(
+      `INSERT INTO registrations (transaction_id, hive_username, referrer, fee_offered_thousandths, fee_required_thousandths, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, 'confirmed', $6, $6)
+       ON CONFLICT (transaction_id, hive_username) DO UPDATE
+         SET status = 'confirmed', referrer = EXCLUDED.referrer, fee_required_thousandths = EXCLUDED.fee_required_thousandths, error = NULL, updated_at = EXCLUDED.updated_at
+       RETURNING id`,
+      [transfer.transaction_id, transfer.sender, referrer, Math.floor(paid / unitsOfThousandths(1)), owed, now],
+    );
+    if (player) await this.players.activate(manager, player);
+    else await this.players.register(manager, transfer.sender, referrer, 'paid');
+    this.logger.log(`Registration ${registration.id} confirmed from the chain: @${transfer.sender} activated`);
+    return { matched: `registration:${registration.id}` };
+  }
+
+  /** Why a transaction cannot be this report's registration payment, or null when it is the reporter's (the follower decides the rest). */
+  private reportProblem(registration: Registration, transaction: EngineTransaction): string | null {
     if (parseEngineLogs(transaction.logs).errors?.length) return RegistrationInvalidReasons.failed;
     if (transaction.contract !== 'tokens' || transaction.action !== 'transfer') return RegistrationInvalidReasons.wrongOperation;
     const payload = parseTransferPayload(transaction.payload);
     if (payload.symbol !== SWAP_HIVE) return RegistrationInvalidReasons.wrongOperation;
     if (transaction.sender !== registration.hiveUsername) return RegistrationInvalidReasons.wrongSender;
     if (payload.to !== this.config.GAME_ACCOUNT) return RegistrationInvalidReasons.wrongRecipient;
-    if (payload.memo !== registrationMemo(registration.referrer)) return RegistrationInvalidReasons.wrongMemo;
-    const paid = typeof payload.quantity === 'string' ? parseDecimal(payload.quantity, SWAP_HIVE_DECIMALS) : null;
-    // Fee in HIVE thousandths; SWAP.HIVE carries 8 decimals.
-    const required = registration.feeRequiredThousandths * 10 ** (SWAP_HIVE_DECIMALS - 3);
-    if (paid === null || paid < required) return RegistrationInvalidReasons.underpaid;
+    if (typeof payload.memo !== 'string' || registrationMemoReferrer(payload.memo) === null) return RegistrationInvalidReasons.wrongMemo;
     return null;
   }
 
-  private async activate(manager: EntityManager, registrationId: number): Promise<void> {
-    const registration = await manager.findOne(Registration, { where: { id: registrationId }, lock: { mode: 'pessimistic_write' } });
-    if (!registration || registration.status !== 'pending') return;
-    const player = await this.players.findByUsername(registration.hiveUsername, manager);
-    if (player?.activation === 'paid') {
-      await this.setStatus(manager, registrationId, 'invalid', RegistrationInvalidReasons.alreadyPaid);
-      return;
-    }
-    // Confirm first: the partial unique index rejects a transaction that already paid for someone.
-    await this.setStatus(manager, registrationId, 'confirmed', null);
-    if (player) await this.players.activate(manager, player);
-    else await this.players.register(manager, registration.hiveUsername, registration.referrer, 'paid');
-    this.logger.log(`Registration ${registrationId} confirmed: @${registration.hiveUsername} activated`);
-  }
-
   private async markInvalid(registrationId: number, reason: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const registration = await manager.findOne(Registration, { where: { id: registrationId }, lock: { mode: 'pessimistic_write' } });
-      if (registration?.status === 'pending') await this.setStatus(manager, registrationId, 'invalid', reason);
-    });
+    await this.dataSource.query(`UPDATE registrations SET status = 'invalid', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
+      registrationId,
+      reason,
+      this.clock.now(),
+    ]);
     this.logger.warn(`Registration ${registrationId} invalid: ${reason}`);
-  }
-
-  private async setStatus(manager: EntityManager, id: number, status: Registration['status'], error: string | null): Promise<void> {
-    await manager.update(Registration, { id }, { status, error, updatedAt: this.clock.now() });
   }
 }

@@ -14,16 +14,16 @@ import {
   TransactionStatus,
   TransactionStatusResponse,
 } from '@runik/contract';
-import { formatDecimal, LATE_ACTIVATION_FEE_USD, parseDecimal, REGISTRATION_FEE_USD, registrationFeeThousandths } from '@runik/rules';
+import { formatDecimal, parseDecimal } from '@runik/rules';
 import { AuthService } from '../auth/auth.service';
 import { SessionService } from '../auth/session.service';
 import { HiveEngineClient } from '../chain/hive-engine.client';
-import { HiveNodeClient } from '../chain/hive-node.client';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { PlayersService } from '../players/players.service';
+import { RegistrationFees } from './registration-fees';
 import { Registration } from './registration.entity';
 
 /** Status precedence when several registrations name one transaction. */
@@ -37,7 +37,7 @@ export class RegistrationService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Registration) private readonly registrations: Repository<Registration>,
     @InjectQueue(Queues.ledger) private readonly ledgerQueue: Queue,
-    private readonly hiveNode: HiveNodeClient,
+    private readonly fees: RegistrationFees,
     private readonly hiveEngine: HiveEngineClient,
     private readonly players: PlayersService,
     private readonly auth: AuthService,
@@ -46,7 +46,7 @@ export class RegistrationService {
   ) {}
 
   async hivePrice(): Promise<HivePriceResponse> {
-    return { feeInHive: formatDecimal(await this.feeThousandths(REGISTRATION_FEE_USD)) };
+    return { feeInHive: formatDecimal(await this.fees.quote('registration')) };
   }
 
   async hiveBalance(username: string): Promise<HiveBalanceResponse> {
@@ -55,8 +55,9 @@ export class RegistrationService {
   }
 
   /**
-   * Records a paid registration and enqueues its confirmation. Repeating the same call
-   * (same transaction, same player) returns the existing record: it is stored and queued once.
+   * Records a reported registration payment and enqueues its check; the chain follower activates the
+   * account from the transfer itself, referrer from its memo. Repeating the same call (same
+   * transaction, same player) returns the existing record: it is stored and queued once.
    */
   async initiate(request: InitiateRegistrationRequest): Promise<InitiateRegistrationResponse> {
     const feeOffered = parseDecimal(request.feeInHive);
@@ -65,7 +66,7 @@ export class RegistrationService {
     if (recorded) return { success: true, status: recorded.status, transactionId: recorded.transactionId };
     const existing = await this.players.findByUsername(request.hiveUsername);
     if (existing?.activation === 'paid') throw ApiError.conflict(ErrorMessages.alreadyRegistered);
-    const feeRequired = await this.feeThousandths(existing ? LATE_ACTIVATION_FEE_USD : REGISTRATION_FEE_USD);
+    const feeRequired = await this.fees.quote(existing ? 'late-activation' : 'registration');
 
     const now = this.clock.now();
     const inserted: { id: string }[] = await this.registrations.query(
@@ -98,11 +99,6 @@ export class RegistrationService {
       const player = await this.players.register(manager, request.hiveUsername, request.referrer, 'free');
       return this.sessions.start(manager, player.id, player.hiveUsername);
     });
-  }
-
-  private async feeThousandths(usd: number): Promise<number> {
-    const price = await this.chainCall(() => this.hiveNode.getMedianPrice());
-    return registrationFeeThousandths(usd, price.baseHbdThousandths, price.quoteHiveThousandths);
   }
 
   private async chainCall<T>(call: () => Promise<T>): Promise<T> {

@@ -1,23 +1,26 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { SwapHivePaymentFailures, shopPaymentMemo } from '@runik/contract';
+import { ShopMessages, SwapHivePaymentFailures, shopPaymentMemo } from '@runik/contract';
 import { gearCategory, shopItem, ShopReward, toThousandths, UNIT_KEYS } from '@runik/rules';
 import { HiveEngineClient } from '../chain/hive-engine.client';
-import { swapHivePaymentProblem } from '../chain/swap-hive-payment';
+import { IncomingTransfer, PaymentMatch, refuseReports, UnmatchedReasons } from '../chain/chain-transfers';
+import { swapHivePaymentProblem, swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
-import { isUniqueViolation } from '../core/database/pg-errors';
 import { RetryLater } from '../core/queues/queues';
+import { shopPurchaseCounts } from './shop-purchases';
 import type { ShopPurchaseRow } from './shop.service';
 
 type PendingPurchase = ShopPurchaseRow & { hive_username: string };
 
 /**
- * Confirms shop payments on Hive Engine (worker only) and grants the rewards in the same
- * transaction that confirms: a purchase leaves 'pending' once, so its rewards are granted once.
+ * Shop payments (worker only). The chain decides: a SWAP.HIVE transfer with a shop memo, recorded by
+ * the chain follower, is its sender's purchase of that item, confirmed and rewarded once in one
+ * transaction, reported or not. A report only waits for that, and ends invalid when its
+ * transaction is not the reporter's payment.
  */
 @Injectable()
 export class ShopJobs {
@@ -31,7 +34,7 @@ export class ShopJobs {
     private readonly clock: Clock,
   ) {}
 
-  /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown. */
+  /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still confirm it later). */
   async confirmShopPurchase(purchaseId: number, lastAttempt: boolean): Promise<void> {
     const [purchase]: PendingPurchase[] = await this.dataSource.query(
       `SELECT sp.*, p.hive_username FROM shop_purchases sp JOIN players p ON p.id = sp.player_id WHERE sp.id = $1 AND sp.status = 'pending'`,
@@ -50,24 +53,51 @@ export class ShopJobs {
       memo: shopPaymentMemo(purchase.hive_username, purchase.item_name),
     });
     if (problem) return this.refuse(purchaseId, problem);
-    try {
-      await this.dataSource.transaction((manager) => this.confirm(manager, purchase));
-    } catch (error) {
-      if (!isUniqueViolation(error, 'shop_purchases_transaction_confirmed')) throw error;
-      await this.refuse(purchaseId, SwapHivePaymentFailures.alreadyUsed);
-    }
+    throw new RetryLater(`Shop purchase ${purchaseId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 
-  private async confirm(manager: EntityManager, purchase: PendingPurchase): Promise<void> {
-    const confirmed = await manager.query(
-      `WITH confirmed AS (UPDATE shop_purchases SET status = 'confirmed', updated_at = $2 WHERE id = $1 AND status = 'pending' RETURNING id)
-       SELECT id FROM confirmed`,
-      [purchase.id, this.clock.now()],
+  /**
+   * Confirms the purchase a recorded shop payment makes and grants its rewards, in the caller's
+   * transaction: the reported purchase if the buyer reported it, a new one otherwise. A payment of
+   * the wrong amount, for no item, for an item at its limit or whose memo names someone else is
+   * unmatched, and the reports of it end invalid with the reason.
+   */
+  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, memo: { username: string; itemName: string }): Promise<PaymentMatch> {
+    const match = await this.confirm(manager, transfer, memo);
+    if ('unmatched' in match) await refuseReports(manager, 'shop_purchases', transfer.transaction_id, match.unmatched, this.clock.now());
+    return match;
+  }
+
+  private async confirm(manager: EntityManager, transfer: IncomingTransfer, { username, itemName }: { username: string; itemName: string }): Promise<PaymentMatch> {
+    const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM shop_purchases WHERE transaction_id = $1 AND status = 'confirmed'`, [
+      transfer.transaction_id,
+    ]);
+    if (confirmed) return { matched: `shop-purchase:${confirmed.id}` };
+    if (username !== transfer.sender) return { unmatched: UnmatchedReasons.memoNamesAnother };
+    const item = shopItem(itemName);
+    if (!item) return { unmatched: UnmatchedReasons.unknownItem };
+    // One purchase decision at a time per player, as in the shop: the limit sees every earlier purchase.
+    const [buyer]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1 FOR NO KEY UPDATE`, [transfer.sender]);
+    if (!buyer) return { unmatched: UnmatchedReasons.paymentFromStranger };
+    if (swapHiveUnits(transfer.quantity) !== unitsOfThousandths(item.price)) return { unmatched: SwapHivePaymentFailures.wrongQuantity };
+    const playerId = Number(buyer.id);
+    const bought = (await shopPurchaseCounts(manager, playerId)).get(item.name) ?? 0;
+    if (item.limit !== undefined && bought >= item.limit) return { unmatched: ShopMessages.limitReached };
+
+    const now = this.clock.now();
+    // The reported purchase (pending, or given up on before the payment was processed) is the one confirmed.
+    const [purchase]: { id: string }[] = await manager.query(
+      `INSERT INTO shop_purchases (player_id, item_name, price_thousandths, purchase_count, status, transaction_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'confirmed', $5, $6, $6)
+       ON CONFLICT (transaction_id, player_id) DO UPDATE
+         SET status = 'confirmed', item_name = EXCLUDED.item_name, price_thousandths = EXCLUDED.price_thousandths,
+             purchase_count = EXCLUDED.purchase_count, error = NULL, updated_at = EXCLUDED.updated_at
+       RETURNING id`,
+      [playerId, item.name, item.price, bought + 1, transfer.transaction_id, now],
     );
-    if (confirmed.length === 0) return;
-    const item = shopItem(purchase.item_name);
-    if (item) await this.grant(manager, Number(purchase.player_id), item.reward, purchase.id);
-    this.logger.log(`Shop purchase ${purchase.id} confirmed: ${purchase.item_name} for @${purchase.hive_username}`);
+    await this.grant(manager, playerId, item.reward, purchase.id);
+    this.logger.log(`Shop purchase ${purchase.id} confirmed from the chain: ${item.name} for @${transfer.sender}`);
+    return { matched: `shop-purchase:${purchase.id}` };
   }
 
   private async grant(manager: EntityManager, playerId: number, reward: ShopReward, purchaseId: string): Promise<void> {

@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
+import { shopPurchaseCounts } from './shop-purchases';
 
 export interface ShopPurchaseRow {
   id: string;
@@ -49,7 +50,7 @@ export class ShopService {
   ) {}
 
   async items(playerId: number, username: string): Promise<ShopItemsResponse> {
-    const [bought, hiveBalance] = await Promise.all([this.purchaseCounts(playerId), this.hiveEngine.swapHiveBalance(username)]);
+    const [bought, hiveBalance] = await Promise.all([shopPurchaseCounts(this.dataSource.manager, playerId), this.hiveEngine.swapHiveBalance(username)]);
     return {
       items: SHOP_CATALOGUE.map((item) => {
         const count = bought.get(item.name) ?? 0;
@@ -75,7 +76,16 @@ export class ShopService {
       id = await this.dataSource.transaction(async (manager) => {
         // One purchase decision at a time per player: the limit and the count see every earlier purchase.
         await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
-        const bought = (await this.purchaseCounts(playerId, manager)).get(item.name) ?? 0;
+        // The same payment reported again, or confirmed from the chain before its report: the same purchase.
+        const [reported]: Pick<ShopPurchaseRow, 'id' | 'item_name' | 'status'>[] = await manager.query(
+          `SELECT id, item_name, status FROM shop_purchases WHERE transaction_id = $1 AND player_id = $2`,
+          [hiveTxId, playerId],
+        );
+        if (reported) {
+          if (reported.item_name !== item.name || reported.status === 'invalid') throw ApiError.conflict(SwapHiveMessages.transactionUsed);
+          return Number(reported.id);
+        }
+        const bought = (await shopPurchaseCounts(manager, playerId)).get(item.name) ?? 0;
         if (item.limit !== undefined && bought >= item.limit) throw ApiError.conflict(ShopMessages.limitReached);
         const now = this.clock.now();
         const [row] = await manager.query(
@@ -87,7 +97,6 @@ export class ShopService {
       });
     } catch (error) {
       if (isUniqueViolation(error, 'shop_purchases_one_pending')) throw ApiError.conflict(SwapHiveMessages.pendingPurchase);
-      if (isUniqueViolation(error, 'shop_purchases_transaction_player')) throw ApiError.conflict(SwapHiveMessages.transactionUsed);
       throw error;
     }
     await enqueue(this.ledgerQueue, ledgerJobs.shopPurchase(id, this.config));
@@ -118,13 +127,5 @@ export class ShopService {
       purchaseCount: row.purchase_count,
       error: row.error,
     };
-  }
-
-  private async purchaseCounts(playerId: number, manager = this.dataSource.manager): Promise<Map<string, number>> {
-    const rows: { item_name: string; bought: string }[] = await manager.query(
-      `SELECT item_name, count(*) AS bought FROM shop_purchases WHERE player_id = $1 AND status = 'confirmed' GROUP BY item_name`,
-      [playerId],
-    );
-    return new Map(rows.map((row) => [row.item_name, Number(row.bought)]));
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DepositFailures } from '@runik/contract';
 import { parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
+import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { EngineTransaction, HiveEngineClient, parseEngineLogs } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -18,23 +19,6 @@ interface PendingDeposit {
   amount_thousandths: string;
   status: string;
 }
-
-/** A recorded RNK transfer to the game account, waiting to be credited. */
-export interface IncomingRnkTransfer {
-  transaction_id: string;
-  log_index: number;
-  sender: string;
-  quantity: string;
-}
-
-/** Why a recorded RNK transfer cannot be a deposit (it is then refunded), or a deposit the outcome. */
-export type DepositMatch = { depositId: number } | { unmatched: string };
-
-export const UnmatchedReasons = {
-  noPlayer: 'RNK from an account with no game account',
-  badQuantity: 'RNK quantity the game cannot read',
-  twice: 'A second RNK transfer in one transaction',
-} as const;
 
 /**
  * Deposits (worker only). The chain decides: every RNK transfer to the game account that the chain
@@ -75,11 +59,11 @@ export class DepositJobs {
    * Credits a recorded RNK transfer to its sender's deposit (made if the client never reported it,
    * brought to the amount the chain carried if it reported another), in the caller's transaction.
    */
-  async credit(manager: EntityManager, transfer: IncomingRnkTransfer): Promise<DepositMatch> {
+  async credit(manager: EntityManager, transfer: IncomingTransfer): Promise<PaymentMatch> {
     const amount = parseDecimal(transfer.quantity, RNK_DECIMALS);
     if (amount === null || amount <= 0) return { unmatched: UnmatchedReasons.badQuantity };
     const [player]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1`, [transfer.sender]);
-    if (!player) return { unmatched: UnmatchedReasons.noPlayer };
+    if (!player) return { unmatched: UnmatchedReasons.rnkFromStranger };
     const now = this.clock.now();
     const [deposit]: { id: string }[] = await manager.query(
       `INSERT INTO deposits (transaction_id, player_id, amount_thousandths, status, created_at, updated_at)
@@ -90,7 +74,7 @@ export class DepositJobs {
        RETURNING id`,
       [transfer.transaction_id, player.id, amount, now],
     );
-    if (!deposit) return this.alreadyCompleted(manager, transfer, player.id);
+    if (!deposit) return this.completedBefore(manager, transfer, player.id);
     await this.ledger.post(manager, {
       reason: 'deposit',
       reference: transfer.transaction_id,
@@ -100,21 +84,16 @@ export class DepositJobs {
       ],
     });
     this.logger.log(`Deposit ${deposit.id} completed: ${transfer.quantity} RNK from ${transfer.sender}`);
-    return { depositId: Number(deposit.id) };
+    return { matched: `deposit:${deposit.id}` };
   }
 
-  /**
-   * The sender's deposit of this transaction was completed before: by another transfer of the same
-   * transaction (which goes back), or before the follower existed (credited then, nothing to do).
-   */
-  private async alreadyCompleted(manager: EntityManager, transfer: IncomingRnkTransfer, playerId: string): Promise<DepositMatch> {
-    const [earlier] = await manager.query(`SELECT 1 FROM chain_transfers WHERE transaction_id = $1 AND status = 'credited'`, [transfer.transaction_id]);
-    if (earlier) return { unmatched: UnmatchedReasons.twice };
+  /** The sender's deposit of this transaction was credited before the follower existed: nothing more to do. */
+  private async completedBefore(manager: EntityManager, transfer: IncomingTransfer, playerId: string): Promise<PaymentMatch> {
     const [deposit]: { id: string }[] = await manager.query(`SELECT id FROM deposits WHERE transaction_id = $1 AND player_id = $2`, [
       transfer.transaction_id,
       playerId,
     ]);
-    return { depositId: Number(deposit.id) };
+    return { matched: `deposit:${deposit.id}` };
   }
 
   /** Why a transaction cannot be this player's deposit, or null when it is their RNK transfer to the game. */

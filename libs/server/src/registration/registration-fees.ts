@@ -1,0 +1,54 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { LATE_ACTIVATION_FEE_USD, REGISTRATION_FEE_USD, REGISTRATION_QUOTE_LIFETIME_MS, registrationFeeThousandths } from '@runik/rules';
+import { HiveNodeClient } from '../chain/hive-node.client';
+import { ErrorMessages } from '@runik/contract';
+import { Clock } from '../core/clock/clock';
+import { ApiError } from '../core/errors/api-error';
+
+/** A new account's fee, or a free account's later activation (50% more). */
+export type RegistrationFeeKind = 'registration' | 'late-activation';
+
+const FEE_USD: Record<RegistrationFeeKind, number> = { registration: REGISTRATION_FEE_USD, 'late-activation': LATE_ACTIVATION_FEE_USD };
+
+/**
+ * Registration fees in HIVE thousandths. Every fee shown to a player is stored as a quote payable for
+ * REGISTRATION_QUOTE_LIFETIME_MS, and a payment owes the lowest fee quoted when its block was made.
+ */
+@Injectable()
+export class RegistrationFees {
+  private readonly logger = new Logger(RegistrationFees.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly hiveNode: HiveNodeClient,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The fee at the node's price feed now, stored as a quote; 503 while no node answers. */
+  async quote(kind: RegistrationFeeKind): Promise<number> {
+    const price = await this.hiveNode.getMedianPrice().catch((error: Error) => {
+      this.logger.warn(`Price feed unavailable: ${error.message}`);
+      throw ApiError.unavailable(ErrorMessages.chainUnavailable);
+    });
+    const fee = registrationFeeThousandths(FEE_USD[kind], price.baseHbdThousandths, price.quoteHiveThousandths);
+    const now = this.clock.nowMs();
+    await this.dataSource.query(
+      `INSERT INTO registration_fee_quotes (kind, fee_thousandths, quoted_from, expires_at)
+       VALUES ($1, $2, date_trunc('minute', $3::timestamptz), $4)
+       ON CONFLICT (kind, fee_thousandths, quoted_from) DO UPDATE SET expires_at = greatest(registration_fee_quotes.expires_at, EXCLUDED.expires_at)`,
+      [kind, fee, new Date(now), new Date(now + REGISTRATION_QUOTE_LIFETIME_MS)],
+    );
+    return fee;
+  }
+
+  /** What a payment made at `paidAt` owes: the lowest fee quoted then, or the fee now when none was (nobody asked). */
+  async owedAt(manager: EntityManager, kind: RegistrationFeeKind, paidAt: Date): Promise<number> {
+    const [quoted]: { fee: string | null }[] = await manager.query(
+      `SELECT min(fee_thousandths) AS fee FROM registration_fee_quotes WHERE kind = $1 AND quoted_from <= $2 AND expires_at > $2`,
+      [kind, paidAt],
+    );
+    return quoted.fee === null ? this.quote(kind) : Number(quoted.fee);
+  }
+}
