@@ -79,6 +79,8 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       HIVE_NODE_URL: simUrl,
       HIVE_ENGINE_URL: simUrl,
       GAME_ACCOUNT,
+      // hive-sim starts empty: follow it from its first block, so a payment made before the worker's first look is not skipped.
+      CHAIN_FOLLOW_START_BLOCK: '1',
       BULL_BOARD_PASSWORD,
       LOG_LEVEL: 'warn',
       // Every test client is one address (and some tests fire many calls from one session).
