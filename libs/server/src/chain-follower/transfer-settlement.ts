@@ -20,6 +20,9 @@ interface TransferKey {
   log_index: number;
 }
 
+/** The tables of the players' reports of SWAP.HIVE payments. */
+type ReportTable = 'registrations' | 'pack_purchases' | 'shop_purchases';
+
 interface UnmatchedTransfer extends IncomingTransfer {
   reason: string;
   refund_transaction_id: string | null;
@@ -98,12 +101,24 @@ export class TransferSettlement {
     if (transfer.symbol === RNK_SYMBOL) return this.deposits.credit(manager, transfer);
     if (transfer.symbol !== SWAP_HIVE) return { unmatched: UnmatchedReasons.otherToken };
     const referrer = registrationMemoReferrer(transfer.memo);
-    if (referrer !== null) return this.registrations.creditPayment(manager, transfer, referrer);
+    if (referrer !== null) return this.answerReports(manager, 'registrations', transfer, await this.registrations.creditPayment(manager, transfer, referrer));
     const packs = parsePackPaymentMemo(transfer.memo);
-    if (packs) return this.packs.creditPayment(manager, transfer, packs);
+    if (packs) return this.answerReports(manager, 'pack_purchases', transfer, await this.packs.creditPayment(manager, transfer, packs));
     const item = parseShopPaymentMemo(transfer.memo);
-    if (item) return this.shop.creditPayment(manager, transfer, item);
+    if (item) return this.answerReports(manager, 'shop_purchases', transfer, await this.shop.creditPayment(manager, transfer, item));
     return { unmatched: UnmatchedReasons.unknownMemo };
+  }
+
+  /** A payment that pays for nothing: its reports still pending end invalid with the reason, for the player's screen. */
+  private async answerReports(manager: EntityManager, reports: ReportTable, transfer: IncomingTransfer, match: PaymentMatch): Promise<PaymentMatch> {
+    if ('unmatched' in match) {
+      await manager.query(`UPDATE ${reports} SET status = 'invalid', error = $2, updated_at = $3 WHERE transaction_id = $1 AND status = 'pending'`, [
+        transfer.transaction_id,
+        match.unmatched,
+        this.clock.now(),
+      ]);
+    }
+    return match;
   }
 
   /**

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { EngineTransaction, parseEngineLogs, parseTransferPayload } from './hive-engine.client';
 
 /** One tokens transfer to or from the game account, as a sidechain block recorded it. */
@@ -76,21 +75,3 @@ export const UnmatchedReasons = {
   memoNamesAnother: 'The memo names another account',
   unknownItem: 'The memo names no shop item',
 } as const;
-
-/**
- * Reports of a transaction (registrations, pack or shop purchases) still pending when the chain
- * says it pays for nothing: they end invalid with the reason, for the player's screen.
- */
-export async function refuseReports(
-  manager: EntityManager,
-  table: 'registrations' | 'pack_purchases' | 'shop_purchases',
-  transactionId: string,
-  reason: string,
-  now: Date,
-): Promise<void> {
-  await manager.query(`UPDATE ${table} SET status = 'invalid', error = $2, updated_at = $3 WHERE transaction_id = $1 AND status = 'pending'`, [
-    transactionId,
-    reason,
-    now,
-  ]);
-}

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { SwapHivePaymentFailures, packPaymentMemo } from '@runik/contract';
 import { HiveEngineClient } from '../chain/hive-engine.client';
-import { IncomingTransfer, PaymentMatch, refuseReports, UnmatchedReasons } from '../chain/chain-transfers';
+import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { swapHivePaymentProblem, swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -55,15 +55,9 @@ export class PackJobs {
   /**
    * Confirms the purchase a recorded pack payment makes, in the caller's transaction: the reported
    * one if the buyer reported it, a new one otherwise. A payment of the wrong amount, or whose memo
-   * names someone else, is unmatched, and the reports of it end invalid with the reason.
+   * names someone else, is unmatched.
    */
-  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, memo: { username: string; packCount: number }): Promise<PaymentMatch> {
-    const match = await this.confirm(manager, transfer, memo);
-    if ('unmatched' in match) await refuseReports(manager, 'pack_purchases', transfer.transaction_id, match.unmatched, this.clock.now());
-    return match;
-  }
-
-  private async confirm(manager: EntityManager, transfer: IncomingTransfer, { username, packCount }: { username: string; packCount: number }): Promise<PaymentMatch> {
+  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, { username, packCount }: { username: string; packCount: number }): Promise<PaymentMatch> {
     const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM pack_purchases WHERE transaction_id = $1 AND status = 'confirmed'`, [
       transfer.transaction_id,
     ]);

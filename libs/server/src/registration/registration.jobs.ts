@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { RegistrationInvalidReasons } from '@runik/contract';
 import { registrationMemoReferrer } from '@runik/rules';
-import { IncomingTransfer, PaymentMatch, refuseReports } from '../chain/chain-transfers';
+import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
 import { EngineTransaction, HiveEngineClient, parseEngineLogs, parseTransferPayload, SWAP_HIVE } from '../chain/hive-engine.client';
 import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
 import { Clock } from '../core/clock/clock';
@@ -52,15 +52,9 @@ export class RegistrationJobs {
    * Activates the sender of a recorded registration payment, in the caller's transaction: registers
    * the account with the memo's referrer (or activates a free one) and confirms its registration
    * record, the reported one if any. What cannot pay (account already paid, below the fee quoted when
-   * it was sent) is unmatched, and the reports of it end invalid with the reason.
+   * it was sent) is unmatched.
    */
   async creditPayment(manager: EntityManager, transfer: IncomingTransfer, referrer: string): Promise<PaymentMatch> {
-    const match = await this.activate(manager, transfer, referrer);
-    if ('unmatched' in match) await refuseReports(manager, 'registrations', transfer.transaction_id, match.unmatched, this.clock.now());
-    return match;
-  }
-
-  private async activate(manager: EntityManager, transfer: IncomingTransfer, referrer: string): Promise<PaymentMatch> {
     // Confirmed before the follower saw it (the reports confirmed payments once): nothing more to do.
     const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM registrations WHERE transaction_id = $1 AND status = 'confirmed'`, [
       transfer.transaction_id,

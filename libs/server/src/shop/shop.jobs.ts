@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ShopMessages, SwapHivePaymentFailures, shopPaymentMemo } from '@runik/contract';
 import { gearCategory, shopItem, ShopReward, toThousandths, UNIT_KEYS } from '@runik/rules';
 import { HiveEngineClient } from '../chain/hive-engine.client';
-import { IncomingTransfer, PaymentMatch, refuseReports, UnmatchedReasons } from '../chain/chain-transfers';
+import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { swapHivePaymentProblem, swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
@@ -60,15 +60,9 @@ export class ShopJobs {
    * Confirms the purchase a recorded shop payment makes and grants its rewards, in the caller's
    * transaction: the reported purchase if the buyer reported it, a new one otherwise. A payment of
    * the wrong amount, for no item, for an item at its limit or whose memo names someone else is
-   * unmatched, and the reports of it end invalid with the reason.
+   * unmatched.
    */
-  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, memo: { username: string; itemName: string }): Promise<PaymentMatch> {
-    const match = await this.confirm(manager, transfer, memo);
-    if ('unmatched' in match) await refuseReports(manager, 'shop_purchases', transfer.transaction_id, match.unmatched, this.clock.now());
-    return match;
-  }
-
-  private async confirm(manager: EntityManager, transfer: IncomingTransfer, { username, itemName }: { username: string; itemName: string }): Promise<PaymentMatch> {
+  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, { username, itemName }: { username: string; itemName: string }): Promise<PaymentMatch> {
     const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM shop_purchases WHERE transaction_id = $1 AND status = 'confirmed'`, [
       transfer.transaction_id,
     ]);
