@@ -1,21 +1,30 @@
 import { createHash } from 'node:crypto';
-import { cryptoUtils, Signature, type SignedTransaction, type TransactionConfirmation } from '@hiveio/dhive';
+import { Signature, type SignedTransaction, type TransactionConfirmation } from '@hiveio/dhive';
+import { CustomOpLimit } from './custom-op-limit';
 import { ChainRuleError, RPC_INVALID_PARAMS, RpcError } from './errors';
 import { hiveTime } from './hive-time';
 import { isRecord } from './json-rpc';
 import type { Ledger } from './ledger';
 import { parseOperation, requiredAuthorities, type ChainOperation, type RequiredAuthority } from './operations';
+import { signingDigest, transactionBytes, transactionId } from './transaction-bytes';
 
-/** Transactions are signed for Hive mainnet, as dhive and Keychain do by default. */
-export const HIVE_MAINNET_CHAIN_ID = Buffer.from('beeab0de00000000000000000000000000000000000000000000000000000000', 'hex');
 /** hived refuses a transaction expiring more than an hour ahead. */
 const MAX_EXPIRATION_MS = 3_600_000;
+
+/** A transaction as included in a block, in the legacy (condenser_api) form. */
+export interface ChainTransaction {
+  id: string;
+  transaction: SignedTransaction;
+}
 
 export interface HiveBlock {
   number: number;
   /** 40 hex chars: the block number (big-endian) then 16 bytes of hash, like hived's ids. */
   id: string;
-  time: string;
+  previous: string;
+  /** Wall-clock milliseconds when the block was made. */
+  timestampMs: number;
+  transactions: ChainTransaction[];
 }
 
 /** Told about every applied transaction, e.g. so Hive Engine can pick up its custom_json. */
@@ -24,10 +33,13 @@ export type TransactionListener = (block: HiveBlock, transactionId: string, oper
 /**
  * The Hive chain: a block is made only when a transaction is broadcast (one transaction
  * per block), while the reported time is the wall clock, so dhive's expirations stay valid.
+ * Every block is irreversible at once.
  */
 export class HiveChain {
-  private readonly blocks: HiveBlock[] = [makeBlock(1, '')];
-  private readonly transactionIds = new Set<string>();
+  private readonly blocks: HiveBlock[] = [makeBlock(1, '0'.repeat(40), [])];
+  /** Block number of every transaction id. */
+  private readonly blockOf = new Map<string, number>();
+  private readonly customOps = new CustomOpLimit();
 
   constructor(
     private readonly ledger: Ledger,
@@ -38,20 +50,30 @@ export class HiveChain {
     return this.blocks[this.blocks.length - 1];
   }
 
-  /** Verifies and applies a signed transaction in a new block: all its operations or none. */
+  block(number: number): HiveBlock | null {
+    return this.blocks[number - 1] ?? null;
+  }
+
+  /** The block holding the transaction and its index there, or null if no block has it. */
+  findTransaction(id: string): { block: HiveBlock; index: number } | null {
+    const block = this.block(this.blockOf.get(id) ?? 0);
+    return block && { block, index: block.transactions.findIndex((included) => included.id === id) };
+  }
+
+  /** Verifies and applies a legacy-form signed transaction in a new block: all its operations or none. */
   broadcast(raw: unknown): TransactionConfirmation {
     const transaction = asSignedTransaction(raw);
-    const { digest, id } = hashes(transaction);
     this.checkTiming(transaction);
-    if (this.transactionIds.has(id)) throw new ChainRuleError(`Duplicate transaction check failed: ${id}`);
     const operations = transaction.operations.map(parseOperation);
-    const signers = recoverSigners(transaction.signatures, digest);
-    for (const required of operations.flatMap(requiredAuthorities)) this.checkAuthority(required, signers);
+    const id = this.authenticate(transaction, operations);
+    if (this.blockOf.has(id)) throw new ChainRuleError(`Duplicate transaction check failed: ${id}`);
+    this.customOps.check(operations);
     this.ledger.transferAll(operations.flatMap((operation) => (operation.type === 'transfer' ? [operation] : [])));
+    this.customOps.record(operations);
 
-    const block = makeBlock(this.head.number + 1, `${this.head.id}${id}`);
+    const block = makeBlock(this.head.number + 1, this.head.id, [{ id, transaction }]);
     this.blocks.push(block);
-    this.transactionIds.add(id);
+    this.blockOf.set(id, block.number);
     this.onTransaction(block, id, operations);
     return { id, block_num: block.number, trx_num: 0, expired: false };
   }
@@ -70,39 +92,51 @@ export class HiveChain {
     }
   }
 
-  private checkAuthority({ account, level }: RequiredAuthority, signers: ReadonlySet<string>): void {
+  /**
+   * As hived does since HF26: the signatures are checked over the HF26 serialization, then over
+   * the legacy one; the one under which they satisfy every required authority gives the id.
+   */
+  private authenticate(transaction: SignedTransaction, operations: ChainOperation[]): string {
+    const required = operations.flatMap(requiredAuthorities);
+    const missingUnder = (bytes: Buffer): RequiredAuthority | undefined => {
+      const signers = recoverSigners(transaction.signatures, signingDigest(bytes));
+      return required.find((authority) => !this.isSatisfied(authority, signers));
+    };
+    const hf26 = transactionBytes(transaction, operations, 'hf26');
+    if (!missingUnder(hf26)) return transactionId(hf26);
+    const legacy = transactionBytes(transaction, operations, 'legacy');
+    const missing = missingUnder(legacy);
+    if (!missing) return transactionId(legacy);
+    const Level = missing.level === 'active' ? 'Active' : 'Posting';
+    throw new ChainRuleError(`missing required ${missing.level} authority: Missing ${Level} Authority ${missing.account}`);
+  }
+
+  private isSatisfied({ account, level }: RequiredAuthority, signers: ReadonlySet<string>): boolean {
     const keys = this.ledger.account(account).publicKeys;
     const accepted = level === 'active' ? [keys.owner, keys.active] : [keys.owner, keys.active, keys.posting];
-    if (accepted.some((key) => signers.has(key))) return;
-    const Level = level === 'active' ? 'Active' : 'Posting';
-    throw new ChainRuleError(`missing required ${level} authority: Missing ${Level} Authority ${account}`);
+    return accepted.some((key) => signers.has(key));
   }
 }
 
+/** The transaction's fields hived serializes; no extensions, which no operation the sim supports uses. */
 function asSignedTransaction(raw: unknown): SignedTransaction {
   const valid =
     isRecord(raw) &&
     typeof raw['expiration'] === 'string' &&
-    Number.isInteger(raw['ref_block_num']) &&
-    Number.isInteger(raw['ref_block_prefix']) &&
+    isUnsigned(raw['ref_block_num'], 0xffff) &&
+    isUnsigned(raw['ref_block_prefix'], 0xffffffff) &&
     Array.isArray(raw['operations']) &&
     raw['operations'].every((operation) => Array.isArray(operation) && operation.length === 2) &&
+    (raw['extensions'] === undefined || (Array.isArray(raw['extensions']) && raw['extensions'].length === 0)) &&
     Array.isArray(raw['signatures']) &&
     raw['signatures'].every((signature) => typeof signature === 'string');
-  if (!valid) throw new RpcError(RPC_INVALID_PARAMS, 'expected [signed transaction]');
-  return raw as unknown as SignedTransaction;
+  if (!valid) throw new RpcError(RPC_INVALID_PARAMS, 'expected a signed transaction without extensions');
+  const { ref_block_num, ref_block_prefix, expiration, operations, signatures } = raw as unknown as SignedTransaction;
+  return { ref_block_num, ref_block_prefix, expiration, operations, extensions: [], signatures };
 }
 
-/** The signing digest and the transaction id, both over dhive's binary serialization. */
-function hashes(transaction: SignedTransaction): { digest: Buffer; id: string } {
-  try {
-    return {
-      digest: cryptoUtils.transactionDigest(transaction, HIVE_MAINNET_CHAIN_ID),
-      id: cryptoUtils.generateTrxId(transaction),
-    };
-  } catch (error) {
-    throw new ChainRuleError(`cannot serialize transaction: ${(error as Error).message}`);
-  }
+function isUnsigned(value: unknown, max: number): boolean {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max;
 }
 
 /** Public keys (STM...) that signed the digest. */
@@ -118,7 +152,8 @@ function recoverSigners(signatures: string[], digest: Buffer): Set<string> {
   );
 }
 
-function makeBlock(number: number, seed: string): HiveBlock {
-  const hash = createHash('sha256').update(`${number}:${seed}`).digest('hex');
-  return { number, id: number.toString(16).padStart(8, '0') + hash.slice(0, 32), time: hiveTime() };
+function makeBlock(number: number, previous: string, transactions: ChainTransaction[]): HiveBlock {
+  const seed = `${number}:${previous}:${transactions.map((included) => included.id).join()}`;
+  const hash = createHash('sha256').update(seed).digest('hex');
+  return { number, id: number.toString(16).padStart(8, '0') + hash.slice(0, 32), previous, timestampMs: Date.now(), transactions };
 }

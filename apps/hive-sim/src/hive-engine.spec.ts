@@ -58,14 +58,15 @@ describe('hive-sim Hive Engine', () => {
     expect(await balance('dina', 'RNK')).toBe('1000.000');
   });
 
+  // A sender per case: one account may send only 5 custom_json per block.
   it.each([
-    [tokenTransfer('dina', '1.0001'), 'symbol precision mismatch'],
-    [tokenTransfer('dina', '0'), 'invalid quantity'],
-    [tokenTransfer('dina', '1', 'NOPE'), 'symbol does not exist'],
-    [tokenTransfer('carl', '1'), 'cannot transfer to self'],
-    [JSON.stringify({ contractName: 'market', contractAction: 'buy', contractPayload: {} }), 'unsupported action'],
-  ])('records %s with an error', async (json, message) => {
-    const sent = await t.client.broadcast.json(activeJson('carl', json), key('carl', 'active'));
+    ['pat', tokenTransfer('dina', '1.0001'), 'symbol precision mismatch'],
+    ['quinn', tokenTransfer('dina', '0'), 'invalid quantity'],
+    ['rosa', tokenTransfer('dina', '1', 'NOPE'), 'symbol does not exist'],
+    ['sam', tokenTransfer('sam', '1'), 'cannot transfer to self'],
+    ['tess', JSON.stringify({ contractName: 'market', contractAction: 'buy', contractPayload: {} }), 'unsupported action'],
+  ])('records from %s %s with an error', async (sender, json, message) => {
+    const sent = await t.client.broadcast.json(activeJson(sender, json), key(sender, 'active'));
     expect(JSON.parse((await processed(sent.id)).logs)).toEqual({ errors: [message] });
   });
 

@@ -31,33 +31,53 @@ export interface EngineBlock {
   transactions: EngineTransaction[];
 }
 
+/** How often pending Hive blocks are compared with the lag. */
+const TICK_MS = 10;
+
+export interface EngineSettings {
+  /** How far Hive Engine is behind the Hive chain: a Hive block's actions run this long after the block. */
+  lagMs: number;
+  /** While down, nothing is processed (and the sim's Hive Engine routes answer 503). */
+  down: boolean;
+}
+
 /**
- * The Hive Engine sidechain: actions of a Hive block run `delayMs` later, in Hive block
- * order, and make one sidechain block. A failing action is recorded with `errors`.
+ * The Hive Engine sidechain: it processes each Hive block's actions once the block is `lagMs`
+ * old, in Hive block order, as one sidechain block. A failing action is recorded with `errors`.
+ * The lag and the outage can change at any time and apply to the pending blocks too: back up, it
+ * catches up on everything due, one sidechain block per Hive block.
  */
 export class HiveEngine {
   private readonly blocks: EngineBlock[] = [{ blockNumber: 0, refHiveBlockNumber: 0, timestamp: hiveTime(), transactions: [] }];
   private readonly transactions = new Map<string, EngineTransaction>();
   private readonly pending: { hiveBlock: HiveBlock; actions: EngineAction[] }[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly current: EngineSettings;
+  private readonly timer = setInterval(() => this.processDueBlocks(), TICK_MS);
 
   constructor(
     private readonly ledger: Ledger,
-    private readonly delayMs: number,
-  ) {}
+    lagMs: number,
+  ) {
+    this.current = { lagMs, down: false };
+  }
 
   /** Hive chain listener: queues the Hive Engine actions of an applied transaction. */
   readonly onHiveTransaction = (hiveBlock: HiveBlock, hiveTransactionId: string, operations: ChainOperation[]): void => {
     const actions = engineActions(hiveTransactionId, operations);
-    if (actions.length === 0) return;
-    this.pending.push({ hiveBlock, actions });
-    // Same-delay timers fire in creation order, so the queue head is always the due block.
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.processNextBlock();
-    }, this.delayMs);
-    this.timers.add(timer);
+    if (actions.length > 0) this.pending.push({ hiveBlock, actions });
   };
+
+  get settings(): EngineSettings {
+    return { ...this.current };
+  }
+
+  /** Changes the lag and/or the outage (undefined leaves a setting as it is); answers the settings. */
+  configure({ lagMs, down }: Partial<EngineSettings>): EngineSettings {
+    if (lagMs !== undefined) this.current.lagMs = lagMs;
+    if (down !== undefined) this.current.down = down;
+    this.processDueBlocks();
+    return this.settings;
+  }
 
   /** The processed transaction, or null while it is pending or unknown. */
   transaction(id: string): EngineTransaction | null {
@@ -72,10 +92,16 @@ export class HiveEngine {
     return this.blocks[this.blocks.length - 1];
   }
 
-  /** Drops pending work: nothing runs after the sim closes. */
+  /** Nothing runs after the sim closes. */
   stop(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    clearInterval(this.timer);
+  }
+
+  private processDueBlocks(): void {
+    const { lagMs, down } = this.current;
+    while (!down && this.pending.length > 0 && Date.now() >= this.pending[0].hiveBlock.timestampMs + lagMs) {
+      this.processNextBlock();
+    }
   }
 
   private processNextBlock(): void {
@@ -99,7 +125,7 @@ export class HiveEngine {
       this.transactions.set(transaction.transactionId, transaction);
       return transaction;
     });
-    this.blocks.push({ blockNumber, refHiveBlockNumber: next.hiveBlock.number, timestamp: next.hiveBlock.time, transactions });
+    this.blocks.push({ blockNumber, refHiveBlockNumber: next.hiveBlock.number, timestamp: hiveTime(next.hiveBlock.timestampMs), transactions });
   }
 }
 

@@ -28,7 +28,7 @@ describe('hive-sim Hive node', () => {
     const call = await postRpc(t.sim.url, 'call', ['condenser_api', 'get_accounts', [['carol']]]);
     expect((call.result as { name: string }[])[0].name).toBe('carol');
     await expect(t.client.database.getAccounts(['Not_Valid'])).rejects.toThrow('invalid account name');
-    expect((await postRpc(t.sim.url, 'condenser_api.get_block', [1])).error?.code).toBe(-32601);
+    expect((await postRpc(t.sim.url, 'condenser_api.get_content', ['alice', 'post'])).error?.code).toBe(-32601);
 
     type PropsAnswer = { result: { head_block_id: string; time: string } };
     const { body: batch } = await postJson<[RpcAnswer, PropsAnswer]>(t.sim.url, [

@@ -17,8 +17,9 @@ async function main(): Promise<void> {
     host: process.env['HIVE_SIM_HOST'] || undefined,
     password: process.env['HIVE_SIM_PASSWORD'] || undefined,
     engineDelayMs: envInteger('HIVE_SIM_ENGINE_DELAY_MS'),
+    nodes: envInteger('HIVE_SIM_NODES'),
   });
-  console.log(`hive-sim listening on ${sim.url}`);
+  console.log(`hive-sim listening on ${sim.urls.join(', ')}`);
   const stop = (): void => {
     sim.close().then(
       () => process.exit(0),

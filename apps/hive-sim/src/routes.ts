@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ASSET_SYMBOLS, ASSETS, formatAmount, isAssetSymbol, parseAmount } from './assets';
 import { ChainRuleError, RPC_PARSE_ERROR, RpcError } from './errors';
-import { answerJsonRpc, errorResponse, isRecord, type RpcHandler } from './json-rpc';
+import type { HiveEngine } from './hive-engine';
 import type { PriceFeed } from './hive-node-rpc';
+import { answerJsonRpc, errorResponse, isRecord, type RpcHandler } from './json-rpc';
 import type { Ledger } from './ledger';
+import { FAULTS, type Fault, type NodeFaults } from './node-faults';
 
+/** What every node (port) of the sim serves: one chain, one Hive Engine. */
 export interface SimComponents {
   ledger: Ledger;
+  engine: HiveEngine;
+  faults: NodeFaults;
   /** The median price the Hive node answers; the dev endpoint moves it. */
   priceFeed: PriceFeed;
   hiveNode: RpcHandler;
@@ -15,12 +20,27 @@ export interface SimComponents {
   keychainScript: string;
 }
 
-/** Hive node at /, Hive Engine at /contracts and /blockchain, plus dev helpers. */
-export function registerRoutes(app: FastifyInstance, sim: SimComponents): void {
+const ENGINE_ROUTES = new Set(['/contracts', '/blockchain']);
+
+/** Node number `node`: Hive node at /, Hive Engine at /contracts and /blockchain, plus dev helpers. */
+export function registerRoutes(app: FastifyInstance, sim: SimComponents, node: number): void {
   const rpcRoutes: Record<string, RpcHandler> = { '/': sim.hiveNode, '/contracts': sim.contracts, '/blockchain': sim.blockchain };
   for (const [path, handler] of Object.entries(rpcRoutes)) {
     app.post(path, async (request) => answerJsonRpc(request.body, handler));
   }
+
+  // Only the JSON-RPC routes go down, as behind a real node's proxy; dev routes keep working.
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.url ?? '';
+    if (request.method !== 'POST' || !Object.hasOwn(rpcRoutes, route)) return;
+    if ((await sim.faults.settle(node, request.raw.socket)) === 'fail') {
+      return reply.code(503).send({ error: `node ${node} is failing (POST /dev/node-fault)` });
+    }
+    if (ENGINE_ROUTES.has(route) && sim.engine.settings.down) {
+      return reply.code(503).send({ error: 'Hive Engine is down (POST /dev/engine)' });
+    }
+  });
+  app.addHook('preClose', async () => sim.faults.destroyHanging(node));
 
   app.setErrorHandler((error, request, reply) => {
     const status = error instanceof ChainRuleError ? 400 : (error as { statusCode?: number }).statusCode ?? 500;
@@ -50,6 +70,25 @@ export function registerRoutes(app: FastifyInstance, sim: SimComponents): void {
     if (typeof quote !== 'string' || !/^\d+\.\d{3} HIVE$/.test(quote)) throw new ChainRuleError("quote must be a HIVE asset such as '1.000 HIVE'");
     Object.assign(sim.priceFeed, { base, quote });
     return sim.priceFeed;
+  });
+
+  app.post('/dev/engine', async (request) => {
+    const { lagMs, down } = isRecord(request.body) ? request.body : {};
+    if (lagMs !== undefined && !(Number.isSafeInteger(lagMs) && (lagMs as number) >= 0)) {
+      throw new ChainRuleError('lagMs must be a non-negative integer (milliseconds)');
+    }
+    if (down !== undefined && typeof down !== 'boolean') throw new ChainRuleError('down must be a boolean');
+    return sim.engine.configure({ lagMs: lagMs as number | undefined, down });
+  });
+
+  app.post('/dev/node-fault', async (request) => {
+    const { node: target, fault } = isRecord(request.body) ? request.body : {};
+    if (!Number.isInteger(target) || (target as number) < 0 || (target as number) >= sim.faults.count) {
+      throw new ChainRuleError(`node must be a node index from 0 to ${sim.faults.count - 1}`);
+    }
+    if (!FAULTS.includes(fault as Fault)) throw new ChainRuleError(`fault must be one of ${FAULTS.join(', ')}`);
+    sim.faults.set(target as number, fault as Fault);
+    return { node: target, fault };
   });
 
   app.get('/health', async () => ({ status: 'ok' }));

@@ -6,16 +6,22 @@ import { blockchainHandler, contractsHandler } from './hive-engine-rpc';
 import { hiveNodeHandler, type PriceFeed } from './hive-node-rpc';
 import { buildKeychainScript } from './keychain-script';
 import { Ledger } from './ledger';
-import { registerRoutes } from './routes';
+import { NodeFaults } from './node-faults';
+import { registerRoutes, type SimComponents } from './routes';
 
 export interface HiveSimOptions {
-  /** 0 picks a free port. */
+  /** The first node's port; 0 picks a free port for every node. */
   port: number;
   host: string;
   /** Every account's keys are PrivateKey.fromLogin(username, password, role). */
   password: string;
-  /** How long after its Hive block a Hive Engine action is processed. */
+  /** How far Hive Engine starts behind the Hive chain (POST /dev/engine changes it). */
   engineDelayMs: number;
+  /**
+   * How many nodes serve the same chain and Hive Engine, each on its own port: `port`, `port + 1`...
+   * (or free ports when `port` is 0). POST /dev/node-fault makes one of them fail or hang.
+   */
+  nodes: number;
   /** What condenser_api.get_current_median_history_price answers. */
   priceFeed: PriceFeed;
   /** Fastify request logging. */
@@ -23,8 +29,11 @@ export interface HiveSimOptions {
 }
 
 export interface RunningHiveSim {
-  /** e.g. http://127.0.0.1:3001 */
+  /** The first node, e.g. http://127.0.0.1:3001 */
   url: string;
+  /** Every node, the first one first. */
+  urls: string[];
+  /** The first node's port. */
   port: number;
   close(): Promise<void>;
 }
@@ -34,35 +43,60 @@ const DEFAULTS: HiveSimOptions = {
   host: '127.0.0.1',
   password: 'devpass',
   engineDelayMs: 3000,
+  nodes: 1,
   priceFeed: { base: '0.250 HBD', quote: '1.000 HIVE' },
   logger: false,
 };
 
-/** Starts a fresh in-memory Hive node + Hive Engine node + dev wallet server. */
+/** Starts a fresh in-memory Hive node + Hive Engine node + dev wallet server on one or more ports. */
 export async function startHiveSim(options: Partial<HiveSimOptions> = {}): Promise<RunningHiveSim> {
   const settings = withDefaults(options);
+  if (!Number.isInteger(settings.nodes) || settings.nodes < 1) throw new Error(`nodes must be a positive integer, got ${settings.nodes}`);
+  const keychainScript = buildKeychainScript(settings.password);
   const ledger = new Ledger(settings.password);
+  // Its timer runs from here on: everything below stops it on failure.
   const engine = new HiveEngine(ledger, settings.engineDelayMs);
   const chain = new HiveChain(ledger, engine.onHiveTransaction);
   // Moved by POST /dev/price-feed, as the witnesses' feed moves on mainnet.
   const priceFeed = { ...settings.priceFeed };
-
-  const app: FastifyInstance = Fastify({ logger: settings.logger });
-  await app.register(cors, { origin: true });
-  registerRoutes(app, {
+  const sim: SimComponents = {
     ledger,
+    engine,
+    faults: new NodeFaults(settings.nodes),
     priceFeed,
     hiveNode: hiveNodeHandler(chain, ledger, priceFeed),
     contracts: contractsHandler(ledger),
     blockchain: blockchainHandler(engine),
-    keychainScript: buildKeychainScript(settings.password),
-  });
-  app.addHook('onClose', async () => engine.stop());
-  await app.listen({ port: settings.port, host: settings.host });
+    keychainScript,
+  };
 
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : settings.port;
-  return { url: `http://${urlHost(settings.host)}:${port}`, port, close: () => app.close() };
+  const apps: FastifyInstance[] = [];
+  const close = async (): Promise<void> => {
+    try {
+      await Promise.all(apps.map((app) => app.close()));
+    } finally {
+      engine.stop();
+    }
+  };
+  try {
+    for (let node = 0; node < settings.nodes; node++) {
+      const app = Fastify({ logger: settings.logger });
+      apps.push(app);
+      await app.register(cors, { origin: true });
+      registerRoutes(app, sim, node);
+      await app.listen({ port: settings.port === 0 ? 0 : settings.port + node, host: settings.host });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  const ports = apps.map((app) => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : settings.port;
+  });
+  const urls = ports.map((port) => `http://${urlHost(settings.host)}:${port}`);
+  return { url: urls[0], urls, port: ports[0], close };
 }
 
 /** Options left out or undefined take their defaults. */

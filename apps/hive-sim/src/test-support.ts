@@ -50,6 +50,13 @@ export async function signedTransaction(
   return client.broadcast.sign(transaction, signer);
 }
 
+/** The block holding a transaction, from transaction_status_api.find_transaction. */
+export async function blockOf(client: Client, id: string): Promise<number> {
+  const found = (await client.transaction.findTransaction(id)) as { status: string; block_num?: number };
+  if (found.block_num === undefined) throw new Error(`${id} is in no block: ${found.status}`);
+  return found.block_num;
+}
+
 /** Polls `probe` until it gives a non-null value. */
 export async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 3000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
