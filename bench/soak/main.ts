@@ -58,7 +58,6 @@ const STACK_ENV = {
   DEPOSIT_CONFIRMATION_WINDOW_MS: '15000',
   SWAP_HIVE_CONFIRMATION_WINDOW_MS: '15000',
   HIVE_TRANSACTION_LIFETIME_MS: '6000',
-  WITHDRAWAL_RESEND_GRACE_MS: '3000',
   // The soak's treasury outage moves the game's RNK to its cold account and back: funding, not a payment to refund.
   TREASURY_ACCOUNTS: TREASURY_ACCOUNT,
 };

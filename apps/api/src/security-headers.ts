@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { AppConfig } from '@runik/server';
+import { hiveEngineUrls, hiveNodeUrls, type AppConfig } from '@runik/server';
 
 /** Where the browser reads RNK balances in production unless WEB_HIVE_ENGINE_URL says otherwise. */
 const MAINNET_HIVE_ENGINE = 'https://api.hive-engine.com/rpc';
@@ -12,8 +12,8 @@ const MAINNET_HIVE_ENGINE = 'https://api.hive-engine.com/rpc';
  */
 export async function addSecurityHeaders(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const production = config.NODE_ENV === 'production';
-  const devChain = production ? [] : [origin(config.HIVE_NODE_URL), origin(config.HIVE_ENGINE_URL)];
-  const hiveEngine = origin(config.WEB_HIVE_ENGINE_URL ?? (production ? MAINNET_HIVE_ENGINE : config.HIVE_ENGINE_URL));
+  const devChain = production ? [] : [...hiveNodeUrls(config), ...hiveEngineUrls(config)].map(origin);
+  const hiveEngine = origin(config.WEB_HIVE_ENGINE_URL ?? (production ? MAINNET_HIVE_ENGINE : hiveEngineUrls(config)[0]));
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

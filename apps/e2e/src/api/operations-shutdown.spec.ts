@@ -30,7 +30,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => slowEngine.listen(0, '127.0.0.1', resolve));
   const engineUrl = `http://127.0.0.1:${(slowEngine.address() as AddressInfo).port}`;
-  stack = await startStack({ workerEnv: { HIVE_ENGINE_URL: engineUrl } });
+  stack = await startStack({ workerEnv: { HIVE_ENGINE_URLS: engineUrl } });
 });
 afterAll(async () => {
   await stack?.stop();

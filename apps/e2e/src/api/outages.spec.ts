@@ -1,15 +1,20 @@
 import { ApiRoutes } from '@runik/contract';
 import { apiClient } from '../support/api-client';
-import { newCityPlayer } from '../support/city';
+import { cityOf, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
+import { queryDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
+import { engineBalance, sendToken } from '../support/hive';
 import { sleep } from '../support/swap-hive';
-import { startStack, Stack } from '../support/stack';
+import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 
 /**
  * PostgreSQL, then Redis, out of reach for 20 s under load: the api says so (503 with
- * Retry-After and a message), never 500, answers every call, and recovers by itself. The outage is a
- * cut of the api's connections through a relay (connections dropped, new ones refused), so the
- * machine's PostgreSQL and Redis, shared with the other test files, stay up.
+ * Retry-After and a message), never 500, answers every call, and recovers by itself; the payments
+ * pending meanwhile (a withdrawal, a deposit made on chain during the outage) all complete after.
+ * The outage is a cut of one api's and the worker's connections through a relay (connections
+ * dropped, new ones refused), so the machine's PostgreSQL and Redis, shared with the other test
+ * files, stay up.
  */
 const OUTAGE_MS = 20_000;
 let stack: Stack;
@@ -21,7 +26,10 @@ beforeAll(async () => {
   [database, redis] = await Promise.all([startTcpProxy(5432), startTcpProxy(6379)]);
   const databaseUrl = new URL(stack.database.url);
   databaseUrl.port = String(database.port);
-  apiUrl = await stack.startApi({ DATABASE_URL: databaseUrl.toString(), REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+  const throughRelays = { DATABASE_URL: databaseUrl.toString(), REDIS_URL: `redis://127.0.0.1:${redis.port}` };
+  apiUrl = await stack.startApi(throughRelays);
+  await stack.killWorker();
+  await stack.startWorker(throughRelays);
 });
 afterAll(async () => {
   await stack?.stop();
@@ -68,12 +76,21 @@ describe.each([
   ['PostgreSQL', () => database],
   ['Redis', () => redis],
 ])('%s out of reach', (_service, proxy) => {
-  it('answers 503 with Retry-After, never 500, and recovers by itself', async () => {
+  it('answers 503 with Retry-After, never 500, recovers by itself and completes the payments left pending', async () => {
     const player = await newCityPlayer(stack, 'outg');
     const token = String(player.api.defaults.headers.Authorization).replace('Bearer ', '');
     expect(statuses(await underLoad(token, player.username, 1_000)).filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    const withdrawer = await newPaidCityPlayer(stack, 'outw');
+    await grant(stack, withdrawer, 'runik', 2_000);
+    const rnkBefore = Number(await engineBalance(stack.simUrl, withdrawer.username, 'RNK'));
 
     await proxy().cut();
+    // Asked for just as the worker lost its connection, and a deposit made on chain meanwhile,
+    // reported through the api that is cut off.
+    expect((await withdrawer.api.post(ApiRoutes.withdraw(withdrawer.username), { amount: 2 })).status).toBe(200);
+    const depositTx = await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '1.500', 'deposit');
+    const report = await apiClient(apiUrl, token).post(ApiRoutes.depositInit(player.username), { amount: '1.5', txId: depositTx });
+    expect([200, 503]).toContain(report.status);
     const during = await underLoad(token, player.username, OUTAGE_MS).finally(() => proxy().restore());
     expect(statuses(during)).toEqual(expect.arrayContaining([503]));
     expect(during.filter((answer) => answer.status !== 503 && answer.status !== 200 && answer.status !== 429)).toEqual([]);
@@ -90,5 +107,15 @@ describe.each([
       if (after.every((answer) => answer.status === 200 || answer.status === 429)) break;
     }
     expect(statuses(after).filter((status) => status !== 200 && status !== 429)).toEqual([]);
-  }, 90_000);
+
+    // Every payment pending during the outage completed, once.
+    expect(await eventually(async () => (await cityOf(player)).resources.runik, (runik) => runik === 1.5, 30_000)).toBe(1.5);
+    const [withdrawal] = await eventually(
+      () => queryDatabase<{ status: string }>(stack.database.url, `SELECT status FROM withdrawals WHERE player_id = $1`, [withdrawer.playerId]),
+      ([row]) => row?.status === 'completed',
+      60_000,
+    );
+    expect(withdrawal.status).toBe('completed');
+    expect(Number(await engineBalance(stack.simUrl, withdrawer.username, 'RNK'))).toBe(rnkBefore + 2);
+  }, 180_000);
 });

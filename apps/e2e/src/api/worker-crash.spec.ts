@@ -7,12 +7,12 @@ import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 let stack: Stack;
 // Jobs of a killed worker are taken over after 2 s; a signed transfer expires after 3 s and is
-// signed again 1 s after that if the chain never saw it.
+// signed again once the Hive node says it expired outside any block.
 beforeAll(
   async () =>
     (stack = await startStack({
       engineDelayMs: 100,
-      extraEnv: { WORKER_LOCK_DURATION_MS: '2000', HIVE_TRANSACTION_LIFETIME_MS: '3000', WITHDRAWAL_RESEND_GRACE_MS: '1000' },
+      extraEnv: { WORKER_LOCK_DURATION_MS: '2000', HIVE_TRANSACTION_LIFETIME_MS: '3000' },
     })),
 );
 afterAll(() => stack?.stop());

@@ -8,13 +8,16 @@ export const BULL_BOARD_PASSWORD = 'board-secret';
 
 export interface Stack {
   apiUrl: string;
+  /** The hive-sim node the tests themselves call (the first). */
   simUrl: string;
+  /** Every hive-sim node (StackOptions.simNodes), all serving the same chain. */
+  simUrls: string[];
   database: TestDatabase;
   redisPrefix: string;
   /** Kills the worker the hard way (no shutdown hooks), as a crash would. */
   killWorker(): Promise<void>;
-  /** Starts a new worker process with the same settings. */
-  startWorker(): Promise<void>;
+  /** Starts a new worker process with the same settings (and these over them). */
+  startWorker(extraEnv?: Record<string, string>): Promise<void>;
   /** Starts another api process with the same settings (and these over them) on a port of its own; returns its URL once healthy. */
   startApi(extraEnv?: Record<string, string>): Promise<string>;
   /** The api process and the current worker process (to signal them). */
@@ -29,6 +32,10 @@ export interface StackOptions {
   simPort?: number;
   /** How long the simulated Hive Engine takes to process a transaction. */
   engineDelayMs?: number;
+  /** How many hive-sim nodes listen (on consecutive ports), all serving one chain; 1 by default. */
+  simNodes?: number;
+  /** The game's HIVE_NODE_URLS and HIVE_ENGINE_URLS, given the sim's nodes; by default all of them, in order. */
+  chainNodes?: (simUrls: string[]) => string[];
   extraEnv?: Record<string, string>;
   /** Settings for the worker only, over extraEnv. */
   workerEnv?: Record<string, string>;
@@ -55,7 +62,9 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
   const database = await createTestDatabase();
   const redisPrefix = testRedisPrefix();
   const [simPort, apiPort] = [options.simPort ?? (await freePort()), options.apiPort ?? (await freePort())];
-  const simUrl = `http://127.0.0.1:${simPort}`;
+  const simUrls = Array.from({ length: options.simNodes ?? 1 }, (_, node) => `http://127.0.0.1:${simPort + node}`);
+  const simUrl = simUrls[0];
+  const chainNodes = (options.chainNodes ?? ((urls) => urls))(simUrls).join(',');
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const children: ChildProcess[] = [];
   const stop = async () => {
@@ -66,6 +75,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     const sim = startNodeProcess(`${redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', {
       HIVE_SIM_PORT: String(simPort),
       HIVE_SIM_ENGINE_DELAY_MS: String(options.engineDelayMs ?? 300),
+      HIVE_SIM_NODES: String(simUrls.length),
     });
     children.push(sim);
     await waitUntilHealthy(`${simUrl}/health`, sim);
@@ -76,8 +86,8 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
       REDIS_PREFIX: redisPrefix,
-      HIVE_NODE_URL: simUrl,
-      HIVE_ENGINE_URL: simUrl,
+      HIVE_NODE_URLS: chainNodes,
+      HIVE_ENGINE_URLS: chainNodes,
       GAME_ACCOUNT,
       // hive-sim starts empty: follow it from its first block, so a payment made before the worker's first look is not skipped.
       CHAIN_FOLLOW_START_BLOCK: '1',
@@ -93,9 +103,10 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     children.push(api);
     let worker: ChildProcess | undefined;
     let workerRuns = 0;
-    const startWorker = async () => {
+    const startWorker = async (extraEnv: Record<string, string> = {}) => {
       workerRuns += 1;
-      worker = startNodeProcess(`${redisPrefix}-worker${workerRuns > 1 ? `-${workerRuns}` : ''}`, 'apps/worker/src/main.ts', { ...env, ...options.workerEnv });
+      const workerEnv = { ...env, ...options.workerEnv, ...extraEnv };
+      worker = startNodeProcess(`${redisPrefix}-worker${workerRuns > 1 ? `-${workerRuns}` : ''}`, 'apps/worker/src/main.ts', workerEnv);
       children.push(worker);
       await waitForOutput(worker, 'Runik worker started');
     };
@@ -116,7 +127,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     };
     await Promise.all([waitUntilHealthy(`${apiUrl}/api/health`, api), startWorker()]);
     const processes = () => ({ api, worker });
-    return { apiUrl, simUrl, database, redisPrefix, killWorker, startWorker, startApi, processes, stop };
+    return { apiUrl, simUrl, simUrls, database, redisPrefix, killWorker, startWorker, startApi, processes, stop };
   } catch (error) {
     await stop();
     throw error;

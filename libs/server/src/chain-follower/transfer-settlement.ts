@@ -138,7 +138,7 @@ export class TransferSettlement {
         if (sent.state === 'failed') await this.settle(transfer, 'refund-failed', `${transfer.reason}; refund failed: ${sent.errors.join('; ')}`);
         if (sent.state !== 'expired') continue;
       }
-      await this.transfers.send(
+      const sent = await this.transfers.send(
         { symbol: transfer.symbol, to: transfer.sender, quantity: transfer.quantity, memo: `Runik refund: ${transfer.reason}` },
         async (prepared) => {
           const [, changed] = await this.dataSource.query(
@@ -149,6 +149,8 @@ export class TransferSettlement {
           return changed === 1;
         },
       );
+      // The game account's custom_json for this block are taken: the rest go in a later pass.
+      if (!sent) return;
     }
   }
 

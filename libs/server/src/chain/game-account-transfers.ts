@@ -1,6 +1,8 @@
 import type { PrivateKey } from '@hiveio/dhive';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import Redis from 'ioredis';
 import { APP_CONFIG } from '../core/config/config.module';
+import { REDIS } from '../core/redis/redis.module';
 import type { AppConfig } from '../core/config/app-config';
 import { HiveEngineClient, parseEngineLogs } from './hive-engine.client';
 import { HiveNodeClient, PreparedTransaction } from './hive-node.client';
@@ -15,13 +17,17 @@ export interface OutgoingTransfer {
   memo: string;
 }
 
+/** Hive takes at most this many custom_json of one account per block (HIVE_CUSTOM_OP_BLOCK_LIMIT). */
+const CUSTOM_JSON_PER_BLOCK = 5;
+const HIVE_BLOCK_MS = 3000;
+
 /** Where a transfer the game signed stands on chain. */
 export type SentTransferState = { state: 'done' } | { state: 'failed'; errors: string[] } | { state: 'waiting' } | { state: 'expired' };
 
 /**
  * Transfers from the game account, never sent twice: the signed transaction's id is stored (by the
- * caller's `record`) before it is broadcast, and `stateOf` tells whether it made it; only one that
- * expired unseen may be signed again.
+ * caller's `record`) before it is broadcast, and `stateOf` tells whether it made it; only one the
+ * Hive node says expired outside any block may be signed again.
  */
 @Injectable()
 export class GameAccountTransfers {
@@ -33,35 +39,56 @@ export class GameAccountTransfers {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hiveNode: HiveNodeClient,
     private readonly hiveEngine: HiveEngineClient,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.signingKey = gameAccountActiveKey(config);
   }
 
   /**
    * Signs the transfer, hands it to `record` (which stores its id and expiry, and answers false when
-   * the row moved on meanwhile, so nothing is sent), then broadcasts it.
+   * the row moved on meanwhile, so nothing is sent), then broadcasts it. Answers false, having signed
+   * nothing, when the game account's custom_json for this block are all taken: the caller tries later.
    */
-  async send(transfer: OutgoingTransfer, record: (prepared: PreparedTransaction) => Promise<boolean>): Promise<void> {
+  async send(transfer: OutgoingTransfer, record: (prepared: PreparedTransaction) => Promise<boolean>): Promise<boolean> {
+    if (!(await this.takeBlockSlot())) return false;
     const json = JSON.stringify({ contractName: 'tokens', contractAction: 'transfer', contractPayload: transfer });
     const prepared = await this.hiveNode.prepare(
       [['custom_json', { id: 'ssc-mainnet-hive', required_auths: [this.config.GAME_ACCOUNT], required_posting_auths: [], json }]],
       this.signingKey,
     );
     // Recorded before it leaves: whatever happens next, a retry knows which transfer to look for.
-    if (!(await record(prepared))) return;
+    if (!(await record(prepared))) return true;
     await this.hiveNode.broadcast(prepared.signed).catch((error: Error) => {
-      // Not definite: the node may still have taken it. The next look asks Hive Engine for it.
+      // Not definite: the node may still have taken it. The next look asks the chain for it.
       this.logger.warn(`Broadcast of ${prepared.id} (${transfer.memo}) failed: ${error.message}`);
     });
+    return true;
   }
 
+  /**
+   * Done or failed once Hive Engine has processed it. Until then it waits, however late Hive Engine
+   * is, unless the Hive node says the transaction expired outside any block: only then is it safe
+   * to sign the transfer again.
+   */
   async stateOf(transactionId: string, expiresAt: Date, nowMs: number): Promise<SentTransferState> {
     const transaction = await this.hiveEngine.transactionInfo(transactionId);
     if (transaction) {
       const errors = parseEngineLogs(transaction.logs).errors;
       return errors?.length ? { state: 'failed', errors } : { state: 'done' };
     }
-    // Not seen on Hive Engine well after its expiry: it never made it into a block.
-    return nowMs > expiresAt.getTime() + this.config.WITHDRAWAL_RESEND_GRACE_MS ? { state: 'expired' } : { state: 'waiting' };
+    if (nowMs <= expiresAt.getTime()) return { state: 'waiting' };
+    const status = await this.hiveNode.transactionStatus(transactionId, expiresAt);
+    // too_old: past the node's memory of transactions (about two days), and Hive Engine never saw it.
+    return status === 'expired_irreversible' || status === 'too_old' ? { state: 'expired' } : { state: 'waiting' };
+  }
+
+  /**
+   * Counts this transfer against the game account's custom_json of the current 3-second block,
+   * across every worker (Redis); a broadcast past the limit would be refused by the node.
+   */
+  private async takeBlockSlot(): Promise<boolean> {
+    const key = `custom-json-slots:${Math.floor(Date.now() / HIVE_BLOCK_MS)}`;
+    const [[, taken]] = (await this.redis.multi().incr(key).pexpire(key, 2 * HIVE_BLOCK_MS).exec()) as [[null, number], unknown];
+    return taken <= CUSTOM_JSON_PER_BLOCK;
   }
 }

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import axios, { AxiosInstance } from 'axios';
+import { NodeHealthTracker } from '@hiveio/dhive';
+import axios, { AxiosInstance, isAxiosError } from 'axios';
 import axiosRetry from 'axios-retry';
 import { ErrorMessages } from '@runik/contract';
 import { parseDecimal } from '@runik/rules';
 import { APP_CONFIG } from '../core/config/config.module';
-import type { AppConfig } from '../core/config/app-config';
+import { hiveEngineUrls, type AppConfig } from '../core/config/app-config';
 import { ApiError } from '../core/errors/api-error';
+import { ChainNodeProber, type ChainNodeState } from './chain-node-probe';
 
 export interface EngineBalance {
   account: string;
@@ -43,22 +45,49 @@ interface JsonRpcReply<T> {
   error?: { code: number; message: string };
 }
 
-/** The Hive Engine node: `/contracts` queries and `/blockchain` transaction lookups, with retries. */
+/** Hive Engine JSON-RPC paths, each tracked on its own (a node may serve one and not the other). */
+type EnginePath = '/contracts' | '/blockchain';
+
+/**
+ * The Hive Engine nodes: `/contracts` queries and `/blockchain` lookups. Every call is read-only, so a
+ * failed attempt is repeated on the next healthy node (axios-retry), and a node that keeps failing is
+ * skipped for a while, ranked by dhive's own health tracker as the Hive node client ranks its nodes.
+ */
 @Injectable()
 export class HiveEngineClient {
+  private readonly nodes: readonly string[];
+  private readonly health = new NodeHealthTracker();
   private readonly http: AxiosInstance;
+  private readonly prober: ChainNodeProber;
   private requestId = 0;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.nodes = hiveEngineUrls(config);
+    this.prober = new ChainNodeProber(this.nodes, {
+      path: '/blockchain',
+      method: 'getLatestBlockInfo',
+      params: {},
+      headBlock: (block) => (block as EngineBlock | null)?.blockNumber,
+      skipped: (url) => !this.health.isNodeHealthy(url),
+    });
     // JSON-RPC over POST is never redirected: without redirects axios calls Node's http directly,
     // not through follow-redirects (a fifth of the worker's CPU per deposit confirmation).
-    this.http = axios.create({ baseURL: config.HIVE_ENGINE_URL, timeout: config.CHAIN_TIMEOUT_MS, maxRedirects: 0 });
-    // Queries are read-only, so any failed attempt may be repeated safely.
+    this.http = axios.create({ timeout: config.CHAIN_TIMEOUT_MS, maxRedirects: 0 });
     axiosRetry(this.http, {
-      retries: 3,
+      retries: Math.max(3, this.nodes.length),
       retryDelay: axiosRetry.exponentialDelay,
-      retryCondition: (error) => axiosRetry.isNetworkError(error) || axiosRetry.isRetryableError(error) || error.config?.method === 'post',
+      retryCondition: () => true,
+      onRetry: (_count, _error, request) => {
+        const failed = request.baseURL!;
+        this.health.recordFailure(failed, request.url!);
+        request.baseURL = this.nodeFor(request.url as EnginePath, failed);
+      },
     });
+  }
+
+  /** Each node's state for the health check. */
+  nodeStates(): Promise<ChainNodeState[]> {
+    return this.prober.states();
   }
 
   async tokenBalance(account: string, symbol: string): Promise<EngineBalance | null> {
@@ -93,10 +122,23 @@ export class HiveEngineClient {
     return this.rpc<EngineBlock | null>('/blockchain', 'getBlockInfo', { blockNumber });
   }
 
-  private async rpc<T>(path: string, method: string, params: Record<string, unknown>): Promise<T> {
-    const { data } = await this.http.post<JsonRpcReply<T>>(path, { jsonrpc: '2.0', id: ++this.requestId, method, params });
-    if (data.error) throw new Error(`Hive Engine ${method} failed: ${data.error.message}`);
-    return (data.result ?? null) as T;
+  private async rpc<T>(path: EnginePath, method: string, params: Record<string, unknown>): Promise<T> {
+    const body = { jsonrpc: '2.0', id: ++this.requestId, method, params };
+    try {
+      const { data, config } = await this.http.post<JsonRpcReply<T>>(path, body, { baseURL: this.nodeFor(path) });
+      this.health.recordSuccess(config.baseURL!, path);
+      if (data.error) throw new Error(`Hive Engine ${method} failed: ${data.error.message}`);
+      return (data.result ?? null) as T;
+    } catch (error) {
+      if (isAxiosError(error) && error.config?.baseURL) this.health.recordFailure(error.config.baseURL, path);
+      throw error;
+    }
+  }
+
+  /** The healthiest node for the path, preferring another than the one that just failed. */
+  private nodeFor(path: EnginePath, failed?: string): string {
+    const ordered = this.health.getOrderedNodes([...this.nodes], path);
+    return ordered.find((node) => node !== failed) ?? ordered[0];
   }
 }
 

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Client, cryptoUtils, ExtendedAccount, Operation, PrivateKey, SignedTransaction, Transaction } from '@hiveio/dhive';
 import { parseHiveAsset } from '@runik/rules';
 import { APP_CONFIG } from '../core/config/config.module';
-import type { AppConfig } from '../core/config/app-config';
+import { hiveNodeUrls, type AppConfig } from '../core/config/app-config';
+import { ChainNodeProber, type ChainNodeState } from './chain-node-probe';
 
 export interface PreparedTransaction {
   signed: SignedTransaction;
@@ -18,15 +19,37 @@ export interface MedianPrice {
   quoteHiveThousandths: number;
 }
 
-/** The Hive node (condenser_api over JSON-RPC); dhive handles timeouts and retries with back-off. */
+/** Where a transaction stands on the Hive node (transaction_status_api). */
+export type HiveTransactionStatus = Awaited<ReturnType<Client['transaction']['findTransaction']>>['status'];
+
+/**
+ * The Hive nodes (JSON-RPC): dhive handles timeouts, retries with back-off and failover between the
+ * nodes, skipping one that keeps failing (its health tracker).
+ */
 @Injectable()
 export class HiveNodeClient {
   private readonly client: Client;
   private readonly transactionLifetimeMs: number;
+  private readonly broadcastTimeoutMs: number;
+  private readonly prober: ChainNodeProber;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.transactionLifetimeMs = config.HIVE_TRANSACTION_LIFETIME_MS;
-    this.client = new Client([config.HIVE_NODE_URL], { timeout: config.CHAIN_TIMEOUT_MS, failoverThreshold: 3 });
+    this.broadcastTimeoutMs = config.CHAIN_TIMEOUT_MS;
+    const nodes = hiveNodeUrls(config);
+    this.client = new Client(nodes, { timeout: config.CHAIN_TIMEOUT_MS, failoverThreshold: 3 });
+    this.prober = new ChainNodeProber(nodes, {
+      path: '',
+      method: 'condenser_api.get_dynamic_global_properties',
+      params: [],
+      headBlock: (props) => (props as { head_block_number?: number } | null)?.head_block_number,
+      skipped: (url) => !this.client.healthTracker.isNodeHealthy(url),
+    });
+  }
+
+  /** Each node's state for the health check. */
+  nodeStates(): Promise<ChainNodeState[]> {
+    return this.prober.states();
   }
 
   async getAccount(username: string): Promise<ExtendedAccount | null> {
@@ -48,8 +71,25 @@ export class HiveNodeClient {
     return { signed: this.client.broadcast.sign(transaction, key), id: cryptoUtils.generateTrxId(transaction), expiresAt };
   }
 
+  /**
+   * dhive sends a broadcast to one node and never retries it elsewhere once it may have arrived (a
+   * second copy could be a second payment), nor does it time it out: a hanging node is given up on
+   * here, and the caller finds out later from the chain whether the transaction made it.
+   */
   async broadcast(transaction: SignedTransaction): Promise<void> {
-    await this.client.broadcast.send(transaction);
+    const sent = this.client.broadcast.send(transaction);
+    sent.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`No answer to the broadcast within ${this.broadcastTimeoutMs} ms`)), this.broadcastTimeoutMs);
+    });
+    await Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /** Whether the node saw the transaction in a block, or knows it expired without one. */
+  async transactionStatus(transactionId: string, expiresAt: Date): Promise<HiveTransactionStatus> {
+    const { status } = await this.client.transaction.findTransaction(transactionId, expiresAt.toISOString().slice(0, -5));
+    return status;
   }
 
   /** The HIVE/USD feed; read raw so the amounts are parsed exactly, never as floats. */

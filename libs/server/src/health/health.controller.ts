@@ -3,6 +3,8 @@ import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
 import { Public } from '../auth/session.guard';
+import { HiveEngineClient } from '../chain/hive-engine.client';
+import { HiveNodeClient } from '../chain/hive-node.client';
 import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { REDIS } from '../core/redis/redis.module';
@@ -26,6 +28,8 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly treasury: TreasuryService,
+    private readonly hiveNode: HiveNodeClient,
+    private readonly hiveEngine: HiveEngineClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -42,8 +46,9 @@ export class HealthController {
   }
 
   /**
-   * 200 when PostgreSQL and Redis answer, 503 with details otherwise. The treasury is reported
-   * for operators but never fails the check: a short game account must not take the api down.
+   * 200 when PostgreSQL and Redis answer, 503 with details otherwise. The treasury and each chain
+   * node are reported for operators but never fail the check: a short game account must not take the
+   * api down, and while the chain is unreachable the game still plays (payments wait for it).
    */
   @Get('admin/health')
   @ApiExcludeEndpoint()
@@ -53,6 +58,8 @@ export class HealthController {
       () => this.database.pingCheck('database', { timeout: 2000 }),
       () => this.redisCheck(),
       async () => this.indicators.check('treasury').up({ ...(await this.treasury.report()) }),
+      async () => this.indicators.check('hiveNodes').up({ nodes: await this.hiveNode.nodeStates() }),
+      async () => this.indicators.check('hiveEngineNodes').up({ nodes: await this.hiveEngine.nodeStates() }),
     ]);
   }
 

@@ -20,8 +20,8 @@ interface WithdrawalRow {
 
 /**
  * Sends withdrawals as RNK from the game account (worker only), never twice (GameAccountTransfers:
- * the transfer's id is committed before it is broadcast, and only one that expired unseen is signed
- * again). A refused transfer is refunded.
+ * the transfer's id is committed before it is broadcast, and only one the Hive node says expired
+ * outside any block is signed again). A transfer Hive Engine refused is refunded.
  */
 @Injectable()
 export class WithdrawJobs {
@@ -45,7 +45,7 @@ export class WithdrawJobs {
       if (sent.state === 'waiting') throw new RetryLater(`Withdrawal ${withdrawalId} awaits ${withdrawal.transaction_id}`);
       if (lastAttempt) return this.refund(withdrawalId, 'Transfer could not be sent');
     }
-    await this.transfers.send(
+    const sent = await this.transfers.send(
       {
         symbol: RNK_SYMBOL,
         to: withdrawal.hive_username,
@@ -61,7 +61,7 @@ export class WithdrawJobs {
         return changed === 1;
       },
     );
-    throw new RetryLater(`Withdrawal ${withdrawalId} sent, awaiting Hive Engine`);
+    throw new RetryLater(sent ? `Withdrawal ${withdrawalId} sent, awaiting Hive Engine` : `Withdrawal ${withdrawalId} waits for a free custom_json slot`);
   }
 
   private async finish(withdrawalId: number): Promise<void> {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** A comma-separated list of node addresses, in the order they are preferred. */
+const urlList = z
+  .string()
+  .transform((list) => list.split(',').map((url) => url.trim()).filter(Boolean))
+  .pipe(z.array(z.string().url()).min(1));
+
 /** Every setting the server reads from the environment, validated once at start. */
 export const appConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -9,8 +15,16 @@ export const appConfigSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Namespaces BullMQ queues and short-lived keys, so several games or test runs can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('runik'),
+  /**
+   * Hive API nodes and Hive Engine nodes (HIVE_NODE_URLS, HIVE_ENGINE_URLS: comma-separated, tried in
+   * order, a failing or slow one skipped for a while). The single-node variables are used when the
+   * lists are unset.
+   */
+  HIVE_NODE_URLS: urlList.optional(),
+  HIVE_ENGINE_URLS: urlList.optional(),
   HIVE_NODE_URL: z.string().url().default('http://127.0.0.1:3001'),
   HIVE_ENGINE_URL: z.string().url().default('http://127.0.0.1:3001'),
+  /** How long one call to one chain node may take before the next node is tried. */
   CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   GAME_ACCOUNT: z.string().default('runik.game'),
   /** The game account's active key (WIF), which signs withdrawals. Outside production it defaults to hive-sim's dev key. */
@@ -32,8 +46,6 @@ export const appConfigSchema = z.object({
   HIVE_SIM_PASSWORD: z.string().default('devpass'),
   /** How long a transaction the game signs may wait to be included in a block (Hive's usual 60 s). */
   HIVE_TRANSACTION_LIFETIME_MS: z.coerce.number().int().positive().default(60_000),
-  /** A sent withdrawal not seen on Hive Engine this long after its expiry is signed again. */
-  WITHDRAWAL_RESEND_GRACE_MS: z.coerce.number().int().positive().default(2 * 60 * 1000),
   /** Used when a registration names no referrer (the spec does not show its value). */
   DEFAULT_REFERRER: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
@@ -93,6 +105,14 @@ export function loadAppConfig(env: Record<string, unknown> = process.env): AppCo
 /** Whether the api serves its OpenAPI document (API_DOCS, by default outside production only). */
 export function servesApiDocs(config: AppConfig): boolean {
   return config.API_DOCS === undefined ? config.NODE_ENV !== 'production' : config.API_DOCS === 'true';
+}
+
+export function hiveNodeUrls(config: AppConfig): string[] {
+  return config.HIVE_NODE_URLS ?? [config.HIVE_NODE_URL];
+}
+
+export function hiveEngineUrls(config: AppConfig): string[] {
+  return config.HIVE_ENGINE_URLS ?? [config.HIVE_ENGINE_URL];
 }
 
 export function defaultReferrer(config: AppConfig): string {
