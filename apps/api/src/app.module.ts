@@ -24,6 +24,7 @@ import {
   TradingModule,
   WalletModule,
   ChainTransfersModule,
+  PaymentsModule,
 } from '@runik/server';
 
 @Module({
@@ -41,6 +42,7 @@ import {
     CityModule,
     WalletModule,
     ChainTransfersModule,
+    PaymentsModule,
     AllianceModule,
     AttackModule,
     GearsModule,

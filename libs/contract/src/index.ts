@@ -7,6 +7,7 @@ export * from './referrals/referrals.contract';
 export * from './city/city.contract';
 export * from './wallet/wallet.contract';
 export * from './wallet/chain-transfers.contract';
+export * from './wallet/payment-history.contract';
 export * from './alliance/alliance.contract';
 export * from './attack/attack.contract';
 export * from './gear/gear.contract';

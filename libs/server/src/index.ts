@@ -26,6 +26,7 @@ export * from './wallet/withdraw.jobs';
 export * from './chain-follower/chain-follower.module';
 export * from './chain-follower/chain-follower';
 export * from './chain-follower/transfer-settlement';
+export * from './payments/payments.module';
 export * from './alliance/alliance.module';
 export * from './attack/attack.module';
 export * from './gears/gears.module';

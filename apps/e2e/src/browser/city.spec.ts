@@ -12,7 +12,8 @@ import {
   withPage,
 } from '../support/browser';
 import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer, newPaidCityPlayer } from '../support/city';
-import type { Stack } from '../support/stack';
+import { sendToken } from '../support/hive';
+import { GAME_ACCOUNT, type Stack } from '../support/stack';
 
 /**
  * The City screen in Chromium against the real stack (hive-sim, api serving the built web
@@ -528,6 +529,24 @@ describe('the wallet', () => {
     expect(dialogs.map((dialog) => dialog.type)).toEqual(['confirm']);
     await expectText(runikAmount(page), '5.500');
     expect((await cityOf(player)).resources.runik).toBe(5.5);
+  });
+
+  browserTest('shows a deposit never reported turn completed by itself in the payment history', async (page) => {
+    const player = await newPlayer('cpay');
+    await logIn(page, player.username);
+    await button(card(page, 'runiks-card'), 'Deposit').click();
+    const history = popup(page, 'Deposit RUNIK').getByTestId('payment-history');
+    await history.getByText('No payments yet. Deposits and purchases sent to the game show here.').waitFor();
+
+    // RNK sent from another wallet: no client ever reports it; the chain follower credits it.
+    const txId = await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '2.750', '');
+    const entry = history.locator(`[data-testid="payment"][data-transaction-id="${txId}"]`);
+    await entry.locator('[data-testid="payment-status"]', { hasText: 'Completed' }).waitFor({ timeout: 30_000 });
+    expect(await entry.getAttribute('data-status')).toBe('credited');
+    expect(await textOf(entry)).toContain('RUNIK deposit');
+    expect(await textOf(entry)).toContain('2.750 RNK');
+    // The credit reloads the city behind the popup.
+    await expectText(runikAmount(page), '2.750');
   });
 
   browserTest('withdraws RUNIK for a paid account: RNK leaves, the popup counts down 8 hours', async (page) => {

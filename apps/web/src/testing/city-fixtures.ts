@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import { ApiRoutes, AppRoutes, type CityConstantsResponse, type CityResponse } from '@runik/contract';
+import { ApiRoutes, AppRoutes, type CityConstantsResponse, type CityResponse, type PaymentHistoryResponse } from '@runik/contract';
 import { BASE_PRODUCTIONS, CONVERSION_RATES, MILITARY_BUILDINGS, RESOURCE_BUILDINGS, UNLOCKS } from '@runik/rules';
 import { installFakeApi, type FakeApi, type Responder } from './fake-api';
 import { logInAs } from './fixtures';
@@ -39,10 +39,14 @@ export function cityResponse({ levels, resources, ...overrides }: CityOverrides 
 
 export const PLAYER = 'alice';
 
-export function serveCity(api: FakeApi, city: CityResponse | Responder): FakeApi {
+/** A player who never paid the game anything. */
+export const NO_PAYMENTS: PaymentHistoryResponse = { payments: [], hasMore: false };
+
+export function serveCity(api: FakeApi, city: CityResponse | Responder, payments: PaymentHistoryResponse | Responder = NO_PAYMENTS): FakeApi {
   return api
     .on('GET', ApiRoutes.cityConstants, { status: 200, data: CITY_CONSTANTS })
-    .on('GET', ApiRoutes.cityResources(PLAYER), 'status' in city || typeof city === 'function' ? city : { status: 200, data: city });
+    .on('GET', ApiRoutes.cityResources(PLAYER), 'status' in city || typeof city === 'function' ? city : { status: 200, data: city })
+    .on('GET', ApiRoutes.paymentHistory(PLAYER), 'status' in payments || typeof payments === 'function' ? payments : { status: 200, data: payments });
 }
 
 /** The requests to `url` that were not previews. */
@@ -59,8 +63,11 @@ export function previewCallsTo(api: FakeApi, url: string) {
  * drive the page with fireEvent: user-event (through Testing Library's async wrapper) waits
  * on a timer only Jest's fake timers would advance.
  */
-export async function openCity(city: CityResponse, { fakeTimers = false } = {}) {
-  const api = serveCity(installFakeApi(), city);
+export async function openCity(
+  city: CityResponse,
+  { fakeTimers = false, payments = NO_PAYMENTS }: { fakeTimers?: boolean; payments?: PaymentHistoryResponse | Responder } = {},
+) {
+  const api = serveCity(installFakeApi(), city, payments);
   logInAs(PLAYER);
   const rendered = renderApp(AppRoutes.city);
   if (fakeTimers) {

@@ -26,6 +26,7 @@ export const ApiRoutes = {
   depositStatus: (username: string) => `/api/city/deposit/status/${encodeURIComponent(username)}`,
   withdraw: (username: string) => `/api/city/withdraw/${encodeURIComponent(username)}`,
   withdrawStatus: (username: string) => `/api/city/withdraw/status/${encodeURIComponent(username)}`,
+  paymentHistory: (username: string, offset = 0) => `/api/city/payments/${encodeURIComponent(username)}${offset ? `?offset=${offset}` : ''}`,
   depositCheck: (txId: string, username: string, amount: string) =>
     `/api/city/deposit/check/${encodeURIComponent(txId)}?username=${encodeURIComponent(username)}&amount=${encodeURIComponent(amount)}`,
   allianceMy: (username: string) => `/api/alliance/my?hiveUsername=${encodeURIComponent(username)}`,

@@ -16,3 +16,12 @@ export const transactionIdSchema = z
 export const usernameParamsSchema = z.strictObject({ username: hiveUsernameSchema });
 export const hiveUsernameParamsSchema = z.strictObject({ hiveUsername: hiveUsernameSchema });
 export const txIdParamsSchema = z.strictObject({ txId: transactionIdSchema });
+
+export const OFFSET_MESSAGE = 'offset must be a whole number of 0 or more.';
+/** A page's `offset` query parameter: a whole number of 0 or more, 0 when absent. */
+export const offsetQueryParameterSchema = z
+  .string({ error: OFFSET_MESSAGE })
+  .regex(/^\d{1,9}$/, OFFSET_MESSAGE)
+  .transform(Number)
+  .optional()
+  .transform((offset) => offset ?? 0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GEAR_CATEGORIES, GEAR_TYPES } from '@runik/rules';
 import type { GearCategory, GearRarity, GearStats, GearType } from '@runik/rules';
-import { hiveUsernameSchema } from '../common/schemas';
+import { hiveUsernameSchema, OFFSET_MESSAGE, offsetQueryParameterSchema } from '../common/schemas';
 
 /** Gear and blacksmith messages: the spec's verbatim where it gives them (sections 4 and 8), ours otherwise. */
 export const GearMessages = {
@@ -24,7 +24,7 @@ export const GearMessages = {
   targetAsMaterial: 'The gear being upgraded cannot be used as its own material.',
   materialEquipped: 'Equipped gears cannot be used as material.',
   maxLevel: 'This gear is already at the maximum level.',
-  invalidOffset: 'offset must be a whole number of 0 or more.',
+  invalidOffset: OFFSET_MESSAGE,
   upgraded: 'Gear Upgraded Successfully!',
   // Client texts (section 8).
   loginGears: 'Please log in to access your gears.',
@@ -80,14 +80,7 @@ export type UpgradeRequest = z.infer<typeof upgradePreviewSchema>;
 /** `priority` is the spec's field; the blacksmith works one upgrade at a time, so it changes nothing. */
 export const upgradeSchema = upgradePreviewSchema.extend({ priority: z.union([z.string().max(16), z.number(), z.boolean()]).optional() });
 
-export const upgradeHistoryQuerySchema = z.strictObject({
-  offset: z
-    .string({ error: GearMessages.invalidOffset })
-    .regex(/^\d{1,9}$/, GearMessages.invalidOffset)
-    .transform(Number)
-    .optional()
-    .transform((offset) => offset ?? 0),
-});
+export const upgradeHistoryQuerySchema = z.strictObject({ offset: offsetQueryParameterSchema });
 
 export interface Gear {
   gearId: number;

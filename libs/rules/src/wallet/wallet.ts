@@ -15,3 +15,8 @@ export const DEPOSIT_POLL_ATTEMPTS = 36;
 export const WITHDRAW_COOLDOWN_MS = 8 * 60 * 60 * 1000;
 /** Client throttle for deposit and withdraw: one attempt per 5 seconds. */
 export const WALLET_THROTTLE_MS = 5_000;
+
+/** The payment history reloads this often while it is open, so a payment the chain settles shows up by itself. */
+export const PAYMENT_HISTORY_REFRESH_MS = 5_000;
+/** The city screen looks for newly refunded payments this often (and on focus and reconnect). */
+export const REFUND_NOTICE_REFRESH_MS = 60_000;

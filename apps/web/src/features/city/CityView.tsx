@@ -20,6 +20,7 @@ import { HealTroopsModal } from './popups/HealTroopsModal';
 import { SpeedUpModal } from './popups/SpeedUpModal';
 import { TrainTroopsModal } from './popups/TrainTroopsModal';
 import { WithdrawModal } from './popups/WithdrawModal';
+import { RefundNotice } from './payments/RefundNotice';
 import { TrainingQueueWatcher } from './TrainingQueueWatcher';
 
 type Popup =
@@ -60,6 +61,7 @@ export function CityView({ username, city, constants }: CityViewProps) {
           </button>
         </div>
       )}
+      <RefundNotice key={username} username={username} onShowHistory={() => setPopup({ kind: 'deposit' })} />
       <div className="city-overview">
         <ResourcesCard city={city} harvesting={harvest.isPending} onHarvest={startHarvest} />
         <CityHallCard username={username} city={city} onShowDetails={() => setPopup({ kind: 'city-hall-details' })} />

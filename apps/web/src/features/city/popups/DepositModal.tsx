@@ -9,6 +9,7 @@ import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format
 import { DepositMessages } from '../city-messages';
 import { DEFAULT_DEPOSIT_POLLING, useDeposit, useDepositStatus, useWalletBalance, type DepositPolling } from '../use-deposit';
 import { AmountField } from './AmountField';
+import { PaymentHistory } from '../payments/PaymentHistory';
 
 interface DepositModalProps {
   username: string;
@@ -28,7 +29,10 @@ function useStatusBlock(username: string): string | null {
   return remainingMs > 0 ? DepositMessages.cooldown(Math.ceil(remainingMs / 1000)) : null;
 }
 
-/** Deposit RUNIK: RNK from the player's Hive Engine wallet to the game account, credited as RUNIK (spec sections 4, 5, 8). */
+/**
+ * Deposit RUNIK: RNK from the player's Hive Engine wallet to the game account, credited as RUNIK (spec sections 4, 5, 8),
+ * and below it the player's payment history.
+ */
 export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLLING }: DepositModalProps) {
   const amountId = useId();
   const [amountText, setAmountText] = useState('');
@@ -105,6 +109,7 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
           {deposit.busy ? 'Processing...' : 'Deposit'}
         </button>
       </form>
+      <PaymentHistory username={username} />
     </Modal>
   );
 }
