@@ -43,11 +43,13 @@ export class DepositService {
       if (existing) return { status: existing.status, created: null };
       const status = await this.statusOf(playerId, manager);
       if (status.remainingMs > 0) throw new ApiError(429, WalletMessages.depositCooldown(Math.ceil(status.remainingMs / 1000)));
+      // The chain follower may credit the same transaction meanwhile (it does not wait for this lock): its row wins.
       const [row]: { id: string }[] = await manager.query(
         `INSERT INTO deposits (transaction_id, player_id, amount_thousandths, status, created_at, updated_at)
-         VALUES ($1, $2, $3, 'pending', $4, $4) RETURNING id`,
+         VALUES ($1, $2, $3, 'pending', $4, $4) ON CONFLICT (transaction_id, player_id) DO NOTHING RETURNING id`,
         [txId, playerId, amount, this.clock.now()],
       );
+      if (!row) return { status: (await this.find(playerId, txId, manager))!.status, created: null };
       return { status: 'pending' as const, created: Number(row.id) };
     });
     if (outcome.created !== null) {
