@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { ApiRoutes } from '@runik/contract';
 import { apiClient, settledStatus } from '../support/api-client';
-import { cityOf, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
+import { cityOf, grant, newCityPlayer, newPaidCityPlayer, reportRegistration } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { engineBalance, payRegistration, sendToken, uniqueUsername } from '../support/hive';
 import { payForItem, pendingShopPurchase, settledShopPurchase } from '../support/shop';
@@ -57,13 +57,7 @@ describe('Redis losing all its data', () => {
       // A paid registration.
       const newcomer = uniqueUsername('newc');
       const registrationTx = await payRegistration(stack.simUrl, newcomer, '40.000');
-      const initiated = await apiClient(stack.apiUrl).post(ApiRoutes.initiateRegistration, {
-        hiveUsername: newcomer,
-        transactionId: registrationTx,
-        referrer: '',
-        feeInHive: '40.000',
-      });
-      expect(initiated.status).toBe(200);
+      expect((await reportRegistration(stack, newcomer, registrationTx)).status).toBe(200);
       // A SWAP.HIVE purchase.
       const purchaseId = await pendingShopPurchase(shopper, 'crate', await payForItem(stack, shopper, 'crate'));
 

@@ -1,7 +1,6 @@
 import axios from 'axios';
 import { ApiRoutes, packPaymentMemo } from '@runik/contract';
-import { apiClient } from '../support/api-client';
-import { cityOf, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
+import { cityOf, grant, newCityPlayer, newPaidCityPlayer, reportRegistration, settledWithdrawal } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { engineBalance, payRegistration, sendToken, uniqueUsername } from '../support/hive';
@@ -45,13 +44,7 @@ describe('Hive Engine lagging, then down', () => {
     const depositTx = await sendToken(stack.simUrl, depositor.username, GAME_ACCOUNT, 'RNK', '2.000', 'deposit');
     expect((await depositor.api.post(ApiRoutes.depositInit(depositor.username), { amount: 2, txId: depositTx })).status).toBe(200);
     const registrationTx = await payRegistration(stack.simUrl, newcomer, '40.000');
-    const registration = await apiClient(stack.apiUrl).post(ApiRoutes.initiateRegistration, {
-      hiveUsername: newcomer,
-      transactionId: registrationTx,
-      referrer: '',
-      feeInHive: '40.000',
-    });
-    expect(registration.status).toBe(200);
+    expect((await reportRegistration(stack, newcomer, registrationTx)).status).toBe(200);
     const packTx = await paySwapHive(stack, buyer.username, hivePrice(1), packPaymentMemo(buyer.username, 1));
 
     // Long past every transaction's expiry, Hive Engine still behind; then down altogether.
@@ -79,11 +72,7 @@ describe('Hive Engine lagging, then down', () => {
     expect(await queryDatabase(stack.database.url, `SELECT status FROM pack_purchases WHERE transaction_id = $1`, [packTx])).toEqual([{ status: 'confirmed' }]);
 
     // The withdrawal's RNK arrived exactly once: one transfer out with its memo, never refunded.
-    const [withdrawal] = await eventually(
-      () => queryDatabase<{ id: string; status: string }>(stack.database.url, `SELECT id, status FROM withdrawals WHERE player_id = $1`, [withdrawer.playerId]),
-      ([row]) => row?.status === 'completed',
-      60_000,
-    );
+    const withdrawal = await settledWithdrawal(stack, withdrawer);
     expect(withdrawal.status).toBe('completed');
     expect(Number(await engineBalance(stack.simUrl, withdrawer.username, 'RNK'))).toBe(rnkBefore + 1);
     const sentOut = await queryDatabase(stack.database.url, `SELECT 1 FROM chain_transfers WHERE status = 'outgoing' AND memo = $1`, [

@@ -1,7 +1,6 @@
 import axios from 'axios';
 import { ApiRoutes } from '@runik/contract';
-import { cityOf, grant, newPaidCityPlayer } from '../support/city';
-import { queryDatabase } from '../support/database';
+import { cityOf, grant, newPaidCityPlayer, settledWithdrawal } from '../support/city';
 import { eventually } from '../support/eventually';
 import { engineBalance, sendToken } from '../support/hive';
 import { freePort } from '../support/processes';
@@ -60,12 +59,7 @@ describe('chain node lists', () => {
     await grant(stack, player, 'runik', 2_000);
     const rnkBefore = Number(await engineBalance(stack.simUrl, player.username, 'RNK'));
     expect((await player.api.post(ApiRoutes.withdraw(player.username), { amount: 2 })).status).toBe(200);
-    const [withdrawal] = await eventually(
-      () => queryDatabase<{ status: string }>(stack.database.url, `SELECT status FROM withdrawals WHERE player_id = $1`, [player.playerId]),
-      ([row]) => row?.status === 'completed',
-      60_000,
-    );
-    expect(withdrawal.status).toBe('completed');
+    expect((await settledWithdrawal(stack, player)).status).toBe('completed');
     expect(Number(await engineBalance(stack.simUrl, player.username, 'RNK'))).toBe(rnkBefore + 2);
 
     // The hanging node answers again: health sees it back.

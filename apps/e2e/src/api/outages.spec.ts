@@ -1,7 +1,6 @@
 import { ApiRoutes } from '@runik/contract';
 import { apiClient } from '../support/api-client';
-import { cityOf, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
-import { queryDatabase } from '../support/database';
+import { cityOf, grant, newCityPlayer, newPaidCityPlayer, settledWithdrawal } from '../support/city';
 import { eventually } from '../support/eventually';
 import { engineBalance, sendToken } from '../support/hive';
 import { sleep } from '../support/swap-hive';
@@ -110,12 +109,7 @@ describe.each([
 
     // Every payment pending during the outage completed, once.
     expect(await eventually(async () => (await cityOf(player)).resources.runik, (runik) => runik === 1.5, 30_000)).toBe(1.5);
-    const [withdrawal] = await eventually(
-      () => queryDatabase<{ status: string }>(stack.database.url, `SELECT status FROM withdrawals WHERE player_id = $1`, [withdrawer.playerId]),
-      ([row]) => row?.status === 'completed',
-      60_000,
-    );
-    expect(withdrawal.status).toBe('completed');
+    expect((await settledWithdrawal(stack, withdrawer)).status).toBe('completed');
     expect(Number(await engineBalance(stack.simUrl, withdrawer.username, 'RNK'))).toBe(rnkBefore + 2);
   }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { ApiRoutes, WalletMessages } from '@runik/contract';
-import { cityOf, CityPlayer, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
+import { cityOf, CityPlayer, grant, newCityPlayer, newPaidCityPlayer, settledWithdrawal } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { engineBalance } from '../support/hive';
 import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
@@ -13,19 +13,6 @@ const withdraw = (player: CityPlayer, amount: unknown) => player.api.post(ApiRou
 
 const rnkOf = (account: string) => engineBalance(stack.simUrl, account, 'RNK');
 
-async function settledWithdrawal(playerId: number): Promise<{ status: string; error: string | null; transaction_id: string | null }> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const [row] = await queryDatabase<{ status: string; error: string | null; transaction_id: string | null }>(
-      stack.database.url,
-      `SELECT status, error, transaction_id FROM withdrawals WHERE player_id = $1 ORDER BY id DESC LIMIT 1`,
-      [playerId],
-    );
-    if (['completed', 'refunded'].includes(row.status) || Date.now() > deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe('withdrawals', () => {
   it('sends RNK from the game account to the player once, then holds the 8-hour cooldown', async () => {
     const player = await newPaidCityPlayer(stack);
@@ -37,7 +24,7 @@ describe('withdrawals', () => {
     expect(response.data).toMatchObject({ status: 'pending', transactionId: null, amount: 10.5, resources: { runik: 14.5 } });
     expect(Date.parse(response.data.nextWithdrawalTime) - Date.now()).toBeGreaterThan(8 * 3_600_000 - 60_000);
 
-    const sent = await settledWithdrawal(player.playerId);
+    const sent = await settledWithdrawal(stack, player);
     expect(sent).toMatchObject({ status: 'completed', error: null });
     expect(Number(await rnkOf(player.username))).toBe(Number(playerBefore) + 10.5);
     expect(Number(await rnkOf(GAME_ACCOUNT))).toBe(Number(gameBefore) - 10.5);
@@ -77,7 +64,7 @@ describe('withdrawals', () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => withdraw(player, 3)));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 429)).toHaveLength(49);
-    expect((await settledWithdrawal(player.playerId)).status).toBe('completed');
+    expect((await settledWithdrawal(stack, player)).status).toBe('completed');
     expect(await queryDatabase(stack.database.url, `SELECT count(*)::int AS n FROM withdrawals WHERE player_id = $1`, [player.playerId])).toEqual([{ n: 1 }]);
     expect((await cityOf(player)).resources.runik).toBe(0);
   });
@@ -88,7 +75,7 @@ describe('withdrawals', () => {
     const amount = Math.ceil(gameHolds) + 100;
     await grant(stack, player, 'runik', amount * 1000);
     expect((await withdraw(player, amount)).status).toBe(200);
-    const refunded = await settledWithdrawal(player.playerId);
+    const refunded = await settledWithdrawal(stack, player);
     expect(refunded.status).toBe('refunded');
     expect(refunded.error).toMatch(/^Transfer failed on Hive Engine: overdrawn balance/);
     // Operators see it in Bull Board too: the job failed for good, with the reason.

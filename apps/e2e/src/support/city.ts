@@ -1,10 +1,11 @@
-import { AxiosInstance } from 'axios';
+import type { AxiosInstance, AxiosResponse } from 'axios';
 import { DataSource } from 'typeorm';
 import { Clock, dataSourceOptions, LedgerService } from '@runik/server';
 import type { CityResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import { apiClient, login, registerFree, settledStatus } from './api-client';
 import { queryDatabase } from './database';
+import { eventually } from './eventually';
 import { payRegistration, uniqueUsername } from './hive';
 import type { Stack } from './stack';
 
@@ -21,12 +22,17 @@ export async function newCityPlayer(stack: Stack, prefix = 'city'): Promise<City
   return { username, playerId: Number(id), api: apiClient(stack.apiUrl, token) };
 }
 
+/** The client's report of a 40 HIVE registration payment, without a referrer. */
+export function reportRegistration(stack: Stack, username: string, transactionId: string): Promise<AxiosResponse> {
+  return apiClient(stack.apiUrl).post(ApiRoutes.initiateRegistration, { hiveUsername: username, transactionId, referrer: '', feeInHive: '40.000' });
+}
+
 /** A player who paid the activation fee on hive-sim, so may withdraw. */
 export async function newPaidCityPlayer(stack: Stack, prefix = 'paid'): Promise<CityPlayer> {
   const username = uniqueUsername(prefix);
   const anonymous = apiClient(stack.apiUrl);
   const transactionId = await payRegistration(stack.simUrl, username, '40.000');
-  await anonymous.post(ApiRoutes.initiateRegistration, { hiveUsername: username, transactionId, referrer: '', feeInHive: '40.000' });
+  await reportRegistration(stack, username, transactionId);
   if ((await settledStatus(anonymous, transactionId)).status !== 'confirmed') throw new Error(`registration of ${username} not confirmed`);
   const { token } = await login(anonymous, username);
   const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, 'SELECT id FROM players WHERE hive_username = $1', [username]);
@@ -97,4 +103,24 @@ export async function citySnapshot(stack: Stack, player: CityPlayer): Promise<un
     queryDatabase(stack.database.url, 'SELECT count(*) FROM ledger_entries'),
     queryDatabase(stack.database.url, 'SELECT account_id, asset, amount FROM balances ORDER BY account_id, asset'),
   ]);
+}
+
+export interface WithdrawalRow {
+  id: string;
+  status: string;
+  error: string | null;
+  transaction_id: string | null;
+}
+
+/** The player's latest withdrawal once completed or refunded, or as it stands when the time is up. */
+export async function settledWithdrawal(stack: Stack, player: CityPlayer, timeoutMs = 60_000): Promise<WithdrawalRow> {
+  const latest = async () =>
+    (
+      await queryDatabase<WithdrawalRow>(
+        stack.database.url,
+        `SELECT id, status, error, transaction_id FROM withdrawals WHERE player_id = $1 ORDER BY id DESC LIMIT 1`,
+        [player.playerId],
+      )
+    )[0];
+  return eventually(latest, (row) => row?.status === 'completed' || row?.status === 'refunded', timeoutMs);
 }
