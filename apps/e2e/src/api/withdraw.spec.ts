@@ -69,6 +69,18 @@ describe('withdrawals', () => {
     expect((await cityOf(player)).resources.runik).toBe(0);
   });
 
+  it('sends twelve withdrawals asked for at once, each once, though Hive takes 5 custom_json of the game account per block', async () => {
+    const players = await Promise.all(Array.from({ length: 12 }, () => newPaidCityPlayer(stack, 'burst')));
+    await Promise.all(players.map((player) => grant(stack, player, 'runik', 1_000)));
+    const before = await Promise.all(players.map((player) => rnkOf(player.username)));
+    const responses = await Promise.all(players.map((player) => withdraw(player, 1)));
+    expect(responses.map((response) => response.status)).toEqual(players.map(() => 200));
+    const settled = await Promise.all(players.map((player) => settledWithdrawal(stack, player)));
+    expect(settled.map((row) => row.status)).toEqual(players.map(() => 'completed'));
+    const after = await Promise.all(players.map((player) => rnkOf(player.username)));
+    expect(after.map(Number)).toEqual(before.map((balance) => Number(balance) + 1));
+  });
+
   it('refunds a transfer the chain refuses for good, and lifts the cooldown', async () => {
     const player = await newPaidCityPlayer(stack);
     const gameHolds = Number(await rnkOf(GAME_ACCOUNT));
