@@ -1,14 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { SwapHivePaymentFailures, packPaymentMemo } from '@runik/contract';
-import { HiveEngineClient } from '../chain/hive-engine.client';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
-import { swapHivePaymentProblem, swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
+import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
+import { SwapHiveReports } from '../chain/swap-hive-reports';
 import { Clock } from '../core/clock/clock';
-import { APP_CONFIG } from '../core/config/config.module';
-import type { AppConfig } from '../core/config/app-config';
-import { RetryLater } from '../core/queues/queues';
 import { packPrice, recordPackPurchase } from './pack-purchases';
 import type { PackPurchaseRow } from './packs.service';
 
@@ -25,8 +22,7 @@ export class PackJobs {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly hiveEngine: HiveEngineClient,
+    private readonly reports: SwapHiveReports,
     private readonly clock: Clock,
   ) {}
 
@@ -37,19 +33,7 @@ export class PackJobs {
       [purchaseId],
     );
     if (!purchase?.transaction_id) return;
-    const transaction = await this.hiveEngine.transactionInfo(purchase.transaction_id);
-    if (!transaction) {
-      if (lastAttempt) return this.refuse(purchaseId, SwapHivePaymentFailures.notFound);
-      throw new RetryLater(`Pack payment ${purchase.transaction_id} not processed yet`);
-    }
-    const problem = swapHivePaymentProblem(transaction, {
-      from: purchase.hive_username,
-      to: this.config.GAME_ACCOUNT,
-      thousandths: Number(purchase.price_thousandths),
-      memo: packPaymentMemo(purchase.hive_username, purchase.pack_count),
-    });
-    if (problem) return this.refuse(purchaseId, problem);
-    throw new RetryLater(`Pack purchase ${purchaseId} waits for the chain follower to reach block ${transaction.blockNumber}`);
+    await this.reports.check('pack_purchases', { ...purchase, transaction_id: purchase.transaction_id }, packPaymentMemo(purchase.hive_username, purchase.pack_count), lastAttempt);
   }
 
   /**
@@ -80,14 +64,5 @@ export class PackJobs {
       : await recordPackPurchase(manager, { playerId: Number(buyer.id), currency: 'hive', packCount, status: 'confirmed', transactionId: transfer.transaction_id, now });
     this.logger.log(`Pack purchase ${id} confirmed from the chain: ${packCount} packs for @${transfer.sender}`);
     return { matched: `pack-purchase:${id}` };
-  }
-
-  private async refuse(purchaseId: number, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE pack_purchases SET status = 'invalid', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
-      purchaseId,
-      error,
-      this.clock.now(),
-    ]);
-    this.logger.warn(`Pack purchase ${purchaseId} invalid: ${error}`);
   }
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { SwapHiveReports } from '../chain/swap-hive-reports';
 import { CityCoreModule } from '../city/city-core.module';
 import { ShopJobs } from './shop.jobs';
 
 /** The worker's side of the shop: confirming SWAP.HIVE payments and granting rewards, no HTTP. */
-@Module({ imports: [CityCoreModule], providers: [ShopJobs], exports: [ShopJobs] })
+@Module({ imports: [CityCoreModule], providers: [ShopJobs, SwapHiveReports], exports: [ShopJobs] })
 export class ShopJobsModule {}

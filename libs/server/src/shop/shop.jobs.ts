@@ -1,16 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ShopMessages, SwapHivePaymentFailures, shopPaymentMemo } from '@runik/contract';
 import { gearCategory, shopItem, ShopReward, toThousandths, UNIT_KEYS } from '@runik/rules';
-import { HiveEngineClient } from '../chain/hive-engine.client';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
-import { swapHivePaymentProblem, swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
+import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
+import { SwapHiveReports } from '../chain/swap-hive-reports';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
-import { APP_CONFIG } from '../core/config/config.module';
-import type { AppConfig } from '../core/config/app-config';
-import { RetryLater } from '../core/queues/queues';
 import { shopPurchaseCounts } from './shop-purchases';
 import type { ShopPurchaseRow } from './shop.service';
 
@@ -28,8 +25,7 @@ export class ShopJobs {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly hiveEngine: HiveEngineClient,
+    private readonly reports: SwapHiveReports,
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
   ) {}
@@ -41,19 +37,7 @@ export class ShopJobs {
       [purchaseId],
     );
     if (!purchase) return;
-    const transaction = await this.hiveEngine.transactionInfo(purchase.transaction_id);
-    if (!transaction) {
-      if (lastAttempt) return this.refuse(purchaseId, SwapHivePaymentFailures.notFound);
-      throw new RetryLater(`Shop payment ${purchase.transaction_id} not processed yet`);
-    }
-    const problem = swapHivePaymentProblem(transaction, {
-      from: purchase.hive_username,
-      to: this.config.GAME_ACCOUNT,
-      thousandths: Number(purchase.price_thousandths),
-      memo: shopPaymentMemo(purchase.hive_username, purchase.item_name),
-    });
-    if (problem) return this.refuse(purchaseId, problem);
-    throw new RetryLater(`Shop purchase ${purchaseId} waits for the chain follower to reach block ${transaction.blockNumber}`);
+    await this.reports.check('shop_purchases', purchase, shopPaymentMemo(purchase.hive_username, purchase.item_name), lastAttempt);
   }
 
   /**
@@ -112,14 +96,5 @@ export class ShopJobs {
         this.clock.now(),
       ]);
     }
-  }
-
-  private async refuse(purchaseId: number, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE shop_purchases SET status = 'invalid', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
-      purchaseId,
-      error,
-      this.clock.now(),
-    ]);
-    this.logger.warn(`Shop purchase ${purchaseId} invalid: ${error}`);
   }
 }
