@@ -25,6 +25,7 @@ import {
   WalletModule,
   ChainTransfersModule,
   PaymentsModule,
+  NotificationsModule,
 } from '@runik/server';
 
 @Module({
@@ -53,6 +54,7 @@ import {
     CitadelModule,
     LeaderboardModule,
     ThroneModule,
+    NotificationsModule,
   ],
 })
 export class AppModule {}

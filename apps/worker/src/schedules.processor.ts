@@ -2,7 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue, RepeatOptions } from 'bullmq';
 import { CITADEL_RESET_HOUR, CITADEL_TIME_ZONE, THRONE_SLOTS } from '@runik/rules';
-import { CitadelJobs, Queues, ScheduledJobs, SeasonJobs, ThroneEngine } from '@runik/server';
+import { CitadelJobs, NotificationsService, Queues, ScheduledJobs, SeasonJobs, ThroneEngine } from '@runik/server';
 import { JOB_METRICS } from './job-metrics';
 
 /** Every day at 08:00 in Manila: the citadel's daily reset, and the season check (seasons turn at that hour). */
@@ -29,6 +29,7 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
     private readonly citadel: CitadelJobs,
     private readonly seasons: SeasonJobs,
     private readonly throne: ThroneEngine,
+    private readonly notifications: NotificationsService,
   ) {
     super();
   }
@@ -49,6 +50,7 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
     const schedulers: [string, RepeatOptions][] = [
       [ScheduledJobs.citadelDailyReset, DAILY_AT_RESET],
       [ScheduledJobs.seasonRollover, DAILY_AT_RESET],
+      [ScheduledJobs.notificationsExpiry, DAILY_AT_RESET],
       ...Object.entries(THRONE_TICKS),
     ];
     for (const [name, repeat] of schedulers) {
@@ -64,6 +66,9 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
         return;
       case ScheduledJobs.seasonRollover:
         return this.seasons.rollover();
+      case ScheduledJobs.notificationsExpiry:
+        this.logger.log(`Notifications expired: ${await this.notifications.expire()}`);
+        return;
       case ScheduledJobs.throneVotingOpens:
       case ScheduledJobs.throneVotingCloses:
       case ScheduledJobs.throneBattleStarts:

@@ -18,3 +18,4 @@ export * from './shop/shop.contract';
 export * from './citadel/citadel.contract';
 export * from './leaderboard/leaderboard.contract';
 export * from './throne/throne.contract';
+export * from './notifications/notifications.contract';

@@ -58,3 +58,8 @@ export * from './rate-limit/rate-limit.decorator';
 export * from './metrics/metrics.module';
 export * from './metrics/metrics.service';
 export * from './metrics/http-metrics';
+export * from './notifications/notifications.module';
+export * from './notifications/notifier';
+export * from './notifications/notification-push';
+export * from './notifications/socket-rooms';
+export * from './notifications/notifications.service';

@@ -88,6 +88,13 @@ export const ApiRoutes = {
     })}`,
   seasons: '/api/leaderboard/seasons',
   throneStatus: '/api/throne/status',
+  notifications: (username: string, options: { cursor?: string; limit?: number; kind?: readonly string[] } = {}) =>
+    `/api/notifications/${encodeURIComponent(username)}${query({
+      cursor: options.cursor,
+      limit: options.limit === undefined ? undefined : String(options.limit),
+      kind: options.kind?.length ? options.kind.join(',') : undefined,
+    })}`,
+  notificationsRead: (username: string) => `/api/notifications/${encodeURIComponent(username)}/read`,
   throneTroops: (username: string) => `/api/throne/troops/${encodeURIComponent(username)}`,
   throneUser: (username: string) => `/api/throne/users/${encodeURIComponent(username)}`,
   throneNextVoting: '/api/throne/next-voting',
@@ -125,4 +132,5 @@ export const AppRoutes = {
   p2p: '/p2p',
   abyssalcitadel: '/abyssalcitadel',
   thronewars: '/thronewars',
+  inbox: '/inbox',
 } as const;

@@ -19,6 +19,7 @@ import { applyLosses, CityState, commanderBonuses, loadCities, loadCity, pending
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
+import { Notifier } from '../notifications/notifier';
 import { armyStatsDto, enemyDto, resourcesDto, troopCountsDto } from './attack-dto';
 
 interface BattleRow {
@@ -41,6 +42,7 @@ export class AttackService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
+    private readonly notifier: Notifier,
   ) {}
 
   async armyStats(playerId: number): Promise<ArmyStatsResponse> {
@@ -110,6 +112,7 @@ export class AttackService {
           `INSERT INTO battles (attacker_id, defender_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [attacker.playerId, defender.playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
         );
+        await this.notifyBattle(manager, Number(id), { attacker: [attacker.playerId, attackerName], defender: [defender.playerId, enemyName] }, outcome);
 
         const [updatedAttacker, updatedDefender] = await this.settled(manager, [attacker.playerId, defender.playerId], now);
         const [membership] = await manager.query(
@@ -158,6 +161,30 @@ export class AttackService {
         defenderInjured: troopCountsDto(outcome.defender.injured),
       })),
     };
+  }
+
+  /** Both sides hear of the battle, each with their own losses; the loot is what left the defender. */
+  private async notifyBattle(manager: EntityManager, battleId: number, sides: Record<'attacker' | 'defender', [number, string]>, outcome: BattleOutcome): Promise<void> {
+    const source = `battle:${battleId}`;
+    const loot = resourcesDto(outcome.loot);
+    const [attackerId, attackerName] = sides.attacker;
+    const [defenderId, defenderName] = sides.defender;
+    await this.notifier.notify(manager, defenderId, 'attacked', source, {
+      battleId,
+      attacker: attackerName,
+      winner: outcome.winner,
+      dead: troopCountsDto(outcome.defender.dead),
+      injured: troopCountsDto(outcome.defender.injured),
+      loot,
+    });
+    await this.notifier.notify(manager, attackerId, 'attack-resolved', source, {
+      battleId,
+      defender: defenderName,
+      winner: outcome.winner,
+      dead: troopCountsDto(outcome.attacker.dead),
+      injured: troopCountsDto(outcome.attacker.injured),
+      loot,
+    });
   }
 
   private async cityAt(playerId: number, now: Date): Promise<CityState> {

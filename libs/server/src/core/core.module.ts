@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { ChainModule } from '../chain/chain.module';
+import { NotifierModule } from '../notifications/notifications.module';
 import { ClockModule } from './clock/clock';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG, AppConfigModule } from './config/config.module';
@@ -42,6 +43,7 @@ function isProbe(url: string | undefined): boolean {
     RedisModule,
     QueuesModule,
     ChainModule,
+    NotifierModule,
   ],
   providers: [{ provide: APP_GUARD, useClass: UnknownQueryGuard }],
 })

@@ -9,6 +9,8 @@ export const Queues = {
 export const ScheduledJobs = {
   citadelDailyReset: 'citadel-daily-reset',
   seasonRollover: 'season-rollover',
+  /** Daily: notifications past NOTIFICATION_RETENTION_DAYS are deleted. */
+  notificationsExpiry: 'notifications-expiry',
   /** Throne Wars: cron ticks at the calendar's moments (voting opens and closes, battle slots), a minute safety tick, and delayed wake-ups; each brings the war up to now. */
   throneVotingOpens: 'throne-voting-opens',
   throneVotingCloses: 'throne-voting-closes',

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import type { NotificationDataByKind, NotificationKind } from '@runik/contract';
+import { Clock } from '../core/clock/clock';
+import { NotificationPush } from './notification-push';
+import { NOTIFICATION_COLUMNS, notificationDto, NotificationRow } from './notification-rows';
+
+/**
+ * What every feature calls to tell players what happened: the notification is stored in the
+ * transaction of the event (so it exists exactly when the event does) and pushed once that commits.
+ * `source` names the cause (`battle:12`, `deposit:7`): one notification of a kind per cause per
+ * player, so a job that runs twice notifies once.
+ */
+@Injectable()
+export class Notifier {
+  constructor(
+    private readonly push: NotificationPush,
+    private readonly clock: Clock,
+  ) {}
+
+  async notify<K extends NotificationKind>(
+    manager: EntityManager,
+    to: number | readonly number[],
+    kind: K,
+    source: string,
+    data: NotificationDataByKind[K],
+  ): Promise<void> {
+    const recipients = [...new Set(typeof to === 'number' ? [to] : to)];
+    if (recipients.length === 0) return;
+    const rows: NotificationRow[] = await manager.query(
+      `INSERT INTO notifications (player_id, kind, source, data, created_at)
+       SELECT recipient, $2, $3, $4, $5 FROM unnest($1::bigint[]) AS recipient
+       ON CONFLICT (player_id, kind, source) DO NOTHING
+       RETURNING ${NOTIFICATION_COLUMNS}`,
+      [recipients, kind, source, JSON.stringify(data), this.clock.now()],
+    );
+    this.push.afterCommit(
+      manager,
+      rows.map((row) => ({ playerId: Number(row.player_id), notification: notificationDto(row) })),
+    );
+  }
+}

@@ -1,0 +1,11 @@
+import type { AppConfig } from '../core/config/app-config';
+
+/** Socket.IO rooms: every socket of a player joins its player's room, and its alliance's. */
+export const playerRoom = (playerId: number) => `player:${playerId}`;
+export const allianceRoom = (allianceId: number) => `alliance:${allianceId}`;
+
+/**
+ * The Redis channel prefix the api's adapter and every emitter share; per REDIS_PREFIX, so two
+ * stacks on one Redis (tests, staging) never reach each other's players.
+ */
+export const socketChannelKey = (config: Pick<AppConfig, 'REDIS_PREFIX'>) => `${config.REDIS_PREFIX}:socket.io`;
