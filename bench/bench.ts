@@ -6,6 +6,7 @@
  *   - the authenticated city read against a bare node:http + pg server running the same SQL (city-read.ts);
  *   - a gear purchase and a resource conversion against pgbench running the same transactions (money.ts);
  *   - 50 buyers on one listing: one sale, the rest refused fast (one-listing.ts);
+ *   - live notifications: 2,000 sockets on the api, 200 notifications/s, delivery latency and memory per socket (push.ts);
  *   - the chain follower: blocks caught up per second, and a transfer's time to credit (chain-follower.ts).
  *
  * One database of its own (the real migrations) and one Redis prefix; hive-sim, the api, the worker
@@ -15,7 +16,7 @@
  * not a failure. `npm run bench:city` and `npm run bench:leaderboard` stay separate, longer looks.
  *
  * For profiling only: BENCH_SCENARIOS (a comma-separated subset of city, money, one-listing,
- * chain; docs/benchmarks.md is then left alone) and BENCH_CPU_PROF=1 (the api and the worker
+ * push, chain; docs/benchmarks.md is then left alone) and BENCH_CPU_PROF=1 (the api and the worker
  * write V8 CPU profiles to tmp/bench-logs/<process>.cpuprofile.d/ when they stop; summarise one with
  * `node -r @swc-node/register bench/cpu-profile.ts <file>`).
  */
@@ -26,6 +27,7 @@ import { seedGame } from './game';
 import { runBenchmark } from './load';
 import { moneyActions } from './money';
 import { oneListing } from './one-listing';
+import { pushDelivery } from './push';
 import { markdownTable, reportText, Row, ScenarioReport, writeReport } from './report';
 import {
   BenchmarkRun,
@@ -45,7 +47,7 @@ const SELLERS = 200;
 const LISTINGS = { apiWarmUp: PLAYERS, api: 6000, pgbench: 6000, oneListing: 11 };
 const DEADLINE_MS = 8 * 60_000;
 
-const SCENARIOS = ['city', 'money', 'one-listing', 'chain'] as const;
+const SCENARIOS = ['city', 'money', 'one-listing', 'push', 'chain'] as const;
 const chosen = (process.env.BENCH_SCENARIOS ?? SCENARIOS.join(',')).split(',').map((name) => name.trim());
 for (const name of chosen) if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`BENCH_SCENARIOS: unknown scenario ${name}`);
 const runs = (name: (typeof SCENARIOS)[number]) => chosen.includes(name);
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
   if (runs('city')) reports.push(await cityRead(run, apiUrl, api.pid ?? 0, game));
   if (runs('money')) reports.push(await moneyActions(run, apiUrl, game));
   if (runs('one-listing')) reports.push(await oneListing(run, apiUrl, api.pid ?? 0, game));
+  if (runs('push')) reports.push(await pushDelivery(apiUrl, api.pid ?? 0, game.players, env, run.database));
   if (runs('chain')) reports.push(await chainFollower(run, simUrl, env, game.players));
   await checkLedger(run.database);
 

@@ -19,6 +19,8 @@ export default defineConfig({
     proxy: {
       '/api': apiServer,
       '/admin': apiServer,
+      // WebSockets too; the Host stays the page's, as the api's Origin check for the session cookie expects.
+      '/socket.io': { target: apiServer, ws: true },
     },
   },
   test: {

@@ -9,6 +9,7 @@ import { ErrorFilter, loadAppConfig, MetricsService, recordHttpMetrics, REQUEST_
 import { AppModule } from './app.module';
 import { createOpenApiDocument } from './openapi';
 import { protectOpsRoutes } from './ops-access';
+import { RedisIoAdapter } from './redis-io-adapter';
 import { refuseForeignOrigins } from './same-origin';
 import { addSecurityHeaders } from './security-headers';
 import { serveWebApp } from './web-app';
@@ -41,6 +42,7 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
   if (options.logs !== false) app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api', { exclude: ['admin/queues', 'metrics'] });
   app.useGlobalFilters(new ErrorFilter());
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   // SIGTERM/SIGINT: stop taking connections, finish the requests in flight (Fastify's close), then
   // close the queues, Redis and PostgreSQL, and exit 0.
   app.enableShutdownHooks([], { useProcessExit: true });

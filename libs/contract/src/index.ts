@@ -18,4 +18,5 @@ export * from './shop/shop.contract';
 export * from './citadel/citadel.contract';
 export * from './leaderboard/leaderboard.contract';
 export * from './throne/throne.contract';
+export * from './battle-reports/battle-reports.contract';
 export * from './notifications/notifications.contract';

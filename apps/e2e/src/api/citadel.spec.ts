@@ -128,6 +128,7 @@ describe('Abyssal Citadel', () => {
     veteran = await playerWithArmy({ infantry: 1000, archers: 400, cavalries: 200 });
     const first = await okData(attackFloor(veteran, 1));
     expect(first).toEqual({
+      battleId: expect.any(Number),
       damageDealt: 25.6,
       bossDefeated: false,
       userReward: null,

@@ -148,6 +148,7 @@ describe('scheduled jobs with two workers', () => {
   const schedulerNames = [
     ScheduledJobs.citadelDailyReset,
     ScheduledJobs.seasonRollover,
+    ScheduledJobs.notificationsExpiry,
     ScheduledJobs.throneVotingOpens,
     ScheduledJobs.throneVotingCloses,
     ScheduledJobs.throneBattleStarts,

@@ -4,12 +4,14 @@ import { AppRoutes } from '@runik/contract';
 import { AlliancePage } from '../features/alliance/AlliancePage';
 import { AttackPage } from '../features/attack/AttackPage';
 import { AuthenticationPage } from '../features/authentication/AuthenticationPage';
+import { BattleReportPage } from '../features/battle-reports/BattleReportPage';
 import { BlacksmithPage } from '../features/blacksmith/BlacksmithPage';
 import { CitadelPage } from '../features/citadel/CitadelPage';
 import { CityPage } from '../features/city/CityPage';
 import { GearsPage } from '../features/gears/GearsPage';
 import { LeaderboardPage } from '../features/leaderboard/LeaderboardPage';
 import { MarketplacePage } from '../features/marketplace/MarketplacePage';
+import { InboxPage } from '../features/notifications/InboxPage';
 import { P2pPage } from '../features/p2p/P2pPage';
 import { PacksPage } from '../features/packs/PacksPage';
 import { ShopPage } from '../features/syncshop/ShopPage';
@@ -34,6 +36,8 @@ const SCREEN_PAGES: Record<GameScreenPath, ReactElement> = {
   [AppRoutes.territories]: <TerritoriesPage />,
   [AppRoutes.leaderboard]: <LeaderboardPage />,
   [AppRoutes.thronewars]: <ThroneWarsPage />,
+  [AppRoutes.inbox]: <InboxPage />,
+  [AppRoutes.battleReport]: <BattleReportPage />,
 };
 
 /** The spec's route table (section 2). The router itself is provided by the caller. */

@@ -25,6 +25,8 @@ export const GAME_SCREENS: readonly GameScreen[] = [
   { path: AppRoutes.p2p, title: 'P2P Market', inNavbar: false },
   { path: AppRoutes.abyssalcitadel, title: 'Abyssal Citadel', inNavbar: false },
   { path: AppRoutes.thronewars, title: 'Throne Wars', inNavbar: false },
+  { path: AppRoutes.inbox, title: 'Inbox', inNavbar: false },
+  { path: AppRoutes.battleReport, title: 'Battle Report', inNavbar: false },
 ];
 
 export const NAVBAR_SCREENS = GAME_SCREENS.filter((screen) => screen.inNavbar);

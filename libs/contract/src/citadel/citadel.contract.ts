@@ -82,6 +82,8 @@ export interface FloorResponse {
 }
 
 export interface CitadelAttackResponse {
+  /** The attack's id: its battle report is the `citadel` report of this id. */
+  battleId: number;
   damageDealt: number;
   bossDefeated: boolean;
   userReward: { rewardAmount: number } | null;

@@ -14,6 +14,7 @@ export const ErrorMessages = {
   sessionRequired: 'Authentication required',
   sessionInvalid: 'Session is invalid or expired. Please log in again.',
   notYourAccount: 'You can only act for your own account',
+  foreignOrigin: 'Requests from another site are refused.',
   transactionNotFound: 'Transaction not found',
   transactionUsedByOther: 'Transaction already used by another registration',
   chainUnavailable: 'The Hive node could not be reached. Please try again later.',

@@ -108,6 +108,7 @@ export const ApiRoutes = {
   throneRallyJoin: '/api/throne/attack/rally/join',
   throneRecall: '/api/throne/troops/recall',
   throneVote: '/api/throne/vote',
+  battleReport: (kind: string, id: number) => `/api/battle-reports/${encodeURIComponent(kind)}/${id}`,
 } as const;
 
 /** A query string of the given parameters that are set. */
@@ -133,4 +134,6 @@ export const AppRoutes = {
   abyssalcitadel: '/abyssalcitadel',
   thronewars: '/thronewars',
   inbox: '/inbox',
+  /** A battle's report, shareable within the fighters' alliances (build with generatePath). */
+  battleReport: '/battles/:kind/:id',
 } as const;

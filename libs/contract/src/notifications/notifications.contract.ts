@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hiveUsernameSchema } from '../common/schemas';
 import type { BattleWinner, PendingResourcesDto, TroopCounts } from '../attack/attack.contract';
+import type { Army } from '../city/city.contract';
 
 /** Notifications older than this are deleted (a daily job): the inbox is news, the battle log and payment history are the record. */
 export const NOTIFICATION_RETENTION_DAYS = 30;
@@ -25,36 +26,55 @@ export interface NotificationDataByKind {
   attacked: { battleId: number; attacker: string; winner: BattleWinner; dead: TroopCounts; injured: TroopCounts; loot: PendingResourcesDto };
   /** Your attack on another city resolved: who won, your losses and the loot brought home. */
   'attack-resolved': { battleId: number; defender: string; winner: BattleWinner; dead: TroopCounts; injured: TroopCounts; loot: PendingResourcesDto };
+  /** Your RNK transfer to the game (Hive Engine transaction `transactionId`) was credited: `amount` RUNIK. */
   'deposit-credited': { depositId: number; amount: number; transactionId: string };
+  /** Your withdrawal of `amount` RUNIK reached your Hive Engine wallet as RNK, in transaction `transactionId`. */
   'withdrawal-sent': { withdrawalId: number; amount: number; transactionId: string };
   /** The withdrawal could not be sent: the RUNIK is back in the city. */
   'withdrawal-refunded': { withdrawalId: number; amount: number; reason: string };
-  'registration-confirmed': { transactionId: string };
-  'pack-purchase-confirmed': { purchaseId: number; packCount: number; currency: string };
-  'shop-purchase-confirmed': { purchaseId: number; itemName: string };
-  /** Your marketplace listing sold: the price, the fee and the tax taken, and what you received. */
+  /** Your SWAP.HIVE registration payment (`paid`, transaction `transactionId`) is confirmed: the account is paid. */
+  'registration-confirmed': { registrationId: number; transactionId: string; paid: number };
+  /** Your SWAP.HIVE payment of `price` for packs is confirmed: they wait to be opened. (RUNIK purchases are answered at once.) */
+  'pack-purchase-confirmed': { purchaseId: number; packCount: number; price: number; transactionId: string };
+  /** Your SWAP.HIVE payment of `price` for a shop item is confirmed: its rewards are in your city. */
+  'shop-purchase-confirmed': { purchaseId: number; itemName: string; price: number; transactionId: string };
+  /** Your marketplace listing sold: the price (whole RUNIK), the fee paid when listing, the tax taken and what the sale paid you. */
   'listing-sold': { listingId: number; gearName: string; buyer: string; price: number; fee: number; tax: number; received: number };
-  /** To the leader: someone asks to join. */
+  /** To the leader: `applicant` asks to join. */
   'alliance-join-request': { allianceId: number; allianceName: string; applicant: string };
+  /** To the applicant: the leader took you in. */
   'alliance-request-accepted': { allianceId: number; allianceName: string };
+  /** To the applicant: the leader turned your request down. */
   'alliance-request-rejected': { allianceId: number; allianceName: string };
+  /** To the member the leader removed. */
   'alliance-kicked': { allianceId: number; allianceName: string };
-  /** To the alliance's other members. */
+  /** To the alliance's other members (not the one who let `member` in). */
   'alliance-new-member': { allianceId: number; allianceName: string; member: string };
+  /** To every member but the leader who disbanded it. */
   'alliance-disbanded': { allianceId: number; allianceName: string };
-  'rally-created': { rallyId: number; leader: string };
-  'rally-joined': { rallyId: number; member: string };
-  /** The rally marched on the throne; `winner` is the battle's. */
-  'rally-launched': { rallyId: number; battleId: number; winner: BattleWinner };
-  'throne-voting-opened': { warId: number };
-  'throne-voting-closed': { warId: number };
-  'throne-battle-started': { warId: number };
-  /** Your alliance took the throne (from `from`, null when it stood empty). */
+  /** To the alliance's other members: `leader` gathers a rally on the throne; it marches at `launchAt` (ISO 8601). */
+  'rally-created': { rallyId: number; leader: string; launchAt: string };
+  /** To the rally's leader: `member` joined with `troops`. */
+  'rally-joined': { rallyId: number; member: string; troops: Army };
+  /**
+   * To every participant: the rally marched. It fought for the throne (`battleId`, the battle's
+   * `winner`, your dead and injured), or joined the garrison of your alliance, which held the throne
+   * by then (`battleId` and `winner` null, nothing lost).
+   */
+  'rally-launched': { rallyId: number; battleId: number | null; winner: BattleWinner | null; dead: Army; injured: Army };
+  /** To every player in an alliance: leaders vote for the battle time of the war of `warDate` until `votingClosesAt` (ISO 8601). */
+  'throne-voting-opened': { warId: number; warDate: string; votingClosesAt: string };
+  /** To every player in an alliance: the votes chose the battle's start, `battleStartsAt` (ISO 8601). */
+  'throne-voting-closed': { warId: number; warDate: string; battleStartsAt: string };
+  /** To every player in an alliance: the throne may be fought for until `battleEndsAt` (ISO 8601). */
+  'throne-battle-started': { warId: number; warDate: string; battleEndsAt: string };
+  /** To the members of the alliance whose attack (throne battle `battleId`) took the throne from `from` (null when it stood empty). */
   'throne-taken': { warId: number; battleId: number; from: string | null };
-  /** Your alliance lost the throne to `to`. */
+  /** To the members of the alliance that lost the throne to `to` in throne battle `battleId`. */
   'throne-lost': { warId: number; battleId: number; to: string };
-  'throne-rewards': { warId: number; amount: number };
-  /** The citadel boss of `floor` fell: your damage and your share of its reward. */
+  /** To each member of the alliance that won the war: every building of yours rose `levels` levels (the leader 2, members 1). */
+  'throne-rewards': { warId: number; levels: number };
+  /** To every participant: the citadel boss of `floor` fell; your damage and your share of its reward (RUNIK). */
   'boss-defeated': { floor: number; damage: number; share: number };
 }
 

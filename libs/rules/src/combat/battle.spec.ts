@@ -1,6 +1,7 @@
 import { UNIT_KEYS } from '../city/balance-sheet';
 import { NO_COMMANDER_BONUSES, Troops, troopCount } from './army';
-import { BattleInput, resolveBattle } from './battle';
+import { seededRandom } from '../random/seeded-random';
+import { BATTLE, BattleInput, resolveBattle } from './battle';
 
 const army = (infantry: number, archers = 0, cavalries = 0): Troops => ({ infantry, archers, cavalries });
 const pending = { wheat: 900_000, lumber: 700_500, stone: 300_001, ore: 0 };
@@ -21,6 +22,19 @@ describe('resolveBattle', () => {
     expect(resolveBattle(input)).toEqual(resolveBattle(structuredClone(input)));
     const outcomes = new Set(SEEDS.slice(0, 50).map((seed) => JSON.stringify(resolveBattle({ ...input, seed }))));
     expect(outcomes.size).toBeGreaterThan(1);
+  });
+
+  it("records the seed's draws in order: both lucks, then each side's loss roundings by troop type", () => {
+    const input = battle(army(500, 200, 50), army(600, 100, 40), 98765);
+    const random = seededRandom(input.seed);
+    const draws = Array.from({ length: 8 }, () => random.fraction());
+    const luck = (draw: number) => BATTLE.luckMin + (BATTLE.luckMax - BATTLE.luckMin) * draw;
+    expect(resolveBattle(input).rolls).toEqual({
+      attackerLuck: luck(draws[0]),
+      defenderLuck: luck(draws[1]),
+      attackerLosses: army(draws[2], draws[3], draws[4]),
+      defenderLosses: army(draws[5], draws[6], draws[7]),
+    });
   });
 
   it('lets a stronger army win more often over many seeds', () => {

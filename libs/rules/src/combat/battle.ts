@@ -39,6 +39,16 @@ export interface Losses {
   injured: Troops;
 }
 
+/** Every random draw of a battle, in the order drawn from the seed: what a report shows and a replay repeats. */
+export interface BattleRolls {
+  /** Luck factors in [luckMin, luckMax) multiplying each side's power. */
+  attackerLuck: number;
+  defenderLuck: number;
+  /** Per troop type, a draw in [0, 1): a fraction of a lost unit counts as one more lost when the draw is below it. */
+  attackerLosses: Troops;
+  defenderLosses: Troops;
+}
+
 export interface BattleOutcome {
   winner: 'attacker' | 'defender';
   /** Powers after advantage and luck, in thousandths. */
@@ -48,6 +58,7 @@ export interface BattleOutcome {
   defender: Losses;
   /** Thousandths taken from the defender's pending resources. */
   loot: ResourceAmounts;
+  rolls: BattleRolls;
 }
 
 /**
@@ -57,16 +68,18 @@ export interface BattleOutcome {
 export function resolveBattle({ attacker, defender, seed }: BattleInput): BattleOutcome {
   const random = seededRandom(seed);
   const luck = () => BATTLE.luckMin + (BATTLE.luckMax - BATTLE.luckMin) * random.fraction();
-  const attackerPower = sidePower(attacker) * luck();
-  const defenderPower = sidePower(defender) * (1 + BATTLE.defenderAdvantage) * luck();
+  const attackerLuck = luck();
+  const defenderLuck = luck();
+  const attackerPower = sidePower(attacker) * attackerLuck;
+  const defenderPower = sidePower(defender) * (1 + BATTLE.defenderAdvantage) * defenderLuck;
   const attackerWins = attackerPower > defenderPower;
   const winnerPower = Math.max(attackerPower, defenderPower);
   const closeness = winnerPower === 0 ? 0 : Math.min(attackerPower, defenderPower) / winnerPower;
   const winnerShare = BATTLE.winnerLossShare * closeness;
   const loserShare = BATTLE.loserLossBase + BATTLE.loserLossCloseness * closeness;
 
-  const attackerLosses = losses(attacker.troops, attackerWins ? winnerShare : loserShare, random);
-  const defenderLosses = losses(defender.troops, attackerWins ? loserShare : winnerShare, random);
+  const { losses: attackerLosses, draws: attackerDraws } = losses(attacker.troops, attackerWins ? winnerShare : loserShare, random);
+  const { losses: defenderLosses, draws: defenderDraws } = losses(defender.troops, attackerWins ? loserShare : winnerShare, random);
   const survivors = {} as Troops;
   for (const unit of UNIT_KEYS) survivors[unit] = attacker.troops[unit] - attackerLosses.dead[unit] - attackerLosses.injured[unit];
 
@@ -77,6 +90,7 @@ export function resolveBattle({ attacker, defender, seed }: BattleInput): Battle
     attacker: attackerLosses,
     defender: defenderLosses,
     loot: attackerWins ? loot(defender.pending, survivors) : { wheat: 0, lumber: 0, stone: 0, ore: 0 },
+    rolls: { attackerLuck, defenderLuck, attackerLosses: attackerDraws, defenderLosses: defenderDraws },
   };
 }
 
@@ -85,16 +99,18 @@ function sidePower(side: BattleSide): number {
 }
 
 /** Troops lost per type: the share of each, with the fraction of a unit rounded by a draw, so small armies lose fairly too. */
-function losses(troops: Troops, share: number, random: SeededRandom): Losses {
+function losses(troops: Troops, share: number, random: SeededRandom): { losses: Losses; draws: Troops } {
   const dead = noTroops();
   const injured = noTroops();
+  const draws = noTroops();
   for (const unit of UNIT_KEYS) {
     const exact = troops[unit] * share;
-    const lost = Math.min(troops[unit], Math.floor(exact) + (random.fraction() < exact - Math.floor(exact) ? 1 : 0));
+    draws[unit] = random.fraction();
+    const lost = Math.min(troops[unit], Math.floor(exact) + (draws[unit] < exact - Math.floor(exact) ? 1 : 0));
     dead[unit] = Math.floor(lost * BATTLE.deathShare);
     injured[unit] = lost - dead[unit];
   }
-  return { dead, injured };
+  return { losses: { dead, injured }, draws };
 }
 
 /** The loot share of each pending resource, scaled down together to what the survivors carry. */

@@ -18,6 +18,9 @@ import { Clock } from '../core/clock/clock';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
+import { NotificationPush } from '../notifications/notification-push';
+import { Notifier } from '../notifications/notifier';
+import { usernameOf } from '../players/player-names';
 import { issueInvitation, redeemInvitation } from './alliance-invitations';
 
 interface AllianceRow {
@@ -30,11 +33,19 @@ interface AllianceRow {
   max_members: number;
 }
 
-/** A locked alliance and its members (player ids and names, in joining order). */
+/** A locked alliance and its members (player ids, names and when they joined, in joining order). */
 interface LockedAlliance {
   row: AllianceRow;
-  members: { playerId: number; username: string }[];
+  members: { playerId: number; username: string; joinedAt: Date }[];
 }
+
+/**
+ * What alliance notifications are about: a request, or a membership, named by its alliance, its
+ * player and when it began (a player may ask, join and leave again: each time is news), so a kick
+ * and the welcome of the same membership name the same cause.
+ */
+const requestSource = (allianceId: number, playerId: number, at: Date) => `alliance-request:${allianceId}:${playerId}:${at.getTime()}`;
+const membershipSource = (allianceId: number, playerId: number, at: Date) => `alliance-member:${allianceId}:${playerId}:${at.getTime()}`;
 
 /**
  * Alliance use cases. Every change locks the alliance row first, so capacity, leadership and
@@ -46,6 +57,8 @@ export class AllianceService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
+    private readonly notifier: Notifier,
+    private readonly push: NotificationPush,
   ) {}
 
   /** One snapshot for the several reads, so a concurrent leave or hand-over cannot tear the view. */
@@ -81,23 +94,25 @@ export class AllianceService {
   }
 
   /** The creator pays the fee and leads; one alliance per player is the membership key's job. */
-  create(playerId: number, request: CreateAllianceRequest): Promise<AllianceActionResponse> {
-    return this.transaction(async (manager) => {
+  async create(playerId: number, request: CreateAllianceRequest): Promise<AllianceActionResponse> {
+    const id = await this.transaction(async (manager) => {
       await assertNotInAlliance(manager, playerId, AllianceMessages.alreadyInAlliance);
       const now = this.clock.now();
-      const id = await insertAlliance(manager, request, playerId, now);
-      await addMember(manager, id, playerId, now, AllianceMessages.alreadyInAlliance);
-      await this.payFee(manager, playerId, ALLIANCE_CREATION_FEE, 'alliance-creation', id);
-      return { success: true, message: AllianceMessages.created };
+      const created = await insertAlliance(manager, request, playerId, now);
+      await addMember(manager, created, playerId, now, AllianceMessages.alreadyInAlliance);
+      await this.payFee(manager, playerId, ALLIANCE_CREATION_FEE, 'alliance-creation', created);
+      return created;
     });
+    this.joined(playerId, id);
+    return { success: true, message: AllianceMessages.created };
   }
 
   /**
    * A request for the leader to review, or an immediate place with an invitation a member issued
    * (docs/decisions.md). Who referred the player plays no part: the newcomer chose the referrer.
    */
-  join(playerId: number, allianceId: number, inviteToken?: string): Promise<JoinAllianceResponse> {
-    return this.transaction(async (manager) => {
+  async join(playerId: number, allianceId: number, inviteToken?: string): Promise<JoinAllianceResponse> {
+    const response = await this.transaction(async (manager): Promise<JoinAllianceResponse> => {
       const alliance = await lockAlliance(manager, allianceId);
       await assertNotInAlliance(manager, playerId, AllianceMessages.alreadyInAlliance);
       if (alliance.members.length >= alliance.row.max_members) throw ApiError.conflict(AllianceMessages.allianceFull);
@@ -105,6 +120,7 @@ export class AllianceService {
       if (inviteToken !== undefined) {
         await redeemInvitation(manager, inviteToken, allianceId, playerId, now);
         await addMember(manager, allianceId, playerId, now, AllianceMessages.alreadyInAlliance);
+        await this.welcome(manager, alliance, playerId, now, playerId);
         return { success: true, autoAccepted: true, message: AllianceMessages.joined };
       }
       const inserted = await manager.query(
@@ -112,8 +128,14 @@ export class AllianceService {
         [allianceId, playerId, now],
       );
       if (inserted.length === 0) throw ApiError.conflict(AllianceMessages.requestPending);
+      await this.notifier.notify(manager, Number(alliance.row.leader_id), 'alliance-join-request', requestSource(allianceId, playerId, now), {
+        ...about(alliance),
+        applicant: await usernameOf(manager, playerId),
+      });
       return { success: true, autoAccepted: false, message: AllianceMessages.requestSent };
     });
+    if (response.autoAccepted) this.joined(playerId, allianceId);
+    return response;
   }
 
   /** Any member may invite: the link lets one player in without the leader, for a week. */
@@ -126,55 +148,68 @@ export class AllianceService {
     });
   }
 
-  accept(leaderId: number, targetUsername: string, allianceId: number): Promise<AllianceActionResponse> {
-    return this.transaction(async (manager) => {
+  async accept(leaderId: number, targetUsername: string, allianceId: number): Promise<AllianceActionResponse> {
+    const targetId = await this.transaction(async (manager) => {
       const alliance = await lockAlliance(manager, allianceId);
       assertLeader(alliance, leaderId);
-      const targetId = await this.takeRequest(manager, allianceId, targetUsername);
+      const request = await this.takeRequest(manager, allianceId, targetUsername);
       if (alliance.members.length >= alliance.row.max_members) throw ApiError.conflict(AllianceMessages.allianceFull);
-      await addMember(manager, allianceId, targetId, this.clock.now(), AllianceMessages.targetInAlliance);
-      return { success: true, message: AllianceMessages.accepted(targetUsername) };
+      const now = this.clock.now();
+      await addMember(manager, allianceId, request.playerId, now, AllianceMessages.targetInAlliance);
+      await this.notifier.notify(manager, request.playerId, 'alliance-request-accepted', requestSource(allianceId, request.playerId, request.requestedAt), about(alliance));
+      await this.welcome(manager, alliance, request.playerId, now, leaderId);
+      return request.playerId;
     });
+    this.joined(targetId, allianceId);
+    return { success: true, message: AllianceMessages.accepted(targetUsername) };
   }
 
   reject(leaderId: number, targetUsername: string, allianceId: number): Promise<AllianceActionResponse> {
     return this.transaction(async (manager) => {
-      assertLeader(await lockAlliance(manager, allianceId), leaderId);
-      await this.takeRequest(manager, allianceId, targetUsername);
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      const request = await this.takeRequest(manager, allianceId, targetUsername);
+      await this.notifier.notify(manager, request.playerId, 'alliance-request-rejected', requestSource(allianceId, request.playerId, request.requestedAt), about(alliance));
       return { success: true, message: AllianceMessages.rejected(targetUsername) };
     });
   }
 
   /** A leader who leaves hands the alliance to the longest-standing member; the last one out disbands it. */
-  leave(playerId: number): Promise<AllianceActionResponse> {
-    return this.transaction(async (manager) => {
+  async leave(playerId: number): Promise<AllianceActionResponse> {
+    const { allianceId, message } = await this.transaction(async (manager) => {
       const [membership] = await manager.query(`SELECT alliance_id FROM alliance_members WHERE player_id = $1`, [playerId]);
       if (!membership) throw ApiError.badRequest(AllianceMessages.notInAlliance);
       const alliance = await lockAlliance(manager, membership.alliance_id);
+      const allianceId = alliance.row.id;
       if (!alliance.members.some((member) => member.playerId === playerId)) throw ApiError.badRequest(AllianceMessages.notInAlliance);
       const others = alliance.members.filter((member) => member.playerId !== playerId);
       if (others.length === 0) {
-        await manager.query(`DELETE FROM alliances WHERE id = $1`, [alliance.row.id]);
-        return { success: true, message: AllianceMessages.leftDisbanded };
+        await manager.query(`DELETE FROM alliances WHERE id = $1`, [allianceId]);
+        return { allianceId, message: AllianceMessages.leftDisbanded };
       }
       await manager.query(`DELETE FROM alliance_members WHERE player_id = $1`, [playerId]);
-      if (Number(alliance.row.leader_id) !== playerId) return { success: true, message: AllianceMessages.left };
+      if (Number(alliance.row.leader_id) !== playerId) return { allianceId, message: AllianceMessages.left };
       const heir = others[0];
-      await manager.query(`UPDATE alliances SET leader_id = $2 WHERE id = $1`, [alliance.row.id, heir.playerId]);
-      return { success: true, message: AllianceMessages.leftNewLeader(heir.username) };
+      await manager.query(`UPDATE alliances SET leader_id = $2 WHERE id = $1`, [allianceId, heir.playerId]);
+      return { allianceId, message: AllianceMessages.leftNewLeader(heir.username) };
     });
+    this.left(allianceId, [playerId]);
+    return { success: true, message };
   }
 
-  kick(leaderId: number, targetUsername: string, allianceId: number): Promise<AllianceActionResponse> {
-    return this.transaction(async (manager) => {
+  async kick(leaderId: number, targetUsername: string, allianceId: number): Promise<AllianceActionResponse> {
+    const targetId = await this.transaction(async (manager) => {
       const alliance = await lockAlliance(manager, allianceId);
       assertLeader(alliance, leaderId);
       const target = alliance.members.find((member) => member.username === targetUsername);
       if (target?.playerId === leaderId) throw ApiError.badRequest(AllianceMessages.cannotKickSelf);
       if (!target) throw ApiError.notFound(AllianceMessages.targetNotMember);
       await manager.query(`DELETE FROM alliance_members WHERE player_id = $1`, [target.playerId]);
-      return { success: true, message: AllianceMessages.kicked(targetUsername) };
+      await this.notifier.notify(manager, target.playerId, 'alliance-kicked', membershipSource(allianceId, target.playerId, target.joinedAt), about(alliance));
+      return target.playerId;
     });
+    this.left(allianceId, [targetId]);
+    return { success: true, message: AllianceMessages.kicked(targetUsername) };
   }
 
   update(leaderId: number, { allianceId, tag, description }: UpdateAllianceRequest): Promise<AllianceActionResponse> {
@@ -206,12 +241,17 @@ export class AllianceService {
   }
 
   /** Members and requests go with the alliance; fees paid are not refunded. */
-  disband(leaderId: number, allianceId: number): Promise<AllianceActionResponse> {
-    return this.transaction(async (manager) => {
-      assertLeader(await lockAlliance(manager, allianceId), leaderId);
+  async disband(leaderId: number, allianceId: number): Promise<AllianceActionResponse> {
+    const members = await this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
       await manager.query(`DELETE FROM alliances WHERE id = $1`, [allianceId]);
-      return { success: true, message: AllianceMessages.disbanded };
+      const memberIds = alliance.members.map((member) => member.playerId);
+      await this.notifier.notify(manager, memberIds.filter((id) => id !== leaderId), 'alliance-disbanded', `alliance:${allianceId}`, about(alliance));
+      return memberIds;
     });
+    this.left(allianceId, members);
+    return { success: true, message: AllianceMessages.disbanded };
   }
 
   /** The alliance a player belongs to, if any. */
@@ -222,6 +262,27 @@ export class AllianceService {
 
   private transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
+  }
+
+  /** Tells the members a new one is in: all but the newcomer and whoever let them in (the leader accepting, or the newcomer with an invitation). */
+  private async welcome(manager: EntityManager, alliance: LockedAlliance, newcomerId: number, joinedAt: Date, actorId: number): Promise<void> {
+    const others = alliance.members.map((member) => member.playerId).filter((id) => id !== newcomerId && id !== actorId);
+    await this.notifier.notify(manager, others, 'alliance-new-member', membershipSource(alliance.row.id, newcomerId, joinedAt), {
+      ...about(alliance),
+      member: await usernameOf(manager, newcomerId),
+    });
+  }
+
+  /** Once committed: the newcomer's open sockets join the alliance's room, then the room (them included) refreshes the alliance. */
+  private joined(playerId: number, allianceId: number): void {
+    this.push.moveSockets(playerId, { join: allianceId });
+    this.push.allianceChanged(allianceId);
+  }
+
+  /** Once committed: the room refreshes the alliance while the leavers' sockets are still in it (so their other tabs do too), then they leave it. */
+  private left(allianceId: number, playerIds: number[]): void {
+    this.push.allianceChanged(allianceId);
+    for (const playerId of playerIds) this.push.moveSockets(playerId, { leave: allianceId });
   }
 
   /** Fees go to the fees account; the ledger's conditional debit is the guard, the check gives the message. */
@@ -239,17 +300,17 @@ export class AllianceService {
     });
   }
 
-  /** Removes the target's request to this alliance and returns the target's id. */
-  private async takeRequest(manager: EntityManager, allianceId: number, targetUsername: string): Promise<number> {
+  /** Removes the target's request to this alliance and returns who made it, and when. */
+  private async takeRequest(manager: EntityManager, allianceId: number, targetUsername: string): Promise<{ playerId: number; requestedAt: Date }> {
     // In a CTE so TypeORM hands back plain rows (for a bare DELETE it returns [rows, rowCount]).
     const [request] = await manager.query(
       `WITH taken AS (DELETE FROM alliance_requests r USING players p
-         WHERE r.alliance_id = $1 AND r.player_id = p.id AND p.hive_username = $2 RETURNING r.player_id)
-       SELECT player_id FROM taken`,
+         WHERE r.alliance_id = $1 AND r.player_id = p.id AND p.hive_username = $2 RETURNING r.player_id, r.requested_at)
+       SELECT player_id, requested_at FROM taken`,
       [allianceId, targetUsername],
     );
     if (!request) throw ApiError.notFound(AllianceMessages.requestNotFound);
-    return Number(request.player_id);
+    return { playerId: Number(request.player_id), requestedAt: request.requested_at };
   }
 
   private async view(manager: EntityManager, { row, members }: LockedAlliance, viewerId: number): Promise<AllianceView> {
@@ -310,12 +371,17 @@ async function lockAlliance(manager: EntityManager, allianceId: number): Promise
 }
 
 async function membersOf(manager: EntityManager, allianceId: number): Promise<LockedAlliance['members']> {
-  const rows: { player_id: string; hive_username: string }[] = await manager.query(
-    `SELECT m.player_id, p.hive_username FROM alliance_members m JOIN players p ON p.id = m.player_id
+  const rows: { player_id: string; hive_username: string; joined_at: Date }[] = await manager.query(
+    `SELECT m.player_id, p.hive_username, m.joined_at FROM alliance_members m JOIN players p ON p.id = m.player_id
      WHERE m.alliance_id = $1 ORDER BY m.joined_at, m.player_id`,
     [allianceId],
   );
-  return rows.map((row) => ({ playerId: Number(row.player_id), username: row.hive_username }));
+  return rows.map((row) => ({ playerId: Number(row.player_id), username: row.hive_username, joinedAt: row.joined_at }));
+}
+
+/** What every alliance notification names. */
+function about({ row }: LockedAlliance): { allianceId: number; allianceName: string } {
+  return { allianceId: row.id, allianceName: row.name };
 }
 
 /** Only the leader leads; a player of another alliance is told it is not theirs. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ErrorMessages, LoginChallengeResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
 import { ApiError } from '../core/errors/api-error';
+import { NotificationPush } from '../notifications/notification-push';
 import { PlayersService } from '../players/players.service';
 import { ChallengeService } from './challenge.service';
 import { PostingSignatureService } from './posting-signature.service';
@@ -18,6 +19,7 @@ export class AuthService {
     private readonly signatures: PostingSignatureService,
     private readonly sessions: SessionService,
     private readonly players: PlayersService,
+    private readonly push: NotificationPush,
   ) {}
 
   /** A challenge for anyone; an unknown player gets it inside a 404 so the client can register free. */
@@ -40,7 +42,8 @@ export class AuthService {
     await this.signatures.assertSignedByPostingKey(hiveUsername, message, signature);
   }
 
-  logout(session: AuthenticatedSession): Promise<void> {
-    return this.sessions.revoke(session);
+  async logout(session: AuthenticatedSession): Promise<void> {
+    await this.sessions.revoke(session);
+    this.push.endSession(session.tokenHash);
   }
 }

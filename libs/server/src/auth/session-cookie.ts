@@ -21,11 +21,15 @@ export function clearSessionCookie(reply: FastifyReply): void {
   void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'strict' });
 }
 
+/** The token if it looks like one this API issues, else null (nothing else is worth a lookup). */
+export function wellFormedToken(token: unknown): string | null {
+  return typeof token === 'string' && TOKEN_PATTERN.test(token) ? token : null;
+}
+
 /** The session token a request carries (bearer header, else the cookie), or null when none is well formed. */
 export function sessionTokenOf(request: FastifyRequest): string | null {
   const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
-  const token = bearer ? bearer[1] : request.cookies?.[SESSION_COOKIE];
-  return token !== undefined && TOKEN_PATTERN.test(token) ? token : null;
+  return wellFormedToken(bearer ? bearer[1] : request.cookies?.[SESSION_COOKIE]);
 }
 
 /** Sets the session cookie from the SessionResponse a login or a registration returns. */

@@ -9,6 +9,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { SeasonJobs } from '../leaderboard/season.jobs';
 import { TestClock } from '../testing/test-clock';
+import { testNotifier } from '../testing/test-notifier';
 import { newTestPlayer } from '../testing/test-players';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { CitadelJobs } from './citadel.jobs';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   ledger = new LedgerService(clock);
   const cities = new CityTransactions(dataSource, ledger, clock);
   cityService = new CityService(dataSource, cities, clock);
-  citadel = new CitadelService(dataSource, cities, ledger, clock);
+  citadel = new CitadelService(dataSource, cities, ledger, clock, testNotifier(clock));
   citadelJobs = new CitadelJobs(dataSource, clock);
   seasonJobs = new SeasonJobs(dataSource, clock);
   leaderboards = new LeaderboardService(dataSource, clock);

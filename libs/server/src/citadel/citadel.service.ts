@@ -20,6 +20,7 @@ import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
+import { Notifier } from '../notifications/notifier';
 
 interface FloorRow {
   floor: number;
@@ -49,6 +50,7 @@ export class CitadelService {
     private readonly cities: CityTransactions,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
+    private readonly notifier: Notifier,
   ) {}
 
   async user(playerId: number): Promise<CitadelUserResponse> {
@@ -127,7 +129,8 @@ export class CitadelService {
 
   attack(playerId: number, floorNumber: number): Promise<CitadelAttackResponse> {
     return this.cities.run(playerId, async ({ manager, state, now }) => {
-      const power = armyPower(state.army, commanderBonuses(state));
+      const bonuses = commanderBonuses(state);
+      const power = armyPower(state.army, bonuses);
       if (power <= 0) throw ApiError.badRequest(CitadelMessages.noArmy);
       const [floor]: FloorRow[] = await manager.query(`SELECT * FROM citadel_floors WHERE floor = $1 FOR UPDATE`, [floorNumber]);
       const currentFloor = await this.currentFloor(manager);
@@ -141,6 +144,12 @@ export class CitadelService {
       const remaining = Number(floor.current_hp) - damage;
       await this.recordDamage(manager, playerId, floorNumber, damage, now);
       await manager.query(`UPDATE citadel_floors SET current_hp = $2, defeated_at = $3 WHERE floor = $1`, [floorNumber, remaining, remaining === 0 ? now : null]);
+      // The attack as fought, for its battle report.
+      const [{ id: battleId }] = await manager.query(
+        `INSERT INTO citadel_attacks (player_id, floor, attack_number, army, bonuses, casualties, damage, boss_hp_before, boss_hp_after, fought_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+        [playerId, floorNumber, attackNumber, JSON.stringify(state.army), JSON.stringify(bonuses), JSON.stringify(casualties), damage, floor.current_hp, remaining, now],
+      );
 
       let userReward: CitadelAttackResponse['userReward'] = null;
       if (remaining === 0) {
@@ -149,6 +158,7 @@ export class CitadelService {
         await this.openFloor(manager, floorNumber + 1);
       }
       return {
+        battleId: Number(battleId),
         damageDealt: fromThousandths(damage),
         bossDefeated: remaining === 0,
         userReward,
@@ -193,7 +203,7 @@ export class CitadelService {
     );
   }
 
-  /** The reward, minted once, split by damage; what rounding leaves goes to the rewards account. */
+  /** The reward, minted once, split by damage (each participant told their share); what rounding leaves goes to the rewards account. */
   private async payRewards(manager: EntityManager, floor: FloorRow, now: Date): Promise<Map<number, number>> {
     const rows: DamageRow[] = await manager.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor.floor]);
     const reward = Number(floor.reward_thousandths);
@@ -208,13 +218,20 @@ export class CitadelService {
       ],
     });
     for (const row of rows) {
+      const playerId = Number(row.player_id);
+      const share = shares.get(playerId) ?? 0;
       await manager.query(`INSERT INTO citadel_rewards (floor, player_id, damage, reward_thousandths, distributed_at) VALUES ($1, $2, $3, $4, $5)`, [
         floor.floor,
-        row.player_id,
+        playerId,
         row.total_damage,
-        shares.get(Number(row.player_id)) ?? 0,
+        share,
         now,
       ]);
+      await this.notifier.notify(manager, playerId, 'boss-defeated', `citadel-floor:${floor.floor}`, {
+        floor: floor.floor,
+        damage: fromThousandths(Number(row.total_damage)),
+        share: fromThousandths(share),
+      });
     }
     return shares;
   }

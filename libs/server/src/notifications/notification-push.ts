@@ -7,7 +7,7 @@ import { ALLIANCE_CHANGED_EVENT, NOTIFICATION_EVENT } from '@runik/contract';
 import type { NotificationDto } from '@runik/contract';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
-import { allianceRoom, playerRoom, socketChannelKey } from './socket-rooms';
+import { allianceRoom, playerRoom, sessionRoom, socketChannelKey } from './socket-rooms';
 
 export interface PlayerNotification {
   playerId: number;
@@ -65,6 +65,11 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
   moveSockets(playerId: number, change: { join?: number; leave?: number }): void {
     if (change.leave !== undefined) this.emitter.in(playerRoom(playerId)).socketsLeave(allianceRoom(change.leave));
     if (change.join !== undefined) this.emitter.in(playerRoom(playerId)).socketsJoin(allianceRoom(change.join));
+  }
+
+  /** A session ended (logout): its sockets, on whichever api replica, are disconnected. */
+  endSession(tokenHash: string): void {
+    this.emitter.in(sessionRoom(tokenHash)).disconnectSockets(true);
   }
 
   afterTransactionCommit(event: TransactionCommitEvent): void {

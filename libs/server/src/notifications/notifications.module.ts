@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { NotificationPush } from './notification-push';
 import { NotificationsController } from './notifications.controller';
+import { NotificationsGateway } from './notifications.gateway';
 import { NotificationsService } from './notifications.service';
 import { Notifier } from './notifier';
 
@@ -9,6 +11,6 @@ import { Notifier } from './notifier';
 @Module({ providers: [Notifier, NotificationPush, NotificationsService], exports: [Notifier, NotificationPush, NotificationsService] })
 export class NotifierModule {}
 
-/** The inbox's HTTP API (api only). */
-@Module({ controllers: [NotificationsController] })
+/** The inbox's HTTP API and its Socket.IO gateway (api only: the worker pushes through Redis and listens for no one). */
+@Module({ imports: [AuthModule], controllers: [NotificationsController], providers: [NotificationsGateway] })
 export class NotificationsModule {}

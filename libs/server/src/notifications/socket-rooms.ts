@@ -1,8 +1,9 @@
 import type { AppConfig } from '../core/config/app-config';
 
-/** Socket.IO rooms: every socket of a player joins its player's room, and its alliance's. */
+/** Socket.IO rooms: every socket of a player joins its player's room, its alliance's, and its session's (logout ends those sockets). */
 export const playerRoom = (playerId: number) => `player:${playerId}`;
 export const allianceRoom = (allianceId: number) => `alliance:${allianceId}`;
+export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
 /**
  * The Redis channel prefix the api's adapter and every emitter share; per REDIS_PREFIX, so two

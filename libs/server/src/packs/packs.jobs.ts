@@ -2,10 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { SwapHivePaymentFailures, packPaymentMemo } from '@runik/contract';
+import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
 import { SwapHiveReports } from '../chain/swap-hive-reports';
 import { Clock } from '../core/clock/clock';
+import { Notifier } from '../notifications/notifier';
 import { packPrice, recordPackPurchase } from './pack-purchases';
 import type { PackPurchaseRow } from './packs.service';
 
@@ -23,6 +25,7 @@ export class PackJobs {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reports: SwapHiveReports,
+    private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
 
@@ -49,7 +52,8 @@ export class PackJobs {
     if (username !== transfer.sender) return { unmatched: UnmatchedReasons.memoNamesAnother };
     const [buyer]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1 FOR NO KEY UPDATE`, [transfer.sender]);
     if (!buyer) return { unmatched: UnmatchedReasons.paymentFromStranger };
-    if (swapHiveUnits(transfer.quantity) !== unitsOfThousandths(packPrice('hive', packCount))) return { unmatched: SwapHivePaymentFailures.wrongQuantity };
+    const price = packPrice('hive', packCount);
+    if (swapHiveUnits(transfer.quantity) !== unitsOfThousandths(price)) return { unmatched: SwapHivePaymentFailures.wrongQuantity };
 
     const now = this.clock.now();
     // The reported purchase (pending, or given up on before the payment was processed) is the one confirmed.
@@ -57,11 +61,17 @@ export class PackJobs {
     const [[reported]]: [{ id: string }[], number] = await manager.query(
       `UPDATE pack_purchases SET status = 'confirmed', pack_count = $3, price_thousandths = $4, error = NULL, updated_at = $5
         WHERE transaction_id = $1 AND player_id = $2 RETURNING id`,
-      [transfer.transaction_id, buyer.id, packCount, packPrice('hive', packCount), now],
+      [transfer.transaction_id, buyer.id, packCount, price, now],
     );
     const id = reported
       ? Number(reported.id)
       : await recordPackPurchase(manager, { playerId: Number(buyer.id), currency: 'hive', packCount, status: 'confirmed', transactionId: transfer.transaction_id, now });
+    await this.notifier.notify(manager, Number(buyer.id), 'pack-purchase-confirmed', `pack-purchase:${id}`, {
+      purchaseId: id,
+      packCount,
+      price: fromThousandths(price),
+      transactionId: transfer.transaction_id,
+    });
     this.logger.log(`Pack purchase ${id} confirmed from the chain: ${packCount} packs for @${transfer.sender}`);
     return { matched: `pack-purchase:${id}` };
   }

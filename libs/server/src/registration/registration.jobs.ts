@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { RegistrationInvalidReasons } from '@runik/contract';
-import { registrationMemoReferrer } from '@runik/rules';
+import { fromThousandths, registrationMemoReferrer } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
 import { EngineTransaction, HiveEngineClient, parseEngineLogs, parseTransferPayload, SWAP_HIVE } from '../chain/hive-engine.client';
 import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
@@ -10,6 +10,7 @@ import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { RetryLater } from '../core/queues/queues';
+import { Notifier } from '../notifications/notifier';
 import { PlayersService } from '../players/players.service';
 import { RegistrationFees } from './registration-fees';
 import { Registration } from './registration.entity';
@@ -30,6 +31,7 @@ export class RegistrationJobs {
     private readonly hiveEngine: HiveEngineClient,
     private readonly players: PlayersService,
     private readonly fees: RegistrationFees,
+    private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
 
@@ -66,6 +68,7 @@ export class RegistrationJobs {
     const paid = swapHiveUnits(transfer.quantity);
     if (paid === null || paid < unitsOfThousandths(owed)) return { unmatched: RegistrationInvalidReasons.underpaid };
 
+    const paidThousandths = Math.floor(paid / unitsOfThousandths(1));
     const now = this.clock.now();
     const [registration]: { id: string }[] = await manager.query(
       `INSERT INTO registrations (transaction_id, hive_username, referrer, fee_offered_thousandths, fee_required_thousandths, status, created_at, updated_at)
@@ -73,10 +76,15 @@ export class RegistrationJobs {
        ON CONFLICT (transaction_id, hive_username) DO UPDATE
          SET status = 'confirmed', referrer = EXCLUDED.referrer, fee_required_thousandths = EXCLUDED.fee_required_thousandths, error = NULL, updated_at = EXCLUDED.updated_at
        RETURNING id`,
-      [transfer.transaction_id, transfer.sender, referrer, Math.floor(paid / unitsOfThousandths(1)), owed, now],
+      [transfer.transaction_id, transfer.sender, referrer, paidThousandths, owed, now],
     );
     if (player) await this.players.activate(manager, player);
-    else await this.players.register(manager, transfer.sender, referrer, 'paid');
+    const activated = player ?? (await this.players.register(manager, transfer.sender, referrer, 'paid'));
+    await this.notifier.notify(manager, Number(activated.id), 'registration-confirmed', `registration:${registration.id}`, {
+      registrationId: Number(registration.id),
+      transactionId: transfer.transaction_id,
+      paid: fromThousandths(paidThousandths),
+    });
     this.logger.log(`Registration ${registration.id} confirmed from the chain: @${transfer.sender} activated`);
     return { matched: `registration:${registration.id}` };
   }

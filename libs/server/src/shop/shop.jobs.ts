@@ -2,12 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ShopMessages, SwapHivePaymentFailures, shopPaymentMemo } from '@runik/contract';
-import { gearCategory, shopItem, ShopReward, toThousandths, UNIT_KEYS } from '@runik/rules';
+import { fromThousandths, gearCategory, shopItem, ShopReward, toThousandths, UNIT_KEYS } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
 import { SwapHiveReports } from '../chain/swap-hive-reports';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
+import { Notifier } from '../notifications/notifier';
 import { shopPurchaseCounts } from './shop-purchases';
 import type { ShopPurchaseRow } from './shop.service';
 
@@ -27,6 +28,7 @@ export class ShopJobs {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reports: SwapHiveReports,
     private readonly cities: CityTransactions,
+    private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
 
@@ -74,6 +76,12 @@ export class ShopJobs {
       [playerId, item.name, item.price, bought + 1, transfer.transaction_id, now],
     );
     await this.grant(manager, playerId, item.reward, purchase.id);
+    await this.notifier.notify(manager, playerId, 'shop-purchase-confirmed', `shop-purchase:${purchase.id}`, {
+      purchaseId: Number(purchase.id),
+      itemName: item.name,
+      price: fromThousandths(item.price),
+      transactionId: transfer.transaction_id,
+    });
     this.logger.log(`Shop purchase ${purchase.id} confirmed from the chain: ${item.name} for @${transfer.sender}`);
     return { matched: `shop-purchase:${purchase.id}` };
   }

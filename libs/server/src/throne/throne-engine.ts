@@ -1,13 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { currentOrNextWar, THRONE_FULL_CONTROL_SECONDS, THRONE_REWARD_LEVELS, ThroneSlot, throneRewardLevels, warSchedule, winningSlot } from '@runik/rules';
+import { currentOrNextWar, noTroops, THRONE_FULL_CONTROL_SECONDS, THRONE_REWARD_LEVELS, ThroneSlot, throneRewardLevels, warSchedule, winningSlot } from '@runik/rules';
+import type { NotificationDataByKind } from '@runik/contract';
 import { bankProduction } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
+import { Notifier } from '../notifications/notifier';
 import { ThroneAlarm } from './throne-alarm';
 import { fightForThrone } from './throne-battle';
-import { addToGarrison, garrisonOf, HeldTroops, latestWar, moveArmy, openDueWar, RallyRow, rallyTroopsOf, updateWar, WarRow } from './throne-rows';
+import { addToGarrison, garrisonOf, HeldTroops, latestWar, moveArmy, openDueWar, RallyRow, rallyTroopsOf, updateWar, WarRow, warParticipantIds } from './throne-rows';
 
 export interface ThroneContext {
   manager: EntityManager;
@@ -40,6 +42,7 @@ export class ThroneEngine {
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
     private readonly alarm: ThroneAlarm,
+    private readonly notifier: Notifier,
   ) {}
 
   /** Brings the war up to now (the worker's jobs). */
@@ -69,7 +72,11 @@ export class ThroneEngine {
           return { done: false as const };
         }
         // Only once the latest war has caught up (even after days with nothing running) may the next one open.
-        if (await openDueWar(manager, now)) return { done: false as const };
+        const opened = await openDueWar(manager, now);
+        if (opened) {
+          await this.announce(manager, opened, 'throne-voting-opened', { warId: opened.id, warDate: opened.war_date, votingClosesAt: opened.voting_closes_at.toISOString() });
+          return { done: false as const };
+        }
         const result = await work({ manager, war, now });
         return { done: true as const, result, wakeAt: war ? await nextEventAt(manager, war) : null };
       });
@@ -83,10 +90,15 @@ export class ThroneEngine {
   private async apply(manager: EntityManager, war: WarRow, event: DueEvent): Promise<void> {
     this.logger.log(`Throne war ${war.war_date}: ${event.kind} at ${event.at.toISOString()}`);
     switch (event.kind) {
-      case 'close-voting':
-        return updateWar(manager, war, { status: 'waiting', start_time: await battleStart(manager, war) });
-      case 'start-battle':
-        return updateWar(manager, war, { status: 'active' });
+      case 'close-voting': {
+        const startTime = await battleStart(manager, war);
+        await updateWar(manager, war, { status: 'waiting', start_time: startTime });
+        return this.announce(manager, war, 'throne-voting-closed', { warId: war.id, warDate: war.war_date, battleStartsAt: startTime.toISOString() });
+      }
+      case 'start-battle': {
+        await updateWar(manager, war, { status: 'active' });
+        return this.announce(manager, war, 'throne-battle-started', { warId: war.id, warDate: war.war_date, battleEndsAt: war.battle_ends_at.toISOString() });
+      }
       case 'rally-marches':
         return this.march(manager, war, event.rally, event.at);
       case 'full-control':
@@ -97,21 +109,48 @@ export class ThroneEngine {
     }
   }
 
-  /** A rally at its launch time: it fights the garrison, or reinforces it if its alliance took the throne meanwhile. */
+  /** A phase of the war, told to every player in an alliance (see warParticipantIds). */
+  private async announce<K extends 'throne-voting-opened' | 'throne-voting-closed' | 'throne-battle-started'>(
+    manager: EntityManager,
+    war: WarRow,
+    kind: K,
+    data: NotificationDataByKind[K],
+  ): Promise<void> {
+    await this.notifier.notify(manager, await warParticipantIds(manager), kind, warSource(war), data);
+  }
+
+  /**
+   * A rally at its launch time: it fights the garrison, or reinforces it if its alliance took the
+   * throne meanwhile, and its participants hear which, with their losses; a rally whose alliance
+   * was disbanded goes home (its members heard of the disbanding).
+   */
   private async march(manager: EntityManager, war: WarRow, rally: RallyRow, at: Date): Promise<void> {
     const attackers = await rallyTroopsOf(manager, rally.id);
     const garrison = await garrisonOf(manager, war.id);
-    await this.cities.within(manager, [...attackers, ...garrison].map((entry) => entry.playerId), async ({ states }) => {
+    const battle = await this.cities.within(manager, [...attackers, ...garrison].map((entry) => entry.playerId), async ({ states }) => {
       if (rally.alliance_id === null) {
         for (const entry of attackers) await moveArmy(manager, entry, 1);
-      } else if (rally.alliance_id === war.occupier_alliance_id) {
-        for (const entry of attackers) await addToGarrison(manager, war.id, entry);
-      } else {
-        const byId = new Map(states.map((state) => [state.playerId, state]));
-        await fightForThrone(manager, war, { kind: 'rally', rallyId: rally.id, allianceId: rally.alliance_id, attackers }, garrison, byId, at);
+        return null;
       }
+      if (rally.alliance_id === war.occupier_alliance_id) {
+        for (const entry of attackers) await addToGarrison(manager, war.id, entry);
+        return null;
+      }
+      const byId = new Map(states.map((state) => [state.playerId, state]));
+      return fightForThrone(manager, this.notifier, war, { kind: 'rally', rallyId: rally.id, allianceId: rally.alliance_id, attackers }, garrison, byId, at);
     });
     await manager.query(`UPDATE throne_rallies SET status = $2, closed_at = $3 WHERE id = $1`, [rally.id, rally.alliance_id === null ? 'returned' : 'marched', at]);
+    if (rally.alliance_id === null) return;
+    for (const { playerId } of attackers) {
+      const mine = battle?.attackers.find((result) => result.playerId === playerId);
+      await this.notifier.notify(manager, playerId, 'rally-launched', `rally:${rally.id}`, {
+        rallyId: rally.id,
+        battleId: battle?.battleId ?? null,
+        winner: battle?.winner ?? null,
+        dead: mine?.dead ?? noTroops(),
+        injured: mine?.injured ?? noTroops(),
+      });
+    }
   }
 
   /**
@@ -138,6 +177,7 @@ export class ThroneEngine {
           `INSERT INTO throne_rewards (war_id, player_id, alliance_id, role, levels_granted, before, after, granted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
           [war.id, state.playerId, war.occupier_alliance_id, role, THRONE_REWARD_LEVELS[role], JSON.stringify({ chLevel: state.chLevel, levels: state.levels }), JSON.stringify(raised), now],
         );
+        await this.notifier.notify(manager, state.playerId, 'throne-rewards', warSource(war), { warId: war.id, levels: THRONE_REWARD_LEVELS[role] });
       }
     });
     await manager.query(`DELETE FROM throne_garrison WHERE war_id = $1`, [war.id]);
@@ -152,6 +192,9 @@ export class ThroneEngine {
     });
   }
 }
+
+/** What a war's notifications are about: each kind once per war and player. */
+const warSource = (war: WarRow) => `throne-war:${war.id}`;
 
 /** The winning alliance as the war ends: its name, tag, leader (the king) and members. */
 async function winnersOf(

@@ -46,16 +46,16 @@ export async function latestWar(manager: EntityManager, lock = false): Promise<W
   return row ?? null;
 }
 
-/** Records the calendar's war once its voting has opened; true if this call did (a second caller changes nothing). */
-export async function openDueWar(manager: EntityManager, now: Date): Promise<boolean> {
+/** Records the calendar's war once its voting has opened and returns it, if this call did (a second caller changes nothing). */
+export async function openDueWar(manager: EntityManager, now: Date): Promise<WarRow | null> {
   const war = currentOrNextWar(now.getTime());
-  if (now < war.votingOpensAt) return false;
-  const opened: unknown[] = await manager.query(
+  if (now < war.votingOpensAt) return null;
+  const [opened]: WarRow[] = await manager.query(
     `INSERT INTO throne_wars (war_date, status, voting_opens_at, voting_closes_at, battle_ends_at) VALUES ($1, 'voting', $2, $3, $4)
-     ON CONFLICT (war_date) DO NOTHING RETURNING id`,
+     ON CONFLICT (war_date) DO NOTHING RETURNING ${WAR_COLUMNS}`,
     [war.warDate, war.votingOpensAt, war.votingClosesAt, war.battleEndsAt],
   );
-  return opened.length > 0;
+  return opened ?? null;
 }
 
 export async function updateWar(manager: EntityManager, war: WarRow, changes: Partial<WarRow>): Promise<void> {
@@ -74,6 +74,19 @@ export async function membershipOf(manager: EntityManager, playerId: number): Pr
     [playerId],
   );
   return row ? { allianceId: Number(row.alliance_id), isLeader: Number(row.leader_id) === playerId } : null;
+}
+
+/** The members of an alliance (none of one disbanded). */
+export async function memberIdsOf(manager: EntityManager, allianceId: number | null): Promise<number[]> {
+  if (allianceId === null) return [];
+  const rows: { player_id: string }[] = await manager.query(`SELECT player_id FROM alliance_members WHERE alliance_id = $1`, [allianceId]);
+  return rows.map((row) => Number(row.player_id));
+}
+
+/** Every player in an alliance: only they can vote for the battle's time or fight in it, so they are who hears of the war's phases. */
+export async function warParticipantIds(manager: EntityManager): Promise<number[]> {
+  const rows: { player_id: string }[] = await manager.query(`SELECT player_id FROM alliance_members`);
+  return rows.map((row) => Number(row.player_id));
 }
 
 export async function garrisonOf(manager: EntityManager, warId: number): Promise<HeldTroops[]> {

@@ -7,6 +7,7 @@ import { CityTransactions } from '../city/city-transactions';
 import { dataSourceOptions } from '../core/database/data-source';
 import { LedgerService } from '../ledger/ledger.service';
 import { TestClock } from '../testing/test-clock';
+import { testNotifier } from '../testing/test-notifier';
 import { newTestPlayer } from '../testing/test-players';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { ThroneAlarm } from './throne-alarm';
@@ -28,6 +29,7 @@ let database: TestDatabase;
 let dataSource: DataSource;
 const clock = new TestClock('2027-01-13T12:00:00Z');
 const alarm = new RecordingAlarm();
+const notifier = testNotifier(clock);
 let cities: CityTransactions;
 let throne: ThroneService;
 /** Two engines: two workers advancing the same war. */
@@ -44,9 +46,9 @@ beforeAll(async () => {
   ledger = new LedgerService(clock);
   cities = new CityTransactions(dataSource, ledger, clock);
   cityService = new CityService(dataSource, cities, clock);
-  engine = new ThroneEngine(dataSource, cities, clock, alarm);
-  secondWorker = new ThroneEngine(dataSource, cities, clock, alarm);
-  throne = new ThroneService(dataSource, engine, cities, clock);
+  engine = new ThroneEngine(dataSource, cities, clock, alarm, notifier);
+  secondWorker = new ThroneEngine(dataSource, cities, clock, alarm, notifier);
+  throne = new ThroneService(dataSource, engine, cities, clock, notifier);
 });
 afterAll(async () => {
   await dataSource?.destroy();
@@ -164,6 +166,23 @@ describe('a whole Throne War on the injectable clock', () => {
     expect(attack).toMatchObject({ message: 'Attack successful! Winner: House BBB', result: { winner: 'House BBB', outcome: 'attacker', defenderPower: 0 } });
     expect((await cityOf(b1)).army).toEqual(troops(50));
     occupiedAt = clock.now();
+  });
+
+  it('tells every player in an alliance of each phase, once however often the war is advanced, and nobody else', async () => {
+    await Promise.all([engine.advance(), secondWorker.advance()]);
+    const [{ id: warId }] = await dataSource.query(`SELECT id FROM throne_wars WHERE war_date = '2027-01-15'`);
+    const rows: { player_id: string; kind: string; data: unknown }[] = await dataSource.query(
+      `SELECT player_id, kind, data FROM notifications WHERE source = $1 ORDER BY kind, player_id`,
+      [`throne-war:${warId}`],
+    );
+    const war = { warId, warDate: '2027-01-15' };
+    const toEveryone = (kind: string, data: unknown) => [a1, a2, a3, b1, b2, c1].map((player) => [player.id, kind, data]);
+    expect(rows.map((row) => [Number(row.player_id), row.kind, row.data])).toEqual([
+      ...toEveryone('throne-battle-started', { ...war, battleEndsAt: '2027-01-16T00:00:00.000Z' }),
+      ...toEveryone('throne-voting-closed', { ...war, battleStartsAt: '2027-01-15T07:00:00.000Z' }),
+      ...toEveryone('throne-voting-opened', { ...war, votingClosesAt: '2027-01-15T00:00:00.000Z' }),
+    ]);
+    expect(await dataSource.query(`SELECT 1 FROM notifications WHERE player_id = $1`, [loner.id])).toEqual([]);
   });
 
   it('lets the holder garrison and hides its garrison from others; the holder cannot attack', async () => {

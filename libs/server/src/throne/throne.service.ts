@@ -19,6 +19,8 @@ import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
+import { Notifier } from '../notifications/notifier';
+import { usernameOf } from '../players/player-names';
 import { fightForThrone } from './throne-battle';
 import { ThroneContext, ThroneEngine } from './throne-engine';
 import {
@@ -28,6 +30,7 @@ import {
   garrisonOf,
   HeldTroops,
   latestWar,
+  memberIdsOf,
   membershipOf,
   moveArmy,
   RallyRow,
@@ -56,6 +59,7 @@ export class ThroneService {
     private readonly engine: ThroneEngine,
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
+    private readonly notifier: Notifier,
   ) {}
 
   async status(): Promise<ThroneStatusResponse> {
@@ -147,7 +151,7 @@ export class ThroneService {
       return this.cities.within(manager, [playerId, ...garrison.map((entry) => entry.playerId)], async ({ states, now }) => {
         const attacker = { playerId, troops };
         await takeFromArmy(manager, states[0].army, attacker);
-        const outcome = await fightForThrone(manager, war, { kind: 'solo', rallyId: null, allianceId, attackers: [attacker] }, garrison, new Map(states.map((state) => [state.playerId, state])), now);
+        const outcome = await fightForThrone(manager, this.notifier, war, { kind: 'solo', rallyId: null, allianceId, attackers: [attacker] }, garrison, new Map(states.map((state) => [state.playerId, state])), now);
         const winner = await allianceName(manager, outcome.winner === 'attacker' ? allianceId : defenderId);
         const mine = outcome.attackers[0];
         return {
@@ -217,6 +221,8 @@ export class ThroneService {
           throw isUniqueViolation(error, 'throne_rallies_one_gathering') ? ApiError.conflict(ThroneMessages.rallyExists) : error;
         }
         await addRallyTroops(manager, rallyId, { playerId, troops }, now);
+        const others = (await memberIdsOf(manager, allianceId)).filter((id) => id !== playerId);
+        await this.notifier.notify(manager, others, 'rally-created', `rally:${rallyId}`, { rallyId, leader: await usernameOf(manager, playerId), launchAt: launchAt.toISOString() });
         return { success: true, message: ThroneMessages.rallyCreated(rallyId), rallyId, rallyLaunchTime: launchAt.toISOString() };
       });
     });
@@ -235,6 +241,12 @@ export class ThroneService {
         } catch (error) {
           throw isUniqueViolation(error, 'throne_rally_troops_pkey') ? ApiError.conflict(ThroneMessages.alreadyInRally) : error;
         }
+      });
+      // A member may withdraw and join again: each joining is news to the leader.
+      await this.notifier.notify(manager, Number(rally.creator_id), 'rally-joined', `rally-join:${rallyId}:${playerId}:${now.getTime()}`, {
+        rallyId,
+        member: await usernameOf(manager, playerId),
+        troops,
       });
       return { success: true, message: ThroneMessages.joined };
     });

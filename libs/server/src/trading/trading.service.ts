@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { fromThousandths, listingFee, MARKETPLACE_PAGE_SIZE, MarketplaceSort, saleSplit } from '@runik/rules';
+import { fromThousandths, gearName, GearRarity, GearType, listingFee, MARKETPLACE_PAGE_SIZE, MarketplaceSort, saleSplit } from '@runik/rules';
 import { GearMessages, TradingMessages } from '@runik/contract';
 import type {
   ListGearResponse,
@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
 import { gearDto, GearRow } from '../gears/gear-rows';
 import { LedgerService } from '../ledger/ledger.service';
+import { Notifier } from '../notifications/notifier';
 
 type ListingRow = GearRow & { listing_id: string; price: string; seller: string; listed_at: Date };
 
@@ -26,6 +27,7 @@ interface LockedListing {
   gear_id: string;
   seller_id: string;
   price: string;
+  fee_thousandths: string;
   status: 'active' | 'sold' | 'removed';
 }
 
@@ -50,6 +52,7 @@ export class TradingService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cities: CityTransactions,
     private readonly ledger: LedgerService,
+    private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
 
@@ -162,7 +165,25 @@ export class TradingService {
       });
       await manager.query(`UPDATE listings SET status = 'sold', buyer_id = $2, closed_at = $3 WHERE id = $1`, [listingId, buyerId, this.clock.now()]);
       await manager.query(`UPDATE gears SET owner_id = $2, listed = false, equipped = false WHERE id = $1`, [listing.gear_id, buyerId]);
+      await this.notifySale(manager, listing, buyerId, { seller, tax });
       return { success: true, message: TradingMessages.purchased };
+    });
+  }
+
+  /** Tells the seller what the sale paid, as the ledger recorded it, and the fee paid when listing. */
+  private async notifySale(manager: EntityManager, listing: LockedListing, buyerId: number, split: { seller: number; tax: number }): Promise<void> {
+    const [sold]: { type: GearType; rarity: GearRarity; level: number; buyer: string }[] = await manager.query(
+      `SELECT g.type, g.rarity, g.level, p.hive_username AS buyer FROM gears g, players p WHERE g.id = $1 AND p.id = $2`,
+      [listing.gear_id, buyerId],
+    );
+    await this.notifier.notify(manager, Number(listing.seller_id), 'listing-sold', `listing:${listing.id}`, {
+      listingId: Number(listing.id),
+      gearName: gearName(sold.type, sold.rarity, sold.level),
+      buyer: sold.buyer,
+      price: Number(listing.price),
+      fee: fromThousandths(Number(listing.fee_thousandths)),
+      tax: fromThousandths(split.tax),
+      received: fromThousandths(split.seller),
     });
   }
 }

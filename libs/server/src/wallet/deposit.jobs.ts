@@ -2,13 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DepositFailures } from '@runik/contract';
-import { parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
+import { fromThousandths, parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { EngineTransaction, HiveEngineClient, parseEngineLogs } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { LedgerService } from '../ledger/ledger.service';
+import { Notifier } from '../notifications/notifier';
 import { RetryLater } from '../core/queues/queues';
 
 interface PendingDeposit {
@@ -35,6 +36,7 @@ export class DepositJobs {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hiveEngine: HiveEngineClient,
     private readonly ledger: LedgerService,
+    private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
 
@@ -82,6 +84,11 @@ export class DepositJobs {
         { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -amount },
         { account: { playerId: Number(player.id) }, asset: 'runik', delta: amount },
       ],
+    });
+    await this.notifier.notify(manager, Number(player.id), 'deposit-credited', `deposit:${deposit.id}`, {
+      depositId: Number(deposit.id),
+      amount: fromThousandths(amount),
+      transactionId: transfer.transaction_id,
     });
     this.logger.log(`Deposit ${deposit.id} completed: ${transfer.quantity} RNK from ${transfer.sender}`);
     return { matched: `deposit:${deposit.id}` };

@@ -2,10 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { formatDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
+import { formatDecimal, fromThousandths, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
 import { GameAccountTransfers } from '../chain/game-account-transfers';
 import { Clock } from '../core/clock/clock';
 import { LedgerService } from '../ledger/ledger.service';
+import { Notifier } from '../notifications/notifier';
 import { RetryLater } from '../core/queues/queues';
 
 interface WithdrawalRow {
@@ -31,6 +32,7 @@ export class WithdrawJobs {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transfers: GameAccountTransfers,
     private readonly ledger: LedgerService,
+    private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
 
@@ -65,10 +67,20 @@ export class WithdrawJobs {
   }
 
   private async finish(withdrawalId: number): Promise<void> {
-    await this.dataSource.query(`UPDATE withdrawals SET status = 'completed', error = NULL, updated_at = $2 WHERE id = $1 AND status = 'sent'`, [
-      withdrawalId,
-      this.clock.now(),
-    ]);
+    await this.dataSource.transaction(async (manager) => {
+      // (An UPDATE answers [rows, count]; a sent withdrawal has its transfer's id.)
+      const [[row]]: [{ player_id: string; amount_thousandths: string; transaction_id: string }[], number] = await manager.query(
+        `UPDATE withdrawals SET status = 'completed', error = NULL, updated_at = $2 WHERE id = $1 AND status = 'sent'
+         RETURNING player_id, amount_thousandths, transaction_id`,
+        [withdrawalId, this.clock.now()],
+      );
+      if (!row) return;
+      await this.notifier.notify(manager, Number(row.player_id), 'withdrawal-sent', `withdrawal:${withdrawalId}`, {
+        withdrawalId,
+        amount: fromThousandths(Number(row.amount_thousandths)),
+        transactionId: row.transaction_id,
+      });
+    });
     this.logger.log(`Withdrawal ${withdrawalId} completed`);
   }
 
@@ -89,6 +101,11 @@ export class WithdrawJobs {
           { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -amount },
           { account: { playerId: Number(row.player_id) }, asset: 'runik', delta: amount },
         ],
+      });
+      await this.notifier.notify(manager, Number(row.player_id), 'withdrawal-refunded', `withdrawal:${withdrawalId}`, {
+        withdrawalId,
+        amount: fromThousandths(amount),
+        reason,
       });
     });
     this.logger.warn(`Withdrawal ${withdrawalId} refunded: ${reason}`);

@@ -2,6 +2,7 @@ import { AttackMessages, type BattleLogEntry } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
+import { BattleReportLink } from '../battle-reports/BattleReportLink';
 import { useBattleLogs } from './attack-api';
 import { AttackTexts } from './attack-messages';
 import { LootList, LossesTable } from './BattleReport';
@@ -49,7 +50,7 @@ function BattleLogItem({ entry }: { entry: BattleLogEntry }) {
       <LootList loot={entry.loot} prefix="log-loot" />
       {/* With both armies, the seed replays the battle (docs/combat.md). */}
       <p className="attack-log__seed">
-        Seed: <code data-testid="log-seed">{entry.seed}</code>
+        Seed: <code data-testid="log-seed">{entry.seed}</code> · <BattleReportLink kind="attack" id={entry.battleId} />
       </p>
     </li>
   );

@@ -1,5 +1,6 @@
 import type { AttackResult } from '@runik/contract';
 import { Modal } from '../../ui/Modal';
+import { BattleReportLink } from '../battle-reports/BattleReportLink';
 import { LootList, LossesTable } from './BattleReport';
 
 /** The outcome of the player's attack (spec section 3, Attack result), told from the attacker's side. */
@@ -17,6 +18,7 @@ export function BattleResultModal({ result, onClose }: { result: AttackResult; o
         <LossesTable role="Defender" {...result.defender} prefix="result-defender" />
         <h3 className="attack-card__subtitle">Loot</h3>
         <LootList loot={result.loot} prefix="result-loot" />
+        <BattleReportLink kind="attack" id={result.battleId} />
         <button type="button" className="button button--primary" onClick={onClose}>
           OK
         </button>

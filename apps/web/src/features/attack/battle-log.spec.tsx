@@ -55,6 +55,7 @@ describe('Battle Log popup', () => {
     expect(within(won).getByTestId('log-loot-wheat')).toHaveTextContent(/^45\.13$/);
     expect(within(won).getByTestId('log-loot-ore')).toHaveTextContent(/^3\.75$/);
     expect(within(won).getByTestId('log-seed')).toHaveTextContent(/^3141592653$/);
+    expect(within(won).getByRole('link', { name: 'Full report' })).toHaveAttribute('href', '/battles/attack/7');
 
     const lost = within(dialog).getByTestId('battle-6');
     expect(within(lost).getByTestId('log-sides')).toHaveTextContent(`carol vs ${PLAYER}`);

@@ -1,4 +1,5 @@
 import type { Army } from '@runik/contract';
+import { BattleReportLink } from '../battle-reports/BattleReportLink';
 import { formatPoints, formatRunikAmount, TROOPS } from './citadel-format';
 import type { CitadelAttackOutcome } from './use-citadel-attack';
 
@@ -31,6 +32,7 @@ export function AttackResult({ outcome, onGoToFloor, onDismiss }: AttackResultPr
         </p>
       )}
       <div className="citadel-result__actions">
+        <BattleReportLink kind="citadel" id={outcome.battleId} className="button button--ghost" />
         {outcome.newFloorUnlocked && (
           <button type="button" className="button button--primary" onClick={() => onGoToFloor(outcome.newCurrentFloor)}>
             Go to Floor {outcome.newCurrentFloor}

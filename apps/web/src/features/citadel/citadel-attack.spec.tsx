@@ -12,6 +12,7 @@ const FLOOR_3 = ApiRoutes.citadelFloor(3);
 
 function attackResponse(overrides: Partial<CitadelAttackResponse> = {}): CitadelAttackResponse {
   return {
+    battleId: 41,
     damageDealt: 12.5,
     bossDefeated: false,
     userReward: null,
@@ -77,6 +78,7 @@ describe('a successful attack', () => {
     const result = await screen.findByTestId('attack-result');
     expect(api.callsTo(ATTACK_URL).map((request) => [request.method, request.body])).toEqual([['POST', { hiveUsername: PLAYER, floor: 3 }]]);
     expect(within(result).getByTestId('result-damage')).toHaveTextContent(/^You dealt 12\.5 damage\.$/);
+    expect(within(result).getByRole('link', { name: 'Full report' })).toHaveAttribute('href', '/battles/citadel/41');
     expect(within(result).getByTestId('result-remaining')).toHaveTextContent(/^Boss HP left: 37\.5$/);
     expect(within(result).getByTestId('result-dead')).toHaveTextContent(/^Dead: Infantry 1, Archers 0, Cavalry 0$/);
     expect(within(result).getByTestId('result-injured')).toHaveTextContent(/^Injured: Infantry 3, Archers 1, Cavalry 0$/);

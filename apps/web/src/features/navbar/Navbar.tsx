@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AccountMenu } from './AccountMenu';
 import { NavbarLogo } from './NavbarLogo';
 import { NavLinks } from './NavLinks';
+import { NotificationBell } from './NotificationBell';
 import { ReferredPlayersModal } from './ReferredPlayersModal';
 import './navbar.css';
 
@@ -25,6 +26,7 @@ export function Navbar({ hiveUsername, onLogout }: NavbarProps) {
         <NavbarLogo />
         {isLoggedIn && <NavLinks label="Main navigation" className="navbar__links" />}
         <div className="navbar__actions">
+          {isLoggedIn && <NotificationBell hiveUsername={hiveUsername} />}
           <AccountMenu
             hiveUsername={hiveUsername}
             onShowReferredPlayers={() => setReferredPlayersOpen(true)}

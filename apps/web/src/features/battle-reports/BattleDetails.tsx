@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import type { AttackBattleReport, CitadelBattleReport } from '@runik/contract';
+import type { Troops } from '@runik/rules';
+import { formatPower } from '../attack/attack-format';
+import { LootList } from '../attack/BattleReport';
+import { TROOPS } from '../citadel/citadel-format';
+import { BattleReportTexts } from './battle-report-texts';
+
+/** A raid's seed and every draw made from it (the rules replay the battle from seed and armies), then the loot. */
+export function AttackDetails({ report }: { report: AttackBattleReport }) {
+  const { rolls } = report;
+  return (
+    <>
+      <section className="battle-report__details panel" aria-label="Seed and rolls">
+        <h2>Seed and rolls</h2>
+        <dl className="battle-report__facts">
+          <Fact label="Seed" testId="seed">
+            <code>{report.seed}</code>
+          </Fact>
+          <Fact label="Attacker luck" testId="attacker-luck">
+            ×{rolls.attackerLuck.toFixed(4)}
+          </Fact>
+          <Fact label="Defender luck" testId="defender-luck">
+            ×{rolls.defenderLuck.toFixed(4)}
+          </Fact>
+          <Fact label="Attacker loss draws" testId="attacker-draws">
+            {formatDraws(rolls.attackerLosses)}
+          </Fact>
+          <Fact label="Defender loss draws" testId="defender-draws">
+            {formatDraws(rolls.defenderLosses)}
+          </Fact>
+        </dl>
+      </section>
+      <section className="battle-report__details panel" aria-label="Loot">
+        <h2>Loot</h2>
+        <LootList loot={report.loot} prefix="loot" />
+      </section>
+    </>
+  );
+}
+
+/** A boss attack has no draws: the attack number of the day sets the casualties. */
+export function CitadelDetails({ report }: { report: CitadelBattleReport }) {
+  return (
+    <section className="battle-report__details panel" aria-label={BattleReportTexts.boss(report.floor)}>
+      <h2>{BattleReportTexts.boss(report.floor)}</h2>
+      <dl className="battle-report__facts">
+        <Fact label="Damage" testId="damage">
+          {formatPower(report.damage)}
+        </Fact>
+        <Fact label="Boss HP" testId="boss-hp">
+          {formatPower(report.bossHpBefore)} → {formatPower(report.bossHpAfter)}
+        </Fact>
+      </dl>
+      <p data-testid="rolls">{BattleReportTexts.citadelRolls(report.attackNumber)}</p>
+    </section>
+  );
+}
+
+export function ThroneDetails() {
+  return (
+    <section className="battle-report__details panel" aria-label="Seed and rolls">
+      <p data-testid="rolls">{BattleReportTexts.throneRolls}</p>
+    </section>
+  );
+}
+
+function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="battle-report__fact">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** Each troop type's draw: "Infantry 0.123456, Archers …". */
+function formatDraws(draws: Troops): string {
+  return TROOPS.map(({ key, label }) => `${label} ${draws[key].toFixed(6)}`).join(', ');
+}

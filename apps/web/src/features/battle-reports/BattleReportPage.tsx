@@ -1,0 +1,74 @@
+import { isAxiosError } from 'axios';
+import { useParams } from 'react-router-dom';
+import { battleReportParamsSchema, BattleReportMessages, type BattleReportResponse } from '@runik/contract';
+import { apiErrorMessage } from '../../api/http-client';
+import { StatePanel } from '../../ui/StatePanel';
+import { useBattleReport } from './battle-reports-api';
+import { BattleReportTexts } from './battle-report-texts';
+import { AttackDetails, CitadelDetails, ThroneDetails } from './BattleDetails';
+import { BattleSide } from './BattleSide';
+import './battle-reports.css';
+
+/** A battle's report at /battles/{kind}/{id}: both sides, the draws that decided it, losses and loot. */
+export function BattleReportPage() {
+  const params = battleReportParamsSchema.safeParse(useParams());
+  const kind = params.success ? params.data.kind : 'attack';
+  const id = params.success ? params.data.id : 0;
+  const report = useBattleReport(kind, id, params.success);
+
+  if (!params.success) return <StatePanel error>{params.error.issues[0].message}</StatePanel>;
+  if (report.isError) {
+    // A refusal (403, 404) would only repeat; a failed connection or server may pass on a retry.
+    const refused = isAxiosError(report.error) && (report.error.response?.status ?? 500) < 500;
+    return (
+      <StatePanel error onRetry={refused ? undefined : () => void report.refetch()}>
+        {apiErrorMessage(report.error, BattleReportMessages.loadFailed)}
+      </StatePanel>
+    );
+  }
+  if (!report.data) return <StatePanel>{BattleReportTexts.loading}</StatePanel>;
+  return <BattleReportView report={report.data} />;
+}
+
+function BattleReportView({ report }: { report: BattleReportResponse }) {
+  return (
+    <article className="battle-report" aria-labelledby="battle-report-title">
+      <header className="battle-report__header">
+        <h1 id="battle-report-title">{BattleReportTexts.title(report)}</h1>
+        <time dateTime={report.foughtAt} data-testid="fought-at">
+          {new Date(report.foughtAt).toLocaleString()}
+        </time>
+      </header>
+      {report.kind === 'attack' && (
+        <>
+          <BattleSide role={BattleReportTexts.attacker} name={report.attacker.fighters[0].hiveUsername} side={report.attacker} won={report.winner === 'attacker'} />
+          <BattleSide role={BattleReportTexts.defender} name={report.defender.fighters[0].hiveUsername} side={report.defender} won={report.winner === 'defender'} />
+          <AttackDetails report={report} />
+        </>
+      )}
+      {report.kind === 'citadel' && (
+        <>
+          <BattleSide role={BattleReportTexts.attacker} name={report.attacker.fighters[0].hiveUsername} side={report.attacker} won={report.bossHpAfter === 0} />
+          <CitadelDetails report={report} />
+        </>
+      )}
+      {report.kind === 'throne' && (
+        <>
+          <BattleSide role={BattleReportTexts.attacker} name={allianceName(report.attacker.alliance)} side={report.attacker} won={report.winner === 'attacker'} />
+          <BattleSide
+            role={BattleReportTexts.defender}
+            name={allianceName(report.defender.alliance)}
+            side={report.defender}
+            won={report.winner === 'defender'}
+            empty={BattleReportTexts.noDefenders}
+          />
+          <ThroneDetails />
+        </>
+      )}
+    </article>
+  );
+}
+
+function allianceName(alliance: { name: string; tag: string } | null): string {
+  return alliance ? `[${alliance.tag}] ${alliance.name}` : '—';
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { ALLIANCE_CHANGED_EVENT, NOTIFICATION_EVENT, type NotificationDto } from '@runik/contract';
+import { useShowToast } from '../../ui/Toasts';
+import { allianceKeys } from '../alliance/alliance-api';
+import { openLiveSocket } from './live-socket';
+import { LiveStatusContext } from './live-status';
+import { AFFECTED_QUERIES } from './notification-effects';
+import { describeNotification } from './notification-wording';
+import { notificationKeys } from './notifications-api';
+
+interface LiveConnectionProps {
+  /** The logged-in player; null closes the connection. */
+  hiveUsername: string | null;
+  children: ReactNode;
+}
+
+/**
+ * One live connection per logged-in session: each notification pushed on it shows a toast and
+ * reloads what it changed. Tells the screens below whether it is up (useLiveConnected).
+ */
+export function LiveConnection({ hiveUsername, children }: LiveConnectionProps) {
+  const connected = useLiveSocket(hiveUsername);
+  return <LiveStatusContext.Provider value={connected}>{children}</LiveStatusContext.Provider>;
+}
+
+function useLiveSocket(username: string | null): boolean {
+  const queryClient = useQueryClient();
+  const showToast = useShowToast();
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    if (username === null) return;
+    const socket = openLiveSocket();
+    const reload = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
+
+    socket.on('connect', () => {
+      setConnected(true);
+      // Pushes sent while the connection was down are stored: the list catches up on them.
+      reload(notificationKeys.all(username));
+    });
+    socket.on('disconnect', () => setConnected(false));
+    socket.on(NOTIFICATION_EVENT, (notification: NotificationDto) => {
+      showToast(describeNotification(notification).toast);
+      reload(notificationKeys.all(username));
+      AFFECTED_QUERIES[notification.kind](username).forEach(reload);
+    });
+    socket.on(ALLIANCE_CHANGED_EVENT, () => reload(allianceKeys.all));
+
+    return () => {
+      socket.disconnect();
+      setConnected(false);
+    };
+  }, [username, queryClient, showToast]);
+
+  return connected;
+}

@@ -1,0 +1,12 @@
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PATH } from '@runik/contract';
+
+/**
+ * Opens the page's live connection to the API, on the same origin as its calls (the API serves this
+ * app, or Vite proxies it in dev). The browser sends the HttpOnly session cookie with the handshake,
+ * which is how the server knows the player: the page never sees the token. WebSocket first, long
+ * polling when something on the way refuses WebSockets.
+ */
+export function openLiveSocket(): Socket {
+  return io({ path: SOCKET_PATH, transports: ['websocket', 'polling'], tryAllTransports: true, withCredentials: true });
+}

@@ -1,0 +1,70 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  ApiRoutes,
+  type MarkNotificationsReadRequest,
+  type MarkNotificationsReadResponse,
+  type NotificationKind,
+  type NotificationsResponse,
+} from '@runik/contract';
+import { httpClient } from '../../api/http-client';
+import { useLivePollInterval } from './live-status';
+
+/** Without the live connection, the bell looks for news this often. */
+export const UNREAD_FALLBACK_POLL_MS = 60_000;
+
+export const notificationKeys = {
+  all: (username: string) => ['notifications', username] as const,
+  unreadCount: (username: string) => ['notifications', username, 'unread-count'] as const,
+  inboxes: (username: string) => ['notifications', username, 'inbox'] as const,
+  /** One inbox list per filter; every kind when `kinds` is empty. */
+  inbox: (username: string, kinds: readonly NotificationKind[]) => ['notifications', username, 'inbox', kinds] as const,
+};
+
+async function fetchNotifications(username: string, options: { cursor?: string; limit?: number; kind?: readonly NotificationKind[] }) {
+  return (await httpClient.get<NotificationsResponse>(ApiRoutes.notifications(username, options))).data;
+}
+
+/** The bell's count: the smallest page carries it. */
+export function useUnreadCount(username: string) {
+  return useQuery({
+    queryKey: notificationKeys.unreadCount(username),
+    queryFn: async () => (await fetchNotifications(username, { limit: 1 })).unreadCount,
+    refetchInterval: useLivePollInterval(UNREAD_FALLBACK_POLL_MS),
+  });
+}
+
+/** The inbox, newest first, a page at a time along the server's cursor. */
+export function useInbox(username: string, kinds: readonly NotificationKind[]) {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.inbox(username, kinds),
+    queryFn: ({ pageParam }) => fetchNotifications(username, { cursor: pageParam, kind: kinds }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+  });
+}
+
+/** Marks some notifications (or all) read; the bell and the loaded inbox pages follow without a reload. */
+export function useMarkRead(username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: MarkNotificationsReadRequest) =>
+      (await httpClient.post<MarkNotificationsReadResponse>(ApiRoutes.notificationsRead(username), request)).data,
+    onSuccess: ({ unreadCount }, request) => {
+      queryClient.setQueryData(notificationKeys.unreadCount(username), unreadCount);
+      const readAt = new Date().toISOString();
+      const isMarked = 'all' in request ? () => true : (id: number) => request.ids.includes(id);
+      queryClient.setQueriesData<InfiniteData<NotificationsResponse>>({ queryKey: notificationKeys.inboxes(username) }, (inbox) =>
+        inbox && {
+          ...inbox,
+          pages: inbox.pages.map((page) => ({
+            ...page,
+            unreadCount,
+            notifications: page.notifications.map((notification) =>
+              notification.readAt === null && isMarked(notification.id) ? { ...notification, readAt } : notification,
+            ),
+          })),
+        },
+      );
+    },
+  });
+}

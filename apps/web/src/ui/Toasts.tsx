@@ -1,0 +1,64 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import './toasts.css';
+
+/** A toast hides itself after this long unless dismissed first. */
+export const TOAST_HIDE_MS = 6000;
+/** A burst of events keeps only the newest few on screen. */
+const MAX_TOASTS = 4;
+
+interface Toast {
+  id: number;
+  text: string;
+}
+
+type ShowToast = (text: string) => void;
+
+const ToastContext = createContext<ShowToast>(() => undefined);
+
+/** Shows a short message in the corner of the screen (inside a ToastStack). */
+export function useShowToast(): ShowToast {
+  return useContext(ToastContext);
+}
+
+/**
+ * The app's toasts: short, polite announcements stacked in a corner, each dismissible and
+ * hiding itself after TOAST_HIDE_MS.
+ */
+export function ToastStack({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(0);
+  const show = useCallback((text: string) => {
+    nextId.current += 1;
+    const toast = { id: nextId.current, text };
+    setToasts((shown) => [...shown, toast].slice(-MAX_TOASTS));
+  }, []);
+  const dismiss = useCallback((id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id)), []);
+
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      {/* Always in the page, so screen readers announce what is added to it. */}
+      <div className="toast-stack" aria-live="polite" data-testid="toast-stack">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), TOAST_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id, onDismiss]);
+
+  return (
+    <div className="toast" data-testid="toast">
+      <p className="toast__text">{toast.text}</p>
+      <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { io, Socket } from 'socket.io-client';
+import { DataSource } from 'typeorm';
+import { NOTIFICATION_EVENT, SOCKET_PATH } from '@runik/contract';
+import type { NotificationDto } from '@runik/contract';
+import { Clock, dataSourceOptions, loadAppConfig, NotificationPush, Notifier } from '@runik/server';
+import { percentile } from './load';
+import { formatNumber, Row, ScenarioReport } from './report';
+import type { SeededPlayer } from './seed';
+import { databaseUrl, log, sleep } from './support';
+
+const SOCKETS = 2000;
+/** Handshakes under way at once while connecting. */
+const CONNECTING_AT_ONCE = 50;
+const RATE = 200;
+const SECONDS = 20;
+/** How long the last pushes may take before they count as lost. */
+const SETTLE_MS = 5000;
+const GOAL_P99_MS = 250;
+
+/**
+ * Live notifications, as players get them: SOCKETS socket.io-client connections (WebSocket, each
+ * player's bearer token; the seeded players share them out) to one api process, and RATE
+ * notifications a second for SECONDS to players at random, each written by the worker's own path:
+ * Notifier.notify in a transaction, NotificationPush publishing it through the Redis emitter once
+ * that commits, the api's Redis adapter delivering it to the player's sockets. Latency: from the
+ * start of that transaction to each socket's receipt (both clocks this process's). Memory: the
+ * api's RSS (/proc) before connecting and once every socket is connected, over SOCKETS.
+ */
+export async function pushDelivery(apiUrl: string, apiPid: number, players: SeededPlayer[], serverEnv: Record<string, string>, database: string): Promise<ScenarioReport> {
+  const config = loadAppConfig(serverEnv);
+  const dataSource = await new DataSource({ ...dataSourceOptions(databaseUrl(database)), extra: { max: 8 } }).initialize();
+  const push = new NotificationPush(dataSource, config);
+  push.onModuleInit();
+  const notifier = new Notifier(push, new Clock());
+  const sockets: Socket[] = [];
+  try {
+    const owners = Array.from({ length: SOCKETS }, (_, index) => players[index % players.length]);
+    const socketsPerPlayer = new Map<number, number>();
+    for (const owner of owners) socketsPerPlayer.set(owner.playerId, (socketsPerPlayer.get(owner.playerId) ?? 0) + 1);
+
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const rssBefore = rssKiB(apiPid);
+    for (let first = 0; first < owners.length; first += CONNECTING_AT_ONCE) {
+      const batch = await Promise.all(owners.slice(first, first + CONNECTING_AT_ONCE).map((owner) => connect(apiUrl, owner.token)));
+      for (const socket of batch) {
+        socket.on(NOTIFICATION_EVENT, (notification: NotificationDto) => {
+          if (notification.kind !== 'deposit-credited') return;
+          latencies.push(Date.now() - (sentAt.get(notification.data.transactionId) ?? NaN));
+        });
+      }
+      sockets.push(...batch);
+    }
+    await sleep(2000);
+    const rssAfter = rssKiB(apiPid);
+    const perSocketKiB = (rssAfter - rssBefore) / SOCKETS;
+    log(`${SOCKETS} sockets connected; api RSS ${formatNumber(rssBefore / 1024)} → ${formatNumber(rssAfter / 1024)} MiB, ${formatNumber(perSocketKiB, 1)} KiB per socket`);
+
+    const started = Date.now();
+    const transactionMs: number[] = [];
+    const sends: Promise<void>[] = [];
+    let expected = 0;
+    for (let index = 0; index < RATE * SECONDS; index++) {
+      const due = started + (index * 1000) / RATE;
+      if (due > Date.now()) await sleep(due - Date.now());
+      const player = players[Math.floor(Math.random() * players.length)];
+      expected += socketsPerPlayer.get(player.playerId) ?? 0;
+      const transactionId = `bench-push-${index}`;
+      const begun = Date.now();
+      sentAt.set(transactionId, begun);
+      sends.push(
+        dataSource
+          .transaction((manager) => notifier.notify(manager, player.playerId, 'deposit-credited', `bench-push:${index}`, { depositId: index, amount: 1, transactionId }))
+          .then(() => void transactionMs.push(Date.now() - begun)),
+      );
+    }
+    await Promise.all(sends);
+    const sendSeconds = (Date.now() - started) / 1000;
+    const deadline = Date.now() + SETTLE_MS;
+    while (latencies.length < expected && Date.now() < deadline) await sleep(50);
+
+    latencies.sort((a, b) => a - b);
+    transactionMs.sort((a, b) => a - b);
+    const [p50, p99] = [percentile(latencies, 0.5), percentile(latencies, 0.99)];
+    const lost = expected - latencies.length;
+    log(`push: ${formatNumber(latencies.length)} of ${formatNumber(expected)} deliveries, p50 ${formatNumber(p50)} ms, p99 ${formatNumber(p99)} ms`);
+    if (lost !== 0) throw new Error(`push: ${lost} of ${expected} deliveries did not arrive within ${SETTLE_MS} ms`);
+
+    const row: Row = {
+      scenario: `notification to a player's sockets, ${RATE}/s among ${SOCKETS} sockets`,
+      connections: SOCKETS,
+      measure: 'p99 ms',
+      ours: formatNumber(p99),
+      baseline: '—',
+      ratio: '—',
+      goal: `≤ ${GOAL_P99_MS} ms`,
+      met: p99 <= GOAL_P99_MS,
+    };
+    return {
+      rows: [row],
+      details: [
+        `Push: ${formatNumber(SOCKETS)} Socket.IO clients (WebSocket, ${formatNumber(SOCKETS / players.length, 1)} per player, bearer tokens) on one api process; ` +
+          `${formatNumber(RATE * SECONDS)} notifications in ${formatNumber(sendSeconds, 1)} s to players at random, each stored and pushed as the worker does (Notifier in a transaction, the Redis emitter after the commit), ` +
+          `${formatNumber(latencies.length)} deliveries, none lost. From the transaction's start to the socket: p50 ${formatNumber(p50)} ms, p99 ${formatNumber(p99)} ms, max ${formatNumber(latencies[latencies.length - 1])} ms; ` +
+          `the transaction alone: p50 ${formatNumber(percentile(transactionMs, 0.5))} ms, p99 ${formatNumber(percentile(transactionMs, 0.99))} ms.`,
+        `Push, memory: the api's RSS went from ${formatNumber(rssBefore / 1024)} MiB to ${formatNumber(rssAfter / 1024)} MiB with the sockets connected: ${formatNumber(perSocketKiB, 1)} KiB per socket.`,
+      ],
+    };
+  } finally {
+    for (const socket of sockets) socket.close();
+    await push.onApplicationShutdown();
+    await dataSource.destroy();
+  }
+}
+
+/** One client as the web app's, over WebSocket; resolves once connected. */
+function connect(apiUrl: string, token: string): Promise<Socket> {
+  const socket = io(apiUrl, { path: SOCKET_PATH, transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** A process's resident memory, from /proc (Linux). */
+function rssKiB(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]);
+}
