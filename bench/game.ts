@@ -53,24 +53,31 @@ export async function seedGame(
 
   const listings = {} as Record<ListingPurpose, ListingSet>;
   for (const [purpose, count] of Object.entries(counts.listings) as [ListingPurpose, number][]) {
-    // One gear per listing, dealt round-robin to the sellers; listed as the list call leaves them.
-    const rows = await queryDatabase<{ id: string }>(
-      database,
-      `WITH sellers AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM players WHERE id = ANY($1::bigint[])),
-            made AS (
-              INSERT INTO gears (owner_id, type, category, rarity, level, listed, created_at)
-              SELECT s.id, 'wheat', 'mayor', 'rare', 1, true, now()
-                FROM generate_series(0, $2 - 1) AS g (i) JOIN sellers s ON s.n = g.i % (SELECT count(*) FROM sellers)
-              RETURNING id, owner_id)
-       INSERT INTO listings (gear_id, seller_id, price, fee_thousandths, status, created_at)
-       SELECT id, owner_id, $3, 10000, 'active', now() FROM made ORDER BY id RETURNING id`,
-      [sellers.map((seller) => seller.playerId), count, LISTING_PRICE],
-    );
-    const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    const ids = await seedListings(database, sellers.map((seller) => seller.playerId), count);
     listings[purpose] = { ids, ...rangeOf(ids) };
   }
   await queryDatabase(database, 'VACUUM ANALYZE');
   return { players, playerIds, sellers, listings };
+}
+
+/**
+ * `count` listed gears at LISTING_PRICE, one listing each, dealt round-robin to the sellers and
+ * listed as the list call leaves them (bulk SQL: no ledger posting but the fee, left out). Their ids, ascending.
+ */
+export async function seedListings(database: string, sellerIds: number[], count: number): Promise<number[]> {
+  const rows = await queryDatabase<{ id: string }>(
+    database,
+    `WITH sellers AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM players WHERE id = ANY($1::bigint[])),
+          made AS (
+            INSERT INTO gears (owner_id, type, category, rarity, level, listed, created_at)
+            SELECT s.id, 'wheat', 'mayor', 'rare', 1, true, now()
+              FROM generate_series(0, $2 - 1) AS g (i) JOIN sellers s ON s.n = g.i % (SELECT count(*) FROM sellers)
+            RETURNING id, owner_id)
+     INSERT INTO listings (gear_id, seller_id, price, fee_thousandths, status, created_at)
+     SELECT id, owner_id, $3, 10000, 'active', now() FROM made ORDER BY id RETURNING id`,
+    [sellerIds, count, LISTING_PRICE],
+  );
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /** The ids as a range, checking that they are consecutive. */

@@ -360,6 +360,8 @@ describe('races', () => {
     // What left the army is exactly what the three battles took, all of it lost.
     const battles = (await battlesOfWar(stack, war)).filter((battle) => battle.attacker_alliance_id === attackers.id);
     expect(battles.map((battle) => [battle.kind, battle.winner])).toEqual(times(3, () => ['solo', 'defender']));
+    // Each reply names its own battle, the one its report shows.
+    expect(fought.map(({ data }) => data.result.battleId).sort((a, b) => a - b)).toEqual(battles.map((battle) => battle.id));
     const committed = battles.flatMap((battle) => battle.outcome.attackers).map((fighter) => plus(plus(fighter.survivors, fighter.dead), fighter.injured));
     expect(committed).toEqual(times(3, () => troops(10)));
     const injured = fought.map(({ data }) => data.result.injured).reduce(plus, troops(0));
@@ -488,6 +490,7 @@ describe('a whole war over HTTP', () => {
       success: true,
       message: `Attack successful! Winner: ${alliance.name}`,
       result: {
+        battleId: expect.any(Number),
         winner: alliance.name,
         outcome: 'attacker',
         attackerPower: expect.any(Number),

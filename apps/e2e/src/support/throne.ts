@@ -162,6 +162,7 @@ export async function rallyRow(stack: Stack, rallyId: number): Promise<{ status:
 }
 
 export interface StoredThroneBattle {
+  id: number;
   kind: 'solo' | 'rally';
   rally_id: number | null;
   attacker_alliance_id: number;

@@ -178,6 +178,8 @@ export interface ThroneActionResponse {
 
 export interface ThroneAttackResponse extends ThroneActionResponse {
   result: {
+    /** Ours, beside the spec's fields: the battle's report is the `throne` report of this id (a solo attack always fights). */
+    battleId: number;
     /** The name of the winning side's alliance. */
     winner: string;
     outcome: 'attacker' | 'defender';

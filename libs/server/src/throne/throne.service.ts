@@ -158,6 +158,7 @@ export class ThroneService {
           success: true,
           message: ThroneMessages.attacked(winner),
           result: {
+            battleId: outcome.battleId,
             winner,
             outcome: outcome.winner,
             attackerPower: fromThousandths(outcome.attackerPower),

@@ -6,7 +6,7 @@ import { allianceKeys } from '../alliance/alliance-api';
 import { openLiveSocket } from './live-socket';
 import { LiveStatusContext } from './live-status';
 import { AFFECTED_QUERIES } from './notification-effects';
-import { describeNotification } from './notification-wording';
+import { describeNotification, isKnownKind } from './notification-wording';
 import { notificationKeys } from './notifications-api';
 
 interface LiveConnectionProps {
@@ -43,7 +43,8 @@ function useLiveSocket(username: string | null): boolean {
     socket.on(NOTIFICATION_EVENT, (notification: NotificationDto) => {
       showToast(describeNotification(notification).toast);
       reload(notificationKeys.all(username));
-      AFFECTED_QUERIES[notification.kind](username).forEach(reload);
+      // A kind from a newer server changes nothing this build knows how to reload.
+      if (isKnownKind(notification.kind)) AFFECTED_QUERIES[notification.kind](username).forEach(reload);
     });
     socket.on(ALLIANCE_CHANGED_EVENT, () => reload(allianceKeys.all));
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALLIANCE_CHANGED_EVENT, ApiRoutes, AppRoutes, NOTIFICATION_EVENT, SOCKET_PATH } from '@runik/contract';
+import { ALLIANCE_CHANGED_EVENT, ApiRoutes, AppRoutes, NOTIFICATION_EVENT, SOCKET_PATH, type NotificationDto } from '@runik/contract';
 import { advance, cityResponse, openCity } from '../../testing/city-fixtures';
 import { installFakeApi, responder } from '../../testing/fake-api';
 import { currentSocket, openedSockets } from '../../testing/fake-socket';
@@ -92,6 +92,18 @@ describe('a pushed notification', () => {
     expect(toasts()).toHaveLength(0);
   });
 
+  it('of a kind this build does not know (a newer server) gets a generic toast and inbox line, with no link', async () => {
+    const { api } = await openConnectedInbox();
+    const pushed = { ...votingOpened(), kind: 'season-ended', data: { season: 3 } } as unknown as NotificationDto;
+    api.on('GET', ApiRoutes.notifications(PLAYER), responder(notificationsPage([pushed], { unreadCount: 1 })));
+
+    currentSocket().serverEmits(NOTIFICATION_EVENT, pushed);
+    expect(toasts().map((toast) => toast.textContent)).toEqual(['Something happened in your realm×']);
+    const item = await screen.findByTestId('notification');
+    expect(item).toHaveTextContent('Something happened in your realm.');
+    expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('hides its toast by itself after a while', async () => {
     await openConnectedInbox();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -113,7 +125,7 @@ describe('a pushed notification', () => {
 
     currentSocket().serverEmits(NOTIFICATION_EVENT, votingOpened());
     currentSocket().serverEmits(NOTIFICATION_EVENT, raid());
-    await vi.waitFor(() => expect(cityLoads()).toBe(before + 1));
+    await vi.waitFor(() => expect(cityLoads()).toBe(before + 1), { timeout: 5_000 });
   });
 
   it('reloads the alliance when its members change', async () => {
@@ -122,7 +134,7 @@ describe('a pushed notification', () => {
     const loads = api.callsTo(MY_ALLIANCE_URL).length;
 
     currentSocket().serverEmits(ALLIANCE_CHANGED_EVENT, { allianceId: 3 });
-    await vi.waitFor(() => expect(api.callsTo(MY_ALLIANCE_URL)).toHaveLength(loads + 1));
+    await vi.waitFor(() => expect(api.callsTo(MY_ALLIANCE_URL)).toHaveLength(loads + 1), { timeout: 5_000 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS, type NotificationDataByKind, type NotificationKind } from '@runik/contract';
+import { NOTIFICATION_KINDS, type NotificationDataByKind, type NotificationDto, type NotificationKind } from '@runik/contract';
 import { notificationOf } from '../../testing/notification-fixtures';
-import { describeNotification, kindsOf, NOTIFICATION_GROUPS } from './notification-wording';
+import { describeNotification, isKnownKind, kindsOf, NOTIFICATION_GROUPS } from './notification-wording';
 
 const NONE = { infantry: 0, archers: 0, cavalry: 0 };
 const NO_ARMY = { infantry: 0, archers: 0, cavalries: 0 };
@@ -12,7 +12,7 @@ const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } 
   attacked: [{ battleId: 1, attacker: 'bob', winner: 'attacker', dead: NONE, injured: NONE, loot: NO_LOOT }, 'bob raided your city: you lost no troops.'],
   'attack-resolved': [
     { battleId: 2, defender: 'eve', winner: 'attacker', dead: { ...NONE, archers: 1 }, injured: NONE, loot: { ...NO_LOOT, ore: 0.125 } },
-    'Your raid on eve won: you lost 1 archers; you brought home 0.125 ore.',
+    'Your raid on eve won: you lost 1 archer; you brought home 0.125 ore.',
   ],
   'deposit-credited': [{ depositId: 1, amount: 10, transactionId: 't' }, 'Your deposit of 10 RUNIK is credited to your city.'],
   'withdrawal-sent': [{ withdrawalId: 1, amount: 2.5, transactionId: 't' }, 'Your withdrawal of 2.5 RUNIK reached your Hive Engine wallet as RNK.'],
@@ -21,7 +21,7 @@ const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } 
     'Your withdrawal of 4 RUNIK could not be sent (Hive Engine refused the transfer): the RUNIK is back in your city.',
   ],
   'registration-confirmed': [{ registrationId: 1, transactionId: 't', paid: 3 }, 'Your registration payment of 3 SWAP.HIVE is confirmed: your account is active.'],
-  'pack-purchase-confirmed': [{ purchaseId: 1, packCount: 1, price: 5, transactionId: 't' }, 'Your payment of 5 SWAP.HIVE for 1 pack is confirmed: they are ready to open.'],
+  'pack-purchase-confirmed': [{ purchaseId: 1, packCount: 1, price: 5, transactionId: 't' }, 'Your payment of 5 SWAP.HIVE for 1 pack is confirmed: it is ready to open.'],
   'shop-purchase-confirmed': [{ purchaseId: 1, itemName: 'Gold Chest', price: 8, transactionId: 't' }, 'Your payment of 8 SWAP.HIVE for Gold Chest is confirmed: its rewards are in your city.'],
   'listing-sold': [{ listingId: 1, gearName: 'Axe', buyer: 'dan', price: 10, fee: 1, tax: 0.5, received: 9.5 }, 'dan bought your Axe for 10 RUNIK: you received 9.5 RUNIK (listing fee 1, tax 0.5).'],
   'alliance-join-request': [{ allianceId: 1, allianceName: 'Wolves', applicant: 'fay' }, 'fay asks to join Wolves.'],
@@ -58,6 +58,28 @@ describe('notification wording', () => {
     expect(wording.text).toBe(text);
     expect(wording.toast.length).toBeGreaterThan(0);
     expect(wording.toast.length).toBeLessThan(60);
+  });
+
+  it.each([
+    [{ ...NONE, archers: 1 }, { ...NONE, archers: 2 }, 'you lost 1 archer (2 archers wounded)'],
+    [{ infantry: 1, archers: 3, cavalry: 1 }, NONE, 'you lost 1 infantry, 3 archers, and 1 cavalry'],
+  ])('names one unit in the singular and more in the plural: %j dead, %j wounded', (dead, injured, losses) => {
+    const data = { battleId: 1, attacker: 'bob', winner: 'defender' as const, dead, injured, loot: NO_LOOT };
+    expect(describeNotification(notificationOf('attacked', data)).text).toBe(`You drove off bob's raid on your city: ${losses}.`);
+  });
+
+  it('names one throne unit in the singular too', () => {
+    const data = { rallyId: 1, member: 'ivy', troops: { infantry: 0, archers: 1, cavalries: 0 } };
+    expect(describeNotification(notificationOf('rally-joined', data)).text).toBe('ivy joined your rally with 1 archer.');
+  });
+
+  it('words a kind this build does not know (a newer server) as a generic line with no link', () => {
+    const unknown = { ...notificationOf('alliance-kicked', { allianceId: 1, allianceName: 'Wolves' }), kind: 'season-ended', data: { season: 3 } } as unknown as NotificationDto;
+    expect(describeNotification(unknown)).toEqual({ text: 'Something happened in your realm.', toast: 'Something happened in your realm', link: null });
+    expect(isKnownKind('season-ended')).toBe(false);
+    // Not fooled by what every object has.
+    expect(isKnownKind('toString')).toBe(false);
+    expect(isKnownKind('attacked')).toBe(true);
   });
 
   it('links battles to their reports', () => {

@@ -8,10 +8,8 @@ import {
   type PendingResourcesDto,
   type TroopCounts,
 } from '@runik/contract';
-import { RESOURCE_KEYS } from '@runik/rules';
-import { TROOP_TYPES } from '../attack/attack-format';
+import { RESOURCE_KEYS, UNIT_KEYS, type UnitKey } from '@runik/rules';
 import { battleReportPath } from '../battle-reports/battle-reports-api';
-import { TROOPS } from '../citadel/citadel-format';
 import { resourceLabel } from '../city/city-format';
 import { formatUtc, formatUtcDay } from '../thronewars/throne-clock';
 
@@ -49,16 +47,22 @@ const runik = (value: number) => `${amount(value)} RUNIK`;
 const swapHive = (value: number) => `${amount(value)} SWAP.HIVE`;
 const plural = (count: number, one: string, many: string) => `${amount(count)} ${count === 1 ? one : many}`;
 
-/** "3 infantry and 12.5 wheat": the counts above 0 in words; null when there are none. */
-function countList(counts: [count: number, label: string][]): string | null {
-  const parts = counts.filter(([count]) => count > 0).map(([count, label]) => `${amount(count)} ${label.toLowerCase()}`);
+/** A count's name for one and for many; a mass noun ("infantry", "wheat") has the one. */
+type CountName = [one: string, many?: string];
+
+/** "1 archer and 12.5 wheat": the counts above 0 in words; null when there are none. */
+function countList(counts: [count: number, ...name: CountName][]): string | null {
+  const parts = counts.filter(([count]) => count > 0).map(([count, one, many = one]) => plural(count, one, many));
   return parts.length ? listFormat.format(parts) : null;
 }
 
+/** The screens' unit labels (Infantry, Archers, Cavalry) in a sentence: "1 archer", "2 archers". */
+const UNIT_NAMES: Record<UnitKey, CountName> = { infantry: ['infantry'], archers: ['archer', 'archers'], cavalries: ['cavalry'] };
+
+const army = (troops: Army) => countList(UNIT_KEYS.map((unit) => [troops[unit], ...UNIT_NAMES[unit]]));
 // Raids count troops as TroopCounts, the throne as Army: the same three types under other keys.
-const troopCounts = (counts: TroopCounts) => countList(TROOP_TYPES.map(({ key, label }) => [counts[key], label]));
-const army = (troops: Army) => countList(TROOPS.map(({ key, label }) => [troops[key], label]));
-const resources = (loot: PendingResourcesDto) => countList(RESOURCE_KEYS.map((key) => [loot[key], resourceLabel(key)]));
+const troopCounts = ({ infantry, archers, cavalry }: TroopCounts) => army({ infantry, archers, cavalries: cavalry });
+const resources = (loot: PendingResourcesDto) => countList(RESOURCE_KEYS.map((key) => [loot[key], resourceLabel(key).toLowerCase()]));
 
 /** "you lost 3 infantry (2 archers wounded)" */
 function losses(dead: string | null, wounded: string | null): string {
@@ -125,7 +129,7 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   },
   'pack-purchase-confirmed': {
     group: 'payments',
-    text: ({ packCount, price }) => `Your payment of ${swapHive(price)} for ${plural(packCount, 'pack', 'packs')} is confirmed: they are ready to open.`,
+    text: ({ packCount, price }) => `Your payment of ${swapHive(price)} for ${plural(packCount, 'pack', 'packs')} is confirmed: ${packCount === 1 ? 'it is' : 'they are'} ready to open.`,
     toast: ({ packCount }) => `${plural(packCount, 'pack', 'packs')} ready to open`,
     link: links.packs,
   },
@@ -244,16 +248,24 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
 };
 
 export interface NotificationWording {
-  group: NotificationGroup;
   text: string;
   toast: string;
   link: NotificationLink | null;
 }
 
+/** Whether this build knows `kind`: a newer server may store and push kinds it does not. */
+export function isKnownKind(kind: string): kind is NotificationKind {
+  return Object.hasOwn(WORDING, kind);
+}
+
+/** A kind this build does not know: its data cannot be read, so a plain line with nowhere to go. */
+const UNKNOWN_KIND: NotificationWording = { text: 'Something happened in your realm.', toast: 'Something happened in your realm', link: null };
+
 /** How the inbox and the toasts word a notification, from its kind and data (generic: each kind's wording gets its own data). */
 export function describeNotification<K extends NotificationKind>({ kind, data }: NotificationOf<K>): NotificationWording {
+  if (!isKnownKind(kind)) return UNKNOWN_KIND;
   const wording: KindWording<K> = WORDING[kind];
-  return { group: wording.group, text: wording.text(data), toast: wording.toast(data), link: wording.link?.(data) ?? null };
+  return { text: wording.text(data), toast: wording.toast(data), link: wording.link?.(data) ?? null };
 }
 
 /** The kinds of a filter group, in the contract's order. */

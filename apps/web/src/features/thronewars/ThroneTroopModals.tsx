@@ -36,6 +36,7 @@ export function SoloAttackModal({ username, available, report, onClose }: TroopM
     request: postSoloAttack,
     success: (response) => ThroneMessages.attacked(response.result.winner),
     fallback: ThroneMessages.attackFailed,
+    battle: (response) => response.result.battleId,
     report,
   });
   return (

@@ -14,6 +14,7 @@ import { ThroneStatusPanel } from './ThroneStatusPanel';
 import { ThroneTexts } from './throne-texts';
 import { CreateRallyModal, GarrisonModal, JoinRallyModal, RecallModal, SoloAttackModal } from './ThroneTroopModals';
 import { TroopsAndRewards } from './TroopsAndRewards';
+import type { ThroneFeedback } from './use-throne-action';
 import { VoteModal } from './VoteModal';
 import './thronewars.css';
 
@@ -58,7 +59,7 @@ interface ThroneWarsViewProps {
 
 function ThroneWarsView({ status, profile, available }: ThroneWarsViewProps) {
   const username = profile.hiveUsername;
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<ThroneFeedback | null>(null);
   const [modal, setModal] = useState<OpenModal>(null);
   const war = status.throneWars;
   const role = throneRole(war, profile);

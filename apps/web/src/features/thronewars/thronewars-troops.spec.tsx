@@ -88,19 +88,24 @@ describe('Solo Attack', () => {
     await waitFor(() => expect(within(dialog()).getByTestId('chosen-power')).toHaveTextContent(/^Power: 0\.48$/));
   });
 
-  it("posts the troops, says 'Attack successful! Winner: X' in green, closes, and reloads status and troops", async () => {
+  it("posts the troops, says 'Attack successful! Winner: X' in green with the battle's full report, closes, and reloads status and troops", async () => {
     const { api } = await openThrone({ throneWar: activeWar() });
     api.on('POST', ApiRoutes.throneSoloAttack, {
       status: 200,
-      data: { success: true, message: 'ok', result: { winner: 'Own Alliance', outcome: 'attacker', attackerPower: 1, defenderPower: 0, dead: troops(0), injured: troops(0), survivors: troops(10) } },
+      data: {
+        success: true,
+        message: 'ok',
+        result: { battleId: 12, winner: 'Own Alliance', outcome: 'attacker', attackerPower: 1, defenderPower: 0, dead: troops(0), injured: troops(0), survivors: troops(10) },
+      },
     });
     click('Solo Attack');
     setSlider('Infantry', '10');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Attack' }));
 
     const message = await screen.findByTestId('throne-message');
-    expect(message).toHaveTextContent(/^Attack successful! Winner: Own Alliance$/);
+    expect(message).toHaveTextContent(/^Attack successful! Winner: Own Alliance Full report$/);
     expect(within(message).getByRole('status')).toHaveClass('message--success');
+    expect(within(message).getByRole('link', { name: 'Full report' })).toHaveAttribute('href', '/battles/throne/12');
     expect(api.callsTo(ApiRoutes.throneSoloAttack).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, infantry: 10, archers: 0, cavalries: 0 }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(api.callsTo(STATUS_URL)).toHaveLength(2));
@@ -121,6 +126,7 @@ describe('Solo Attack', () => {
     const message = await screen.findByTestId('throne-message');
     expect(message).toHaveTextContent(text);
     expect(message.firstElementChild).toHaveClass(tone);
+    expect(within(message).queryByRole('link')).not.toBeInTheDocument();
     expect(within(dialog()).getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(api.callsTo(STATUS_URL)).toHaveLength(1);
@@ -137,6 +143,7 @@ describe('Garrison Troops', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Garrison' }));
 
     expect(await screen.findByTestId('throne-message')).toHaveTextContent(ThroneMessages.garrisoned);
+    expect(within(screen.getByTestId('throne-message')).queryByRole('link')).not.toBeInTheDocument();
     expect(api.callsTo(ApiRoutes.throneGarrison).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, infantry: 0, archers: 0, cavalries: 4 }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -3,8 +3,14 @@ import { apiErrorMessage } from '../../api/http-client';
 import { cityKeys } from '../city/city-api';
 import { throneKeys } from './throne-api';
 
-/** Puts a text on the page's feedback line. */
-export type ReportMessage = (text: string) => void;
+/** What the page's feedback line shows: a text, and the battle it tells of when one was fought. */
+export interface ThroneFeedback {
+  text: string;
+  battleId: number | null;
+}
+
+/** Puts a text, with its battle if any, on the page's feedback line. */
+export type ReportMessage = (feedback: ThroneFeedback) => void;
 
 interface ThroneActionOptions<Variables, Response> {
   request: (variables: Variables) => Promise<Response>;
@@ -12,6 +18,8 @@ interface ThroneActionOptions<Variables, Response> {
   success: (response: Response, variables: Variables) => string;
   /** Shown when the server sent no `{ error }` (spec section 8). */
   fallback: string;
+  /** The battle the action fought, whose report the feedback line links to (a solo attack). */
+  battle?: (response: Response) => number;
   report: ReportMessage;
 }
 
@@ -28,16 +36,16 @@ export interface ThroneActionState {
  * default on failure; after a success the throne (status, troops, details) and the city, whose
  * army the troops come from, are reloaded (spec section 4).
  */
-export function useThroneAction<Variables, Response>({ request, success, fallback, report }: ThroneActionOptions<Variables, Response>) {
+export function useThroneAction<Variables, Response>({ request, success, fallback, battle, report }: ThroneActionOptions<Variables, Response>) {
   const queryClient = useQueryClient();
   const mutation = useMutation<Response, unknown, Variables>({
     mutationFn: request,
     onSuccess: (response, variables) => {
-      report(success(response, variables));
+      report({ text: success(response, variables), battleId: battle?.(response) ?? null });
       void queryClient.invalidateQueries({ queryKey: throneKeys.all });
       void queryClient.invalidateQueries({ queryKey: cityKeys.all });
     },
-    onError: (error) => report(apiErrorMessage(error, fallback)),
+    onError: (error) => report({ text: apiErrorMessage(error, fallback), battleId: null }),
   });
   const state: ThroneActionState = {
     pending: mutation.isPending,
