@@ -218,21 +218,23 @@ export class CitadelService {
       ],
     });
     for (const row of rows) {
-      const playerId = Number(row.player_id);
-      const share = shares.get(playerId) ?? 0;
       await manager.query(`INSERT INTO citadel_rewards (floor, player_id, damage, reward_thousandths, distributed_at) VALUES ($1, $2, $3, $4, $5)`, [
         floor.floor,
-        playerId,
+        row.player_id,
         row.total_damage,
-        share,
+        shares.get(Number(row.player_id)) ?? 0,
         now,
       ]);
-      await this.notifier.notify(manager, playerId, 'boss-defeated', `citadel-floor:${floor.floor}`, {
-        floor: floor.floor,
-        damage: fromThousandths(Number(row.total_damage)),
-        share: fromThousandths(share),
-      });
     }
+    await this.notifier.notifyEach(
+      manager,
+      'boss-defeated',
+      `citadel-floor:${floor.floor}`,
+      rows.map((row) => ({
+        playerId: Number(row.player_id),
+        data: { floor: floor.floor, damage: fromThousandths(Number(row.total_damage)), share: fromThousandths(shares.get(Number(row.player_id)) ?? 0) },
+      })),
+    );
     return shares;
   }
 

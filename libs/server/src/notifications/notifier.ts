@@ -26,13 +26,23 @@ export class Notifier {
     data: NotificationDataByKind[K],
   ): Promise<void> {
     const recipients = [...new Set(typeof to === 'number' ? [to] : to)];
-    if (recipients.length === 0) return;
+    await this.notifyEach(manager, kind, source, recipients.map((playerId) => ({ playerId, data })));
+  }
+
+  /** One event told to many players, each with their own data (their share, their losses), in one statement. */
+  async notifyEach<K extends NotificationKind>(
+    manager: EntityManager,
+    kind: K,
+    source: string,
+    entries: readonly { playerId: number; data: NotificationDataByKind[K] }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
     const rows: NotificationRow[] = await manager.query(
       `INSERT INTO notifications (player_id, kind, source, data, created_at)
-       SELECT recipient, $2, $3, $4, $5 FROM unnest($1::bigint[]) AS recipient
+       SELECT entry.player_id, $3, $4, entry.data, $5 FROM unnest($1::bigint[], $2::jsonb[]) AS entry (player_id, data)
        ON CONFLICT (player_id, kind, source) DO NOTHING
        RETURNING ${NOTIFICATION_COLUMNS}`,
-      [recipients, kind, source, JSON.stringify(data), this.clock.now()],
+      [entries.map((entry) => entry.playerId), entries.map((entry) => JSON.stringify(entry.data)), kind, source, this.clock.now()],
     );
     this.push.afterCommit(
       manager,

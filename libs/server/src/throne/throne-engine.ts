@@ -141,16 +141,18 @@ export class ThroneEngine {
     });
     await manager.query(`UPDATE throne_rallies SET status = $2, closed_at = $3 WHERE id = $1`, [rally.id, rally.alliance_id === null ? 'returned' : 'marched', at]);
     if (rally.alliance_id === null) return;
-    for (const { playerId } of attackers) {
-      const mine = battle?.attackers.find((result) => result.playerId === playerId);
-      await this.notifier.notify(manager, playerId, 'rally-launched', `rally:${rally.id}`, {
-        rallyId: rally.id,
-        battleId: battle?.battleId ?? null,
-        winner: battle?.winner ?? null,
-        dead: mine?.dead ?? noTroops(),
-        injured: mine?.injured ?? noTroops(),
-      });
-    }
+    await this.notifier.notifyEach(
+      manager,
+      'rally-launched',
+      `rally:${rally.id}`,
+      attackers.map(({ playerId }) => {
+        const mine = battle?.attackers.find((result) => result.playerId === playerId);
+        return {
+          playerId,
+          data: { rallyId: rally.id, battleId: battle?.battleId ?? null, winner: battle?.winner ?? null, dead: mine?.dead ?? noTroops(), injured: mine?.injured ?? noTroops() },
+        };
+      }),
+    );
   }
 
   /**
