@@ -18,6 +18,7 @@ import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResp
 import { applyLosses, CityState, commanderBonuses, loadCities, loadCity, pendingOf, withFinishedTraining } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
+import { countAndPage } from '../core/database/count-and-page';
 import { ApiError } from '../core/errors/api-error';
 import { Notifier } from '../notifications/notifier';
 import { armyStatsDto, enemyDto, resourcesDto, troopCountsDto } from './attack-dto';
@@ -57,9 +58,9 @@ export class AttackService {
       WHERE c.ch_level >= $2 AND c.player_id <> $1
         AND NOT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id)
                         WHERE mine.player_id = $1 AND theirs.player_id = c.player_id)`;
-    const [{ total }] = await manager.query(`SELECT count(*) AS total ${candidates}`, [playerId, minLevel]);
-    const totalPages = Math.max(1, Math.ceil(Number(total) / ENEMIES_PAGE_SIZE));
-    const rows: { player_id: string; hive_username: string; tag: string | null; last_battle: Date | null }[] = await manager.query(
+    const { total, rows } = await countAndPage<{ player_id: string; hive_username: string; tag: string | null; last_battle: Date | null }>(
+      manager,
+      `SELECT count(*) AS total ${candidates}`,
       `SELECT page.player_id, p.hive_username, a.tag,
          (SELECT max(b.fought_at) FROM battles b WHERE b.attacker_id = $1 AND b.defender_id = page.player_id) AS last_battle
        FROM (SELECT c.player_id, c.ch_level ${candidates} ORDER BY c.ch_level DESC, c.player_id LIMIT $3 OFFSET $4) page
@@ -69,6 +70,7 @@ export class AttackService {
        ORDER BY page.ch_level DESC, page.player_id`,
       [playerId, minLevel, ENEMIES_PAGE_SIZE, (page - 1) * ENEMIES_PAGE_SIZE],
     );
+    const totalPages = Math.max(1, Math.ceil(total / ENEMIES_PAGE_SIZE));
     const now = this.clock.now();
     const states = await loadCities(manager, rows.map((row) => Number(row.player_id)));
     const enemies = rows.map((row) => {

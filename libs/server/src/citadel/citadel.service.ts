@@ -59,17 +59,27 @@ export class CitadelService {
     const stored = await loadCity(manager, playerId);
     if (!stored) throw ApiError.notFound('City not found');
     const { state } = withFinishedTraining(stored, now);
-    const currentFloor = await this.currentFloor(manager);
-    const [progress] = await manager.query(`SELECT * FROM citadel_players WHERE player_id = $1`, [playerId]);
-    const [floor]: FloorRow[] = await manager.query(`SELECT * FROM citadel_floors WHERE floor = $1`, [currentFloor]);
-    const damages: DamageRow[] = await manager.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [currentFloor]);
-    const { shares } = rewardShares(Number(floor.reward_thousandths), damages.map((row) => ({ playerId: Number(row.player_id), damage: Number(row.total_damage) })));
+    // One round trip for the floor everyone is on, the player's progress and every share of its reward.
+    const [standing]: {
+      current_floor: number;
+      reward_thousandths: string;
+      day: string | null;
+      today_attack_count: number | null;
+      total_damage: string | null;
+      damages: { playerId: number; damage: number }[];
+    }[] = await manager.query(
+      `SELECT s.current_floor, f.reward_thousandths, cp.day, cp.today_attack_count, cp.total_damage,
+        (SELECT coalesce(json_agg(json_build_object('playerId', d.player_id, 'damage', d.total_damage)), '[]') FROM citadel_damage d WHERE d.floor = s.current_floor) AS damages
+       FROM citadel_state s JOIN citadel_floors f ON f.floor = s.current_floor LEFT JOIN citadel_players cp ON cp.player_id = $1`,
+      [playerId],
+    );
+    const { shares } = rewardShares(Number(standing.reward_thousandths), standing.damages);
     return {
-      globalCurrentFloor: currentFloor,
-      todayAttackCount: progress && progress.day === citadelDay(now.getTime()) ? progress.today_attack_count : 0,
+      globalCurrentFloor: standing.current_floor,
+      todayAttackCount: standing.day === citadelDay(now.getTime()) ? (standing.today_attack_count ?? 0) : 0,
       nextResetAt: nextCitadelReset(now.getTime()).toISOString(),
       user: { armyPower: fromThousandths(armyPower(state.army, commanderBonuses(state))), army: state.army },
-      totalStats: { totalDamageDealt: fromThousandths(Number(progress?.total_damage ?? 0)) },
+      totalStats: { totalDamageDealt: fromThousandths(Number(standing.total_damage ?? 0)) },
       pendingRewards: fromThousandths(shares.get(playerId) ?? 0),
     };
   }

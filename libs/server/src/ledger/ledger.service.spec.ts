@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/clock/clock';
 import { dataSourceOptions } from '../core/database/data-source';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
@@ -33,6 +33,9 @@ async function newPlayer(runik = 0): Promise<number> {
   });
   return playerId;
 }
+
+const mintEntries = async (manager: EntityManager = dataSource.manager): Promise<number> =>
+  (await manager.query(`SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = 'system:mint'`))[0].n;
 
 const runikOf = async (playerId: number) => (await ledger.balancesOf(dataSource.manager, playerId)).runik;
 
@@ -116,6 +119,68 @@ describe('LedgerService', () => {
           ON e.account_id = b.account_id AND e.asset = b.asset
        WHERE b.amount <> coalesce(e.total, 0)`);
     expect(mismatches).toEqual([]);
+  });
+
+  it("writes a transaction's system legs at its commit: every entry's balance after is the running sum of its account", async () => {
+    const alice = await newPlayer();
+    const mintedBefore = await mintEntries();
+    const mint = (manager: EntityManager, amount: number) =>
+      ledger.post(manager, { reason: 'test-mint', legs: [{ account: { system: 'system:mint' }, asset: 'runik', delta: -amount }, { account: { playerId: alice }, asset: 'runik', delta: amount }] });
+    await dataSource.transaction(async (manager) => {
+      await mint(manager, 300);
+      await mint(manager, 200);
+      await ledger.post(manager, { reason: 'test-burn', legs: [{ account: { playerId: alice }, asset: 'runik', delta: -100 }, { account: { system: 'system:burn' }, asset: 'runik', delta: 100 }] });
+      // Held back until the commit: nothing of the mint's is written yet.
+      expect(await mintEntries(manager)).toBe(mintedBefore);
+    });
+    expect(await mintEntries()).toBe(mintedBefore + 2);
+    expect(await runikOf(alice)).toBe(400);
+    const wrong = await dataSource.query(`
+      SELECT id FROM (
+        SELECT id, balance_after, sum(delta) OVER (PARTITION BY account_id, asset ORDER BY id) AS running FROM ledger_entries) e
+       WHERE balance_after <> running`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('drops the system legs of what rolls back, a savepoint included', async () => {
+    const alice = await newPlayer();
+    const mintedBefore = await mintEntries();
+    const mint = (manager: EntityManager, amount: number) =>
+      ledger.post(manager, { reason: 'test-mint', legs: [{ account: { system: 'system:mint' }, asset: 'wheat', delta: -amount }, { account: { playerId: alice }, asset: 'wheat', delta: amount }] });
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await mint(manager, 50);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await dataSource.transaction(async (manager) => {
+      await mint(manager, 70);
+      await manager.transaction((inner) => mint(inner, 1_000).then(() => Promise.reject(new Error('inner')))).catch(() => undefined);
+    });
+    expect(await mintEntries()).toBe(mintedBefore + 1);
+    expect((await ledger.balancesOf(dataSource.manager, alice)).wheat).toBe(70);
+    expect((await totals()).wheat).toBe(0);
+  });
+
+  it('never deadlocks on the shared system rows: 60 concurrent transactions minting and burning several assets in random orders', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer()));
+    const assets: Asset[] = ['wheat', 'lumber', 'stone', 'ore'];
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) =>
+        dataSource.transaction(async (manager) => {
+          const playerId = players[i % players.length];
+          const order = i % 2 === 0 ? assets : [...assets].reverse();
+          for (const asset of order) {
+            await ledger.post(manager, { reason: 'test-mint', legs: [{ account: { system: 'system:mint' }, asset, delta: -10 }, { account: { playerId }, asset, delta: 10 }] });
+          }
+          await ledger.post(manager, { reason: 'test-burn', legs: order.flatMap((asset) => [{ account: { playerId }, asset, delta: -4 }, { account: { system: 'system:burn' as const }, asset, delta: 4 }]) });
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    const held = await Promise.all(players.map((playerId) => ledger.balancesOf(dataSource.manager, playerId)));
+    for (const asset of assets) expect(held.reduce((sum, balances) => sum + balances[asset], 0)).toBe(60 * 6);
+    for (const total of Object.values(await totals())) expect(total).toBe(0);
   });
 
   it('keeps ledger entries append-only', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../core/clock/clock';
 import { AccountRef, Asset, InsufficientFundsError, Leg, Posting, SystemAccount } from './ledger.types';
+import { deferSystemLegs, LegWrite, rowKey, writeLegs } from './ledger-writes';
 
 interface ResolvedLeg extends Leg {
   accountId: number;
@@ -35,11 +36,21 @@ export class LedgerService {
     assertBalanced(posting.legs);
     const legs = await this.resolve(manager, mergeLegs(posting.legs));
     // One fixed lock order keeps concurrent postings from deadlocking: players' accounts first,
-    // then the system accounts, which every posting shares and so should hold for the shortest time.
+    // then the system accounts, which every posting shares and so should hold for the shortest time
+    // (inside a transaction, those legs that cannot fail are written just before its COMMIT).
     legs.sort((a, b) => Number(a.system) - Number(b.system) || a.accountId - b.accountId || a.asset.localeCompare(b.asset));
     const postingId = randomUUID();
-    const now = this.clock.now();
-    for (const leg of legs) await this.apply(manager, leg, postingId, posting, now);
+    const at = this.clock.now();
+    const write = (leg: ResolvedLeg): LegWrite => ({ ...leg, postingId, reason: posting.reason, reference: posting.reference ?? null, at });
+    const runner = manager.queryRunner;
+    const deferrable = (leg: ResolvedLeg) => runner?.isTransactionActive === true && leg.system && (leg.delta > 0 || leg.allowNegative);
+    const now = legs.filter((leg) => !deferrable(leg));
+    if (now.length > 0) {
+      const changed = await writeLegs(manager, now.map(write));
+      const refused = now.find((leg) => !changed.has(rowKey(leg.accountId, leg.asset)));
+      if (refused) throw new InsufficientFundsError(refused.asset, refused.account);
+    }
+    if (runner && now.length < legs.length) deferSystemLegs(runner, legs.filter(deferrable).map(write));
   }
 
   /** A player's balances in thousandths (assets never held read as 0). */
@@ -51,29 +62,6 @@ export class LedgerService {
     const balances: Record<Asset, number> = { runik: 0, wheat: 0, lumber: 0, stone: 0, ore: 0 };
     for (const row of rows) balances[row.asset] = Number(row.amount);
     return balances;
-  }
-
-  /**
-   * Check-and-change and its ledger entry in one statement (one round trip per leg): a debit that
-   * would overdraw matches no balance row, so it changes nothing and records no entry.
-   */
-  private async apply(manager: EntityManager, leg: ResolvedLeg, postingId: string, posting: Posting, now: Date): Promise<void> {
-    const debit = leg.delta < 0 && !leg.allowNegative;
-    const [change, parameters]: [string, unknown[]] = debit
-      ? [`UPDATE balances SET amount = amount + $3 WHERE account_id = $1 AND asset = $2 AND amount + $3 >= 0 RETURNING amount`, [leg.accountId, leg.asset, leg.delta]]
-      : [
-          `INSERT INTO balances (account_id, asset, amount, allow_negative) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`,
-          [leg.accountId, leg.asset, leg.delta, leg.allowNegative],
-        ];
-    const n = parameters.length;
-    const rows: unknown[] = await manager.query(
-      `WITH changed AS (${change})
-       INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
-       SELECT $${n + 1}::uuid, $1, $2, $3, amount, $${n + 2}::text, $${n + 3}::text, $${n + 4}::timestamptz FROM changed RETURNING id`,
-      [...parameters, postingId, posting.reason, posting.reference ?? null, now],
-    );
-    if (rows.length === 0) throw new InsufficientFundsError(leg.asset, leg.account);
   }
 
   /** System accounts never change once migrated: their ids are looked up once per process. */

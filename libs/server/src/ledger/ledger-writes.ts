@@ -1,0 +1,115 @@
+import { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent, TransactionStartEvent } from 'typeorm';
+import { Asset } from './ledger.types';
+
+/** One leg of a posting, resolved to its account, as written to `balances` and `ledger_entries`. */
+export interface LegWrite {
+  accountId: number;
+  asset: Asset;
+  delta: number;
+  allowNegative: boolean;
+  postingId: string;
+  reason: string;
+  reference: string | null;
+  at: Date;
+}
+
+/**
+ * Writes legs in one statement: one balance change per row (the sum of its legs), rows taken in the
+ * order their first leg is given (the caller's lock order), then one entry per leg, each with the
+ * balance after it (the row's new amount less the legs that come after it). A row that would go
+ * below zero, where it may not, changes nothing and records no entry. Returns the rows changed, as
+ * `accountId|asset`.
+ *
+ * PostgreSQL checks a row's CHECK constraint before it finds the conflict, so a debit that must not
+ * overdraw proposes 0 (its delta comes from `totals` in the update), and is proposed only where its
+ * row exists (rows are never deleted): without a row there is nothing to debit.
+ */
+export async function writeLegs(manager: EntityManager, legs: LegWrite[]): Promise<Set<string>> {
+  const rows: { account_id: string; asset: Asset }[] = await manager.query(
+    `WITH legs AS (
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::boolean[], $5::uuid[], $6::text[], $7::text[], $8::timestamptz[])
+         WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
+     sums AS (
+       SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
+     totals AS (SELECT *, delta < 0 AND NOT allow_negative AS checked FROM sums),
+     changed AS (
+       INSERT INTO balances (account_id, asset, amount, allow_negative)
+       SELECT account_id, asset, CASE WHEN checked THEN 0 ELSE delta END, allow_negative FROM totals t
+        WHERE NOT checked OR EXISTS (SELECT 1 FROM balances b WHERE b.account_id = t.account_id AND b.asset = t.asset)
+        ORDER BY t.first
+       ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset)
+        WHERE balances.allow_negative OR balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset) >= 0
+       RETURNING account_id, asset, amount)
+     INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
+     SELECT l.posting_id, l.account_id, l.asset, l.delta,
+            c.amount - coalesce(sum(l.delta) OVER (PARTITION BY l.account_id, l.asset ORDER BY l.position ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
+            l.reason, l.reference, l.created_at
+       FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
+      ORDER BY l.position
+     RETURNING account_id, asset`,
+    [
+      legs.map((leg) => leg.accountId),
+      legs.map((leg) => leg.asset),
+      legs.map((leg) => leg.delta),
+      legs.map((leg) => leg.allowNegative),
+      legs.map((leg) => leg.postingId),
+      legs.map((leg) => leg.reason),
+      legs.map((leg) => leg.reference),
+      legs.map((leg) => leg.at),
+    ],
+  );
+  return new Set(rows.map((row) => rowKey(Number(row.account_id), row.asset)));
+}
+
+export function rowKey(accountId: number, asset: Asset): string {
+  return `${accountId}|${asset}`;
+}
+
+const PENDING = 'runik:pendingSystemLegs';
+
+/**
+ * Every posting shares the system accounts' balance rows (the mint above all), so whoever holds one
+ * makes every other money action wait. Inside a transaction their legs are therefore written in one
+ * statement just before COMMIT, rows in key order (so two transactions cannot deadlock on them), and
+ * each row is held for two round trips instead of from the posting to the end of the transaction.
+ * Only legs that cannot fail are deferred: credits, and debits of accounts that may go negative.
+ */
+export function deferSystemLegs(runner: QueryRunner, legs: LegWrite[]): void {
+  if (!flushers.has(runner.connection)) {
+    runner.connection.subscribers.push(flusher);
+    flushers.add(runner.connection);
+  }
+  const data = runner.data as Record<string, LegWrite[] | undefined>;
+  (data[PENDING] ??= []).push(...legs);
+}
+
+function takePending(runner: QueryRunner): LegWrite[] {
+  const data = runner.data as Record<string, LegWrite[] | undefined>;
+  const legs = data[PENDING] ?? [];
+  delete data[PENDING];
+  return legs;
+}
+
+async function flush(runner: QueryRunner): Promise<void> {
+  // A stable sort: each row's legs keep the order they were posted in.
+  const legs = takePending(runner).sort((a, b) => a.accountId - b.accountId || a.asset.localeCompare(b.asset));
+  if (legs.length > 0) await writeLegs(runner.manager, legs);
+}
+
+const flushers = new WeakSet<DataSource>();
+
+/**
+ * Flushes at each commit, and before a savepoint starts, so that rolling back to it drops only the
+ * legs posted after it. A rollback drops the pending legs with the rest of its work.
+ */
+const flusher: EntitySubscriberInterface = {
+  async beforeTransactionStart(event: TransactionStartEvent): Promise<void> {
+    if (event.queryRunner.isTransactionActive) await flush(event.queryRunner);
+  },
+  beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
+    return flush(event.queryRunner);
+  },
+  beforeTransactionRollback(event: TransactionRollbackEvent): void {
+    takePending(event.queryRunner);
+  },
+};
