@@ -40,6 +40,9 @@ const SORTS: Record<MarketplaceSort, string> = {
   rarity: `array_position(ARRAY['mythical', 'legendary', 'epic', 'rare', 'common']::text[], g.rarity::text), g.level DESC, l.created_at DESC, l.id DESC`,
 };
 
+/** How long a count of active listings serves the marketplace's page count. */
+const ACTIVE_COUNT_TTL_MS = 1000;
+
 const LISTING_COLUMNS = `g.*, l.id AS listing_id, l.price, l.created_at AS listed_at, p.hive_username AS seller`;
 
 /**
@@ -65,23 +68,44 @@ export class TradingService {
     return { canWithdraw: player?.activation === 'paid', runikBalance: fromThousandths(runik) };
   }
 
-  /** Active listings of everyone but the requester, filtered, sorted and paged. */
+  /**
+   * Active listings of everyone but the requester, filtered, sorted and paged. The page is exact; its
+   * page count comes from the active listings matching the filter (counted at most once a second per
+   * filter and api process, since the count reads every active listing) less the requester's own, so
+   * another replica's new or sold listing shows in the page count within a second.
+   */
   async marketplace(playerId: number, { category, type, rarity, sortBy, page }: MarketplaceQuery): Promise<MarketplaceResponse> {
-    const where = `l.status = 'active' AND l.seller_id <> $1
-      AND ($2::text IS NULL OR g.category = $2) AND ($3::text IS NULL OR g.type = $3) AND ($4::text IS NULL OR g.rarity = $4)`;
+    const filter = `($2::text IS NULL OR g.category = $2) AND ($3::text IS NULL OR g.type = $3) AND ($4::text IS NULL OR g.rarity = $4)`;
     const filters = [playerId, category ?? null, type ?? null, rarity ?? null];
-    const from = `FROM listings l JOIN gears g ON g.id = l.gear_id JOIN players p ON p.id = l.seller_id`;
-    // The count scans every active listing: without a gear filter it reads listings alone (its joins
-    // cannot change the count), about five times cheaper than through them.
-    const gearFiltered = category !== undefined || type !== undefined || rarity !== undefined;
-    const counted = gearFiltered ? `FROM listings l JOIN gears g ON g.id = l.gear_id WHERE ${where}` : `FROM listings l WHERE l.status = 'active' AND l.seller_id <> $1`;
-    const { total, rows } = await countAndPage<ListingRow>(
+    const active = await this.activeListings(category ?? null, type ?? null, rarity ?? null);
+    const { total: own, rows } = await countAndPage<ListingRow>(
       this.dataSource.manager,
-      `SELECT count(*) AS total ${counted}`,
-      `SELECT ${LISTING_COLUMNS} ${from} WHERE ${where} ORDER BY ${SORTS[sortBy]} LIMIT $5 OFFSET $6`,
+      `SELECT count(*) AS total FROM listings l JOIN gears g ON g.id = l.gear_id WHERE l.status = 'active' AND l.seller_id = $1 AND ${filter}`,
+      `SELECT ${LISTING_COLUMNS} FROM listings l JOIN gears g ON g.id = l.gear_id JOIN players p ON p.id = l.seller_id
+        WHERE l.status = 'active' AND l.seller_id <> $1 AND ${filter} ORDER BY ${SORTS[sortBy]} LIMIT $5 OFFSET $6`,
       [...filters, MARKETPLACE_PAGE_SIZE, (page - 1) * MARKETPLACE_PAGE_SIZE],
     );
-    return { listings: rows.map(listingDto), page, totalPages: Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE)) };
+    return { listings: rows.map(listingDto), page, totalPages: Math.max(1, Math.ceil((active - own) / MARKETPLACE_PAGE_SIZE)) };
+  }
+
+  /** Active listings per gear filter, counted again after ACTIVE_COUNT_TTL_MS, or once a listing changed through this process. */
+  private readonly activeCounts = new Map<string, { count: number; countedAt: number }>();
+
+  private async activeListings(category: string | null, type: string | null, rarity: string | null): Promise<number> {
+    const key = `${category}|${type}|${rarity}`;
+    const known = this.activeCounts.get(key);
+    if (known && this.clock.nowMs() - known.countedAt < ACTIVE_COUNT_TTL_MS) return known.count;
+    const countedAt = this.clock.nowMs();
+    // Without a gear filter the listings alone are counted: the join cannot change the count.
+    const [{ count }] = await this.dataSource.query(
+      category === null && type === null && rarity === null
+        ? `SELECT count(*) AS count FROM listings WHERE status = 'active'`
+        : `SELECT count(*) AS count FROM listings l JOIN gears g ON g.id = l.gear_id
+            WHERE l.status = 'active' AND ($1::text IS NULL OR g.category = $1) AND ($2::text IS NULL OR g.type = $2) AND ($3::text IS NULL OR g.rarity = $3)`,
+      category === null && type === null && rarity === null ? [] : [category, type, rarity],
+    );
+    this.activeCounts.set(key, { count: Number(count), countedAt });
+    return Number(count);
   }
 
   async myListings(playerId: number): Promise<MyListingsResponse> {
@@ -95,7 +119,7 @@ export class TradingService {
 
   /** The fee is paid when listing, to the fees account, and not refunded on unlisting. */
   list(playerId: number, gearId: number, price: number): Promise<ListGearResponse> {
-    return this.cities.run(playerId, async ({ manager, state, now }) => {
+    return this.changingListings(this.cities.run(playerId, async ({ manager, state, now }) => {
       if (!state.canWithdraw) throw ApiError.forbidden(TradingMessages.tradingRestricted);
       const [gear]: GearRow[] = await manager.query(`SELECT * FROM gears WHERE id = $1`, [gearId]);
       if (!gear) throw ApiError.notFound(GearMessages.gearNotFound);
@@ -128,23 +152,23 @@ export class TradingService {
         [listingId],
       );
       return { success: true, message: TradingMessages.listed(fee / 1000), listing: listingDto(row), fee: fee / 1000 };
-    });
+    }));
   }
 
   unlist(playerId: number, listingId: number): Promise<TradingActionResponse> {
-    return this.cities.run(playerId, async ({ manager, now }) => {
+    return this.changingListings(this.cities.run(playerId, async ({ manager, now }) => {
       const listing = await lockListing(manager, listingId);
       if (Number(listing.seller_id) !== playerId) throw ApiError.forbidden(TradingMessages.notYourListing);
       if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
       await manager.query(`UPDATE listings SET status = 'removed', closed_at = $2 WHERE id = $1`, [listingId, now]);
       await manager.query(`UPDATE gears SET listed = false WHERE id = $1`, [listing.gear_id]);
       return { success: true, message: TradingMessages.removed };
-    });
+    }));
   }
 
   /** The buyer pays the price; the seller receives 96% rounded down to whole RUNIK, the tax account the rest. */
   buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.changingListings(this.dataSource.transaction(async (manager) => {
       // The buyer's purchases one at a time, so the balance check below gives the spec's message. NO KEY
       // UPDATE, not UPDATE: a foreign key to the player (a reward row written after paying the player, a
       // gear) takes KEY SHARE, which FOR UPDATE would block while this purchase waits for that payer's
@@ -173,7 +197,16 @@ export class TradingService {
       await manager.query(`UPDATE gears SET owner_id = $2, listed = false, equipped = false WHERE id = $1`, [listing.gear_id, buyerId]);
       await this.notifySale(manager, listing, buyerId, { seller, tax });
       return { success: true, message: TradingMessages.purchased };
-    });
+    }));
+  }
+
+  /** Once a listing was added, removed or sold here, this process counts active listings afresh. */
+  private async changingListings<T>(change: Promise<T>): Promise<T> {
+    try {
+      return await change;
+    } finally {
+      this.activeCounts.clear();
+    }
   }
 
   /** Tells the seller what the sale paid, as the ledger recorded it, and the fee paid when listing. */
