@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   if (runs('one-listing')) reports.push(await oneListing(run, apiUrl, api.pid ?? 0, game));
   if (runs('push')) reports.push(await pushDelivery(apiUrl, api.pid ?? 0, game.players, env, run.database));
   if (runs('chain')) reports.push(await chainFollower(run, simUrl, env, game.players));
-  if (runs('players')) reports.push(await playersScenario(run, apiUrl, api.pid ?? 0, game, env));
+  if (runs('players')) reports.push(await playersScenario(run, { url: apiUrl, pid: api.pid ?? 0 }, game, env));
   await checkLedger(run.database);
 
   const rows: Row[] = reports.flatMap((report) => report.rows);

@@ -9,7 +9,7 @@ import { BenchGame, BUYER_RUNIK, seedListings } from './game';
 import { percentile, printTextTable } from './load';
 import { formatNumber, Row, ScenarioReport } from './report';
 import { seedPlayers, SeededPlayer } from './seed';
-import { BenchmarkRun, databaseUrl, describeLoad, log, queryDatabase, sleep, startCpuMeter } from './support';
+import { BenchmarkRun, databaseUrl, describeLoad, log, queryDatabase, sleep, startApi, startCpuMeter } from './support';
 
 /** Players at each step (BENCH_PLAYERS_STEPS, comma-separated, ascending), and seconds measured at each (BENCH_PLAYERS_SECONDS). */
 const STEPS = (process.env.BENCH_PLAYERS_STEPS ?? '500,1000,2000,3000,5000').split(',').map((step) => Number(step.trim()));
@@ -21,6 +21,11 @@ const READ_SHARE = 0.8;
 const CONNECTING_AT_ONCE = 50;
 /** Keep-alive connections the players' HTTP calls share (a pool, not one connection per player: see the README). */
 const HTTP_SOCKETS = 512;
+/**
+ * Api processes (BENCH_PLAYERS_APIS, default 2: one per core, as an operator would run them on this
+ * machine); player i talks to process i mod N, by HTTP and by socket, as behind a sticky load balancer.
+ */
+const API_PROCESSES = Number(process.env.BENCH_PLAYERS_APIS ?? 2);
 /** How long an attack's push may take after the step's last response before it counts as not arrived. */
 const SETTLE_MS = 5000;
 const GOAL_CALL_P99_MS = 200;
@@ -90,8 +95,9 @@ interface StepResult {
  * are allowed; an attacker's k-th attack of the run targets the player k + 1 places after it among
  * the step's players, so no pair meets the 4 h cooldown.
  */
-export async function playersScenario(run: BenchmarkRun, apiUrl: string, apiPid: number, game: BenchGame, env: Record<string, string>): Promise<ScenarioReport> {
+export async function playersScenario(run: BenchmarkRun, api: { url: string; pid: number }, game: BenchGame, env: Record<string, string>): Promise<ScenarioReport> {
   const most = Math.max(...STEPS);
+  if (!Number.isInteger(API_PROCESSES) || API_PROCESSES < 1) throw new Error(`BENCH_PLAYERS_APIS: a whole number of at least 1, not ${API_PROCESSES}`);
   if (STEPS.some((step, index) => !Number.isInteger(step) || step < 2 || (index > 0 && step <= STEPS[index - 1]))) {
     throw new Error(`BENCH_PLAYERS_STEPS: ascending whole numbers of at least 2, not ${STEPS.join(',')}`);
   }
@@ -111,8 +117,13 @@ export async function playersScenario(run: BenchmarkRun, apiUrl: string, apiPid:
   const listings = await seedListings(run.database, game.sellers.map((seller) => seller.playerId), listingCount);
   log(`players: ${formatNumber(listingCount)} listings for sale`);
 
-  const agent = new Agent({ keepAlive: true, maxSockets: HTTP_SOCKETS });
-  const base = new URL(apiUrl);
+  const apis = [api];
+  for (let i = 2; i <= API_PROCESSES; i++) {
+    const { url, api: child } = await startApi(run, env, `api${i}`);
+    apis.push({ url, pid: child.pid ?? 0 });
+  }
+  const apiOf = (index: number) => apis[index % apis.length];
+  const agents = apis.map(() => new Agent({ keepAlive: true, maxSockets: Math.ceil(HTTP_SOCKETS / apis.length) }));
   const sockets: Socket[] = [];
   /** Attacks whose `attacked` push is awaited, by battle id. */
   const awaited = new Map<number, { sentAt: number; answeredAt?: number; receivedAt?: number }>();
@@ -158,13 +169,14 @@ export async function playersScenario(run: BenchmarkRun, apiUrl: string, apiPid:
     }
   };
 
-  const send = (player: SeededPlayer, call: Call): Promise<CallResult> =>
+  const send = (index: number, call: Call): Promise<CallResult> =>
     new Promise((resolve) => {
       const started = performance.now();
       const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-      const headers: Record<string, string | number> = { authorization: `Bearer ${player.token}` };
+      const headers: Record<string, string | number> = { authorization: `Bearer ${players[index].token}` };
       if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-      const req = request({ host: base.hostname, port: base.port, method: call.method, path: call.path, headers, agent, timeout: 30_000 }, (res) => {
+      const base = new URL(apiOf(index).url);
+      const req = request({ host: base.hostname, port: base.port, method: call.method, path: call.path, headers, agent: agents[index % agents.length], timeout: 30_000 }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8') }));
@@ -181,7 +193,7 @@ export async function playersScenario(run: BenchmarkRun, apiUrl: string, apiPid:
       await seedUpTo(stepPlayers);
       await prepareStep(run.database, players.slice(0, stepPlayers));
       while (sockets.length < stepPlayers) {
-        const batch = await Promise.all(players.slice(sockets.length, Math.min(stepPlayers, sockets.length + CONNECTING_AT_ONCE)).map((player) => connect(apiUrl, player.token)));
+        const batch = await Promise.all(players.slice(sockets.length, Math.min(stepPlayers, sockets.length + CONNECTING_AT_ONCE)).map((player, i) => connect(apiOf(sockets.length + i).url, player.token)));
         for (const socket of batch) socket.on(NOTIFICATION_EVENT, onNotification);
         sockets.push(...batch);
       }
@@ -198,15 +210,14 @@ export async function playersScenario(run: BenchmarkRun, apiUrl: string, apiPid:
       let errors = 0;
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
-      const stopCpu = await startCpuMeter(apiPid, run.database);
+      const stopCpu = await startCpuMeter(apis.map((process) => process.pid), run.database);
       const started = performance.now();
       const ends = started + STEP_SECONDS * 1000;
       const act = (index: number) => {
         const kind: Kind = Math.random() < READ_SHARE ? READS[Math.floor(Math.random() * READS.length)] : WRITES[rotation[index]++ % WRITES.length];
-        const player = players[index];
         const sentAt = performance.now();
         pending.push(
-          send(player, callFor(index, stepPlayers, kind)).then((result) => {
+          send(index, callFor(index, stepPlayers, kind)).then((result) => {
             const record = records[kind];
             if (result.status === 0) {
               errors += 1;
@@ -291,7 +302,7 @@ export async function playersScenario(run: BenchmarkRun, apiUrl: string, apiPid:
     }
   } finally {
     for (const socket of sockets) socket.close();
-    agent.destroy();
+    for (const agent of agents) agent.destroy();
   }
   return report(results, players.length);
 }

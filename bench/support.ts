@@ -171,23 +171,29 @@ export interface CpuUse {
 }
 
 /**
- * Starts measuring the CPU time of the api process, of the PostgreSQL backends serving the
+ * Starts measuring the CPU time of the api process (or processes, summed), of the PostgreSQL backends serving the
  * benchmark database (those present at the end; one that started meanwhile counts in full), and of
  * this process (autocannon). Call the returned function at the end.
  */
-export async function startCpuMeter(apiPid: number, database: string): Promise<() => Promise<CpuUse | null>> {
+export async function startCpuMeter(apiPids: number | number[], database: string): Promise<() => Promise<CpuUse | null>> {
+  const pids = typeof apiPids === 'number' ? [apiPids] : apiPids;
   const backends = () =>
     withAdmin((admin) => admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [database])).then(({ rows }) => rows.map((row) => Number(row.pid)));
-  const apiStart = processCpuSeconds(apiPid);
+  const apiStart = pids.map(processCpuSeconds);
   const postgresStart = new Map((await backends()).map((pid) => [pid, processCpuSeconds(pid) ?? 0]));
   const benchStart = process.cpuUsage();
   return async () => {
     const bench = process.cpuUsage(benchStart);
-    const apiEnd = processCpuSeconds(apiPid);
+    const apiEnd = pids.map(processCpuSeconds);
     let postgres = 0;
     for (const pid of await backends()) postgres += (processCpuSeconds(pid) ?? 0) - (postgresStart.get(pid) ?? 0);
-    if (apiStart === null || apiEnd === null) return null;
-    return { api: apiEnd - apiStart, postgres, bench: (bench.user + bench.system) / 1e6 };
+    let api = 0;
+    for (const [i, end] of apiEnd.entries()) {
+      const start = apiStart[i];
+      if (start === null || end === null) return null;
+      api += end - start;
+    }
+    return { api, postgres, bench: (bench.user + bench.system) / 1e6 };
   };
 }
 
@@ -296,13 +302,14 @@ export async function serverEnvironment(run: BenchmarkRun, chainUrl?: string): P
 }
 
 /** Starts the api as its own process (apps/api/src/main.ts, as `npm start` does) on 127.0.0.1 and waits until it is healthy. */
-export async function startApi(run: BenchmarkRun, env: Record<string, string>): Promise<{ url: string; api: ChildProcess }> {
+/** Starts an api process (`name` tells several apart in the logs) and waits until it is healthy. */
+export async function startApi(run: BenchmarkRun, env: Record<string, string>, name = 'api'): Promise<{ url: string; api: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const api = startNodeProcess(`${run.redisPrefix}-api`, 'apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, true);
+  const api = startNodeProcess(`${run.redisPrefix}-${name}`, 'apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, true);
   run.children.push(api);
   await waitUntilHealthy(`${url}/api/health`, api);
-  log(`api pid ${api.pid} listening on ${url} (log: ${LOG_DIR}/${run.redisPrefix}-api.log)`);
+  log(`${name} pid ${api.pid} listening on ${url} (log: ${LOG_DIR}/${run.redisPrefix}-${name}.log)`);
   return { url, api };
 }
 

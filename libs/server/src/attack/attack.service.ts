@@ -83,7 +83,7 @@ export class AttackService {
   async attack(attackerId: number, attackerName: string, enemyName: string): Promise<AttackResponse> {
     const defenderId = await this.enemyId(attackerId, enemyName);
     return this.cities.runMany([attackerId, defenderId], async ({ manager, states: [attacker, defender], now }) => {
-        await this.assertCanAttack(manager, attacker, defender, now);
+        const defenderTag = await this.assertCanAttack(manager, attacker, defender, now);
         const charges = spendCharge(attacker.attackCharges, now.getTime());
         if (!charges) throw noChargesError(attacker, now);
 
@@ -117,10 +117,6 @@ export class AttackService {
         await this.notifyBattle(manager, Number(id), { attacker: [attacker.playerId, attackerName], defender: [defender.playerId, enemyName] }, outcome);
 
         const [updatedAttacker, updatedDefender] = await this.settled(manager, [attacker.playerId, defender.playerId], now);
-        const [membership] = await manager.query(
-          `SELECT a.tag FROM alliance_members m JOIN alliances a ON a.id = m.alliance_id WHERE m.player_id = $1`,
-          [defender.playerId],
-        );
         return {
           result: {
             battleId: Number(id),
@@ -130,7 +126,7 @@ export class AttackService {
             loot: resourcesDto(outcome.loot),
           },
           updatedPlayer: armyStatsDto(updatedAttacker, now),
-          updatedEnemies: [enemyDto(enemyName, membership?.tag ?? null, updatedDefender, now, cooldownEnd(now))],
+          updatedEnemies: [enemyDto(enemyName, defenderTag, updatedDefender, now, cooldownEnd(now))],
         };
     });
   }
@@ -171,22 +167,18 @@ export class AttackService {
     const loot = resourcesDto(outcome.loot);
     const [attackerId, attackerName] = sides.attacker;
     const [defenderId, defenderName] = sides.defender;
-    await this.notifier.notify(manager, defenderId, 'attacked', source, {
-      battleId,
-      attacker: attackerName,
-      winner: outcome.winner,
-      dead: troopCountsDto(outcome.defender.dead),
-      injured: troopCountsDto(outcome.defender.injured),
-      loot,
-    });
-    await this.notifier.notify(manager, attackerId, 'attack-resolved', source, {
-      battleId,
-      defender: defenderName,
-      winner: outcome.winner,
-      dead: troopCountsDto(outcome.attacker.dead),
-      injured: troopCountsDto(outcome.attacker.injured),
-      loot,
-    });
+    await this.notifier.notifyEach(manager, source, [
+      {
+        playerId: defenderId,
+        kind: 'attacked',
+        data: { battleId, attacker: attackerName, winner: outcome.winner, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured), loot },
+      },
+      {
+        playerId: attackerId,
+        kind: 'attack-resolved',
+        data: { battleId, defender: defenderName, winner: outcome.winner, dead: troopCountsDto(outcome.attacker.dead), injured: troopCountsDto(outcome.attacker.injured), loot },
+      },
+    ]);
   }
 
   private async cityAt(playerId: number, now: Date): Promise<CityState> {
@@ -207,23 +199,23 @@ export class AttackService {
     return Number(enemy.id);
   }
 
-  private async assertCanAttack(manager: EntityManager, attacker: CityState, defender: CityState, now: Date): Promise<void> {
-    const [allies] = await manager.query(
-      `SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2`,
+  /** Refuses an attack on an ally, on a defender still cooling down, or without troops; returns the defender's alliance tag, read in the same round trip. */
+  private async assertCanAttack(manager: EntityManager, attacker: CityState, defender: CityState, now: Date): Promise<string | null> {
+    const [{ allied, last_fought, defender_tag }]: { allied: boolean; last_fought: Date | null; defender_tag: string | null }[] = await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2) AS allied,
+              (SELECT fought_at FROM battles WHERE attacker_id = $1 AND defender_id = $2 ORDER BY fought_at DESC LIMIT 1) AS last_fought,
+              (SELECT a.tag FROM alliance_members m JOIN alliances a ON a.id = m.alliance_id WHERE m.player_id = $2) AS defender_tag`,
       [attacker.playerId, defender.playerId],
     );
-    if (allies) throw ApiError.badRequest(AttackMessages.cannotAttackAlly);
-    const [last] = await manager.query(
-      `SELECT fought_at FROM battles WHERE attacker_id = $1 AND defender_id = $2 ORDER BY fought_at DESC LIMIT 1`,
-      [attacker.playerId, defender.playerId],
-    );
-    const until = last && cooldownEnd(last.fought_at);
+    if (allied) throw ApiError.badRequest(AttackMessages.cannotAttackAlly);
+    const until = last_fought && cooldownEnd(last_fought);
     if (until && until > now) {
       throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, AttackMessages.enemyCoolingDown(formatCountdown(until.getTime() - now.getTime())), {
         cooldownUntil: until.toISOString(),
       });
     }
     if (troopCount(attacker.army) === 0) throw ApiError.badRequest(AttackMessages.noArmy);
+    return defender_tag;
   }
 }
 

@@ -238,10 +238,10 @@ export class CitadelService {
     }
     await this.notifier.notifyEach(
       manager,
-      'boss-defeated',
       `citadel-floor:${floor.floor}`,
       rows.map((row) => ({
         playerId: Number(row.player_id),
+        kind: 'boss-defeated' as const,
         data: { floor: floor.floor, damage: fromThousandths(Number(row.total_damage)), share: fromThousandths(shares.get(Number(row.player_id)) ?? 0) },
       })),
     );

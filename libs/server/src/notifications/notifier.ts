@@ -5,6 +5,9 @@ import { Clock } from '../core/clock/clock';
 import { NotificationPush } from './notification-push';
 import { NOTIFICATION_COLUMNS, notificationDto, NotificationRow } from './notification-rows';
 
+/** One player's notification, its data typed by its kind. */
+export type NotificationEntry = { [K in NotificationKind]: { playerId: number; kind: K; data: NotificationDataByKind[K] } }[NotificationKind];
+
 /**
  * What every feature calls to tell players what happened: the notification is stored in the
  * transaction of the event (so it exists exactly when the event does) and pushed once that commits.
@@ -26,23 +29,21 @@ export class Notifier {
     data: NotificationDataByKind[K],
   ): Promise<void> {
     const recipients = [...new Set(typeof to === 'number' ? [to] : to)];
-    await this.notifyEach(manager, kind, source, recipients.map((playerId) => ({ playerId, data })));
+    await this.notifyEach(manager, source, recipients.map((playerId) => ({ playerId, kind, data }) as NotificationEntry));
   }
 
-  /** One event told to many players, each with their own data (their share, their losses), in one statement. */
-  async notifyEach<K extends NotificationKind>(
-    manager: EntityManager,
-    kind: K,
-    source: string,
-    entries: readonly { playerId: number; data: NotificationDataByKind[K] }[],
-  ): Promise<void> {
+  /**
+   * Notifications of one cause, each to its player with its own kind and data (their share, their
+   * side of a battle), in one statement.
+   */
+  async notifyEach(manager: EntityManager, source: string, entries: readonly NotificationEntry[]): Promise<void> {
     if (entries.length === 0) return;
     const rows: NotificationRow[] = await manager.query(
       `INSERT INTO notifications (player_id, kind, source, data, created_at)
-       SELECT entry.player_id, $3, $4, entry.data, $5 FROM unnest($1::bigint[], $2::jsonb[]) AS entry (player_id, data)
+       SELECT entry.player_id, entry.kind, $4, entry.data, $5 FROM unnest($1::bigint[], $2::text[], $3::jsonb[]) AS entry (player_id, kind, data)
        ON CONFLICT (player_id, kind, source) DO NOTHING
        RETURNING ${NOTIFICATION_COLUMNS}`,
-      [entries.map((entry) => entry.playerId), entries.map((entry) => JSON.stringify(entry.data)), kind, source, this.clock.now()],
+      [entries.map((entry) => entry.playerId), entries.map((entry) => entry.kind), entries.map((entry) => JSON.stringify(entry.data)), source, this.clock.now()],
     );
     this.push.afterCommit(
       manager,

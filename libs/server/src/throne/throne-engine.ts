@@ -143,12 +143,12 @@ export class ThroneEngine {
     if (rally.alliance_id === null) return;
     await this.notifier.notifyEach(
       manager,
-      'rally-launched',
       `rally:${rally.id}`,
       attackers.map(({ playerId }) => {
         const mine = battle?.attackers.find((result) => result.playerId === playerId);
         return {
           playerId,
+          kind: 'rally-launched' as const,
           data: { rallyId: rally.id, battleId: battle?.battleId ?? null, winner: battle?.winner ?? null, dead: mine?.dead ?? noTroops(), injured: mine?.injured ?? noTroops() },
         };
       }),

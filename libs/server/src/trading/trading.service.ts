@@ -173,7 +173,7 @@ export class TradingService {
       // UPDATE, not UPDATE: a foreign key to the player (a reward row written after paying the player, a
       // gear) takes KEY SHARE, which FOR UPDATE would block while this purchase waits for that payer's
       // balance lock: a deadlock.
-      const [buyer] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR NO KEY UPDATE`, [buyerId]);
+      const [buyer] = await manager.query(`SELECT activation, hive_username FROM players WHERE id = $1 FOR NO KEY UPDATE`, [buyerId]);
       if (buyer?.activation !== 'paid') throw ApiError.forbidden(TradingMessages.tradingRestricted);
       const listing = await lockListing(manager, listingId);
       if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
@@ -194,8 +194,11 @@ export class TradingService {
         ],
       });
       await manager.query(`UPDATE listings SET status = 'sold', buyer_id = $2, closed_at = $3 WHERE id = $1`, [listingId, buyerId, this.clock.now()]);
-      await manager.query(`UPDATE gears SET owner_id = $2, listed = false, equipped = false WHERE id = $1`, [listing.gear_id, buyerId]);
-      await this.notifySale(manager, listing, buyerId, { seller, tax });
+      const [[sold]]: [{ type: GearType; rarity: GearRarity; level: number }[]] = await manager.query(
+        `UPDATE gears SET owner_id = $2, listed = false, equipped = false WHERE id = $1 RETURNING type, rarity, level`,
+        [listing.gear_id, buyerId],
+      );
+      await this.notifySale(manager, listing, { ...sold, buyer: buyer.hive_username }, { seller, tax });
       return { success: true, message: TradingMessages.purchased };
     }));
   }
@@ -210,11 +213,12 @@ export class TradingService {
   }
 
   /** Tells the seller what the sale paid, as the ledger recorded it, and the fee paid when listing. */
-  private async notifySale(manager: EntityManager, listing: LockedListing, buyerId: number, split: { seller: number; tax: number }): Promise<void> {
-    const [sold]: { type: GearType; rarity: GearRarity; level: number; buyer: string }[] = await manager.query(
-      `SELECT g.type, g.rarity, g.level, p.hive_username AS buyer FROM gears g, players p WHERE g.id = $1 AND p.id = $2`,
-      [listing.gear_id, buyerId],
-    );
+  private async notifySale(
+    manager: EntityManager,
+    listing: LockedListing,
+    sold: { type: GearType; rarity: GearRarity; level: number; buyer: string },
+    split: { seller: number; tax: number },
+  ): Promise<void> {
     await this.notifier.notify(manager, Number(listing.seller_id), 'listing-sold', `listing:${listing.id}`, {
       listingId: Number(listing.id),
       gearName: gearName(sold.type, sold.rarity, sold.level),
