@@ -22,10 +22,10 @@ const CONNECTING_AT_ONCE = 50;
 /** Keep-alive connections the players' HTTP calls share (a pool, not one connection per player: see the README). */
 const HTTP_SOCKETS = 512;
 /**
- * Api processes (BENCH_PLAYERS_APIS, default 2: one per core, as an operator would run them on this
- * machine); player i talks to process i mod N, by HTTP and by socket, as behind a sticky load balancer.
+ * Api processes (BENCH_PLAYERS_APIS, default 1; on these 2 cores a second one only added its own
+ * CPU); player i talks to process i mod N, by HTTP and by socket, as behind a sticky load balancer.
  */
-const API_PROCESSES = Number(process.env.BENCH_PLAYERS_APIS ?? 2);
+const API_PROCESSES = Number(process.env.BENCH_PLAYERS_APIS ?? 1);
 /** How long an attack's push may take after the step's last response before it counts as not arrived. */
 const SETTLE_MS = 5000;
 const GOAL_CALL_P99_MS = 200;

@@ -72,7 +72,7 @@ export class TradingService {
    * Active listings of everyone but the requester, filtered, sorted and paged. The page is exact; its
    * page count comes from the active listings matching the filter (counted at most once a second per
    * filter and api process, since the count reads every active listing) less the requester's own, so
-   * another replica's new or sold listing shows in the page count within a second.
+   * a new, removed or sold listing shows in the page count within a second.
    */
   async marketplace(playerId: number, { category, type, rarity, sortBy, page }: MarketplaceQuery): Promise<MarketplaceResponse> {
     const filter = `($2::text IS NULL OR g.category = $2) AND ($3::text IS NULL OR g.type = $3) AND ($4::text IS NULL OR g.rarity = $4)`;
@@ -88,7 +88,10 @@ export class TradingService {
     return { listings: rows.map(listingDto), page, totalPages: Math.max(1, Math.ceil((active - own) / MARKETPLACE_PAGE_SIZE)) };
   }
 
-  /** Active listings per gear filter, counted again after ACTIVE_COUNT_TTL_MS, or once a listing changed through this process. */
+  /**
+   * Active listings per gear filter, counted again after ACTIVE_COUNT_TTL_MS (not when a listing
+   * changes: under load sales come many times a second, and every one would start a count again).
+   */
   private readonly activeCounts = new Map<string, { count: number; countedAt: number }>();
 
   private async activeListings(category: string | null, type: string | null, rarity: string | null): Promise<number> {
@@ -119,7 +122,7 @@ export class TradingService {
 
   /** The fee is paid when listing, to the fees account, and not refunded on unlisting. */
   list(playerId: number, gearId: number, price: number): Promise<ListGearResponse> {
-    return this.changingListings(this.cities.run(playerId, async ({ manager, state, now }) => {
+    return this.cities.run(playerId, async ({ manager, state, now }) => {
       if (!state.canWithdraw) throw ApiError.forbidden(TradingMessages.tradingRestricted);
       const [gear]: GearRow[] = await manager.query(`SELECT * FROM gears WHERE id = $1`, [gearId]);
       if (!gear) throw ApiError.notFound(GearMessages.gearNotFound);
@@ -152,23 +155,23 @@ export class TradingService {
         [listingId],
       );
       return { success: true, message: TradingMessages.listed(fee / 1000), listing: listingDto(row), fee: fee / 1000 };
-    }));
+    });
   }
 
   unlist(playerId: number, listingId: number): Promise<TradingActionResponse> {
-    return this.changingListings(this.cities.run(playerId, async ({ manager, now }) => {
+    return this.cities.run(playerId, async ({ manager, now }) => {
       const listing = await lockListing(manager, listingId);
       if (Number(listing.seller_id) !== playerId) throw ApiError.forbidden(TradingMessages.notYourListing);
       if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
       await manager.query(`UPDATE listings SET status = 'removed', closed_at = $2 WHERE id = $1`, [listingId, now]);
       await manager.query(`UPDATE gears SET listed = false WHERE id = $1`, [listing.gear_id]);
       return { success: true, message: TradingMessages.removed };
-    }));
+    });
   }
 
   /** The buyer pays the price; the seller receives 96% rounded down to whole RUNIK, the tax account the rest. */
   buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
-    return this.changingListings(this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       // The buyer's purchases one at a time, so the balance check below gives the spec's message. NO KEY
       // UPDATE, not UPDATE: a foreign key to the player (a reward row written after paying the player, a
       // gear) takes KEY SHARE, which FOR UPDATE would block while this purchase waits for that payer's
@@ -200,17 +203,9 @@ export class TradingService {
       );
       await this.notifySale(manager, listing, { ...sold, buyer: buyer.hive_username }, { seller, tax });
       return { success: true, message: TradingMessages.purchased };
-    }));
+    });
   }
 
-  /** Once a listing was added, removed or sold here, this process counts active listings afresh. */
-  private async changingListings<T>(change: Promise<T>): Promise<T> {
-    try {
-      return await change;
-    } finally {
-      this.activeCounts.clear();
-    }
-  }
 
   /** Tells the seller what the sale paid, as the ledger recorded it, and the fee paid when listing. */
   private async notifySale(
