@@ -25,7 +25,8 @@ const GOAL_P99_MS = 250;
  * Notifier.notify in a transaction, NotificationPush publishing it through the Redis emitter once
  * that commits, the api's Redis adapter delivering it to the player's sockets. Latency: from the
  * start of that transaction to each socket's receipt (both clocks this process's). Memory: the
- * api's RSS (/proc) before connecting and once every socket is connected, over SOCKETS.
+ * api's RSS (/proc) before connecting and once every socket is connected, over SOCKETS (bench.ts
+ * gives this scenario an api process of its own, so that little else changes its RSS meanwhile).
  */
 export async function pushDelivery(apiUrl: string, apiPid: number, players: SeededPlayer[], serverEnv: Record<string, string>, database: string): Promise<ScenarioReport> {
   const config = loadAppConfig(serverEnv);

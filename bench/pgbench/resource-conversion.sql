@@ -1,9 +1,12 @@
 -- POST /api/city/convert/{username} (resources to RUNIK: one resource, a fixed amount) as the api
 -- runs it (CityTransactions.run, ConversionService.convertToRunik, LedgerService.post), statement by
 -- statement as PostgreSQL logs them (bench/capture-sql.ts), with the same locks: the city row
--- FOR UPDATE, then the balance rows in the ledger's order (the player's by asset, then the system
--- accounts by id: mint, burn, tax). Each balance change and its ledger entry are one statement, as
--- the ledger sends them.
+-- FOR UPDATE, then the balance rows in the ledger's order. The posting is written as the ledger
+-- sends it: one statement for the posting's player legs (writeLegs in
+-- libs/server/src/ledger/ledger-writes.ts: the player's RUNIK credit and wheat debit, by asset),
+-- then the player's balances read back, and one statement just before COMMIT for the system
+-- accounts' legs (deferred by the ledger: the mint's debit, which may go negative, the burn and tax
+-- accounts' credits, rows by account id: mint, burn, tax), as the ledger sends them.
 --
 -- Variables from bench/money.ts (pgbench -D): player_first/player_last (the players),
 -- account_offset (a player's ledger account id less its id, the same for every player of the game:
@@ -11,8 +14,11 @@
 -- tax_account, amount and amount_debit (the wheat converted, thousandths, and its negative),
 -- gained, tax, gross_debit (RUNIK thousandths from the rules: to the player, to the tax account,
 -- from the mint). Constant strings are literals here where the api sends them as parameters, the
--- posting id and the time are made by PostgreSQL; `ANY (ARRAY[:player])` stands for the api's
--- `ANY($1)` with '{id}'.
+-- posting id and the time are made by PostgreSQL; writeLegs' arrays are built here from the
+-- variables where the api sends them as array parameters; `ANY (ARRAY[:player])` stands for the
+-- api's `ANY($1)` with '{id}'. pgbench cannot tell a refused debit from the rows writeLegs returns
+-- (the api throws): a refused debit leaves the ledger unbalanced, which the bench's ledger check
+-- reports.
 \set player random(:player_first, :player_last)
 \set account :player + :account_offset
 \set posting random(1, 9007199254740991)
@@ -27,24 +33,51 @@ SELECT c.*, p.activation,
           FROM gears g WHERE g.owner_id = c.player_id AND g.equipped) AS equipped
      FROM cities c JOIN players p ON p.id = c.player_id
      WHERE c.player_id = ANY (ARRAY[:player::bigint]);
-WITH changed AS (INSERT INTO balances (account_id, asset, amount, allow_negative) VALUES (:account, 'runik', :gained, false)
-   ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount)
+WITH legs AS (
+   SELECT * FROM unnest(ARRAY[:account, :account]::bigint[], '{runik,wheat}'::text[], ARRAY[:gained, :amount_debit]::bigint[], '{f,f}'::boolean[],
+                        array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[2]), '{convert-to-runik,convert-to-runik}'::text[],
+                        array_fill('player:' || :player::text, ARRAY[2]), array_fill(now(), ARRAY[2]))
+     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
+ sums AS (
+   SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
+ totals AS (SELECT *, delta < 0 AND NOT allow_negative AS checked FROM sums),
+ changed AS (
+   INSERT INTO balances (account_id, asset, amount, allow_negative)
+   SELECT account_id, asset, CASE WHEN checked THEN 0 ELSE delta END, allow_negative FROM totals t
+    WHERE NOT checked OR EXISTS (SELECT 1 FROM balances b WHERE b.account_id = t.account_id AND b.asset = t.asset)
+    ORDER BY t.first
+   ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset)
+    WHERE balances.allow_negative OR balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset) >= 0
+   RETURNING account_id, asset, amount)
  INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
- SELECT md5(:client_id::text || '-' || :posting::text)::uuid, :account, 'runik', :gained, amount, 'convert-to-runik', 'player:' || :player::text, now() FROM changed RETURNING id;
-WITH changed AS (UPDATE balances SET amount = amount + :amount_debit WHERE account_id = :account AND asset = 'wheat' AND amount + :amount_debit >= 0 RETURNING amount)
- INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
- SELECT md5(:client_id::text || '-' || :posting::text)::uuid, :account, 'wheat', :amount_debit, amount, 'convert-to-runik', 'player:' || :player::text, now() FROM changed RETURNING id \gset
-WITH changed AS (INSERT INTO balances (account_id, asset, amount, allow_negative) VALUES (:mint_account, 'runik', :gross_debit, true)
-   ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount)
- INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
- SELECT md5(:client_id::text || '-' || :posting::text)::uuid, :mint_account, 'runik', :gross_debit, amount, 'convert-to-runik', 'player:' || :player::text, now() FROM changed RETURNING id;
-WITH changed AS (INSERT INTO balances (account_id, asset, amount, allow_negative) VALUES (:burn_account, 'wheat', :amount, false)
-   ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount)
- INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
- SELECT md5(:client_id::text || '-' || :posting::text)::uuid, :burn_account, 'wheat', :amount, amount, 'convert-to-runik', 'player:' || :player::text, now() FROM changed RETURNING id;
-WITH changed AS (INSERT INTO balances (account_id, asset, amount, allow_negative) VALUES (:tax_account, 'runik', :tax, false)
-   ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount)
- INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
- SELECT md5(:client_id::text || '-' || :posting::text)::uuid, :tax_account, 'runik', :tax, amount, 'convert-to-runik', 'player:' || :player::text, now() FROM changed RETURNING id;
+ SELECT l.posting_id, l.account_id, l.asset, l.delta,
+        c.amount - coalesce(sum(l.delta) OVER (PARTITION BY l.account_id, l.asset ORDER BY l.position ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
+        l.reason, l.reference, l.created_at
+   FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
+  ORDER BY l.position
+ RETURNING account_id, asset;
 SELECT b.asset, b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = :player;
+WITH legs AS (
+   SELECT * FROM unnest(ARRAY[:mint_account, :burn_account, :tax_account]::bigint[], '{runik,wheat,runik}'::text[], ARRAY[:gross_debit, :amount, :tax]::bigint[], '{t,f,f}'::boolean[],
+                        array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[3]), '{convert-to-runik,convert-to-runik,convert-to-runik}'::text[],
+                        array_fill('player:' || :player::text, ARRAY[3]), array_fill(now(), ARRAY[3]))
+     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
+ sums AS (
+   SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
+ totals AS (SELECT *, delta < 0 AND NOT allow_negative AS checked FROM sums),
+ changed AS (
+   INSERT INTO balances (account_id, asset, amount, allow_negative)
+   SELECT account_id, asset, CASE WHEN checked THEN 0 ELSE delta END, allow_negative FROM totals t
+    WHERE NOT checked OR EXISTS (SELECT 1 FROM balances b WHERE b.account_id = t.account_id AND b.asset = t.asset)
+    ORDER BY t.first
+   ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset)
+    WHERE balances.allow_negative OR balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset) >= 0
+   RETURNING account_id, asset, amount)
+ INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
+ SELECT l.posting_id, l.account_id, l.asset, l.delta,
+        c.amount - coalesce(sum(l.delta) OVER (PARTITION BY l.account_id, l.asset ORDER BY l.position ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
+        l.reason, l.reference, l.created_at
+   FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
+  ORDER BY l.position
+ RETURNING account_id, asset;
 COMMIT;

@@ -44,13 +44,13 @@ export class LedgerService {
     const write = (leg: ResolvedLeg): LegWrite => ({ ...leg, postingId, reason: posting.reason, reference: posting.reference ?? null, at });
     const runner = manager.queryRunner;
     const deferrable = (leg: ResolvedLeg) => runner?.isTransactionActive === true && leg.system && (leg.delta > 0 || leg.allowNegative);
-    const now = legs.filter((leg) => !deferrable(leg));
-    if (now.length > 0) {
-      const changed = await writeLegs(manager, now.map(write));
-      const refused = now.find((leg) => !changed.has(rowKey(leg.accountId, leg.asset)));
+    const immediate = legs.filter((leg) => !deferrable(leg));
+    if (immediate.length > 0) {
+      const changed = await writeLegs(manager, immediate.map(write));
+      const refused = immediate.find((leg) => !changed.has(rowKey(leg.accountId, leg.asset)));
       if (refused) throw new InsufficientFundsError(refused.asset, refused.account);
     }
-    if (runner && now.length < legs.length) deferSystemLegs(runner, legs.filter(deferrable).map(write));
+    if (runner && immediate.length < legs.length) deferSystemLegs(runner, legs.filter(deferrable).map(write));
   }
 
   /** A player's balances in thousandths (assets never held read as 0). */
