@@ -25,6 +25,7 @@ import {
   TradingModule,
   WalletModule,
   ChainTransfersModule,
+  EconomyModule,
   PaymentsModule,
   NotificationsModule,
 } from '@runik/server';
@@ -44,6 +45,7 @@ import {
     CityModule,
     WalletModule,
     ChainTransfersModule,
+    EconomyModule,
     PaymentsModule,
     AllianceModule,
     AttackModule,

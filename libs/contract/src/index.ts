@@ -8,6 +8,7 @@ export * from './city/city.contract';
 export * from './wallet/wallet.contract';
 export * from './wallet/chain-transfers.contract';
 export * from './wallet/payment-history.contract';
+export * from './economy/economy.contract';
 export * from './alliance/alliance.contract';
 export * from './attack/attack.contract';
 export * from './gear/gear.contract';

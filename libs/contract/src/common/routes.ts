@@ -4,6 +4,7 @@ export const API_PREFIX = '/api';
 export const ApiRoutes = {
   health: '/api/health',
   adminChainTransfers: '/api/admin/chain/transfers',
+  adminEconomy: '/api/admin/economy',
   loginChallenge: (username: string) => `/api/login-challenge/${encodeURIComponent(username)}`,
   verifyLogin: '/api/verify-login',
   logout: '/api/logout',

@@ -1,0 +1,142 @@
+import { HttpException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ErrorMessages } from '@runik/contract';
+import type { EngineBalance, HiveEngineClient } from '../chain/hive-engine.client';
+import type { AppConfig } from '../core/config/app-config';
+import { dataSourceOptions } from '../core/database/data-source';
+import { LedgerService } from '../ledger/ledger.service';
+import type { Leg } from '../ledger/ledger.types';
+import { TestClock } from '../testing/test-clock';
+import { createTestDatabase, TestDatabase } from '../testing/test-database';
+import { EconomyService } from './economy.service';
+
+let database: TestDatabase;
+let dataSource: DataSource;
+const clock = new TestClock('2026-03-01T12:00:00Z');
+const ledger = new LedgerService(clock);
+const config = { GAME_ACCOUNT: 'runik.game' } as AppConfig;
+/** The chain's side: hive-sim's real answers are the system test's (apps/e2e economy.spec.ts). */
+let engineAnswer: () => Promise<EngineBalance | null> = async () => null;
+const engine = { tokenBalance: () => engineAnswer() } as unknown as HiveEngineClient;
+const economy = () => new EconomyService(dataSource, config, engine, clock);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 4 } }).initialize();
+});
+afterAll(async () => {
+  await dataSource?.destroy();
+  await database?.drop();
+});
+
+async function newPlayer(name: string, activation: 'paid' | 'free'): Promise<number> {
+  return dataSource.transaction(async (manager) => {
+    const [{ id }] = await manager.query(`INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', $2, now()) RETURNING id`, [
+      name,
+      activation,
+    ]);
+    await ledger.openPlayerAccount(manager, Number(id));
+    return Number(id);
+  });
+}
+
+/** Posts at the given instant (the ledger stamps entries with the clock). */
+async function postAt(iso: string, reason: string, legs: Leg[], reference?: string): Promise<void> {
+  clock.set(iso);
+  await dataSource.transaction((manager) => ledger.post(manager, { reason, reference, legs }));
+}
+
+describe('EconomyService', () => {
+  it('sums holdings and each UTC day of flows from the ledger, leaving refunded withdrawals out', async () => {
+    const paid = await newPlayer('paidone', 'paid');
+    const free = await newPlayer('freeone', 'free');
+    const runik = (account: Leg['account'], delta: number): Leg => ({ account, asset: 'runik', delta });
+    const mint = { system: 'system:mint' } as const;
+    const chain = { system: 'external:hive-engine' } as const;
+
+    // Before the window (30 days ending 2026-03-01): counted in balances only.
+    await postAt('2026-01-20T10:00:00Z', 'test-mint', [runik(mint, -50_000), runik({ playerId: paid }, 50_000)]);
+    // Yesterday, one millisecond before midnight UTC.
+    await postAt('2026-02-28T23:59:59.999Z', 'convert-to-runik', [runik(mint, -10_000), runik({ playerId: free }, 9_000), runik({ system: 'system:tax' }, 1_000)]);
+    await postAt('2026-02-28T23:00:00Z', 'withdrawal', [runik({ playerId: paid }, -5_000), runik(chain, 5_000)], 'withdrawal:1');
+    // Today: a deposit, a spend, a fee, a withdrawal refunded and one not.
+    await postAt('2026-03-01T00:00:00Z', 'deposit', [runik(chain, -7_250), runik({ playerId: paid }, 7_250)], 'tx-1');
+    await postAt('2026-03-01T01:00:00Z', 'convert-to-runik', [runik(mint, -2_000), runik({ playerId: paid }, 1_800), runik({ system: 'system:tax' }, 200)]);
+    await postAt('2026-03-01T02:00:00Z', 'citadel-reward', [runik(mint, -500), runik({ playerId: free }, 500)]);
+    await postAt('2026-03-01T03:00:00Z', 'upgrade', [runik({ playerId: free }, -1_500), runik({ system: 'system:burn' }, 1_500)]);
+    await postAt('2026-03-01T04:00:00Z', 'alliance-create', [runik({ playerId: paid }, -3_000), runik({ system: 'system:fees' }, 3_000)]);
+    await postAt('2026-03-01T05:00:00Z', 'withdrawal', [runik({ playerId: paid }, -4_000), runik(chain, 4_000)], 'withdrawal:2');
+    await postAt('2026-03-01T05:00:01Z', 'withdrawal', [runik({ playerId: paid }, -1_000), runik(chain, 1_000)], 'withdrawal:3');
+    await postAt('2026-03-01T05:10:00Z', 'withdrawal-refund', [runik(chain, -4_000), runik({ playerId: paid }, 4_000)], 'withdrawal:2');
+    clock.set('2026-03-01T12:00:00Z');
+    engineAnswer = async () => ({ account: 'runik.game', symbol: 'RNK', balance: '96.500' });
+
+    const report = await economy().report(30);
+    // paid: 50 - 5 + 7.25 + 1.8 - 3 - 4 - 1 + 4 = 50.05; free: 9 + 0.5 - 1.5 = 8.
+    expect(report.liabilityRunik).toBe(50.05);
+    expect(report.freeRunik).toBe(8);
+    expect(report.systemRunik).toEqual({
+      'system:mint': -62.5,
+      'system:burn': 1.5,
+      'system:tax': 1.2,
+      'system:fees': 3,
+      'system:rewards': 0,
+      'system:treasury': 0,
+      'external:hive-engine': -1.25,
+    });
+    // Every posting balances: the holdings sum to zero.
+    expect(report.liabilityRunik + report.freeRunik + Object.values(report.systemRunik).reduce((sum, value) => sum + value, 0)).toBeCloseTo(0, 9);
+    expect(report.treasuryRnk).toBe(96.5);
+    expect(report.coverage).toBeCloseTo(96.5 / 50.05, 12);
+
+    expect(report.days).toHaveLength(30);
+    expect(report.days[0]).toEqual({
+      date: '2026-03-01',
+      minted: 2.5,
+      burned: 1.5,
+      fees: 3,
+      tax: 0.2,
+      deposits: 7.25,
+      withdrawals: 1,
+      mintedByReason: { 'convert-to-runik': 2, 'citadel-reward': 0.5 },
+      burnedByReason: { upgrade: 1.5 },
+    });
+    expect(report.days[1]).toEqual({
+      date: '2026-02-28',
+      minted: 10,
+      burned: 0,
+      fees: 0,
+      tax: 1,
+      deposits: 0,
+      withdrawals: 5,
+      mintedByReason: { 'convert-to-runik': 10 },
+      burnedByReason: {},
+    });
+    expect(report.days[29].date).toBe('2026-01-31');
+    expect(report.days.slice(2).every((day) => day.minted === 0 && day.deposits === 0 && Object.keys(day.mintedByReason).length === 0)).toBe(true);
+
+    const one = await economy().report(1);
+    expect(one.days.map((day) => day.date)).toEqual(['2026-03-01']);
+    // A year reaches the posting of January.
+    const year = await economy().report(365);
+    expect(year.days).toHaveLength(365);
+    expect(year.days.find((day) => day.date === '2026-01-20')?.mintedByReason).toEqual({ 'test-mint': 50 });
+    expect(year.days.at(-1)?.date).toBe('2025-03-02');
+  });
+
+  it('answers 503 with the chain message when Hive Engine cannot be read, and coverage null when nothing is owed', async () => {
+    engineAnswer = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    const error = await economy()
+      .report(30)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpException);
+    expect((error as HttpException).getStatus()).toBe(503);
+    expect((error as HttpException).getResponse()).toEqual({ error: ErrorMessages.chainUnavailable });
+
+    engineAnswer = async () => null;
+    const fresh = new EconomyService(dataSource, config, engine, clock);
+    await dataSource.query(`UPDATE players SET activation = 'free'`);
+    const report = await fresh.report(30);
+    expect(report).toMatchObject({ liabilityRunik: 0, freeRunik: 58.05, treasuryRnk: 0, coverage: null });
+  });
+});
