@@ -91,8 +91,10 @@ describe('push', () => {
       connect(stack.apiUrl, otherSession),
     ]);
 
+    // Listening before the logout: the disconnects may arrive before its response does.
+    const disconnects = Promise.all([disconnected(onFirst.socket), disconnected(onSecond.socket)]);
     expect((await player.api.post(ApiRoutes.logout)).status).toBe(200);
-    expect(await Promise.all([disconnected(onFirst.socket), disconnected(onSecond.socket)])).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(await disconnects).toEqual(['io server disconnect', 'io server disconnect']);
     await sleep(300);
     expect(otherOnFirst.socket.connected).toBe(true);
   });

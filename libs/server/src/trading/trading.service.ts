@@ -206,7 +206,6 @@ export class TradingService {
     });
   }
 
-
   /** Tells the seller what the sale paid, as the ledger recorded it, and the fee paid when listing. */
   private async notifySale(
     manager: EntityManager,
