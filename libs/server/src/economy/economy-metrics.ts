@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { fromThousandths } from '@runik/rules';
 import { MetricsService } from '../metrics/metrics.service';
+import { TreasuryService } from '../wallet/treasury.service';
 import { coverage, EconomyService } from './economy.service';
 
 /** A scrape does not wait longer than this for Hive Engine (its client retries on every node, up to CHAIN_TIMEOUT_MS each). */
@@ -24,9 +25,9 @@ export class EconomyMetrics {
   private readonly logger = new Logger(EconomyMetrics.name);
   private reading: Promise<Reading> | null = null;
 
-  constructor(metrics: MetricsService, economy: EconomyService) {
+  constructor(metrics: MetricsService, economy: EconomyService, treasury: TreasuryService) {
     const registers = [metrics.registry];
-    const read = () => this.read(economy);
+    const read = () => this.read(economy, treasury);
     const gauge = (name: string, help: string, value: (reading: Reading) => number | null) =>
       new Gauge({
         name,
@@ -48,10 +49,10 @@ export class EconomyMetrics {
   }
 
   /** The reading in progress, or a new one: the gauges of one scrape ask for it at the same moment. */
-  private read(economy: EconomyService): Promise<Reading> {
+  private read(economy: EconomyService, treasury: TreasuryService): Promise<Reading> {
     this.reading ??= Promise.all([
       this.safely('economy liability', () => economy.liabilityThousandths()),
-      this.safely('treasury RNK', () => withLimit(economy.treasuryThousandths(), CHAIN_READ_LIMIT_MS)),
+      this.safely('treasury RNK', () => withLimit(treasury.gameAccountRnk(), CHAIN_READ_LIMIT_MS)),
     ])
       .then(([liability, treasury]) => ({ liability, treasury }))
       .finally(() => (this.reading = null));

@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ErrorMessages } from '@runik/contract';
 import type { EngineBalance, HiveEngineClient } from '../chain/hive-engine.client';
+import { TreasuryService } from '../wallet/treasury.service';
 import type { AppConfig } from '../core/config/app-config';
 import { dataSourceOptions } from '../core/database/data-source';
 import { LedgerService } from '../ledger/ledger.service';
@@ -18,7 +19,7 @@ const config = { GAME_ACCOUNT: 'runik.game' } as AppConfig;
 /** The chain's side: hive-sim's real answers are the system test's (apps/e2e economy.spec.ts). */
 let engineAnswer: () => Promise<EngineBalance | null> = async () => null;
 const engine = { tokenBalance: () => engineAnswer() } as unknown as HiveEngineClient;
-const economy = () => new EconomyService(dataSource, config, engine, clock);
+const economy = () => new EconomyService(dataSource, new TreasuryService(dataSource, config, engine), clock);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -134,7 +135,7 @@ describe('EconomyService', () => {
     expect((error as HttpException).getResponse()).toEqual({ error: ErrorMessages.chainUnavailable });
 
     engineAnswer = async () => null;
-    const fresh = new EconomyService(dataSource, config, engine, clock);
+    const fresh = new EconomyService(dataSource, new TreasuryService(dataSource, config, engine), clock);
     await dataSource.query(`UPDATE players SET activation = 'free'`);
     const report = await fresh.report(30);
     expect(report).toMatchObject({ liabilityRunik: 0, freeRunik: 58.05, treasuryRnk: 0, coverage: null });

@@ -1,15 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ErrorMessages, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
 import type { EconomyDay, EconomyResponse, SystemAccountCode } from '@runik/contract';
-import { fromThousandths, parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
-import { HiveEngineClient } from '../chain/hive-engine.client';
+import { fromThousandths } from '@runik/rules';
 import { Clock } from '../core/clock/clock';
-import type { AppConfig } from '../core/config/app-config';
-import { APP_CONFIG } from '../core/config/config.module';
 import { ApiError } from '../core/errors/api-error';
 import type { SystemAccount } from '../ledger/ledger.types';
+import { TreasuryService } from '../wallet/treasury.service';
 
 /** The contract's list is the ledger's system accounts, no more, no less (a compile error otherwise). */
 const SAME_ACCOUNTS: [Exclude<SystemAccount, SystemAccountCode>, Exclude<SystemAccountCode, SystemAccount>] extends [never, never] ? true : never = true;
@@ -26,16 +24,7 @@ export interface Holdings {
 }
 
 /** One day's flows in thousandths, before conversion at the HTTP boundary. */
-interface DayTotals {
-  minted: number;
-  burned: number;
-  fees: number;
-  tax: number;
-  deposits: number;
-  withdrawals: number;
-  mintedByReason: Record<string, number>;
-  burnedByReason: Record<string, number>;
-}
+type DayTotals = Omit<EconomyDay, 'date'>;
 
 /** A day, system account and reason: what the account gained and what it lost. */
 interface FlowRow {
@@ -54,14 +43,13 @@ interface FlowRow {
 export class EconomyService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly hiveEngine: HiveEngineClient,
+    private readonly treasury: TreasuryService,
     private readonly clock: Clock,
   ) {}
 
   /** The report of GET /api/admin/economy; 503 (the chain's usual error) when Hive Engine cannot be reached. */
   async report(days: number): Promise<EconomyResponse> {
-    const treasury = this.treasuryThousandths().catch(() => {
+    const treasury = this.treasury.gameAccountRnk().catch(() => {
       throw ApiError.unavailable(ErrorMessages.chainUnavailable);
     });
     // Holdings and flows from one snapshot, so that they agree with each other.
@@ -84,22 +72,9 @@ export class EconomyService {
     };
   }
 
-  /** RNK the game account holds on Hive Engine, in thousandths (RNK has 3 decimals); rejects when the node cannot be read. */
-  async treasuryThousandths(): Promise<number> {
-    const balance = await this.hiveEngine.tokenBalance(this.config.GAME_ACCOUNT, RNK_SYMBOL);
-    const held = parseDecimal(balance?.balance ?? '0', RNK_DECIMALS);
-    if (held === null) throw new Error(`Hive Engine sent an unreadable ${RNK_SYMBOL} balance: ${balance?.balance}`);
-    return held;
-  }
-
   /** RUNIK in thousandths of the players who may withdraw (paid activation): what the game owes on chain. */
   async liabilityThousandths(): Promise<number> {
-    const [{ total }]: { total: string }[] = await this.dataSource.query(
-      `SELECT coalesce(sum(b.amount), 0)::text AS total
-         FROM players p JOIN ledger_accounts a ON a.player_id = p.id JOIN balances b ON b.account_id = a.id AND b.asset = 'runik'
-        WHERE p.activation = 'paid'`,
-    );
-    return Number(total);
+    return (await this.holdings(this.dataSource.manager)).paid;
   }
 
   private async holdings(manager: EntityManager): Promise<Holdings> {

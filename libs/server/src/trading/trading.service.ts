@@ -75,7 +75,7 @@ export class TradingService {
    * a new, removed or sold listing shows in the page count within a second.
    */
   async marketplace(playerId: number, { category, type, rarity, sortBy, page }: MarketplaceQuery): Promise<MarketplaceResponse> {
-    const filter = `($2::text IS NULL OR g.category = $2) AND ($3::text IS NULL OR g.type = $3) AND ($4::text IS NULL OR g.rarity = $4)`;
+    const filter = gearFilter(2);
     const filters = [playerId, category ?? null, type ?? null, rarity ?? null];
     const active = await this.activeListings(category ?? null, type ?? null, rarity ?? null);
     const { total: own, rows } = await countAndPage<ListingRow>(
@@ -103,8 +103,7 @@ export class TradingService {
     const [{ count }] = await this.dataSource.query(
       category === null && type === null && rarity === null
         ? `SELECT count(*) AS count FROM listings WHERE status = 'active'`
-        : `SELECT count(*) AS count FROM listings l JOIN gears g ON g.id = l.gear_id
-            WHERE l.status = 'active' AND ($1::text IS NULL OR g.category = $1) AND ($2::text IS NULL OR g.type = $2) AND ($3::text IS NULL OR g.rarity = $3)`,
+        : `SELECT count(*) AS count FROM listings l JOIN gears g ON g.id = l.gear_id WHERE l.status = 'active' AND ${gearFilter(1)}`,
       category === null && type === null && rarity === null ? [] : [category, type, rarity],
     );
     this.activeCounts.set(key, { count: Number(count), countedAt });
@@ -223,6 +222,12 @@ export class TradingService {
       received: fromThousandths(split.seller),
     });
   }
+}
+
+/** The marketplace's gear filter on `g`: category, type and rarity, each from its parameter (from `$first`), null for any. */
+function gearFilter(first: number): string {
+  const [category, type, rarity] = [first, first + 1, first + 2].map((n) => `$${n}::text`);
+  return `(${category} IS NULL OR g.category = ${category}) AND (${type} IS NULL OR g.type = ${type}) AND (${rarity} IS NULL OR g.rarity = ${rarity})`;
 }
 
 async function lockListing(manager: EntityManager, listingId: number): Promise<LockedListing> {

@@ -29,13 +29,20 @@ export class TreasuryService {
       `SELECT coalesce(sum(amount_thousandths), 0) AS total FROM withdrawals WHERE status IN ('pending', 'sent')`,
     );
     const inFlight = Number(total);
-    const balance = await this.hiveEngine.tokenBalance(this.config.GAME_ACCOUNT, RNK_SYMBOL).catch(() => undefined);
-    const held = balance === undefined ? null : parseDecimal(balance?.balance ?? '0', RNK_DECIMALS);
+    const held = await this.gameAccountRnk().catch(() => null);
     return {
       gameAccount: this.config.GAME_ACCOUNT,
       gameAccountRnk: held === null ? null : formatDecimal(held, RNK_DECIMALS),
       withdrawalsInFlight: formatDecimal(inFlight, RNK_DECIMALS),
       covered: held === null ? null : held >= inFlight,
     };
+  }
+
+  /** RNK the game account holds on Hive Engine, in thousandths (RNK has 3 decimals); rejects when no node answers. */
+  async gameAccountRnk(): Promise<number> {
+    const balance = await this.hiveEngine.tokenBalance(this.config.GAME_ACCOUNT, RNK_SYMBOL);
+    const held = parseDecimal(balance?.balance ?? '0', RNK_DECIMALS);
+    if (held === null) throw new Error(`Hive Engine sent an unreadable ${RNK_SYMBOL} balance: ${balance?.balance}`);
+    return held;
   }
 }
