@@ -14,6 +14,8 @@ const config: Config = {
     nodeProject('contract', '<rootDir>/libs/contract'),
     nodeProject('server', '<rootDir>/libs/server'),
     nodeProject('hive-sim', '<rootDir>/apps/hive-sim'),
+    // The economy simulation (npm run economy): the rules played by bots, no services.
+    nodeProject('economy', '<rootDir>/bench/economy', { testMatch: ['<rootDir>/*.spec.ts'] }),
     // The API and worker as real processes over HTTP, with hive-sim as the chain.
     nodeProject('system', '<rootDir>/apps/e2e', { testMatch: ['<rootDir>/src/api/**/*.spec.ts'] }),
     // The game in Chromium (playwright-core) against the same real processes; globalSetup builds the web app.

@@ -1,3 +1,4 @@
+import { gearBaseExp } from '@runik/rules';
 import { seedPlayers, SeededPlayer } from './seed';
 import { databaseUrl, queryDatabase } from './support';
 
@@ -69,13 +70,13 @@ export async function seedListings(database: string, sellerIds: number[], count:
     database,
     `WITH sellers AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM players WHERE id = ANY($1::bigint[])),
           made AS (
-            INSERT INTO gears (owner_id, type, category, rarity, level, listed, created_at)
-            SELECT s.id, 'wheat', 'mayor', 'rare', 1, true, now()
+            INSERT INTO gears (owner_id, type, category, rarity, level, exp_value, listed, created_at)
+            SELECT s.id, 'wheat', 'mayor', 'rare', 1, $4, true, now()
               FROM generate_series(0, $2 - 1) AS g (i) JOIN sellers s ON s.n = g.i % (SELECT count(*) FROM sellers)
             RETURNING id, owner_id)
      INSERT INTO listings (gear_id, seller_id, price, fee_thousandths, status, created_at)
      SELECT id, owner_id, $3, 10000, 'active', now() FROM made ORDER BY id RETURNING id`,
-    [sellerIds, count, LISTING_PRICE],
+    [sellerIds, count, LISTING_PRICE, gearBaseExp('rare', 1)],
   );
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }

@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# The web app: built by Vite in a Node stage, served as static files by nginx, which also proxies
-# /api and /admin to the api replicas (docker/nginx.conf). Built from the repository root.
+# The web app and the operators' economy page (apps/web/admin/economy.html): built by Vite in a Node
+# stage, served as static files by nginx, which also proxies /api and /admin to the api replicas
+# (docker/nginx.conf). Built from the repository root.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # All dependencies (Vite is a development dependency); every workspace's package.json, as in server.Dockerfile.

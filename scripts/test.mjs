@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint (module boundaries included), every Jest project (rules, contract,
-// server, hive-sim, system, browser), the web app's Vitest run and a short soak (counted as one test);
+// server, hive-sim, economy, system, browser), the web app's Vitest run and a short soak (counted as one test);
 // ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -25,7 +25,7 @@ const checks = [
     run('Typecheck web', ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']),
   run('Lint', [nxBin, 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']),
 ];
-run('Jest: rules, contract, server, hive-sim, system, browser', [
+run('Jest: rules, contract, server, hive-sim, economy, system, browser', [
   'node_modules/jest/bin/jest.js', '--json', `--outputFile=${resultsDir}/jest.json`, ...extraJestArgs,
 ]);
 run('Vitest: web', [

@@ -13,6 +13,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      // The game, and the operators' economy page (served by the api at /admin/economy behind the ops
+      // credentials): its own entry, so its chart library never enters the game's bundle.
+      input: { game: `${webRoot}index.html`, economy: `${webRoot}admin/economy.html` },
+    },
   },
   server: {
     port: 4200,

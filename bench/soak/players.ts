@@ -1,5 +1,6 @@
 import type { CityResponse } from '@runik/contract';
 import { seededRandom, SeededRandom } from '@runik/rules';
+import { pastNewcomerShield } from '../../apps/e2e/src/support/attack';
 import { CityPlayer, newCityPlayer, newPaidCityPlayer } from '../../apps/e2e/src/support/city';
 import type { Stack } from '../../apps/e2e/src/support/stack';
 import { faucet } from './chain';
@@ -7,7 +8,8 @@ import { faucet } from './chain';
 /**
  * Who plays. RUNIK reaches players two ways, both the game's own: real RNK deposits through
  * hive-sim (whales and depositors), and the ledger's minting paths, harvest and conversion of the
- * starting resources (miners). Nothing is written to the database directly.
+ * starting resources (miners). Nothing is written to the database directly, but the players'
+ * registration, moved back past the newcomer shield so that they may raid each other at once.
  *
  * - whale: paid account, 60,000 RNK from hive-sim's faucet, deposits tens of thousands: pays the
  *   alliance fees (creation 25,000, expansions), buys on the market and in bulk.
@@ -62,5 +64,6 @@ export async function registerBots(stack: Stack, players: number, seed: number, 
     }
   };
   await Promise.all(Array.from({ length: concurrency }, registrar));
+  await pastNewcomerShield(stack, ...bots.map((bot) => bot.player));
   return bots;
 }

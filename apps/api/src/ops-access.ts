@@ -19,6 +19,11 @@ const OPS_ROUTE_PATTERN = /^\/(?:admin|api\/admin)(?:\/|$)|^\/metrics\/?$/;
 const METRICS_ROUTE_PATTERN = /^\/metrics\/?$/;
 
 export const OPS_UNAUTHORIZED = 'Operator credentials are required.';
+/**
+ * Answers 204 to a caller holding the ops credentials (401 otherwise): what nginx asks before serving
+ * the operators' pages of the web build (docker/nginx.conf), as the api holds no copy of it there.
+ */
+const OPS_ACCESS_PATH = '/api/admin/access';
 
 /**
  * Puts the ops credentials check on every ops route itself (an onRequest hook added as the route is
@@ -55,6 +60,7 @@ export async function protectOpsRoutes(app: NestFastifyApplication, credentials:
     // First, before anything else the route does.
     route.onRequest = [check, ...toArray(route.onRequest)];
   });
+  fastify.get(OPS_ACCESS_PATH, (_request, reply) => reply.code(204).send());
 }
 
 function hasBearer(request: FastifyRequest, token: string | undefined): boolean {

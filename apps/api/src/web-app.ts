@@ -7,9 +7,12 @@ import { join, resolve } from 'node:path';
 const CLIENT_ROUTE = /^\/[A-Za-z0-9/_-]*$/;
 /** The server's own first segments: a path under them that reached the fallback names no route. */
 const SERVER_SEGMENTS = new Set(['api', 'admin', 'metrics']);
+/** The operators' economy page (apps/web/admin/economy.html), an ops route like every /admin path. */
+const ECONOMY_PAGE_PATH = '/admin/economy';
 
 /**
- * Serves the built web app at / with a fallback to index.html for client-side routes. Anything else
+ * Serves the built web app at / with a fallback to index.html for client-side routes, and its operators'
+ * page at /admin/economy (its file, /admin/economy.html, is an ops route too). Anything else
  * that reached no route (an unknown /api path, an odd spelling of /admin, a percent-encoded path)
  * answers JSON 404, never the app.
  */
@@ -17,7 +20,9 @@ export async function serveWebApp(app: NestFastifyApplication, dir: string): Pro
   const distDir = resolve(dir);
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`WEB_DIST_DIR has no index.html: ${distDir}`);
   await app.register(fastifyStatic, { root: distDir, wildcard: false });
-  app.getHttpAdapter().getInstance().get('/*', (request, reply) => {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.get(ECONOMY_PAGE_PATH, (_request, reply) => reply.header('Cache-Control', 'no-store').sendFile('admin/economy.html'));
+  fastify.get('/*', (request, reply) => {
     if (!isClientRoute(request.url)) return reply.status(404).send({ error: 'Not found' });
     return reply.sendFile('index.html');
   });

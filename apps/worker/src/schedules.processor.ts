@@ -1,8 +1,9 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue, RepeatOptions } from 'bullmq';
 import { CITADEL_RESET_HOUR, CITADEL_TIME_ZONE, THRONE_SLOTS } from '@runik/rules';
-import { CitadelJobs, NotificationsService, Queues, ScheduledJobs, SeasonJobs, ThroneEngine } from '@runik/server';
+import { APP_CONFIG, CitadelJobs, NotificationsService, Queues, ScheduledJobs, SeasonJobs, ThroneEngine, WithdrawalGuardRails } from '@runik/server';
+import type { AppConfig } from '@runik/server';
 import { JOB_METRICS } from './job-metrics';
 
 /** Every day at 08:00 in Manila: the citadel's daily reset, and the season check (seasons turn at that hour). */
@@ -30,6 +31,8 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
     private readonly seasons: SeasonJobs,
     private readonly throne: ThroneEngine,
     private readonly notifications: NotificationsService,
+    private readonly withdrawals: WithdrawalGuardRails,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
@@ -52,6 +55,7 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
       [ScheduledJobs.seasonRollover, DAILY_AT_RESET],
       [ScheduledJobs.notificationsExpiry, DAILY_AT_RESET],
       ...Object.entries(THRONE_TICKS),
+      [ScheduledJobs.withdrawalQueueRelease, { every: this.config.WITHDRAWAL_QUEUE_CHECK_MS }],
     ];
     for (const [name, repeat] of schedulers) {
       if (onlyMissing && (await this.queue.getJobScheduler(name))) continue;
@@ -75,6 +79,9 @@ export class SchedulesProcessor extends WorkerHost implements OnApplicationBoots
       case ScheduledJobs.throneCatchUp:
       case ScheduledJobs.throneAdvance:
         return this.throne.advance();
+      case ScheduledJobs.withdrawalQueueRelease:
+        await this.withdrawals.releaseQueued();
+        return;
       default:
         throw new Error(`Unknown scheduled job: ${job.name}`);
     }

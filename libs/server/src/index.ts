@@ -23,6 +23,7 @@ export * from './wallet/wallet.module';
 export * from './wallet/wallet-jobs.module';
 export * from './wallet/deposit.jobs';
 export * from './wallet/withdraw.jobs';
+export * from './wallet/withdrawal-guard-rails';
 export * from './chain-follower/chain-follower.module';
 export * from './chain-follower/chain-follower';
 export * from './chain-follower/transfer-settlement';

@@ -6,6 +6,7 @@ import {
   BUILDING_KEYS,
   ENEMY_COOLDOWN_MS,
   fromThousandths,
+  lootBroughtHome,
   NO_COMMANDER_BONUSES,
   pendingResources,
   productionPerHour,
@@ -28,11 +29,12 @@ import {
   enemiesOf,
   joinSameAlliance,
   lootCredited,
+  newRaidablePlayer,
   setArmy,
   setCharges,
   thousandths,
 } from '../support/attack';
-import { cityOf, CityPlayer, injure, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
+import { cityOf, CityPlayer, injure, letTimePass, setCityHallLevel } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { uniqueUsername } from '../support/hive';
 import { startStack, Stack } from '../support/stack';
@@ -53,7 +55,7 @@ let levelBand = 0;
 const nextLevelBand = () => (levelBand += 100);
 
 async function playerAt(level: number, prefix = 'atk'): Promise<CityPlayer> {
-  const player = await newCityPlayer(stack, prefix);
+  const player = await newRaidablePlayer(stack, prefix);
   await setCityHallLevel(stack, player, level);
   return player;
 }
@@ -85,6 +87,7 @@ function expectedPending(row: Awaited<ReturnType<typeof cityRow>>, at: Date): Re
       chLevel: row.ch_level,
       levels: levels as Record<(typeof RESOURCE_KEYS)[number], number>,
       gearBonuses: { wheat: 0, lumber: 0, stone: 0, ore: 0 },
+      army: row.army,
       storedPending: row.stored_pending,
       anchorMs: row.production_anchor_at.getTime(),
     },
@@ -110,7 +113,7 @@ async function expectRefused(
 
 describe('army stats', () => {
   it('shows an empty army with every charge for a new player', async () => {
-    const player = await newCityPlayer(stack);
+    const player = await newRaidablePlayer(stack);
     const response = await player.api.get(ApiRoutes.armyStats(player.username));
     expect(response.status).toBe(200);
     expect(response.data).toEqual({
@@ -128,7 +131,7 @@ describe('army stats', () => {
   });
 
   it('counts the army and its power at 0.01, 0.021 and 0.036 a unit', async () => {
-    const player = await newCityPlayer(stack);
+    const player = await newRaidablePlayer(stack);
     await setArmy(stack, player, { infantry: 123, archers: 45, cavalries: 7 });
     const stats = await armyStatsOf(player);
     expect(stats).toMatchObject({ infantry: 123, archers: 45, cavalry: 7, armyCount: 175 });
@@ -138,7 +141,7 @@ describe('army stats', () => {
   });
 
   it('counts a finished training batch as army', async () => {
-    const player = await newCityPlayer(stack);
+    const player = await newRaidablePlayer(stack);
     expect((await player.api.post(`/api/city/train/${player.username}`, { building: 'quarters', count: 10 })).status).toBe(200);
     expect((await armyStatsOf(player)).infantry).toBe(0);
     await letTimePass(stack, player, 300_000);
@@ -146,7 +149,7 @@ describe('army stats', () => {
   });
 
   it('regenerates one charge an hour from the stored anchor, up to 5, without writing', async () => {
-    const player = await newCityPlayer(stack);
+    const player = await newRaidablePlayer(stack);
 
     await setCharges(stack, player, 2, 90 * MINUTE);
     const partial = await armyStatsOf(player);
@@ -222,13 +225,16 @@ describe('enemies', () => {
         // Everything is unlocked at this City Hall and 48 hours is beyond the 12-hour cap.
         pendingResources: { wheat: cap('wheat'), lumber: cap('lumber'), stone: cap('stone'), ore: cap('ore') },
         attackCooldownUntil: null,
+        shield: null,
+        shieldEndsAt: null,
+        lootPercent: 100,
       },
     ]);
     expect((await cityOf(enemy)).pendingResources).toEqual(enemies[0].pendingResources);
   });
 
   it('takes a blank or missing minimum level as 0 and counts every other city', async () => {
-    const viewer = await newCityPlayer(stack);
+    const viewer = await newRaidablePlayer(stack);
     const [{ count }] = await queryDatabase<{ count: string }>(stack.database.url, 'SELECT count(*) FROM cities WHERE player_id <> $1', [viewer.playerId]);
     const totalPages = Math.max(1, Math.ceil(Number(count) / ENEMIES_PAGE_SIZE));
     const names = (data: { enemies: { name: string }[] }) => data.enemies.map((enemy) => enemy.name);
@@ -285,7 +291,10 @@ describe('attack', () => {
 
     const attackerArmy = minus(input.attacker.troops, outcome.attacker.dead, outcome.attacker.injured);
     const defenderArmy = minus(input.defender.troops, outcome.defender.dead, outcome.defender.injured);
-    const leftPending = Object.fromEntries(RESOURCE_KEYS.map((r) => [r, input.defender.pending[r] - outcome.loot[r]])) as ResourceAmounts;
+    // The defender loses what was taken; the attacker brings home 80% of it, the rest is lost on the way.
+    const leftPending = Object.fromEntries(RESOURCE_KEYS.map((r) => [r, input.defender.pending[r] - outcome.loot[r] - outcome.lootLost[r]])) as ResourceAmounts;
+    for (const r of RESOURCE_KEYS) expect(outcome.loot[r]).toBe(lootBroughtHome(outcome.loot[r] + outcome.lootLost[r]));
+    expect(input.lootPercent).toBe(100);
     const cooldownUntil = new Date(battle.foughtAt.getTime() + ENEMY_COOLDOWN_MS).toISOString();
 
     // The response.
@@ -296,6 +305,7 @@ describe('attack', () => {
         attacker: { name: attacker.username, dead: troopsDto(outcome.attacker.dead), injured: troopsDto(outcome.attacker.injured) },
         defender: { name: defender.username, dead: troopsDto(outcome.defender.dead), injured: troopsDto(outcome.defender.injured) },
         loot: resourcesDto(outcome.loot),
+        lootLost: resourcesDto(outcome.lootLost),
       },
       updatedPlayer: {
         ...troopsDto(attackerArmy),
@@ -318,6 +328,9 @@ describe('attack', () => {
           commanderBonuses: NO_BONUSES,
           pendingResources: resourcesDto(leftPending),
           attackCooldownUntil: cooldownUntil,
+          shield: null,
+          shieldEndsAt: null,
+          lootPercent: 100,
         },
       ],
     });
@@ -339,6 +352,8 @@ describe('attack', () => {
     const [attackerRow, defenderRow] = await Promise.all([cityRow(stack, attacker), cityRow(stack, defender)]);
     expect(defenderRow.stored_pending).toEqual(leftPending);
     expect(defenderRow.production_anchor_at).toEqual(battle.foughtAt);
+    // The attacker's production is settled at the battle too: its upkeep changes with its losses.
+    expect(attackerRow.production_anchor_at).toEqual(battle.foughtAt);
     for (const resource of RESOURCE_KEYS) expect(thousandths(defenderCity.pendingResources[resource])).toBeGreaterThanOrEqual(leftPending[resource]);
 
     // One charge spent, its regeneration counted from the battle.
@@ -368,8 +383,8 @@ describe('attack', () => {
   });
 
   it('a lost attack takes nothing, yet costs a charge and starts the cooldown', async () => {
-    const attacker = await newCityPlayer(stack, 'weak');
-    const defender = await newCityPlayer(stack, 'fort');
+    const attacker = await newRaidablePlayer(stack, 'weak');
+    const defender = await newRaidablePlayer(stack, 'fort');
     await setArmy(stack, attacker, { infantry: 1 });
     await setArmy(stack, defender, { cavalries: 1000 });
     await letTimePass(stack, defender, 6 * HOUR);
@@ -386,9 +401,10 @@ describe('attack', () => {
 
     expect((await cityOf(attacker)).resources).toEqual(attackerCityBefore.resources);
     expect(await lootCredited(stack, attacker)).toEqual({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
+    // Nothing taken: the defender's production is only settled as of the battle (its upkeep changes with its losses).
     const defenderRow = await cityRow(stack, defender);
-    expect(defenderRow.stored_pending).toEqual(defenderRowBefore.stored_pending);
-    expect(defenderRow.production_anchor_at).toEqual(defenderRowBefore.production_anchor_at);
+    expect(defenderRow.stored_pending).toEqual(expectedPending(defenderRowBefore, battle.foughtAt));
+    expect(defenderRow.production_anchor_at).toEqual(battle.foughtAt);
     expect(defenderRow.army).toEqual(minus({ infantry: 0, archers: 0, cavalries: 1000 }, battle.outcome.defender.dead, battle.outcome.defender.injured));
     expect((await battleLogsOf(defender)).logs).toEqual([expect.objectContaining({ battleId: battle.id, winner: 'defender', attacker: attacker.username })]);
 
@@ -398,8 +414,8 @@ describe('attack', () => {
   });
 
   it('refuses the same enemy for 4 hours with cooldownUntil, per attacker, then allows it again', async () => {
-    const attacker = await newCityPlayer(stack, 'cool');
-    const other = await newCityPlayer(stack, 'oth');
+    const attacker = await newRaidablePlayer(stack, 'cool');
+    const other = await newRaidablePlayer(stack, 'oth');
     const band = nextLevelBand();
     const defender = await playerAt(band, 'targ');
     await setArmy(stack, attacker, { infantry: 100 });
@@ -431,8 +447,8 @@ describe('attack', () => {
   });
 
   it('keeps a partly regenerated charge when spending, and refuses with 429 and nextRegenInMs when none is left', async () => {
-    const attacker = await newCityPlayer(stack, 'chg');
-    const [first, second] = await Promise.all([newCityPlayer(stack, 'prey'), newCityPlayer(stack, 'prey')]);
+    const attacker = await newRaidablePlayer(stack, 'chg');
+    const [first, second] = await Promise.all([newRaidablePlayer(stack, 'prey'), newRaidablePlayer(stack, 'prey')]);
     await setArmy(stack, attacker, { archers: 30 });
 
     await setCharges(stack, attacker, 2, 90 * MINUTE);
@@ -457,9 +473,9 @@ describe('attack', () => {
   });
 
   it('refuses without an army (injured troops do not fight), yourself, an ally and an unknown enemy, changing nothing', async () => {
-    const attacker = await newCityPlayer(stack, 'ref');
-    const enemy = await newCityPlayer(stack, 'enm');
-    const ally = await newCityPlayer(stack, 'frnd');
+    const attacker = await newRaidablePlayer(stack, 'ref');
+    const enemy = await newRaidablePlayer(stack, 'enm');
+    const ally = await newRaidablePlayer(stack, 'frnd');
     await injure(stack, attacker, { infantry: 50 });
     await expectRefused(attacker, enemy.username, [enemy], 400, { error: AttackMessages.noArmy });
     expect(AttackMessages.noArmy).toBe('You need an army to attack! Train some troops first.');
@@ -483,7 +499,7 @@ describe('ownership and bad input', () => {
   let bob: CityPlayer;
   let carol: CityPlayer;
   beforeAll(async () => {
-    [alice, bob, carol] = await Promise.all([newCityPlayer(stack, 'ali'), newCityPlayer(stack, 'bob'), newCityPlayer(stack, 'car')]);
+    [alice, bob, carol] = await Promise.all([newRaidablePlayer(stack, 'ali'), newRaidablePlayer(stack, 'bob'), newRaidablePlayer(stack, 'car')]);
     // Armies everywhere, so a call that got through would fight a battle.
     await Promise.all([alice, bob, carol].map((player) => setArmy(stack, player, { infantry: 100 })));
   });

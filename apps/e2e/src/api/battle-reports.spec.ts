@@ -14,7 +14,7 @@ import {
   Troops,
 } from '@runik/rules';
 import { apiClient } from '../support/api-client';
-import { attack, battlesOf, joinSameAlliance, setArmy, thousandths } from '../support/attack';
+import { attack, battlesOf, joinSameAlliance, newRaidablePlayer, setArmy, thousandths } from '../support/attack';
 import { CityPlayer, letTimePass, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { giveGear } from '../support/gear';
@@ -32,7 +32,7 @@ const reportOf = (player: CityPlayer, kind: string, id: number) => reportAt(play
 const okReport = <T extends BattleReportResponse>(player: CityPlayer, kind: T['kind'], id: number) => ok(reportOf(player, kind, id)) as Promise<T>;
 
 async function fighterWithArmy(army: Partial<Troops>, prefix: string): Promise<CityPlayer> {
-  const player = await newCityPlayer(stack, prefix);
+  const player = await newRaidablePlayer(stack, prefix);
   await setArmy(stack, player, army);
   return player;
 }
@@ -86,7 +86,9 @@ describe('attack reports', () => {
       seed: battle.seed,
       rolls: outcome.rolls,
       defenderPending: resourcesIn(input.defender.pending),
+      lootPercent: 100,
       loot: resourcesIn(outcome.loot),
+      lootLost: resourcesIn(outcome.lootLost),
     });
     expect(report.attacker.fighters[0].boosts).toEqual({ ...NO_COMMANDER_BONUSES, archers: expect.any(Number) });
     expect(report.attacker.fighters[0].boosts!.archers).toBeGreaterThan(0);
@@ -101,6 +103,7 @@ describe('attack reports', () => {
       attacker: { troops: attackerSide.army, bonuses: boostsOf(attackerSide) },
       defender: { troops: defenderSide.army, bonuses: boostsOf(defenderSide), pending: pendingOf(report) },
       seed: report.seed,
+      lootPercent: report.lootPercent,
     });
     expect(replay).toEqual(outcome);
 

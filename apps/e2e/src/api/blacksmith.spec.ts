@@ -57,15 +57,15 @@ describe('user gears', () => {
     expect(success).toBe(true);
     expect(gears).toEqual(specs.map((spec, i) => expectedGear(ids[i], spec)));
     // The docs' numbers, written out.
-    expect(gears[0]).toMatchObject({ requiredExp: 300, expProgress: 50, expValue: 60 * 3 + 75, isEquipped: false, isListed: false });
+    expect(gears[0]).toMatchObject({ requiredExp: 300, expProgress: 50, expValue: 60 * 3 + 150, isEquipped: false, isListed: false });
     expect(gears[0].stats.wheatProduction).toBe(2.8);
     expect(gears[1]).toMatchObject({ requiredExp: 0, expProgress: 100, expValue: 1620 * 20 });
     expect(gears[1].stats.cavalryAttackBoost).toBe(57.6);
-    expect(gears[2]).toMatchObject({ requiredExp: 700, expProgress: 47, expValue: 180 * 7 + 166 });
+    expect(gears[2]).toMatchObject({ requiredExp: 700, expProgress: 47, expValue: 180 * 7 + 333 });
     expect(gears[2].stats.archerAttackBoost).toBe(8.8);
     expect(gears[3]).toMatchObject({ isListed: true, isEquipped: false, expValue: 1080 });
     expect(gears[3].stats.stoneProduction).toBe(8.4);
-    expect(gears[4]).toMatchObject({ isEquipped: true, isListed: false, requiredExp: 100, expProgress: 99, expValue: 20 + 49 });
+    expect(gears[4]).toMatchObject({ isEquipped: true, isListed: false, requiredExp: 100, expProgress: 99, expValue: 20 + 99 });
   });
 
   it('refuses a query (400)', async () => {
@@ -98,15 +98,15 @@ describe('upgrade preview', () => {
     expect(await gearSnapshot(stack, player)).toEqual(before);
   });
 
-  it('counts half the experience a material holds, names each material, and may not reach the next level', async () => {
+  it('counts the experience fed into a material, names each material, and may not reach the next level', async () => {
     const player = await newCityPlayer(stack, 'pre');
     const target = await giveGear(stack, player, { type: 'archer', rarity: 'rare', level: 2, currentExp: 50 });
     const stone = await giveGear(stack, player, { type: 'stone', rarity: 'common', level: 3, currentExp: 11 });
     const response = await previewUpgrade(player, { gearId: target, materialIds: [stone] });
     expect(response.status).toBe(200);
-    // 20 × 3 + floor(11 / 2) = 65; 50 + 65 < 200.
+    // 20 × 3 + 11 = 71; 50 + 71 < 200.
     expect(response.data).toEqual({
-      preview: { currentLevel: 2, newLevel: 2, levelIncrease: 0, totalExpGained: 65, willLevelUp: false, validMaterials: [{ gearId: stone, name: 'Common Stone Gear Lv.3', expValue: 65 }] },
+      preview: { currentLevel: 2, newLevel: 2, levelIncrease: 0, totalExpGained: 71, willLevelUp: false, validMaterials: [{ gearId: stone, name: 'Common Stone Gear Lv.3', expValue: 71 }] },
     });
   });
 
@@ -114,14 +114,14 @@ describe('upgrade preview', () => {
     const player = await newCityPlayer(stack, 'pre');
     const lumber = await giveGear(stack, player, { type: 'lumber', rarity: 'common', level: 1 });
     const epic = await giveGear(stack, player, { type: 'lumber', rarity: 'epic', level: 2, currentExp: 100 });
-    // 180 × 2 + 50 = 410: 100 to level 2, 200 to level 3, 110 left.
+    // 180 × 2 + 100 = 460: 100 to level 2, 200 to level 3, 160 left.
     expect((await previewUpgrade(player, { gearId: lumber, materialIds: [epic] })).data.preview).toEqual({
       currentLevel: 1,
       newLevel: 3,
       levelIncrease: 2,
-      totalExpGained: 410,
+      totalExpGained: 460,
       willLevelUp: true,
-      validMaterials: [{ gearId: epic, name: 'Epic Lumber Gear Lv.2', expValue: 410 }],
+      validMaterials: [{ gearId: epic, name: 'Epic Lumber Gear Lv.2', expValue: 460 }],
     });
 
     const old = await giveGear(stack, player, { type: 'infantry', rarity: 'legendary', level: 19, currentExp: 1800 });
@@ -156,19 +156,19 @@ describe('upgrade', () => {
     const bystander = await giveGear(stack, player, { type: 'wheat', rarity: 'common', level: 1 });
     const materialIds = [...wheat, ore, stone];
 
-    // 3 × 20 + (20 + 20) + 120 = 220; 30 + 220 = 250: level 2 with 150.
+    // 3 × 20 + (20 + 40) + 120 = 240; 30 + 240 = 270: level 2 with 170.
     const preview = await previewUpgrade(player, { gearId: target, materialIds });
     expect(preview.data.preview).toEqual({
       currentLevel: 1,
       newLevel: 2,
       levelIncrease: 1,
-      totalExpGained: 220,
+      totalExpGained: 240,
       willLevelUp: true,
       validMaterials: [
         { gearId: wheat[0], name: 'Common Wheat Gear Lv.1', expValue: 20 },
         { gearId: wheat[1], name: 'Common Wheat Gear Lv.1', expValue: 20 },
         { gearId: wheat[2], name: 'Common Wheat Gear Lv.1', expValue: 20 },
-        { gearId: ore, name: 'Common Ore Gear Lv.1', expValue: 40 },
+        { gearId: ore, name: 'Common Ore Gear Lv.1', expValue: 60 },
         { gearId: stone, name: 'Rare Stone Gear Lv.2', expValue: 120 },
       ],
     });
@@ -177,15 +177,16 @@ describe('upgrade', () => {
     const response = await upgrade(player, { gearId: target, materialIds, priority: 'high' });
     const answeredAt = Date.now();
     expect(response.status).toBe(200);
-    const upgraded = expectedGear(target, { type: 'wheat', rarity: 'common', level: 2, currentExp: 150 });
+    // Its material value: 20 + 30 as it was, plus the 240 fed into it.
+    const upgraded = expectedGear(target, { type: 'wheat', rarity: 'common', level: 2, currentExp: 170, expValue: 50 + 240 });
     expect(response.data).toEqual({ success: true, message: 'Gear Upgraded Successfully!', gear: upgraded });
-    expect(upgraded).toMatchObject({ requiredExp: 200, expProgress: 75, expValue: 40 + 75 });
+    expect(upgraded).toMatchObject({ requiredExp: 200, expProgress: 85, expValue: 290 });
     expect(upgraded.stats.wheatProduction).toBe(1.2);
 
     // Stored: the materials are gone, the target and the bystander remain.
     for (const id of materialIds) expect(await gearRow(stack, id)).toBeUndefined();
     expect((await gearRowsOf(stack, player)).map((row) => [row.id, row.level, row.currentExp])).toEqual([
-      [target, 2, 150],
+      [target, 2, 170],
       [bystander, 1, 0],
     ]);
     expect((await userGearsOf(player)).gears).toEqual([upgraded, expectedGear(bystander, { type: 'wheat', rarity: 'common', level: 1 })]);
@@ -193,11 +194,11 @@ describe('upgrade', () => {
     // Recorded once, and shown in the history.
     const rows = await upgradeRowsOf(stack, player);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ playerId: player.playerId, gearId: target, gearName: 'Common Wheat Gear Lv.2', levelBefore: 1, levelAfter: 2, expGained: 220, materialsUsed: 5 });
+    expect(rows[0]).toMatchObject({ playerId: player.playerId, gearId: target, gearName: 'Common Wheat Gear Lv.2', levelBefore: 1, levelAfter: 2, expGained: 240, materialsUsed: 5 });
     expect(rows[0].upgradedAt.getTime()).toBeGreaterThanOrEqual(sentAt - 1000);
     expect(rows[0].upgradedAt.getTime()).toBeLessThanOrEqual(answeredAt + 1000);
     expect(await historyOf(player)).toEqual({
-      history: [{ gearId: target, gearName: 'Common Wheat Gear Lv.2', levelChange: 1, expGained: 220, materialsUsed: 5, upgradedAt: rows[0].upgradedAt.toISOString() }],
+      history: [{ gearId: target, gearName: 'Common Wheat Gear Lv.2', levelChange: 1, expGained: 240, materialsUsed: 5, upgradedAt: rows[0].upgradedAt.toISOString() }],
     });
   });
 
@@ -208,7 +209,7 @@ describe('upgrade', () => {
     const response = await upgrade(player, { gearId: target, materialIds: materials });
     expect(response.status).toBe(200);
     // 16,200 exp: 50 × 17 × 18 = 15,300 reaches level 18; 900 left towards 1,800.
-    expect(response.data.gear).toEqual(expectedGear(target, { type: 'cavalry', rarity: 'common', level: 18, currentExp: 900 }));
+    expect(response.data.gear).toEqual(expectedGear(target, { type: 'cavalry', rarity: 'common', level: 18, currentExp: 900, expValue: 20 + 16_200 }));
     expect(await gearRowsOf(stack, player)).toHaveLength(1);
     expect((await historyOf(player)).history).toEqual([expect.objectContaining({ gearId: target, gearName: 'Common Cavalry Gear Lv.18', levelChange: 17, expGained: 16_200, materialsUsed: 10 })]);
   });
@@ -219,7 +220,8 @@ describe('upgrade', () => {
     const mythical = await giveGear(stack, player, { type: 'cavalry', rarity: 'mythical', level: 20 });
     const response = await upgrade(player, { gearId: target, materialIds: [mythical] });
     expect(response.status).toBe(200);
-    expect(response.data.gear).toEqual(expectedGear(target, { type: 'infantry', rarity: 'legendary', level: 20, currentExp: 0 }));
+    // It absorbed only the 100 that took it to level 20: its material value grows by that, not by 32,400.
+    expect(response.data.gear).toEqual(expectedGear(target, { type: 'infantry', rarity: 'legendary', level: 20, currentExp: 0, expValue: 540 * 19 + 1800 + 100 }));
     expect(response.data.gear.stats.infantryAttackBoost).toBe(33.6);
     expect(await gearRow(stack, target)).toMatchObject({ level: 20, currentExp: 0 });
 
@@ -240,7 +242,7 @@ describe('upgrade', () => {
 
     const response = await upgrade(player, { gearId: target, materialIds: materials });
     expect(response.status).toBe(200);
-    expect(response.data.gear).toEqual(expectedGear(target, { type: 'wheat', rarity: 'common', level: 2, equipped: true }));
+    expect(response.data.gear).toEqual(expectedGear(target, { type: 'wheat', rarity: 'common', level: 2, equipped: true, expValue: 20 + 100 }));
 
     // Two hours at 120 × 1.01 = 121.2 an hour were banked before the rate became 120 × 1.012.
     const after = await productionRow(stack, player);
@@ -260,8 +262,27 @@ describe('upgrade', () => {
     // 3600 × 1.04
     expect(await armyStatsOf(player)).toMatchObject({ armyPower: 3.744, commanderBonuses: { infantry: 0, archer: 0, cavalry: 4 } });
     // 360 exp: level 3 with 60; 4% + 2 × 0.8% = 5.6%, so 3600 × 1.056.
-    expect((await upgrade(player, { gearId: target, materialIds: [material] })).data.gear).toMatchObject({ level: 3, currentExp: 60, isEquipped: true });
+    expect((await upgrade(player, { gearId: target, materialIds: [material] })).data.gear).toMatchObject({ level: 3, currentExp: 60, isEquipped: true, expValue: 180 + 360 });
     expect(await armyStatsOf(player)).toMatchObject({ armyPower: 3.801, commanderBonuses: { infantry: 0, archer: 0, cavalry: 5.6 } });
+  });
+
+  // Issue 18 measured +80, +420 and +40 for epic, legendary and mythical when a fed gear's value grew with its level.
+  it.each(['common', 'rare', 'epic', 'legendary', 'mythical'] as const)('never gives back more experience than was fed into a %s gear', async (rarity) => {
+    const player = await newCityPlayer(stack, 'net');
+    const fed = await giveGear(stack, player, { type: 'lumber', rarity, level: 1 });
+    const before = (await userGearsOf(player)).gears.find((gear) => gear.gearId === fed)!.expValue;
+    // Six common materials: 120 experience, a level and 20 towards the next.
+    const commons = await giveGears(stack, player, 6, { type: 'wheat', rarity: 'common', level: 1 });
+    expect((await upgrade(player, { gearId: fed, materialIds: commons })).data.gear).toMatchObject({ level: 2, currentExp: 20 });
+    const invested = before + 6 * 20;
+
+    const target = await giveGear(stack, player, { type: 'stone', rarity: 'common', level: 1 });
+    const preview = (await previewUpgrade(player, { gearId: target, materialIds: [fed] })).data.preview;
+    expect(preview.totalExpGained - invested).toBeLessThanOrEqual(0);
+    expect(preview.totalExpGained).toBe(invested);
+    const response = await upgrade(player, { gearId: target, materialIds: [fed] });
+    expect(response.status).toBe(200);
+    expect((await historyOf(player)).history[0].expGained).toBe(invested);
   });
 
   it.each([undefined, 'normal', 'high', 0, 7, true, false])('accepts priority %p, which changes nothing', async (priority) => {
@@ -270,7 +291,7 @@ describe('upgrade', () => {
     const material = await giveGear(stack, player, { type: 'stone', rarity: 'rare', level: 1 });
     const response = await upgrade(player, { gearId: target, materialIds: [material], ...(priority === undefined ? {} : { priority }) });
     expect(response.status).toBe(200);
-    expect(response.data.gear).toEqual(expectedGear(target, { type: 'stone', rarity: 'rare', level: 1, currentExp: 60 }));
+    expect(response.data.gear).toEqual(expectedGear(target, { type: 'stone', rarity: 'rare', level: 1, currentExp: 60, expValue: 120 }));
   });
 });
 

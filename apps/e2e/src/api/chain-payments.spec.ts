@@ -1,7 +1,7 @@
 import axios from 'axios';
 import { ApiRoutes, packPaymentMemo, RegistrationInvalidReasons, shopPaymentMemo, SwapHivePaymentFailures } from '@runik/contract';
 import type { InitiateRegistrationResponse, TransactionStatusResponse } from '@runik/contract';
-import { registrationMemo } from '@runik/rules';
+import { registrationMemo, shopItem } from '@runik/rules';
 import { apiClient, login, settledStatus } from '../support/api-client';
 import { newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
@@ -126,7 +126,8 @@ describe('pack and shop payments from the chain', () => {
       `shop-purchase:${(await shopPurchaseRows(stack, player))[0].id}`,
     ]);
     expect(Number(runik[0].n)).toBeGreaterThan(0);
-    expect((await player.api.get(`/api/city/resources/${player.username}`)).data.resources.runik).toBe(500);
+    // A new player holds no RUNIK: what it holds is the pouch's, granted once.
+    expect((await player.api.get(`/api/city/resources/${player.username}`)).data.resources.runik).toBe(shopItem(ITEMS.pouch.name)?.reward.runik);
   });
 
   it.each([

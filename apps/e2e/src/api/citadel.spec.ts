@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { ApiRoutes, CitadelMessages, ErrorMessages } from '@runik/contract';
 import type { CitadelAttackResponse, CitadelRewardsResponse, CitadelUserResponse, FloorResponse } from '@runik/contract';
-import { bossMaxHp, bossReward, citadelCasualties, nextCitadelReset, seasonAt, Troops } from '@runik/rules';
+import { bossMaxHp, bossReward, CITADEL_DAILY_REWARD_CAP, citadelCasualties, nextCitadelReset, seasonAt, Troops } from '@runik/rules';
 import { apiClient } from '../support/api-client';
 import { cityRow, setArmy, thousandths } from '../support/attack';
 import { CityPlayer, newCityPlayer } from '../support/city';
@@ -92,7 +92,7 @@ describe('Abyssal Citadel', () => {
       currentHp: 100,
       maxHp: 100,
       healthPercentage: 100,
-      reward: 1000,
+      reward: FLOOR_1_REWARD / 1000,
       bossImage: 1,
       totalParticipants: 0,
       topThreeDealers: [],
@@ -145,8 +145,8 @@ describe('Abyssal Citadel', () => {
       todayAttackCount: 1,
       user: { armyPower: 25.216, army: { infantry: 985, archers: 394, cavalries: 197 } },
       totalStats: { totalDamageDealt: 25.6 },
-      // The only participant so far: the whole reward if the boss fell now.
-      pendingRewards: 1000,
+      // The only participant so far, paid by its share of the boss's 100 points: 1,800 × 25.6 / 100, rounded down.
+      pendingRewards: 0.46,
     });
 
     second = await playerWithArmy({ archers: 500 });
@@ -154,12 +154,13 @@ describe('Abyssal Citadel', () => {
     const fourth = await playerWithArmy({ infantry: 50 });
     expect((await okData(attackFloor(second, 1))).damageDealt).toBe(10.5);
     expect((await okData(attackFloor(third, 1))).damageDealt).toBe(3.6);
-    // 0.5% and 1% of 50 round down to nothing.
-    expect((await okData(attackFloor(fourth, 1))).casualties).toEqual({ dead: NO_TROOPS, injured: NO_TROOPS });
+    // 0.5% and 1% of 50 are 0.25 and 0.5: a positive loss rounds up, never to nothing.
+    expect((await okData(attackFloor(fourth, 1))).casualties).toEqual({ dead: { ...NO_TROOPS, infantry: 1 }, injured: { ...NO_TROOPS, infantry: 1 } });
+    expect((await cityRow(stack, fourth)).army.infantry).toBe(48);
     const again = await okData(attackFloor(veteran, 1));
     expect(again).toMatchObject({ damageDealt: 25.216, todayAttackCount: 2, bossRemainingHp: 34.584 });
-    expect(again.casualties).toEqual({ dead: { infantry: 9, archers: 3, cavalries: 1 }, injured: { infantry: 19, archers: 7, cavalries: 3 } });
-    expect((await cityRow(stack, veteran)).injured).toEqual({ infantry: 29, archers: 11, cavalries: 5 });
+    expect(again.casualties).toEqual({ dead: { infantry: 10, archers: 4, cavalries: 2 }, injured: { infantry: 20, archers: 8, cavalries: 4 } });
+    expect((await cityRow(stack, veteran)).injured).toEqual({ infantry: 30, archers: 12, cavalries: 6 });
 
     const floor = await okData(floorView(veteran, 1));
     // 65.416 dealt: the veteran 50.816, then 10.5, 3.6 and 0.5.
@@ -176,15 +177,17 @@ describe('Abyssal Citadel', () => {
       currentHp: 34.584,
       maxHp: 100,
       healthPercentage: 34.58,
-      reward: 1000,
+      reward: FLOOR_1_REWARD / 1000,
       bossImage: 1,
       totalParticipants: 4,
       topThreeDealers: participants.slice(0, 3),
       allParticipants: participants,
     });
     const veteranView = await okData(citadelUser(veteran));
-    expect(veteranView).toMatchObject({ todayAttackCount: 2, totalStats: { totalDamageDealt: 50.816 }, pendingRewards: 776.813 });
-    expect((await okData(citadelUser(fourth))).pendingRewards).toBe(7.643);
+    // What they will be paid for their damage so far: floor(1,800 × 50,816 / 100,000) and floor(1,800 × 500 / 100,000) thousandths.
+    expect(FLOOR_1_REWARD).toBe(1_800);
+    expect(veteranView).toMatchObject({ todayAttackCount: 2, totalStats: { totalDamageDealt: 50.816 }, pendingRewards: 0.914 });
+    expect((await okData(citadelUser(fourth))).pendingRewards).toBe(0.009);
     // No reward moved yet.
     expect(await one(`SELECT count(*)::int AS n FROM ledger_entries WHERE reason = 'citadel-reward'`)).toEqual({ n: 0 });
   });
@@ -319,19 +322,25 @@ describe('Abyssal Citadel', () => {
     });
   });
 
-  it('one player fells 21 floors: boss images cycle, the daily count climbs, the history keeps the newest 20 (or fewer on request)', async () => {
+  it('one player fells 21 floors: boss images cycle, the daily count climbs, rewards stop at the daily cap, the history keeps the newest 20 (or fewer on request)', async () => {
     const champion = await playerWithArmy({ infantry: 1_000_000 });
     let lastReply: CitadelAttackResponse | undefined;
     let armyBeforeLast = 0;
+    // Each floor pays its whole reward to its only participant until the day's cap is reached, then nothing.
+    const paidOn = new Map<number, number>();
+    let paidToday = 0;
     for (let floor = 2; floor <= 22; floor++) {
       await queryDatabase(stack.database.url, `UPDATE citadel_floors SET current_hp = 1 WHERE floor = $1`, [floor]);
       if (floor === 22) armyBeforeLast = (await cityRow(stack, champion)).army.infantry;
+      paidOn.set(floor, Math.min(bossReward(floor), CITADEL_DAILY_REWARD_CAP - paidToday));
+      paidToday += paidOn.get(floor)!;
       lastReply = await okData(attackFloor(champion, floor));
-      expect(lastReply).toMatchObject({ damageDealt: 0.001, bossDefeated: true, newCurrentFloor: floor + 1, userReward: { rewardAmount: bossReward(floor) / 1000 } });
+      expect(lastReply).toMatchObject({ damageDealt: 0.001, bossDefeated: true, newCurrentFloor: floor + 1, userReward: { rewardAmount: paidOn.get(floor)! / 1000 } });
     }
+    expect(paidToday).toBe(CITADEL_DAILY_REWARD_CAP);
     expect(lastReply!.todayAttackCount).toBe(21);
     expect(lastReply!.casualties).toEqual(citadelCasualties({ ...NO_TROOPS, infantry: armyBeforeLast }, 21));
-    expect(lastReply!.casualties.dead.infantry).toBe(Math.floor((armyBeforeLast * 105) / 1000));
+    expect(lastReply!.casualties.dead.infantry).toBe(Math.ceil((armyBeforeLast * 105) / 1000));
     expect((await okData(floorView(champion, 13))).bossImage).toBe(1);
     expect((await okData(floorView(champion, 14))).bossImage).toBe(2);
     expect((await okData(floorView(champion, 23))).bossImage).toBe(11);
@@ -339,11 +348,14 @@ describe('Abyssal Citadel', () => {
     const history = (await okData(rewardsOf(champion))).rewards;
     expect(history.map((record) => record.floor)).toEqual(Array.from({ length: 20 }, (_, i) => 22 - i));
     for (const record of history) {
-      expect(record).toEqual({ floor: record.floor, damageDealt: 0.001, damagePercentage: 100, rewardAmount: bossReward(record.floor) / 1000, distributedAt: expect.any(String) });
+      expect(record).toEqual({ floor: record.floor, damageDealt: 0.001, damagePercentage: 100, rewardAmount: paidOn.get(record.floor)! / 1000, distributedAt: expect.any(String) });
     }
     expect((await okData(rewardsOf(champion, 5))).rewards.map((record) => record.floor)).toEqual([22, 21, 20, 19, 18]);
     expect((await okData(rewardsOf(champion, 20))).rewards).toEqual(history);
-    expect(await one(`SELECT count(DISTINCT posting_id)::int AS n FROM ledger_entries WHERE reason = 'citadel-reward'`)).toEqual({ n: 22 });
+    // A floor that paid nothing minted nothing: one posting for floor 1, one for each floor that paid the champion.
+    const paying = [...paidOn.values()].filter((paid) => paid > 0).length;
+    expect(paying).toBeLessThan(21);
+    expect(await one(`SELECT count(DISTINCT posting_id)::int AS n FROM ledger_entries WHERE reason = 'citadel-reward'`)).toEqual({ n: 1 + paying });
   });
 
   it("refuses another player's name (403) and a call without a session (401)", async () => {

@@ -1,5 +1,5 @@
 import { CityMessages } from '@runik/contract';
-import { CONVERSION_RATES, HARVEST_INTERVAL_MS, productionPerHour } from '@runik/rules';
+import { CONVERSION_RATES, conversionDayEnd, HARVEST_INTERVAL_MS, productionPerHour } from '@runik/rules';
 import { apiClient } from '../support/api-client';
 import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
 import { startStack, Stack } from '../support/stack';
@@ -36,6 +36,7 @@ describe('constants and the city', () => {
       trainingQueue: {},
       gearBonuses: { wheatProduction: 0, lumberProduction: 0, stoneProduction: 0, oreProduction: 0 },
       canWithdraw: false,
+      troopUpkeepPerHour: 0,
     });
   });
 });
@@ -122,7 +123,17 @@ describe('conversions', () => {
     const preview = await post(player, 'convert', { selectedResources: ['wheat', 'ore'], amount: 500, preview: true });
     expect(preview.status).toBe(200);
     // 500/200 + 500/100 = 7.5 RUNIK gross, 10% tax.
-    expect(preview.data).toEqual({ runikAfterTax: 6.75, taxRatePercent: 10, maxAmount: 1000, resourceAmounts: { wheat: 500, ore: 500 }, feasible: true });
+    expect(preview.data).toEqual({
+      runikAfterTax: 6.75,
+      taxRatePercent: 10,
+      maxAmount: 1000,
+      resourceAmounts: { wheat: 500, ore: 500 },
+      feasible: true,
+      // The daily cap (sinks.spec.ts), untouched today.
+      conversionCapPerDay: 300,
+      conversionLeftToday: 300,
+      conversionDayEndsAt: conversionDayEnd(Date.now()).toISOString(),
+    });
     expect((await cityOf(player)).resources.runik).toBe(0);
 
     const real = await post(player, 'convert', { selectedResources: ['wheat', 'ore'], amount: '500' });

@@ -1,7 +1,19 @@
 import axios from 'axios';
+import { randomInt } from 'node:crypto';
 import { ApiRoutes, ErrorMessages, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
 import type { EconomyDay, EconomyResponse } from '@runik/contract';
-import { cityOf, CityPlayer, letTimePass, newCityPlayer, newPaidCityPlayer, settledWithdrawal } from '../support/city';
+import {
+  ALLIANCE_CREATION_FEE,
+  ALLIANCE_ICON_IDS,
+  BUILDING_KEYS,
+  formatDecimal,
+  MILITARY_BUILDING_KEYS,
+  RESOURCE_KEYS,
+  seededRandom,
+  toThousandths,
+  type SeededRandom,
+} from '@runik/rules';
+import { cityOf, CityPlayer, grant, letTimePass, newCityPlayer, newPaidCityPlayer, settledWithdrawal } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { engineBalance, sendToken } from '../support/hive';
@@ -70,6 +82,9 @@ describe('the economy report', () => {
       expect([days, response.status, response.data]).toEqual([days, 400, { error: 'days must be a whole number from 1 to 365.' }]);
     }
     expect((await ops().get(ApiRoutes.adminEconomy, { params: { day: 3 } })).status).toBe(400);
+    // What nginx asks before serving the economy page (docker/nginx.conf).
+    expect((await ops().get('/api/admin/access')).status).toBe(204);
+    expect((await axios.get(`${stack.apiUrl}/api/admin/access`, { validateStatus: () => true })).status).toBe(401);
   });
 
   it('matches the ledger and the chain after registrations, harvests, conversions, a deposit and a withdrawal', async () => {
@@ -162,6 +177,204 @@ describe('the economy report', () => {
     expect(sample(metrics.data, 'runik_economy_coverage')).toBeUndefined();
   }, 120_000);
 });
+
+describe('the economy report after random play', () => {
+  /**
+   * Seeded random play through the api (ECONOMY_SEED=<n> replays a run's choices; the chain's timing
+   * may still differ), then every figure of the report against the ledger's entries summed here, and
+   * the treasury against hive-sim's own balance of the game account.
+   */
+  it('equals the ledger\'s sums, and its treasury is the game account\'s RNK on hive-sim', async () => {
+    const seed = Number(process.env.ECONOMY_SEED ?? randomInt(2 ** 31));
+    await withSeedOnFailure(seed, () => playRandomlyThenCompare(seededRandom(seed)));
+  }, 300_000);
+});
+
+/** Names the seed in a failure's message (and stack), so the run can be replayed. */
+async function withSeedOnFailure(seed: number, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    if (error instanceof Error) {
+      // V8 formats the stack on first read, from the message of that moment: read it first.
+      const original = error.message;
+      const stack = error.stack;
+      error.message = `ECONOMY_SEED=${seed}: ${original}`;
+      if (stack?.includes(original)) error.stack = stack.replace(original, error.message);
+    }
+    throw error;
+  }
+}
+
+/** A step's outcome: the api's status, or what happened outside it ('minted', 'sent' on the chain, 'skipped'). */
+type Step = (random: SeededRandom, player: RandomPlayer) => Promise<number | 'minted' | 'sent' | 'skipped'>;
+interface RandomPlayer extends CityPlayer {
+  paid: boolean;
+}
+
+const pick = <T>(random: SeededRandom, items: readonly T[]): T => items[random.int(0, items.length - 1)];
+/** Thousandths as the decimal string a client sends. */
+const amountOf = (thousandths: number) => formatDecimal(thousandths);
+
+/** What a player may do that moves RUNIK. */
+const STEPS: Record<string, Step> = {
+  harvest: async (random, player) => {
+    await letTimePass(stack, player, random.int(1, 8) * HOUR);
+    return (await post(player, 'harvest')).status;
+  },
+  convert: async (random, player) => {
+    const selectedResources = RESOURCE_KEYS.filter(() => random.int(0, 1) === 1);
+    return (await post(player, 'convert', { selectedResources: selectedResources.length ? selectedResources : ['wheat'], amount: random.int(10, 800) })).status;
+  },
+  'convert-to-resources': async (random, player) => (await post(player, 'convert-to-resources', { [pick(random, RESOURCE_KEYS)]: String(random.int(1, 20)) })).status,
+  upgrade: async (random, player) => (await player.api.post(ApiRoutes.cityUpgrade(player.username, pick(random, ['ch', ...BUILDING_KEYS])))).status,
+  train: async (random, player) => (await player.api.post(ApiRoutes.cityTrain(player.username), { building: pick(random, MILITARY_BUILDING_KEYS), count: random.int(1, 10) })).status,
+  speedup: async (random, player) =>
+    (await player.api.post(ApiRoutes.citySpeedup(player.username, pick(random, MILITARY_BUILDING_KEYS)), { minutes: random.int(1, 30) })).status,
+  pack: async (_random, player) => (await player.api.post(ApiRoutes.packPurchaseRunik, { hiveUsername: player.username, packCount: 1 })).status,
+  // A free player who saved up the fee (granted: a paid one's would sink the coverage) founds an alliance.
+  alliance: async (random, player) => {
+    if (!player.paid) await grant(stack, player, 'runik', toThousandths(ALLIANCE_CREATION_FEE));
+    const tag = `E${random.int(0, 35 ** 2).toString(36).toUpperCase().padStart(2, '0')}`;
+    const body = { hiveUsername: player.username, name: `Economy ${player.playerId}`, tag, icon: pick(random, ALLIANCE_ICON_IDS), description: 'Random play.' };
+    return (await player.api.post(ApiRoutes.allianceCreate, body)).status;
+  },
+  // RUNIK minted by the game's ledger, as a citadel reward or a shop grant would be.
+  grant: async (random, player) => {
+    await grant(stack, player, 'runik', random.int(1, 40) * 1000);
+    return 'minted';
+  },
+  deposit: async (random, player) => {
+    // Only players who may withdraw deposit (the chain follower refunds the others' RNK).
+    if (!player.paid) return 'skipped';
+    await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', amountOf(random.int(1_000, 20_000)), '');
+    return 'sent';
+  },
+  withdraw: async (random, player) => (await player.api.post(ApiRoutes.withdraw(player.username), { amount: amountOf(random.int(100, 5_000)) })).status,
+};
+
+async function playRandomlyThenCompare(random: SeededRandom): Promise<void> {
+  const players: RandomPlayer[] = [
+    ...(await Promise.all([newPaidCityPlayer(stack, 'rndpaid'), newPaidCityPlayer(stack, 'rndpaid')])).map((player) => ({ ...player, paid: true })),
+    ...(await Promise.all([newCityPlayer(stack, 'rndfree'), newCityPlayer(stack, 'rndfree')])).map((player) => ({ ...player, paid: false })),
+  ];
+  const chainBefore = await chainAccountThousandths();
+  const treasuryBefore = await engineBalance(stack.simUrl, GAME_ACCOUNT, 'RNK');
+  const depositsBefore = await postingsCount('deposit');
+
+  const outcomes: string[] = [];
+  for (let step = 0; step < 150; step += 1) {
+    const name = pick(random, Object.keys(STEPS));
+    outcomes.push(`${name}:${await STEPS[name](random, pick(random, players))}`);
+  }
+  const deposits = outcomes.filter((outcome) => outcome === 'deposit:sent').length;
+  // Never a server error, whatever was asked.
+  expect(outcomes.filter((outcome) => /:5\d\d$/.test(outcome))).toEqual([]);
+
+  // Everything settles: each deposit credited by the chain follower, each withdrawal sent or refunded.
+  await eventually(() => postingsCount('deposit'), (count) => count === depositsBefore + deposits, 60_000);
+  expect(await postingsCount('deposit')).toBe(depositsBefore + deposits);
+  const open = () => sql<{ count: string }>(`SELECT count(*)::text AS count FROM withdrawals WHERE status IN ('pending', 'sent')`).then(([row]) => Number(row.count));
+  expect(await eventually(open, (count) => count === 0, 60_000)).toBe(0);
+
+  const report = await economy(30);
+  const ledger = await ledgerSums(report.days.map((day) => day.date));
+  expect({ liabilityRunik: report.liabilityRunik, freeRunik: report.freeRunik, systemRunik: report.systemRunik }).toEqual(ledger.holdings);
+  expect(report.days).toEqual(ledger.days);
+
+  // The treasury is what hive-sim says the game account holds, and it moved as the ledger's chain account did.
+  const treasury = await engineBalance(stack.simUrl, GAME_ACCOUNT, 'RNK');
+  expect(report.treasuryRnk).toBe(Number(treasury));
+  if (report.liabilityRunik > 0) expect(report.coverage).toBeCloseTo(report.treasuryRnk / report.liabilityRunik, 9);
+  else expect(report.coverage).toBeNull();
+  const chainMoved = (await chainAccountThousandths()) - chainBefore;
+  expect(Math.round((Number(treasury) - Number(treasuryBefore)) * 1000)).toBe(-chainMoved);
+  // Not a comparison of empty reports (the seed decides how much of each kind there is).
+  expect(report.days[0].minted).toBeGreaterThan(0);
+}
+
+async function postingsCount(reason: string): Promise<number> {
+  const [{ count }] = await sql<{ count: string }>(`SELECT count(DISTINCT posting_id)::text AS count FROM ledger_entries WHERE reason = $1`, [reason]);
+  return Number(count);
+}
+
+async function chainAccountThousandths(): Promise<number> {
+  const [{ total }] = await sql<{ total: string | null }>(
+    `SELECT sum(e.delta)::text AS total FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = 'external:hive-engine' AND e.asset = 'runik'`,
+  );
+  return Number(total ?? 0);
+}
+
+interface LedgerEntry {
+  code: string;
+  reason: string;
+  reference: string | null;
+  delta: string;
+  date: string;
+}
+
+/**
+ * The report's figures summed here from ledger_entries alone (not the balances the report reads):
+ * holdings as each account's entries added up; each day's flows entry by entry.
+ */
+async function ledgerSums(dates: string[]): Promise<{ holdings: Pick<EconomyResponse, 'liabilityRunik' | 'freeRunik' | 'systemRunik'>; days: EconomyDay[] }> {
+  const held = await sql<{ holder: string; total: string }>(
+    `SELECT CASE WHEN a.player_id IS NULL THEN a.code ELSE p.activation END AS holder, sum(e.delta)::text AS total
+       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id LEFT JOIN players p ON p.id = a.player_id
+      WHERE e.asset = 'runik' GROUP BY 1`,
+  );
+  const systemRunik = Object.fromEntries(SYSTEM_ACCOUNT_CODES.map((code) => [code, 0])) as EconomyResponse['systemRunik'];
+  let paid = 0;
+  let free = 0;
+  for (const { holder, total } of held) {
+    if ((SYSTEM_ACCOUNT_CODES as readonly string[]).includes(holder)) systemRunik[holder as keyof typeof systemRunik] = runik(total);
+    else if (holder === 'paid') paid += Number(total);
+    else free += Number(total);
+  }
+
+  const entries = await sql<LedgerEntry>(
+    `SELECT a.code, e.reason, e.reference, e.delta::text AS delta, to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date
+       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE a.player_id IS NULL AND e.asset = 'runik' AND e.created_at >= $1::date`,
+    [dates.at(-1)],
+  );
+  const refunded = new Set(entries.filter((entry) => entry.reason === 'withdrawal-refund').map((entry) => entry.reference));
+  const emptyDay = () => ({ minted: 0, burned: 0, fees: 0, tax: 0, deposits: 0, withdrawals: 0, mintedByReason: {} as Record<string, number>, burnedByReason: {} as Record<string, number> });
+  const days = new Map(dates.map((date) => [date, emptyDay()]));
+  const add = (byReason: Record<string, number>, reason: string, amount: number) => (byReason[reason] = (byReason[reason] ?? 0) + amount);
+  for (const entry of entries) {
+    const day = days.get(entry.date);
+    const delta = Number(entry.delta);
+    if (!day) continue;
+    if (entry.code === 'system:mint' && delta < 0) {
+      day.minted -= delta;
+      add(day.mintedByReason, entry.reason, -delta);
+    } else if (entry.code === 'system:burn' && delta > 0) {
+      day.burned += delta;
+      add(day.burnedByReason, entry.reason, delta);
+    } else if (entry.code === 'system:fees' && delta > 0) day.fees += delta;
+    else if (entry.code === 'system:tax' && delta > 0) day.tax += delta;
+    else if (entry.code === 'external:hive-engine' && entry.reason !== 'withdrawal-refund') {
+      if (delta < 0) day.deposits -= delta;
+      else if (!refunded.has(entry.reference)) day.withdrawals += delta;
+    }
+  }
+  const inRunik = (byReason: Record<string, number>) => Object.fromEntries(Object.entries(byReason).map(([reason, amount]) => [reason, amount / 1000]));
+  return {
+    holdings: { liabilityRunik: paid / 1000, freeRunik: free / 1000, systemRunik },
+    days: [...days].map(([date, day]) => ({
+      date,
+      minted: day.minted / 1000,
+      burned: day.burned / 1000,
+      fees: day.fees / 1000,
+      tax: day.tax / 1000,
+      deposits: day.deposits / 1000,
+      withdrawals: day.withdrawals / 1000,
+      mintedByReason: inRunik(day.mintedByReason),
+      burnedByReason: inRunik(day.burnedByReason),
+    })),
+  };
+}
 
 /** The value of a series without labels in Prometheus' text format, or undefined when it is left out. */
 function sample(text: string, series: string): number | undefined {

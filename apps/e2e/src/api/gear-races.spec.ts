@@ -12,6 +12,7 @@ import {
   giveGear,
   giveGears,
   idsOf,
+  materialValue,
   unequip,
   upgrade,
   upgradeRowsOf,
@@ -96,8 +97,10 @@ describe('blacksmith races', () => {
     expect(refused).toHaveLength(9);
     for (const { data } of refused) expect(data).toEqual({ error: GearMessages.gearNotFound });
 
-    // 10 + 180: level 2 with 90.
-    const upgraded = expectedGear(targets[won], { type: 'ore', rarity: 'common', level: 2, currentExp: 90 });
+    // 10 + 180: level 2 with 90. Its material value: what it was worth, plus the 180 fed into it.
+    const fed = materialValue('epic', 1);
+    expect(fed).toBe(180);
+    const upgraded = expectedGear(targets[won], { type: 'ore', rarity: 'common', level: 2, currentExp: 90, expValue: materialValue('common', 1, 10) + fed });
     expect(responses[won].data.gear).toEqual(upgraded);
     expect(await gearRow(stack, material)).toBeUndefined();
     const rows = await gearRowsOf(stack, player);

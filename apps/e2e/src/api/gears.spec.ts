@@ -2,7 +2,7 @@ import { ApiRoutes, GearMessages } from '@runik/contract';
 import type { Gear } from '@runik/contract';
 import { resolveBattle } from '@runik/rules';
 import { apiClient } from '../support/api-client';
-import { armyStatsOf, attack, battlesOf, enemiesOf, setArmy } from '../support/attack';
+import { armyStatsOf, attack, battlesOf, enemiesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
 import {
   availableOf,
@@ -87,7 +87,7 @@ describe('equipped gears', () => {
     expect(slots.infantry?.stats.infantryAttackBoost).toBe(5.6);
     expect(slots.lumber?.stats.lumberProduction).toBe(4.8);
     expect(slots.lumber).toMatchObject({ requiredExp: 0, expProgress: 100 });
-    expect(slots.stone).toMatchObject({ requiredExp: 400, expProgress: 99, expValue: 540 * 4 + 199 });
+    expect(slots.stone).toMatchObject({ requiredExp: 400, expProgress: 99, expValue: 540 * 4 + 399 });
     expect(slots.cavalry?.stats).toEqual({ ...NO_MAYOR_BONUSES, infantryAttackBoost: 0, archerAttackBoost: 0, cavalryAttackBoost: 12 });
     expect(await availableOf(player)).toEqual({ gears: [] });
   });
@@ -395,6 +395,9 @@ describe('commander gear and army power', () => {
     const shield = await giveGear(stack, rival, { type: 'infantry', rarity: 'common', level: 1 });
     expect((await equip(rival, shield, 'infantry')).status).toBe(200);
     await setArmy(stack, rival, { infantry: 10 });
+    // A raidable rival: in the general's City Hall band and past its newcomer shield.
+    await setCityHallLevel(stack, rival, 777);
+    await pastNewcomerShield(stack, rival);
     const fight = await attack(general, rival.username);
     expect(fight.status).toBe(200);
     const [battle] = await battlesOf(stack, { attacker: general, defender: rival });

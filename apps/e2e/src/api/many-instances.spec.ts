@@ -145,15 +145,10 @@ describe('deposits with two apis and two workers', () => {
 });
 
 describe('scheduled jobs with two workers', () => {
-  const schedulerNames = [
-    ScheduledJobs.citadelDailyReset,
-    ScheduledJobs.seasonRollover,
-    ScheduledJobs.notificationsExpiry,
-    ScheduledJobs.throneVotingOpens,
-    ScheduledJobs.throneVotingCloses,
-    ScheduledJobs.throneBattleStarts,
-    ScheduledJobs.throneCatchUp,
-  ].sort();
+  /** Every scheduled job is a job scheduler but the throne's wake-ups, which are one-off delayed jobs. */
+  const schedulerNames = Object.values(ScheduledJobs)
+    .filter((name) => name !== ScheduledJobs.throneAdvance)
+    .sort();
 
   /**
    * The next tick each scheduler has queued, by scheduler name, failing on a second one. A worker

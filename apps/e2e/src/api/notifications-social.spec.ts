@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { ApiRoutes } from '@runik/contract';
 import type { NotificationDataByKind, NotificationKind } from '@runik/contract';
-import { fromThousandths, THRONE_FULL_CONTROL_SECONDS, Troops } from '@runik/rules';
+import { bossMaxHp, bossReward, fromThousandths, THRONE_FULL_CONTROL_SECONDS, Troops } from '@runik/rules';
 import { Queues, ScheduledJobs } from '@runik/server';
 import { addMembers, invitationFrom, newAlliance, requestToJoin, setMaxMembers } from '../support/alliance';
 import { setArmy } from '../support/attack';
@@ -253,7 +253,8 @@ describe('citadel notifications', () => {
       const row = rewards.find((reward) => Number(reward.player_id) === player.playerId)!;
       return { floor: 1, damage: fromThousandths(Number(row.damage)), share: fromThousandths(Number(row.reward_thousandths)) };
     };
-    expect(paid(opener)).toEqual({ floor: 1, damage: 30, share: 300 });
+    // The opener's 30 points of the boss's 100 earn that share of floor 1's reward, rounded down.
+    expect(paid(opener)).toEqual({ floor: 1, damage: 30, share: fromThousandths(Math.floor((bossReward(1) * 30_000) / bossMaxHp(1))) });
     expect(await received(opener)).toEqual([notice('boss-defeated', paid(opener))]);
     expect(await received(finisher)).toEqual([notice('boss-defeated', paid(finisher))]);
     expect(await received(bystander)).toEqual([]);

@@ -1,7 +1,7 @@
 import { ApiRoutes, NOTIFICATIONS_MAX_PAGE_SIZE } from '@runik/contract';
 import { fromThousandths, RESOURCE_KEYS } from '@runik/rules';
 import { apiClient } from '../support/api-client';
-import { attack, battlesOf, setArmy } from '../support/attack';
+import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { inboxOf, notificationsOf } from '../support/notifications';
@@ -18,6 +18,7 @@ describe('notifications', () => {
     const [raider, defender, bystander] = [await newCityPlayer(stack, 'nra'), await newCityPlayer(stack, 'nde'), await newCityPlayer(stack, 'nby')];
     await setArmy(stack, raider, { infantry: 50, archers: 20, cavalries: 5 });
     await setArmy(stack, defender, { infantry: 10 });
+    await pastNewcomerShield(stack, defender);
     await attack(raider, defender.username);
     const [battle] = await battlesOf(stack, { attacker: raider, defender });
     const loot = Object.fromEntries(RESOURCE_KEYS.map((key) => [key, fromThousandths(battle.outcome.loot[key])]));

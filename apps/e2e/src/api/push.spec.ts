@@ -5,7 +5,7 @@ import { ALLIANCE_CHANGED_EVENT, ApiRoutes, ErrorMessages } from '@runik/contrac
 import type { NotificationDto } from '@runik/contract';
 import { allianceRoom, SESSION_COOKIE, socketChannelKey } from '@runik/server';
 import { apiClient, login } from '../support/api-client';
-import { attack, joinSameAlliance, setArmy } from '../support/attack';
+import { attack, joinSameAlliance, pastNewcomerShield, setArmy } from '../support/attack';
 import type { CityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { sendToken } from '../support/hive';
@@ -48,7 +48,9 @@ async function raider(prefix = 'praid'): Promise<CityPlayer> {
   return player;
 }
 
+/** The defender is first made older than the newcomer shield, so it may be raided. */
 async function raid(attacker: CityPlayer, defender: CityPlayer): Promise<void> {
+  await pastNewcomerShield(stack, defender);
   const response = await attack(attacker, defender.username);
   if (response.status !== 200) throw new Error(`attack: ${response.status} ${JSON.stringify(response.data)}`);
 }

@@ -16,6 +16,8 @@ const webDir = mkdtempSync(join(tmpdir(), 'runik-web-'));
 writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Runik</title><div id="root"></div>');
 mkdirSync(join(webDir, 'assets'));
 writeFileSync(join(webDir, 'assets', 'app-1234.js'), 'console.log("runik")');
+mkdirSync(join(webDir, 'admin'));
+writeFileSync(join(webDir, 'admin', 'economy.html'), '<!doctype html><title>Runik · Economy</title><div id="root"></div>');
 
 let stack: Stack;
 
@@ -93,6 +95,9 @@ const OPS_ROUTES: OpsRoute[] = [
   { method: 'PUT', path: '/admin/queues/api/queues/ledger/resume' },
   { method: 'GET', path: '/metrics' },
   { method: 'GET', path: '/api/admin/health' },
+  // The operators' economy page of the web build, and its file.
+  { method: 'GET', path: '/admin/economy' },
+  { method: 'GET', path: '/admin/economy.html' },
 ];
 
 describe('ops surfaces', () => {

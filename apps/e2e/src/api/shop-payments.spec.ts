@@ -98,7 +98,7 @@ describe('a purchase whose transaction is not on Hive Engine', () => {
 });
 
 describe('a payment confirmed through hive-sim', () => {
-  it('Starter Bundle: mints 200 RUNIK and 2,000 of each resource through the ledger, once', async () => {
+  it('Starter Bundle: mints 10 RUNIK and 500 of each resource through the ledger, once', async () => {
     const player = await newPlayer('strt');
     const [cityBefore, gameBefore] = [await cityOf(player), await swapHiveOf(stack, GAME_ACCOUNT)];
     const txId = await payForItem(stack, player, 'starter');
@@ -108,7 +108,7 @@ describe('a payment confirmed through hive-sim', () => {
       purchaseId,
       itemName: 'Starter Bundle',
       status: 'confirmed',
-      rewards: ['200 RUNIK', '2,000 Wheat', '2,000 Lumber', '2,000 Stone', '2,000 Ore'],
+      rewards: ['10 RUNIK', '500 Wheat', '500 Lumber', '500 Stone', '500 Ore'],
       purchaseCount: 1,
       error: null,
     });
@@ -117,11 +117,11 @@ describe('a payment confirmed through hive-sim', () => {
     expect((await swapHiveOf(stack, GAME_ACCOUNT)) - gameBefore).toBe(3);
 
     expect(await shopPostings(stack, purchaseId)).toEqual(
-      mintPosting(player, purchaseId, { runik: 200_000, wheat: 2_000_000, lumber: 2_000_000, stone: 2_000_000, ore: 2_000_000 }),
+      mintPosting(player, purchaseId, { runik: 10_000, wheat: 500_000, lumber: 500_000, stone: 500_000, ore: 500_000 }),
     );
     await expectOnePosting(purchaseId);
     const cityAfter = await cityOf(player);
-    expect(cityAfter.resources).toEqual(plus(cityBefore.resources, { runik: 200, wheat: 2_000, lumber: 2_000, stone: 2_000, ore: 2_000 }));
+    expect(cityAfter.resources).toEqual(plus(cityBefore.resources, { runik: 10, wheat: 500, lumber: 500, stone: 500, ore: 500 }));
     expect(cityAfter.army).toEqual(cityBefore.army);
     expect(await gearRowsOf(stack, player)).toEqual([]);
 
@@ -131,27 +131,27 @@ describe('a payment confirmed through hive-sim', () => {
     expect([again.status, again.data]).toEqual([409, { error: ShopMessages.limitReached }]);
   });
 
-  it('Resource Crate: mints 5,000 of each resource, no RUNIK; a second crate is purchase 2 and mints again', async () => {
+  it('Resource Crate: mints 600 of each resource, no RUNIK; a second crate is purchase 2 and mints again', async () => {
     const player = await newPlayer('crt');
     const cityBefore = await cityOf(player);
     const first = await boughtItem(stack, player, 'crate', 1);
-    expect(await shopPostings(stack, first)).toEqual(mintPosting(player, first, { wheat: 5_000_000, lumber: 5_000_000, stone: 5_000_000, ore: 5_000_000 }));
+    expect(await shopPostings(stack, first)).toEqual(mintPosting(player, first, { wheat: 600_000, lumber: 600_000, stone: 600_000, ore: 600_000 }));
     await expectOnePosting(first);
-    expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { wheat: 5_000, lumber: 5_000, stone: 5_000, ore: 5_000 }));
+    expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { wheat: 600, lumber: 600, stone: 600, ore: 600 }));
 
     const second = await boughtItem(stack, player, 'crate', 2);
-    expect(await shopPostings(stack, second)).toEqual(mintPosting(player, second, { wheat: 5_000_000, lumber: 5_000_000, stone: 5_000_000, ore: 5_000_000 }));
-    expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { wheat: 10_000, lumber: 10_000, stone: 10_000, ore: 10_000 }));
+    expect(await shopPostings(stack, second)).toEqual(mintPosting(player, second, { wheat: 600_000, lumber: 600_000, stone: 600_000, ore: 600_000 }));
+    expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { wheat: 1_200, lumber: 1_200, stone: 1_200, ore: 1_200 }));
     expect(await shopItem(player, 'crate')).toMatchObject({ nextPurchaseCount: 3, canAfford: true });
     expect(await shopItems(player)).toMatchObject({ hiveBalance: 96 });
   });
 
-  it('RUNIK Pouch: mints 500 RUNIK', async () => {
+  it('RUNIK Pouch: mints 50 RUNIK, no more than the 50 RNK its 5 SWAP.HIVE bring in at the reference rate', async () => {
     const player = await newPlayer('pch');
     const cityBefore = await cityOf(player);
     const purchaseId = await boughtItem(stack, player, 'pouch');
-    expect(await shopPostings(stack, purchaseId)).toEqual(mintPosting(player, purchaseId, { runik: 500_000 }));
-    expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { runik: 500 }));
+    expect(await shopPostings(stack, purchaseId)).toEqual(mintPosting(player, purchaseId, { runik: 50_000 }));
+    expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { runik: 50 }));
     expect(await swapHiveOf(stack, player.username)).toBe(95);
   });
 
@@ -203,9 +203,9 @@ describe('a payment confirmed through hive-sim', () => {
     const cityAfter = await cityOf(player);
     const postings = await shopPostings(stack, purchaseId);
     if (item === 'starter') {
-      expect(postings).toEqual(mintPosting(player, purchaseId, { runik: 200_000, wheat: 2_000_000, lumber: 2_000_000, stone: 2_000_000, ore: 2_000_000 }));
+      expect(postings).toEqual(mintPosting(player, purchaseId, { runik: 10_000, wheat: 500_000, lumber: 500_000, stone: 500_000, ore: 500_000 }));
       await expectOnePosting(purchaseId);
-      expect(cityAfter.resources).toEqual(plus(cityBefore.resources, { runik: 200, wheat: 2_000, lumber: 2_000, stone: 2_000, ore: 2_000 }));
+      expect(cityAfter.resources).toEqual(plus(cityBefore.resources, { runik: 10, wheat: 500, lumber: 500, stone: 500, ore: 500 }));
     } else expect(postings).toEqual([]);
     const troops = item === 'chest' ? { infantry: 1_000, archers: 500, cavalries: 200 } : { infantry: 0, archers: 0, cavalries: 0 };
     expect(cityAfter.army).toEqual(plus(cityBefore.army, troops));
@@ -281,7 +281,7 @@ describe('a payment that does not pay for the purchase', () => {
     expect(await settledShopPurchase(payer, mine)).toEqual(statusOf(mine, 'starter', 'confirmed'));
 
     expect(await grantsSnapshot(stack, stranger)).toEqual(strangerBefore);
-    expect((await cityOf(payer)).resources).toEqual(plus(payerCity.resources, { runik: 200, wheat: 2_000, lumber: 2_000, stone: 2_000, ore: 2_000 }));
+    expect((await cityOf(payer)).resources).toEqual(plus(payerCity.resources, { runik: 10, wheat: 500, lumber: 500, stone: 500, ore: 500 }));
     const peek = await stranger.api.get(ApiRoutes.shopPurchaseStatus(mine));
     expect([peek.status, peek.data]).toEqual([404, { error: ShopMessages.purchaseNotFound }]);
     expect(await shopItem(stranger, 'starter')).toMatchObject({ nextPurchaseCount: 1, canAfford: true });
@@ -337,8 +337,8 @@ describe('after the confirmation window', () => {
 
       const cityBefore = await cityOf(player);
       const next = await boughtItem(stack, player, 'pouch');
-      expect(await shopPostings(stack, next)).toEqual(mintPosting(player, next, { runik: 500_000 }));
-      expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { runik: 500 }));
+      expect(await shopPostings(stack, next)).toEqual(mintPosting(player, next, { runik: 50_000 }));
+      expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { runik: 50 }));
       expect(await shopItem(player, 'pouch')).toMatchObject({ nextPurchaseCount: 2 });
     },
     90_000,

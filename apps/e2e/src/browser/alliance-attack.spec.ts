@@ -4,7 +4,7 @@ import { ApiRoutes } from '@runik/contract';
 import type { Page } from 'playwright-core';
 import { newAlliance } from '../support/alliance';
 import { acceptDialogs, eventually, useBrowserStack } from '../support/browser';
-import { setArmy } from '../support/attack';
+import { pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, grant, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
 
 /**
@@ -96,6 +96,7 @@ browser.test('a player attacks an enemy, sees the battle result and finds it in 
   await setArmy(stack(), attacker, { infantry: 0, archers: 0, cavalries: 500 });
   // Only this test's defender is at City Hall 25, so the filter shows it alone.
   await setCityHallLevel(stack(), defender, 25);
+  await pastNewcomerShield(stack(), defender);
   await letTimePass(stack(), defender, 3 * HOUR);
 
   await browser.openAs(page, attacker.username, '/attack');

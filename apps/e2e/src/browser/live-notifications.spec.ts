@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { formatResource, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
 import { eventually, logIn, UI_TIMEOUT_MS, useBrowserStack, waitForPath, withPage } from '../support/browser';
-import { attack, battlesOf, setArmy } from '../support/attack';
+import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, letTimePass, newCityPlayer } from '../support/city';
 import { awaitNotifications } from '../support/notifications';
 
@@ -21,6 +21,7 @@ async function raidSetup(): Promise<{ attacker: CityPlayer; defender: CityPlayer
   const [attacker, defender] = await Promise.all([newCityPlayer(stack(), 'raid'), newCityPlayer(stack(), 'vict')]);
   await setArmy(stack(), attacker, { cavalries: 500 });
   await setArmy(stack(), defender, {});
+  await pastNewcomerShield(stack(), defender);
   await letTimePass(stack(), defender, 3 * HOUR);
   return { attacker, defender };
 }

@@ -1,4 +1,5 @@
 import { ShopMessages, TradingMessages } from '@runik/contract';
+import { shopItem } from '@runik/rules';
 import { acceptDialogs, useBrowserStack, waitForDevWallet } from '../support/browser';
 import { cityOf, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
 import { giveGear } from '../support/gear';
@@ -49,5 +50,8 @@ browser.test('a player buys a shop item, paying SWAP.HIVE through the dev wallet
   await page.getByTestId('shop-feedback').filter({ hasText: ShopMessages.confirmed }).waitFor({ timeout: 60_000 });
 
   expect(Number(await engineBalance(stack().simUrl, player.username, 'SWAP.HIVE'))).toBeCloseTo(before - 2, 8);
-  expect((await cityOf(player)).resources.wheat).toBe(wheatBefore + 5000);
+  // The crate's wheat, as the catalogue grants it.
+  const crateWheat = shopItem('Resource Crate')?.reward.resources?.wheat;
+  expect(crateWheat).toBeGreaterThan(0);
+  expect((await cityOf(player)).resources.wheat).toBe(wheatBefore + (crateWheat ?? 0));
 });

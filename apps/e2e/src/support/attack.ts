@@ -1,7 +1,8 @@
 import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import type { BattleInput, BattleOutcome, ResourceAmounts, Troops } from '@runik/rules';
-import { CityPlayer } from './city';
+import { RAIDS } from '@runik/rules';
+import { CityPlayer, newCityPlayer } from './city';
 import { queryDatabase } from './database';
 import type { Stack } from './stack';
 
@@ -22,6 +23,24 @@ export async function setCharges(stack: Stack, player: CityPlayer, charges: numb
     charges,
     `${anchorAgoMs} milliseconds`,
   ]);
+}
+
+/**
+ * Moves the players' registration back past the newcomer shield (RAIDS.newcomerShieldMs), as if
+ * they had played for two days: how attack tests opt out of the shield.
+ */
+export async function pastNewcomerShield(stack: Stack, ...players: CityPlayer[]): Promise<void> {
+  await queryDatabase(stack.database.url, `UPDATE players SET created_at = created_at - $2::interval WHERE id = ANY($1)`, [
+    players.map((player) => player.playerId),
+    `${RAIDS.newcomerShieldMs} milliseconds`,
+  ]);
+}
+
+/** A free player whose newcomer shield is over: a city others may raid. */
+export async function newRaidablePlayer(stack: Stack, prefix?: string): Promise<CityPlayer> {
+  const player = await newCityPlayer(stack, prefix);
+  await pastNewcomerShield(stack, player);
+  return player;
 }
 
 let allianceCounter = 0;

@@ -10,18 +10,33 @@ export interface GearSpec {
   rarity: GearRarity;
   level: number;
   currentExp?: number;
+  /** Its stored material value, when it is not materialValue of the rest (a gear the blacksmith fed). */
+  expValue?: number;
   listed?: boolean;
   /** Straight into its slot (the partial unique index still holds: one a slot). */
   equipped?: boolean;
 }
 
-/** Gear comes from packs (tested elsewhere); these tests put it in a player's inventory directly. Returns its id. */
+/**
+ * Gear comes from packs (tested elsewhere); these tests put it in a player's inventory directly, as if
+ * made at its level and then fed its experience (so worth materialValue). Returns its id.
+ */
 export async function giveGear(stack: Stack, player: CityPlayer, spec: GearSpec): Promise<number> {
   const [{ id }] = await queryDatabase<{ id: string }>(
     stack.database.url,
-    `INSERT INTO gears (owner_id, type, category, rarity, level, current_exp, equipped, listed, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) RETURNING id`,
-    [player.playerId, spec.type, gearCategory(spec.type), spec.rarity, spec.level, spec.currentExp ?? 0, spec.equipped ?? false, spec.listed ?? false],
+    `INSERT INTO gears (owner_id, type, category, rarity, level, current_exp, exp_value, equipped, listed, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now()) RETURNING id`,
+    [
+      player.playerId,
+      spec.type,
+      gearCategory(spec.type),
+      spec.rarity,
+      spec.level,
+      spec.currentExp ?? 0,
+      spec.expValue ?? materialValue(spec.rarity, spec.level, spec.currentExp),
+      spec.equipped ?? false,
+      spec.listed ?? false,
+    ],
   );
   return Number(id);
 }
@@ -181,9 +196,9 @@ export function statPercent(rarity: GearRarity, level: number): number {
   return Math.round((base + perLevel * (level - 1)) * 100) / 100;
 }
 
-/** What a gear gives as material: its rarity's value × level + half its experience, rounded down. */
+/** What a gear made at `level` and fed `currentExp` gives as material: its rarity's value × level + the experience fed. */
 export function materialValue(rarity: GearRarity, level: number, currentExp = 0): number {
-  return MATERIAL_VALUE[rarity] * level + Math.floor(currentExp / 2);
+  return MATERIAL_VALUE[rarity] * level + currentExp;
 }
 
 /** The Gear DTO the API should show for a stored gear. */
@@ -201,7 +216,7 @@ export function expectedGear(gearId: number, spec: GearSpec): Gear {
     currentExp,
     requiredExp,
     expProgress: requiredExp === 0 ? 100 : Math.floor((currentExp * 100) / requiredExp),
-    expValue: materialValue(spec.rarity, spec.level, currentExp),
+    expValue: spec.expValue ?? materialValue(spec.rarity, spec.level, currentExp),
     isEquipped: spec.equipped ?? false,
     isListed: spec.listed ?? false,
     stats,

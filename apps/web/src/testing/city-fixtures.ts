@@ -33,6 +33,7 @@ export function cityResponse({ levels, resources, ...overrides }: CityOverrides 
     trainingQueue: {},
     gearBonuses: { wheatProduction: 0, lumberProduction: 0, stoneProduction: 0, oreProduction: 0 },
     canWithdraw: true,
+    troopUpkeepPerHour: 0,
     ...overrides,
   };
 }

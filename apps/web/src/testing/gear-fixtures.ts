@@ -1,5 +1,5 @@
 import type { Gear } from '@runik/contract';
-import { gearCategory, gearStats, materialExp, requiredExp, type GearRarity, type GearType } from '@runik/rules';
+import { gearBaseExp, gearCategory, gearStats, requiredExp, type GearRarity, type GearType } from '@runik/rules';
 
 /** A gear as the server describes it: `type`, `rarity` and `level` decide its stat and worth. */
 export function gear(gearId: number, type: GearType = 'wheat', rarity: GearRarity = 'common', overrides: Partial<Gear> = {}): Gear {
@@ -13,7 +13,7 @@ export function gear(gearId: number, type: GearType = 'wheat', rarity: GearRarit
     currentExp: 0,
     requiredExp: requiredExp(level),
     expProgress: 0,
-    expValue: materialExp(rarity, level, 0),
+    expValue: gearBaseExp(rarity, level),
     isEquipped: false,
     isListed: false,
     stats: gearStats(type, rarity, level),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RaidShield } from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
 
 /** Attack messages: the spec's verbatim where it gives them (sections 5 and 8), ours otherwise. */
@@ -11,6 +12,10 @@ export const AttackMessages = {
   noArmy: 'You need an army to attack! Train some troops first.',
   noAttacksLeft: (countdown: string) => `No attacks remaining. Next attack in ${countdown}.`,
   enemyCoolingDown: (countdown: string) => `You attacked this player recently. Try again in ${countdown}.`,
+  // Raid shields (docs/combat.md, "Raids of weaker cities"): 403.
+  freeShield: 'Paid accounts cannot raid free accounts.',
+  newcomerShield: (countdown: string) => `This city is under a newcomer shield. Try again in ${countdown}.`,
+  outOfBand: (levels: number) => `This city's City Hall is more than ${levels} levels below yours: it is not worth a raid.`,
   // Client texts (section 8).
   attackFailed: (error: string) => `Attack failed: ${error}`,
   sendError: 'Error sending attack. Please try again.',
@@ -89,6 +94,12 @@ export interface Enemy extends TroopCounts {
   pendingResources: PendingResourcesDto;
   /** When the viewer may attack this enemy again; null if now. */
   attackCooldownUntil: string | null;
+  /** Why the viewer may not raid this city (docs/combat.md), or null when it may. */
+  shield: RaidShield | null;
+  /** When a newcomer shield ends; null otherwise. */
+  shieldEndsAt: string | null;
+  /** Percent of the usual loot share a raid would take: 100, less from a much lower City Hall, 0 when shielded. */
+  lootPercent: number;
 }
 
 export interface EnemiesResponse {
@@ -110,7 +121,10 @@ export interface AttackResult {
   winner: BattleWinner;
   attacker: BattleSideResult;
   defender: BattleSideResult;
+  /** What the attacker brought home. */
   loot: PendingResourcesDto;
+  /** What was taken from the defender but lost on the way home. */
+  lootLost: PendingResourcesDto;
 }
 
 export interface AttackResponse {
@@ -118,6 +132,12 @@ export interface AttackResponse {
   updatedPlayer: ArmyStatsResponse;
   /** The attacked enemy as it is now (army, pending resources, cooldown). */
   updatedEnemies: Enemy[];
+}
+
+/** 403 body when a newcomer shield protects the enemy. */
+export interface EnemyShieldedError {
+  error: string;
+  shieldEndsAt: string;
 }
 
 /** 429 body when the enemy is cooling down. */

@@ -58,7 +58,11 @@ export interface AttackBattleReport extends BattleReportBase {
   rolls: BattleRolls;
   /** The defender's unharvested resources when attacked (what could be looted), 3 decimals. */
   defenderPending: Record<ResourceKey, number>;
+  /** Percent of the loot share the raid could take (less from a much lower City Hall, docs/combat.md). */
+  lootPercent: number;
+  /** What the attacker brought home, and what was taken but lost on the way. */
   loot: Record<ResourceKey, number>;
+  lootLost: Record<ResourceKey, number>;
 }
 
 /** An attack on a citadel boss: no draws; the attack number of the day sets the casualties. */

@@ -126,6 +126,8 @@ export interface CityResponse {
   /** Percent bonus per resource from equipped gear, keyed `{resource}Production`. */
   gearBonuses: Record<`${ResourceKey}Production`, number>;
   canWithdraw: boolean;
+  /** Wheat the army eats an hour from the pending production (docs/balance.md, "Upkeep"). */
+  troopUpkeepPerHour: number;
 }
 
 export interface CityConstantsResponse {
@@ -154,6 +156,10 @@ export interface ConvertPreviewResponse {
   maxAmount: number;
   resourceAmounts: Partial<Record<ResourceKey, number>>;
   feasible: boolean;
+  /** The daily conversion cap (docs/balance.md): RUNIK after tax a day, what is left of it today, and when the day ends. */
+  conversionCapPerDay: number;
+  conversionLeftToday: number;
+  conversionDayEndsAt: string;
 }
 
 export interface ConvertResponse extends ConvertPreviewResponse {

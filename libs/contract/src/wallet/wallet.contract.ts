@@ -12,6 +12,13 @@ export const WalletMessages = {
   withdrawalsDisabled:
     "Withdrawals are disabled for your account. You registered with the free option which doesn't include withdrawal capability.",
   withdrawCooldown: (countdown: string) => `Withdrawal on cooldown. Try again in ${countdown}`,
+  accountCapReached: (cap: string, left: string, countdown: string) =>
+    `Daily withdrawal limit reached: at most ${cap} RUNIK per account per day, ${left} RUNIK left today. The limit resets in ${countdown}`,
+  gameCapReached: (cap: string, left: string, countdown: string) =>
+    `The game's daily withdrawal limit of ${cap} RUNIK for all players is reached, ${left} RUNIK left today. The limit resets in ${countdown}`,
+  queued: (floorPercent: string) =>
+    `The game account's RNK covers less than ${floorPercent}% of the RUNIK players may withdraw, so withdrawals wait in line and are sent in order, oldest first, as soon as it is topped up. Your RUNIK is set aside meanwhile.`,
+  queueReleasing: 'Withdrawals waiting in line are being sent, in order, oldest first.',
 } as const;
 
 /** Reasons a deposit failed, as the check call reports them. */
@@ -66,7 +73,16 @@ export interface DepositStatusResponse {
 export const withdrawSchema = z.strictObject({ amount: runikAmountSchema });
 export type WithdrawRequest = z.input<typeof withdrawSchema>;
 
-export type WithdrawalStatus = 'pending' | 'sent' | 'completed' | 'refunded';
+/** `queued`: debited, waiting in line for the game account's RNK to cover it (the coverage floor). */
+export type WithdrawalStatus = 'queued' | 'pending' | 'sent' | 'completed' | 'refunded';
+
+/** A withdrawal waiting in line: its place (1 is the next to be sent) among every player's. */
+export interface QueuedWithdrawal {
+  withdrawalId: number;
+  amount: number;
+  position: number;
+  queuedAt: string;
+}
 
 export interface WithdrawResponse {
   status: WithdrawalStatus;
@@ -75,11 +91,32 @@ export interface WithdrawResponse {
   nextWithdrawalTime: string;
   resources: Resources;
   amount: number;
+  /** Set when `status` is `queued`. */
+  queued: QueuedWithdrawal | null;
+  /** Why it waits (WalletMessages.queued, or queueReleasing once the operators lift the floor); null when it was not queued. */
+  queueReason: string | null;
+}
+
+/** The operators' daily withdrawal caps in RUNIK (null: no cap) and what is left of them in the current game day. */
+export interface WithdrawLimits {
+  accountCap: number | null;
+  accountRemaining: number | null;
+  gameCap: number | null;
+  gameRemaining: number | null;
+  /** When the game day ends and the caps start again (08:00 in Manila). */
+  resetsAt: string;
+  resetsInMs: number;
 }
 
 export interface WithdrawStatusResponse {
+  /** Paid, past the cooldown, and neither daily cap used up. */
   canWithdraw: boolean;
   remainingMs: number;
   nextWithdrawalTime: string | null;
   lastWithdrawalTime: string | null;
+  limits: WithdrawLimits;
+  /** The player's withdrawals waiting in line, oldest first. */
+  queued: QueuedWithdrawal[];
+  /** Why they wait; null when none does. */
+  queueReason: string | null;
 }

@@ -26,9 +26,9 @@ export function cityHallUpgradeCost(level: number): number {
   return level * level * 1000;
 }
 
-/** Building upgrade cost from `level`: level^exp RUNIK rounded up to a whole RUNIK, thousandths. */
-export function buildingUpgradeCost(key: BuildingKey, level: number): number {
-  return ceilClean(level ** buildingByKey(key)!.exp) * 1000;
+/** Building upgrade cost from `level`: level^exp RUNIK rounded up to a whole RUNIK, thousandths (exp overridable by the economy simulation). */
+export function buildingUpgradeCost(key: BuildingKey, level: number, exp = buildingByKey(key)!.exp): number {
+  return ceilClean(level ** exp) * 1000;
 }
 
 export function isBuildingUnlocked(key: BuildingKey, chLevel: number): boolean {

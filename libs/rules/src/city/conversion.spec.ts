@@ -1,4 +1,13 @@
-import { maxEqualSplit, previewToRunik, runikCostOf } from './conversion';
+import {
+  CONVERSION_TERMS,
+  conversionDayEnd,
+  conversionDayStart,
+  conversionLeftToday,
+  DAILY_CONVERSION_CAP_RUNIK,
+  maxEqualSplit,
+  previewToRunik,
+  runikCostOf,
+} from './conversion';
 
 const held = { wheat: 1_000_000, lumber: 500_500, stone: 990, ore: 0 };
 
@@ -28,6 +37,45 @@ describe('resources to RUNIK', () => {
     const preview = previewToRunik(['stone'], 10, { ...held, stone: 5_000 });
     // 0.01 stone / 130 = 0.0000769 RUNIK: nothing after rounding.
     expect(preview.runikAfterTax + preview.tax).toBe(0);
+  });
+});
+
+describe('the daily conversion cap', () => {
+  const plenty = { wheat: 1_000_000_000, lumber: 1_000_000_000, stone: 1_000_000_000, ore: 1_000_000_000 };
+
+  it('is 300 RUNIK after tax a day; what is left never goes below zero', () => {
+    expect(DAILY_CONVERSION_CAP_RUNIK).toBe(300_000);
+    expect(conversionLeftToday(0)).toBe(300_000);
+    expect(conversionLeftToday(299_999)).toBe(1);
+    expect(conversionLeftToday(400_000)).toBe(0);
+  });
+
+  it('lowers maxAmount to the largest amount whose RUNIK after tax fits what is left today', () => {
+    // Wheat alone: 0.0045 RUNIK after tax per unit, rounded down, so 66,666.88 wheat still gives 300 RUNIK.
+    const full = previewToRunik(['wheat'], 1_000, plenty, CONVERSION_TERMS, 300_000);
+    expect(full.maxAmount).toBe(66_666_880);
+    expect(previewToRunik(['wheat'], full.maxAmount, plenty, CONVERSION_TERMS, 300_000).runikAfterTax).toBeLessThanOrEqual(300_000);
+    expect(previewToRunik(['wheat'], full.maxAmount + 10, plenty, CONVERSION_TERMS, 300_000).runikAfterTax).toBeGreaterThan(300_000);
+    for (const selected of [['wheat', 'ore'], ['lumber', 'stone', 'ore'], ['stone']] as const) {
+      for (const left of [1, 999, 12_345, 300_000]) {
+        const { maxAmount } = previewToRunik(selected, 10, plenty, CONVERSION_TERMS, left);
+        expect(previewToRunik(selected, maxAmount, plenty, CONVERSION_TERMS, left).runikAfterTax).toBeLessThanOrEqual(left);
+        expect(previewToRunik(selected, maxAmount + 10, plenty, CONVERSION_TERMS, left).runikAfterTax).toBeGreaterThan(left);
+      }
+    }
+  });
+
+  it('keeps the held maximum when it is the smaller, and allows only dust once the cap is spent', () => {
+    expect(previewToRunik(['wheat', 'lumber'], 100_000, held, CONVERSION_TERMS, 300_000).maxAmount).toBe(500_500);
+    // Nothing left: only amounts worth less than a thousandth of RUNIK (0.22 wheat) remain convertible.
+    expect(previewToRunik(['wheat'], 1_000, plenty, CONVERSION_TERMS, 0).maxAmount).toBe(220);
+  });
+
+  it('counts the day from 08:00 in Manila (00:00 UTC)', () => {
+    const at = Date.UTC(2026, 10, 26, 3, 30);
+    expect(conversionDayStart(at).toISOString()).toBe('2026-11-26T00:00:00.000Z');
+    expect(conversionDayEnd(at).toISOString()).toBe('2026-11-27T00:00:00.000Z');
+    expect(conversionDayStart(Date.UTC(2026, 10, 25, 23, 59)).toISOString()).toBe('2026-11-25T00:00:00.000Z');
   });
 });
 

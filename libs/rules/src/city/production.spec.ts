@@ -1,5 +1,6 @@
 import { PENDING_CAP_HOURS } from './balance-sheet';
 import { cityProductionPerHour, pendingAmount, pendingResources, productionPerHour } from './production';
+import { troopUpkeepPerHour } from './upkeep';
 
 describe('productionPerHour: (base + scale × (level − 1) × 6.84) × (1 + bonus / 100)', () => {
   it('is the base at level 1', () => {
@@ -42,6 +43,7 @@ describe('pending production', () => {
         chLevel: 3,
         levels: { wheat: 2, lumber: 1, stone: 1, ore: 1 },
         gearBonuses: { wheat: 0, lumber: 10, stone: 0, ore: 0 },
+        army: { infantry: 0, archers: 0, cavalries: 0 },
         storedPending: { stone: 1_234 },
         anchorMs: 0,
       },
@@ -54,6 +56,36 @@ describe('pending production', () => {
     const city = { chLevel: 2, levels: { wheat: 1, lumber: 1, stone: 1, ore: 1 }, gearBonuses: { wheat: 0, lumber: 0, stone: 0, ore: 0 } };
     expect(cityProductionPerHour('stone', city)).toBe(80_000);
     expect(cityProductionPerHour('ore', city)).toBe(0);
-    expect(pendingResources({ ...city, storedPending: {}, anchorMs: 0 }, hour).ore).toBe(0);
+    expect(pendingResources({ ...city, army: { infantry: 0, archers: 0, cavalries: 0 }, storedPending: {}, anchorMs: 0 }, hour).ore).toBe(0);
+  });
+});
+
+describe('troop upkeep', () => {
+  const hour = 3_600_000;
+  const city = { chLevel: 1, levels: { wheat: 1, lumber: 1, stone: 1, ore: 1 }, gearBonuses: { wheat: 0, lumber: 0, stone: 0, ore: 0 }, anchorMs: 0 };
+
+  it('eats 10 wheat an hour per point of army power', () => {
+    expect(troopUpkeepPerHour({ infantry: 1, archers: 0, cavalries: 0 })).toBe(100);
+    expect(troopUpkeepPerHour({ infantry: 100, archers: 10, cavalries: 5 })).toBe(10_000 + 2_100 + 1_800);
+  });
+
+  it('is taken from the pending wheat only, over the time since the anchor, the net rounded down', () => {
+    const army = { infantry: 300, archers: 0, cavalries: 0 }; // 30 wheat an hour
+    const pending = pendingResources({ ...city, army, storedPending: {} }, hour);
+    expect(pending).toEqual({ wheat: 120_000 - 30_000, lumber: 100_000, stone: 0, ore: 0 });
+    // One second: 33.33 produced, 8.33 eaten: 25 net.
+    expect(pendingResources({ ...city, army, storedPending: {} }, 1_000).wheat).toBe(25);
+    // A second and a half: 37.5 net, down to 37.
+    expect(pendingResources({ ...city, army, storedPending: {} }, 1_500).wheat).toBe(37);
+  });
+
+  it('drains stored wheat down to zero, never below, when the army eats more than the farm makes', () => {
+    const army = { infantry: 0, archers: 0, cavalries: 1_000 }; // 360 wheat an hour against 120
+    expect(pendingResources({ ...city, army, storedPending: { wheat: 1_000_000 } }, hour).wheat).toBe(1_000_000 + 120_000 - 360_000);
+    expect(pendingResources({ ...city, army, storedPending: { wheat: 1_000_000 } }, 10 * hour).wheat).toBe(0);
+  });
+
+  it('still stops at the pending cap when the farm outgrows the army', () => {
+    expect(pendingAmount(0, 120_000, 0, 100 * hour, PENDING_CAP_HOURS, 20_000)).toBe(120_000 * PENDING_CAP_HOURS);
   });
 });

@@ -1,4 +1,6 @@
 import { BASE_PRODUCTIONS, PENDING_CAP_HOURS, PRODUCTION_LEVEL_FACTOR_THOUSANDTHS, RESOURCE_KEYS, ResourceAmounts, ResourceKey, UNLOCKS } from './balance-sheet';
+import { Troops } from '../combat/army';
+import { troopUpkeepPerHour } from './upkeep';
 
 const HOUR_MS = 3_600_000;
 
@@ -13,18 +15,21 @@ export function productionPerHour(resource: ResourceKey, level: number, gearBonu
   return Math.floor((withoutBonus * (10_000 + bonusHundredths)) / 10_000);
 }
 
-/** The most that can wait unharvested, in thousandths. */
-export function pendingCap(perHour: number): number {
-  return perHour * PENDING_CAP_HOURS;
+/** The most that can wait unharvested, in thousandths (the cap in hours may be overridden by the economy simulation). */
+export function pendingCap(perHour: number, capHours = PENDING_CAP_HOURS): number {
+  return perHour * capHours;
 }
 
 /**
  * Pending production of one resource: what was stored when the rate last changed, plus the
- * current rate since then, capped; thousandths, rounded down.
+ * current rate since then, less what the troops ate since then (wheat only, docs/balance.md
+ * "Upkeep"), capped and never below zero; thousandths, rounded down.
  */
-export function pendingAmount(stored: number, perHour: number, sinceMs: number, nowMs: number): number {
+export function pendingAmount(stored: number, perHour: number, sinceMs: number, nowMs: number, capHours = PENDING_CAP_HOURS, upkeepPerHour = 0): number {
   const elapsed = Math.max(0, nowMs - sinceMs);
-  return Math.min(pendingCap(perHour), stored + Math.floor((perHour * elapsed) / HOUR_MS));
+  // The net rate, rounded down once: pending never ticks back down while the farms outrun the upkeep.
+  const net = Math.floor(((perHour - upkeepPerHour) * elapsed) / HOUR_MS);
+  return Math.max(0, Math.min(pendingCap(perHour, capHours), stored + net));
 }
 
 /** What a city's production depends on. */
@@ -40,16 +45,28 @@ export function cityProductionPerHour(resource: ResourceKey, city: CityProductio
 }
 
 export interface ProductionState extends CityProduction {
+  /** The army that eats its upkeep from the pending wheat. */
+  army: Troops;
   storedPending: Partial<ResourceAmounts>;
   /** When the stored pending amounts were last brought up to date. */
   anchorMs: number;
 }
 
-/** Pending production of every resource at `nowMs`, thousandths. */
-export function pendingResources(state: ProductionState, nowMs: number): ResourceAmounts {
+/** The resource troop upkeep is paid in. */
+export const UPKEEP_RESOURCE: ResourceKey = 'wheat';
+
+/**
+ * Pending production of every resource at `nowMs`, thousandths. The upkeep counts the army as it
+ * is now back to the anchor: troops that joined since pay for the whole stretch (the player's
+ * disfavour), until the next harvest, upgrade or battle settles the pending production.
+ */
+export function pendingResources(state: ProductionState, nowMs: number, capHours = PENDING_CAP_HOURS): ResourceAmounts {
   const pending = {} as ResourceAmounts;
+  const upkeep = troopUpkeepPerHour(state.army);
   for (const resource of RESOURCE_KEYS) {
-    pending[resource] = pendingAmount(state.storedPending[resource] ?? 0, cityProductionPerHour(resource, state), state.anchorMs, nowMs);
+    const perHour = cityProductionPerHour(resource, state);
+    const eats = resource === UPKEEP_RESOURCE ? upkeep : 0;
+    pending[resource] = pendingAmount(state.storedPending[resource] ?? 0, perHour, state.anchorMs, nowMs, capHours, eats);
   }
   return pending;
 }

@@ -1,4 +1,4 @@
-import { healingCost, maxTrainable, remainingMinutes, trainingBoostPercent, trainingCost, trainingDurationMs } from './training';
+import { healingCost, maxTrainable, remainingMinutes, speedupCost, trainingBoostPercent, trainingCost, trainingDurationMs } from './training';
 
 describe('training', () => {
   it('takes base time × count × (1 − 0.002 × level)', () => {
@@ -35,5 +35,13 @@ describe('training', () => {
     expect(remainingMinutes(60_001, 0)).toBe(2);
     expect(remainingMinutes(60_000, 0)).toBe(1);
     expect(remainingMinutes(0, 5)).toBe(0);
+  });
+});
+
+describe('speedupCost', () => {
+  it('is 1 RUNIK a minute, in thousandths', () => {
+    expect(speedupCost(0)).toBe(0);
+    expect(speedupCost(1)).toBe(1_000);
+    expect(speedupCost(50)).toBe(50_000);
   });
 });

@@ -4,6 +4,7 @@ import {
   MilitaryBuildingKey,
   RESOURCE_KEYS,
   ResourceAmounts,
+  SPEEDUP_RUNIK_PER_MINUTE,
   TRAINING_SPEEDUP_PER_LEVEL_PERMILLE,
   UnitKey,
   MILITARY_BUILDINGS,
@@ -60,4 +61,9 @@ export function healingCost(units: Record<UnitKey, number>): ResourceAmounts {
 /** Minutes a speed-up may buy: the remaining time in whole minutes, rounded up. */
 export function remainingMinutes(completionMs: number, nowMs: number): number {
   return Math.max(0, Math.ceil((completionMs - nowMs) / 60_000));
+}
+
+/** What speeding training up by `minutes` costs: 1 RUNIK a minute (the spec), thousandths. */
+export function speedupCost(minutes: number): number {
+  return minutes * SPEEDUP_RUNIK_PER_MINUTE * 1000;
 }

@@ -6,11 +6,12 @@ import { BATTLE, BattleInput, resolveBattle } from './battle';
 const army = (infantry: number, archers = 0, cavalries = 0): Troops => ({ infantry, archers, cavalries });
 const pending = { wheat: 900_000, lumber: 700_500, stone: 300_001, ore: 0 };
 
-function battle(attacker: Troops, defender: Troops, seed: number, attackerBonus = 0): BattleInput {
+function battle(attacker: Troops, defender: Troops, seed: number, attackerBonus = 0, lootPercent = 100): BattleInput {
   return {
     attacker: { troops: attacker, bonuses: { infantry: attackerBonus, archers: attackerBonus, cavalries: attackerBonus } },
     defender: { troops: defender, bonuses: NO_COMMANDER_BONUSES, pending },
     seed,
+    lootPercent,
   };
 }
 
@@ -66,26 +67,37 @@ describe('resolveBattle', () => {
         expect(Math.min(outcome.attacker.dead[unit], outcome.attacker.injured[unit], outcome.defender.dead[unit], outcome.defender.injured[unit])).toBeGreaterThanOrEqual(0);
       }
       for (const [resource, amount] of Object.entries(outcome.loot)) {
-        expect(Number.isInteger(amount)).toBe(true);
-        expect(amount).toBeGreaterThanOrEqual(0);
-        expect(amount).toBeLessThanOrEqual(pending[resource as keyof typeof pending]);
+        const lost = outcome.lootLost[resource as keyof typeof pending];
+        expect(Number.isInteger(amount) && Number.isInteger(lost)).toBe(true);
+        expect(Math.min(amount, lost)).toBeGreaterThanOrEqual(0);
+        expect(amount + lost).toBeLessThanOrEqual(pending[resource as keyof typeof pending]);
       }
     }
   });
 
-  it('takes 30% of each pending resource when the survivors can carry it', () => {
+  it('takes 30% of each pending resource when the survivors can carry it, and loses 20% of it on the way home', () => {
     const outcome = resolveBattle(battle(army(0, 0, 1000), army(0), 1));
     expect(outcome.winner).toBe('attacker');
-    expect(outcome.loot).toEqual({ wheat: 270_000, lumber: 210_150, stone: 90_000, ore: 0 });
+    // Taken: 270,000 / 210,150 / 90,000 / 0; home: 80% of each, rounded down; the rest is lost.
+    expect(outcome.loot).toEqual({ wheat: 216_000, lumber: 168_120, stone: 72_000, ore: 0 });
+    expect(outcome.lootLost).toEqual({ wheat: 54_000, lumber: 42_030, stone: 18_000, ore: 0 });
     expect(outcome.attacker.dead).toEqual(army(0));
+  });
+
+  it("takes only the raid's percent of the loot share from a much lower City Hall", () => {
+    const outcome = resolveBattle(battle(army(0, 0, 1000), army(0), 1, 0, 25));
+    // 25% of the 30% share: 67,500 / 52,537 / 22,500 taken.
+    expect(outcome.loot).toEqual({ wheat: 54_000, lumber: 42_029, stone: 18_000, ore: 0 });
+    expect(outcome.lootLost).toEqual({ wheat: 13_500, lumber: 10_508, stone: 4_500, ore: 0 });
   });
 
   it('scales the loot down to what the surviving troops carry', () => {
     // One infantry carries 20 resources (20,000 thousandths) against 471,150 wanted.
     const outcome = resolveBattle(battle(army(1), army(0), 1));
     const total = Object.values(outcome.loot).reduce((sum, amount) => sum + amount, 0);
-    expect(total).toBeLessThanOrEqual(20_000);
-    expect(total).toBeGreaterThan(19_990);
+    const lost = Object.values(outcome.lootLost).reduce((sum, amount) => sum + amount, 0);
+    expect(total + lost).toBeLessThanOrEqual(20_000);
+    expect(total + lost).toBeGreaterThan(19_990);
     expect(outcome.loot.wheat).toBeGreaterThan(outcome.loot.stone);
   });
 
@@ -93,5 +105,6 @@ describe('resolveBattle', () => {
     const outcome = resolveBattle(battle(army(10), army(5000), 99));
     expect(outcome.winner).toBe('defender');
     expect(outcome.loot).toEqual({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
+    expect(outcome.lootLost).toEqual({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
   });
 });

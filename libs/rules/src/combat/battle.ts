@@ -1,6 +1,7 @@
 import { RESOURCE_KEYS, ResourceAmounts, UNIT_KEYS, UnitKey } from '../city/balance-sheet';
 import { seededRandom, SeededRandom } from '../random/seeded-random';
 import { CommanderBonuses, noTroops, troopPower, Troops } from './army';
+import { lootBroughtHome } from './raids';
 
 /** Every number of the battle formula; docs/combat.md explains them. */
 export const BATTLE = {
@@ -32,6 +33,8 @@ export interface BattleInput {
   /** The defender's pending (unharvested) resources in thousandths: what can be looted. */
   defender: BattleSide & { pending: ResourceAmounts };
   seed: number;
+  /** Percent of the loot share this raid may take (raidTerms: less from a much lower City Hall). */
+  lootPercent: number;
 }
 
 export interface Losses {
@@ -56,8 +59,10 @@ export interface BattleOutcome {
   defenderPower: number;
   attacker: Losses;
   defender: Losses;
-  /** Thousandths taken from the defender's pending resources. */
+  /** Thousandths the attacker brings home. */
   loot: ResourceAmounts;
+  /** Thousandths taken from the defender but lost on the way home (never minted). */
+  lootLost: ResourceAmounts;
   rolls: BattleRolls;
 }
 
@@ -65,7 +70,7 @@ export interface BattleOutcome {
  * Resolves a battle. Pure and deterministic: the same input (seed included) always gives the
  * same outcome, so a recorded battle can be replayed and checked.
  */
-export function resolveBattle({ attacker, defender, seed }: BattleInput): BattleOutcome {
+export function resolveBattle({ attacker, defender, seed, lootPercent }: BattleInput): BattleOutcome {
   const random = seededRandom(seed);
   const luck = () => BATTLE.luckMin + (BATTLE.luckMax - BATTLE.luckMin) * random.fraction();
   const attackerLuck = luck();
@@ -89,7 +94,7 @@ export function resolveBattle({ attacker, defender, seed }: BattleInput): Battle
     defenderPower: Math.floor(defenderPower),
     attacker: attackerLosses,
     defender: defenderLosses,
-    loot: attackerWins ? loot(defender.pending, survivors) : { wheat: 0, lumber: 0, stone: 0, ore: 0 },
+    ...spoils(attackerWins ? taken(defender.pending, survivors, lootPercent) : { wheat: 0, lumber: 0, stone: 0, ore: 0 }),
     rolls: { attackerLuck, defenderLuck, attackerLosses: attackerDraws, defenderLosses: defenderDraws },
   };
 }
@@ -113,10 +118,10 @@ function losses(troops: Troops, share: number, random: SeededRandom): { losses: 
   return { losses: { dead, injured }, draws };
 }
 
-/** The loot share of each pending resource, scaled down together to what the survivors carry. */
-function loot(pending: ResourceAmounts, survivors: Troops): ResourceAmounts {
+/** The loot share (times the raid's percent) of each pending resource, scaled down together to what the survivors carry. */
+function taken(pending: ResourceAmounts, survivors: Troops, lootPercent: number): ResourceAmounts {
   const wanted = {} as ResourceAmounts;
-  for (const resource of RESOURCE_KEYS) wanted[resource] = Math.floor(Math.max(0, pending[resource]) * BATTLE.lootShare);
+  for (const resource of RESOURCE_KEYS) wanted[resource] = Math.floor((Math.max(0, pending[resource]) * BATTLE.lootShare * lootPercent) / 100);
   const total = RESOURCE_KEYS.reduce((sum, resource) => sum + wanted[resource], 0);
   const capacity = UNIT_KEYS.reduce((sum, unit) => sum + survivors[unit] * BATTLE.carryPerUnit[unit] * 1000, 0);
   if (total <= capacity) return wanted;
@@ -124,4 +129,15 @@ function loot(pending: ResourceAmounts, survivors: Troops): ResourceAmounts {
   // Exact integer scaling: the amounts can exceed 2^53 once multiplied.
   for (const resource of RESOURCE_KEYS) taken[resource] = Number((BigInt(wanted[resource]) * BigInt(capacity)) / BigInt(total));
   return taken;
+}
+
+/** What was taken splits into what reaches home and what is lost on the way. */
+function spoils(takenAmounts: ResourceAmounts): { loot: ResourceAmounts; lootLost: ResourceAmounts } {
+  const loot = {} as ResourceAmounts;
+  const lootLost = {} as ResourceAmounts;
+  for (const resource of RESOURCE_KEYS) {
+    loot[resource] = lootBroughtHome(takenAmounts[resource]);
+    lootLost[resource] = takenAmounts[resource] - loot[resource];
+  }
+  return { loot, lootLost };
 }

@@ -64,9 +64,24 @@ export function requiredExp(level: number): number {
   return level >= GEAR_MAX_LEVEL ? 0 : 100 * level;
 }
 
-/** What a gear is worth as material: its rarity's value per level, plus half the experience it holds. */
-export function materialExp(rarity: GearRarity, level: number, currentExp: number): number {
-  return GEAR_MATERIAL_EXP[rarity] * level + Math.floor(currentExp / 2);
+/**
+ * What a new gear is worth as material: its rarity's value per level it starts at. A gear keeps its
+ * material value stored; the blacksmith adds to it only the experience fed into it (absorbedExp), so
+ * feeding gear never yields more experience than was invested (issue 18).
+ */
+export function gearBaseExp(rarity: GearRarity, level: number): number {
+  return GEAR_MATERIAL_EXP[rarity] * level;
+}
+
+/** All the experience a gear holds above level 1: every level's requirement below it plus its progress. */
+export function heldExp(level: number, currentExp: number): number {
+  return 50 * level * (level - 1) + currentExp;
+}
+
+/** The part of `gained` a gear keeps when fed it: what is lost past the maximum level is not invested in it. */
+export function absorbedExp(level: number, currentExp: number, gained: number): number {
+  const after = addExp(level, currentExp, gained);
+  return heldExp(after.level, after.currentExp) - heldExp(level, currentExp);
 }
 
 /** Adds experience, levelling up while it covers the next level; nothing is kept past the maximum. */

@@ -1,5 +1,6 @@
 import { GEAR_CATEGORIES, GEAR_RARITIES, gearCategory } from './gear';
-import { CATEGORY_ODDS, packTier, RARITY_ODDS, rollPacks } from './packs';
+import { rnkValueOfSwapHive } from '../money/runik-value';
+import { CATEGORY_ODDS, PACK_PRICES, packTier, RARITY_ODDS, rollPacks } from './packs';
 
 describe('pack odds', () => {
   it('match the spec’s table over 100,000 seeded rolls (chi-square, 9 degrees of freedom, p = 0.001)', () => {
@@ -39,5 +40,11 @@ describe('pack odds', () => {
     expect([0, 9, 10, 19, 20, 105].map(packTier)).toEqual([1, 1, 2, 2, 3, 11]);
     expect(rollPacks(1, 1, 2)[0].level).toBe(2);
     expect(rollPacks(1, 1, 11)[0].level).toBe(5);
+  });
+});
+
+describe('pack prices', () => {
+  it('cost the same in SWAP.HIVE as in RUNIK at the reference rate', () => {
+    for (const size of ['single', 'bulk'] as const) expect(rnkValueOfSwapHive(PACK_PRICES.hive[size])).toBe(PACK_PRICES.runik[size]);
   });
 });

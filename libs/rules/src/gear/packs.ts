@@ -1,12 +1,18 @@
+import { RNK_PER_SWAP_HIVE } from '../money/runik-value';
 import { SeededRandom, seededRandom } from '../random/seeded-random';
 import { COMMANDER_GEAR_TYPES, GEAR_RARITIES, GearCategory, GearRarity, GearType, MAYOR_GEAR_TYPES } from './gear';
 
 /** Ten packs make a bulk purchase (spec, section 9). */
 export const PACK_BULK_SIZE = 10;
-/** Prices in thousandths: RUNIK 10 a pack, 100 for ten; SWAP.HIVE 1.000 and 10.000 (docs/gear.md). */
+/** RUNIK prices in thousandths: 10 a pack, 100 for ten (docs/gear.md). */
+const PACK_RUNIK_PRICES = { single: 10_000, bulk: 100_000 };
+/**
+ * The SWAP.HIVE prices are the RUNIK prices at the reference rate (rounded up), so a pack costs the
+ * same in either currency: 1.000 and 10.000 SWAP.HIVE.
+ */
 export const PACK_PRICES = {
-  runik: { single: 10_000, bulk: 100_000 },
-  hive: { single: 1_000, bulk: 10_000 },
+  runik: PACK_RUNIK_PRICES,
+  hive: { single: Math.ceil(PACK_RUNIK_PRICES.single / RNK_PER_SWAP_HIVE), bulk: Math.ceil(PACK_RUNIK_PRICES.bulk / RNK_PER_SWAP_HIVE) },
 } as const;
 export type PackCurrency = keyof typeof PACK_PRICES;
 

@@ -1,4 +1,5 @@
-import { rewardTexts, SHOP_CATALOGUE, shopItem } from './catalogue';
+import { rnkValueOfSwapHive } from '../money/runik-value';
+import { rewardTexts, SHOP_CATALOGUE, shopItem, shopRewardRunikValue } from './catalogue';
 
 describe('shop catalogue', () => {
   it('names each item once, prices it in SWAP.HIVE thousandths and grants something', () => {
@@ -11,7 +12,15 @@ describe('shop catalogue', () => {
 
   it('lists rewards as text', () => {
     expect(rewardTexts(shopItem('War Chest')!.reward)).toEqual(['1,000 Infantry', '500 Archers', '200 Cavalry']);
-    expect(rewardTexts(shopItem('Starter Bundle')!.reward)).toEqual(['200 RUNIK', '2,000 Wheat', '2,000 Lumber', '2,000 Stone', '2,000 Ore']);
+    expect(rewardTexts(shopItem('Starter Bundle')!.reward)).toEqual(['10 RUNIK', '500 Wheat', '500 Lumber', '500 Stone', '500 Ore']);
     expect(rewardTexts(shopItem("Commander's Blade")!.reward)).toEqual(['Epic Cavalry Gear Lv.1']);
+  });
+
+  it('never mints withdrawable RUNIK below the RNK a purchase brings in (issue 18)', () => {
+    for (const item of SHOP_CATALOGUE) expect(shopRewardRunikValue(item.reward)).toBeLessThanOrEqual(rnkValueOfSwapHive(item.price));
+    // The RUNIK Pouch: 5.000 SWAP.HIVE is 50 RNK at the reference rate, and it grants 50 RUNIK.
+    expect(shopRewardRunikValue(shopItem('RUNIK Pouch')!.reward)).toBe(rnkValueOfSwapHive(shopItem('RUNIK Pouch')!.price));
+    // Resources count at the conversion rates: 600 of each is 3 + 3.75 + 4.616 + 6 RUNIK, rounded up.
+    expect(shopRewardRunikValue(shopItem('Resource Crate')!.reward)).toBe(17_366);
   });
 });

@@ -1,6 +1,7 @@
 import { ResourceAmounts } from '../city/balance-sheet';
 import { Troops } from '../combat/army';
 import { GearRarity, gearName, GearType } from '../gear/gear';
+import { resourcesRunikMillionths } from '../money/runik-value';
 
 /** What a shop item grants, in whole units (docs/shop.md). */
 export interface ShopReward {
@@ -19,14 +20,27 @@ export interface ShopItem {
   limit?: number;
 }
 
-/** The shop's catalogue; an item's name identifies it in purchases and memos. */
+/**
+ * The shop's catalogue; an item's name identifies it in purchases and memos. What an item can turn
+ * into withdrawable RUNIK (shopRewardRunikValue) never exceeds the RNK its price brings in at the
+ * reference rate (docs/shop.md).
+ */
 export const SHOP_CATALOGUE: readonly ShopItem[] = [
-  { name: 'Starter Bundle', price: 3_000, reward: { runik: 200, resources: { wheat: 2_000, lumber: 2_000, stone: 2_000, ore: 2_000 } }, limit: 1 },
-  { name: 'Resource Crate', price: 2_000, reward: { resources: { wheat: 5_000, lumber: 5_000, stone: 5_000, ore: 5_000 } } },
-  { name: 'RUNIK Pouch', price: 5_000, reward: { runik: 500 } },
+  { name: 'Starter Bundle', price: 3_000, reward: { runik: 10, resources: { wheat: 500, lumber: 500, stone: 500, ore: 500 } }, limit: 1 },
+  { name: 'Resource Crate', price: 2_000, reward: { resources: { wheat: 600, lumber: 600, stone: 600, ore: 600 } } },
+  { name: 'RUNIK Pouch', price: 5_000, reward: { runik: 50 } },
   { name: 'War Chest', price: 10_000, reward: { troops: { infantry: 1_000, archers: 500, cavalries: 200 } } },
   { name: "Commander's Blade", price: 25_000, reward: { gear: { type: 'cavalry', rarity: 'epic', level: 1 } } },
 ];
+
+/**
+ * The most withdrawable RUNIK (thousandths, rounded up) a reward can become: its RUNIK plus its
+ * resources at the conversion rates before tax. Troops and gear mint nothing by themselves (the
+ * citadel pays less than its losses; gear sells for other players' RUNIK).
+ */
+export function shopRewardRunikValue(reward: ShopReward): number {
+  return (reward.runik ?? 0) * 1000 + Math.ceil(resourcesRunikMillionths(reward.resources ?? {}) / 1000);
+}
 
 export function shopItem(name: string): ShopItem | undefined {
   return SHOP_CATALOGUE.find((item) => item.name === name);

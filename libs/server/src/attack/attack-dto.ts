@@ -1,4 +1,4 @@
-import { armyPower, ATTACK_CHARGES_MAX, CommanderBonuses, currentCharges, fromThousandths, ResourceAmounts, Troops, troopCount } from '@runik/rules';
+import { armyPower, ATTACK_CHARGES_MAX, CommanderBonuses, currentCharges, fromThousandths, RaidTerms, ResourceAmounts, Troops, troopCount } from '@runik/rules';
 import type { ArmyStatsResponse, CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts } from '@runik/contract';
 import { CityState, commanderBonuses, pendingOf } from '../city/city-state';
 
@@ -35,7 +35,7 @@ export function armyStatsDto(state: CityState, now: Date): ArmyStatsResponse {
   };
 }
 
-export function enemyDto(name: string, allianceTag: string | null, state: CityState, now: Date, cooldownUntil: Date | null): Enemy {
+export function enemyDto(name: string, allianceTag: string | null, state: CityState, now: Date, cooldownUntil: Date | null, terms: RaidTerms): Enemy {
   const bonuses = commanderBonuses(state);
   return {
     name,
@@ -46,5 +46,8 @@ export function enemyDto(name: string, allianceTag: string | null, state: CitySt
     commanderBonuses: commanderBonusesDto(bonuses),
     pendingResources: resourcesDto(pendingOf(state, now)),
     attackCooldownUntil: cooldownUntil && cooldownUntil > now ? cooldownUntil.toISOString() : null,
+    shield: terms.open ? null : terms.shield,
+    shieldEndsAt: !terms.open && terms.shield === 'newcomer' ? new Date(terms.shieldEndsMs).toISOString() : null,
+    lootPercent: terms.open ? terms.lootPercent : 0,
   };
 }

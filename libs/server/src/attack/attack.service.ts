@@ -8,6 +8,10 @@ import {
   ENEMY_COOLDOWN_MS,
   formatCountdown,
   MAX_SEED,
+  RAIDS,
+  RaidTarget,
+  RaidTerms,
+  raidTerms,
   RESOURCE_KEYS,
   resolveBattle,
   spendCharge,
@@ -15,13 +19,19 @@ import {
 } from '@runik/rules';
 import { AttackMessages, BATTLE_LOG_LIMIT, ENEMIES_PAGE_SIZE } from '@runik/contract';
 import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
-import { applyLosses, CityState, commanderBonuses, loadCities, loadCity, pendingOf, withFinishedTraining } from '../city/city-state';
+import { applyLosses, bankProduction, CityState, commanderBonuses, loadCities, loadCity, pendingOf, withFinishedTraining } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
 import { ApiError } from '../core/errors/api-error';
 import { Notifier } from '../notifications/notifier';
 import { armyStatsDto, enemyDto, resourcesDto, troopCountsDto } from './attack-dto';
+
+/** What raidTerms needs to know of a target beyond its city. */
+interface TargetRow {
+  registered_at: Date;
+  has_raided: boolean;
+}
 
 interface BattleRow {
   id: string;
@@ -58,11 +68,12 @@ export class AttackService {
       WHERE c.ch_level >= $2 AND c.player_id <> $1
         AND NOT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id)
                         WHERE mine.player_id = $1 AND theirs.player_id = c.player_id)`;
-    const { total, rows } = await countAndPage<{ player_id: string; hive_username: string; tag: string | null; last_battle: Date | null }>(
+    const { total, rows } = await countAndPage<{ player_id: string; hive_username: string; tag: string | null; last_battle: Date | null } & TargetRow>(
       manager,
       `SELECT count(*) AS total ${candidates}`,
-      `SELECT page.player_id, p.hive_username, a.tag,
-         (SELECT max(b.fought_at) FROM battles b WHERE b.attacker_id = $1 AND b.defender_id = page.player_id) AS last_battle
+      `SELECT page.player_id, p.hive_username, a.tag, p.created_at AS registered_at,
+         (SELECT max(b.fought_at) FROM battles b WHERE b.attacker_id = $1 AND b.defender_id = page.player_id) AS last_battle,
+         EXISTS (SELECT 1 FROM battles r WHERE r.attacker_id = page.player_id) AS has_raided
        FROM (SELECT c.player_id, c.ch_level ${candidates} ORDER BY c.ch_level DESC, c.player_id LIMIT $3 OFFSET $4) page
        JOIN players p ON p.id = page.player_id
        LEFT JOIN alliance_members m ON m.player_id = page.player_id
@@ -72,10 +83,13 @@ export class AttackService {
     );
     const totalPages = Math.max(1, Math.ceil(total / ENEMIES_PAGE_SIZE));
     const now = this.clock.now();
-    const states = await loadCities(manager, rows.map((row) => Number(row.player_id)));
+    const states = await loadCities(manager, [playerId, ...rows.map((row) => Number(row.player_id))]);
+    const viewer = states.get(playerId);
+    if (!viewer) throw ApiError.notFound(AttackMessages.enemyNotFound);
     const enemies = rows.map((row) => {
       const { state } = withFinishedTraining(states.get(Number(row.player_id))!, now);
-      return enemyDto(row.hive_username, row.tag, state, now, row.last_battle && cooldownEnd(row.last_battle));
+      const terms = termsOf(viewer, state, row, now);
+      return enemyDto(row.hive_username, row.tag, state, now, row.last_battle && cooldownEnd(row.last_battle), terms);
     });
     return { enemies, page, totalPages };
   }
@@ -83,7 +97,7 @@ export class AttackService {
   async attack(attackerId: number, attackerName: string, enemyName: string): Promise<AttackResponse> {
     const defenderId = await this.enemyId(attackerId, enemyName);
     return this.cities.runMany([attackerId, defenderId], async ({ manager, states: [attacker, defender], now }) => {
-        const defenderTag = await this.assertCanAttack(manager, attacker, defender, now);
+        const { tag: defenderTag, terms } = await this.assertCanAttack(manager, attacker, defender, now);
         const charges = spendCharge(attacker.attackCharges, now.getTime());
         if (!charges) throw noChargesError(attacker, now);
 
@@ -91,8 +105,15 @@ export class AttackService {
           attacker: { troops: attacker.army, bonuses: commanderBonuses(attacker) },
           defender: { troops: defender.army, bonuses: commanderBonuses(defender), pending: pendingOf(defender, now) },
           seed: randomInt(0, MAX_SEED),
+          lootPercent: terms.lootPercent,
         };
         const outcome = resolveBattle(input);
+        // Both cities' production is settled as of the battle: each army's upkeep changes with its losses.
+        await bankProduction(manager, attacker, now);
+        const left = Object.fromEntries(
+          RESOURCE_KEYS.map((resource) => [resource, input.defender.pending[resource] - outcome.loot[resource] - outcome.lootLost[resource]]),
+        );
+        await manager.query(`UPDATE cities SET stored_pending = $2, production_anchor_at = $3 WHERE player_id = $1`, [defender.playerId, JSON.stringify(left), now]);
         await applyLosses(manager, attacker.playerId, outcome.attacker);
         await applyLosses(manager, defender.playerId, outcome.defender);
         await manager.query(`UPDATE cities SET attack_charges = $2, attack_charges_at = $3 WHERE player_id = $1`, [
@@ -100,16 +121,8 @@ export class AttackService {
           charges.charges,
           new Date(charges.anchorMs),
         ]);
-        if (RESOURCE_KEYS.some((resource) => outcome.loot[resource] > 0)) {
-          // The defender's pending production is banked as of now, minus what was taken.
-          const left = Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, input.defender.pending[resource] - outcome.loot[resource]]));
-          await manager.query(`UPDATE cities SET stored_pending = $2, production_anchor_at = $3 WHERE player_id = $1`, [
-            defender.playerId,
-            JSON.stringify(left),
-            now,
-          ]);
-          await this.cities.mint(manager, attacker.playerId, outcome.loot, 'attack-loot');
-        }
+        // Only what reaches home is minted; the loot lost on the way never exists.
+        if (RESOURCE_KEYS.some((resource) => outcome.loot[resource] > 0)) await this.cities.mint(manager, attacker.playerId, outcome.loot, 'attack-loot');
         const [{ id }] = await manager.query(
           `INSERT INTO battles (attacker_id, defender_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [attacker.playerId, defender.playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
@@ -124,9 +137,10 @@ export class AttackService {
             attacker: { name: attackerName, dead: troopCountsDto(outcome.attacker.dead), injured: troopCountsDto(outcome.attacker.injured) },
             defender: { name: enemyName, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured) },
             loot: resourcesDto(outcome.loot),
+            lootLost: resourcesDto(outcome.lootLost),
           },
           updatedPlayer: armyStatsDto(updatedAttacker, now),
-          updatedEnemies: [enemyDto(enemyName, defenderTag, updatedDefender, now, cooldownEnd(now))],
+          updatedEnemies: [enemyDto(enemyName, defenderTag, updatedDefender, now, cooldownEnd(now), terms)],
         };
     });
   }
@@ -199,15 +213,23 @@ export class AttackService {
     return Number(enemy.id);
   }
 
-  /** Refuses an attack on an ally, on a defender still cooling down, or without troops; returns the defender's alliance tag, read in the same round trip. */
-  private async assertCanAttack(manager: EntityManager, attacker: CityState, defender: CityState, now: Date): Promise<string | null> {
-    const [{ allied, last_fought, defender_tag }]: { allied: boolean; last_fought: Date | null; defender_tag: string | null }[] = await manager.query(
+  /**
+   * Refuses an attack on an ally, on a shielded city (raidTerms), on a defender still cooling down, or
+   * without troops; returns the defender's alliance tag, read in the same round trip, and the raid's terms.
+   */
+  private async assertCanAttack(manager: EntityManager, attacker: CityState, defender: CityState, now: Date): Promise<{ tag: string | null; terms: OpenRaid }> {
+    const [row]: ({ allied: boolean; last_fought: Date | null; defender_tag: string | null } & TargetRow)[] = await manager.query(
       `SELECT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2) AS allied,
               (SELECT fought_at FROM battles WHERE attacker_id = $1 AND defender_id = $2 ORDER BY fought_at DESC LIMIT 1) AS last_fought,
-              (SELECT a.tag FROM alliance_members m JOIN alliances a ON a.id = m.alliance_id WHERE m.player_id = $2) AS defender_tag`,
+              (SELECT a.tag FROM alliance_members m JOIN alliances a ON a.id = m.alliance_id WHERE m.player_id = $2) AS defender_tag,
+              (SELECT created_at FROM players WHERE id = $2) AS registered_at,
+              EXISTS (SELECT 1 FROM battles WHERE attacker_id = $2) AS has_raided`,
       [attacker.playerId, defender.playerId],
     );
+    const { allied, last_fought, defender_tag } = row;
     if (allied) throw ApiError.badRequest(AttackMessages.cannotAttackAlly);
+    const terms = termsOf(attacker, defender, row, now);
+    if (!terms.open) throw shieldError(terms, now);
     const until = last_fought && cooldownEnd(last_fought);
     if (until && until > now) {
       throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, AttackMessages.enemyCoolingDown(formatCountdown(until.getTime() - now.getTime())), {
@@ -215,12 +237,33 @@ export class AttackService {
       });
     }
     if (troopCount(attacker.army) === 0) throw ApiError.badRequest(AttackMessages.noArmy);
-    return defender_tag;
+    return { tag: defender_tag, terms };
   }
 }
 
 function cooldownEnd(foughtAt: Date): Date {
   return new Date(foughtAt.getTime() + ENEMY_COOLDOWN_MS);
+}
+
+function termsOf(raider: CityState, target: CityState, row: TargetRow, now: Date): RaidTerms {
+  const targetSide: RaidTarget = { chLevel: target.chLevel, paid: target.canWithdraw, registeredAtMs: row.registered_at.getTime(), hasRaided: row.has_raided };
+  return raidTerms({ chLevel: raider.chLevel, paid: raider.canWithdraw }, targetSide, now.getTime());
+}
+
+type OpenRaid = Extract<RaidTerms, { open: true }>;
+
+/** 403: the target is shielded from this raider. */
+function shieldError(terms: Exclude<RaidTerms, OpenRaid>, now: Date): ApiError {
+  switch (terms.shield) {
+    case 'free':
+      return ApiError.forbidden(AttackMessages.freeShield);
+    case 'out-of-band':
+      return ApiError.forbidden(AttackMessages.outOfBand(RAIDS.maxLevelsBelow));
+    case 'newcomer':
+      return new ApiError(HttpStatus.FORBIDDEN, AttackMessages.newcomerShield(formatCountdown(terms.shieldEndsMs - now.getTime())), {
+        shieldEndsAt: new Date(terms.shieldEndsMs).toISOString(),
+      });
+  }
 }
 
 function noChargesError(attacker: CityState, now: Date): ApiError {

@@ -67,7 +67,9 @@ export class BattleReportsService {
       // Replayed from the stored input: battles fought before the rolls were kept stored none.
       rolls: resolveBattle(input).rolls,
       defenderPending: resourcesDto(input.defender.pending),
+      lootPercent: input.lootPercent,
       loot: resourcesDto(outcome.loot),
+      lootLost: resourcesDto(outcome.lootLost),
     };
     return { report, fighterIds: [Number(row.attacker_id), Number(row.defender_id)] };
   }

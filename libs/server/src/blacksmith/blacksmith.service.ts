@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { addExp, GEAR_MAX_LEVEL, gearName, materialExp } from '@runik/rules';
+import { absorbedExp, addExp, GEAR_MAX_LEVEL, gearName } from '@runik/rules';
 import { GearMessages, UPGRADE_HISTORY_PAGE_SIZE } from '@runik/contract';
 import type { UpgradeHistoryResponse, UpgradePreview, UpgradePreviewResponse, UpgradeRequest, UpgradeResult, UserGearsResponse } from '@runik/contract';
 import { bankProduction } from '../city/city-state';
@@ -40,10 +40,12 @@ export class BlacksmithService {
       const { target, materials, preview } = await check(manager, playerId, request);
       if (target.equipped) await bankProduction(manager, state, now);
       const { level, currentExp } = addExp(target.level, target.current_exp, preview.totalExpGained);
+      // The target's material value grows by what it absorbed, never by more than the materials were worth.
+      const absorbed = absorbedExp(target.level, target.current_exp, preview.totalExpGained);
       await manager.query(`DELETE FROM gears WHERE id = ANY($1)`, [materials.map((material) => material.id)]);
       const [upgraded]: GearRow[] = await manager.query(
-        `WITH upgraded AS (UPDATE gears SET level = $2, current_exp = $3 WHERE id = $1 RETURNING *) SELECT * FROM upgraded`,
-        [target.id, level, currentExp],
+        `WITH upgraded AS (UPDATE gears SET level = $2, current_exp = $3, exp_value = exp_value + $4 WHERE id = $1 RETURNING *) SELECT * FROM upgraded`,
+        [target.id, level, currentExp, absorbed],
       );
       await manager.query(
         `INSERT INTO gear_upgrades (player_id, gear_id, gear_name, level_before, level_after, exp_gained, materials_used, upgraded_at)
@@ -93,7 +95,7 @@ async function check(manager: EntityManager, playerId: number, { gearId, materia
   const validMaterials = materials.map((material) => ({
     gearId: Number(material.id),
     name: gearName(material.type, material.rarity, material.level),
-    expValue: materialExp(material.rarity, material.level, material.current_exp),
+    expValue: material.exp_value,
   }));
   const totalExpGained = validMaterials.reduce((sum, material) => sum + material.expValue, 0);
   const { level } = addExp(target.level, target.current_exp, totalExpGained);

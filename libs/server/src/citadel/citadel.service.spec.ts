@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { bossMaxHp, bossReward, Troops } from '@runik/rules';
+import { bossMaxHp, bossReward, CITADEL_DAILY_REWARD_CAP, Troops, troopRunikMillionths, UNIT_KEYS } from '@runik/rules';
 import { CitadelMessages, LeaderboardMessages } from '@runik/contract';
 import { CityService } from '../city/city.service';
 import { CityTransactions } from '../city/city-transactions';
@@ -78,7 +78,7 @@ describe('CitadelService attacks and the daily count', () => {
   // The boss must not fall in these tests: far more hit points than any army here deals.
   beforeAll(() => setBossHp(1, 1_000_000_000));
 
-  it('kills 0.5% × n and injures 1% × n of each troop type on the n-th attack of the day, rounded down', async () => {
+  it('kills 0.5% × n and injures 1% × n of each troop type on the n-th attack of the day, rounded up', async () => {
     clock.set('2026-03-01T10:00:00Z');
     const { playerId } = await newPlayer({ infantry: 1000, archers: 400, cavalries: 200 });
 
@@ -92,30 +92,55 @@ describe('CitadelService attacks and the daily count', () => {
     const second = await citadel.attack(playerId, 1);
     expect(second.damageDealt).toBe(25.216);
     expect(second.todayAttackCount).toBe(2);
-    // 1% of 985 = 9.85 → 9 dead, 2% = 19.7 → 19 injured; 394 → 3 and 7; 197 → 1 and 3.
-    expect(second.casualties).toEqual({ dead: { infantry: 9, archers: 3, cavalries: 1 }, injured: { infantry: 19, archers: 7, cavalries: 3 } });
+    // 1% of 985 = 9.85 → 10 dead, 2% = 19.7 → 20 injured; 394 → 4 and 8; 197 → 2 and 4.
+    expect(second.casualties).toEqual({ dead: { infantry: 10, archers: 4, cavalries: 2 }, injured: { infantry: 20, archers: 8, cavalries: 4 } });
 
     const third = await citadel.attack(playerId, 1);
-    expect(third.damageDealt).toBe(24.582);
+    expect(third.damageDealt).toBe(24.448);
     expect(third.todayAttackCount).toBe(3);
-    // 1.5% of 957 = 14.355 → 14, 3% = 28.71 → 28; 384 → 5 and 11; 193 → 2 and 5.
-    expect(third.casualties).toEqual({ dead: { infantry: 14, archers: 5, cavalries: 2 }, injured: { infantry: 28, archers: 11, cavalries: 5 } });
-    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 915, archers: 368, cavalries: 186 }, injured: { infantry: 57, archers: 22, cavalries: 10 } });
+    // 1.5% of 955 = 14.325 → 15, 3% = 28.65 → 29; 382 → 6 and 12; 191 → 3 and 6.
+    expect(third.casualties).toEqual({ dead: { infantry: 15, archers: 6, cavalries: 3 }, injured: { infantry: 29, archers: 12, cavalries: 6 } });
+    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 911, archers: 364, cavalries: 182 }, injured: { infantry: 59, archers: 24, cavalries: 12 } });
 
     const user = await citadel.user(playerId);
     expect(user.todayAttackCount).toBe(3);
-    expect(user.totalStats.totalDamageDealt).toBe(75.398);
-    expect(user.user.army).toEqual({ infantry: 915, archers: 368, cavalries: 186 });
-    expect(user.user.armyPower).toBe(23.574); // 9.15 + 7.728 + 6.696
+    expect(user.totalStats.totalDamageDealt).toBe(75.264);
+    expect(user.user.army).toEqual({ infantry: 911, archers: 364, cavalries: 182 });
+    expect(user.user.armyPower).toBe(23.306); // 9.11 + 7.644 + 6.552
   });
 
-  it('loses nothing when the rates round down to zero', async () => {
+  it('never rounds a loss to zero: one infantry dies on its first attack, and each attack is recorded with its losses', async () => {
     clock.set('2026-03-01T10:00:00Z');
     const { playerId } = await newPlayer({ infantry: 99 });
+    // 0.5% of 99 = 0.495 and 1% = 0.99: one dead and one injured.
     const attack = await citadel.attack(playerId, 1);
-    // 0.5% of 99 = 0.495 and 1% = 0.99: both round down to 0.
-    expect(attack.casualties).toEqual({ dead: { infantry: 0, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } });
-    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 99, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } });
+    expect(attack.casualties).toEqual({ dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } });
+    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 97, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } });
+
+    // Issue 18: one infantry attacked 99 times and lost nothing. Now it falls on its first attack.
+    const lone = await newPlayer({ infantry: 1 });
+    const only = await citadel.attack(lone.playerId, 1);
+    expect(only.casualties).toEqual({ dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } });
+    expect(await rejection(citadel.attack(lone.playerId, 1))).toEqual({ status: 400, body: { error: CitadelMessages.noArmy } });
+
+    // Three infantry: every attack loses at least one until none is left, and each is on record.
+    const few = await newPlayer({ infantry: 3 });
+    const losses: number[] = [];
+    for (let attack = 0; attack < 3 && (await troopsOf(few.playerId)).army.infantry > 0; attack++) {
+      const reply = await citadel.attack(few.playerId, 1);
+      expect(reply.casualties.dead.infantry).toBeGreaterThanOrEqual(1);
+      losses.push(reply.casualties.dead.infantry + reply.casualties.injured.infantry);
+    }
+    expect(losses).toEqual([2, 1]);
+    expect(await troopsOf(few.playerId)).toEqual({ army: { infantry: 0, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } });
+    const recorded: { attack_number: number; casualties: unknown }[] = await dataSource.query(
+      `SELECT attack_number, casualties FROM citadel_attacks WHERE player_id = $1 ORDER BY id`,
+      [few.playerId],
+    );
+    expect(recorded).toEqual([
+      { attack_number: 1, casualties: { dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } } },
+      { attack_number: 2, casualties: { dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } } },
+    ]);
   });
 
   it('refuses a player without an army and changes nothing', async () => {
@@ -141,8 +166,8 @@ describe('CitadelService attacks and the daily count', () => {
     expect(user.nextResetAt).toBe('2026-03-02T00:00:00.000Z');
     const third = await citadel.attack(playerId, 1);
     expect(third.todayAttackCount).toBe(3);
-    // The third attack's rates (1.5% and 3%) on the 9,555 left after two: 143.3 → 143 and 286.65 → 286.
-    expect(third.casualties).toMatchObject({ dead: { infantry: 143 }, injured: { infantry: 286 } });
+    // The third attack's rates (1.5% and 3%) on the 9,554 left after two: 143.31 → 144 and 286.62 → 287.
+    expect(third.casualties).toMatchObject({ dead: { infantry: 144 }, injured: { infantry: 287 } });
     const armyBefore = (await troopsOf(playerId)).army.infantry;
 
     // 08:00 in Manila: the count reads 0 at once, before any job has run.
@@ -153,8 +178,8 @@ describe('CitadelService attacks and the daily count', () => {
     const fresh = await citadel.attack(playerId, 1);
     expect(fresh.todayAttackCount).toBe(1);
     // Back to the first attack's rates.
-    expect(fresh.casualties.dead.infantry).toBe(Math.floor(armyBefore * 0.005));
-    expect(fresh.casualties.injured.infantry).toBe(Math.floor(armyBefore * 0.01));
+    expect(fresh.casualties.dead.infantry).toBe(Math.ceil(armyBefore * 0.005));
+    expect(fresh.casualties.injured.infantry).toBe(Math.ceil(armyBefore * 0.01));
     const [stored] = await dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [playerId]);
     expect(stored).toEqual({ day: '2026-03-02', today_attack_count: 1 });
   });
@@ -213,16 +238,18 @@ describe('CitadelService boss defeat', () => {
     const b = await newPlayer({ archers: 1000 });
     await citadel.attack(a.playerId, floor);
     await citadel.attack(b.playerId, floor);
+    // 7 thousandths of hit points left, which b's next attack (21 power points) will deal.
+    await setBossHp(floor, 7);
 
-    // Before the boss falls, each sees the share it would get now.
+    // Before the boss falls, each sees the share of all the damage the boss takes, the 7 left included.
     const damages: { player_id: string; total_damage: string }[] = await dataSource.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor]);
     const total = damages.reduce((sum, row) => sum + Number(row.total_damage), 0);
     const reward = bossReward(floor);
-    const shareOf = (playerId: number, all = total) => Math.floor((reward * Number(damages.find((row) => Number(row.player_id) === playerId)?.total_damage ?? 0)) / all);
+    const shareOf = (playerId: number, all = total + 7) => Math.floor((reward * Number(damages.find((row) => Number(row.player_id) === playerId)?.total_damage ?? 0)) / all);
     expect((await citadel.user(a.playerId)).pendingRewards).toBe(shareOf(a.playerId) / 1000);
+    const pending = new Map([a, b].map((player) => [player.playerId, 0]));
+    for (const player of [a, b]) pending.set(player.playerId, (await citadel.user(player.playerId)).pendingRewards);
 
-    // b's next attack (21 power points) finishes it: 7 thousandths of hit points were left.
-    await setBossHp(floor, 7);
     const killing = await citadel.attack(b.playerId, floor);
     expect(killing).toMatchObject({ damageDealt: 0.007, bossDefeated: true, bossRemainingHp: 0, newFloorUnlocked: true, newCurrentFloor: floor + 1 });
 
@@ -230,6 +257,11 @@ describe('CitadelService boss defeat', () => {
     const finalTotal = total + 7;
     const expected = new Map(finalDamages.map((row) => [Number(row.player_id), Math.floor((reward * Number(row.total_damage)) / finalTotal)]));
     expect(killing.userReward).toEqual({ rewardAmount: expected.get(b.playerId)! / 1000 });
+    // What a was shown as pending is what a was paid; b was paid that and the share of the last blow.
+    expect(pending.get(a.playerId)).toBe(expected.get(a.playerId)! / 1000);
+    const lastBlowShare = expected.get(b.playerId)! - Math.round(pending.get(b.playerId)! * 1000);
+    expect(lastBlowShare).toBeGreaterThanOrEqual(0);
+    expect(lastBlowShare).toBeLessThanOrEqual(Math.ceil((reward * 7) / finalTotal));
 
     const legs: { code: string; player_id: string | null; delta: string }[] = await dataSource.query(
       `SELECT a.code, a.player_id, e.delta FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.reason = 'citadel-reward' AND e.reference = $1`,
@@ -267,6 +299,103 @@ describe('CitadelService boss defeat', () => {
     expect(await rejection(citadel.attack(a.playerId, floor + 2))).toEqual({ status: 403, body: { error: CitadelMessages.floorLocked } });
     expect(await rejection(citadel.floor(floor + 2))).toEqual({ status: 403, body: { error: CitadelMessages.floorLocked } });
     expect((await citadel.user(a.playerId)).pendingRewards).toBe(0);
+  });
+  /** Brings the current floor down (a throwaway player's last blow) so the next one opens fresh; returns the fresh floor. */
+  async function freshFloor(): Promise<number> {
+    const [{ current_floor: floor }] = await dataSource.query(`SELECT current_floor FROM citadel_state`);
+    await setBossHp(floor, 1);
+    await citadel.attack((await newPlayer({ infantry: 1 })).playerId, floor);
+    return floor + 1;
+  }
+
+  async function citadelPostings(floor: number): Promise<{ mint: number; players: Map<number, number>; rewardsAccount: number }> {
+    const legs: { code: string; player_id: string | null; delta: string }[] = await dataSource.query(
+      `SELECT a.code, a.player_id, e.delta FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.reason = 'citadel-reward' AND e.reference = $1`,
+      [`citadel-floor:${floor}`],
+    );
+    const sum = (code: string) => legs.filter((leg) => leg.code === code).reduce((total, leg) => total + Number(leg.delta), 0);
+    return {
+      mint: sum('system:mint'),
+      players: new Map(legs.filter((leg) => leg.player_id !== null).map((leg) => [Number(leg.player_id), Number(leg.delta)])),
+      rewardsAccount: sum('system:rewards'),
+    };
+  }
+
+  it('caps what a player is paid in a citadel day: the pending reward shows the cap, the rest is never minted, the next day pays again', async () => {
+    clock.set('2026-04-02T01:00:00Z');
+    let floor = await freshFloor();
+    const hero = await newPlayer({ archers: 100_000 });
+    const helper = await newPlayer({ infantry: 100 });
+    // The floors' real rewards are far below the cap: these floors are given larger ones.
+    const setReward = (reward: number) => dataSource.query(`UPDATE citadel_floors SET reward_thousandths = $2 WHERE floor = $1`, [floor, reward]);
+
+    // 20 RUNIK of the 25 a day: paid in full.
+    await setReward(20_000);
+    expect(await citadel.attack(hero.playerId, floor)).toMatchObject({ bossDefeated: true, userReward: { rewardAmount: 20 } });
+    expect((await citadelPostings(floor)).players).toEqual(new Map([[hero.playerId, 20_000]]));
+
+    // A 40 RUNIK floor shared with a helper: 5 RUNIK of the hero's share are left under the cap, and that is what the page shows.
+    floor += 1;
+    await setReward(40_000);
+    await setBossHp(floor, 1_000_000_000);
+    await citadel.attack(helper.playerId, floor);
+    await citadel.attack(hero.playerId, floor);
+    await setBossHp(floor, 1);
+    expect((await citadel.user(hero.playerId)).pendingRewards).toBe(5);
+    const helperPending = (await citadel.user(helper.playerId)).pendingRewards;
+    // The helper's last blow deals the thousandth left: it is paid its pending share plus that thousandth's (under a thousandth of RUNIK here).
+    const last = await citadel.attack(helper.playerId, floor);
+    expect(last).toMatchObject({ bossDefeated: true });
+    expect(Math.round(last.userReward!.rewardAmount * 1000 - helperPending * 1000)).toBeGreaterThanOrEqual(0);
+    expect(Math.round(last.userReward!.rewardAmount * 1000 - helperPending * 1000)).toBeLessThanOrEqual(1);
+    expect((await citadelPostings(floor)).players.get(hero.playerId)).toBe(5_000);
+    const capped = await citadelPostings(floor);
+    expect(capped.players).toEqual(new Map([[hero.playerId, 5_000], [helper.playerId, last.userReward!.rewardAmount * 1000]]));
+    // Minted: the paid shares and the rounding; the hero's share over the cap stays unminted.
+    expect(-capped.mint).toBe(5_000 + last.userReward!.rewardAmount * 1000 + capped.rewardsAccount);
+    expect(-capped.mint).toBeLessThan(40_000);
+
+    // The cap is reached: a third boss the same day pays the hero nothing and mints nothing for them.
+    floor += 1;
+    await setReward(10_000);
+    expect(await citadel.attack(hero.playerId, floor)).toMatchObject({ bossDefeated: true, userReward: { rewardAmount: 0 } });
+    expect(await citadelPostings(floor)).toEqual({ mint: 0, players: new Map(), rewardsAccount: 0 });
+    const [{ paid }] = await dataSource.query(`SELECT sum(reward_thousandths)::int AS paid FROM citadel_rewards WHERE player_id = $1`, [hero.playerId]);
+    expect(paid).toBe(CITADEL_DAILY_REWARD_CAP);
+
+    // 08:00 in Manila: a new day, a new cap.
+    clock.set('2026-04-03T00:00:00Z');
+    floor += 1;
+    await setReward(10_000);
+    expect(await citadel.attack(hero.playerId, floor)).toMatchObject({ bossDefeated: true, userReward: { rewardAmount: 10 } });
+  });
+
+  it('pays each participant less than the troops they lost inflicting the damage, and what their pending reward showed', async () => {
+    clock.set('2026-04-05T01:00:00Z');
+    const floor = await freshFloor();
+    const players = await Promise.all([newPlayer({ infantry: 20_000 }), newPlayer({ archers: 10_000 }), newPlayer({ cavalries: 5_000 }), newPlayer({ infantry: 3_000, archers: 3_000, cavalries: 1_000 })]);
+    let killer = 0;
+    const pending = new Map<number, number>();
+    while (!killer) {
+      for (const player of players) {
+        if (killer) break;
+        for (const { playerId } of players) pending.set(playerId, Math.round((await citadel.user(playerId)).pendingRewards * 1000));
+        if ((await citadel.attack(player.playerId, floor)).bossDefeated) killer = player.playerId;
+      }
+    }
+    const [{ reward_thousandths }] = await dataSource.query(`SELECT reward_thousandths FROM citadel_floors WHERE floor = $1`, [floor]);
+    expect(Number(reward_thousandths)).toBe(bossReward(floor));
+    for (const player of players) {
+      const [{ reward }] = await dataSource.query(`SELECT reward_thousandths AS reward FROM citadel_rewards WHERE floor = $1 AND player_id = $2`, [floor, player.playerId]);
+      const attacks: { casualties: { dead: Troops } }[] = await dataSource.query(`SELECT casualties FROM citadel_attacks WHERE floor = $1 AND player_id = $2`, [floor, player.playerId]);
+      // The dead at their training cost, as converting those resources would have minted them (millionths).
+      const deadWorth = attacks.reduce((sum, { casualties }) => sum + UNIT_KEYS.reduce((worth, unit) => worth + casualties.dead[unit] * troopRunikMillionths(unit), 0), 0);
+      expect(Number(reward)).toBeGreaterThan(0);
+      expect(Number(reward) * 1000).toBeLessThan(deadWorth);
+      // Shown just before the last blow: exactly what was paid, but for the one who struck it (paid its share too).
+      if (player.playerId === killer) expect(Number(reward)).toBeGreaterThanOrEqual(pending.get(player.playerId)!);
+      else expect(Number(reward)).toBe(pending.get(player.playerId));
+    }
   });
 });
 

@@ -8,14 +8,15 @@ import {
   bossReward,
   citadelCasualties,
   citadelDay,
+  citadelDayStart,
+  citadelPayout,
   fromThousandths,
   nextCitadelReset,
-  rewardShares,
   seasonAt,
 } from '@runik/rules';
 import { CitadelMessages } from '@runik/contract';
 import type { CitadelAttackResponse, CitadelRewardsResponse, CitadelUserResponse, FloorParticipant, FloorResponse } from '@runik/contract';
-import { applyLosses, commanderBonuses, loadCity, withFinishedTraining } from '../city/city-state';
+import { applyLosses, bankProduction, commanderBonuses, loadCity, withFinishedTraining } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
@@ -63,24 +64,28 @@ export class CitadelService {
     const [standing]: {
       current_floor: number;
       reward_thousandths: string;
+      current_hp: string;
       day: string | null;
       today_attack_count: number | null;
       total_damage: string | null;
       damages: { playerId: number; damage: number }[];
     }[] = await manager.query(
-      `SELECT s.current_floor, f.reward_thousandths, cp.day, cp.today_attack_count, cp.total_damage,
+      `SELECT s.current_floor, f.reward_thousandths, f.current_hp, cp.day, cp.today_attack_count, cp.total_damage,
         (SELECT coalesce(json_agg(json_build_object('playerId', d.player_id, 'damage', d.total_damage)), '[]') FROM citadel_damage d WHERE d.floor = s.current_floor) AS damages
        FROM citadel_state s JOIN citadel_floors f ON f.floor = s.current_floor LEFT JOIN citadel_players cp ON cp.player_id = $1`,
       [playerId],
     );
-    const { shares } = rewardShares(Number(standing.reward_thousandths), standing.damages);
+    // What the player will be paid for the damage dealt so far: the payout's own share (of all the
+    // damage the boss takes, its hit points left included), rounding and daily cap.
+    const paidToday = await this.paidToday(manager, [playerId], now);
+    const { paid } = citadelPayout(Number(standing.reward_thousandths), standing.damages, paidToday, Number(standing.current_hp));
     return {
       globalCurrentFloor: standing.current_floor,
       todayAttackCount: standing.day === citadelDay(now.getTime()) ? (standing.today_attack_count ?? 0) : 0,
       nextResetAt: nextCitadelReset(now.getTime()).toISOString(),
       user: { armyPower: fromThousandths(armyPower(state.army, commanderBonuses(state))), army: state.army },
       totalStats: { totalDamageDealt: fromThousandths(Number(standing.total_damage ?? 0)) },
-      pendingRewards: fromThousandths(shares.get(playerId) ?? 0),
+      pendingRewards: fromThousandths(paid.get(playerId) ?? 0),
     };
   }
 
@@ -149,6 +154,8 @@ export class CitadelService {
 
       const attackNumber = await this.countAttack(manager, playerId, now);
       const casualties = citadelCasualties(state.army, attackNumber);
+      // Production is settled first: the army's upkeep changes with its losses.
+      await bankProduction(manager, state, now);
       await applyLosses(manager, playerId, casualties);
       const damage = Math.min(Number(floor.current_hp), power);
       const remaining = Number(floor.current_hp) - damage;
@@ -213,16 +220,30 @@ export class CitadelService {
     );
   }
 
-  /** The reward, minted once, split by damage (each participant told their share); what rounding leaves goes to the rewards account. */
+  /** Boss rewards each player was paid since the citadel day began (thousandths), for the daily cap. */
+  private async paidToday(manager: EntityManager, playerIds: number[], now: Date): Promise<Map<number, number>> {
+    const rows: { player_id: string; paid: string }[] = await manager.query(
+      `SELECT player_id, sum(reward_thousandths) AS paid FROM citadel_rewards WHERE player_id = ANY($1::bigint[]) AND distributed_at >= $2 GROUP BY player_id`,
+      [playerIds, citadelDayStart(now.getTime())],
+    );
+    return new Map(rows.map((row) => [Number(row.player_id), Number(row.paid)]));
+  }
+
+  /**
+   * The reward split by damage (each participant told their share), each share cut to its player's
+   * daily cap. Minted once: the paid shares, and what rounding leaves to the rewards account; what the
+   * caps hold back is never minted.
+   */
   private async payRewards(manager: EntityManager, floor: FloorRow, now: Date): Promise<Map<number, number>> {
     const rows: DamageRow[] = await manager.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor.floor]);
+    const damages = rows.map((row) => ({ playerId: Number(row.player_id), damage: Number(row.total_damage) }));
     const reward = Number(floor.reward_thousandths);
-    const { shares, remainder } = rewardShares(reward, rows.map((row) => ({ playerId: Number(row.player_id), damage: Number(row.total_damage) })));
+    const { paid: shares, remainder, withheld } = citadelPayout(reward, damages, await this.paidToday(manager, damages.map((entry) => entry.playerId), now));
     await this.ledger.post(manager, {
       reason: 'citadel-reward',
       reference: `citadel-floor:${floor.floor}`,
       legs: [
-        { account: { system: 'system:mint' }, asset: 'runik', delta: -reward },
+        { account: { system: 'system:mint' }, asset: 'runik', delta: -(reward - withheld) },
         ...[...shares].filter(([, share]) => share > 0).map(([playerId, share]) => ({ account: { playerId }, asset: 'runik' as const, delta: share })),
         ...(remainder > 0 ? [{ account: { system: 'system:rewards' as const }, asset: 'runik' as const, delta: remainder }] : []),
       ],

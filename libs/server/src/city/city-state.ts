@@ -11,12 +11,12 @@ import {
   ResourceAmounts,
   ChargeState,
   CommanderBonuses,
-  GearRarity,
-  GearType,
-  gearStatPercent,
-  NO_COMMANDER_BONUSES,
+  commanderGearBonuses,
+  EquippedGear,
+  mayorGearBonuses,
   ResourceKey,
   STARTING_BUILDING_LEVEL,
+  troopUpkeepPerHour,
   UNIT_KEYS,
   UnitKey,
 } from '@runik/rules';
@@ -44,12 +44,6 @@ export interface CityState {
   attackCharges: ChargeState;
   /** Gear in the city's slots (one per type at most). */
   equipped: EquippedGear[];
-}
-
-export interface EquippedGear {
-  type: GearType;
-  rarity: GearRarity;
-  level: number;
 }
 
 interface CityRow {
@@ -132,22 +126,12 @@ function toState(row: CityRow): CityState {
 
 /** Percent production bonus per resource from equipped mayor gear. */
 export function gearBonuses(state: CityState): Record<ResourceKey, number> {
-  const bonuses: Record<ResourceKey, number> = { wheat: 0, lumber: 0, stone: 0, ore: 0 };
-  for (const gear of state.equipped) if (gear.type in bonuses) bonuses[gear.type as ResourceKey] += gearStatPercent(gear.rarity, gear.level);
-  return bonuses;
+  return mayorGearBonuses(state.equipped);
 }
-
-/** Commander gear slots are named in the singular; troops in the plural. */
-const COMMANDER_SLOT_UNITS: Readonly<Partial<Record<GearType, keyof CommanderBonuses>>> = { infantry: 'infantry', archer: 'archers', cavalry: 'cavalries' };
 
 /** Percent attack boost per troop type from equipped commander gear. */
 export function commanderBonuses(state: CityState): CommanderBonuses {
-  const bonuses = { ...NO_COMMANDER_BONUSES };
-  for (const gear of state.equipped) {
-    const unit = COMMANDER_SLOT_UNITS[gear.type];
-    if (unit) bonuses[unit] += gearStatPercent(gear.rarity, gear.level);
-  }
-  return bonuses;
+  return commanderGearBonuses(state.equipped);
 }
 
 /**
@@ -181,6 +165,7 @@ export function pendingOf(state: CityState, now: Date): ResourceAmounts {
       chLevel: state.chLevel,
       levels: state.levels,
       gearBonuses: gearBonuses(state),
+      army: state.army,
       storedPending: state.storedPending,
       anchorMs: state.productionAnchorAt.getTime(),
     },
@@ -230,9 +215,9 @@ export function cityDto(stored: CityState, now: Date): CityResponse {
     trainingQueue: queueDto(state.queue),
     gearBonuses: gearBonusesDto,
     canWithdraw: state.canWithdraw,
+    troopUpkeepPerHour: fromThousandths(troopUpkeepPerHour(state.army)),
   };
 }
-
 
 /** Troops lost in a fight: the dead leave the army, the injured move to the Sanctum. */
 export async function applyLosses(manager: EntityManager, playerId: number, { dead, injured }: { dead: Army; injured: Army }): Promise<void> {

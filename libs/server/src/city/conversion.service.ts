@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import {
   CONVERSION_TAX_PERCENT,
+  CONVERSION_TERMS,
+  conversionDayEnd,
+  conversionDayStart,
+  conversionLeftToday,
+  DAILY_CONVERSION_CAP_RUNIK,
   formatResource,
   fromThousandths,
   previewToRunik,
@@ -23,28 +28,34 @@ import type {
   ConvertToResourcesResponse,
   Resources,
 } from '@runik/contract';
+import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
 import { amountsDto, CityState, loadCity, resourcesDto } from './city-state';
 import { assertRunikCovers, CityTransactions } from './city-transactions';
 
-/** Resources to RUNIK (taxed) and RUNIK to resources, each with a preview that changes nothing. */
+/** Resources to RUNIK (taxed, within the daily cap) and RUNIK to resources, each with a preview that changes nothing. */
 @Injectable()
 export class ConversionService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cities: CityTransactions,
     private readonly ledger: LedgerService,
+    private readonly clock: Clock,
   ) {}
 
   async previewToRunik(playerId: number, { selectedResources, amount }: ConvertCommand): Promise<ConvertPreviewResponse> {
     const state = await this.readCity(playerId);
-    return toRunikDto(previewToRunik(selectedResources, amount, state.balances));
+    const now = this.clock.now();
+    const left = await leftToday(this.dataSource.manager, playerId, now);
+    return toRunikDto(previewToRunik(selectedResources, amount, state.balances, CONVERSION_TERMS, left), left, now);
   }
 
   convertToRunik(playerId: number, { selectedResources, amount }: ConvertCommand): Promise<ConvertResponse> {
-    return this.cities.run(playerId, async ({ manager, state, balances }) => {
-      const preview = previewToRunik(selectedResources, amount, state.balances);
+    return this.cities.run(playerId, async ({ manager, state, balances, now }) => {
+      // Read under the city's lock: conversions of one player run one at a time, so the cap holds however many race.
+      const left = await leftToday(manager, playerId, now);
+      const preview = previewToRunik(selectedResources, amount, state.balances, CONVERSION_TERMS, left);
       if (amount > preview.maxAmount) throw ApiError.badRequest(CityMessages.amountExceedsMax(formatResource(preview.maxAmount)));
       if (!preview.feasible) throw ApiError.badRequest(CityMessages.insufficientForAmount);
       const gross = preview.runikAfterTax + preview.tax;
@@ -62,7 +73,7 @@ export class ConversionService {
         ],
       });
       return {
-        ...toRunikDto(preview),
+        ...toRunikDto(preview, left - preview.runikAfterTax, now),
         resources: resourcesDto(await balances()),
         runikGained: fromThousandths(preview.runikAfterTax),
         taxRate: CONVERSION_TAX_PERCENT / 100,
@@ -105,12 +116,25 @@ function requestedResources(command: ConvertToResourcesCommand, state: CityState
   return requested;
 }
 
-function toRunikDto(preview: ToRunikPreview): ConvertPreviewResponse {
+/** RUNIK the daily cap still allows: the cap less what conversions credited the player since the game day began. */
+async function leftToday(manager: EntityManager, playerId: number, now: Date): Promise<number> {
+  const [{ credited }]: { credited: string }[] = await manager.query(
+    `SELECT coalesce(sum(e.delta), 0) AS credited FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+     WHERE a.player_id = $1 AND e.asset = 'runik' AND e.reason = 'convert-to-runik' AND e.created_at >= $2`,
+    [playerId, conversionDayStart(now.getTime())],
+  );
+  return conversionLeftToday(Number(credited));
+}
+
+function toRunikDto(preview: ToRunikPreview, leftToday: number, now: Date): ConvertPreviewResponse {
   return {
     runikAfterTax: fromThousandths(preview.runikAfterTax),
     taxRatePercent: preview.taxRatePercent,
     maxAmount: fromThousandths(preview.maxAmount),
     resourceAmounts: amountsDto(preview.resourceAmounts) as Partial<Record<ResourceKey, number>>,
     feasible: preview.feasible,
+    conversionCapPerDay: fromThousandths(DAILY_CONVERSION_CAP_RUNIK),
+    conversionLeftToday: fromThousandths(leftToday),
+    conversionDayEndsAt: conversionDayEnd(now.getTime()).toISOString(),
   };
 }

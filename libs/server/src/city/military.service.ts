@@ -6,7 +6,7 @@ import {
   militaryBuilding,
   MilitaryBuildingKey,
   remainingMinutes,
-  SPEEDUP_RUNIK_PER_MINUTE,
+  speedupCost,
   trainingCost,
   trainingDurationMs,
   UNIT_KEYS,
@@ -15,7 +15,7 @@ import {
 import { CityMessages } from '@runik/contract';
 import type { HealResponse, SpeedupResponse, TrainRequest, TrainResponse } from '@runik/contract';
 import { ApiError } from '../core/errors/api-error';
-import { CityState, queueDto, resourcesDto, unitOf } from './city-state';
+import { bankProduction, CityState, queueDto, resourcesDto, unitOf } from './city-state';
 import { assertResourcesCover, assertRunikCovers, CityTransactions } from './city-transactions';
 
 /** Training, speeding training up with RUNIK, and healing injured troops. */
@@ -48,7 +48,7 @@ export class MilitaryService {
       if (!batch) throw ApiError.badRequest(CityMessages.noActiveQueue);
       const most = remainingMinutes(batch.completesAt.getTime(), now.getTime());
       if (minutes > most) throw ApiError.badRequest(CityMessages.tooManyMinutes(most));
-      const cost = minutes * SPEEDUP_RUNIK_PER_MINUTE * 1000;
+      const cost = speedupCost(minutes);
       assertRunikCovers(state.balances, cost);
       await this.cities.spend(manager, playerId, { runik: cost }, `speedup-${building}`);
 
@@ -56,6 +56,8 @@ export class MilitaryService {
       const army = { ...state.army };
       let queue = state.queue.map((queued) => (queued === batch ? { ...batch, completesAt } : queued));
       if (completesAt <= now) {
+        // The army grows now: production so far is settled at the old upkeep.
+        await bankProduction(manager, state, now);
         const unit = unitOf(building);
         army[unit] += batch.count;
         queue = queue.filter((queued) => queued.building !== building);
@@ -70,7 +72,7 @@ export class MilitaryService {
 
   /** Injured troops return to the army for 25% of their training cost. */
   heal(playerId: number, units: Record<UnitKey, number>): Promise<HealResponse> {
-    return this.cities.run(playerId, async ({ manager, state, balances }) => {
+    return this.cities.run(playerId, async ({ manager, state, now, balances }) => {
       for (const unit of UNIT_KEYS) {
         if (units[unit] === 0) continue;
         assertUnlocked(buildingForUnit(unit), state);
@@ -79,6 +81,8 @@ export class MilitaryService {
       const cost = healingCost(units);
       assertResourcesCover(state.balances, cost);
       await this.cities.spend(manager, playerId, cost, 'heal');
+      // The army grows now: production so far is settled at the old upkeep.
+      await bankProduction(manager, state, now);
       await manager.query(
         `UPDATE cities SET infantry = infantry + $2, archers = archers + $3, cavalries = cavalries + $4,
            injured_infantry = injured_infantry - $2, injured_archers = injured_archers - $3, injured_cavalries = injured_cavalries - $4

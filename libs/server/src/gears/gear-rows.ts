@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { GEAR_MAX_LEVEL, GEAR_STAT_TABLE, GEAR_TYPES, GearCategory, GearRarity, gearStats, GearType, materialExp, requiredExp } from '@runik/rules';
+import { GEAR_MAX_LEVEL, GEAR_STAT_TABLE, GEAR_TYPES, GearCategory, GearRarity, gearStats, GearType, requiredExp } from '@runik/rules';
 import type { EquippedGears, Gear } from '@runik/contract';
 
 export interface GearRow {
@@ -10,6 +10,8 @@ export interface GearRow {
   rarity: GearRarity;
   level: number;
   current_exp: number;
+  /** Its material value: base value at the level it was made, plus the experience fed into it. */
+  exp_value: number;
   equipped: boolean;
   listed: boolean;
 }
@@ -25,7 +27,7 @@ export function gearDto(row: GearRow): Gear {
     currentExp: row.current_exp,
     requiredExp: required,
     expProgress: row.level >= GEAR_MAX_LEVEL ? 100 : Math.floor((row.current_exp * 100) / required),
-    expValue: materialExp(row.rarity, row.level, row.current_exp),
+    expValue: row.exp_value,
     isEquipped: row.equipped,
     isListed: row.listed,
     stats: gearStats(row.type, row.rarity, row.level),

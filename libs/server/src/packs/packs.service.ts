@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
-import { formatRunik, fromThousandths, PACK_PRICES, PackCurrency, packTier, rollPacks } from '@runik/rules';
+import { formatRunik, fromThousandths, gearBaseExp, PACK_PRICES, PackCurrency, packTier, rollPacks } from '@runik/rules';
 import { CityMessages, PackMessages } from '@runik/contract';
 import type { PackInfoResponse, PackOpenResponse, PackPurchaseResponse, PackPurchaseStatusResponse, PendingPackPurchaseResponse } from '@runik/contract';
 import { HiveEngineClient } from '../chain/hive-engine.client';
@@ -156,12 +156,13 @@ export class PacksService {
       const now = this.clock.now();
       const seed = Number(purchase.seed);
       const rolled = rollPacks(seed, purchase.pack_count, purchase.tier);
+      const made = rolled.map((gear) => ({ ...gear, expValue: gearBaseExp(gear.rarity, gear.level) }));
       const rows: GearRow[] = await manager.query(
-        `INSERT INTO gears (owner_id, type, category, rarity, level, pack_purchase_id, created_at)
-         SELECT $1, gear.type, gear.category, gear.rarity, gear.level, $2, $3
-         FROM jsonb_to_recordset($4::jsonb) AS gear (type text, category text, rarity text, level int)
+        `INSERT INTO gears (owner_id, type, category, rarity, level, exp_value, pack_purchase_id, created_at)
+         SELECT $1, gear.type, gear.category, gear.rarity, gear.level, gear."expValue", $2, $3
+         FROM jsonb_to_recordset($4::jsonb) AS gear (type text, category text, rarity text, level int, "expValue" int)
          RETURNING *`,
-        [playerId, purchaseId, now, JSON.stringify(rolled)],
+        [playerId, purchaseId, now, JSON.stringify(made)],
       );
       await manager.query(`UPDATE pack_purchases SET opened_at = $2, updated_at = $2 WHERE id = $1`, [purchaseId, now]);
       return { packPurchaseId: purchaseId, packCount: purchase.pack_count, seed, tier: purchase.tier, gears: rows.map(gearDto) };

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ShopMessages, SwapHivePaymentFailures, shopPaymentMemo } from '@runik/contract';
-import { fromThousandths, gearCategory, shopItem, ShopReward, toThousandths, UNIT_KEYS } from '@runik/rules';
+import { fromThousandths, gearBaseExp, gearCategory, shopItem, ShopReward, toThousandths, UNIT_KEYS } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
 import { SwapHiveReports } from '../chain/swap-hive-reports';
@@ -95,12 +95,13 @@ export class ShopJobs {
     }
     if (reward.gear) {
       const { type, rarity, level } = reward.gear;
-      await manager.query(`INSERT INTO gears (owner_id, type, category, rarity, level, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      await manager.query(`INSERT INTO gears (owner_id, type, category, rarity, level, exp_value, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
         playerId,
         type,
         gearCategory(type),
         rarity,
         level,
+        gearBaseExp(rarity, level),
         this.clock.now(),
       ]);
     }

@@ -10,7 +10,7 @@ export interface TreasuryReport {
   gameAccount: string;
   /** RNK the game account holds on Hive Engine, or null when the node did not answer. */
   gameAccountRnk: string | null;
-  /** RUNIK of withdrawals debited but not yet sent or confirmed. */
+  /** RUNIK of withdrawals debited but not yet sent or confirmed (those waiting in line included). */
   withdrawalsInFlight: string;
   covered: boolean | null;
 }
@@ -26,7 +26,7 @@ export class TreasuryService {
 
   async report(): Promise<TreasuryReport> {
     const [{ total }]: { total: string }[] = await this.dataSource.query(
-      `SELECT coalesce(sum(amount_thousandths), 0) AS total FROM withdrawals WHERE status IN ('pending', 'sent')`,
+      `SELECT coalesce(sum(amount_thousandths), 0) AS total FROM withdrawals WHERE status IN ('queued', 'pending', 'sent')`,
     );
     const inFlight = Number(total);
     const held = await this.gameAccountRnk().catch(() => null);

@@ -2,8 +2,14 @@ import { Module } from '@nestjs/common';
 import { GameAccountModule } from '../chain/chain.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { DepositJobs } from './deposit.jobs';
+import { TreasuryService } from './treasury.service';
 import { WithdrawJobs } from './withdraw.jobs';
+import { WithdrawalGuardRails } from './withdrawal-guard-rails';
 
-/** The worker's side of the wallet: confirming deposits and sending withdrawals, no HTTP. */
-@Module({ imports: [LedgerModule, GameAccountModule], providers: [DepositJobs, WithdrawJobs], exports: [DepositJobs, WithdrawJobs] })
+/** The worker's side of the wallet: confirming deposits, sending withdrawals and letting queued ones go, no HTTP. */
+@Module({
+  imports: [LedgerModule, GameAccountModule],
+  providers: [DepositJobs, WithdrawJobs, TreasuryService, WithdrawalGuardRails],
+  exports: [DepositJobs, WithdrawJobs, WithdrawalGuardRails],
+})
 export class WalletJobsModule {}

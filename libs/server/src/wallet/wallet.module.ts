@@ -4,11 +4,12 @@ import { DepositService } from './deposit.service';
 import { WalletController } from './wallet.controller';
 import { TreasuryService } from './treasury.service';
 import { WithdrawService } from './withdraw.service';
+import { WithdrawalGuardRails } from './withdrawal-guard-rails';
 
 @Module({
   imports: [LedgerModule],
   controllers: [WalletController],
-  providers: [DepositService, WithdrawService, TreasuryService],
+  providers: [DepositService, WithdrawService, TreasuryService, WithdrawalGuardRails],
   exports: [TreasuryService],
 })
 export class WalletModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { formatDecimal, fromThousandths, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
+import type { WithdrawalStatus } from '@runik/contract';
 import { GameAccountTransfers } from '../chain/game-account-transfers';
 import { Clock } from '../core/clock/clock';
 import { LedgerService } from '../ledger/ledger.service';
@@ -14,7 +15,7 @@ interface WithdrawalRow {
   player_id: string;
   hive_username: string;
   amount_thousandths: string;
-  status: 'pending' | 'sent' | 'completed' | 'refunded';
+  status: WithdrawalStatus;
   transaction_id: string | null;
   expires_at: Date | null;
 }
@@ -38,7 +39,8 @@ export class WithdrawJobs {
 
   async sendWithdrawal(withdrawalId: number, lastAttempt: boolean): Promise<void> {
     const withdrawal = await this.load(withdrawalId);
-    if (!withdrawal || withdrawal.status === 'completed' || withdrawal.status === 'refunded') return;
+    // A queued withdrawal waits for WithdrawalGuardRails.releaseQueued, which makes it pending and enqueues it again.
+    if (!withdrawal || withdrawal.status === 'queued' || withdrawal.status === 'completed' || withdrawal.status === 'refunded') return;
 
     if (withdrawal.status === 'sent' && withdrawal.transaction_id) {
       const sent = await this.transfers.stateOf(withdrawal.transaction_id, withdrawal.expires_at!, this.clock.nowMs());

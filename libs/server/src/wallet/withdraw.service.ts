@@ -12,31 +12,40 @@ import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
+import { WithdrawalGuardRails } from './withdrawal-guard-rails';
 
-/** Withdrawals of RUNIK as RNK: debited at once, sent by the worker, refunded if the chain refuses. */
+/** Withdrawals of RUNIK as RNK: debited at once, sent by the worker (within the operators' guard rails), refunded if the chain refuses. */
 @Injectable()
 export class WithdrawService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(Queues.ledger) private readonly ledgerQueue: Queue,
     private readonly ledger: LedgerService,
+    private readonly guardRails: WithdrawalGuardRails,
     private readonly clock: Clock,
   ) {}
 
-  /** Debit, record and start the cooldown in one transaction; the worker sends afterwards. */
+  /**
+   * Debit, record and start the cooldown in one transaction; the worker sends afterwards, at once, or
+   * once the game account's RNK covers it when the coverage floor makes it wait in line (`queued`).
+   */
   async withdraw(playerId: number, amount: number): Promise<WithdrawResponse> {
-    const { withdrawalId, next, balances } = await this.dataSource.transaction(async (manager) => {
+    const treasuryRnk = await this.guardRails.treasuryForFloor();
+    const { withdrawalId, status, next, balances, queued } = await this.dataSource.transaction(async (manager) => {
       const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
       if (player.activation !== 'paid') throw ApiError.forbidden(WalletMessages.withdrawalsDisabled);
-      const status = await this.statusOf(playerId, manager);
-      if (status.remainingMs > 0) throw new ApiError(429, WalletMessages.withdrawCooldown(formatCountdown(status.remainingMs)));
+      // The caps first: a player who used up the day learns when it resets rather than the cooldown.
+      await this.guardRails.checkCaps(manager, playerId, amount);
+      const cooldown = await this.cooldownOf(manager, playerId);
+      if (cooldown.remainingMs > 0) throw new ApiError(429, WalletMessages.withdrawCooldown(formatCountdown(cooldown.remainingMs)));
       const held = (await this.ledger.balancesOf(manager, playerId)).runik;
       if (amount > held) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(amount), formatRunik(held)));
 
+      const status = await this.guardRails.placeInLine(manager, amount, treasuryRnk);
       const now = this.clock.now();
       const [row]: { id: string }[] = await manager.query(
-        `INSERT INTO withdrawals (player_id, amount_thousandths, status, created_at, updated_at) VALUES ($1, $2, 'pending', $3, $3) RETURNING id`,
-        [playerId, amount, now],
+        `INSERT INTO withdrawals (player_id, amount_thousandths, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+        [playerId, amount, status, now],
       );
       await this.ledger.post(manager, {
         reason: 'withdrawal',
@@ -46,27 +55,50 @@ export class WithdrawService {
           { account: { system: 'external:hive-engine' }, asset: 'runik', delta: amount },
         ],
       });
-      return { withdrawalId: Number(row.id), next: new Date(now.getTime() + WITHDRAW_COOLDOWN_MS), balances: await this.ledger.balancesOf(manager, playerId) };
+      const withdrawalId = Number(row.id);
+      const queued = status === 'queued' ? (await this.guardRails.queuedOf(manager, playerId)).find((entry) => entry.withdrawalId === withdrawalId) ?? null : null;
+      return { withdrawalId, status, queued, next: new Date(now.getTime() + WITHDRAW_COOLDOWN_MS), balances: await this.ledger.balancesOf(manager, playerId) };
     });
-    await enqueue(this.ledgerQueue, ledgerJobs.withdrawal(withdrawalId));
-    return { status: 'pending', transactionId: null, nextWithdrawalTime: next.toISOString(), resources: resourcesDto(balances), amount: fromThousandths(amount) };
+    // A queued withdrawal is let go by the worker's release tick (WithdrawalGuardRails.releaseQueued).
+    if (status === 'pending') await enqueue(this.ledgerQueue, ledgerJobs.withdrawal(withdrawalId));
+    return {
+      status,
+      transactionId: null,
+      nextWithdrawalTime: next.toISOString(),
+      resources: resourcesDto(balances),
+      amount: fromThousandths(amount),
+      queued,
+      queueReason: queued ? this.guardRails.queueReason() : null,
+    };
   }
 
-  /** The 8-hour cooldown runs from the last withdrawal that was not refunded. */
-  async statusOf(playerId: number, manager: EntityManager = this.dataSource.manager): Promise<WithdrawStatusResponse> {
+  /** The cooldown, the daily caps left and the player's withdrawals waiting in line. */
+  async statusOf(playerId: number): Promise<WithdrawStatusResponse> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const cooldown = await this.cooldownOf(manager, playerId);
+      const limits = await this.guardRails.limitsOf(manager, playerId);
+      const queued = await this.guardRails.queuedOf(manager, playerId);
+      const capLeft = limits.accountRemaining !== 0 && limits.gameRemaining !== 0;
+      return {
+        canWithdraw: cooldown.paid && cooldown.remainingMs === 0 && capLeft,
+        remainingMs: cooldown.remainingMs,
+        nextWithdrawalTime: cooldown.next?.toISOString() ?? null,
+        lastWithdrawalTime: cooldown.last?.toISOString() ?? null,
+        limits,
+        queued,
+        queueReason: queued.length > 0 ? this.guardRails.queueReason() : null,
+      };
+    });
+  }
+
+  /** The 8-hour cooldown runs from the last withdrawal that was not refunded (a queued one counts: it is debited). */
+  private async cooldownOf(manager: EntityManager, playerId: number): Promise<{ paid: boolean; last: Date | null; next: Date | null; remainingMs: number }> {
     const [row]: { last: Date | null; paid: boolean }[] = await manager.query(
       `SELECT (SELECT max(created_at) FROM withdrawals WHERE player_id = $1 AND status <> 'refunded') AS last,
               (SELECT activation = 'paid' FROM players WHERE id = $1) AS paid`,
       [playerId],
     );
-    const last = row.last;
-    const next = last ? new Date(last.getTime() + WITHDRAW_COOLDOWN_MS) : null;
-    const remainingMs = next ? Math.max(0, next.getTime() - this.clock.nowMs()) : 0;
-    return {
-      canWithdraw: row.paid && remainingMs === 0,
-      remainingMs,
-      nextWithdrawalTime: next?.toISOString() ?? null,
-      lastWithdrawalTime: last?.toISOString() ?? null,
-    };
+    const next = row.last ? new Date(row.last.getTime() + WITHDRAW_COOLDOWN_MS) : null;
+    return { paid: row.paid, last: row.last, next, remainingMs: next ? Math.max(0, next.getTime() - this.clock.nowMs()) : 0 };
   }
 }

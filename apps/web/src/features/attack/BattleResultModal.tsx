@@ -18,6 +18,8 @@ export function BattleResultModal({ result, onClose }: { result: AttackResult; o
         <LossesTable role="Defender" {...result.defender} prefix="result-defender" />
         <h3 className="attack-card__subtitle">Loot</h3>
         <LootList loot={result.loot} prefix="result-loot" />
+        <h3 className="attack-card__subtitle">Lost on the way home</h3>
+        <LootList loot={result.lootLost} prefix="result-loot-lost" />
         <BattleReportLink kind="attack" id={result.battleId} />
         <button type="button" className="button button--primary" onClick={onClose}>
           OK

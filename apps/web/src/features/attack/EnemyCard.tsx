@@ -1,6 +1,6 @@
 import type { Enemy } from '@runik/contract';
 import { useNow } from '../city/city-clock';
-import { formatClock, formatPower, resourceLines } from './attack-format';
+import { formatClock, formatPower, resourceLines, shieldLabel } from './attack-format';
 import { cooldownEnd } from './attack-state';
 import { CommanderBonusList, TroopCountList } from './TroopStats';
 
@@ -19,6 +19,7 @@ interface EnemyCardProps {
 export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }: EnemyCardProps) {
   const now = useNow();
   const coolingUntil = cooldownEnd(enemy, now);
+  const shield = shieldLabel(enemy, now);
   return (
     <li className="attack-enemy panel" data-testid={`enemy-${enemy.name}`}>
       <header className="attack-enemy__header">
@@ -61,6 +62,16 @@ export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }:
         </div>
       </div>
       <footer className="attack-enemy__footer">
+        {shield !== null && (
+          <span className="attack-enemy__cooldown" data-testid="enemy-shield">
+            {shield}
+          </span>
+        )}
+        {shield === null && enemy.lootPercent < 100 && (
+          <span className="city-muted" data-testid="enemy-loot-percent">
+            Low City Hall: {enemy.lootPercent}% of the loot
+          </span>
+        )}
         {coolingUntil !== null && (
           <span className="attack-enemy__cooldown" data-testid="enemy-cooldown">
             Cooldown {formatClock(coolingUntil - now)}
@@ -69,7 +80,7 @@ export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }:
         <button
           type="button"
           className="button button--primary attack-enemy__attack"
-          disabled={!playerCanAttack || coolingUntil !== null || busy}
+          disabled={!playerCanAttack || coolingUntil !== null || shield !== null || busy}
           aria-busy={attacking}
           onClick={() => onAttack(enemy.name)}
         >

@@ -18,6 +18,7 @@ const VICTORY: AttackResult = {
   attacker: { name: PLAYER, dead: { infantry: 4, archers: 1, cavalry: 0 }, injured: { infantry: 6, archers: 2, cavalry: 1 } },
   defender: { name: 'bob', dead: { infantry: 8, archers: 3, cavalry: 1 }, injured: { infantry: 12, archers: 5, cavalry: 0 } },
   loot: { wheat: 45.136, lumber: 24, stone: 0, ore: 3.75 },
+  lootLost: { wheat: 11.284, lumber: 6, stone: 0, ore: 0.937 },
 };
 
 function attackResponse(overrides: Partial<AttackResponse> = {}): AttackResponse {

@@ -41,6 +41,9 @@ export function enemy(name: string, overrides: Partial<Enemy> = {}): Enemy {
     commanderBonuses: { infantry: 0, archer: 0, cavalry: 0 },
     pendingResources: { wheat: 150.456, lumber: 80, stone: 0.009, ore: 12.5 },
     attackCooldownUntil: null,
+    shield: null,
+    shieldEndsAt: null,
+    lootPercent: 100,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { CommanderBonusesDto, PendingResourcesDto, TroopCounts } from '@runik/contract';
+import type { CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts } from '@runik/contract';
 import { formatCountdown, formatDecimal, formatResource, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
 import { resourceLabel } from '../city/city-format';
 
@@ -22,6 +22,22 @@ export function formatPower(units: number): string {
 /** A countdown as HH:MM:SS (spec section 9); hours grow past two digits when they must. */
 export function formatClock(ms: number): string {
   return formatCountdown(ms).padStart(8, '0');
+}
+
+/** Why the player may not raid this enemy (docs/combat.md), or null when it may; a newcomer shield counts down. */
+export function shieldLabel(enemy: Pick<Enemy, 'shield' | 'shieldEndsAt'>, nowMs: number): string | null {
+  switch (enemy.shield) {
+    case null:
+      return null;
+    case 'free':
+      return 'Free account: shielded from paid raiders';
+    case 'out-of-band':
+      return 'City Hall too far below yours';
+    case 'newcomer': {
+      const endsAt = enemy.shieldEndsAt ? Date.parse(enemy.shieldEndsAt) : nowMs;
+      return endsAt > nowMs ? `Newcomer shield ${formatClock(endsAt - nowMs)}` : null;
+    }
+  }
 }
 
 /** Each resource of a loot map, formatted; a resource the map leaves out counts as 0. */

@@ -227,6 +227,29 @@ describe('the Attack button', () => {
     expect(attackButton('bob')).toBeEnabled();
   });
 
+  it('shows why a shielded enemy cannot be raided and disables Attack; a newcomer shield counts down, a low City Hall shows its loot share', async () => {
+    const until = new Date(NOW.getTime() + 2_000).toISOString();
+    await openAttack({
+      enemies: enemiesPage([
+        enemy('bob', { shield: 'free', lootPercent: 0 }),
+        enemy('carol', { shield: 'out-of-band', lootPercent: 0 }),
+        enemy('dave', { shield: 'newcomer', shieldEndsAt: until, lootPercent: 0 }),
+        enemy('erin', { lootPercent: 50 }),
+      ]),
+      fakeTimers: true,
+    });
+    expect(within(enemyCard('bob')).getByTestId('enemy-shield')).toHaveTextContent('Free account: shielded from paid raiders');
+    expect(within(enemyCard('carol')).getByTestId('enemy-shield')).toHaveTextContent('City Hall too far below yours');
+    expect(within(enemyCard('dave')).getByTestId('enemy-shield')).toHaveTextContent('Newcomer shield 00:00:02');
+    for (const name of ['bob', 'carol', 'dave']) expect(attackButton(name)).toBeDisabled();
+    expect(within(enemyCard('erin')).getByTestId('enemy-loot-percent')).toHaveTextContent('50% of the loot');
+    expect(attackButton('erin')).toBeEnabled();
+
+    await advance(2_000);
+    expect(within(enemyCard('dave')).queryByTestId('enemy-shield')).not.toBeInTheDocument();
+    expect(attackButton('dave')).toBeEnabled();
+  });
+
   it('pads a long cooldown to HH:MM:SS', async () => {
     const until = new Date(NOW.getTime() + 3 * 3_600_000 + 5 * 60_000 + 9_000).toISOString();
     await openAttack({ enemies: enemiesPage([enemy('bob', { attackCooldownUntil: until })]), fakeTimers: true });

@@ -33,7 +33,9 @@ const RAID: AttackBattleReport = {
   seed: 3_141_592_653,
   rolls: { attackerLuck: 1.0432, defenderLuck: 0.91234, attackerLosses: { infantry: 0.5, archers: 0.123456, cavalries: 0.9 }, defenderLosses: { infantry: 0.25, archers: 0, cavalries: 0.75 } },
   defenderPending: { wheat: 150.456, lumber: 80, stone: 0, ore: 12.5 },
+  lootPercent: 100,
   loot: { wheat: 45.136, lumber: 24, stone: 0, ore: 3.75 },
+  lootLost: { wheat: 11.284, lumber: 6, stone: 0, ore: 0.937 },
 };
 
 const BOSS_ATTACK: CitadelBattleReport = {

@@ -103,7 +103,7 @@ describe('a successful attack', () => {
     api
       .on('POST', ATTACK_URL, {
         status: 200,
-        data: attackResponse({ damageDealt: 50, bossDefeated: true, userReward: { rewardAmount: 400 }, bossRemainingHp: 0, newFloorUnlocked: true, newCurrentFloor: 4 }),
+        data: attackResponse({ damageDealt: 50, bossDefeated: true, userReward: { rewardAmount: 0.766 }, bossRemainingHp: 0, newFloorUnlocked: true, newCurrentFloor: 4 }),
       })
       .on('GET', PROGRESS_URL, { status: 200, data: progress({ globalCurrentFloor: 4 }) })
       .on('GET', FLOOR_3, { status: 200, data: defeatedFloor(3) })
@@ -112,7 +112,7 @@ describe('a successful attack', () => {
 
     const result = await screen.findByTestId('attack-result');
     expect(within(result).getByTestId('result-damage')).toHaveTextContent('You dealt 50 damage.');
-    expect(within(result).getByTestId('result-defeated')).toHaveTextContent(/^Boss defeated! Your reward: 400\.000 RUNIK\.$/);
+    expect(within(result).getByTestId('result-defeated')).toHaveTextContent(/^Boss defeated! Your reward: 0\.766 RUNIK\.$/);
     expect(within(result).getByTestId('result-unlocked')).toHaveTextContent(/^New floor unlocked: Floor 4$/);
 
     // The reloaded progress moves the current floor on; the page stays on the boss that fell.

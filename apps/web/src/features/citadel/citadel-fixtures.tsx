@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { ApiRoutes, AppRoutes, CitadelMessages, type CitadelUserResponse, type FloorParticipant, type FloorResponse } from '@runik/contract';
-import { bossImage } from '@runik/rules';
+import { bossImage, bossReward } from '@runik/rules';
 import { advance } from '../../testing/city-fixtures';
 import { installFakeApi, type Responder } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
@@ -22,7 +22,7 @@ export function progress(overrides: Partial<CitadelUserResponse> = {}): CitadelU
     nextResetAt: new Date(Date.now() + 6 * 3_600_000).toISOString(),
     user: { armyPower: 12.5, army: { infantry: 120, archers: 45, cavalries: 8 } },
     totalStats: { totalDamageDealt: 345.678 },
-    pendingRewards: 12.5,
+    pendingRewards: 1.25,
     ...overrides,
   };
 }
@@ -41,7 +41,7 @@ export function floorResponse(floor: number, overrides: Partial<FloorResponse> =
     currentHp: 50,
     maxHp: 100,
     healthPercentage: 50,
-    reward: 1000,
+    reward: bossReward(floor) / 1000,
     bossImage: bossImage(floor),
     totalParticipants: allParticipants.length,
     topThreeDealers: allParticipants.slice(0, 3),

@@ -104,7 +104,7 @@ describe('the boss', () => {
   });
 
   it('shows the health bar at healthPercentage, the hit points as currentHp / maxHp, and the reward', async () => {
-    await openCitadel({ floors: { 3: floorResponse(3, { currentHp: 61.25, maxHp: 169, healthPercentage: 36.24, reward: 1440 }) } });
+    await openCitadel({ floors: { 3: floorResponse(3, { currentHp: 61.25, maxHp: 169, healthPercentage: 36.24, reward: 2.592 }) } });
     const bar = screen.getByRole('progressbar', { name: 'Boss health' });
     expect(bar).toHaveAttribute('aria-valuenow', '36.24');
     expect(bar).toHaveAttribute('aria-valuemin', '0');
@@ -112,7 +112,7 @@ describe('the boss', () => {
     expect(bar.firstElementChild).toHaveStyle({ width: '36.24%' });
     expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^61\.25 \/ 169$/);
     expect(screen.getByTestId('boss-health-percent')).toHaveTextContent(/^36\.24%$/);
-    expect(screen.getByTestId('floor-reward')).toHaveTextContent(/^1440\.000 RUNIK$/);
+    expect(screen.getByTestId('floor-reward')).toHaveTextContent(/^2\.592 RUNIK$/);
   });
 
   it('shows a defeated boss at 0 health', async () => {

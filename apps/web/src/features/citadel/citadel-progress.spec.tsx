@@ -28,7 +28,7 @@ describe('the player progress', () => {
     expect(screen.getByTestId('army-archers')).toHaveTextContent(/^45$/);
     expect(screen.getByTestId('army-cavalries')).toHaveTextContent(/^8$/);
     expect(screen.getByTestId('total-damage')).toHaveTextContent(/^345\.678$/);
-    expect(screen.getByTestId('pending-reward')).toHaveTextContent(/^12\.500 RUNIK$/);
+    expect(screen.getByTestId('pending-reward')).toHaveTextContent(/^1\.250 RUNIK$/);
   });
 
   it('counts down to the daily reset and reloads the progress once it passes', async () => {

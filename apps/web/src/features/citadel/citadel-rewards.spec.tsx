@@ -7,8 +7,8 @@ import { openCitadel, PLAYER } from './citadel-fixtures';
 
 const REWARDS_URL = ApiRoutes.citadelRewards(PLAYER, 20);
 
-const FLOOR_2: CitadelRewardRecord = { floor: 2, damageDealt: 65.25, damagePercentage: 50.2, rewardAmount: 600, distributedAt: '2026-05-01T10:00:00.000Z' };
-const FLOOR_1: CitadelRewardRecord = { floor: 1, damageDealt: 100, damagePercentage: 100, rewardAmount: 1000.5, distributedAt: '2026-04-30T09:30:00.000Z' };
+const FLOOR_2: CitadelRewardRecord = { floor: 2, damageDealt: 65.25, damagePercentage: 50.2, rewardAmount: 1.084, distributedAt: '2026-05-01T10:00:00.000Z' };
+const FLOOR_1: CitadelRewardRecord = { floor: 1, damageDealt: 100, damagePercentage: 100, rewardAmount: 1.8, distributedAt: '2026-04-30T09:30:00.000Z' };
 
 async function openRewards(response: Responder) {
   const opened = await openCitadel();
@@ -28,8 +28,8 @@ describe('the Reward History', () => {
     const cells = within(within(dialog).getByTestId('reward-2'))
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells).toEqual(['2', '65.25', '50.2%', '600.000 RUNIK', new Date(FLOOR_2.distributedAt).toLocaleString()]);
-    expect(within(within(dialog).getByTestId('reward-1')).getAllByRole('cell')[3]).toHaveTextContent('1000.500 RUNIK');
+    expect(cells).toEqual(['2', '65.25', '50.2%', '1.084 RUNIK', new Date(FLOOR_2.distributedAt).toLocaleString()]);
+    expect(within(within(dialog).getByTestId('reward-1')).getAllByRole('cell')[3]).toHaveTextContent('1.800 RUNIK');
   });
 
   it('says so when there are no rewards yet', async () => {

@@ -65,6 +65,12 @@ export const WithdrawMessages = {
   submitted: (amount: string) => `Withdrawal of ${amount} RUNIK submitted! It will arrive in your Hive Engine wallet shortly.`,
   alreadyProcessed: (transactionId: string) => `Withdrawal already processed! Transaction ID: ${transactionId}`,
   fallback: 'Failed to withdraw RUNIK',
+  accountCapReached: WalletMessages.accountCapReached,
+  gameCapReached: WalletMessages.gameCapReached,
+  accountLimit: (cap: string, left: string) => `Daily limit: ${cap} RUNIK per account, ${left} RUNIK left today.`,
+  gameLimit: (left: string) => `All players together may withdraw ${left} more RUNIK today.`,
+  limitsReset: (countdown: string) => `Daily limits reset in ${countdown}.`,
+  queued: (amount: string, position: number) => `Your withdrawal of ${amount} RUNIK is number ${position} in line.`,
 } as const;
 
 /** The keychain memo of a deposit transfer. */

@@ -108,6 +108,21 @@ describe('pending production', () => {
     expect(screen.getByTestId('pending-ore')).toHaveTextContent('0.00');
   });
 
+  it("grows by the farm's output less the troops' upkeep, shown beside the wheat", async () => {
+    // 600 infantry eat 60 wheat an hour (0.1 each): wheat grows at 120 - 60 = 60/h, 1 every minute.
+    const army = { infantry: 600, archers: 0, cavalries: 0 };
+    await openCity(cityResponse({ army, troopUpkeepPerHour: 60, pendingResources: { wheat: 0.5, lumber: 0, stone: 0, ore: 0 } }), { fakeTimers: true });
+    expect(screen.getByTestId('upkeep-wheat')).toHaveTextContent('60.00');
+    await advance(60_000);
+    expect(screen.getByTestId('pending-wheat')).toHaveTextContent('1.50');
+    expect(screen.getByTestId('pending-lumber')).toHaveTextContent('1.66');
+  });
+
+  it('shows no upkeep without an army', async () => {
+    await openCity(cityResponse(), { fakeTimers: true });
+    expect(screen.queryByTestId('upkeep-wheat')).toBeNull();
+  });
+
   it('stops growing at the pending cap (12 hours of production)', async () => {
     await openCity(cityResponse({ pendingResources: { wheat: 1439, lumber: 0, stone: 0, ore: 0 } }), { fakeTimers: true });
     await advance(120_000);

@@ -1,11 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, type ConvertPreviewResponse, type ConvertResponse, type Resources } from '@runik/contract';
-import { fromThousandths, parseDecimal, previewToRunik, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
+import { DAILY_CONVERSION_CAP_RUNIK, fromThousandths, parseDecimal, previewToRunik, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
 import { advance, cityResponse, openCity, PLAYER, previewCallsTo, realCallsTo, settle, stubDialogs } from '../../testing/city-fixtures';
 import type { FakeApi, RecordedRequest } from '../../testing/fake-api';
 
 const CONVERT_URL = ApiRoutes.cityConvert(PLAYER);
+/** The daily cap as a preview reports it: untouched today. */
+const FULL_DAY = {
+  conversionCapPerDay: fromThousandths(DAILY_CONVERSION_CAP_RUNIK),
+  conversionLeftToday: fromThousandths(DAILY_CONVERSION_CAP_RUNIK),
+  conversionDayEndsAt: '2026-05-02T00:00:00.000Z',
+};
 
 /** The server's answer for `held` resources: its rules are the shared previewToRunik. */
 function serveConversion(api: FakeApi, held: Resources) {
@@ -20,6 +26,7 @@ function serveConversion(api: FakeApi, held: Resources) {
       maxAmount: fromThousandths(preview.maxAmount),
       resourceAmounts: Object.fromEntries(Object.entries(preview.resourceAmounts).map(([key, value]) => [key, fromThousandths(value)])),
       feasible: preview.feasible,
+      ...FULL_DAY,
     };
     if (body.preview) return { status: 200, data };
     const after = { ...held };
@@ -86,12 +93,29 @@ describe('Convert Resources to RUNIK', () => {
     expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
   });
 
+  it("shows what is left of the day's conversion cap, and refuses an amount over it", async () => {
+    const { user, dialog, amount, api } = await openConversion();
+    // 0.4 RUNIK left today, though 1,000 wheat are held.
+    api.on('POST', CONVERT_URL, {
+      status: 200,
+      data: { runikAfterTax: 0.45, taxRatePercent: 10, maxAmount: 88.88, resourceAmounts: { wheat: 100 }, feasible: true, ...FULL_DAY, conversionLeftToday: 0.4 },
+    });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
+    await user.type(amount, '100');
+    expect(await within(dialog).findByTestId('preview-left-today')).toHaveTextContent('0.400 of 300.000 RUNIK');
+    submit(dialog);
+    // The server's maximum honours the cap: 0.4 RUNIK after tax is at most 88.88 wheat.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Amount exceeds maximum conversion: 88.88');
+    await settle();
+    expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
+  });
+
   it('says inline when the preview is not feasible, and refuses to send', async () => {
     const { user, dialog, amount, api } = await openConversion();
     // A server that knows of a balance change the page has not seen yet.
     api.on('POST', CONVERT_URL, {
       status: 200,
-      data: { runikAfterTax: 0.45, taxRatePercent: 10, maxAmount: 5, resourceAmounts: { wheat: 100 }, feasible: false },
+      data: { runikAfterTax: 0.45, taxRatePercent: 10, maxAmount: 5, resourceAmounts: { wheat: 100 }, feasible: false, ...FULL_DAY },
     });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
     await user.type(amount, '100');
@@ -105,7 +129,7 @@ describe('Convert Resources to RUNIK', () => {
     const { user, dialog, amount, api } = await openConversion();
     api.on('POST', CONVERT_URL, {
       status: 200,
-      data: { runikAfterTax: 0.045, taxRatePercent: 10, maxAmount: 50, resourceAmounts: { wheat: 10 }, feasible: false },
+      data: { runikAfterTax: 0.045, taxRatePercent: 10, maxAmount: 50, resourceAmounts: { wheat: 10 }, feasible: false, ...FULL_DAY },
     });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
     await user.type(amount, '10');

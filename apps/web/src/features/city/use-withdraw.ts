@@ -1,14 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDecimal, RNK_DECIMALS, WALLET_THROTTLE_MS } from '@runik/rules';
+import { formatDecimal, RNK_DECIMALS, WALLET_THROTTLE_MS, WITHDRAW_QUEUE_REFRESH_MS } from '@runik/rules';
 import { apiErrorMessage, serverErrorMessage } from '../../api/http-client';
 import { cityKeys, fetchWithdrawStatus, postWithdraw } from './city-api';
 import { WithdrawMessages } from './city-messages';
 import { applyResources, type CityState } from './city-state';
 
 /**
- * The withdraw cooldown of the player; reloaded when the tab becomes visible again and when
- * the connection returns (spec section 4, "Refresh"). Free accounts never ask for it.
+ * The withdraw cooldown of the player, the daily caps left and the withdrawals waiting in line;
+ * reloaded when the tab becomes visible again and when the connection returns (spec section 4,
+ * "Refresh"), and every WITHDRAW_QUEUE_REFRESH_MS while one waits in line, so its place moves.
+ * Free accounts never ask for it.
  */
 export function useWithdrawStatus(username: string, enabled: boolean) {
   return useQuery({
@@ -17,6 +19,7 @@ export function useWithdrawStatus(username: string, enabled: boolean) {
     enabled,
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,
+    refetchInterval: (query) => (query.state.data?.queued.length ? WITHDRAW_QUEUE_REFRESH_MS : false),
   });
 }
 
@@ -64,7 +67,11 @@ export function useWithdraw(username: string) {
         await queryClient.cancelQueries({ queryKey: cityKey });
         queryClient.setQueryData<CityState>(cityKey, (city) => city && applyResources(city, response));
         void queryClient.invalidateQueries({ queryKey: cityKeys.previews });
-        setOutcome({ kind: 'success', message: WithdrawMessages.submitted(amount), transactionId: response.transactionId || null });
+        // A withdrawal the coverage floor holds back says its place in line and why.
+        const message = response.queued
+          ? `${WithdrawMessages.queued(amount, response.queued.position)} ${response.queueReason ?? ''}`.trim()
+          : WithdrawMessages.submitted(amount);
+        setOutcome({ kind: 'success', message, transactionId: response.transactionId || null });
       } catch (error) {
         const server = serverErrorMessage(error);
         const cooldown = server !== null && /cooldown/i.test(server);

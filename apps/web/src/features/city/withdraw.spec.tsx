@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiRoutes, type WithdrawResponse, type WithdrawStatusResponse } from '@runik/contract';
-import { WITHDRAW_COOLDOWN_MS } from '@runik/rules';
+import { ApiRoutes, WalletMessages, type WithdrawLimits, type WithdrawResponse, type WithdrawStatusResponse } from '@runik/contract';
+import { WITHDRAW_COOLDOWN_MS, WITHDRAW_QUEUE_REFRESH_MS } from '@runik/rules';
 import { advance, cityResponse, openCity, PLAYER, settle, stubDialogs } from '../../testing/city-fixtures';
 import { never, type FakeApi } from '../../testing/fake-api';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
@@ -11,16 +11,22 @@ const STATUS_URL = ApiRoutes.withdrawStatus(PLAYER);
 const WITHDRAW_URL = ApiRoutes.withdraw(PLAYER);
 const CITY_URL = ApiRoutes.cityResources(PLAYER);
 
-const OPEN: WithdrawStatusResponse = { canWithdraw: true, remainingMs: 0, nextWithdrawalTime: null, lastWithdrawalTime: null };
+/** No daily caps set by the operators. */
+const NO_CAPS: WithdrawLimits = { accountCap: null, accountRemaining: null, gameCap: null, gameRemaining: null, resetsAt: '2026-03-02T00:00:00.000Z', resetsInMs: 3_600_000 };
+
+const OPEN: WithdrawStatusResponse = { canWithdraw: true, remainingMs: 0, nextWithdrawalTime: null, lastWithdrawalTime: null, limits: NO_CAPS, queued: [], queueReason: null };
 
 function onCooldown(remainingMs: number): WithdrawStatusResponse {
   return {
+    ...OPEN,
     canWithdraw: false,
     remainingMs,
     nextWithdrawalTime: new Date(Date.now() + remainingMs).toISOString(),
     lastWithdrawalTime: new Date(Date.now() + remainingMs - WITHDRAW_COOLDOWN_MS).toISOString(),
   };
 }
+
+const QUEUE_REASON = WalletMessages.queued('80');
 
 function withdrawn(runikLeft: number, overrides: Partial<WithdrawResponse> = {}): WithdrawResponse {
   return {
@@ -29,6 +35,8 @@ function withdrawn(runikLeft: number, overrides: Partial<WithdrawResponse> = {})
     nextWithdrawalTime: new Date(Date.now() + WITHDRAW_COOLDOWN_MS).toISOString(),
     resources: { wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: runikLeft },
     amount: 10,
+    queued: null,
+    queueReason: null,
     ...overrides,
   };
 }
@@ -256,5 +264,65 @@ describe('Withdraw RUNIK: the request', () => {
     await advance(0);
     expect(outcome(dialog)).toHaveTextContent(/^Failed to withdraw RUNIK$/);
     expect(screen.getByTestId('runik-amount')).toHaveTextContent('12.500');
+  });
+});
+
+describe('Withdraw RUNIK: the guard rails', () => {
+  const CAPPED: WithdrawStatusResponse = { ...OPEN, limits: { ...NO_CAPS, accountCap: 10, accountRemaining: 4, gameCap: 1000, gameRemaining: 600 } };
+
+  it('shows the daily caps left and their reset as a live countdown, and refuses an amount over them before any request', async () => {
+    installFakeKeychain();
+    const { confirm } = stubDialogs(true);
+    const { dialog, withdraw, api } = await openWithdraw({ fakeTimers: true, status: CAPPED });
+    const limits = within(dialog).getByTestId('withdraw-limits');
+    expect(limits).toHaveTextContent('Daily limit: 10.000 RUNIK per account, 4.000 RUNIK left today.');
+    expect(limits).toHaveTextContent('All players together may withdraw 600.000 more RUNIK today.');
+    expect(limits).toHaveTextContent('Daily limits reset in 1:00:00.');
+    await advance(1_000);
+    expect(limits).toHaveTextContent('Daily limits reset in 0:59:59.');
+
+    withdraw('4.001');
+    expect(formError(dialog)).toHaveTextContent(WalletMessages.accountCapReached('10.000', '4.000', '0:59:59'));
+    expect(api.callsTo(WITHDRAW_URL)).toHaveLength(0);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it("says the game's cap when it is the one in the way", async () => {
+    installFakeKeychain();
+    stubDialogs(true);
+    const { dialog, withdraw, api } = await openWithdraw({ status: { ...OPEN, limits: { ...NO_CAPS, gameCap: 50, gameRemaining: 2 } } });
+    expect(await within(dialog).findByTestId('withdraw-limits')).not.toHaveTextContent('per account');
+    withdraw('3');
+    expect(formError(dialog)).toHaveTextContent(WalletMessages.gameCapReached('50.000', '2.000', '1:00:00'));
+    expect(api.callsTo(WITHDRAW_URL)).toHaveLength(0);
+  });
+
+  it('shows no caps line when the operators set none', async () => {
+    const { dialog } = await openWithdraw();
+    expect(within(dialog).queryByTestId('withdraw-limits')).not.toBeInTheDocument();
+    expect(within(dialog).queryByTestId('withdraw-queue')).not.toBeInTheDocument();
+  });
+
+  it('tells where a queued withdrawal stands in line and why, after the request and in the status', async () => {
+    installFakeKeychain();
+    stubDialogs(true);
+    const { dialog, withdraw, api } = await openWithdraw({ fakeTimers: true });
+    const queued = { withdrawalId: 7, amount: 10, position: 3, queuedAt: '2026-03-01T12:00:00.000Z' };
+    api.on('POST', WITHDRAW_URL, () => {
+      serveStatus(api, { ...onCooldown(WITHDRAW_COOLDOWN_MS), queued: [queued], queueReason: QUEUE_REASON });
+      return { status: 200, data: withdrawn(2.5, { status: 'queued', queued, queueReason: QUEUE_REASON }) };
+    });
+    withdraw('10');
+    await advance(0);
+    expect(outcome(dialog)).toHaveAttribute('data-kind', 'success');
+    expect(outcome(dialog)).toHaveTextContent(`Your withdrawal of 10.000 RUNIK is number 3 in line. ${QUEUE_REASON}`);
+    const line = within(dialog).getByTestId('withdraw-queue');
+    expect(line).toHaveTextContent('Your withdrawal of 10.000 RUNIK is number 3 in line.');
+    expect(line).toHaveTextContent(QUEUE_REASON);
+
+    // Its place is reloaded while it waits.
+    serveStatus(api, { ...onCooldown(WITHDRAW_COOLDOWN_MS), queued: [{ ...queued, position: 1 }], queueReason: QUEUE_REASON });
+    await advance(WITHDRAW_QUEUE_REFRESH_MS);
+    expect(within(dialog).getByTestId('withdraw-queue')).toHaveTextContent('Your withdrawal of 10.000 RUNIK is number 1 in line.');
   });
 });

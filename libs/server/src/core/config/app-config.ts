@@ -1,10 +1,29 @@
 import { z } from 'zod';
+import { COVERAGE_FLOOR_DECIMALS, parseDecimal } from '@runik/rules';
 
 /** A comma-separated list of node addresses, in the order they are preferred. */
 const urlList = z
   .string()
   .transform((list) => list.split(',').map((url) => url.trim()).filter(Boolean))
   .pipe(z.array(z.string().url()).min(1));
+
+/**
+ * An optional positive decimal of at most `decimals` places, read as an integer of its smallest unit
+ * (thousandths for RUNIK); unset or empty leaves the rule off.
+ */
+const optionalUnits = (decimals: number, what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return undefined;
+      const units = parseDecimal(text.trim(), decimals);
+      if (units === null || units <= 0) {
+        context.addIssue({ code: 'custom', message: `must be ${what} greater than 0 with at most ${decimals} decimals, or unset (got "${text}")` });
+        return z.NEVER;
+      }
+      return units;
+    });
 
 /** Every setting the server reads from the environment, validated once at start. */
 export const appConfigSchema = z.object({
@@ -87,6 +106,20 @@ export const appConfigSchema = z.object({
     .string()
     .default('loopback,linklocal,uniquelocal')
     .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
+  /**
+   * Withdrawal guard rails (docs/decisions.md): RUNIK one account, and all accounts together, may
+   * withdraw per game day (08:00 to 08:00 in Manila); unset, no cap.
+   */
+  WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: optionalUnits(3, 'a RUNIK amount'),
+  WITHDRAWAL_DAILY_CAP_GAME: optionalUnits(3, 'a RUNIK amount'),
+  /**
+   * The coverage floor, a ratio (0.8: the game account's RNK covers 80% of the RUNIK paid players
+   * may withdraw): a withdrawal that would leave coverage under it waits in line instead of being
+   * sent. Kept in ten-thousandths; unset, withdrawals never wait.
+   */
+  WITHDRAWAL_COVERAGE_FLOOR: optionalUnits(COVERAGE_FLOOR_DECIMALS, 'a ratio'),
+  /** How often the worker looks whether the game account's RNK lets queued withdrawals go. */
+  WITHDRAWAL_QUEUE_CHECK_MS: z.coerce.number().int().positive().default(15_000),
   /** A bearer token Prometheus may send to /metrics instead of the operators' credentials. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });

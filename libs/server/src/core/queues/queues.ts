@@ -17,6 +17,8 @@ export const ScheduledJobs = {
   throneBattleStarts: 'throne-battle-starts',
   throneCatchUp: 'throne-catch-up',
   throneAdvance: 'throne-advance',
+  /** Every WITHDRAWAL_QUEUE_CHECK_MS: queued withdrawals the game account's RNK now covers are let go, oldest first. */
+  withdrawalQueueRelease: 'withdrawal-queue-release',
 } as const;
 
 export const LedgerJobs = {

@@ -1,4 +1,4 @@
-import { formatResource, cityProductionPerHour, RESOURCE_KEYS } from '@runik/rules';
+import { formatResource, cityProductionPerHour, RESOURCE_KEYS, troopUpkeepPerHour, UPKEEP_RESOURCE } from '@runik/rules';
 import { useNow } from '../city-clock';
 import { resourceLabel } from '../city-format';
 import { pendingAt, type CityState } from '../city-state';
@@ -10,10 +10,11 @@ interface ResourcesCardProps {
   onHarvest: () => void;
 }
 
-/** Held resources, production per hour and pending production, which grows each second. */
+/** Held resources, production per hour less the troops' upkeep, and pending production, which grows each second. */
 export function ResourcesCard({ city, harvesting, onHarvest }: ResourcesCardProps) {
   const now = useNow();
   const pending = pendingAt(city, now);
+  const upkeep = troopUpkeepPerHour(city.army);
   return (
     <section className="city-card city-card--resources panel" aria-labelledby="city-resources-title" data-testid="resources-card">
       <h2 id="city-resources-title" className="city-card__title">
@@ -32,6 +33,11 @@ export function ResourcesCard({ city, harvesting, onHarvest }: ResourcesCardProp
               </span>
               /h
             </span>
+            {resource === UPKEEP_RESOURCE && upkeep > 0 && (
+              <span className="city-resource__detail">
+                Troop upkeep -<span data-testid="upkeep-wheat">{formatResource(upkeep)}</span>/h
+              </span>
+            )}
             <span className="city-resource__detail">
               Pending <span data-testid={`pending-${resource}`}>{formatResource(pending[resource])}</span>
             </span>

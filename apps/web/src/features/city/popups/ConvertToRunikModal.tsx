@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CityMessages } from '@runik/contract';
 import {
+  CONVERSION_TERMS,
   floorTo,
   formatResource,
   formatRunik,
@@ -40,8 +41,8 @@ export function ConvertToRunikModal({ username, city, onClose }: ConvertToRunikM
   const selected = RESOURCE_KEYS.filter((resource) => checked.includes(resource) && selectable(resource));
   const amount = parseAmountInput(amountText, 2);
   const { preview, loading } = useConvertPreview(username, selected, amount);
-  // The rules the server applies, for validation and for Max before a preview exists.
-  const local = previewToRunik(selected, amount ?? 0, held);
+  // The rules the server applies, for validation and for Max before a preview exists (the day's cap as the preview last said).
+  const local = previewToRunik(selected, amount ?? 0, held, CONVERSION_TERMS, preview ? toThousandths(preview.conversionLeftToday) : undefined);
   const maxAmount = preview ? toThousandths(preview.maxAmount) : local.maxAmount;
 
   const toggle = (resource: ResourceKey, on: boolean) => {
@@ -151,6 +152,12 @@ function ConvertPreview({ preview, loading }: Pick<ReturnType<typeof useConvertP
       <div className="city-costs__row">
         <dt>RUNIK after tax</dt>
         <dd data-testid="preview-runik">{formatRunik(toThousandths(preview.runikAfterTax))}</dd>
+      </div>
+      <div className="city-costs__row">
+        <dt>Left to convert today</dt>
+        <dd data-testid="preview-left-today">
+          {formatRunik(toThousandths(preview.conversionLeftToday))} of {formatRunik(toThousandths(preview.conversionCapPerDay))} RUNIK
+        </dd>
       </div>
     </dl>
   );

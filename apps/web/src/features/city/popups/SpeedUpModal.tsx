@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CityMessages } from '@runik/contract';
-import { formatCountdown, formatRunik, remainingMinutes, SPEEDUP_RUNIK_PER_MINUTE } from '@runik/rules';
+import { formatCountdown, formatRunik, remainingMinutes, speedupCost, SPEEDUP_RUNIK_PER_MINUTE } from '@runik/rules';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { confirmAction, useSpeedup } from '../city-actions';
@@ -27,7 +27,7 @@ export function SpeedUpModal({ username, city, building, onClose }: SpeedUpModal
   const entry = activeQueueEntry(city, building.key, now);
   const maxMinutes = entry ? remainingMinutes(entry.completionAt, now) : 0;
   const minutes = parseWholeNumber(minutesText);
-  const cost = (minutes ?? 0) * SPEEDUP_RUNIK_PER_MINUTE * 1000;
+  const cost = speedupCost(minutes ?? 0);
   const runik = city.holdings.runik;
 
   const changeMinutes = (text: string) => {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatCountdown, formatRunik, RNK_DECIMALS } from '@runik/rules';
+import { formatCountdown, formatRunik, RNK_DECIMALS, toThousandths } from '@runik/rules';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { getKeychain } from '../../../wallet/keychain';
@@ -17,14 +17,36 @@ interface WithdrawModalProps {
   onClose: () => void;
 }
 
-/** The cooldown message with a live h:mm:ss countdown, or null once withdrawing is allowed. */
-function useCooldown(username: string, enabled: boolean): string | null {
-  const status = useWithdrawStatus(username, enabled);
+/**
+ * The withdraw status with live h:mm:ss countdowns: the cooldown message (null once withdrawing is
+ * allowed), the operators' daily caps with the time until they reset, and the withdrawals in line.
+ */
+function useWithdrawInfo(username: string) {
+  const status = useWithdrawStatus(username, true);
   const now = useNow();
-  if (!status.data || status.data.canWithdraw) return null;
-  const remainingMs = status.data.remainingMs - (now - status.dataUpdatedAt);
-  return remainingMs > 0 ? WithdrawMessages.cooldown(formatCountdown(remainingMs)) : null;
+  const data = status.data;
+  const elapsed = now - status.dataUpdatedAt;
+  const remainingMs = data ? data.remainingMs - elapsed : 0;
+  const cooldown = data && remainingMs > 0 ? WithdrawMessages.cooldown(formatCountdown(remainingMs)) : null;
+  const limits = data?.limits ?? null;
+  const resetsInMs = limits ? Math.max(0, limits.resetsInMs - elapsed) : 0;
+  const resetsIn = formatCountdown(resetsInMs);
+  /** The server's own refusal for an amount over a cap, or null (past the reset the figures are old: the server decides). */
+  const overCap = (thousandths: number): string | null => {
+    if (!limits || resetsInMs === 0) return null;
+    if (limits.accountCap !== null && limits.accountRemaining !== null && thousandths > toThousandths(limits.accountRemaining)) {
+      return WithdrawMessages.accountCapReached(runik(limits.accountCap), runik(limits.accountRemaining), resetsIn);
+    }
+    if (limits.gameCap !== null && limits.gameRemaining !== null && thousandths > toThousandths(limits.gameRemaining)) {
+      return WithdrawMessages.gameCapReached(runik(limits.gameCap), runik(limits.gameRemaining), resetsIn);
+    }
+    return null;
+  };
+  return { cooldown, limits, resetsIn, overCap, queued: data?.queued ?? [], queueReason: data?.queueReason ?? null };
 }
+
+/** A RUNIK figure of the status (a number of RUNIK) as the popup shows amounts. */
+const runik = (amount: number) => formatRunik(toThousandths(amount));
 
 /** Withdraw RUNIK: from the city to the player's Hive Engine wallet (spec sections 4, 5, 8). */
 export function WithdrawModal({ username, city, onClose }: WithdrawModalProps) {
@@ -45,7 +67,7 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
   const amountId = useId();
   const [amountText, setAmountText] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
-  const cooldown = useCooldown(username, true);
+  const { cooldown, limits, resetsIn, overCap, queued, queueReason } = useWithdrawInfo(username);
   const withdraw = useWithdraw(username);
   const { outcome } = withdraw;
   // RUNIK held, rounded down to 3 decimals (spec section 9).
@@ -61,7 +83,7 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
   const validate = (amount: number | null): string | null => {
     if (amount === null || amount <= 0) return WithdrawMessages.invalidAmount;
     if (amount > held) return WithdrawMessages.notEnoughRunik(formatRunik(held));
-    return null;
+    return overCap(amount);
   };
 
   const submit = (event: FormEvent) => {
@@ -92,6 +114,21 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
         <p className="city-note" role="status" data-testid="withdraw-status">
           {cooldown}
         </p>
+      )}
+      {limits && (limits.accountCap !== null || limits.gameCap !== null) && (
+        <p className="city-note" data-testid="withdraw-limits">
+          {limits.accountCap !== null && limits.accountRemaining !== null && `${WithdrawMessages.accountLimit(runik(limits.accountCap), runik(limits.accountRemaining))} `}
+          {limits.gameRemaining !== null && `${WithdrawMessages.gameLimit(runik(limits.gameRemaining))} `}
+          {WithdrawMessages.limitsReset(resetsIn)}
+        </p>
+      )}
+      {queued.length > 0 && (
+        <div className="city-note" role="status" data-testid="withdraw-queue">
+          {queued.map((entry) => (
+            <p key={entry.withdrawalId}>{WithdrawMessages.queued(runik(entry.amount), entry.position)}</p>
+          ))}
+          {queueReason && <p>{queueReason}</p>}
+        </div>
       )}
       {formError && <Message tone="error">{formError}</Message>}
       {outcome && (

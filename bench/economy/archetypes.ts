@@ -1,0 +1,92 @@
+/**
+ * Who plays (issue 18, item 3). Each archetype's weight is its share of the population; a farmer is
+ * an active paid player who also owns free alt accounts (its alts count towards the population).
+ */
+export const ARCHETYPES = ['casual', 'active', 'whale', 'trader', 'farmer', 'alt'] as const;
+export type Archetype = (typeof ARCHETYPES)[number];
+export type PlayingArchetype = Exclude<Archetype, 'alt'>;
+
+export type ArchetypeMix = Record<PlayingArchetype, number>;
+
+export const DEFAULT_MIX: ArchetypeMix = { casual: 50, active: 25, whale: 5, trader: 5, farmer: 3 };
+export const DEFAULT_ALTS_PER_FARMER = 4;
+
+export interface Behaviour {
+  /** A paid activation: may withdraw, and raids by paid players reach it. */
+  paid: boolean;
+  /** Visits a day, evenly spaced from a random offset of the bot's. */
+  visitsPerDay: number;
+  /** The first visit of the day falls in [firstVisitFromHour, + spreadHours) UTC. */
+  firstVisitFromHour: number;
+  /** Share of the held resources trained into troops at each visit. */
+  armyShare: number;
+  /** Raids weaker cities with the attack charges it has. */
+  raids: boolean;
+  /** Citadel attacks a day (each one kills more: 0.5% × n). */
+  citadelAttacksPerDay: number;
+  /** Upgrades its military buildings too. */
+  upgradesMilitary: boolean;
+  /** Looks at the marketplace once a day for gear that beats what it wears. */
+  buysGear: boolean;
+}
+
+export const BEHAVIOURS: Record<Archetype, Behaviour> = {
+  // Two visits a day, morning and evening: harvests, converts everything, upgrades; a small guard.
+  casual: { paid: true, visitsPerDay: 2, firstVisitFromHour: 7, armyShare: 0.1, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false },
+  // Harvests every 4 hours, raids, fights the citadel twice a day.
+  active: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true },
+  // Three visits a day, pays SWAP.HIVE for packs and shop items, speeds training up.
+  whale: { paid: true, visitsPerDay: 3, firstVisitFromHour: 0, armyShare: 0.3, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true },
+  // Three visits a day, opens RUNIK packs and sells the gear it does not wear.
+  trader: { paid: true, visitsPerDay: 3, firstVisitFromHour: 0, armyShare: 0, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false },
+  // An active player who raids its own free alts first.
+  farmer: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true },
+  // A free account its farmer grows once a day to ALT_TARGET_CITY_HALL, then leaves unharvested to be raided.
+  alt: { paid: false, visitsPerDay: 1, firstVisitFromHour: 0, armyShare: 0, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false },
+};
+
+/** The City Hall the issue's measured alts were grown to. */
+export const ALT_TARGET_CITY_HALL = 4;
+
+/** A whale's purchases: SWAP.HIVE packs every day, a bulk of ten and shop items on a schedule (days since joining). */
+export const WHALE_PURCHASES = {
+  packsPerDay: 1,
+  bulkEveryDays: 7,
+  shop: [
+    { name: 'Starter Bundle', everyDays: 0 },
+    { name: 'RUNIK Pouch', everyDays: 3 },
+    { name: 'Resource Crate', everyDays: 2 },
+    { name: 'War Chest', everyDays: 7 },
+    { name: "Commander's Blade", everyDays: 14 },
+  ],
+  /** Share of its RUNIK a whale spends on ore a day, for the cavalry it trains. */
+  oreShareOfRunik: 0.1,
+  /** RNK deposited on joining and every week, whole RUNIK. */
+  deposit: 100,
+  depositEveryDays: 7,
+} as const;
+
+/** Asking prices on the marketplace by rarity, whole RUNIK; commons are smelted, never listed. */
+export const LISTING_PRICES = { rare: 40, epic: 150, legendary: 600, mythical: 2_000 } as const;
+/** A listing unsold after this many days is taken back and smelted. */
+export const LISTING_DAYS = 7;
+/** A buyer spends at most this share of its RUNIK on one gear. */
+export const GEAR_BUDGET_SHARE = 0.3;
+
+/** A trader withdraws this share of its RUNIK above the price of a bulk of packs, each visit the cooldown allows. */
+export const TRADER_CASH_OUT_SHARE = 0.5;
+
+/**
+ * How many bots of each archetype make `bots`: shares by weight (a farmer weighs 1 + its alts),
+ * rounded down, the rest casual.
+ */
+export function population(bots: number, mix: ArchetypeMix, altsPerFarmer: number): Record<Archetype, number> {
+  const weights: Record<PlayingArchetype, number> = { ...mix, farmer: mix.farmer * (1 + altsPerFarmer) };
+  const total = Object.values(weights).reduce((sum, weight) => sum + weight, 0);
+  const counts = { casual: 0, active: 0, whale: 0, trader: 0, farmer: 0, alt: 0 };
+  for (const archetype of ['active', 'whale', 'trader'] as const) counts[archetype] = Math.floor((bots * weights[archetype]) / total);
+  counts.farmer = Math.floor((bots * weights.farmer) / total / (1 + altsPerFarmer));
+  counts.alt = counts.farmer * altsPerFarmer;
+  counts.casual = bots - counts.active - counts.whale - counts.trader - counts.farmer - counts.alt;
+  return counts;
+}

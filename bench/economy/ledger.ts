@@ -1,0 +1,132 @@
+/**
+ * The simulation's own RUNIK ledger (thousandths): every movement is a mint, a burn, a transfer
+ * between accounts, a deposit or a withdrawal, with a reason, as the game's ledger records them.
+ * A debit larger than the balance is refused, as the game's check-and-debit refuses it.
+ */
+
+export const MINT_REASONS = ['conversion', 'citadel-reward', 'shop'] as const;
+export type MintReason = (typeof MINT_REASONS)[number];
+/** Troops cost resources, never RUNIK (training, healing, upkeep): they show as resources not converted. */
+export const BURN_REASONS = ['upgrades', 'speed-ups', 'resources-bought', 'packs'] as const;
+export type BurnReason = (typeof BURN_REASONS)[number];
+export const TRANSFER_REASONS = ['gear-sale', 'listing-fee', 'sale-tax'] as const;
+export type TransferReason = (typeof TRANSFER_REASONS)[number];
+
+/** A bot's account is its id; the game's own accounts hold what is not any player's. */
+export const SYSTEM_ACCOUNTS = ['system:tax', 'system:fees', 'system:rewards'] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+export type Account = number | SystemAccount;
+
+/** What moved in one day. */
+export interface LedgerDay {
+  minted: Record<MintReason, number>;
+  burned: Record<BurnReason, number>;
+  transferred: Record<TransferReason, number>;
+  /** Credits to each system account (the conversion and sale tax, listing fees, reward remainders). */
+  systemCredits: Record<SystemAccount, number>;
+  deposits: number;
+  withdrawals: number;
+  /** Per player: RUNIK credited that day other than by deposits (what could be withdrawn), and RUNIK spent in the game. */
+  earnedBy: Map<number, number>;
+  spentBy: Map<number, number>;
+}
+
+export interface ConservationCheck {
+  ok: boolean;
+  /** Sum of all balances + burned − minted − deposits + withdrawals: 0 from the first day to the last. */
+  drift: number;
+  negativeAccounts: number;
+}
+
+const zeroes = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+
+export function emptyDay(): LedgerDay {
+  return { minted: zeroes(MINT_REASONS), burned: zeroes(BURN_REASONS), transferred: zeroes(TRANSFER_REASONS), systemCredits: zeroes(SYSTEM_ACCOUNTS), deposits: 0, withdrawals: 0, earnedBy: new Map(), spentBy: new Map() };
+}
+
+export class RunikLedger {
+  private readonly balances = new Map<Account, number>();
+  private day = emptyDay();
+  private minted = 0;
+  private burned = 0;
+  private deposited = 0;
+  private withdrawn = 0;
+
+  balance(account: Account): number {
+    return this.balances.get(account) ?? 0;
+  }
+
+  /** New RUNIK for the accounts named (one reason, several receivers: a conversion and its tax). */
+  mint(reason: MintReason, credits: [Account, number][]): void {
+    for (const [account, amount] of credits) {
+      this.credit(account, amount, true);
+      this.day.minted[reason] += amount;
+      this.minted += amount;
+    }
+  }
+
+  burn(reason: BurnReason, from: Account, amount: number): void {
+    this.debit(from, amount, true);
+    this.day.burned[reason] += amount;
+    this.burned += amount;
+  }
+
+  transfer(reason: TransferReason, from: Account, to: Account, amount: number): void {
+    this.debit(from, amount, true);
+    this.credit(to, amount, true);
+    this.day.transferred[reason] += amount;
+  }
+
+  /** RNK sent to the game and credited as RUNIK. */
+  deposit(to: number, amount: number): void {
+    this.credit(to, amount, false);
+    this.day.deposits += amount;
+    this.deposited += amount;
+  }
+
+  /** RUNIK paid out as RNK. */
+  withdraw(from: number, amount: number): void {
+    this.debit(from, amount, false);
+    this.day.withdrawals += amount;
+    this.withdrawn += amount;
+  }
+
+  /** The day's movements, and a fresh day. */
+  closeDay(): LedgerDay {
+    const closed = this.day;
+    this.day = emptyDay();
+    return closed;
+  }
+
+  /** Recounts every balance: their sum must equal what was minted and deposited less what was burned and withdrawn. */
+  check(): ConservationCheck {
+    let sum = 0;
+    let negativeAccounts = 0;
+    for (const balance of this.balances.values()) {
+      sum += balance;
+      if (balance < 0) negativeAccounts += 1;
+    }
+    const drift = sum + this.burned - this.minted - this.deposited + this.withdrawn;
+    return { ok: drift === 0 && negativeAccounts === 0, drift, negativeAccounts };
+  }
+
+  /** `inGame`: earned or spent in the game, as against RNK coming in or going out. */
+  private credit(account: Account, amount: number, inGame: boolean): void {
+    assertAmount(amount);
+    this.balances.set(account, this.balance(account) + amount);
+    if (typeof account === 'string') this.day.systemCredits[account] += amount;
+    else if (inGame) this.day.earnedBy.set(account, (this.day.earnedBy.get(account) ?? 0) + amount);
+  }
+
+  private debit(account: Account, amount: number, inGame: boolean): void {
+    assertAmount(amount);
+    const balance = this.balance(account);
+    if (balance < amount) throw new Error(`RUNIK overdraft: account ${account} holds ${balance}, debited ${amount}`);
+    this.balances.set(account, balance - amount);
+    if (typeof account === 'number' && inGame) this.day.spentBy.set(account, (this.day.spentBy.get(account) ?? 0) + amount);
+  }
+}
+
+function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new Error(`Not an amount of thousandths: ${amount}`);
+}

@@ -1,0 +1,472 @@
+import {
+  armyPower,
+  bossMaxHp,
+  bossReward,
+  citadelCasualties,
+  citadelDay,
+  citadelPayout,
+  CITY_HALL_KEY,
+  commanderGearBonuses,
+  ENEMY_COOLDOWN_MS,
+  listingFee,
+  MAX_SEED,
+  MILITARY_BUILDING_KEYS,
+  BuildingKey,
+  floorTo,
+  gearStatPercent,
+  PACK_BULK_SIZE,
+  packTier,
+  raidTerms,
+  RESOURCE_BUILDINGS,
+  RESOURCE_KEYS,
+  ResourceAmounts,
+  resolveBattle,
+  rollPacks,
+  saleSplit,
+  SeededRandom,
+  seededRandom,
+  shopItem,
+  spendCharge,
+  toThousandths,
+  troopCount,
+  UNIT_KEYS,
+  WITHDRAW_COOLDOWN_MS,
+} from '@runik/rules';
+import {
+  ALT_TARGET_CITY_HALL,
+  Archetype,
+  ArchetypeMix,
+  Behaviour,
+  BEHAVIOURS,
+  DEFAULT_ALTS_PER_FARMER,
+  DEFAULT_MIX,
+  GEAR_BUDGET_SHARE,
+  LISTING_DAYS,
+  LISTING_PRICES,
+  population,
+  TRADER_CASH_OUT_SHARE,
+  WHALE_PURCHASES,
+} from './archetypes';
+import { City, OwnedGear, runikValue } from './city';
+import { EconomyConstants } from './constants';
+import { RunikLedger } from './ledger';
+
+const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
+/** Day 1 starts at 08:00 in Manila (00:00 UTC), the citadel's and the conversion cap's reset: a simulated day is a game day. */
+export const START_MS = Date.UTC(2026, 11, 1);
+/** Share of the bots that play from the first minute; the others join at random over the first half of the run. */
+const FOUNDERS_SHARE = 0.6;
+/** Cities a raider looks at in a visit. */
+const RAID_CANDIDATES = 6;
+/** A raider attacks only a city it beats comfortably: its power must exceed the defender's (with home advantage and worst luck) by this factor. */
+const RAID_SAFETY = 1.35;
+
+export interface Bot {
+  id: number;
+  archetype: Archetype;
+  behaviour: Behaviour;
+  city: City;
+  joinMs: number;
+  /** Minutes after midnight UTC of the first visit each day. */
+  visitOffsetMin: number;
+  /** An alt's farmer; a farmer's alts. */
+  ownerId: number | null;
+  alts: number[];
+  lastRaidOn: Map<number, number>;
+  hasRaided: boolean;
+  citadel: { day: string; attacks: number };
+  lastWithdrawMs: number | null;
+  purchases: Map<string, number>;
+  packsBought: number;
+  /** The last day its once-a-day actions (shopping, the marketplace) were done. */
+  lastDailyDay: number;
+}
+
+interface Listing {
+  sellerId: number;
+  gear: OwnedGear;
+  price: number;
+  listedMs: number;
+}
+
+const noResources = (): ResourceAmounts => ({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
+
+function addTo(total: ResourceAmounts, amounts: ResourceAmounts): void {
+  for (const resource of RESOURCE_KEYS) total[resource] += amounts[resource];
+}
+
+/** What happened in a day besides the ledger's movements. */
+export interface DayActivity {
+  /** RUNIK value (after conversion tax, cap aside) of the loot farmers brought home from their own alts. */
+  altFarmLoot: number;
+  /** RUNIK value of all raid loot brought home, and of the loot lost on the way. */
+  raidLoot: number;
+  raidLootLost: number;
+  raids: number;
+  citadelAttacks: number;
+  /** Boss rewards held back by the daily cap (never minted). */
+  citadelWithheld: number;
+  /** SWAP.HIVE (thousandths) paid for packs and shop items. */
+  swapHiveSpent: number;
+  gearSales: number;
+}
+
+export const emptyActivity = (): DayActivity => ({
+  altFarmLoot: 0,
+  raidLoot: 0,
+  raidLootLost: 0,
+  raids: 0,
+  citadelAttacks: 0,
+  citadelWithheld: 0,
+  swapHiveSpent: 0,
+  gearSales: 0,
+});
+
+export interface WorldOptions {
+  bots: number;
+  seed: number;
+  constants: EconomyConstants;
+  mix?: ArchetypeMix;
+  altsPerFarmer?: number;
+}
+
+/**
+ * The game with every bot in memory: one random stream from the seed drives every choice and every
+ * battle, and bots act in a fixed order, so a seed always plays the same game.
+ */
+export class World {
+  readonly ledger = new RunikLedger();
+  readonly bots: Bot[] = [];
+  readonly random: SeededRandom;
+  activity = emptyActivity();
+  /** The day's raid loot in resources, valued in RUNIK when the day closes. */
+  private loot = { raids: noResources(), lost: noResources(), altFarms: noResources() };
+  readonly citadel = { floor: 1, hp: bossMaxHp(1), damages: new Map<number, number>(), day: '', paidToday: new Map<number, number>() };
+  readonly mix: ArchetypeMix;
+  readonly altsPerFarmer: number;
+  private listings: Listing[] = [];
+  /** The game's day (08:00 Manila to 08:00 Manila, the citadel's and the conversion cap's), the same as the simulated day. */
+  private gameDay = '';
+
+  constructor(
+    private readonly options: WorldOptions,
+    readonly days: number,
+  ) {
+    this.random = seededRandom(options.seed);
+    this.mix = options.mix ?? DEFAULT_MIX;
+    this.altsPerFarmer = options.altsPerFarmer ?? DEFAULT_ALTS_PER_FARMER;
+    this.populate();
+  }
+
+  private populate(): void {
+    const counts = population(this.options.bots, this.mix, this.altsPerFarmer);
+    const archetypes: Archetype[] = [];
+    for (const archetype of ['casual', 'active', 'whale', 'trader', 'farmer'] as const) for (let i = 0; i < counts[archetype]; i += 1) archetypes.push(archetype);
+    // Shuffled, so that founders and latecomers mix every archetype.
+    for (let i = archetypes.length - 1; i > 0; i -= 1) {
+      const j = this.random.int(0, i);
+      [archetypes[i], archetypes[j]] = [archetypes[j], archetypes[i]];
+    }
+    const founders = Math.round(archetypes.length * FOUNDERS_SHARE);
+    const latestJoinMin = Math.max(1, Math.floor((this.days * 24 * 60) / 2));
+    archetypes.forEach((archetype, index) => {
+      const joinMs = index < founders ? START_MS : START_MS + this.random.int(0, latestJoinMin) * MINUTE_MS;
+      const owner = this.addBot(archetype, joinMs, null);
+      if (archetype !== 'farmer') return;
+      for (let alt = 0; alt < this.altsPerFarmer; alt += 1) owner.alts.push(this.addBot('alt', joinMs, owner).id);
+    });
+  }
+
+  private addBot(archetype: Archetype, joinMs: number, owner: Bot | null): Bot {
+    const behaviour = BEHAVIOURS[archetype];
+    const spacingMin = (24 * 60) / behaviour.visitsPerDay;
+    const bot: Bot = {
+      id: this.bots.length,
+      archetype,
+      behaviour,
+      city: new City(this.bots.length, this.options.constants, this.ledger, joinMs),
+      joinMs,
+      // An alt is played by its owner right after the owner's first visit of the day.
+      visitOffsetMin: owner ? owner.visitOffsetMin + 1 : behaviour.firstVisitFromHour * 60 + this.random.int(0, spacingMin - 1),
+      ownerId: owner?.id ?? null,
+      alts: [],
+      lastRaidOn: new Map(),
+      hasRaided: false,
+      citadel: { day: '', attacks: 0 },
+      lastWithdrawMs: null,
+      purchases: new Map(),
+      packsBought: 0,
+      lastDailyDay: -1,
+    };
+    this.bots.push(bot);
+    return bot;
+  }
+
+  /** The day's activity, raid loot valued at the conversion rates after tax; a fresh day. */
+  closeActivity(): DayActivity {
+    const terms = { rates: this.options.constants.conversionRates, taxPercent: this.options.constants.conversionTaxPercent };
+    const closed = {
+      ...this.activity,
+      raidLoot: runikValue(this.loot.raids, terms),
+      raidLootLost: runikValue(this.loot.lost, terms),
+      altFarmLoot: runikValue(this.loot.altFarms, terms),
+    };
+    this.activity = emptyActivity();
+    this.loot = { raids: noResources(), lost: noResources(), altFarms: noResources() };
+    return closed;
+  }
+
+  /** Every visit of day `day` (0-based), in time order (bot id breaks ties). */
+  playDay(day: number): void {
+    const dayStartMs = START_MS + day * DAY_MS;
+    this.gameDay = citadelDay(dayStartMs);
+    const visits: [number, Bot][] = [];
+    for (const bot of this.bots) {
+      const spacingMin = (24 * 60) / bot.behaviour.visitsPerDay;
+      for (let visit = 0; visit < bot.behaviour.visitsPerDay; visit += 1) {
+        const atMs = dayStartMs + Math.floor((bot.visitOffsetMin + visit * spacingMin) % (24 * 60)) * MINUTE_MS;
+        if (atMs >= bot.joinMs) visits.push([atMs, bot]);
+      }
+    }
+    visits.sort((a, b) => a[0] - b[0] || a[1].id - b[1].id);
+    for (const [atMs, bot] of visits) this.visit(bot, atMs, day);
+  }
+
+  private visit(bot: Bot, nowMs: number, day: number): void {
+    const { city, behaviour } = bot;
+    city.finishTraining(nowMs);
+    if (bot.archetype === 'alt') return this.growAlt(bot, nowMs);
+    city.harvest(nowMs);
+    if (bot.archetype === 'farmer') for (const altId of bot.alts) this.raid(bot, this.bots[altId], nowMs);
+    if (behaviour.raids) this.raidOthers(bot, nowMs);
+    this.fightCitadel(bot, nowMs);
+    city.heal(nowMs);
+    const firstVisitToday = bot.lastDailyDay !== day;
+    bot.lastDailyDay = day;
+    if (bot.archetype === 'whale' && firstVisitToday) this.whaleShopping(bot, nowMs);
+    this.train(bot, nowMs);
+    if (bot.archetype === 'whale') city.speedUp(nowMs);
+    if (bot.archetype === 'trader') this.trade(bot, nowMs);
+    else city.smelt(city.spares(), nowMs);
+    city.convertToRunik(this.gameDay);
+    if (behaviour.buysGear && firstVisitToday) this.buyGear(bot, nowMs);
+    this.upgrade(bot, nowMs);
+    this.withdraw(bot, nowMs);
+  }
+
+  /** An alt is grown to its target City Hall once a day, then left with its production pending, to be raided. */
+  private growAlt(bot: Bot, nowMs: number): void {
+    if (bot.city.chLevel >= ALT_TARGET_CITY_HALL) return;
+    bot.city.harvest(nowMs);
+    bot.city.convertToRunik(this.gameDay);
+    this.upgrade(bot, nowMs);
+  }
+
+  /** Trains the best unit unlocked with the archetype's share of the resources held. */
+  private train(bot: Bot, nowMs: number): void {
+    const { city, behaviour } = bot;
+    if (behaviour.armyShare === 0) return;
+    const budget = {} as ResourceAmounts;
+    for (const resource of RESOURCE_KEYS) budget[resource] = Math.floor(city.resources[resource] * behaviour.armyShare);
+    for (const building of [...MILITARY_BUILDING_KEYS].reverse()) if (city.train(building, budget, nowMs) > 0) return;
+  }
+
+  /** Spends the RUNIK held on the cheapest upgrade it can pay for, again and again: City Hall, producers, and for fighters the military buildings. */
+  private upgrade(bot: Bot, nowMs: number): void {
+    const buildings: BuildingKey[] = [...RESOURCE_BUILDINGS.map((building) => building.key), ...(bot.behaviour.upgradesMilitary ? MILITARY_BUILDING_KEYS : [])];
+    for (;;) {
+      const cityHallWanted = bot.archetype !== 'alt' || bot.city.chLevel < ALT_TARGET_CITY_HALL;
+      let cheapest: { key: typeof CITY_HALL_KEY | BuildingKey; cost: number } | null = null;
+      const keys: (typeof CITY_HALL_KEY | BuildingKey)[] = cityHallWanted ? [CITY_HALL_KEY, ...buildings] : buildings;
+      for (const key of keys) {
+        const cost = bot.city.upgradeCost(key);
+        if (cost !== null && cost <= bot.city.runik && (!cheapest || cost < cheapest.cost)) cheapest = { key, cost };
+      }
+      if (!cheapest || !bot.city.upgrade(cheapest.key, nowMs)) return;
+    }
+  }
+
+  /** Looks at a few cities drawn at random and raids each the rules allow and it beats comfortably, while its charges last. */
+  private raidOthers(bot: Bot, nowMs: number): void {
+    const tried = new Set<number>();
+    for (let attempt = 0; attempt < RAID_CANDIDATES; attempt += 1) {
+      const target = this.bots[this.random.int(0, this.bots.length - 1)];
+      if (tried.has(target.id) || target.id === bot.id || target.ownerId === bot.id || target.joinMs > nowMs) continue;
+      tried.add(target.id);
+      this.raid(bot, target, nowMs);
+    }
+  }
+
+  /** One raid, if the rules allow it and the raider expects to win. */
+  private raid(bot: Bot, target: Bot, nowMs: number): void {
+    const attacker = bot.city;
+    const defender = target.city;
+    if (troopCount(attacker.army) === 0) return;
+    const last = bot.lastRaidOn.get(target.id);
+    if (last !== undefined && nowMs < last + ENEMY_COOLDOWN_MS) return;
+    const terms = raidTerms(
+      { chLevel: attacker.chLevel, paid: bot.behaviour.paid },
+      { chLevel: defender.chLevel, paid: target.behaviour.paid, registeredAtMs: target.joinMs, hasRaided: target.hasRaided },
+      nowMs,
+    );
+    if (!terms.open) return;
+    const attackerBonuses = commanderGearBonuses(attacker.equipped());
+    const defenderBonuses = commanderGearBonuses(defender.equipped());
+    if (armyPower(attacker.army, attackerBonuses) <= armyPower(defender.army, defenderBonuses) * RAID_SAFETY) return;
+    const charges = spendCharge(attacker.charges, nowMs);
+    if (!charges) return;
+    attacker.charges = charges;
+
+    const pendingBefore = defender.pending(nowMs);
+    const outcome = resolveBattle({
+      attacker: { troops: { ...attacker.army }, bonuses: attackerBonuses },
+      defender: { troops: { ...defender.army }, bonuses: defenderBonuses, pending: pendingBefore },
+      seed: this.random.int(0, MAX_SEED),
+      lootPercent: terms.lootPercent,
+    });
+    // Both cities' production is settled as of the battle, as the server does: each army's upkeep changes with its losses.
+    attacker.bank(nowMs);
+    attacker.applyLosses(outcome.attacker);
+    defender.applyLosses(outcome.defender);
+    const taken = {} as ResourceAmounts;
+    for (const resource of RESOURCE_KEYS) taken[resource] = outcome.loot[resource] + outcome.lootLost[resource];
+    defender.settleRaid(pendingBefore, taken, nowMs);
+    for (const resource of RESOURCE_KEYS) attacker.resources[resource] += outcome.loot[resource];
+    bot.lastRaidOn.set(target.id, nowMs);
+    bot.hasRaided = true;
+
+    this.activity.raids += 1;
+    addTo(this.loot.raids, outcome.loot);
+    addTo(this.loot.lost, outcome.lootLost);
+    if (target.ownerId === bot.id) addTo(this.loot.altFarms, outcome.loot);
+  }
+
+  /** The archetype's citadel attacks of the day on the floor everyone is on; the blow that kills the boss pays its reward. */
+  private fightCitadel(bot: Bot, nowMs: number): void {
+    if (bot.citadel.day !== this.gameDay) bot.citadel = { day: this.gameDay, attacks: 0 };
+    if (this.citadel.day !== this.gameDay) {
+      this.citadel.day = this.gameDay;
+      this.citadel.paidToday.clear();
+    }
+    if (bot.citadel.attacks >= bot.behaviour.citadelAttacksPerDay) return;
+    const city = bot.city;
+    const power = armyPower(city.army, commanderGearBonuses(city.equipped()));
+    if (power <= 0) return;
+    bot.citadel.attacks += 1;
+    this.activity.citadelAttacks += 1;
+    city.bank(nowMs);
+    city.applyLosses(citadelCasualties(city.army, bot.citadel.attacks));
+    const damage = Math.min(this.citadel.hp, power);
+    this.citadel.hp -= damage;
+    this.citadel.damages.set(bot.id, (this.citadel.damages.get(bot.id) ?? 0) + damage);
+    if (this.citadel.hp > 0) return;
+
+    const curve = this.options.constants.citadelReward;
+    const reward = bossReward(this.citadel.floor, curve);
+    const damages = [...this.citadel.damages].map(([playerId, dealt]) => ({ playerId, damage: dealt }));
+    const { paid, remainder, withheld } = citadelPayout(reward, damages, this.citadel.paidToday, 0, curve.dailyCap);
+    this.ledger.mint('citadel-reward', [...[...paid].filter(([, amount]) => amount > 0), ['system:rewards', remainder]]);
+    for (const [playerId, amount] of paid) this.citadel.paidToday.set(playerId, (this.citadel.paidToday.get(playerId) ?? 0) + amount);
+    this.activity.citadelWithheld += withheld;
+    this.citadel.floor += 1;
+    this.citadel.hp = bossMaxHp(this.citadel.floor);
+    this.citadel.damages.clear();
+  }
+
+  /** A whale's purchases on its first visit of a day: RNK deposits, SWAP.HIVE packs daily, bulk and shop items on their schedule, and ore bought with RUNIK. */
+  private whaleShopping(bot: Bot, nowMs: number): void {
+    const age = Math.floor((nowMs - bot.joinMs) / DAY_MS);
+    if (age % WHALE_PURCHASES.depositEveryDays === 0) this.ledger.deposit(bot.id, WHALE_PURCHASES.deposit * 1000);
+    this.openPacks(bot, 'hive', WHALE_PURCHASES.packsPerDay, nowMs);
+    if (age % WHALE_PURCHASES.bulkEveryDays === 0) this.openPacks(bot, 'hive', PACK_BULK_SIZE, nowMs);
+    for (const { name, everyDays } of WHALE_PURCHASES.shop) {
+      if (everyDays === 0 ? age !== 0 : age % everyDays !== 0) continue;
+      const item = shopItem(name);
+      if (!item || (item.limit !== undefined && (bot.purchases.get(name) ?? 0) >= item.limit)) continue;
+      bot.purchases.set(name, (bot.purchases.get(name) ?? 0) + 1);
+      this.activity.swapHiveSpent += item.price;
+      const { runik, resources, troops, gear } = item.reward;
+      if (runik) this.ledger.mint('shop', [[bot.id, runik * 1000]]);
+      for (const resource of RESOURCE_KEYS) bot.city.resources[resource] += toThousandths(resources?.[resource] ?? 0);
+      for (const unit of UNIT_KEYS) bot.city.army[unit] += troops?.[unit] ?? 0;
+      if (gear) bot.city.receiveGear(gear, nowMs);
+    }
+    const oreBudget = Math.floor(bot.city.runik * WHALE_PURCHASES.oreShareOfRunik);
+    bot.city.buyResources({ ore: floorTo(oreBudget * this.options.constants.conversionRates.ore, 2) });
+  }
+
+  /** Packs bought with RUNIK (burned) or SWAP.HIVE; one gear each, rolled from a seed at the buyer's tier. */
+  private openPacks(bot: Bot, currency: 'runik' | 'hive', count: number, nowMs: number): void {
+    const prices = this.options.constants.packPrices[currency];
+    const price = count === PACK_BULK_SIZE ? prices.bulk : prices.single * count;
+    if (currency === 'runik') this.ledger.burn('packs', bot.id, price);
+    else this.activity.swapHiveSpent += price;
+    for (const gear of rollPacks(this.random.int(0, MAX_SEED), count, packTier(bot.packsBought))) bot.city.receiveGear(gear, nowMs);
+    bot.packsBought += count;
+  }
+
+  /** A trader opens RUNIK packs with what it holds, lists the gear it does not wear (paying the fee) and smelts commons and stale listings. */
+  private trade(bot: Bot, nowMs: number): void {
+    const prices = this.options.constants.packPrices.runik;
+    if (bot.city.runik >= prices.bulk) this.openPacks(bot, 'runik', PACK_BULK_SIZE, nowMs);
+    else if (bot.city.runik >= prices.single) this.openPacks(bot, 'runik', 1, nowMs);
+    const stale = this.listings.filter((listing) => listing.sellerId === bot.id && nowMs - listing.listedMs > LISTING_DAYS * DAY_MS);
+    this.listings = this.listings.filter((listing) => !stale.includes(listing));
+    const listed = new Set(this.listings.filter((listing) => listing.sellerId === bot.id).map((listing) => listing.gear));
+    const toSmelt: OwnedGear[] = stale.map((listing) => listing.gear);
+    for (const gear of bot.city.spares()) {
+      if (listed.has(gear) || toSmelt.includes(gear)) continue;
+      const price = gear.rarity === 'common' ? null : LISTING_PRICES[gear.rarity];
+      const fee = price === null ? 0 : listingFee(price);
+      if (price === null || fee > bot.city.runik) {
+        toSmelt.push(gear);
+        continue;
+      }
+      this.ledger.transfer('listing-fee', bot.id, 'system:fees', fee);
+      this.listings.push({ sellerId: bot.id, gear, price, listedMs: nowMs });
+    }
+    bot.city.smelt(toSmelt, nowMs);
+  }
+
+  /** The cheapest listing that beats the buyer's worn gear of its type, within its budget. */
+  private buyGear(bot: Bot, nowMs: number): void {
+    const budget = Math.floor(bot.city.runik * GEAR_BUDGET_SHARE);
+    const worn = new Map(bot.city.equipped().map((gear) => [gear.type, gear]));
+    let best: Listing | null = null;
+    for (const listing of this.listings) {
+      if (listing.sellerId === bot.id || listing.price * 1000 > budget || (best && best.price <= listing.price)) continue;
+      const current = worn.get(listing.gear.type);
+      if (current && !beats(listing.gear, current)) continue;
+      best = listing;
+    }
+    if (!best) return;
+    const { seller, tax } = saleSplit(best.price);
+    this.ledger.transfer('gear-sale', bot.id, best.sellerId, seller);
+    this.ledger.transfer('sale-tax', bot.id, 'system:tax', tax);
+    this.listings.splice(this.listings.indexOf(best), 1);
+    const sellerCity = this.bots[best.sellerId].city;
+    sellerCity.gears.splice(sellerCity.gears.indexOf(best.gear), 1);
+    bot.city.receiveGear(best.gear, nowMs);
+    this.activity.gearSales += 1;
+  }
+
+  /**
+   * Paid players cash out when the game has nothing left to sell them (every upgrade done); a
+   * trader also cashes out part of its takings. One withdrawal per cooldown.
+   */
+  private withdraw(bot: Bot, nowMs: number): void {
+    if (!bot.behaviour.paid || (bot.lastWithdrawMs !== null && nowMs < bot.lastWithdrawMs + WITHDRAW_COOLDOWN_MS)) return;
+    const held = bot.city.runik;
+    let amount = 0;
+    if (bot.archetype === 'trader') amount = Math.floor(Math.max(0, held - this.options.constants.packPrices.runik.bulk) * TRADER_CASH_OUT_SHARE);
+    else if (bot.city.upgradeCost(CITY_HALL_KEY) === null) amount = held;
+    if (amount <= 0) return;
+    this.ledger.withdraw(bot.id, amount);
+    bot.lastWithdrawMs = nowMs;
+  }
+}
+
+function beats(candidate: OwnedGear, worn: OwnedGear): boolean {
+  return gearStatPercent(candidate.rarity, candidate.level) > gearStatPercent(worn.rarity, worn.level);
+}
