@@ -2,7 +2,8 @@ import { MAX_CITY_HALL_LEVEL } from '@runik/rules';
 import { Archetype, ArchetypeMix, population } from './archetypes';
 import { EconomyConstants } from './constants';
 import { ConservationCheck, LedgerDay } from './ledger';
-import { DAY_MS, DayActivity, START_MS, World } from './world';
+import { DAY_MS, START_MS } from './time';
+import { DayActivity, World } from './world';
 
 export interface SimulationOptions {
   days: number;

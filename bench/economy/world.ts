@@ -8,12 +8,10 @@ import {
   CITY_HALL_KEY,
   commanderGearBonuses,
   ENEMY_COOLDOWN_MS,
-  listingFee,
   MAX_SEED,
   MILITARY_BUILDING_KEYS,
   BuildingKey,
   floorTo,
-  gearStatPercent,
   PACK_BULK_SIZE,
   packTier,
   raidTerms,
@@ -22,7 +20,6 @@ import {
   ResourceAmounts,
   resolveBattle,
   rollPacks,
-  saleSplit,
   SeededRandom,
   seededRandom,
   shopItem,
@@ -40,21 +37,16 @@ import {
   BEHAVIOURS,
   DEFAULT_ALTS_PER_FARMER,
   DEFAULT_MIX,
-  GEAR_BUDGET_SHARE,
-  LISTING_DAYS,
-  LISTING_PRICES,
   population,
   TRADER_CASH_OUT_SHARE,
   WHALE_PURCHASES,
 } from './archetypes';
-import { City, OwnedGear, runikValue } from './city';
+import { City, runikValue } from './city';
 import { EconomyConstants } from './constants';
 import { RunikLedger } from './ledger';
+import { Marketplace } from './marketplace';
+import { DAY_MS, MINUTE_MS, START_MS } from './time';
 
-const MINUTE_MS = 60_000;
-export const DAY_MS = 24 * 60 * MINUTE_MS;
-/** Day 1 starts at 08:00 in Manila (00:00 UTC), the citadel's and the conversion cap's reset: a simulated day is a game day. */
-export const START_MS = Date.UTC(2026, 11, 1);
 /** Share of the bots that play from the first minute; the others join at random over the first half of the run. */
 const FOUNDERS_SHARE = 0.6;
 /** Cities a raider looks at in a visit. */
@@ -81,13 +73,6 @@ export interface Bot {
   packsBought: number;
   /** The last day its once-a-day actions (shopping, the marketplace) were done. */
   lastDailyDay: number;
-}
-
-interface Listing {
-  sellerId: number;
-  gear: OwnedGear;
-  price: number;
-  listedMs: number;
 }
 
 const noResources = (): ResourceAmounts => ({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
@@ -145,7 +130,7 @@ export class World {
   readonly citadel = { floor: 1, hp: bossMaxHp(1), damages: new Map<number, number>(), day: '', paidToday: new Map<number, number>() };
   readonly mix: ArchetypeMix;
   readonly altsPerFarmer: number;
-  private listings: Listing[] = [];
+  private readonly market = new Marketplace(this.ledger);
   /** The game's day (08:00 Manila to 08:00 Manila, the citadel's and the conversion cap's), the same as the simulated day. */
   private gameDay = '';
 
@@ -250,7 +235,7 @@ export class World {
     if (bot.archetype === 'trader') this.trade(bot, nowMs);
     else city.smelt(city.spares(), nowMs);
     city.convertToRunik(this.gameDay);
-    if (behaviour.buysGear && firstVisitToday) this.buyGear(bot, nowMs);
+    if (behaviour.buysGear && firstVisitToday && this.market.buyUpgrade(city, nowMs)) this.activity.gearSales += 1;
     this.upgrade(bot, nowMs);
     this.withdraw(bot, nowMs);
   }
@@ -406,54 +391,17 @@ export class World {
     bot.packsBought += count;
   }
 
-  /** A trader opens RUNIK packs with what it holds, lists the gear it does not wear (paying the fee) and smelts commons and stale listings. */
+  /** A trader opens RUNIK packs with what it holds and puts the gear it does not wear on the marketplace. */
   private trade(bot: Bot, nowMs: number): void {
     const prices = this.options.constants.packPrices.runik;
     if (bot.city.runik >= prices.bulk) this.openPacks(bot, 'runik', PACK_BULK_SIZE, nowMs);
     else if (bot.city.runik >= prices.single) this.openPacks(bot, 'runik', 1, nowMs);
-    const stale = this.listings.filter((listing) => listing.sellerId === bot.id && nowMs - listing.listedMs > LISTING_DAYS * DAY_MS);
-    this.listings = this.listings.filter((listing) => !stale.includes(listing));
-    const listed = new Set(this.listings.filter((listing) => listing.sellerId === bot.id).map((listing) => listing.gear));
-    const toSmelt: OwnedGear[] = stale.map((listing) => listing.gear);
-    for (const gear of bot.city.spares()) {
-      if (listed.has(gear) || toSmelt.includes(gear)) continue;
-      const price = gear.rarity === 'common' ? null : LISTING_PRICES[gear.rarity];
-      const fee = price === null ? 0 : listingFee(price);
-      if (price === null || fee > bot.city.runik) {
-        toSmelt.push(gear);
-        continue;
-      }
-      this.ledger.transfer('listing-fee', bot.id, 'system:fees', fee);
-      this.listings.push({ sellerId: bot.id, gear, price, listedMs: nowMs });
-    }
-    bot.city.smelt(toSmelt, nowMs);
-  }
-
-  /** The cheapest listing that beats the buyer's worn gear of its type, within its budget. */
-  private buyGear(bot: Bot, nowMs: number): void {
-    const budget = Math.floor(bot.city.runik * GEAR_BUDGET_SHARE);
-    const worn = new Map(bot.city.equipped().map((gear) => [gear.type, gear]));
-    let best: Listing | null = null;
-    for (const listing of this.listings) {
-      if (listing.sellerId === bot.id || listing.price * 1000 > budget || (best && best.price <= listing.price)) continue;
-      const current = worn.get(listing.gear.type);
-      if (current && !beats(listing.gear, current)) continue;
-      best = listing;
-    }
-    if (!best) return;
-    const { seller, tax } = saleSplit(best.price);
-    this.ledger.transfer('gear-sale', bot.id, best.sellerId, seller);
-    this.ledger.transfer('sale-tax', bot.id, 'system:tax', tax);
-    this.listings.splice(this.listings.indexOf(best), 1);
-    const sellerCity = this.bots[best.sellerId].city;
-    sellerCity.gears.splice(sellerCity.gears.indexOf(best.gear), 1);
-    bot.city.receiveGear(best.gear, nowMs);
-    this.activity.gearSales += 1;
+    this.market.restock(bot.city, nowMs);
   }
 
   /**
-   * Paid players cash out when the game has nothing left to sell them (every upgrade done); a
-   * trader also cashes out part of its takings. One withdrawal per cooldown.
+   * Paid players cash out everything once City Hall is at its top level (nothing left worth buying);
+   * a trader also cashes out part of its takings. One withdrawal per cooldown.
    */
   private withdraw(bot: Bot, nowMs: number): void {
     if (!bot.behaviour.paid || (bot.lastWithdrawMs !== null && nowMs < bot.lastWithdrawMs + WITHDRAW_COOLDOWN_MS)) return;
@@ -465,8 +413,4 @@ export class World {
     this.ledger.withdraw(bot.id, amount);
     bot.lastWithdrawMs = nowMs;
   }
-}
-
-function beats(candidate: OwnedGear, worn: OwnedGear): boolean {
-  return gearStatPercent(candidate.rarity, candidate.level) > gearStatPercent(worn.rarity, worn.level);
 }
