@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildingUpgradeCost } from '@runik/rules';
 import { City } from './city';
 import { constantsFromFile, rulesConstants, withOverrides } from './constants';
 import { RunikLedger } from './ledger';
@@ -91,17 +92,20 @@ describe('constant overrides', () => {
 
   it('reach the rules the city plays', () => {
     const hour = 3_600_000;
-    const proposed = new City(1, withOverrides({ buildingExponents: { wheat: 2 }, pendingCapHours: 6 }), new RunikLedger(), 0);
-    const current = new City(1, rulesConstants(), new RunikLedger(), 0);
-    proposed.levels.wheat = current.levels.wheat = 4;
-    proposed.chLevel = current.chLevel = 5;
-    expect(current.upgradeCost('wheat')).toBe(8_000);
-    expect(proposed.upgradeCost('wheat')).toBe(16_000);
-    expect(proposed.pending(20 * hour).lumber).toBe(6 * 100_000);
-    expect(current.pending(20 * hour).lumber).toBe(12 * 100_000);
+    // Override values of the test's own (not the proposal's, which the rules now play): they must differ from the rules.
+    const overridden = new City(1, withOverrides({ buildingExponents: { wheat: 1.5 }, pendingCapHours: 6 }), new RunikLedger(), 0);
+    const rules = new City(1, rulesConstants(), new RunikLedger(), 0);
+    overridden.levels.wheat = rules.levels.wheat = 4;
+    overridden.chLevel = rules.chLevel = 5;
+    expect(rules.upgradeCost('wheat')).toBe(buildingUpgradeCost('wheat', 4));
+    expect(overridden.upgradeCost('wheat')).toBe(8_000); // 4^1.5
+    expect(overridden.upgradeCost('wheat')).not.toBe(rules.upgradeCost('wheat'));
+    expect(overridden.pending(20 * hour).lumber).toBe(6 * 100_000);
+    expect(rules.pending(20 * hour).lumber).toBe(12 * 100_000);
   });
 
-  it('reads the proposal file', () => {
-    expect(() => constantsFromFile(join(__dirname, 'proposed-constants.json'))).not.toThrow();
+  it('reads the proposal file, which the rules now play (issue 18, item 5: applied)', () => {
+    const proposal = constantsFromFile(join(__dirname, 'proposed-constants.json'));
+    expect(proposal).toEqual(rulesConstants());
   });
 });

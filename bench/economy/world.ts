@@ -14,6 +14,7 @@ import {
   floorTo,
   PACK_BULK_SIZE,
   packTier,
+  RAIDS,
   raidTerms,
   RESOURCE_BUILDINGS,
   RESOURCE_KEYS,
@@ -309,6 +310,7 @@ export class World {
       defender: { troops: { ...defender.army }, bonuses: defenderBonuses, pending: pendingBefore },
       seed: this.random.int(0, MAX_SEED),
       lootPercent: terms.lootPercent,
+      lootLostPercent: RAIDS.lootLostPercent,
     });
     // Both cities' production is settled as of the battle, as the server does: each army's upkeep changes with its losses.
     attacker.bank(nowMs);

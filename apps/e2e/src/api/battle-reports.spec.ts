@@ -6,6 +6,7 @@ import {
   CommanderBonuses,
   fromThousandths,
   NO_COMMANDER_BONUSES,
+  RAIDS,
   RESOURCE_KEYS,
   ResourceAmounts,
   resolveBattle,
@@ -87,6 +88,7 @@ describe('attack reports', () => {
       rolls: outcome.rolls,
       defenderPending: resourcesIn(input.defender.pending),
       lootPercent: 100,
+      lootLostPercent: RAIDS.lootLostPercent,
       loot: resourcesIn(outcome.loot),
       lootLost: resourcesIn(outcome.lootLost),
     });
@@ -104,6 +106,7 @@ describe('attack reports', () => {
       defender: { troops: defenderSide.army, bonuses: boostsOf(defenderSide), pending: pendingOf(report) },
       seed: report.seed,
       lootPercent: report.lootPercent,
+      lootLostPercent: report.lootLostPercent,
     });
     expect(replay).toEqual(outcome);
 

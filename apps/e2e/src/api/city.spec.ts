@@ -87,7 +87,7 @@ describe('upgrades', () => {
     const farm = await player.api.post(`/api/city/upgrade/${player.username}/wheat`);
     expect(farm.status).toBe(200);
     expect(farm.data.levels.wheat).toBe(2);
-    expect(farm.data.resources.runik).toBe(8); // 1^1.5 = 1
+    expect(farm.data.resources.runik).toBe(8); // 1^1.8 = 1
     const farmAgain = await player.api.post(`/api/city/upgrade/${player.username}/wheat`);
     expect(farmAgain.status).toBe(400);
     expect(farmAgain.data).toEqual({ error: CityMessages.needsCityHall('Farm', 3) });

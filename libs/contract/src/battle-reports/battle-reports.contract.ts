@@ -60,6 +60,8 @@ export interface AttackBattleReport extends BattleReportBase {
   defenderPending: Record<ResourceKey, number>;
   /** Percent of the loot share the raid could take (less from a much lower City Hall, docs/combat.md). */
   lootPercent: number;
+  /** Percent of what was taken that was lost on the way home. */
+  lootLostPercent: number;
   /** What the attacker brought home, and what was taken but lost on the way. */
   loot: Record<ResourceKey, number>;
   lootLost: Record<ResourceKey, number>;

@@ -40,10 +40,10 @@ export interface ResourceBuilding {
 }
 
 export const RESOURCE_BUILDINGS: readonly ResourceBuilding[] = [
-  { key: 'wheat', name: 'Farm', unlock: 1, exp: 1.5 },
-  { key: 'lumber', name: 'Lumber Mill', unlock: 1, exp: 1.6 },
-  { key: 'stone', name: 'Quarry', unlock: 2, exp: 1.7 },
-  { key: 'ore', name: 'Mine', unlock: 3, exp: 1.8 },
+  { key: 'wheat', name: 'Farm', unlock: 1, exp: 1.8 },
+  { key: 'lumber', name: 'Lumber Mill', unlock: 1, exp: 1.9 },
+  { key: 'stone', name: 'Quarry', unlock: 2, exp: 2.0 },
+  { key: 'ore', name: 'Mine', unlock: 3, exp: 2.1 },
 ];
 
 export interface MilitaryBuilding {
@@ -61,9 +61,9 @@ export interface MilitaryBuilding {
 }
 
 export const MILITARY_BUILDINGS: readonly MilitaryBuilding[] = [
-  { key: 'quarters', name: 'Quarters', unlock: 1, exp: 1.9, unit: 'Infantry', unitKey: 'infantry', costs: { wheat: 10, lumber: 5, stone: 0, ore: 2.5 }, trainingTime: 30 },
-  { key: 'archery', name: 'Archery Range', unlock: 3, exp: 2.0, unit: 'Archers', unitKey: 'archers', costs: { wheat: 8, lumber: 12.5, stone: 2, ore: 4 }, trainingTime: 45 },
-  { key: 'stables', name: 'Stables', unlock: 5, exp: 2.1, unit: 'Cavalries', unitKey: 'cavalries', costs: { wheat: 20, lumber: 10, stone: 5, ore: 12.5 }, trainingTime: 90 },
+  { key: 'quarters', name: 'Quarters', unlock: 1, exp: 2.2, unit: 'Infantry', unitKey: 'infantry', costs: { wheat: 10, lumber: 5, stone: 0, ore: 2.5 }, trainingTime: 30 },
+  { key: 'archery', name: 'Archery Range', unlock: 3, exp: 2.3, unit: 'Archers', unitKey: 'archers', costs: { wheat: 8, lumber: 12.5, stone: 2, ore: 4 }, trainingTime: 45 },
+  { key: 'stables', name: 'Stables', unlock: 5, exp: 2.4, unit: 'Cavalries', unitKey: 'cavalries', costs: { wheat: 20, lumber: 10, stone: 5, ore: 12.5 }, trainingTime: 90 },
 ];
 
 /** City Hall level at which each resource opens (its building's unlock). */

@@ -8,12 +8,13 @@ describe('upgrade costs', () => {
   });
 
   it('a building costs level^exp, rounded up to a whole RUNIK', () => {
-    expect(buildingUpgradeCost('wheat', 1)).toBe(1_000); // 1^1.5
-    expect(buildingUpgradeCost('wheat', 2)).toBe(3_000); // 2.828... -> 3
-    expect(buildingUpgradeCost('wheat', 4)).toBe(8_000); // exactly 8
-    expect(buildingUpgradeCost('wheat', 9)).toBe(27_000); // exactly 27, whatever the float dust
-    expect(buildingUpgradeCost('archery', 5)).toBe(25_000); // 5^2
-    expect(buildingUpgradeCost('stables', 3)).toBe(11_000); // 3^2.1 = 10.04... -> 11
+    expect(buildingUpgradeCost('wheat', 1)).toBe(1_000); // 1^1.8
+    expect(buildingUpgradeCost('wheat', 2)).toBe(4_000); // 3.48... -> 4
+    expect(buildingUpgradeCost('wheat', 4)).toBe(13_000); // 12.13... -> 13
+    expect(buildingUpgradeCost('wheat', 32)).toBe(512_000); // exactly 512 (2^9), whatever the float dust (32 ** 1.8 = 512.0000000000001)
+    expect(buildingUpgradeCost('stone', 9)).toBe(81_000); // 9^2.0, exactly
+    expect(buildingUpgradeCost('archery', 5)).toBe(41_000); // 5^2.3 = 40.52... -> 41
+    expect(buildingUpgradeCost('stables', 3)).toBe(14_000); // 3^2.4 = 13.97... -> 14
   });
 });
 

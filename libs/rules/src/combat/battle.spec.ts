@@ -2,6 +2,7 @@ import { UNIT_KEYS } from '../city/balance-sheet';
 import { NO_COMMANDER_BONUSES, Troops, troopCount } from './army';
 import { seededRandom } from '../random/seeded-random';
 import { BATTLE, BattleInput, resolveBattle } from './battle';
+import { RAIDS } from './raids';
 
 const army = (infantry: number, archers = 0, cavalries = 0): Troops => ({ infantry, archers, cavalries });
 const pending = { wheat: 900_000, lumber: 700_500, stone: 300_001, ore: 0 };
@@ -12,6 +13,7 @@ function battle(attacker: Troops, defender: Troops, seed: number, attackerBonus 
     defender: { troops: defender, bonuses: NO_COMMANDER_BONUSES, pending },
     seed,
     lootPercent,
+    lootLostPercent: RAIDS.lootLostPercent,
   };
 }
 

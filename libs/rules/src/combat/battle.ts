@@ -35,6 +35,8 @@ export interface BattleInput {
   seed: number;
   /** Percent of the loot share this raid may take (raidTerms: less from a much lower City Hall). */
   lootPercent: number;
+  /** Percent of what is taken that is lost on the way home (RAIDS.lootLostPercent; 0 for battles fought before it). */
+  lootLostPercent: number;
 }
 
 export interface Losses {
@@ -70,7 +72,7 @@ export interface BattleOutcome {
  * Resolves a battle. Pure and deterministic: the same input (seed included) always gives the
  * same outcome, so a recorded battle can be replayed and checked.
  */
-export function resolveBattle({ attacker, defender, seed, lootPercent }: BattleInput): BattleOutcome {
+export function resolveBattle({ attacker, defender, seed, lootPercent, lootLostPercent }: BattleInput): BattleOutcome {
   const random = seededRandom(seed);
   const luck = () => BATTLE.luckMin + (BATTLE.luckMax - BATTLE.luckMin) * random.fraction();
   const attackerLuck = luck();
@@ -94,7 +96,7 @@ export function resolveBattle({ attacker, defender, seed, lootPercent }: BattleI
     defenderPower: Math.floor(defenderPower),
     attacker: attackerLosses,
     defender: defenderLosses,
-    ...spoils(attackerWins ? taken(defender.pending, survivors, lootPercent) : { wheat: 0, lumber: 0, stone: 0, ore: 0 }),
+    ...spoils(attackerWins ? taken(defender.pending, survivors, lootPercent) : { wheat: 0, lumber: 0, stone: 0, ore: 0 }, lootLostPercent),
     rolls: { attackerLuck, defenderLuck, attackerLosses: attackerDraws, defenderLosses: defenderDraws },
   };
 }
@@ -132,11 +134,11 @@ function taken(pending: ResourceAmounts, survivors: Troops, lootPercent: number)
 }
 
 /** What was taken splits into what reaches home and what is lost on the way. */
-function spoils(takenAmounts: ResourceAmounts): { loot: ResourceAmounts; lootLost: ResourceAmounts } {
+function spoils(takenAmounts: ResourceAmounts, lootLostPercent: number): { loot: ResourceAmounts; lootLost: ResourceAmounts } {
   const loot = {} as ResourceAmounts;
   const lootLost = {} as ResourceAmounts;
   for (const resource of RESOURCE_KEYS) {
-    loot[resource] = lootBroughtHome(takenAmounts[resource]);
+    loot[resource] = lootBroughtHome(takenAmounts[resource], lootLostPercent);
     lootLost[resource] = takenAmounts[resource] - loot[resource];
   }
   return { loot, lootLost };

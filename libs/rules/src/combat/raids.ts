@@ -50,6 +50,6 @@ export function raidTerms(raider: Raider, target: RaidTarget, nowMs: number): Ra
 }
 
 /** The part of a haul that reaches home, rounded down; the rest is lost (the player's disfavour). */
-export function lootBroughtHome(taken: number): number {
-  return Math.floor((taken * (100 - RAIDS.lootLostPercent)) / 100);
+export function lootBroughtHome(taken: number, lootLostPercent: number = RAIDS.lootLostPercent): number {
+  return Math.floor((taken * (100 - lootLostPercent)) / 100);
 }

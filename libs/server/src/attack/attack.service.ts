@@ -106,6 +106,7 @@ export class AttackService {
           defender: { troops: defender.army, bonuses: commanderBonuses(defender), pending: pendingOf(defender, now) },
           seed: randomInt(0, MAX_SEED),
           lootPercent: terms.lootPercent,
+          lootLostPercent: RAIDS.lootLostPercent,
         };
         const outcome = resolveBattle(input);
         // Both cities' production is settled as of the battle: each army's upkeep changes with its losses.

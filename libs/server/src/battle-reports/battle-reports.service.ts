@@ -68,6 +68,7 @@ export class BattleReportsService {
       rolls: resolveBattle(input).rolls,
       defenderPending: resourcesDto(input.defender.pending),
       lootPercent: input.lootPercent,
+      lootLostPercent: input.lootLostPercent,
       loot: resourcesDto(outcome.loot),
       lootLost: resourcesDto(outcome.lootLost),
     };

@@ -33,7 +33,10 @@ export function AttackDetails({ report }: { report: AttackBattleReport }) {
       </section>
       <section className="battle-report__details panel" aria-label="Loot">
         <h2>Loot</h2>
+        {report.lootPercent < 100 && <p data-testid="loot-percent">Low City Hall: {report.lootPercent}% of the loot</p>}
         <LootList loot={report.loot} prefix="loot" />
+        <h3>Lost on the way home ({report.lootLostPercent}%)</h3>
+        <LootList loot={report.lootLost} prefix="loot-lost" />
       </section>
     </>
   );

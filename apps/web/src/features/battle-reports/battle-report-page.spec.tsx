@@ -34,6 +34,7 @@ const RAID: AttackBattleReport = {
   rolls: { attackerLuck: 1.0432, defenderLuck: 0.91234, attackerLosses: { infantry: 0.5, archers: 0.123456, cavalries: 0.9 }, defenderLosses: { infantry: 0.25, archers: 0, cavalries: 0.75 } },
   defenderPending: { wheat: 150.456, lumber: 80, stone: 0, ore: 12.5 },
   lootPercent: 100,
+  lootLostPercent: 20,
   loot: { wheat: 45.136, lumber: 24, stone: 0, ore: 3.75 },
   lootLost: { wheat: 11.284, lumber: 6, stone: 0, ore: 0.937 },
 };
@@ -97,6 +98,8 @@ describe('Battle report page', () => {
     expect(screen.getByTestId('attacker-draws')).toHaveTextContent(/^Infantry 0\.500000, Archers 0\.123456, Cavalry 0\.900000$/);
     expect(screen.getByTestId('loot-wheat')).toHaveTextContent(/^45\.13$/);
     expect(screen.getByTestId('loot-ore')).toHaveTextContent(/^3\.75$/);
+    expect(screen.getByTestId('loot-lost-wheat')).toHaveTextContent(/^11\.28$/);
+    expect(screen.getByText('Lost on the way home (20%)')).toBeInTheDocument();
   });
 
   it('shows a citadel attack: the army, the damage, the boss before and after, and the attack number behind the casualties', async () => {

@@ -78,9 +78,9 @@ describe('upgrades', () => {
 
   it('disables Upgrade without enough RUNIK, saying how much is needed', async () => {
     await openCity(cityResponse({ chLevel: 3, levels: { wheat: 2 }, resources: { runik: 2.5 } }));
-    // Farm level 2: 2^1.5 = 2.83, rounded up to 3 RUNIK. City Hall 3: 9 RUNIK.
+    // Farm level 2: 2^1.8 = 3.48, rounded up to 4 RUNIK. City Hall 3: 9 RUNIK.
     expect(upgradeButton('building-wheat')).toBeDisabled();
-    expect(upgradeButton('building-wheat')).toHaveAttribute('title', 'Not enough RUNIK. Required: 3.000, Available: 2.500');
+    expect(upgradeButton('building-wheat')).toHaveAttribute('title', 'Not enough RUNIK. Required: 4.000, Available: 2.500');
     expect(upgradeButton('city-hall-card')).toHaveAttribute('title', 'Not enough RUNIK. Required: 9.000, Available: 2.500');
     // Lumber Mill level 1 costs 1 RUNIK: affordable.
     expect(upgradeButton('building-lumber')).toBeEnabled();
