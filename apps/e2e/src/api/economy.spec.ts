@@ -118,6 +118,8 @@ describe('the economy report', () => {
 
     // The treasury: hive-sim's RNK of the game account; coverage against the liability.
     expect(report.treasuryRnk).toBe(Number(await engineBalance(stack.simUrl, GAME_ACCOUNT, 'RNK')));
+    // The withdrawal is confirmed: nothing is on its way any more.
+    expect(report.withdrawingRunik).toBe(0);
     expect(report.coverage).toBeCloseTo(report.treasuryRnk / report.liabilityRunik, 9);
 
     // Days: 30 by default, newest first (today in UTC), one apart.
@@ -285,6 +287,7 @@ async function playRandomlyThenCompare(random: SeededRandom): Promise<void> {
   // The treasury is what hive-sim says the game account holds, and it moved as the ledger's chain account did.
   const treasury = await engineBalance(stack.simUrl, GAME_ACCOUNT, 'RNK');
   expect(report.treasuryRnk).toBe(Number(treasury));
+  expect(report.withdrawingRunik).toBe(0);
   if (report.liabilityRunik > 0) expect(report.coverage).toBeCloseTo(report.treasuryRnk / report.liabilityRunik, 9);
   else expect(report.coverage).toBeNull();
   const chainMoved = (await chainAccountThousandths()) - chainBefore;

@@ -43,14 +43,15 @@ describe('troop upkeep', () => {
     const row = await cityRow(stack, player);
 
     expect((await player.api.post(`/api/city/harvest/${player.username}`)).status).toBe(200);
-    const harvests = await queryDatabase<{ asset: ResourceKey; delta: string; created_at: Date }>(
+    const harvests = await queryDatabase<{ asset: ResourceKey; delta: string }>(
       stack.database.url,
-      `SELECT e.asset, e.delta, e.created_at FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+      `SELECT e.asset, e.delta FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
        WHERE a.player_id = $1 AND e.reason = 'harvest'`,
       [player.playerId],
     );
     const harvested = Object.fromEntries(harvests.map(({ asset, delta }) => [asset, Number(delta)]));
-    const at = harvests[0].created_at.getTime();
+    // The harvest's own instant (its production anchor), not its ledger entries' (stamped a few ms later).
+    const at = (await cityRow(stack, player)).production_anchor_at.getTime();
     const withUpkeep = pendingFor(row, { infantry: 300, archers: 0, cavalries: 0 }, at);
     const without = pendingFor(row, NO_TROOPS, at);
     expect(harvested.wheat).toBe(withUpkeep.wheat);

@@ -104,6 +104,7 @@ it('shows an operator the balance sheet and charts of real play, the figures the
     await figure('liability').waitFor();
     expect(await figure('liability').textContent()).toBe(shown(report.liabilityRunik));
     expect(await figure('free').textContent()).toBe(shown(report.freeRunik));
+    expect(await figure('withdrawing').textContent()).toBe(shown(report.withdrawingRunik));
     expect(await figure('treasury').textContent()).toBe(shown(report.treasuryRnk));
     expect(await figure('coverage').textContent()).toBe((report.coverage ?? Number.NaN).toFixed(3));
     // The warning: the danger colour and a sentence saying why.

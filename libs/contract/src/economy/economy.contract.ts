@@ -57,9 +57,11 @@ export interface EconomyResponse {
   freeRunik: number;
   /** Each system account's RUNIK balance (mint and external:hive-engine go negative). */
   systemRunik: Record<SystemAccountCode, number>;
+  /** RUNIK debited for withdrawals not yet confirmed on chain (queued, pending or sent): still owed in RNK. */
+  withdrawingRunik: number;
   /** RNK the game account holds on Hive Engine. */
   treasuryRnk: number;
-  /** treasuryRnk / liabilityRunik; null when nothing is owed. */
+  /** treasuryRnk / (liabilityRunik + withdrawingRunik): what is held against all that is owed; null when nothing is. */
   coverage: number | null;
   /** The last `days` UTC days, newest first, today included, days without activity at zero. */
   days: EconomyDay[];

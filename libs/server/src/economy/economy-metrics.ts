@@ -3,14 +3,14 @@ import { Gauge } from 'prom-client';
 import { fromThousandths } from '@runik/rules';
 import { MetricsService } from '../metrics/metrics.service';
 import { TreasuryService } from '../wallet/treasury.service';
-import { coverage, EconomyService } from './economy.service';
+import { coverage, EconomyService, Holdings, owed } from './economy.service';
 
 /** A scrape does not wait longer than this for Hive Engine (its client retries on every node, up to CHAIN_TIMEOUT_MS each). */
 const CHAIN_READ_LIMIT_MS = 3000;
 
 /** What one scrape read: null where its source could not be read. */
 interface Reading {
-  liability: number | null;
+  holdings: Holdings | null;
   treasury: number | null;
 }
 
@@ -39,27 +39,27 @@ export class EconomyMetrics {
           else this.set(current);
         },
       });
-    gauge('runik_economy_liability_runik', 'RUNIK held by players who may withdraw it (paid activation).', ({ liability }) =>
-      liability === null ? null : fromThousandths(liability),
+    gauge('runik_economy_liability_runik', 'RUNIK held by players who may withdraw it (paid activation).', ({ holdings }) =>
+      holdings === null ? null : fromThousandths(holdings.paid),
     );
     gauge('runik_economy_treasury_rnk', 'RNK the game account holds on Hive Engine.', ({ treasury }) => (treasury === null ? null : fromThousandths(treasury)));
-    gauge('runik_economy_coverage', "The game account's RNK divided by the RUNIK players may withdraw.", ({ liability, treasury }) =>
-      liability === null || treasury === null ? null : coverage(treasury, liability),
+    gauge('runik_economy_coverage', "The game account's RNK divided by the RUNIK players may withdraw or are being sent.", ({ holdings, treasury }) =>
+      holdings === null || treasury === null ? null : coverage(treasury, owed(holdings)),
     );
   }
 
   /** The reading in progress, or a new one: the gauges of one scrape ask for it at the same moment. */
   private read(economy: EconomyService, treasury: TreasuryService): Promise<Reading> {
     this.reading ??= Promise.all([
-      this.safely('economy liability', () => economy.liabilityThousandths()),
+      this.safely('economy holdings', () => economy.currentHoldings()),
       this.safely('treasury RNK', () => withLimit(treasury.gameAccountRnk(), CHAIN_READ_LIMIT_MS)),
     ])
-      .then(([liability, treasury]) => ({ liability, treasury }))
+      .then(([holdings, treasury]) => ({ holdings, treasury }))
       .finally(() => (this.reading = null));
     return this.reading;
   }
 
-  private async safely(what: string, read: () => Promise<number>): Promise<number | null> {
+  private async safely<T>(what: string, read: () => Promise<T>): Promise<T | null> {
     try {
       return await read();
     } catch (error) {

@@ -69,12 +69,19 @@ describe('EconomyService', () => {
     await postAt('2026-03-01T05:00:00Z', 'withdrawal', [runik({ playerId: paid }, -4_000), runik(chain, 4_000)], 'withdrawal:2');
     await postAt('2026-03-01T05:00:01Z', 'withdrawal', [runik({ playerId: paid }, -1_000), runik(chain, 1_000)], 'withdrawal:3');
     await postAt('2026-03-01T05:10:00Z', 'withdrawal-refund', [runik(chain, -4_000), runik({ playerId: paid }, 4_000)], 'withdrawal:2');
+    // Their rows: the first sent and confirmed, the second refunded, the third still on its way (owed).
+    await dataSource.query(
+      `INSERT INTO withdrawals (id, player_id, amount_thousandths, status, created_at, updated_at)
+       VALUES (1, $1, 5000, 'completed', now(), now()), (2, $1, 4000, 'refunded', now(), now()), (3, $1, 1000, 'sent', now(), now())`,
+      [paid],
+    );
     clock.set('2026-03-01T12:00:00Z');
     engineAnswer = async () => ({ account: 'runik.game', symbol: 'RNK', balance: '96.500' });
 
     const report = await economy().report(30);
     // paid: 50 - 5 + 7.25 + 1.8 - 3 - 4 - 1 + 4 = 50.05; free: 9 + 0.5 - 1.5 = 8.
     expect(report.liabilityRunik).toBe(50.05);
+    expect(report.withdrawingRunik).toBe(1);
     expect(report.freeRunik).toBe(8);
     expect(report.systemRunik).toEqual({
       'system:mint': -62.5,
@@ -88,7 +95,8 @@ describe('EconomyService', () => {
     // Every posting balances: the holdings sum to zero.
     expect(report.liabilityRunik + report.freeRunik + Object.values(report.systemRunik).reduce((sum, value) => sum + value, 0)).toBeCloseTo(0, 9);
     expect(report.treasuryRnk).toBe(96.5);
-    expect(report.coverage).toBeCloseTo(96.5 / 50.05, 12);
+    // Against all that is owed: the withdrawal on its way is paid from the same RNK.
+    expect(report.coverage).toBeCloseTo(96.5 / (50.05 + 1), 12);
 
     expect(report.days).toHaveLength(30);
     expect(report.days[0]).toEqual({
@@ -137,7 +145,8 @@ describe('EconomyService', () => {
     engineAnswer = async () => null;
     const fresh = new EconomyService(dataSource, new TreasuryService(dataSource, config, engine), clock);
     await dataSource.query(`UPDATE players SET activation = 'free'`);
+    await dataSource.query(`UPDATE withdrawals SET status = 'completed' WHERE status = 'sent'`);
     const report = await fresh.report(30);
-    expect(report).toMatchObject({ liabilityRunik: 0, freeRunik: 58.05, treasuryRnk: 0, coverage: null });
+    expect(report).toMatchObject({ liabilityRunik: 0, withdrawingRunik: 0, freeRunik: 58.05, treasuryRnk: 0, coverage: null });
   });
 });

@@ -19,6 +19,8 @@ const CHAIN: SystemAccountCode = 'external:hive-engine';
 /** Who holds RUNIK, in thousandths: players who may withdraw, the others, and each system account. */
 export interface Holdings {
   paid: number;
+  /** Debited for withdrawals the chain has not confirmed yet: owed in RNK as much as `paid`. */
+  withdrawing: number;
   free: number;
   system: Record<SystemAccountCode, number>;
 }
@@ -64,17 +66,18 @@ export class EconomyService {
     const { holdings } = read.value;
     return {
       liabilityRunik: fromThousandths(holdings.paid),
+      withdrawingRunik: fromThousandths(holdings.withdrawing),
       freeRunik: fromThousandths(holdings.free),
       systemRunik: mapValues(holdings.system, fromThousandths),
       treasuryRnk: fromThousandths(held.value),
-      coverage: coverage(held.value, holdings.paid),
+      coverage: coverage(held.value, owed(holdings)),
       days: read.value.days,
     };
   }
 
-  /** RUNIK in thousandths of the players who may withdraw (paid activation): what the game owes on chain. */
-  async liabilityThousandths(): Promise<number> {
-    return (await this.holdings(this.dataSource.manager)).paid;
+  /** Who holds RUNIK now (the Prometheus gauges), in one snapshot. */
+  currentHoldings(): Promise<Holdings> {
+    return this.dataSource.transaction('REPEATABLE READ', (manager) => this.holdings(manager));
   }
 
   private async holdings(manager: EntityManager): Promise<Holdings> {
@@ -86,8 +89,12 @@ export class EconomyService {
         GROUP BY 1`,
     );
     const total = new Map(rows.map((row) => [row.holder, Number(row.total)]));
+    const [{ withdrawing }]: { withdrawing: string }[] = await manager.query(
+      `SELECT coalesce(sum(amount_thousandths), 0)::text AS withdrawing FROM withdrawals WHERE status IN ('queued', 'pending', 'sent')`,
+    );
     return {
       paid: total.get('paid') ?? 0,
+      withdrawing: Number(withdrawing),
       free: total.get('free') ?? 0,
       system: Object.fromEntries(SYSTEM_ACCOUNT_CODES.map((code) => [code, total.get(code) ?? 0])) as Record<SystemAccountCode, number>,
     };
@@ -166,6 +173,11 @@ export class EconomyService {
 }
 
 /** What the game account holds against what the paid players may withdraw; null when they hold nothing. */
+/** All the game owes in RNK: what paid players hold and what they are being sent. */
+export function owed(holdings: Holdings): number {
+  return holdings.paid + holdings.withdrawing;
+}
+
 export function coverage(treasuryThousandths: number, liabilityThousandths: number): number | null {
   return liabilityThousandths > 0 ? treasuryThousandths / liabilityThousandths : null;
 }

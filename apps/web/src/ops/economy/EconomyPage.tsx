@@ -61,10 +61,11 @@ function Report({ report }: { report: EconomyResponse }) {
       <section aria-label="Balance sheet">
         <dl className="economy-figures">
           <Figure id="liability" label="Liability: RUNIK paid players could withdraw" value={formatAmount(report.liabilityRunik)} />
+          <Figure id="withdrawing" label="Being withdrawn: debited, not yet confirmed on chain" value={formatAmount(report.withdrawingRunik)} />
           <Figure id="treasury" label="Treasury: the game account's RNK" value={formatAmount(report.treasuryRnk)} />
           <Figure
             id="coverage"
-            label="Coverage: treasury / liability"
+            label="Coverage: treasury / (liability + being withdrawn)"
             value={formatCoverage(report.coverage)}
             className={`economy-coverage-${level}`}
             note={level === 'short' ? 'Under 1: the treasury cannot pay out every paid player.' : undefined}
