@@ -1,5 +1,5 @@
 import { CityMessages } from '@runik/contract';
-import { CONVERSION_RATES, conversionDayEnd, HARVEST_INTERVAL_MS, productionPerHour } from '@runik/rules';
+import { CONVERSION_RATES, gameDay, HARVEST_INTERVAL_MS, productionPerHour } from '@runik/rules';
 import { apiClient } from '../support/api-client';
 import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
 import { startStack, Stack } from '../support/stack';
@@ -132,7 +132,7 @@ describe('conversions', () => {
       // The daily cap (sinks.spec.ts), untouched today.
       conversionCapPerDay: 300,
       conversionLeftToday: 300,
-      conversionDayEndsAt: conversionDayEnd(Date.now()).toISOString(),
+      conversionDayEndsAt: gameDay(Date.now()).end.toISOString(),
     });
     expect((await cityOf(player)).resources.runik).toBe(0);
 

@@ -2,7 +2,7 @@ import { CityMessages } from '@runik/contract';
 import {
   BUILDING_KEYS,
   CONVERSION_TERMS,
-  conversionDayEnd,
+  gameDay,
   DAILY_CONVERSION_CAP_RUNIK,
   formatResource,
   pendingResources,
@@ -106,7 +106,7 @@ describe('daily conversion cap', () => {
       maxAmount: 66_666.88,
       conversionCapPerDay: 300,
       conversionLeftToday: 300,
-      conversionDayEndsAt: conversionDayEnd(Date.now()).toISOString(),
+      conversionDayEndsAt: gameDay(Date.now()).end.toISOString(),
     });
     const over = await convert(player, { selectedResources: ['wheat'], amount: 66_666.89 });
     expect(over.status).toBe(400);

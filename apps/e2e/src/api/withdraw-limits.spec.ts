@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { ApiRoutes, WalletMessages } from '@runik/contract';
-import { withdrawalCapDay } from '@runik/rules';
+import { gameDay } from '@runik/rules';
 import { cityOf, CityPlayer, grant, newPaidCityPlayer, settledWithdrawal } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { startNodeProcess } from '../support/processes';
@@ -22,13 +22,13 @@ function countdownOf(message: string): number {
 }
 
 /** The time left until the game day ends (08:00 in Manila), as the server should count it. */
-const untilReset = () => withdrawalCapDay(Date.now()).end.getTime() - Date.now();
+const untilReset = () => gameDay(Date.now()).end.getTime() - Date.now();
 
 describe('daily withdrawal caps', () => {
   it("refuses the account's withdrawal over its cap with 429, the cap and the time until 08:00 Manila, debiting nothing", async () => {
     const player = await newPaidCityPlayer(stack, 'capacct');
     await grant(stack, player, 'runik', 20_000);
-    expect((await statusOf(player)).limits).toMatchObject({ accountCap: 10, accountRemaining: 10, gameCap: 20, resetsAt: withdrawalCapDay(Date.now()).end.toISOString() });
+    expect((await statusOf(player)).limits).toMatchObject({ accountCap: 10, accountRemaining: 10, gameCap: 20, resetsAt: gameDay(Date.now()).end.toISOString() });
 
     const tooMuch = await withdraw(player, '10.001');
     expect(tooMuch.status).toBe(429);
@@ -67,7 +67,7 @@ describe('daily withdrawal caps', () => {
     const [{ total }] = await queryDatabase<{ total: number }>(
       stack.database.url,
       `SELECT sum(amount_thousandths)::int AS total FROM withdrawals WHERE created_at >= $1 AND status <> 'refunded'`,
-      [withdrawalCapDay(Date.now()).start],
+      [gameDay(Date.now()).start],
     );
     expect(total).toBeLessThanOrEqual(20_000);
     expect(total).toBe(20_000 - left * 1000 + accepted * 5_000);

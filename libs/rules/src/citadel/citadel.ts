@@ -20,6 +20,14 @@ export function citadelDayStart(ms: number): Date {
   return new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), CITADEL_RESET_HOUR, 0, 0, CITADEL_TIME_ZONE).getTime());
 }
 
+/**
+ * The game day containing `ms`, 08:00 to 08:00 in Manila: every daily limit (the citadel's attacks and
+ * rewards, the conversion cap, the withdrawal caps) counts over it, so a player learns one reset time.
+ */
+export function gameDay(ms: number): { start: Date; end: Date } {
+  return { start: citadelDayStart(ms), end: nextCitadelReset(ms) };
+}
+
 /** When the citadel day containing `ms` ends (the next 08:00 in Manila). */
 export function nextCitadelReset(ms: number): Date {
   return new Date(addDays(new TZDate(citadelDayStart(ms).getTime(), CITADEL_TIME_ZONE), 1).getTime());

@@ -1,13 +1,12 @@
 import {
   CONVERSION_TERMS,
-  conversionDayEnd,
-  conversionDayStart,
   conversionLeftToday,
   DAILY_CONVERSION_CAP_RUNIK,
   maxEqualSplit,
   previewToRunik,
   runikCostOf,
 } from './conversion';
+import { gameDay } from '../citadel/citadel';
 
 const held = { wheat: 1_000_000, lumber: 500_500, stone: 990, ore: 0 };
 
@@ -73,9 +72,9 @@ describe('the daily conversion cap', () => {
 
   it('counts the day from 08:00 in Manila (00:00 UTC)', () => {
     const at = Date.UTC(2026, 10, 26, 3, 30);
-    expect(conversionDayStart(at).toISOString()).toBe('2026-11-26T00:00:00.000Z');
-    expect(conversionDayEnd(at).toISOString()).toBe('2026-11-27T00:00:00.000Z');
-    expect(conversionDayStart(Date.UTC(2026, 10, 25, 23, 59)).toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    expect(gameDay(at).start.toISOString()).toBe('2026-11-26T00:00:00.000Z');
+    expect(gameDay(at).end.toISOString()).toBe('2026-11-27T00:00:00.000Z');
+    expect(gameDay(Date.UTC(2026, 10, 25, 23, 59)).start.toISOString()).toBe('2026-11-25T00:00:00.000Z');
   });
 });
 

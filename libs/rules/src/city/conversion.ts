@@ -1,24 +1,14 @@
 import { CONVERSION_RATES, CONVERSION_TAX_PERCENT, RESOURCE_KEYS, ResourceAmounts, ResourceKey } from './balance-sheet';
 import { floorTo } from './fixed-point';
-import { citadelDayStart, nextCitadelReset } from '../citadel/citadel';
 
 /** A resource can be picked for conversion only when more than 0.99 of it is held. */
 export const MIN_SELECTABLE_THOUSANDTHS = 990;
 
 /**
  * Most RUNIK one player may gain from converting resources in a game day, after tax, thousandths
- * (docs/balance.md, "Daily conversion cap"): production beyond it waits for the next day.
+ * (docs/balance.md, "Daily conversion cap"), counted over the game day (gameDay): production beyond it waits for the next day.
  */
 export const DAILY_CONVERSION_CAP_RUNIK = 300_000;
-
-/** The cap's day is the game's day, the spec's daily reset at 08:00 in Manila (the citadel's day). */
-export function conversionDayStart(ms: number): Date {
-  return citadelDayStart(ms);
-}
-
-export function conversionDayEnd(ms: number): Date {
-  return nextCitadelReset(ms);
-}
 
 /** RUNIK (after tax, thousandths) the cap still allows, given what conversions credited since the day began. */
 export function conversionLeftToday(creditedToday: number, cap = DAILY_CONVERSION_CAP_RUNIK): number {

@@ -1,19 +1,20 @@
-import { capRemaining, coverageAllows, withdrawalCapDay } from './withdrawal-limits';
+import { gameDay } from '../citadel/citadel';
+import { capRemaining, coverageAllows } from './withdrawal-limits';
 
-describe('withdrawalCapDay', () => {
+describe('gameDay', () => {
   it('runs from 08:00 to 08:00 in Manila (00:00 UTC)', () => {
-    const day = withdrawalCapDay(Date.parse('2026-03-01T12:00:00Z'));
+    const day = gameDay(Date.parse('2026-03-01T12:00:00Z'));
     expect(day).toEqual({ start: new Date('2026-03-01T00:00:00Z'), end: new Date('2026-03-02T00:00:00Z') });
   });
 
   it('puts 07:59:59 Manila in the day before, and 08:00 in the new one', () => {
-    expect(withdrawalCapDay(Date.parse('2026-02-28T23:59:59.999Z')).start).toEqual(new Date('2026-02-28T00:00:00Z'));
-    expect(withdrawalCapDay(Date.parse('2026-03-01T00:00:00Z')).start).toEqual(new Date('2026-03-01T00:00:00Z'));
+    expect(gameDay(Date.parse('2026-02-28T23:59:59.999Z')).start).toEqual(new Date('2026-02-28T00:00:00Z'));
+    expect(gameDay(Date.parse('2026-03-01T00:00:00Z')).start).toEqual(new Date('2026-03-01T00:00:00Z'));
   });
 
   it('crosses month ends and leap days', () => {
-    expect(withdrawalCapDay(Date.parse('2028-02-29T18:00:00Z'))).toEqual({ start: new Date('2028-02-29T00:00:00Z'), end: new Date('2028-03-01T00:00:00Z') });
-    expect(withdrawalCapDay(Date.parse('2026-12-31T23:00:00Z'))).toEqual({ start: new Date('2026-12-31T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z') });
+    expect(gameDay(Date.parse('2028-02-29T18:00:00Z'))).toEqual({ start: new Date('2028-02-29T00:00:00Z'), end: new Date('2028-03-01T00:00:00Z') });
+    expect(gameDay(Date.parse('2026-12-31T23:00:00Z'))).toEqual({ start: new Date('2026-12-31T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z') });
   });
 });
 

@@ -1,16 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays } from 'date-fns';
-import { CITADEL_TIME_ZONE, nextCitadelReset } from '../citadel/citadel';
-
-/**
- * The day the withdrawal caps count over: the game's day, 08:00 to 08:00 in Manila, the hour every
- * other daily limit of the game resets at, so a player learns one reset time (docs/decisions.md).
- */
-export function withdrawalCapDay(ms: number): { start: Date; end: Date } {
-  const end = nextCitadelReset(ms);
-  return { start: new Date(addDays(new TZDate(end.getTime(), CITADEL_TIME_ZONE), -1).getTime()), end };
-}
-
 /** What is left today of a daily cap (thousandths): never below zero, though a cap lowered mid-day is already passed. */
 export function capRemaining(cap: number, usedToday: number): number {
   return Math.max(0, cap - usedToday);

@@ -4,8 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   CONVERSION_TAX_PERCENT,
   CONVERSION_TERMS,
-  conversionDayEnd,
-  conversionDayStart,
+  gameDay,
   conversionLeftToday,
   DAILY_CONVERSION_CAP_RUNIK,
   formatResource,
@@ -121,7 +120,7 @@ async function leftToday(manager: EntityManager, playerId: number, now: Date): P
   const [{ credited }]: { credited: string }[] = await manager.query(
     `SELECT coalesce(sum(e.delta), 0) AS credited FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
      WHERE a.player_id = $1 AND e.asset = 'runik' AND e.reason = 'convert-to-runik' AND e.created_at >= $2`,
-    [playerId, conversionDayStart(now.getTime())],
+    [playerId, gameDay(now.getTime()).start],
   );
   return conversionLeftToday(Number(credited));
 }
@@ -135,6 +134,6 @@ function toRunikDto(preview: ToRunikPreview, leftToday: number, now: Date): Conv
     feasible: preview.feasible,
     conversionCapPerDay: fromThousandths(DAILY_CONVERSION_CAP_RUNIK),
     conversionLeftToday: fromThousandths(leftToday),
-    conversionDayEndsAt: conversionDayEnd(now.getTime()).toISOString(),
+    conversionDayEndsAt: gameDay(now.getTime()).end.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
-import { capRemaining, COVERAGE_FLOOR_DECIMALS, coverageAllows, formatCountdown, formatDecimal, formatRunik, fromThousandths, withdrawalCapDay } from '@runik/rules';
+import { capRemaining, COVERAGE_FLOOR_DECIMALS, coverageAllows, formatCountdown, formatDecimal, formatRunik, fromThousandths, gameDay } from '@runik/rules';
 import type { CoverageFigures } from '@runik/rules';
 import { ErrorMessages, WalletMessages } from '@runik/contract';
 import type { QueuedWithdrawal, WithdrawLimits } from '@runik/contract';
@@ -167,7 +167,7 @@ export class WithdrawalGuardRails {
   /** What this account and all accounts withdrew in the current game day (refunded withdrawals aside), against the caps. */
   private async capsToday(manager: EntityManager, playerId: number): Promise<CapsToday> {
     const now = this.clock.nowMs();
-    const day = withdrawalCapDay(now);
+    const day = gameDay(now);
     const [used]: { account: string; game: string }[] = await manager.query(
       `SELECT coalesce(sum(amount_thousandths) FILTER (WHERE player_id = $1), 0)::text AS account, coalesce(sum(amount_thousandths), 0)::text AS game
          FROM withdrawals WHERE created_at >= $2 AND status <> 'refunded'`,
