@@ -60,7 +60,8 @@ export class CitadelService {
     const stored = await loadCity(manager, playerId);
     if (!stored) throw ApiError.notFound('City not found');
     const { state } = withFinishedTraining(stored, now);
-    // One round trip for the floor everyone is on, the player's progress and every share of its reward.
+    // One round trip for the floor everyone is on, the player's progress, every share of its reward and
+    // the boss rewards the player was paid today (the daily cap).
     const [standing]: {
       current_floor: number;
       reward_thousandths: string;
@@ -69,15 +70,17 @@ export class CitadelService {
       today_attack_count: number | null;
       total_damage: string | null;
       damages: { playerId: number; damage: number }[];
+      paid_today: string;
     }[] = await manager.query(
       `SELECT s.current_floor, f.reward_thousandths, f.current_hp, cp.day, cp.today_attack_count, cp.total_damage,
-        (SELECT coalesce(json_agg(json_build_object('playerId', d.player_id, 'damage', d.total_damage)), '[]') FROM citadel_damage d WHERE d.floor = s.current_floor) AS damages
+        (SELECT coalesce(json_agg(json_build_object('playerId', d.player_id, 'damage', d.total_damage)), '[]') FROM citadel_damage d WHERE d.floor = s.current_floor) AS damages,
+        (SELECT coalesce(sum(r.reward_thousandths), 0) FROM citadel_rewards r WHERE r.player_id = $1 AND r.distributed_at >= $2)::text AS paid_today
        FROM citadel_state s JOIN citadel_floors f ON f.floor = s.current_floor LEFT JOIN citadel_players cp ON cp.player_id = $1`,
-      [playerId],
+      [playerId, citadelDayStart(now.getTime())],
     );
     // What the player will be paid for the damage dealt so far: the payout's own share (of all the
     // damage the boss takes, its hit points left included), rounding and daily cap.
-    const paidToday = await this.paidToday(manager, [playerId], now);
+    const paidToday = new Map([[playerId, Number(standing.paid_today)]]);
     const { paid } = citadelPayout(Number(standing.reward_thousandths), standing.damages, paidToday, Number(standing.current_hp));
     return {
       globalCurrentFloor: standing.current_floor,
