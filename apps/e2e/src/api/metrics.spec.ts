@@ -79,7 +79,10 @@ describe('metrics at /metrics', () => {
     }
     text = await eventually(
       async () => (await scrape()).data,
-      (scraped) => sample(scraped, 'runik_queue_jobs_failed_total{queue="ledger"}') === failedBefore + 1,
+      // Depths are read before totals within one scrape, so a job failing in between shows in one only.
+      (scraped) =>
+        sample(scraped, 'runik_queue_jobs_failed_total{queue="ledger"}') === failedBefore + 1 &&
+        (sample(scraped, 'runik_queue_jobs{queue="ledger",state="failed"}') ?? 0) >= 1,
     );
     expect(sample(text, 'runik_queue_jobs_failed_total{queue="ledger"}')).toBe(failedBefore + 1);
     expect(sample(text, 'runik_queue_jobs{queue="ledger",state="failed"}')).toBeGreaterThanOrEqual(1);
