@@ -28,4 +28,23 @@ export default [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // A migration is frozen history: on a new database it must do what it did when written, so it
+    // inlines the values it used instead of importing live rules or code that may change since.
+    files: ['libs/server/src/core/migrations/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@runik/*', '../*'],
+              message: 'Migrations are frozen history: inline the values (as they are today) instead of importing live rules or code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];

@@ -26,10 +26,12 @@ import {
   maxTrainable,
   militaryBuilding,
   MilitaryBuildingKey,
+  noResources,
   noTroops,
   pendingResources,
   previewToRunik,
   remainingMinutes,
+  recordOf,
   RESOURCE_KEYS,
   ResourceAmounts,
   runikCostOf,
@@ -60,8 +62,6 @@ interface Batch {
   completesMs: number;
 }
 
-const emptyResources = (): ResourceAmounts => ({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
-
 /** The RUNIK resources would bring at the conversion rates after tax, cap aside (what raided loot is worth). */
 export function runikValue(amounts: ResourceAmounts, terms: ConversionTerms): number {
   let value = 0;
@@ -79,9 +79,9 @@ export function runikValue(amounts: ResourceAmounts, terms: ConversionTerms): nu
  */
 export class City {
   chLevel = STARTING_CITY_HALL_LEVEL;
-  levels = Object.fromEntries(BUILDING_KEYS.map((key) => [key, STARTING_BUILDING_LEVEL])) as Record<BuildingKey, number>;
-  resources = Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, toThousandths(STARTING_RESOURCES[resource])])) as ResourceAmounts;
-  storedPending = emptyResources();
+  levels = recordOf(BUILDING_KEYS, () => STARTING_BUILDING_LEVEL);
+  resources = recordOf(RESOURCE_KEYS, (resource) => toThousandths(STARTING_RESOURCES[resource]));
+  storedPending = noResources();
   anchorMs: number;
   lastHarvestMs: number | null = null;
   army: Troops = noTroops();
@@ -144,7 +144,7 @@ export class City {
     if (this.lastHarvestMs !== null && nowMs < this.lastHarvestMs + HARVEST_INTERVAL_MS) return;
     const pending = this.pending(nowMs);
     for (const resource of RESOURCE_KEYS) this.resources[resource] += pending[resource];
-    this.storedPending = emptyResources();
+    this.storedPending = noResources();
     this.anchorMs = nowMs;
     this.lastHarvestMs = nowMs;
   }

@@ -10,6 +10,7 @@ import {
   CONVERSION_TAX_PERCENT,
   PACK_PRICES,
   PENDING_CAP_HOURS,
+  recordOf,
   ResourceKey,
 } from '@runik/rules';
 
@@ -36,7 +37,7 @@ export function rulesConstants(): EconomyConstants {
     conversionRates: { ...CONVERSION_RATES },
     conversionTaxPercent: CONVERSION_TAX_PERCENT,
     dailyConversionCap: DAILY_CONVERSION_CAP_RUNIK,
-    buildingExponents: Object.fromEntries(BUILDING_KEYS.map((key) => [key, buildingByKey(key)!.exp])) as Record<BuildingKey, number>,
+    buildingExponents: recordOf(BUILDING_KEYS, (key) => buildingByKey(key)!.exp),
     pendingCapHours: PENDING_CAP_HOURS,
     citadelReward: { ...CITADEL_REWARD_CURVE },
     packPrices: { runik: { ...PACK_PRICES.runik }, hive: { ...PACK_PRICES.hive } },

@@ -3,6 +3,7 @@
  * between accounts, a deposit or a withdrawal, with a reason, as the game's ledger records them.
  * A debit larger than the balance is refused, as the game's check-and-debit refuses it.
  */
+import { recordOf } from '@runik/rules';
 
 export const MINT_REASONS = ['conversion', 'citadel-reward', 'shop'] as const;
 export type MintReason = (typeof MINT_REASONS)[number];
@@ -38,7 +39,7 @@ export interface ConservationCheck {
   negativeAccounts: number;
 }
 
-const zeroes = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+const zeroes = <K extends string>(keys: readonly K[]) => recordOf(keys, () => 0);
 
 export function emptyDay(): LedgerDay {
   return { minted: zeroes(MINT_REASONS), burned: zeroes(BURN_REASONS), transferred: zeroes(TRANSFER_REASONS), systemCredits: zeroes(SYSTEM_ACCOUNTS), deposits: 0, withdrawals: 0, earnedBy: new Map(), spentBy: new Map() };

@@ -12,10 +12,12 @@ import {
   MILITARY_BUILDING_KEYS,
   BuildingKey,
   floorTo,
+  noResources,
   PACK_BULK_SIZE,
   packTier,
   RAIDS,
   raidTerms,
+  recordOf,
   RESOURCE_BUILDINGS,
   RESOURCE_KEYS,
   ResourceAmounts,
@@ -75,8 +77,6 @@ export interface Bot {
   /** The last day its once-a-day actions (shopping, the marketplace) were done. */
   lastDailyDay: number;
 }
-
-const noResources = (): ResourceAmounts => ({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
 
 function addTo(total: ResourceAmounts, amounts: ResourceAmounts): void {
   for (const resource of RESOURCE_KEYS) total[resource] += amounts[resource];
@@ -253,8 +253,7 @@ export class World {
   private train(bot: Bot, nowMs: number): void {
     const { city, behaviour } = bot;
     if (behaviour.armyShare === 0) return;
-    const budget = {} as ResourceAmounts;
-    for (const resource of RESOURCE_KEYS) budget[resource] = Math.floor(city.resources[resource] * behaviour.armyShare);
+    const budget = recordOf(RESOURCE_KEYS, (resource) => Math.floor(city.resources[resource] * behaviour.armyShare));
     for (const building of [...MILITARY_BUILDING_KEYS].reverse()) if (city.train(building, budget, nowMs) > 0) return;
   }
 
@@ -316,8 +315,7 @@ export class World {
     attacker.bank(nowMs);
     attacker.applyLosses(outcome.attacker);
     defender.applyLosses(outcome.defender);
-    const taken = {} as ResourceAmounts;
-    for (const resource of RESOURCE_KEYS) taken[resource] = outcome.loot[resource] + outcome.lootLost[resource];
+    const taken = recordOf(RESOURCE_KEYS, (resource) => outcome.loot[resource] + outcome.lootLost[resource]);
     defender.settleRaid(pendingBefore, taken, nowMs);
     for (const resource of RESOURCE_KEYS) attacker.resources[resource] += outcome.loot[resource];
     bot.lastRaidOn.set(target.id, nowMs);

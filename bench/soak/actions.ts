@@ -19,9 +19,13 @@ import {
   BUILDING_KEYS,
   CONVERSION_RATES,
   DEPOSIT_COOLDOWN_MS,
+  GEAR_TYPES,
   MARKETPLACE_SORTS,
   MILITARY_BUILDING_KEYS,
   type MilitaryBuildingKey,
+  noTroops,
+  recordOf,
+  RESOURCE_KEYS,
   type SeededRandom,
   UNIT_KEYS,
 } from '@runik/rules';
@@ -107,7 +111,7 @@ export const ACTIONS: Action[] = [
     weight: () => 4,
     run: async (bot, world) => {
       const runik = runikOf(bot);
-      const resources = subset(bot.random, chance(bot.random, 10) ? (['wheat', 'lumber', 'stone', 'ore'] as const) : unlockedResources(bot));
+      const resources = subset(bot.random, chance(bot.random, 10) ? RESOURCE_KEYS : unlockedResources(bot));
       const budget = runik > 0.01 ? (runik * bot.random.int(5, 60)) / 100 / resources.length : 0.05;
       const body: Record<string, unknown> = Object.fromEntries(resources.map((resource) => [resource, decimal(Math.max(1, budget * CONVERSION_RATES[resource] * 100), 2)]));
       if (chance(bot.random, 20)) body.preview = true;
@@ -140,8 +144,8 @@ export const ACTIONS: Action[] = [
     run: async (bot, world) => {
       // Troops are injured by others' attacks too: look at the sanctum first.
       const city = await readCity(bot, world);
-      const injured = city?.sanctum.injured ?? { infantry: 0, archers: 0, cavalries: 0 };
-      const body = Object.fromEntries(UNIT_KEYS.map((unit) => [unit, injured[unit] > 0 ? bot.random.int(0, injured[unit]) : 0]));
+      const injured = city?.sanctum.injured ?? noTroops();
+      const body = recordOf(UNIT_KEYS, (unit) => (injured[unit] > 0 ? bot.random.int(0, injured[unit]) : 0));
       if (UNIT_KEYS.every((unit) => body[unit] === 0)) {
         if (!chance(bot.random, 20)) return;
         body.infantry = 1;
@@ -312,7 +316,7 @@ export const ACTIONS: Action[] = [
     run: async (bot, world) => {
       const name = bot.player.username;
       if (chance(bot.random, 25)) {
-        const slotType = pick(bot.random, ['infantry', 'archer', 'cavalry', 'wheat', 'lumber', 'stone', 'ore'] as const);
+        const slotType = pick(bot.random, GEAR_TYPES);
         await call(world, bot, 'gear:equip', 'POST', ApiRoutes.gearsUnequip, { hiveUsername: name, slotType });
         return;
       }

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { formatDecimal, parseDecimal } from '@runik/rules';
+import { ASSETS } from '@runik/server';
 import { GAME_ACCOUNT } from '../../apps/e2e/src/support/stack';
 import type { CallLog } from './calls';
 import { ChainTransfer, TREASURY_ACCOUNT, TREASURY_MEMO } from './chain';
@@ -21,7 +22,7 @@ function check(name: string, problems: string[], detail: string): Check {
 }
 
 /**
- * For each asset the ledger holds (RUNIK and the four resources): the sum over every account,
+ * For each asset the ledger holds (RUNIK and every resource): the sum over every account,
  * system accounts included, is 0 in the balances and in the entries (double entry: every posting
  * nets to 0 per asset); each balance equals the sum of its account's entries and the last entry's
  * running balance.
@@ -34,7 +35,9 @@ export async function conservation(db: Client): Promise<Check[]> {
            (SELECT coalesce(sum(delta), 0) FROM ledger_entries e WHERE e.asset = a.asset) AS entries,
            (SELECT count(*) FROM balances b WHERE b.asset = a.asset) AS accounts,
            (SELECT count(DISTINCT posting_id) FROM ledger_entries e WHERE e.asset = a.asset) AS postings
-      FROM assets a ORDER BY array_position(ARRAY['runik', 'wheat', 'lumber', 'stone', 'ore'], a.asset::text), a.asset`);
+      FROM assets a ORDER BY array_position($1::text[], a.asset::text), a.asset`,
+    [ASSETS],
+  );
   const { rows: unbalanced } = await db.query<{ asset: string; posting_id: string; reason: string; total: string }>(`
     SELECT asset, posting_id, min(reason) AS reason, sum(delta) AS total FROM ledger_entries GROUP BY asset, posting_id HAVING sum(delta) <> 0`);
   const { rows: drifted } = await db.query<{ asset: string; code: string; amount: string; total: string; last: string }>(`

@@ -1,27 +1,14 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import {
-  ConfirmDepositJob,
-  ConfirmPackPurchaseJob,
-  ConfirmRegistrationJob,
-  ConfirmShopPurchaseJob,
-  DepositJobs,
-  LedgerJobs,
-  loadAppConfig,
-  PackJobs,
-  Queues,
-  RegistrationJobs,
-  SendWithdrawalJob,
-  ShopJobs,
-  WithdrawJobs,
-} from '@runik/server';
+import { JobHandlers, loadAppConfig, Queues } from '@runik/server';
 import { JOB_METRICS } from './job-metrics';
 
 /** A job of a worker that died is taken over after the lock expires (BullMQ's stalled-job check). */
 const { WORKER_LOCK_DURATION_MS } = loadAppConfig();
 
-/** The ledger queue's one consumer: hands each job to the feature that owns it. */
+/** The ledger queue's one consumer: hands each job to the feature's `@JobHandler`. Started by WorkerStart. */
 @Processor(Queues.ledger, {
+  autorun: false,
   concurrency: 4,
   lockDuration: WORKER_LOCK_DURATION_MS,
   stalledInterval: WORKER_LOCK_DURATION_MS,
@@ -31,31 +18,11 @@ const { WORKER_LOCK_DURATION_MS } = loadAppConfig();
   metrics: JOB_METRICS,
 })
 export class LedgerQueueProcessor extends WorkerHost {
-  constructor(
-    private readonly registrations: RegistrationJobs,
-    private readonly deposits: DepositJobs,
-    private readonly withdrawals: WithdrawJobs,
-    private readonly packs: PackJobs,
-    private readonly shop: ShopJobs,
-  ) {
+  constructor(private readonly handlers: JobHandlers) {
     super();
   }
 
-  async process(job: Job): Promise<void> {
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    switch (job.name) {
-      case LedgerJobs.confirmRegistration:
-        return this.registrations.confirmRegistration((job.data as ConfirmRegistrationJob).registrationId, lastAttempt);
-      case LedgerJobs.confirmDeposit:
-        return this.deposits.confirmDeposit((job.data as ConfirmDepositJob).depositId, lastAttempt);
-      case LedgerJobs.sendWithdrawal:
-        return this.withdrawals.sendWithdrawal((job.data as SendWithdrawalJob).withdrawalId, lastAttempt);
-      case LedgerJobs.confirmPackPurchase:
-        return this.packs.confirmPackPurchase((job.data as ConfirmPackPurchaseJob).packPurchaseId, lastAttempt);
-      case LedgerJobs.confirmShopPurchase:
-        return this.shop.confirmShopPurchase((job.data as ConfirmShopPurchaseJob).shopPurchaseId, lastAttempt);
-      default:
-        throw new Error(`Unknown ledger job: ${job.name}`);
-    }
+  process(job: Job): Promise<unknown> {
+    return this.handlers.run(Queues.ledger, job);
   }
 }

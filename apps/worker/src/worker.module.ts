@@ -4,6 +4,7 @@ import {
   ChainFollowerModule,
   CitadelJobsModule,
   CoreModule,
+  JobHandlersModule,
   PackJobsModule,
   PendingWorkSweeper,
   RegistrationJobsModule,
@@ -16,9 +17,10 @@ import { LedgerQueueProcessor } from './ledger-queue.processor';
 import { PendingWorkSweep } from './pending-work-sweep';
 import { SchedulesProcessor } from './schedules.processor';
 import { WorkerDrain } from './worker-drain';
+import { WorkerStart } from './worker-start';
 
 @Module({
-  imports: [ScheduleModule.forRoot(), CoreModule, ChainFollowerModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule, ThroneJobsModule],
-  providers: [ChainFollow, LedgerQueueProcessor, SchedulesProcessor, WorkerDrain, PendingWorkSweeper, PendingWorkSweep],
+  imports: [ScheduleModule.forRoot(), CoreModule, JobHandlersModule, ChainFollowerModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule, ThroneJobsModule],
+  providers: [ChainFollow, LedgerQueueProcessor, SchedulesProcessor, WorkerStart, WorkerDrain, PendingWorkSweeper, PendingWorkSweep],
 })
 export class WorkerModule {}

@@ -4,6 +4,7 @@ export * from './money/runik-value';
 export * from './account/hive-username';
 export * from './account/registration';
 export * from './city/balance-sheet';
+export * from './city/record-of';
 export * from './city/fixed-point';
 export * from './city/production';
 export * from './city/buildings';

@@ -2,7 +2,9 @@ import {
   BUILDING_KEYS,
   cityProductionPerHour,
   ENEMY_COOLDOWN_MS,
+  noResources,
   pendingResources,
+  recordOf,
   RESOURCE_KEYS,
   ResourceAmounts,
   ResourceKey,
@@ -22,7 +24,7 @@ beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());
 
 const HOUR = 3_600_000;
-const NO_RESOURCES: ResourceAmounts = { wheat: 0, lumber: 0, stone: 0, ore: 0 };
+const NO_RESOURCES = noResources();
 
 const fireAtOnce = <T>(times: number, call: (index: number) => Promise<T>) => Promise.all(Array.from({ length: times }, (_, index) => call(index)));
 const newPlayers = (count: number, prefix: string) => Promise.all(Array.from({ length: count }, () => newRaidablePlayer(stack, prefix)));
@@ -40,9 +42,9 @@ const sumResources = (amounts: ResourceAmounts[]): ResourceAmounts => {
 
 /** The production a city row earns per hour of each resource, thousandths. */
 function ratesOf(row: Awaited<ReturnType<typeof cityRow>>) {
-  const levels = Object.fromEntries(BUILDING_KEYS.map((key) => [key, row.building_levels[key] ?? STARTING_BUILDING_LEVEL])) as Record<ResourceKey, number>;
+  const levels = recordOf(BUILDING_KEYS, (key) => row.building_levels[key] ?? STARTING_BUILDING_LEVEL);
   const city = { chLevel: row.ch_level, levels, gearBonuses: { ...NO_RESOURCES } };
-  return { city, perHour: Object.fromEntries(RESOURCE_KEYS.map((r) => [r, cityProductionPerHour(r, city)])) as ResourceAmounts };
+  return { city, perHour: recordOf(RESOURCE_KEYS, (r) => cityProductionPerHour(r, city)) };
 }
 
 /**
@@ -52,9 +54,7 @@ function ratesOf(row: Awaited<ReturnType<typeof cityRow>>) {
 function expectChained(battles: BattleRow[], city: ReturnType<typeof ratesOf>['city']): void {
   for (let i = 1; i < battles.length; i++) {
     const previous = battles[i - 1];
-    const left = Object.fromEntries(
-      RESOURCE_KEYS.map((r) => [r, previous.input.defender.pending[r] - previous.outcome.loot[r] - previous.outcome.lootLost[r]]),
-    ) as ResourceAmounts;
+    const left = recordOf(RESOURCE_KEYS, (r) => previous.input.defender.pending[r] - previous.outcome.loot[r] - previous.outcome.lootLost[r]);
     const army = battles[i].input.defender.troops;
     expect(battles[i].input.defender.pending).toEqual(
       pendingResources({ ...city, army, storedPending: left, anchorMs: previous.foughtAt.getTime() }, battles[i].foughtAt.getTime()),
@@ -117,7 +117,7 @@ describe('attack races', () => {
     await Promise.all(attackers.map((attacker) => setArmy(stack, attacker, { cavalries: 500 })));
     const { city, perHour } = ratesOf(await cityRow(stack, defender));
     // 48 hours is beyond the 12-hour cap: the pending production is exactly the cap.
-    const pendingBefore = Object.fromEntries(RESOURCE_KEYS.map((r) => [r, perHour[r] * 12])) as ResourceAmounts;
+    const pendingBefore = recordOf(RESOURCE_KEYS, (r) => perHour[r] * 12);
 
     const started = Date.now();
     // Each attacker fires three times: one of its attacks fights, the others meet the cooldown.
@@ -171,7 +171,7 @@ describe('attack races', () => {
     await letTimePass(stack, defender, 48 * HOUR);
     await Promise.all(attackers.map((attacker) => setArmy(stack, attacker, { cavalries: 500 })));
     const { perHour } = ratesOf(await cityRow(stack, defender));
-    const pendingBefore = Object.fromEntries(RESOURCE_KEYS.map((r) => [r, perHour[r] * 12])) as ResourceAmounts;
+    const pendingBefore = recordOf(RESOURCE_KEYS, (r) => perHour[r] * 12);
 
     const started = Date.now();
     const responses = await Promise.all([

@@ -8,9 +8,11 @@ import {
   fromThousandths,
   lootBroughtHome,
   NO_COMMANDER_BONUSES,
+  noResources,
   pendingResources,
   productionPerHour,
   PENDING_CAP_HOURS,
+  recordOf,
   RESOURCE_KEYS,
   ResourceAmounts,
   resolveBattle,
@@ -81,12 +83,12 @@ const plus = (army: Troops, ...gains: Troops[]): Troops => {
 
 /** What the server should have computed as the defender's pending production at `at`, from its stored row. */
 function expectedPending(row: Awaited<ReturnType<typeof cityRow>>, at: Date): ResourceAmounts {
-  const levels = Object.fromEntries(BUILDING_KEYS.map((key) => [key, row.building_levels[key] ?? STARTING_BUILDING_LEVEL]));
+  const levels = recordOf(BUILDING_KEYS, (key) => row.building_levels[key] ?? STARTING_BUILDING_LEVEL);
   return pendingResources(
     {
       chLevel: row.ch_level,
-      levels: levels as Record<(typeof RESOURCE_KEYS)[number], number>,
-      gearBonuses: { wheat: 0, lumber: 0, stone: 0, ore: 0 },
+      levels,
+      gearBonuses: noResources(),
       army: row.army,
       storedPending: row.stored_pending,
       anchorMs: row.production_anchor_at.getTime(),
@@ -292,7 +294,7 @@ describe('attack', () => {
     const attackerArmy = minus(input.attacker.troops, outcome.attacker.dead, outcome.attacker.injured);
     const defenderArmy = minus(input.defender.troops, outcome.defender.dead, outcome.defender.injured);
     // The defender loses what was taken; the attacker brings home 80% of it, the rest is lost on the way.
-    const leftPending = Object.fromEntries(RESOURCE_KEYS.map((r) => [r, input.defender.pending[r] - outcome.loot[r] - outcome.lootLost[r]])) as ResourceAmounts;
+    const leftPending = recordOf(RESOURCE_KEYS, (r) => input.defender.pending[r] - outcome.loot[r] - outcome.lootLost[r]);
     for (const r of RESOURCE_KEYS) expect(outcome.loot[r]).toBe(lootBroughtHome(outcome.loot[r] + outcome.lootLost[r]));
     expect(input.lootPercent).toBe(100);
     const cooldownUntil = new Date(battle.foughtAt.getTime() + ENEMY_COOLDOWN_MS).toISOString();
@@ -395,12 +397,12 @@ describe('attack', () => {
     const [battle] = await battlesOf(stack, { attacker, defender });
     expect(resolveBattle(battle.input)).toEqual(battle.outcome);
     expect(battle.outcome.winner).toBe('defender');
-    expect(battle.outcome.loot).toEqual({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
-    expect(response.data.result).toMatchObject({ battleId: battle.id, winner: 'defender', loot: { wheat: 0, lumber: 0, stone: 0, ore: 0 } });
+    expect(battle.outcome.loot).toEqual(noResources());
+    expect(response.data.result).toMatchObject({ battleId: battle.id, winner: 'defender', loot: noResources() });
     expect(response.data.updatedPlayer.attacksRemaining).toBe(4);
 
     expect((await cityOf(attacker)).resources).toEqual(attackerCityBefore.resources);
-    expect(await lootCredited(stack, attacker)).toEqual({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
+    expect(await lootCredited(stack, attacker)).toEqual(noResources());
     // Nothing taken: the defender's production is only settled as of the battle (its upkeep changes with its losses).
     const defenderRow = await cityRow(stack, defender);
     expect(defenderRow.stored_pending).toEqual(expectedPending(defenderRowBefore, battle.foughtAt));

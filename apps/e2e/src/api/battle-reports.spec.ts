@@ -7,6 +7,7 @@ import {
   fromThousandths,
   NO_COMMANDER_BONUSES,
   RAIDS,
+  recordOf,
   RESOURCE_KEYS,
   ResourceAmounts,
   resolveBattle,
@@ -48,7 +49,7 @@ async function expectForbidden(player: CityPlayer, kind: BattleReportResponse['k
 }
 
 const resourcesIn = (amounts: ResourceAmounts) => Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, fromThousandths(amounts[resource])]));
-const pendingOf = (report: AttackBattleReport) => Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, thousandths(report.defenderPending[resource])])) as ResourceAmounts;
+const pendingOf = (report: AttackBattleReport) => recordOf(RESOURCE_KEYS, (resource) => thousandths(report.defenderPending[resource]));
 const boostsOf = (fighter: BattleReportFighter): CommanderBonuses => {
   if (!fighter.boosts) throw new Error(`${fighter.hiveUsername} fought with unknown boosts`);
   return fighter.boosts;

@@ -1,4 +1,4 @@
-import { CONVERSION_RATES, CONVERSION_TAX_PERCENT } from '@runik/rules';
+import { CONVERSION_RATES, CONVERSION_TAX_PERCENT, noResources } from '@runik/rules';
 import { apiClient } from '../support/api-client';
 import { cityOf, grant, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
@@ -50,7 +50,7 @@ describe('money races', () => {
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     const city = await cityOf(player);
-    expect(city.resources).toMatchObject({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
+    expect(city.resources).toMatchObject(noResources());
     // 1000 of each at 200, 160, 130 and 100 per RUNIK.
     const grossMillionths = (['wheat', 'lumber', 'stone', 'ore'] as const).reduce((sum, r) => sum + Math.floor((1_000_000 * 1000) / CONVERSION_RATES[r]), 0);
     const net = Math.floor((grossMillionths * (100 - CONVERSION_TAX_PERCENT)) / 100 / 1000);

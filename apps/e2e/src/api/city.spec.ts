@@ -1,5 +1,5 @@
 import { CityMessages } from '@runik/contract';
-import { CONVERSION_RATES, gameDay, HARVEST_INTERVAL_MS, productionPerHour } from '@runik/rules';
+import { CONVERSION_RATES, gameDay, HARVEST_INTERVAL_MS, noResources, productionPerHour } from '@runik/rules';
 import { apiClient } from '../support/api-client';
 import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
 import { startStack, Stack } from '../support/stack';
@@ -52,7 +52,7 @@ describe('production and harvest', () => {
     const harvest = await post(player, 'harvest');
     expect(harvest.status).toBe(200);
     expect(harvest.data.resources.wheat).toBeGreaterThanOrEqual(1000 + 240);
-    expect(harvest.data.pendingResources).toEqual({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
+    expect(harvest.data.pendingResources).toEqual(noResources());
     expect(Date.parse(harvest.data.nextHarvestTime) - Date.now()).toBeGreaterThan(HARVEST_INTERVAL_MS - 60_000);
 
     const again = await post(player, 'harvest');

@@ -1,5 +1,5 @@
 import { GearMessages } from '@runik/contract';
-import type { GearType } from '@runik/rules';
+import { GEAR_TYPES, type GearType } from '@runik/rules';
 import { newCityPlayer } from '../support/city';
 import {
   availableOf,
@@ -59,13 +59,12 @@ describe('slot races', () => {
 
   it('every slot filled at once by 7 gears of 7 types (3 each racing) holds one gear a slot', async () => {
     const player = await newCityPlayer(stack, 'rall');
-    const types: GearType[] = ['infantry', 'archer', 'cavalry', 'wheat', 'lumber', 'stone', 'ore'];
     const gears: { id: number; type: GearType }[] = [];
-    for (const type of types) for (const id of await giveGears(stack, player, 3, { type, rarity: 'common', level: 1 })) gears.push({ id, type });
+    for (const type of GEAR_TYPES) for (const id of await giveGears(stack, player, 3, { type, rarity: 'common', level: 1 })) gears.push({ id, type });
     const responses = await fireAtOnce(gears.length, (i) => equip(player, gears[i].id, gears[i].type));
     expect(responses.every((r) => r.status === 200)).toBe(true);
     const rows = await gearRowsOf(stack, player);
-    for (const type of types) expect(rows.filter((row) => row.type === type && row.equipped)).toHaveLength(1);
+    for (const type of GEAR_TYPES) expect(rows.filter((row) => row.type === type && row.equipped)).toHaveLength(1);
     expect((await availableOf(player)).gears).toHaveLength(14);
   });
 
@@ -144,9 +143,8 @@ describe('blacksmith races', () => {
 
   it('a gear equipped while being consumed: either it is equipped, or it is consumed, never both', async () => {
     const player = await newCityPlayer(stack, 'reqm');
-    const types: GearType[] = ['infantry', 'archer', 'cavalry', 'wheat', 'lumber', 'stone', 'ore'];
     const pairs: { target: number; material: number; type: GearType }[] = [];
-    for (const type of types) {
+    for (const type of GEAR_TYPES) {
       pairs.push({
         type,
         target: await giveGear(stack, player, { type, rarity: 'common', level: 1 }),

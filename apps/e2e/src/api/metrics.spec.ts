@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { ApiRoutes } from '@runik/contract';
+import { ASSETS } from '@runik/server';
 import { apiClient } from '../support/api-client';
 import { newCityPlayer } from '../support/city';
 import { WORKSPACE_ROOT } from '../support/processes';
@@ -91,7 +92,7 @@ describe('metrics at /metrics', () => {
     // Ledger totals: players together, each system account alone; every posting balances, so each asset sums to zero.
     const ledger = text.split('\n').filter((line) => line.startsWith('runik_ledger_balance_thousandths{'));
     for (const account of ['players', 'system:mint', 'system:treasury', 'external:hive-engine']) {
-      for (const asset of ['runik', 'wheat', 'lumber', 'stone', 'ore']) {
+      for (const asset of ASSETS) {
         expect(sample(text, `runik_ledger_balance_thousandths{account="${account}",asset="${asset}"}`)).toEqual(expect.any(Number));
       }
     }

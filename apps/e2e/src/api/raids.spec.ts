@@ -1,5 +1,5 @@
 import { AttackMessages } from '@runik/contract';
-import { lootBroughtHome, RAIDS, RESOURCE_KEYS, ResourceAmounts, resolveBattle } from '@runik/rules';
+import { lootBroughtHome, noResources, RAIDS, RESOURCE_KEYS, ResourceAmounts, resolveBattle } from '@runik/rules';
 import {
   attack,
   attackSnapshot,
@@ -47,7 +47,7 @@ describe('raid shields', () => {
     expect((await enemiesOf(main, 1, band)).enemies).toEqual([
       expect.objectContaining({ name: alt.username, shield: 'free', shieldEndsAt: null, lootPercent: 0 }),
     ]);
-    expect(await lootCredited(stack, main)).toEqual({ wheat: 0, lumber: 0, stone: 0, ore: 0 });
+    expect(await lootCredited(stack, main)).toEqual(noResources());
 
     // The other way round the raid is open: a free player stays part of the game.
     await setArmy(stack, alt, { cavalries: 500 });

@@ -5,8 +5,10 @@ import {
   gameDay,
   DAILY_CONVERSION_CAP_RUNIK,
   formatResource,
+  noResources,
   pendingResources,
   previewToRunik,
+  recordOf,
   ResourceAmounts,
   ResourceKey,
   STARTING_BUILDING_LEVEL,
@@ -27,8 +29,8 @@ const convert = (player: CityPlayer, body: unknown) => player.api.post(`/api/cit
 
 /** The pending production the rules give a stored city row at `atMs`, for a given army. */
 function pendingFor(row: Awaited<ReturnType<typeof cityRow>>, army: Troops, atMs: number): ResourceAmounts {
-  const levels = Object.fromEntries(BUILDING_KEYS.map((key) => [key, row.building_levels[key] ?? STARTING_BUILDING_LEVEL])) as Record<ResourceKey, number>;
-  const gearBonuses = { wheat: 0, lumber: 0, stone: 0, ore: 0 };
+  const levels = recordOf(BUILDING_KEYS, (key) => row.building_levels[key] ?? STARTING_BUILDING_LEVEL);
+  const gearBonuses = noResources();
   return pendingResources({ chLevel: row.ch_level, levels, gearBonuses, army, storedPending: row.stored_pending, anchorMs: row.production_anchor_at.getTime() }, atMs);
 }
 

@@ -1,6 +1,6 @@
 import { ApiRoutes, ErrorMessages, GearMessages, TradingMessages } from '@runik/contract';
 import type { Gear, Listing } from '@runik/contract';
-import type { GearRarity, GearType } from '@runik/rules';
+import { GEAR_TYPES, type GearRarity, type GearType } from '@runik/rules';
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { assetTotals, runikOf, systemBalance } from '../support/alliance';
 import { apiClient } from '../support/api-client';
@@ -66,7 +66,6 @@ async function expectConserved(): Promise<void> {
 
 // The marketplace is shared by the whole file: this block runs first, while its listings are the only ones.
 describe('marketplace', () => {
-  const TYPES: GearType[] = ['infantry', 'archer', 'cavalry', 'wheat', 'lumber', 'stone', 'ore'];
   const RARITIES: GearRarity[] = ['common', 'rare', 'epic', 'legendary', 'mythical'];
   const RARITY_RANK: Record<GearRarity, number> = { mythical: 0, legendary: 1, epic: 2, rare: 3, common: 4 };
   interface Entry {
@@ -90,7 +89,7 @@ describe('marketplace', () => {
     // 25 listings by two sellers: every type, every rarity, four levels, prices repeating so ties show.
     for (let i = 0; i < 25; i++) {
       const seller = sellers[i % 2];
-      const spec: GearSpec = { type: TYPES[i % 7], rarity: RARITIES[(i * 3) % 5], level: 1 + (i % 4), currentExp: i };
+      const spec: GearSpec = { type: GEAR_TYPES[i % GEAR_TYPES.length], rarity: RARITIES[(i * 3) % 5], level: 1 + (i % 4), currentExp: i };
       const gearId = await giveGear(stack, seller, spec);
       const price = 10 + (i % 6) * 15;
       const response = await listGear(seller, gearId, price);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { ApiRoutes } from '@runik/contract';
-import { formatResource, formatRunik, toThousandths } from '@runik/rules';
+import { formatResource, formatRunik, RESOURCE_KEYS, toThousandths } from '@runik/rules';
 import {
   BROWSER_API_PORT,
   BROWSER_SIM_PORT,
@@ -117,7 +117,7 @@ describe('the City screen', () => {
     const player = await newPlayer('cnew');
     await logIn(page, player.username);
 
-    for (const resource of ['wheat', 'lumber', 'stone', 'ore']) expect(await textOf(resourceAmount(page, resource))).toBe('1000.00');
+    for (const resource of RESOURCE_KEYS) expect(await textOf(resourceAmount(page, resource))).toBe('1000.00');
     expect(await textOf(runikAmount(page))).toBe('0.000');
     expect(await textOf(page.getByTestId('city-hall-level'))).toBe('1');
     // The City Hall upgrade costs 1 RUNIK (level 1 squared): disabled, with the reason.

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { formatResource, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
+import { formatResource, recordOf, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
 import { eventually, logIn, UI_TIMEOUT_MS, useBrowserStack, waitForPath, withPage } from '../support/browser';
 import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, letTimePass, newCityPlayer } from '../support/city';
@@ -81,7 +81,7 @@ async function cityShown(page: Page): Promise<{ held: Amounts; pending: Amounts;
     if (text === '' || !Number.isFinite(value)) throw new Error(`expected a number on the City screen, it shows "${text}"`);
     return value;
   };
-  const pick = (column: number) => Object.fromEntries(RESOURCE_KEYS.map((key, index) => [key, number(texts[index][column])])) as Amounts;
+  const pick = (column: number) => recordOf(RESOURCE_KEYS, (key) => number(texts[RESOURCE_KEYS.indexOf(key)][column]));
   return { held: pick(0), pending: pick(1), perHour: pick(2) };
 }
 

@@ -1,7 +1,7 @@
 import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import type { BattleInput, BattleOutcome, ResourceAmounts, Troops } from '@runik/rules';
-import { RAIDS } from '@runik/rules';
+import { noResources, RAIDS } from '@runik/rules';
 import { CityPlayer, newCityPlayer } from './city';
 import { queryDatabase } from './database';
 import type { Stack } from './stack';
@@ -118,8 +118,8 @@ export async function cityRow(stack: Stack, player: CityPlayer) {
   }>(stack.database.url, 'SELECT * FROM cities WHERE player_id = $1', [player.playerId]);
   return {
     ...row,
-    army: { infantry: Number(row.infantry), archers: Number(row.archers), cavalries: Number(row.cavalries) } as Troops,
-    injured: { infantry: Number(row.injured_infantry), archers: Number(row.injured_archers), cavalries: Number(row.injured_cavalries) } as Troops,
+    army: { infantry: Number(row.infantry), archers: Number(row.archers), cavalries: Number(row.cavalries) } satisfies Troops,
+    injured: { infantry: Number(row.injured_infantry), archers: Number(row.injured_archers), cavalries: Number(row.injured_cavalries) } satisfies Troops,
   };
 }
 
@@ -131,7 +131,7 @@ export async function lootCredited(stack: Stack, player: CityPlayer): Promise<Re
      WHERE a.player_id = $1 AND e.reason = 'attack-loot' GROUP BY e.asset`,
     [player.playerId],
   );
-  const credited: ResourceAmounts = { wheat: 0, lumber: 0, stone: 0, ore: 0 };
+  const credited = noResources();
   for (const { asset, total } of rows) credited[asset] = Number(total);
   return credited;
 }

@@ -1,6 +1,6 @@
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { DataSource } from 'typeorm';
-import { Clock, dataSourceOptions, LedgerService } from '@runik/server';
+import { Asset, Clock, dataSourceOptions, LedgerService } from '@runik/server';
 import type { CityResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import { apiClient, login, registerFree, settledStatus } from './api-client';
@@ -49,7 +49,7 @@ export async function cityOf(player: CityPlayer): Promise<CityResponse> {
  * Test setup through the game's own ledger: mints thousandths of an asset to a player,
  * as production or a deposit would (no shortcut around the balances' rules).
  */
-export async function grant(stack: Stack, player: CityPlayer, asset: 'runik' | 'wheat' | 'lumber' | 'stone' | 'ore', thousandths: number): Promise<void> {
+export async function grant(stack: Stack, player: CityPlayer, asset: Asset, thousandths: number): Promise<void> {
   const dataSource = await new DataSource({ ...dataSourceOptions(stack.database.url), extra: { max: 1 } }).initialize();
   try {
     const ledger = new LedgerService(new Clock());

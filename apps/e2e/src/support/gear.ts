@@ -223,4 +223,4 @@ export function expectedGear(gearId: number, spec: GearSpec): Gear {
   };
 }
 
-export const NO_GEAR_SLOTS = { infantry: null, archer: null, cavalry: null, wheat: null, lumber: null, stone: null, ore: null };
+export const NO_GEAR_SLOTS = { infantry: null, archer: null, cavalry: null, wheat: null, lumber: null, stone: null, ore: null } satisfies Record<GearType, null>;

@@ -93,6 +93,11 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       CHAIN_FOLLOW_START_BLOCK: '1',
       BULL_BOARD_PASSWORD,
       LOG_LEVEL: 'warn',
+      // hive-sim shows a transaction within a second: look again for one not seen yet after 0.5 s, not 3-5 s.
+      DEPOSIT_RETRY_MS: '500',
+      SWAP_HIVE_CONFIRMATION_RETRY_MS: '500',
+      CONFIRM_REGISTRATION_RETRY_MS: '500',
+      WITHDRAWAL_RETRY_MS: '500',
       // Every test client is one address (and some tests fire many calls from one session).
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_PER_MINUTE: '100000',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RaidShield } from '@runik/rules';
+import type { RaidShield, ResourceKey } from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
 
 /** Attack messages: the spec's verbatim where it gives them (sections 5 and 8), ours otherwise. */
@@ -78,12 +78,7 @@ export interface ArmyStatsResponse extends TroopCounts {
   commanderBonuses: CommanderBonusesDto;
 }
 
-export interface PendingResourcesDto {
-  wheat: number;
-  lumber: number;
-  stone: number;
-  ore: number;
-}
+export type PendingResourcesDto = Record<ResourceKey, number>;
 
 export interface Enemy extends TroopCounts {
   name: string;

@@ -8,9 +8,11 @@ import {
   MilitaryBuilding,
   MilitaryBuildingKey,
   parseDecimal,
+  recordOf,
   RESOURCE_KEYS,
   ResourceBuilding,
   ResourceKey,
+  UNIT_KEYS,
   UnitKey,
 } from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
@@ -82,9 +84,10 @@ export const convertSchema = z.strictObject({
 export type ConvertRequest = z.input<typeof convertSchema>;
 export type ConvertCommand = z.output<typeof convertSchema>;
 
-const resourceInput = decimalThousandths(2, 'Amounts take up to 2 decimals').optional();
+/** An optional amount for each resource, by its key. */
+const resourceInputs = recordOf(RESOURCE_KEYS, () => decimalThousandths(2, 'Amounts take up to 2 decimals').optional());
 export const convertToResourcesSchema = z
-  .strictObject({ wheat: resourceInput, lumber: resourceInput, stone: resourceInput, ore: resourceInput, preview: z.boolean().optional() })
+  .strictObject({ ...resourceInputs, preview: z.boolean().optional() })
   .refine((body) => RESOURCE_KEYS.some((resource) => (body[resource] ?? 0) > 0), CityMessages.specifyResource);
 export type ConvertToResourcesRequest = z.input<typeof convertToResourcesSchema>;
 export type ConvertToResourcesCommand = z.output<typeof convertToResourcesSchema>;
@@ -104,8 +107,8 @@ export type SpeedupRequest = z.infer<typeof speedupSchema>;
 
 const healCount = troopCount('Troop counts must be whole numbers of 0 or more').default(0);
 export const healSchema = z
-  .strictObject({ infantry: healCount, archers: healCount, cavalries: healCount })
-  .refine((body) => body.infantry + body.archers + body.cavalries > 0, CityMessages.noTroopsToHeal);
+  .strictObject(recordOf(UNIT_KEYS, () => healCount))
+  .refine((body) => UNIT_KEYS.some((unit) => body[unit] > 0), CityMessages.noTroopsToHeal);
 export type HealRequest = z.input<typeof healSchema>;
 
 /** Amounts in responses are plain numbers (resources to 3 decimals, RUNIK to 3 decimals). */

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, subHours } from 'date-fns';
 import { UNIT_KEYS } from '../city/balance-sheet';
+import { recordOf } from '../city/record-of';
 import { Troops, UNIT_POWER } from '../combat/army';
 import { GEAR_MAX_LEVEL, GEAR_STAT_TABLE } from '../gear/gear';
 import { troopRunikMillionths } from '../money/runik-value';
@@ -111,12 +112,10 @@ export function bossImage(floor: number): number {
  * there is. A positive expected loss rounds up: a type that fought always loses at least one.
  */
 export function citadelCasualties(troops: Troops, attackNumber: number): { dead: Troops; injured: Troops } {
-  const dead = {} as Troops;
-  const injured = {} as Troops;
-  for (const unit of UNIT_KEYS) {
-    dead[unit] = Math.min(troops[unit], Math.ceil((troops[unit] * CITADEL_DEATH_PERMILLE_PER_ATTACK * attackNumber) / 1000));
-    injured[unit] = Math.min(troops[unit] - dead[unit], Math.ceil((troops[unit] * CITADEL_INJURY_PERMILLE_PER_ATTACK * attackNumber) / 1000));
-  }
+  const dead = recordOf(UNIT_KEYS, (unit) => Math.min(troops[unit], Math.ceil((troops[unit] * CITADEL_DEATH_PERMILLE_PER_ATTACK * attackNumber) / 1000)));
+  const injured = recordOf(UNIT_KEYS, (unit) =>
+    Math.min(troops[unit] - dead[unit], Math.ceil((troops[unit] * CITADEL_INJURY_PERMILLE_PER_ATTACK * attackNumber) / 1000)),
+  );
   return { dead, injured };
 }
 

@@ -3,7 +3,12 @@
  * docs/balance.md explains each choice. Amounts of resources are whole units here;
  * the formulas convert them to thousandths.
  */
+import { recordOf } from './record-of';
 
+/**
+ * The one list of resources: every resource record, the ledger's assets, the request schemas and the
+ * soak's SQL are built from it (ARCHITECTURE.md, "Adding a resource").
+ */
 export const RESOURCE_KEYS = ['wheat', 'lumber', 'stone', 'ore'] as const;
 export type ResourceKey = (typeof RESOURCE_KEYS)[number];
 
@@ -19,6 +24,11 @@ export const BUILDING_KEYS: readonly BuildingKey[] = [...RESOURCE_KEYS, ...MILIT
 export const CITY_HALL_KEY = 'ch';
 
 export type ResourceAmounts = Record<ResourceKey, number>;
+
+/** Zero of every resource. */
+export function noResources(): ResourceAmounts {
+  return recordOf(RESOURCE_KEYS, () => 0);
+}
 
 /** Production per hour at level 1 (base) and the growth per level (scale), whole units. */
 export const BASE_PRODUCTIONS: Record<ResourceKey, { base: number; scale: number }> = {
@@ -39,12 +49,14 @@ export interface ResourceBuilding {
   exp: number;
 }
 
-export const RESOURCE_BUILDINGS: readonly ResourceBuilding[] = [
-  { key: 'wheat', name: 'Farm', unlock: 1, exp: 1.8 },
-  { key: 'lumber', name: 'Lumber Mill', unlock: 1, exp: 1.9 },
-  { key: 'stone', name: 'Quarry', unlock: 2, exp: 2.0 },
-  { key: 'ore', name: 'Mine', unlock: 3, exp: 2.1 },
-];
+/** The building producing each resource. */
+const PRODUCERS: Record<ResourceKey, Omit<ResourceBuilding, 'key'>> = {
+  wheat: { name: 'Farm', unlock: 1, exp: 1.8 },
+  lumber: { name: 'Lumber Mill', unlock: 1, exp: 1.9 },
+  stone: { name: 'Quarry', unlock: 2, exp: 2.0 },
+  ore: { name: 'Mine', unlock: 3, exp: 2.1 },
+};
+export const RESOURCE_BUILDINGS: readonly ResourceBuilding[] = RESOURCE_KEYS.map((key) => ({ key, ...PRODUCERS[key] }));
 
 export interface MilitaryBuilding {
   key: MilitaryBuildingKey;
@@ -67,9 +79,7 @@ export const MILITARY_BUILDINGS: readonly MilitaryBuilding[] = [
 ];
 
 /** City Hall level at which each resource opens (its building's unlock). */
-export const UNLOCKS: Record<ResourceKey, number> = Object.fromEntries(
-  RESOURCE_BUILDINGS.map((building) => [building.key, building.unlock]),
-) as Record<ResourceKey, number>;
+export const UNLOCKS: Record<ResourceKey, number> = recordOf(RESOURCE_KEYS, (resource) => PRODUCERS[resource].unlock);
 
 /** Resource units per 1 RUNIK, both ways. */
 export const CONVERSION_RATES: Record<ResourceKey, number> = { wheat: 200, lumber: 160, stone: 130, ore: 100 };

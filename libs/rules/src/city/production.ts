@@ -1,4 +1,5 @@
 import { BASE_PRODUCTIONS, PENDING_CAP_HOURS, PRODUCTION_LEVEL_FACTOR_THOUSANDTHS, RESOURCE_KEYS, ResourceAmounts, ResourceKey, UNLOCKS } from './balance-sheet';
+import { recordOf } from './record-of';
 import { Troops } from '../combat/army';
 import { troopUpkeepPerHour } from './upkeep';
 
@@ -61,12 +62,10 @@ export const UPKEEP_RESOURCE: ResourceKey = 'wheat';
  * disfavour), until the next harvest, upgrade or battle settles the pending production.
  */
 export function pendingResources(state: ProductionState, nowMs: number, capHours = PENDING_CAP_HOURS): ResourceAmounts {
-  const pending = {} as ResourceAmounts;
   const upkeep = troopUpkeepPerHour(state.army);
-  for (const resource of RESOURCE_KEYS) {
+  return recordOf(RESOURCE_KEYS, (resource) => {
     const perHour = cityProductionPerHour(resource, state);
     const eats = resource === UPKEEP_RESOURCE ? upkeep : 0;
-    pending[resource] = pendingAmount(state.storedPending[resource] ?? 0, perHour, state.anchorMs, nowMs, capHours, eats);
-  }
-  return pending;
+    return pendingAmount(state.storedPending[resource] ?? 0, perHour, state.anchorMs, nowMs, capHours, eats);
+  });
 }

@@ -8,7 +8,9 @@ import {
   TRAINING_SPEEDUP_PER_LEVEL_PERMILLE,
   UnitKey,
   MILITARY_BUILDINGS,
+  noResources,
 } from './balance-sheet';
+import { recordOf } from './record-of';
 import { militaryBuilding } from './buildings';
 import { ceilTo, floorTo, toThousandths } from './fixed-point';
 
@@ -26,9 +28,7 @@ export function trainingBoostPercent(level: number): number {
 /** Cost of training `count` units, per resource, thousandths rounded down to 2 decimals. */
 export function trainingCost(key: MilitaryBuildingKey, count: number): ResourceAmounts {
   const { costs } = militaryBuilding(key);
-  const cost = {} as ResourceAmounts;
-  for (const resource of RESOURCE_KEYS) cost[resource] = floorTo(toThousandths(costs[resource]) * count, 2);
-  return cost;
+  return recordOf(RESOURCE_KEYS, (resource) => floorTo(toThousandths(costs[resource]) * count, 2));
 }
 
 /** The most units the held resources pay for: the lowest of held ÷ unit cost. */
@@ -48,7 +48,7 @@ export function buildingForUnit(unit: UnitKey): MilitaryBuildingKey {
 
 /** Healing costs 25% of the units' training cost, per resource, rounded up to 2 decimals. */
 export function healingCost(units: Record<UnitKey, number>): ResourceAmounts {
-  const total = { wheat: 0, lumber: 0, stone: 0, ore: 0 } as ResourceAmounts;
+  const total = noResources();
   for (const [unit, count] of Object.entries(units) as [UnitKey, number][]) {
     if (count <= 0) continue;
     const training = trainingCost(buildingForUnit(unit), count);

@@ -1,4 +1,4 @@
-import { armyPower, troopCount } from './army';
+import { armyPower, overrideUnitPowerForTests, troopCount, UNIT_POWER } from './army';
 
 describe('army power', () => {
   it('sums the spec’s unit powers (infantry 0.01, archers 0.021, cavalry 0.036) in thousandths', () => {
@@ -13,5 +13,17 @@ describe('army power', () => {
   it('counts boosts exactly, never a thousandth short', () => {
     // 75 × 10 × 1.152 = 864 exactly; in floating point 863.9999…
     expect(armyPower({ infantry: 75, archers: 0, cavalries: 0 }, { infantry: 15.2, archers: 0, cavalries: 0 })).toBe(864);
+  });
+
+  it('follows a unit power overridden by a test, and restores the rules’ value', () => {
+    const restore = overrideUnitPowerForTests('cavalries', 37);
+    try {
+      expect(UNIT_POWER.cavalries).toBe(37);
+      expect(armyPower({ infantry: 0, archers: 0, cavalries: 77 }, { infantry: 0, archers: 0, cavalries: 1.2 })).toBe(2883); // 77 × 37 × 1.012 = 2883.188
+    } finally {
+      restore();
+    }
+    expect(UNIT_POWER.cavalries).toBe(36);
+    expect(armyPower({ infantry: 0, archers: 0, cavalries: 77 }, { infantry: 0, archers: 0, cavalries: 1.2 })).toBe(2805); // 77 × 36 × 1.012 = 2805.264
   });
 });

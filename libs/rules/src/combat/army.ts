@@ -2,11 +2,27 @@ import { UNIT_KEYS, UnitKey } from '../city/balance-sheet';
 
 export type Troops = Record<UnitKey, number>;
 
+/** Changed only by overrideUnitPowerForTests; everything else reads UNIT_POWER. */
+const unitPower: Record<UnitKey, number> = { infantry: 10, archers: 21, cavalries: 36 };
+
 /**
  * Power of one unit in thousandths of a power point: the spec's Throne Wars values
- * (infantry 0.01, archers 0.021, cavalry 0.036), used for every army power in the game.
+ * (infantry 0.01, archers 0.021, cavalry 0.036), used for every army power in the game, the
+ * leaderboard's stored army_power included (libs/server/src/city/army-power-sql.ts).
  */
-export const UNIT_POWER: Readonly<Record<UnitKey, number>> = { infantry: 10, archers: 21, cavalries: 36 };
+export const UNIT_POWER: Readonly<Record<UnitKey, number>> = unitPower;
+
+/**
+ * Tests only: sets one unit's power (thousandths) so a test can follow a balance change through
+ * every layer; returns the function that puts the rules' value back.
+ */
+export function overrideUnitPowerForTests(unit: UnitKey, thousandths: number): () => void {
+  const original = unitPower[unit];
+  unitPower[unit] = thousandths;
+  return () => {
+    unitPower[unit] = original;
+  };
+}
 
 /** Percent attack boost per troop type from commander gear. */
 export type CommanderBonuses = Record<UnitKey, number>;

@@ -1,4 +1,5 @@
-import { RESOURCE_KEYS, ResourceAmounts, UNIT_KEYS, UnitKey } from '../city/balance-sheet';
+import { noResources, RESOURCE_KEYS, ResourceAmounts, UNIT_KEYS, UnitKey } from '../city/balance-sheet';
+import { recordOf } from '../city/record-of';
 import { seededRandom, SeededRandom } from '../random/seeded-random';
 import { CommanderBonuses, noTroops, troopPower, Troops } from './army';
 import { lootBroughtHome } from './raids';
@@ -20,7 +21,7 @@ export const BATTLE = {
   /** A winning attacker takes this share of each pending resource... */
   lootShare: 0.3,
   /** ...up to what its surviving troops carry, in whole resources per unit. */
-  carryPerUnit: { infantry: 20, archers: 15, cavalries: 40 } as Readonly<Record<UnitKey, number>>,
+  carryPerUnit: { infantry: 20, archers: 15, cavalries: 40 } satisfies Record<UnitKey, number>,
 } as const;
 
 export interface BattleSide {
@@ -87,8 +88,7 @@ export function resolveBattle({ attacker, defender, seed, lootPercent, lootLostP
 
   const { losses: attackerLosses, draws: attackerDraws } = losses(attacker.troops, attackerWins ? winnerShare : loserShare, random);
   const { losses: defenderLosses, draws: defenderDraws } = losses(defender.troops, attackerWins ? loserShare : winnerShare, random);
-  const survivors = {} as Troops;
-  for (const unit of UNIT_KEYS) survivors[unit] = attacker.troops[unit] - attackerLosses.dead[unit] - attackerLosses.injured[unit];
+  const survivors = recordOf(UNIT_KEYS, (unit) => attacker.troops[unit] - attackerLosses.dead[unit] - attackerLosses.injured[unit]);
 
   return {
     winner: attackerWins ? 'attacker' : 'defender',
@@ -96,7 +96,7 @@ export function resolveBattle({ attacker, defender, seed, lootPercent, lootLostP
     defenderPower: Math.floor(defenderPower),
     attacker: attackerLosses,
     defender: defenderLosses,
-    ...spoils(attackerWins ? taken(defender.pending, survivors, lootPercent) : { wheat: 0, lumber: 0, stone: 0, ore: 0 }, lootLostPercent),
+    ...spoils(attackerWins ? taken(defender.pending, survivors, lootPercent) : noResources(), lootLostPercent),
     rolls: { attackerLuck, defenderLuck, attackerLosses: attackerDraws, defenderLosses: defenderDraws },
   };
 }
@@ -122,24 +122,16 @@ function losses(troops: Troops, share: number, random: SeededRandom): { losses: 
 
 /** The loot share (times the raid's percent) of each pending resource, scaled down together to what the survivors carry. */
 function taken(pending: ResourceAmounts, survivors: Troops, lootPercent: number): ResourceAmounts {
-  const wanted = {} as ResourceAmounts;
-  for (const resource of RESOURCE_KEYS) wanted[resource] = Math.floor((Math.max(0, pending[resource]) * BATTLE.lootShare * lootPercent) / 100);
+  const wanted = recordOf(RESOURCE_KEYS, (resource) => Math.floor((Math.max(0, pending[resource]) * BATTLE.lootShare * lootPercent) / 100));
   const total = RESOURCE_KEYS.reduce((sum, resource) => sum + wanted[resource], 0);
   const capacity = UNIT_KEYS.reduce((sum, unit) => sum + survivors[unit] * BATTLE.carryPerUnit[unit] * 1000, 0);
   if (total <= capacity) return wanted;
-  const taken = {} as ResourceAmounts;
   // Exact integer scaling: the amounts can exceed 2^53 once multiplied.
-  for (const resource of RESOURCE_KEYS) taken[resource] = Number((BigInt(wanted[resource]) * BigInt(capacity)) / BigInt(total));
-  return taken;
+  return recordOf(RESOURCE_KEYS, (resource) => Number((BigInt(wanted[resource]) * BigInt(capacity)) / BigInt(total)));
 }
 
 /** What was taken splits into what reaches home and what is lost on the way. */
 function spoils(takenAmounts: ResourceAmounts, lootLostPercent: number): { loot: ResourceAmounts; lootLost: ResourceAmounts } {
-  const loot = {} as ResourceAmounts;
-  const lootLost = {} as ResourceAmounts;
-  for (const resource of RESOURCE_KEYS) {
-    loot[resource] = lootBroughtHome(takenAmounts[resource], lootLostPercent);
-    lootLost[resource] = takenAmounts[resource] - loot[resource];
-  }
-  return { loot, lootLost };
+  const loot = recordOf(RESOURCE_KEYS, (resource) => lootBroughtHome(takenAmounts[resource], lootLostPercent));
+  return { loot, lootLost: recordOf(RESOURCE_KEYS, (resource) => takenAmounts[resource] - loot[resource]) };
 }

@@ -1,6 +1,6 @@
-import { ResourceKey } from '../city/balance-sheet';
+import { noResources, ResourceKey } from '../city/balance-sheet';
 import { CommanderBonuses, NO_COMMANDER_BONUSES } from '../combat/army';
-import { GearRarity, gearStatPercent, GearType } from './gear';
+import { GearRarity, gearStatPercent, GearType, isMayorGear } from './gear';
 
 /** Gear in a city's slots (one per type at most). */
 export interface EquippedGear {
@@ -11,8 +11,8 @@ export interface EquippedGear {
 
 /** Percent production bonus per resource from equipped mayor gear. */
 export function mayorGearBonuses(equipped: readonly EquippedGear[]): Record<ResourceKey, number> {
-  const bonuses: Record<ResourceKey, number> = { wheat: 0, lumber: 0, stone: 0, ore: 0 };
-  for (const gear of equipped) if (gear.type in bonuses) bonuses[gear.type as ResourceKey] += gearStatPercent(gear.rarity, gear.level);
+  const bonuses = noResources();
+  for (const gear of equipped) if (isMayorGear(gear.type)) bonuses[gear.type] += gearStatPercent(gear.rarity, gear.level);
   return bonuses;
 }
 

@@ -1,4 +1,4 @@
-import { absorbedExp, addExp, GEAR_MAX_LEVEL, GEAR_RARITIES, gearBaseExp, gearStats, gearStatPercent, heldExp, requiredExp } from './gear';
+import { absorbedExp, addExp, GEAR_MAX_LEVEL, GEAR_RARITIES, gearBaseExp, gearStatHundredths, gearStats, gearStatPercent, heldExp, requiredExp } from './gear';
 
 describe('gear', () => {
   it('raises the matching stat only: production for mayor gear, attack for commander gear', () => {
@@ -11,6 +11,9 @@ describe('gear', () => {
     expect(gearStatPercent('common', 20)).toBe(4.8);
     expect(gearStatPercent('legendary', 10)).toBe(19.6);
     expect(gearStatPercent('epic', 1)).toBeGreaterThan(gearStatPercent('rare', 1));
+    // Cities store commander boosts in hundredths of a percent: the same figure, unrounded.
+    expect(gearStatHundredths('common', 2)).toBe(120);
+    expect(gearStatHundredths('mythical', 20)).toBe(5760);
   });
 
   it('needs 100 × level experience per level, none at the maximum', () => {

@@ -1,9 +1,13 @@
 /** Gear vocabulary (spec, section 9) and the stat and experience tables we chose (docs/gear.md). */
+import { RESOURCE_KEYS, ResourceKey } from '../city/balance-sheet';
+import { recordOf } from '../city/record-of';
+
 export const GEAR_RARITIES = ['common', 'rare', 'epic', 'legendary', 'mythical'] as const;
 export type GearRarity = (typeof GEAR_RARITIES)[number];
 
 export const COMMANDER_GEAR_TYPES = ['infantry', 'archer', 'cavalry'] as const;
-export const MAYOR_GEAR_TYPES = ['wheat', 'lumber', 'stone', 'ore'] as const;
+/** One mayor gear per resource: it raises that resource's production. */
+export const MAYOR_GEAR_TYPES = RESOURCE_KEYS;
 export const GEAR_TYPES = [...COMMANDER_GEAR_TYPES, ...MAYOR_GEAR_TYPES] as const;
 export type CommanderGearType = (typeof COMMANDER_GEAR_TYPES)[number];
 export type MayorGearType = (typeof MAYOR_GEAR_TYPES)[number];
@@ -12,8 +16,12 @@ export type GearType = (typeof GEAR_TYPES)[number];
 export const GEAR_CATEGORIES = ['commander', 'mayor'] as const;
 export type GearCategory = (typeof GEAR_CATEGORIES)[number];
 
+export function isMayorGear(type: GearType): type is MayorGearType {
+  return (MAYOR_GEAR_TYPES as readonly string[]).includes(type);
+}
+
 export function gearCategory(type: GearType): GearCategory {
-  return (COMMANDER_GEAR_TYPES as readonly string[]).includes(type) ? 'commander' : 'mayor';
+  return isMayorGear(type) ? 'mayor' : 'commander';
 }
 
 export const GEAR_MAX_LEVEL = 20;
@@ -30,33 +38,47 @@ export const GEAR_STAT_TABLE: Readonly<Record<GearRarity, { base: number; perLev
 /** Experience a gear gives as upgrade material, per level of the material. */
 export const GEAR_MATERIAL_EXP: Readonly<Record<GearRarity, number>> = { common: 20, rare: 60, epic: 180, legendary: 540, mythical: 1620 };
 
-/** The stat names of a gear, all percents (spec, section 3). */
-export const GEAR_STAT_KEYS = [
-  'wheatProduction',
-  'lumberProduction',
-  'stoneProduction',
-  'oreProduction',
-  'infantryAttackBoost',
-  'archerAttackBoost',
-  'cavalryAttackBoost',
-] as const;
-export type GearStats = Record<(typeof GEAR_STAT_KEYS)[number], number>;
+export type ProductionStatKey = `${ResourceKey}Production`;
+export type AttackBoostStatKey = `${CommanderGearType}AttackBoost`;
+export type GearStatKey = ProductionStatKey | AttackBoostStatKey;
+
+/** A resource's production stat, in gear stats and the city's gear bonuses. */
+export function productionStatKey(resource: ResourceKey): ProductionStatKey {
+  return `${resource}Production`;
+}
+
+/** The stat names of a gear, all percents (spec, section 3): each resource's production, then each troop's attack. */
+export const GEAR_STAT_KEYS: readonly GearStatKey[] = [
+  ...RESOURCE_KEYS.map(productionStatKey),
+  ...COMMANDER_GEAR_TYPES.map((type): AttackBoostStatKey => `${type}AttackBoost`),
+];
+export type GearStats = Record<GearStatKey, number>;
 
 /** The one stat a gear type raises. */
-export function gearStatKey(type: GearType): keyof GearStats {
-  return gearCategory(type) === 'mayor' ? (`${type}Production` as keyof GearStats) : (`${type}AttackBoost` as keyof GearStats);
+export function gearStatKey(type: GearType): GearStatKey {
+  return isMayorGear(type) ? productionStatKey(type) : `${type}AttackBoost`;
+}
+
+/** Production bonuses keyed by their stat names, as the city's response shows them. */
+export function productionStats(bonuses: Readonly<Record<ResourceKey, number>>): Record<ProductionStatKey, number> {
+  const byStat = new Map(RESOURCE_KEYS.map((resource) => [productionStatKey(resource), bonuses[resource]]));
+  return recordOf(RESOURCE_KEYS.map(productionStatKey), (stat) => byStat.get(stat) ?? 0);
+}
+
+/** The gear's boost in hundredths of a percent, as cities store commander boosts. */
+export function gearStatHundredths(rarity: GearRarity, level: number): number {
+  const { base, perLevel } = GEAR_STAT_TABLE[rarity];
+  return base + perLevel * (level - 1);
 }
 
 /** The gear's boost in percent (two decimals at most). */
 export function gearStatPercent(rarity: GearRarity, level: number): number {
-  const { base, perLevel } = GEAR_STAT_TABLE[rarity];
-  return (base + perLevel * (level - 1)) / 100;
+  return gearStatHundredths(rarity, level) / 100;
 }
 
 export function gearStats(type: GearType, rarity: GearRarity, level: number): GearStats {
-  const stats = Object.fromEntries(GEAR_STAT_KEYS.map((key) => [key, 0])) as GearStats;
-  stats[gearStatKey(type)] = gearStatPercent(rarity, level);
-  return stats;
+  const raised = gearStatKey(type);
+  return recordOf(GEAR_STAT_KEYS, (key) => (key === raised ? gearStatPercent(rarity, level) : 0));
 }
 
 /** Experience needed to go from `level` to the next; 0 at the maximum. */

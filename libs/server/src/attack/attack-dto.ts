@@ -1,6 +1,6 @@
-import { armyPower, ATTACK_CHARGES_MAX, CommanderBonuses, currentCharges, fromThousandths, RaidTerms, ResourceAmounts, Troops, troopCount } from '@runik/rules';
-import type { ArmyStatsResponse, CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts } from '@runik/contract';
-import { CityState, commanderBonuses, pendingOf } from '../city/city-state';
+import { armyPower, ATTACK_CHARGES_MAX, CommanderBonuses, currentCharges, fromThousandths, RaidTerms, Troops, troopCount } from '@runik/rules';
+import type { ArmyStatsResponse, CommanderBonusesDto, Enemy, TroopCounts } from '@runik/contract';
+import { CityState, commanderBonuses, pendingOf, resourceAmountsDto } from '../city/city-state';
 
 /** The attack screens name cavalry in the singular (spec, section 3). */
 export function troopCountsDto(troops: Troops): TroopCounts {
@@ -9,15 +9,6 @@ export function troopCountsDto(troops: Troops): TroopCounts {
 
 export function commanderBonusesDto(bonuses: CommanderBonuses): CommanderBonusesDto {
   return { infantry: bonuses.infantry, archer: bonuses.archers, cavalry: bonuses.cavalries };
-}
-
-export function resourcesDto(amounts: ResourceAmounts): PendingResourcesDto {
-  return {
-    wheat: fromThousandths(amounts.wheat),
-    lumber: fromThousandths(amounts.lumber),
-    stone: fromThousandths(amounts.stone),
-    ore: fromThousandths(amounts.ore),
-  };
 }
 
 export function armyStatsDto(state: CityState, now: Date): ArmyStatsResponse {
@@ -44,7 +35,7 @@ export function enemyDto(name: string, allianceTag: string | null, state: CitySt
     ...troopCountsDto(state.army),
     armyPower: fromThousandths(armyPower(state.army, bonuses)),
     commanderBonuses: commanderBonusesDto(bonuses),
-    pendingResources: resourcesDto(pendingOf(state, now)),
+    pendingResources: resourceAmountsDto(pendingOf(state, now)),
     attackCooldownUntil: cooldownUntil && cooldownUntil > now ? cooldownUntil.toISOString() : null,
     shield: terms.open ? null : terms.shield,
     shieldEndsAt: !terms.open && terms.shield === 'newcomer' ? new Date(terms.shieldEndsMs).toISOString() : null,

@@ -12,6 +12,7 @@ import {
   RaidTarget,
   RaidTerms,
   raidTerms,
+  recordOf,
   RESOURCE_KEYS,
   resolveBattle,
   spendCharge,
@@ -19,13 +20,13 @@ import {
 } from '@runik/rules';
 import { AttackMessages, BATTLE_LOG_LIMIT, ENEMIES_PAGE_SIZE } from '@runik/contract';
 import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
-import { applyLosses, bankProduction, CityState, commanderBonuses, loadCities, loadCity, pendingOf, withFinishedTraining } from '../city/city-state';
+import { applyLosses, bankProduction, CityState, commanderBonuses, loadCities, loadCity, pendingOf, resourceAmountsDto, withFinishedTraining } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
 import { ApiError } from '../core/errors/api-error';
 import { Notifier } from '../notifications/notifier';
-import { armyStatsDto, enemyDto, resourcesDto, troopCountsDto } from './attack-dto';
+import { armyStatsDto, enemyDto, troopCountsDto } from './attack-dto';
 
 /** What raidTerms needs to know of a target beyond its city. */
 interface TargetRow {
@@ -111,9 +112,7 @@ export class AttackService {
         const outcome = resolveBattle(input);
         // Both cities' production is settled as of the battle: each army's upkeep changes with its losses.
         await bankProduction(manager, attacker, now);
-        const left = Object.fromEntries(
-          RESOURCE_KEYS.map((resource) => [resource, input.defender.pending[resource] - outcome.loot[resource] - outcome.lootLost[resource]]),
-        );
+        const left = recordOf(RESOURCE_KEYS, (resource) => input.defender.pending[resource] - outcome.loot[resource] - outcome.lootLost[resource]);
         await manager.query(`UPDATE cities SET stored_pending = $2, production_anchor_at = $3 WHERE player_id = $1`, [defender.playerId, JSON.stringify(left), now]);
         await applyLosses(manager, attacker.playerId, outcome.attacker);
         await applyLosses(manager, defender.playerId, outcome.defender);
@@ -137,8 +136,8 @@ export class AttackService {
             winner: outcome.winner,
             attacker: { name: attackerName, dead: troopCountsDto(outcome.attacker.dead), injured: troopCountsDto(outcome.attacker.injured) },
             defender: { name: enemyName, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured) },
-            loot: resourcesDto(outcome.loot),
-            lootLost: resourcesDto(outcome.lootLost),
+            loot: resourceAmountsDto(outcome.loot),
+            lootLost: resourceAmountsDto(outcome.lootLost),
           },
           updatedPlayer: armyStatsDto(updatedAttacker, now),
           updatedEnemies: [enemyDto(enemyName, defenderTag, updatedDefender, now, cooldownEnd(now), terms)],
@@ -167,7 +166,7 @@ export class AttackService {
         defender,
         winner: outcome.winner,
         timestamp: fought_at.toISOString(),
-        loot: resourcesDto(outcome.loot),
+        loot: resourceAmountsDto(outcome.loot),
         attackerCasualties: troopCountsDto(outcome.attacker.dead),
         defenderCasualties: troopCountsDto(outcome.defender.dead),
         attackerInjured: troopCountsDto(outcome.attacker.injured),
@@ -179,7 +178,7 @@ export class AttackService {
   /** Both sides hear of the battle, each with their own losses; the loot is what left the defender. */
   private async notifyBattle(manager: EntityManager, battleId: number, sides: Record<'attacker' | 'defender', [number, string]>, outcome: BattleOutcome): Promise<void> {
     const source = `battle:${battleId}`;
-    const loot = resourcesDto(outcome.loot);
+    const loot = resourceAmountsDto(outcome.loot);
     const [attackerId, attackerName] = sides.attacker;
     const [defenderId, defenderName] = sides.defender;
     await this.notifier.notifyEach(manager, source, [

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { armyPower, BattleInput, BattleOutcome, CommanderBonuses, fromThousandths, Losses, resolveBattle, ThroneFighterOutcome, Troops, UNIT_KEYS } from '@runik/rules';
+import { armyPower, BattleInput, BattleOutcome, CommanderBonuses, fromThousandths, Losses, recordOf, resolveBattle, ThroneFighterOutcome, Troops, UNIT_KEYS } from '@runik/rules';
 import { BattleReportMessages } from '@runik/contract';
 import type { AttackBattleReport, BattleReportFighter, BattleReportKind, BattleReportResponse, CitadelBattleReport, ThroneBattleReport } from '@runik/contract';
-import { resourcesDto } from '../attack/attack-dto';
+import { resourceAmountsDto } from '../city/city-state';
 import { ApiError } from '../core/errors/api-error';
 
 /** A stored battle: its report and the players who fought in it. */
@@ -66,11 +66,11 @@ export class BattleReportsService {
       seed: Number(row.seed),
       // Replayed from the stored input: battles fought before the rolls were kept stored none.
       rolls: resolveBattle(input).rolls,
-      defenderPending: resourcesDto(input.defender.pending),
+      defenderPending: resourceAmountsDto(input.defender.pending),
       lootPercent: input.lootPercent,
       lootLostPercent: input.lootLostPercent,
-      loot: resourcesDto(outcome.loot),
-      lootLost: resourcesDto(outcome.lootLost),
+      loot: resourceAmountsDto(outcome.loot),
+      lootLost: resourceAmountsDto(outcome.lootLost),
     };
     return { report, fighterIds: [Number(row.attacker_id), Number(row.defender_id)] };
   }
@@ -150,5 +150,5 @@ function fighter(hiveUsername: string, army: Troops, boosts: CommanderBonuses | 
 }
 
 function plus(...armies: Troops[]): Troops {
-  return Object.fromEntries(UNIT_KEYS.map((unit) => [unit, armies.reduce((sum, army) => sum + army[unit], 0)])) as Troops;
+  return recordOf(UNIT_KEYS, (unit) => armies.reduce((sum, army) => sum + army[unit], 0));
 }

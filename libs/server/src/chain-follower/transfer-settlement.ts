@@ -1,11 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { parsePackPaymentMemo, parseShopPaymentMemo } from '@runik/contract';
-import { registrationMemoReferrer, RNK_SYMBOL } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { GameAccountTransfers } from '../chain/game-account-transfers';
-import { SWAP_HIVE } from '../chain/hive-engine.client';
+import { paymentPurpose } from '../chain/payment-matcher';
 import { Clock } from '../core/clock/clock';
 import { PackJobs } from '../packs/packs.jobs';
 import { RegistrationJobs } from '../registration/registration.jobs';
@@ -98,15 +96,18 @@ export class TransferSettlement {
       transfer.log_index,
     ]);
     if (credited) return { unmatched: UnmatchedReasons.twice };
-    if (transfer.symbol === RNK_SYMBOL) return this.deposits.credit(manager, transfer);
-    if (transfer.symbol !== SWAP_HIVE) return { unmatched: UnmatchedReasons.otherToken };
-    const referrer = registrationMemoReferrer(transfer.memo);
-    if (referrer !== null) return this.answerReports(manager, 'registrations', transfer, await this.registrations.creditPayment(manager, transfer, referrer));
-    const packs = parsePackPaymentMemo(transfer.memo);
-    if (packs) return this.answerReports(manager, 'pack_purchases', transfer, await this.packs.creditPayment(manager, transfer, packs));
-    const item = parseShopPaymentMemo(transfer.memo);
-    if (item) return this.answerReports(manager, 'shop_purchases', transfer, await this.shop.creditPayment(manager, transfer, item));
-    return { unmatched: UnmatchedReasons.unknownMemo };
+    const purpose = paymentPurpose(transfer);
+    if ('unmatched' in purpose) return purpose;
+    switch (purpose.kind) {
+      case 'deposit':
+        return this.deposits.credit(manager, transfer);
+      case 'registration':
+        return this.answerReports(manager, 'registrations', transfer, await this.registrations.creditPayment(manager, transfer, purpose.referrer));
+      case 'pack':
+        return this.answerReports(manager, 'pack_purchases', transfer, await this.packs.creditPayment(manager, transfer, purpose));
+      case 'shop':
+        return this.answerReports(manager, 'shop_purchases', transfer, await this.shop.creditPayment(manager, transfer, purpose));
+    }
   }
 
   /** A payment that pays for nothing: its reports still pending end invalid with the reason, for the player's screen. */

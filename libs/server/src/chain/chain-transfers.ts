@@ -56,6 +56,7 @@ export interface IncomingTransfer {
   log_index: number;
   block_time: Date;
   sender: string;
+  recipient: string;
   symbol: string;
   quantity: string;
   memo: string;

@@ -7,7 +7,12 @@ import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { RetryLater } from '../core/queues/queues';
 import { HiveEngineClient } from './hive-engine.client';
-import { swapHivePaymentProblem } from './swap-hive-payment';
+import { matchPayment, reportedPayment } from './payment-matcher';
+
+type ReportTable = 'pack_purchases' | 'shop_purchases';
+
+/** What each table's purchases are paid for. */
+const PAYMENT_KIND = { pack_purchases: 'pack', shop_purchases: 'shop' } as const;
 
 /** A purchase the player reported paying for in SWAP.HIVE, still pending. */
 export interface ReportedSwapHivePurchase {
@@ -33,23 +38,24 @@ export class SwapHiveReports {
     private readonly clock: Clock,
   ) {}
 
-  async check(table: 'pack_purchases' | 'shop_purchases', purchase: ReportedSwapHivePurchase, memo: string, lastAttempt: boolean): Promise<void> {
+  async check(table: ReportTable, purchase: ReportedSwapHivePurchase, memo: string, lastAttempt: boolean): Promise<void> {
     const transaction = await this.hiveEngine.transactionInfo(purchase.transaction_id);
     if (!transaction) {
       if (lastAttempt) return this.refuse(table, purchase.id, SwapHivePaymentFailures.notFound);
       throw new RetryLater(`Payment ${purchase.transaction_id} (${table} ${purchase.id}) not processed yet`);
     }
-    const problem = swapHivePaymentProblem(transaction, {
-      from: purchase.hive_username,
-      to: this.config.GAME_ACCOUNT,
-      thousandths: Number(purchase.price_thousandths),
+    const verdict = matchPayment(reportedPayment(transaction), {
+      kind: PAYMENT_KIND[table],
+      gameAccount: this.config.GAME_ACCOUNT,
+      payer: purchase.hive_username,
       memo,
+      owedThousandths: Number(purchase.price_thousandths),
     });
-    if (problem) return this.refuse(table, purchase.id, problem);
+    if ('mismatch' in verdict) return this.refuse(table, purchase.id, verdict.reason);
     throw new RetryLater(`${table} ${purchase.id} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 
-  private async refuse(table: 'pack_purchases' | 'shop_purchases', purchaseId: string, error: string): Promise<void> {
+  private async refuse(table: ReportTable, purchaseId: string, error: string): Promise<void> {
     await this.dataSource.query(`UPDATE ${table} SET status = 'invalid', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
       purchaseId,
       error,

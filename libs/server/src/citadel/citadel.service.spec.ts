@@ -1,57 +1,41 @@
-import { DataSource } from 'typeorm';
 import { bossMaxHp, bossReward, CITADEL_DAILY_REWARD_CAP, Troops, troopRunikMillionths, UNIT_KEYS } from '@runik/rules';
 import { CitadelMessages, LeaderboardMessages } from '@runik/contract';
-import { CityService } from '../city/city.service';
-import { CityTransactions } from '../city/city-transactions';
-import { dataSourceOptions } from '../core/database/data-source';
 import { ApiError } from '../core/errors/api-error';
-import { LedgerService } from '../ledger/ledger.service';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { SeasonJobs } from '../leaderboard/season.jobs';
 import { TestClock } from '../testing/test-clock';
 import { testNotifier } from '../testing/test-notifier';
-import { newTestPlayer } from '../testing/test-players';
-import { createTestDatabase, TestDatabase } from '../testing/test-database';
+import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { CitadelJobs } from './citadel.jobs';
 import { CitadelService } from './citadel.service';
 
-let database: TestDatabase;
-let dataSource: DataSource;
+let t: ServiceTest;
 const clock = new TestClock('2026-03-01T10:00:00Z');
 let citadel: CitadelService;
 let citadelJobs: CitadelJobs;
 let seasonJobs: SeasonJobs;
 let leaderboards: LeaderboardService;
-let cityService: CityService;
-let ledger: LedgerService;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 10 } }).initialize();
-  ledger = new LedgerService(clock);
-  const cities = new CityTransactions(dataSource, ledger, clock);
-  cityService = new CityService(dataSource, cities, clock);
-  citadel = new CitadelService(dataSource, cities, ledger, clock, testNotifier(clock));
-  citadelJobs = new CitadelJobs(dataSource, clock);
-  seasonJobs = new SeasonJobs(dataSource, clock);
-  leaderboards = new LeaderboardService(dataSource, clock);
+  t = await createServiceTest({ clock });
+  citadel = new CitadelService(t.dataSource, t.cities, t.ledger, clock, testNotifier(clock));
+  citadelJobs = new CitadelJobs(t.dataSource, clock);
+  seasonJobs = new SeasonJobs(t.dataSource, clock);
+  leaderboards = new LeaderboardService(t.dataSource, clock);
 });
-afterAll(async () => {
-  await dataSource?.destroy();
-  await database?.drop();
-});
+afterAll(() => t?.close());
 
 let playerCount = 0;
 /** A registered player (player row, ledger account, starting city) with the given army. */
 async function newPlayer(army: Partial<Troops>): Promise<{ playerId: number; username: string }> {
   playerCount += 1;
   const username = `cit${playerCount}`;
-  const playerId = await newTestPlayer({ dataSource, ledger, cityService, clock }, username, army);
+  const playerId = await t.newPlayer(username, { army });
   return { playerId, username };
 }
 
 async function troopsOf(playerId: number): Promise<{ army: Troops; injured: Troops }> {
-  const [row] = await dataSource.query(`SELECT * FROM cities WHERE player_id = $1`, [playerId]);
+  const [row] = await t.dataSource.query(`SELECT * FROM cities WHERE player_id = $1`, [playerId]);
   return {
     army: { infantry: Number(row.infantry), archers: Number(row.archers), cavalries: Number(row.cavalries) },
     injured: { infantry: Number(row.injured_infantry), archers: Number(row.injured_archers), cavalries: Number(row.injured_cavalries) },
@@ -60,7 +44,7 @@ async function troopsOf(playerId: number): Promise<{ army: Troops; injured: Troo
 
 /** A boss this many thousandths of HP from falling (the floor's own row). */
 async function setBossHp(floor: number, hp: number): Promise<void> {
-  await dataSource.query(`UPDATE citadel_floors SET current_hp = $2 WHERE floor = $1`, [floor, hp]);
+  await t.dataSource.query(`UPDATE citadel_floors SET current_hp = $2 WHERE floor = $1`, [floor, hp]);
 }
 
 async function rejection(promise: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -133,7 +117,7 @@ describe('CitadelService attacks and the daily count', () => {
     }
     expect(losses).toEqual([2, 1]);
     expect(await troopsOf(few.playerId)).toEqual({ army: { infantry: 0, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } });
-    const recorded: { attack_number: number; casualties: unknown }[] = await dataSource.query(
+    const recorded: { attack_number: number; casualties: unknown }[] = await t.dataSource.query(
       `SELECT attack_number, casualties FROM citadel_attacks WHERE player_id = $1 ORDER BY id`,
       [few.playerId],
     );
@@ -145,10 +129,10 @@ describe('CitadelService attacks and the daily count', () => {
 
   it('refuses a player without an army and changes nothing', async () => {
     const { playerId } = await newPlayer({});
-    const before = await dataSource.query(`SELECT * FROM citadel_floors ORDER BY floor`);
+    const before = await t.dataSource.query(`SELECT * FROM citadel_floors ORDER BY floor`);
     expect(await rejection(citadel.attack(playerId, 1))).toEqual({ status: 400, body: { error: CitadelMessages.noArmy } });
-    expect(await dataSource.query(`SELECT * FROM citadel_players WHERE player_id = $1`, [playerId])).toEqual([]);
-    expect(await dataSource.query(`SELECT * FROM citadel_floors ORDER BY floor`)).toEqual(before);
+    expect(await t.dataSource.query(`SELECT * FROM citadel_players WHERE player_id = $1`, [playerId])).toEqual([]);
+    expect(await t.dataSource.query(`SELECT * FROM citadel_floors ORDER BY floor`)).toEqual(before);
   });
 
   it('starts the count again at 08:00 in Manila (00:00 UTC), not at midnight in Manila', async () => {
@@ -180,7 +164,7 @@ describe('CitadelService attacks and the daily count', () => {
     // Back to the first attack's rates.
     expect(fresh.casualties.dead.infantry).toBe(Math.ceil(armyBefore * 0.005));
     expect(fresh.casualties.injured.infantry).toBe(Math.ceil(armyBefore * 0.01));
-    const [stored] = await dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [playerId]);
+    const [stored] = await t.dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [playerId]);
     expect(stored).toEqual({ day: '2026-03-02', today_attack_count: 1 });
   });
 
@@ -196,13 +180,13 @@ describe('CitadelService attacks and the daily count', () => {
     await citadel.attack(today.playerId, 1);
     const reset = await citadelJobs.dailyReset();
     // Every player who last attacked before today's 08:00 in Manila (this one and the earlier tests').
-    const stale = await dataSource.query(`SELECT count(*)::int AS n FROM citadel_players WHERE player_id <> $1`, [today.playerId]);
+    const stale = await t.dataSource.query(`SELECT count(*)::int AS n FROM citadel_players WHERE player_id <> $1`, [today.playerId]);
     expect(reset).toBe(stale[0].n);
-    expect(await dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [yesterday.playerId])).toEqual([
+    expect(await t.dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [yesterday.playerId])).toEqual([
       { day: '2026-03-03', today_attack_count: 0 },
     ]);
     // Today's attack keeps its count; a second run finds nothing to do.
-    expect(await dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [today.playerId])).toEqual([
+    expect(await t.dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [today.playerId])).toEqual([
       { day: '2026-03-03', today_attack_count: 1 },
     ]);
     expect(await citadelJobs.dailyReset()).toBe(0);
@@ -233,7 +217,7 @@ describe('CitadelService attacks and the daily count', () => {
 describe('CitadelService boss defeat', () => {
   it('pays the reward once by damage share, the rounding to the rewards account, and opens the next floor', async () => {
     clock.set('2026-04-01T09:00:00Z');
-    const [{ current_floor: floor }] = await dataSource.query(`SELECT current_floor FROM citadel_state`);
+    const [{ current_floor: floor }] = await t.dataSource.query(`SELECT current_floor FROM citadel_state`);
     const a = await newPlayer({ infantry: 1000 });
     const b = await newPlayer({ archers: 1000 });
     await citadel.attack(a.playerId, floor);
@@ -242,7 +226,7 @@ describe('CitadelService boss defeat', () => {
     await setBossHp(floor, 7);
 
     // Before the boss falls, each sees the share of all the damage the boss takes, the 7 left included.
-    const damages: { player_id: string; total_damage: string }[] = await dataSource.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor]);
+    const damages: { player_id: string; total_damage: string }[] = await t.dataSource.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor]);
     const total = damages.reduce((sum, row) => sum + Number(row.total_damage), 0);
     const reward = bossReward(floor);
     const shareOf = (playerId: number, all = total + 7) => Math.floor((reward * Number(damages.find((row) => Number(row.player_id) === playerId)?.total_damage ?? 0)) / all);
@@ -253,7 +237,7 @@ describe('CitadelService boss defeat', () => {
     const killing = await citadel.attack(b.playerId, floor);
     expect(killing).toMatchObject({ damageDealt: 0.007, bossDefeated: true, bossRemainingHp: 0, newFloorUnlocked: true, newCurrentFloor: floor + 1 });
 
-    const finalDamages: { player_id: string; total_damage: string }[] = await dataSource.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor]);
+    const finalDamages: { player_id: string; total_damage: string }[] = await t.dataSource.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor]);
     const finalTotal = total + 7;
     const expected = new Map(finalDamages.map((row) => [Number(row.player_id), Math.floor((reward * Number(row.total_damage)) / finalTotal)]));
     expect(killing.userReward).toEqual({ rewardAmount: expected.get(b.playerId)! / 1000 });
@@ -263,7 +247,7 @@ describe('CitadelService boss defeat', () => {
     expect(lastBlowShare).toBeGreaterThanOrEqual(0);
     expect(lastBlowShare).toBeLessThanOrEqual(Math.ceil((reward * 7) / finalTotal));
 
-    const legs: { code: string; player_id: string | null; delta: string }[] = await dataSource.query(
+    const legs: { code: string; player_id: string | null; delta: string }[] = await t.dataSource.query(
       `SELECT a.code, a.player_id, e.delta FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.reason = 'citadel-reward' AND e.reference = $1`,
       [`citadel-floor:${floor}`],
     );
@@ -277,7 +261,7 @@ describe('CitadelService boss defeat', () => {
     expect(paid + rewardsAccount.reduce((sum, leg) => sum + Number(leg.delta), 0)).toBe(reward);
 
     // The next floor, fresh.
-    expect(await dataSource.query(`SELECT current_floor FROM citadel_state`)).toEqual([{ current_floor: floor + 1 }]);
+    expect(await t.dataSource.query(`SELECT current_floor FROM citadel_state`)).toEqual([{ current_floor: floor + 1 }]);
     const next = await citadel.floor(floor + 1);
     expect(next).toMatchObject({ floor: floor + 1, isDefeated: false, currentHp: bossMaxHp(floor + 1) / 1000, maxHp: bossMaxHp(floor + 1) / 1000, totalParticipants: 0 });
     expect(await citadel.floor(floor)).toMatchObject({ isDefeated: true, status: 'defeated', currentHp: 0, healthPercentage: 0 });
@@ -302,14 +286,14 @@ describe('CitadelService boss defeat', () => {
   });
   /** Brings the current floor down (a throwaway player's last blow) so the next one opens fresh; returns the fresh floor. */
   async function freshFloor(): Promise<number> {
-    const [{ current_floor: floor }] = await dataSource.query(`SELECT current_floor FROM citadel_state`);
+    const [{ current_floor: floor }] = await t.dataSource.query(`SELECT current_floor FROM citadel_state`);
     await setBossHp(floor, 1);
     await citadel.attack((await newPlayer({ infantry: 1 })).playerId, floor);
     return floor + 1;
   }
 
   async function citadelPostings(floor: number): Promise<{ mint: number; players: Map<number, number>; rewardsAccount: number }> {
-    const legs: { code: string; player_id: string | null; delta: string }[] = await dataSource.query(
+    const legs: { code: string; player_id: string | null; delta: string }[] = await t.dataSource.query(
       `SELECT a.code, a.player_id, e.delta FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.reason = 'citadel-reward' AND e.reference = $1`,
       [`citadel-floor:${floor}`],
     );
@@ -327,7 +311,7 @@ describe('CitadelService boss defeat', () => {
     const hero = await newPlayer({ archers: 100_000 });
     const helper = await newPlayer({ infantry: 100 });
     // The floors' real rewards are far below the cap: these floors are given larger ones.
-    const setReward = (reward: number) => dataSource.query(`UPDATE citadel_floors SET reward_thousandths = $2 WHERE floor = $1`, [floor, reward]);
+    const setReward = (reward: number) => t.dataSource.query(`UPDATE citadel_floors SET reward_thousandths = $2 WHERE floor = $1`, [floor, reward]);
 
     // 20 RUNIK of the 25 a day: paid in full.
     await setReward(20_000);
@@ -360,7 +344,7 @@ describe('CitadelService boss defeat', () => {
     await setReward(10_000);
     expect(await citadel.attack(hero.playerId, floor)).toMatchObject({ bossDefeated: true, userReward: { rewardAmount: 0 } });
     expect(await citadelPostings(floor)).toEqual({ mint: 0, players: new Map(), rewardsAccount: 0 });
-    const [{ paid }] = await dataSource.query(`SELECT sum(reward_thousandths)::int AS paid FROM citadel_rewards WHERE player_id = $1`, [hero.playerId]);
+    const [{ paid }] = await t.dataSource.query(`SELECT sum(reward_thousandths)::int AS paid FROM citadel_rewards WHERE player_id = $1`, [hero.playerId]);
     expect(paid).toBe(CITADEL_DAILY_REWARD_CAP);
 
     // 08:00 in Manila: a new day, a new cap.
@@ -383,11 +367,11 @@ describe('CitadelService boss defeat', () => {
         if ((await citadel.attack(player.playerId, floor)).bossDefeated) killer = player.playerId;
       }
     }
-    const [{ reward_thousandths }] = await dataSource.query(`SELECT reward_thousandths FROM citadel_floors WHERE floor = $1`, [floor]);
+    const [{ reward_thousandths }] = await t.dataSource.query(`SELECT reward_thousandths FROM citadel_floors WHERE floor = $1`, [floor]);
     expect(Number(reward_thousandths)).toBe(bossReward(floor));
     for (const player of players) {
-      const [{ reward }] = await dataSource.query(`SELECT reward_thousandths AS reward FROM citadel_rewards WHERE floor = $1 AND player_id = $2`, [floor, player.playerId]);
-      const attacks: { casualties: { dead: Troops } }[] = await dataSource.query(`SELECT casualties FROM citadel_attacks WHERE floor = $1 AND player_id = $2`, [floor, player.playerId]);
+      const [{ reward }] = await t.dataSource.query(`SELECT reward_thousandths AS reward FROM citadel_rewards WHERE floor = $1 AND player_id = $2`, [floor, player.playerId]);
+      const attacks: { casualties: { dead: Troops } }[] = await t.dataSource.query(`SELECT casualties FROM citadel_attacks WHERE floor = $1 AND player_id = $2`, [floor, player.playerId]);
       // The dead at their training cost, as converting those resources would have minted them (millionths).
       const deadWorth = attacks.reduce((sum, { casualties }) => sum + UNIT_KEYS.reduce((worth, unit) => worth + casualties.dead[unit] * troopRunikMillionths(unit), 0), 0);
       expect(Number(reward)).toBeGreaterThan(0);
@@ -402,13 +386,13 @@ describe('CitadelService boss defeat', () => {
 describe('Season rollover', () => {
   // Season 1 runs from 08:00 on 2 November 2026 in Manila to 08:00 on 16 November (00:00 UTC).
   it('turns at 08:00 in Manila: damage counts in the season it was dealt in, and the seasons list follows the job', async () => {
-    await dataSource.query(`DELETE FROM seasons`);
+    await t.dataSource.query(`DELETE FROM seasons`);
     clock.set('2026-11-15T23:59:59.999Z');
     await seasonJobs.rollover();
     expect(await leaderboards.seasons()).toEqual({ seasons: [{ seasonId: 1, label: 'Season 1', isActive: true, endDate: '2026-11-16T00:00:00.000Z' }] });
     const early = await newPlayer({ infantry: 2000 });
     const late = await newPlayer({ infantry: 3000 });
-    const { current_floor: floor } = (await dataSource.query(`SELECT current_floor FROM citadel_state`))[0];
+    const { current_floor: floor } = (await t.dataSource.query(`SELECT current_floor FROM citadel_state`))[0];
     await setBossHp(floor, 1_000_000_000);
     await citadel.attack(early.playerId, floor);
 

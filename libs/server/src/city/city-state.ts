@@ -7,6 +7,8 @@ import {
   MILITARY_BUILDINGS,
   MilitaryBuildingKey,
   pendingResources,
+  productionStats,
+  recordOf,
   RESOURCE_KEYS,
   ResourceAmounts,
   ChargeState,
@@ -21,6 +23,7 @@ import {
   UnitKey,
 } from '@runik/rules';
 import type { Army, CityResponse, Resources, TrainingQueue } from '@runik/contract';
+import { ASSETS } from '../ledger/ledger.types';
 
 export interface QueuedBatch {
   building: MilitaryBuildingKey;
@@ -103,20 +106,16 @@ export async function lockCity(manager: EntityManager, playerId: number): Promis
 }
 
 function toState(row: CityRow): CityState {
-  const levels = {} as Record<BuildingKey, number>;
-  for (const key of BUILDING_KEYS) levels[key] = row.building_levels[key] ?? STARTING_BUILDING_LEVEL;
-  const balances = { wheat: 0, lumber: 0, stone: 0, ore: 0, runik: 0 } as Resources;
-  for (const [asset, amount] of Object.entries(row.balances)) balances[asset as keyof Resources] = Number(amount);
   return {
     playerId: Number(row.player_id),
     chLevel: row.ch_level,
-    levels,
+    levels: recordOf(BUILDING_KEYS, (key) => row.building_levels[key] ?? STARTING_BUILDING_LEVEL),
     storedPending: row.stored_pending,
     productionAnchorAt: row.production_anchor_at,
     lastHarvestAt: row.last_harvest_at,
     army: { infantry: Number(row.infantry), archers: Number(row.archers), cavalries: Number(row.cavalries) },
     injured: { infantry: Number(row.injured_infantry), archers: Number(row.injured_archers), cavalries: Number(row.injured_cavalries) },
-    balances,
+    balances: recordOf(ASSETS, (asset) => Number(row.balances[asset] ?? 0)),
     queue: row.queue.map((batch) => ({ building: batch.building, count: Number(batch.count), completesAt: new Date(batch.completesAt) })),
     canWithdraw: row.activation === 'paid',
     attackCharges: { charges: row.attack_charges, anchorMs: row.attack_charges_at.getTime() },
@@ -177,14 +176,14 @@ export function nextHarvestTime(state: CityState): Date | null {
   return state.lastHarvestAt ? new Date(state.lastHarvestAt.getTime() + HARVEST_INTERVAL_MS) : null;
 }
 
+/** Resources and RUNIK as the responses show them. */
 export function resourcesDto(balances: Resources): Resources {
-  return {
-    wheat: fromThousandths(balances.wheat),
-    lumber: fromThousandths(balances.lumber),
-    stone: fromThousandths(balances.stone),
-    ore: fromThousandths(balances.ore),
-    runik: fromThousandths(balances.runik),
-  };
+  return { ...resourceAmountsDto(balances), runik: fromThousandths(balances.runik) };
+}
+
+/** Every resource as the responses show it. */
+export function resourceAmountsDto(amounts: ResourceAmounts): Record<ResourceKey, number> {
+  return recordOf(RESOURCE_KEYS, (resource) => fromThousandths(amounts[resource]));
 }
 
 export function amountsDto<K extends string>(amounts: Partial<Record<K, number>>): Partial<Record<K, number>> {
@@ -201,19 +200,16 @@ export function queueDto(queue: QueuedBatch[]): TrainingQueue {
 
 export function cityDto(stored: CityState, now: Date): CityResponse {
   const { state } = withFinishedTraining(stored, now);
-  const bonuses = gearBonuses(state);
-  const gearBonusesDto = {} as CityResponse['gearBonuses'];
-  for (const resource of RESOURCE_KEYS) gearBonusesDto[`${resource}Production`] = bonuses[resource];
   return {
     chLevel: state.chLevel,
     levels: state.levels,
     resources: resourcesDto(state.balances),
     army: state.army,
     sanctum: { injured: state.injured },
-    pendingResources: amountsDto(pendingOf(state, now)) as Record<ResourceKey, number>,
+    pendingResources: resourceAmountsDto(pendingOf(state, now)),
     nextHarvestTime: nextHarvestTime(state)?.toISOString() ?? null,
     trainingQueue: queueDto(state.queue),
-    gearBonuses: gearBonusesDto,
+    gearBonuses: productionStats(gearBonuses(state)),
     canWithdraw: state.canWithdraw,
     troopUpkeepPerHour: fromThousandths(troopUpkeepPerHour(state.army)),
   };

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  ATTACK_CHARGES_MAX,
   BuildingKey,
   buildingByKey,
   buildingUpgradeBlock,
@@ -11,6 +12,8 @@ import {
   cityHallUpgradeCost,
   formatCountdown,
   HARVEST_INTERVAL_MS,
+  noResources,
+  recordOf,
   RESOURCE_KEYS,
   STARTING_CITY_HALL_LEVEL,
   STARTING_RESOURCES,
@@ -36,10 +39,11 @@ export class CityService {
   async createStartingCity(manager: EntityManager, playerId: number): Promise<void> {
     const now = this.clock.now();
     await manager.query(
-      `INSERT INTO cities (player_id, ch_level, building_levels, created_at, production_anchor_at) VALUES ($1, $2, '{}', $3, $3)`,
-      [playerId, STARTING_CITY_HALL_LEVEL, now],
+      // A full set of attack charges, from the rules (the column's default is the migration's frozen value).
+      `INSERT INTO cities (player_id, ch_level, building_levels, created_at, production_anchor_at, attack_charges) VALUES ($1, $2, '{}', $3, $3, $4)`,
+      [playerId, STARTING_CITY_HALL_LEVEL, now, ATTACK_CHARGES_MAX],
     );
-    const resources = Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, toThousandths(STARTING_RESOURCES[resource])]));
+    const resources = recordOf(RESOURCE_KEYS, (resource) => toThousandths(STARTING_RESOURCES[resource]));
     await this.cities.mint(manager, playerId, resources, 'starting-resources');
   }
 
@@ -84,7 +88,7 @@ export class CityService {
       ]);
       return {
         resources: resourcesDto(await balances()),
-        pendingResources: { wheat: 0, lumber: 0, stone: 0, ore: 0 },
+        pendingResources: noResources(),
         nextHarvestTime: new Date(now.getTime() + HARVEST_INTERVAL_MS).toISOString(),
       };
     });

@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
 import { ChainModule } from '../chain/chain.module';
+import { installArmyPowerSql } from '../city/army-power-sql';
 import { NotifierModule } from '../notifications/notifications.module';
 import { ClockModule } from './clock/clock';
 import { AppConfig } from './config/app-config';
@@ -47,4 +49,11 @@ function isProbe(url: string | undefined): boolean {
   ],
   providers: [{ provide: APP_GUARD, useClass: UnknownQueryGuard }],
 })
-export class CoreModule {}
+export class CoreModule implements OnApplicationBootstrap {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The api and the worker alike: what the database stores follows the rules this build runs. */
+  onApplicationBootstrap(): Promise<void> {
+    return installArmyPowerSql(this.dataSource);
+  }
+}

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { GEAR_MAX_LEVEL, GEAR_STAT_TABLE, GEAR_TYPES, GearCategory, GearRarity, gearStats, GearType, requiredExp } from '@runik/rules';
+import { GEAR_MAX_LEVEL, GEAR_TYPES, GearCategory, GearRarity, gearStatHundredths, gearStats, GearType, recordOf, requiredExp } from '@runik/rules';
 import type { EquippedGears, Gear } from '@runik/contract';
 
 export interface GearRow {
@@ -40,7 +40,7 @@ export async function gearsOf(manager: EntityManager, playerId: number, lock = f
 }
 
 export async function equippedGears(manager: EntityManager, playerId: number): Promise<EquippedGears> {
-  const slots = Object.fromEntries(GEAR_TYPES.map((type) => [type, null])) as EquippedGears;
+  const slots: EquippedGears = recordOf(GEAR_TYPES, () => null);
   const rows: GearRow[] = await manager.query(`SELECT * FROM gears WHERE owner_id = $1 AND equipped`, [playerId]);
   for (const row of rows) slots[row.type] = gearDto(row);
   return slots;
@@ -55,7 +55,7 @@ export async function refreshCommanderBoosts(manager: EntityManager, playerId: n
   const rows: GearRow[] = await manager.query(`SELECT * FROM gears WHERE owner_id = $1 AND equipped AND category = 'commander'`, [playerId]);
   const boost = (type: GearType) => {
     const gear = rows.find((row) => row.type === type);
-    return gear ? GEAR_STAT_TABLE[gear.rarity].base + GEAR_STAT_TABLE[gear.rarity].perLevel * (gear.level - 1) : 0;
+    return gear ? gearStatHundredths(gear.rarity, gear.level) : 0;
   };
   await manager.query(`UPDATE cities SET infantry_boost = $2, archers_boost = $3, cavalries_boost = $4 WHERE player_id = $1`, [
     playerId,

@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { seasonAt } from '@runik/rules';
 import { Clock } from '../core/clock/clock';
+import { EVERY_GAME_DAY, ScheduledJob } from '../core/queues/job-handlers';
+import { ScheduledJobs } from '../core/queues/queues';
 
 /** The season calendar's scheduled work (worker only). */
 @Injectable()
@@ -12,7 +14,11 @@ export class SeasonJobs {
     private readonly clock: Clock,
   ) {}
 
-  /** When a season ends the next begins: records the season now running. Idempotent (its key). */
+  /**
+   * When a season ends the next begins: records the season now running. Idempotent (its key).
+   * Seasons turn with the game day; one that began while no worker ran is recorded at start.
+   */
+  @ScheduledJob(ScheduledJobs.seasonRollover, EVERY_GAME_DAY, { runAtStart: true })
   async rollover(): Promise<void> {
     const current = seasonAt(this.clock.now().getTime());
     await this.dataSource.query(`INSERT INTO seasons (season_id, label, starts_at, ends_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [

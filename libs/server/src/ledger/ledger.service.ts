@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
+import { recordOf } from '@runik/rules';
 import { Clock } from '../core/clock/clock';
-import { AccountRef, Asset, InsufficientFundsError, Leg, Posting, SystemAccount } from './ledger.types';
+import { AccountRef, Asset, ASSETS, InsufficientFundsError, Leg, Posting, SystemAccount } from './ledger.types';
 import { deferSystemLegs, LegWrite, rowKey, writeLegs } from './ledger-writes';
 
 interface ResolvedLeg extends Leg {
@@ -59,7 +60,7 @@ export class LedgerService {
       `SELECT b.asset, b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = $1`,
       [playerId],
     );
-    const balances: Record<Asset, number> = { runik: 0, wheat: 0, lumber: 0, stone: 0, ore: 0 };
+    const balances = recordOf(ASSETS, () => 0);
     for (const row of rows) balances[row.asset] = Number(row.amount);
     return balances;
   }

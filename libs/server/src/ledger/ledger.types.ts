@@ -1,5 +1,8 @@
-/** Assets the ledger holds, each in thousandths. */
-export type Asset = 'runik' | 'wheat' | 'lumber' | 'stone' | 'ore';
+import { RESOURCE_KEYS } from '@runik/rules';
+
+/** Assets the ledger holds, each in thousandths: RUNIK and every resource. */
+export const ASSETS = ['runik', ...RESOURCE_KEYS] as const;
+export type Asset = (typeof ASSETS)[number];
 
 /** System accounts created by the first migration. */
 export type SystemAccount = 'system:mint' | 'system:burn' | 'system:tax' | 'system:fees' | 'system:treasury' | 'system:rewards' | 'external:hive-engine';

@@ -7,10 +7,7 @@ import { DataSource } from 'typeorm';
 import { CHAIN_TRANSFER_STATUSES } from '@runik/contract';
 import { followedBlock } from '../chain-follower/chain-follower';
 import { Queues } from '../core/queues/queues';
-import type { Asset } from '../ledger/ledger.types';
-
-/** Every asset the ledger holds (the `satisfies` keeps the list complete). */
-const LEDGER_ASSETS = Object.keys({ runik: 0, wheat: 0, lumber: 0, stone: 0, ore: 0 } satisfies Record<Asset, 0>);
+import { ASSETS } from '../ledger/ledger.types';
 /** The queue states reported as depths. */
 const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
 /** Latency buckets in seconds: most calls take a few ms, chain lookups up to seconds. */
@@ -102,7 +99,7 @@ export class MetricsService {
           );
           // Every account and asset has a series from the start, at 0 until it holds something.
           for (const account of ['players', ...systemAccounts.map((row) => row.code)]) {
-            for (const asset of LEDGER_ASSETS) this.set({ account, asset }, 0);
+            for (const asset of ASSETS) this.set({ account, asset }, 0);
           }
           for (const row of rows) this.set({ account: row.account, asset: row.asset }, Number(row.total));
         });

@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { NOTIFICATION_RETENTION_DAYS } from '@runik/contract';
 import type { MarkNotificationsReadRequest, MarkNotificationsReadResponse, NotificationsQuery, NotificationsResponse } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
+import { EVERY_GAME_DAY, ScheduledJob } from '../core/queues/job-handlers';
+import { ScheduledJobs } from '../core/queues/queues';
 import { NOTIFICATION_COLUMNS, notificationDto, NotificationRow } from './notification-rows';
 
 const DAY_MS = 86_400_000;
@@ -13,6 +15,8 @@ const UNREAD_COUNT = `SELECT count(*) AS total FROM notifications WHERE player_i
 /** The player's inbox: pages newest first (by id, so a cursor never skips or repeats one), read marks, expiry. */
 @Injectable()
 export class NotificationsService {
+  private readonly logger = new Logger(NotificationsService.name);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -43,11 +47,14 @@ export class NotificationsService {
     });
   }
 
-  /** Deletes notifications older than the retention period; returns how many. */
+  /** Deletes notifications older than the retention period (the worker, daily); returns how many. */
+  @ScheduledJob(ScheduledJobs.notificationsExpiry, EVERY_GAME_DAY)
   async expire(): Promise<number> {
     const before = new Date(this.clock.nowMs() - NOTIFICATION_RETENTION_DAYS * DAY_MS);
     const [, count] = await this.dataSource.query(`DELETE FROM notifications WHERE created_at < $1`, [before]);
-    return Number(count);
+    const expired = Number(count);
+    this.logger.log(`Notifications expired: ${expired}`);
+    return expired;
   }
 
   private async unreadCount(manager: EntityManager, playerId: number): Promise<number> {

@@ -1,12 +1,17 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { SwapHivePaymentFailures, packPaymentMemo } from '@runik/contract';
+import { packPaymentMemo } from '@runik/contract';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
-import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
+import { matchPayment, recordedPayment } from '../chain/payment-matcher';
 import { SwapHiveReports } from '../chain/swap-hive-reports';
 import { Clock } from '../core/clock/clock';
+import { APP_CONFIG } from '../core/config/config.module';
+import type { AppConfig } from '../core/config/app-config';
+import { JobHandler } from '../core/queues/job-handlers';
+import { LedgerJobs, Queues } from '../core/queues/queues';
+import type { ConfirmPackPurchaseJob } from '../core/queues/queues';
 import { Notifier } from '../notifications/notifier';
 import { packPrice, recordPackPurchase } from './pack-purchases';
 import type { PackPurchaseRow } from './packs.service';
@@ -24,13 +29,15 @@ export class PackJobs {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reports: SwapHiveReports,
     private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
 
   /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still confirm it later). */
-  async confirmPackPurchase(purchaseId: number, lastAttempt: boolean): Promise<void> {
+  @JobHandler(Queues.ledger, LedgerJobs.confirmPackPurchase)
+  async confirmPackPurchase({ packPurchaseId: purchaseId }: ConfirmPackPurchaseJob, lastAttempt: boolean): Promise<void> {
     const [purchase]: PendingPurchase[] = await this.dataSource.query(
       `SELECT pp.*, p.hive_username FROM pack_purchases pp JOIN players p ON p.id = pp.player_id WHERE pp.id = $1 AND pp.status = 'pending'`,
       [purchaseId],
@@ -44,16 +51,16 @@ export class PackJobs {
    * one if the buyer reported it, a new one otherwise. A payment of the wrong amount, or whose memo
    * names someone else, is unmatched.
    */
-  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, { username, packCount }: { username: string; packCount: number }): Promise<PaymentMatch> {
+  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, { packCount }: { packCount: number }): Promise<PaymentMatch> {
     const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM pack_purchases WHERE transaction_id = $1 AND status = 'confirmed'`, [
       transfer.transaction_id,
     ]);
     if (confirmed) return { matched: `pack-purchase:${confirmed.id}` };
-    if (username !== transfer.sender) return { unmatched: UnmatchedReasons.memoNamesAnother };
+    const price = packPrice('hive', packCount);
+    const verdict = matchPayment(recordedPayment(transfer), { kind: 'pack', gameAccount: this.config.GAME_ACCOUNT, owedThousandths: price });
+    if ('mismatch' in verdict) return { unmatched: verdict.reason };
     const [buyer]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1 FOR NO KEY UPDATE`, [transfer.sender]);
     if (!buyer) return { unmatched: UnmatchedReasons.paymentFromStranger };
-    const price = packPrice('hive', packCount);
-    if (swapHiveUnits(transfer.quantity) !== unitsOfThousandths(price)) return { unmatched: SwapHivePaymentFailures.wrongQuantity };
 
     const now = this.clock.now();
     // The reported purchase (pending, or given up on before the payment was processed) is the one confirmed.

@@ -2,14 +2,16 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { RegistrationInvalidReasons } from '@runik/contract';
-import { fromThousandths, registrationMemoReferrer } from '@runik/rules';
+import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
-import { EngineTransaction, HiveEngineClient, parseEngineLogs, parseTransferPayload, SWAP_HIVE } from '../chain/hive-engine.client';
-import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
+import { HiveEngineClient } from '../chain/hive-engine.client';
+import { matchPayment, recordedPayment, reportedPayment } from '../chain/payment-matcher';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
-import { RetryLater } from '../core/queues/queues';
+import { JobHandler } from '../core/queues/job-handlers';
+import { LedgerJobs, Queues, RetryLater } from '../core/queues/queues';
+import type { ConfirmRegistrationJob } from '../core/queues/queues';
 import { Notifier } from '../notifications/notifier';
 import { PlayersService } from '../players/players.service';
 import { RegistrationFees } from './registration-fees';
@@ -36,7 +38,8 @@ export class RegistrationJobs {
   ) {}
 
   /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still activate it later). */
-  async confirmRegistration(registrationId: number, lastAttempt: boolean): Promise<void> {
+  @JobHandler(Queues.ledger, LedgerJobs.confirmRegistration)
+  async confirmRegistration({ registrationId }: ConfirmRegistrationJob, lastAttempt: boolean): Promise<void> {
     const registration = await this.dataSource.manager.findOneBy(Registration, { id: registrationId });
     if (!registration || registration.status !== 'pending') return;
 
@@ -45,8 +48,9 @@ export class RegistrationJobs {
       if (lastAttempt) return this.markInvalid(registrationId, RegistrationInvalidReasons.notFound);
       throw new RetryLater(`Transaction ${registration.transactionId} not processed yet`);
     }
-    const problem = this.reportProblem(registration, transaction);
-    if (problem) return this.markInvalid(registrationId, problem);
+    // The fee is the follower's to judge: it owes the lowest quote at the transfer's block.
+    const verdict = matchPayment(reportedPayment(transaction), { kind: 'registration', gameAccount: this.config.GAME_ACCOUNT, payer: registration.hiveUsername });
+    if ('mismatch' in verdict) return this.markInvalid(registrationId, verdict.reason);
     throw new RetryLater(`Registration ${registrationId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 
@@ -65,10 +69,10 @@ export class RegistrationJobs {
     const player = await this.players.findByUsername(transfer.sender, manager);
     if (player?.activation === 'paid') return { unmatched: RegistrationInvalidReasons.alreadyPaid };
     const owed = await this.fees.owedAt(manager, player ? 'late-activation' : 'registration', transfer.block_time);
-    const paid = swapHiveUnits(transfer.quantity);
-    if (paid === null || paid < unitsOfThousandths(owed)) return { unmatched: RegistrationInvalidReasons.underpaid };
+    const verdict = matchPayment(recordedPayment(transfer), { kind: 'registration', gameAccount: this.config.GAME_ACCOUNT, owedThousandths: owed });
+    if ('mismatch' in verdict) return { unmatched: verdict.reason };
 
-    const paidThousandths = Math.floor(paid / unitsOfThousandths(1));
+    const { paidThousandths } = verdict;
     const now = this.clock.now();
     const [registration]: { id: string }[] = await manager.query(
       `INSERT INTO registrations (transaction_id, hive_username, referrer, fee_offered_thousandths, fee_required_thousandths, status, created_at, updated_at)
@@ -87,18 +91,6 @@ export class RegistrationJobs {
     });
     this.logger.log(`Registration ${registration.id} confirmed from the chain: @${transfer.sender} activated`);
     return { matched: `registration:${registration.id}` };
-  }
-
-  /** Why a transaction cannot be this report's registration payment, or null when it is the reporter's (the follower decides the rest). */
-  private reportProblem(registration: Registration, transaction: EngineTransaction): string | null {
-    if (parseEngineLogs(transaction.logs).errors?.length) return RegistrationInvalidReasons.failed;
-    if (transaction.contract !== 'tokens' || transaction.action !== 'transfer') return RegistrationInvalidReasons.wrongOperation;
-    const payload = parseTransferPayload(transaction.payload);
-    if (payload.symbol !== SWAP_HIVE) return RegistrationInvalidReasons.wrongOperation;
-    if (transaction.sender !== registration.hiveUsername) return RegistrationInvalidReasons.wrongSender;
-    if (payload.to !== this.config.GAME_ACCOUNT) return RegistrationInvalidReasons.wrongRecipient;
-    if (typeof payload.memo !== 'string' || registrationMemoReferrer(payload.memo) === null) return RegistrationInvalidReasons.wrongMemo;
-    return null;
   }
 
   private async markInvalid(registrationId: number, reason: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource, Repository } from 'typeorm';
@@ -19,6 +19,8 @@ import { AuthService } from '../auth/auth.service';
 import { SessionService } from '../auth/session.service';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
+import type { AppConfig } from '../core/config/app-config';
+import { APP_CONFIG } from '../core/config/config.module';
 import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
@@ -43,6 +45,7 @@ export class RegistrationService {
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async hivePrice(): Promise<HivePriceResponse> {
@@ -79,7 +82,7 @@ export class RegistrationService {
     if (inserted.length === 0) return { success: true, status: 'pending', transactionId: request.transactionId };
     await enqueue(
       this.ledgerQueue,
-      ledgerJobs.registration({ id: Number(inserted[0].id), transactionId: request.transactionId, hiveUsername: request.hiveUsername }),
+      ledgerJobs.registration({ id: Number(inserted[0].id), transactionId: request.transactionId, hiveUsername: request.hiveUsername }, this.config),
     );
     return { success: true, status: 'pending', transactionId: request.transactionId };
   }

@@ -1,13 +1,18 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ShopMessages, SwapHivePaymentFailures, shopPaymentMemo } from '@runik/contract';
+import { ShopMessages, shopPaymentMemo } from '@runik/contract';
 import { fromThousandths, gearBaseExp, gearCategory, shopItem, ShopReward, toThousandths, UNIT_KEYS } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
-import { swapHiveUnits, unitsOfThousandths } from '../chain/swap-hive-payment';
+import { matchPayment, recordedPayment } from '../chain/payment-matcher';
 import { SwapHiveReports } from '../chain/swap-hive-reports';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
+import { APP_CONFIG } from '../core/config/config.module';
+import type { AppConfig } from '../core/config/app-config';
+import { JobHandler } from '../core/queues/job-handlers';
+import { LedgerJobs, Queues } from '../core/queues/queues';
+import type { ConfirmShopPurchaseJob } from '../core/queues/queues';
 import { Notifier } from '../notifications/notifier';
 import { shopPurchaseCounts } from './shop-purchases';
 import type { ShopPurchaseRow } from './shop.service';
@@ -26,6 +31,7 @@ export class ShopJobs {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reports: SwapHiveReports,
     private readonly cities: CityTransactions,
     private readonly notifier: Notifier,
@@ -33,7 +39,8 @@ export class ShopJobs {
   ) {}
 
   /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still confirm it later). */
-  async confirmShopPurchase(purchaseId: number, lastAttempt: boolean): Promise<void> {
+  @JobHandler(Queues.ledger, LedgerJobs.confirmShopPurchase)
+  async confirmShopPurchase({ shopPurchaseId: purchaseId }: ConfirmShopPurchaseJob, lastAttempt: boolean): Promise<void> {
     const [purchase]: PendingPurchase[] = await this.dataSource.query(
       `SELECT sp.*, p.hive_username FROM shop_purchases sp JOIN players p ON p.id = sp.player_id WHERE sp.id = $1 AND sp.status = 'pending'`,
       [purchaseId],
@@ -48,18 +55,18 @@ export class ShopJobs {
    * the wrong amount, for no item, for an item at its limit or whose memo names someone else is
    * unmatched.
    */
-  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, { username, itemName }: { username: string; itemName: string }): Promise<PaymentMatch> {
+  async creditPayment(manager: EntityManager, transfer: IncomingTransfer, { itemName }: { itemName: string }): Promise<PaymentMatch> {
     const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM shop_purchases WHERE transaction_id = $1 AND status = 'confirmed'`, [
       transfer.transaction_id,
     ]);
     if (confirmed) return { matched: `shop-purchase:${confirmed.id}` };
-    if (username !== transfer.sender) return { unmatched: UnmatchedReasons.memoNamesAnother };
     const item = shopItem(itemName);
     if (!item) return { unmatched: UnmatchedReasons.unknownItem };
+    const verdict = matchPayment(recordedPayment(transfer), { kind: 'shop', gameAccount: this.config.GAME_ACCOUNT, owedThousandths: item.price });
+    if ('mismatch' in verdict) return { unmatched: verdict.reason };
     // One purchase decision at a time per player, as in the shop: the limit sees every earlier purchase.
     const [buyer]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1 FOR NO KEY UPDATE`, [transfer.sender]);
     if (!buyer) return { unmatched: UnmatchedReasons.paymentFromStranger };
-    if (swapHiveUnits(transfer.quantity) !== unitsOfThousandths(item.price)) return { unmatched: SwapHivePaymentFailures.wrongQuantity };
     const playerId = Number(buyer.id);
     const bought = (await shopPurchaseCounts(manager, playerId)).get(item.name) ?? 0;
     if (item.limit !== undefined && bought >= item.limit) return { unmatched: ShopMessages.limitReached };

@@ -27,10 +27,14 @@ async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Builds this run's template by running every migration (once per test run). */
+/**
+ * Builds this run's template by running every migration, once per test run: the system and the
+ * browser projects' setups both ask for it when one run holds both.
+ */
 export async function prepareTemplateDatabase(): Promise<void> {
-  process.env[TEMPLATE_VARIABLE] = `runik_test_template_${process.pid}`;
-  const template = templateName();
+  const template = `runik_test_template_${process.pid}`;
+  if (process.env[TEMPLATE_VARIABLE] === template) return;
+  process.env[TEMPLATE_VARIABLE] = template;
   await withAdmin(async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${template}`);

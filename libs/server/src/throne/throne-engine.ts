@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { currentOrNextWar, noTroops, THRONE_FULL_CONTROL_SECONDS, THRONE_REWARD_LEVELS, ThroneSlot, throneRewardLevels, warSchedule, winningSlot } from '@runik/rules';
+import { currentOrNextWar, noTroops, THRONE_FULL_CONTROL_SECONDS, THRONE_REWARD_LEVELS, THRONE_SLOTS, ThroneSlot, throneRewardLevels, warSchedule, winningSlot } from '@runik/rules';
 import type { NotificationDataByKind } from '@runik/contract';
 import { bankProduction } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
+import { JobHandler, ScheduledJob } from '../core/queues/job-handlers';
+import { Queues, ScheduledJobs } from '../core/queues/queues';
 import { Notifier } from '../notifications/notifier';
 import { ThroneAlarm } from './throne-alarm';
 import { fightForThrone } from './throne-battle';
@@ -45,7 +47,17 @@ export class ThroneEngine {
     private readonly notifier: Notifier,
   ) {}
 
-  /** Brings the war up to now (the worker's jobs). */
+  /**
+   * Brings the war up to now (the worker's jobs): ticks at the calendar's moments (UTC: voting opens
+   * at 00:01 and closes at 00:00, battles start on the slots), the alarm's wake-ups, and a minute
+   * safety net for anything an alarm missed (Redis refused it, or time was spent down), also run
+   * when the worker starts.
+   */
+  @ScheduledJob(ScheduledJobs.throneVotingOpens, { pattern: '1 0 * * *', tz: 'UTC' })
+  @ScheduledJob(ScheduledJobs.throneVotingCloses, { pattern: '0 0 * * *', tz: 'UTC' })
+  @ScheduledJob(ScheduledJobs.throneBattleStarts, { pattern: `0 ${THRONE_SLOTS.map((slot) => slot.split(':')[0]).join(',')} * * *`, tz: 'UTC' })
+  @ScheduledJob(ScheduledJobs.throneCatchUp, { every: 60_000 }, { runAtStart: true })
+  @JobHandler(Queues.schedules, ScheduledJobs.throneAdvance)
   advance(): Promise<void> {
     return this.run(async () => undefined);
   }

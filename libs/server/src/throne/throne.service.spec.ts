@@ -6,24 +6,13 @@ import { CityService } from '../city/city.service';
 import { CityTransactions } from '../city/city-transactions';
 import { dataSourceOptions } from '../core/database/data-source';
 import { LedgerService } from '../ledger/ledger.service';
+import { RecordingAlarm } from '../testing/recording-throne-alarm';
 import { TestClock } from '../testing/test-clock';
 import { testNotifier } from '../testing/test-notifier';
 import { newTestPlayer } from '../testing/test-players';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
-import { ThroneAlarm } from './throne-alarm';
 import { ThroneEngine } from './throne-engine';
 import { ThroneService } from './throne.service';
-
-/** The alarms the engine asks for; the worker's queue is not what this file tests. */
-class RecordingAlarm extends ThroneAlarm {
-  readonly wakes: string[] = [];
-  constructor() {
-    super(null as never);
-  }
-  override async wakeAt(at: Date): Promise<void> {
-    this.wakes.push(at.toISOString());
-  }
-}
 
 let database: TestDatabase;
 let dataSource: DataSource;

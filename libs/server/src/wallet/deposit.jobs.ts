@@ -2,15 +2,18 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DepositFailures } from '@runik/contract';
-import { fromThousandths, parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
+import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
-import { EngineTransaction, HiveEngineClient, parseEngineLogs } from '../chain/hive-engine.client';
+import { HiveEngineClient } from '../chain/hive-engine.client';
+import { matchPayment, recordedPayment, reportedPayment } from '../chain/payment-matcher';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { LedgerService } from '../ledger/ledger.service';
 import { Notifier } from '../notifications/notifier';
-import { RetryLater } from '../core/queues/queues';
+import { JobHandler } from '../core/queues/job-handlers';
+import { LedgerJobs, Queues, RetryLater } from '../core/queues/queues';
+import type { ConfirmDepositJob } from '../core/queues/queues';
 
 interface PendingDeposit {
   id: string;
@@ -44,7 +47,8 @@ export class DepositJobs {
    * A reported deposit: fails it when its transaction is not the reporter's RNK transfer to the game
    * (or is still unknown on its last attempt), otherwise waits until the follower has credited it.
    */
-  async confirmDeposit(depositId: number, lastAttempt: boolean): Promise<void> {
+  @JobHandler(Queues.ledger, LedgerJobs.confirmDeposit)
+  async confirmDeposit({ depositId }: ConfirmDepositJob, lastAttempt: boolean): Promise<void> {
     const deposit = await this.pending(depositId);
     if (!deposit) return;
     const transaction = await this.hiveEngine.transactionInfo(deposit.transaction_id);
@@ -52,8 +56,8 @@ export class DepositJobs {
       if (lastAttempt) return this.fail(depositId, DepositFailures.notFound);
       throw new RetryLater(`Deposit transaction ${deposit.transaction_id} not processed yet`);
     }
-    const problem = this.checkTransfer(deposit, transaction);
-    if (problem) return this.fail(depositId, problem);
+    const verdict = matchPayment(reportedPayment(transaction), { kind: 'deposit', gameAccount: this.config.GAME_ACCOUNT, payer: deposit.hive_username });
+    if ('mismatch' in verdict) return this.fail(depositId, verdict.reason);
     throw new RetryLater(`Deposit ${depositId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 
@@ -62,8 +66,9 @@ export class DepositJobs {
    * brought to the amount the chain carried if it reported another), in the caller's transaction.
    */
   async credit(manager: EntityManager, transfer: IncomingTransfer): Promise<PaymentMatch> {
-    const amount = parseDecimal(transfer.quantity, RNK_DECIMALS);
-    if (amount === null || amount <= 0) return { unmatched: UnmatchedReasons.badQuantity };
+    const verdict = matchPayment(recordedPayment(transfer), { kind: 'deposit', gameAccount: this.config.GAME_ACCOUNT });
+    if ('mismatch' in verdict) return { unmatched: verdict.reason };
+    const amount = verdict.paidThousandths;
     const [player]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1`, [transfer.sender]);
     if (!player) return { unmatched: UnmatchedReasons.rnkFromStranger };
     const now = this.clock.now();
@@ -101,19 +106,6 @@ export class DepositJobs {
       playerId,
     ]);
     return { matched: `deposit:${deposit.id}` };
-  }
-
-  /** Why a transaction cannot be this player's deposit, or null when it is their RNK transfer to the game. */
-  private checkTransfer(deposit: PendingDeposit, transaction: EngineTransaction): string | null {
-    const logs = parseEngineLogs(transaction.logs);
-    if (logs.errors?.length) return DepositFailures.failed;
-    if (transaction.contract !== 'tokens' || transaction.action !== 'transfer') return DepositFailures.notTransfer;
-    const transfer = logs.events?.find((event) => event.contract === 'tokens' && event.event === 'transfer')?.data;
-    if (!transfer) return DepositFailures.notTransfer;
-    if (transfer.from !== deposit.hive_username || transaction.sender !== deposit.hive_username) return DepositFailures.wrongSender;
-    if (transfer.to !== this.config.GAME_ACCOUNT) return DepositFailures.wrongRecipient;
-    if (transfer.symbol !== RNK_SYMBOL) return DepositFailures.wrongSymbol;
-    return null;
   }
 
   /** Fails a deposit still pending; one the follower credited meanwhile stays credited. */

@@ -8,7 +8,9 @@ import { GameAccountTransfers } from '../chain/game-account-transfers';
 import { Clock } from '../core/clock/clock';
 import { LedgerService } from '../ledger/ledger.service';
 import { Notifier } from '../notifications/notifier';
-import { RetryLater } from '../core/queues/queues';
+import { JobHandler } from '../core/queues/job-handlers';
+import { LedgerJobs, Queues, RetryLater } from '../core/queues/queues';
+import type { SendWithdrawalJob } from '../core/queues/queues';
 
 interface WithdrawalRow {
   id: string;
@@ -37,7 +39,8 @@ export class WithdrawJobs {
     private readonly clock: Clock,
   ) {}
 
-  async sendWithdrawal(withdrawalId: number, lastAttempt: boolean): Promise<void> {
+  @JobHandler(Queues.ledger, LedgerJobs.sendWithdrawal)
+  async sendWithdrawal({ withdrawalId }: SendWithdrawalJob, lastAttempt: boolean): Promise<void> {
     const withdrawal = await this.load(withdrawalId);
     // A queued withdrawal waits for WithdrawalGuardRails.releaseQueued, which makes it pending and enqueues it again.
     if (!withdrawal || withdrawal.status === 'queued' || withdrawal.status === 'completed' || withdrawal.status === 'refunded') return;

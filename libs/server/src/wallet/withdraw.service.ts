@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
@@ -8,6 +8,8 @@ import { CityMessages, WalletMessages } from '@runik/contract';
 import type { WithdrawResponse, WithdrawStatusResponse } from '@runik/contract';
 import { resourcesDto } from '../city/city-state';
 import { Clock } from '../core/clock/clock';
+import type { AppConfig } from '../core/config/app-config';
+import { APP_CONFIG } from '../core/config/config.module';
 import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
@@ -23,6 +25,7 @@ export class WithdrawService {
     private readonly ledger: LedgerService,
     private readonly guardRails: WithdrawalGuardRails,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -60,7 +63,7 @@ export class WithdrawService {
       return { withdrawalId, status, queued, next: new Date(now.getTime() + WITHDRAW_COOLDOWN_MS), balances: await this.ledger.balancesOf(manager, playerId) };
     });
     // A queued withdrawal is let go by the worker's release tick (WithdrawalGuardRails.releaseQueued).
-    if (status === 'pending') await enqueue(this.ledgerQueue, ledgerJobs.withdrawal(withdrawalId));
+    if (status === 'pending') await enqueue(this.ledgerQueue, ledgerJobs.withdrawal(withdrawalId, this.config));
     return {
       status,
       transactionId: null,

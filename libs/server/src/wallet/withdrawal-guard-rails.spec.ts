@@ -1,14 +1,11 @@
 import { HttpException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { WalletMessages } from '@runik/contract';
 import type { WithdrawResponse } from '@runik/contract';
 import type { EngineBalance, HiveEngineClient } from '../chain/hive-engine.client';
 import { loadAppConfig } from '../core/config/app-config';
-import { dataSourceOptions } from '../core/database/data-source';
-import { LedgerService } from '../ledger/ledger.service';
+import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { TestClock } from '../testing/test-clock';
-import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { TreasuryService } from './treasury.service';
 import { WithdrawService } from './withdraw.service';
 import { WithdrawalGuardRails } from './withdrawal-guard-rails';
@@ -19,10 +16,8 @@ import { WithdrawalGuardRails } from './withdrawal-guard-rails';
  * chain's side (hive-sim, the worker's sending) is apps/e2e withdraw-limits.spec.ts and
  * withdraw-queue.spec.ts.
  */
-let database: TestDatabase;
-let dataSource: DataSource;
+let t: ServiceTest;
 const clock = new TestClock('2026-03-01T00:30:00Z');
-const ledger = new LedgerService(clock);
 /** The game account's RNK on "Hive Engine", in RNK. */
 let gameAccountRnk = '0';
 const engine = { tokenBalance: async (): Promise<EngineBalance> => ({ account: 'runik.game', symbol: 'RNK', balance: gameAccountRnk }) } as unknown as HiveEngineClient;
@@ -32,44 +27,23 @@ const ledgerQueue = { add: async (_name: string, data: { withdrawalId: number })
 
 function services(env: Record<string, string>) {
   const config = loadAppConfig(env);
-  const guardRails = new WithdrawalGuardRails(dataSource, ledgerQueue, config, new TreasuryService(dataSource, config, engine), clock);
-  return { guardRails, withdrawals: new WithdrawService(dataSource, ledgerQueue, ledger, guardRails, clock) };
+  const guardRails = new WithdrawalGuardRails(t.dataSource, ledgerQueue, config, new TreasuryService(t.dataSource, config, engine), clock);
+  return { guardRails, withdrawals: new WithdrawService(t.dataSource, ledgerQueue, t.ledger, guardRails, clock, config) };
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 8 } }).initialize();
-});
-afterAll(async () => {
-  await dataSource?.destroy();
-  await database?.drop();
-});
+beforeAll(async () => (t = await createServiceTest({ clock, poolSize: 8 })));
+afterAll(() => t?.close());
 beforeEach(async () => {
   enqueued = [];
   // Each test starts on a day of its own and with no withdrawal waiting.
-  await dataSource.query(`UPDATE withdrawals SET status = 'completed' WHERE status IN ('queued', 'pending', 'sent')`);
+  await t.dataSource.query(`UPDATE withdrawals SET status = 'completed' WHERE status IN ('queued', 'pending', 'sent')`);
 });
 
 let playerCount = 0;
 /** A paid player holding `runik` thousandths. */
 async function paidPlayer(runik: number): Promise<number> {
   playerCount += 1;
-  const username = `guard${playerCount}`;
-  return dataSource.transaction(async (manager) => {
-    const [{ id }] = await manager.query(`INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', 'paid', $2) RETURNING id`, [
-      username,
-      clock.now(),
-    ]);
-    await ledger.openPlayerAccount(manager, Number(id));
-    await ledger.post(manager, {
-      reason: 'test-grant',
-      legs: [
-        { account: { system: 'system:mint' }, asset: 'runik', delta: -runik },
-        { account: { playerId: Number(id) }, asset: 'runik', delta: runik },
-      ],
-    });
-    return Number(id);
-  });
+  return t.newPlayer(`guard${playerCount}`, { activation: 'paid', runik });
 }
 
 async function refusal(attempt: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -87,7 +61,7 @@ function queuedId(response: WithdrawResponse): number {
   return response.queued.withdrawalId;
 }
 
-const statusOf = async (id: number) => (await dataSource.query(`SELECT status FROM withdrawals WHERE id = $1`, [id]))[0].status as string;
+const statusOf = async (id: number) => (await t.dataSource.query(`SELECT status FROM withdrawals WHERE id = $1`, [id]))[0].status as string;
 
 describe('daily caps', () => {
   it("refuses an account's withdrawal over its cap with 429, the cap and the time until 08:00 Manila, debiting nothing", async () => {
@@ -106,7 +80,7 @@ describe('daily caps', () => {
       resetsAt: '2026-03-02T00:00:00.000Z',
       resetsInMs: 15.5 * 3_600_000 - 60_000,
     });
-    expect((await ledger.balancesOf(dataSource.manager, player)).runik).toBe(44_000);
+    expect((await t.ledger.balancesOf(t.dataSource.manager, player)).runik).toBe(44_000);
     const status = await withdrawals.statusOf(player);
     expect(status).toMatchObject({ canWithdraw: true, limits: { accountCap: 10, accountRemaining: 4, gameCap: null, gameRemaining: null, resetsAt: '2026-03-02T00:00:00.000Z' } });
 
@@ -132,7 +106,7 @@ describe('daily caps', () => {
     expect(refused.body.error).toBe(WalletMessages.gameCapReached('15.000', '0.000', '22:00:00'));
     expect((await withdrawals.statusOf(third)).limits).toMatchObject({ gameCap: 15, gameRemaining: 0, accountCap: null });
 
-    await dataSource.query(`UPDATE withdrawals SET status = 'refunded' WHERE player_id = $1`, [second]);
+    await t.dataSource.query(`UPDATE withdrawals SET status = 'refunded' WHERE player_id = $1`, [second]);
     expect((await withdrawals.withdraw(third, 7_000)).status).toBe('pending');
   });
 
@@ -143,7 +117,7 @@ describe('daily caps', () => {
     const outcomes = await Promise.allSettled(players.map((player) => withdrawals.withdraw(player, 1_000)));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
     for (const outcome of outcomes) if (outcome.status === 'rejected') expect((outcome.reason as HttpException).getStatus()).toBe(429);
-    const [{ total }] = await dataSource.query(`SELECT sum(amount_thousandths)::int AS total FROM withdrawals WHERE created_at >= '2026-03-04T00:00:00Z'`);
+    const [{ total }] = await t.dataSource.query(`SELECT sum(amount_thousandths)::int AS total FROM withdrawals WHERE created_at >= '2026-03-04T00:00:00Z'`);
     expect(total).toBe(10_000);
   });
 });
@@ -154,7 +128,7 @@ describe('the coverage floor', () => {
 
   /** RUNIK paid players hold plus the queued withdrawals, thousandths: what the floor is weighed against. */
   async function owed(): Promise<number> {
-    const [row] = await dataSource.query(
+    const [row] = await t.dataSource.query(
       `SELECT (SELECT coalesce(sum(b.amount), 0) FROM balances b JOIN ledger_accounts a ON a.id = b.account_id JOIN players p ON p.id = a.player_id
                 WHERE b.asset = 'runik' AND p.activation = 'paid')
             + (SELECT coalesce(sum(amount_thousandths), 0) FROM withdrawals WHERE status = 'queued') AS owed`,
@@ -195,7 +169,7 @@ describe('the coverage floor', () => {
     expect(third).toMatchObject({ status: 'queued', queued: { position: 2 } });
 
     // The first is confirmed sent (its RNK left the game account); a top-up covers the rest.
-    await dataSource.query(`UPDATE withdrawals SET status = 'completed' WHERE id = $1`, [queuedId(first)]);
+    await t.dataSource.query(`UPDATE withdrawals SET status = 'completed' WHERE id = $1`, [queuedId(first)]);
     await setSlack(30_000);
     expect(await guardRails.releaseQueued()).toBe(2);
     expect(enqueued).toEqual([queuedId(first), queuedId(second), queuedId(third)]);
@@ -217,7 +191,7 @@ describe('the coverage floor', () => {
     const waiting = await withdrawals.withdraw(other, 10_000);
     expect(waiting.status).toBe('queued');
     expect(waiting.resources.runik).toBe(0);
-    expect((await ledger.balancesOf(dataSource.manager, other)).runik).toBe(0);
+    expect((await t.ledger.balancesOf(t.dataSource.manager, other)).runik).toBe(0);
   });
 
   it('lets queued withdrawals go once the floor is lifted', async () => {
@@ -236,10 +210,10 @@ describe('the coverage floor', () => {
     const player = await paidPlayer(5_000);
     const config = loadAppConfig(env);
     const down = { tokenBalance: async () => Promise.reject(new Error('down')) } as unknown as HiveEngineClient;
-    const guardRails = new WithdrawalGuardRails(dataSource, ledgerQueue, config, new TreasuryService(dataSource, config, down), clock);
-    const withdrawals = new WithdrawService(dataSource, ledgerQueue, ledger, guardRails, clock);
+    const guardRails = new WithdrawalGuardRails(t.dataSource, ledgerQueue, config, new TreasuryService(t.dataSource, config, down), clock);
+    const withdrawals = new WithdrawService(t.dataSource, ledgerQueue, t.ledger, guardRails, clock, config);
     expect((await refusal(withdrawals.withdraw(player, 1_000))).status).toBe(503);
-    expect((await ledger.balancesOf(dataSource.manager, player)).runik).toBe(5_000);
+    expect((await t.ledger.balancesOf(t.dataSource.manager, player)).runik).toBe(5_000);
   });
 });
 

@@ -11,8 +11,9 @@ import { Clock } from '../core/clock/clock';
 import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { ApiError } from '../core/errors/api-error';
+import { ScheduledJob } from '../core/queues/job-handlers';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
-import { Queues } from '../core/queues/queues';
+import { Queues, ScheduledJobs } from '../core/queues/queues';
 import { TreasuryService } from './treasury.service';
 
 /** pg_advisory_xact_lock key ('wdrw'): every withdrawal's caps and place in line, and each release, are decided one at a time. */
@@ -95,6 +96,7 @@ export class WithdrawalGuardRails {
    * leaves it to the pending-work sweeper. Rejects when Hive Engine cannot be reached (tried again on
    * the next tick).
    */
+  @ScheduledJob(ScheduledJobs.withdrawalQueueRelease, (config) => ({ every: config.WITHDRAWAL_QUEUE_CHECK_MS }))
   async releaseQueued(): Promise<number> {
     const [{ waiting }]: { waiting: boolean }[] = await this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM withdrawals WHERE status = 'queued') AS waiting`);
     if (!waiting) return 0;
@@ -121,7 +123,7 @@ export class WithdrawalGuardRails {
       }
       return ids;
     });
-    for (const id of released) await enqueue(this.ledgerQueue, ledgerJobs.withdrawal(id));
+    for (const id of released) await enqueue(this.ledgerQueue, ledgerJobs.withdrawal(id, this.config));
     if (released.length > 0) this.logger.log(`Released queued withdrawal(s) ${released.map((id) => `#${id}`).join(', ')}`);
     return released.length;
   }

@@ -11,6 +11,8 @@ import type {
 import {
   BUILDING_KEYS,
   pendingResources,
+  productionStatKey,
+  recordOf,
   RESOURCE_KEYS,
   toThousandths,
   type BuildingKey,
@@ -19,7 +21,7 @@ import {
   type ResourceKey,
 } from '@runik/rules';
 
-/** Held amounts in thousandths: the four resources and RUNIK. */
+/** Held amounts in thousandths: every resource and RUNIK. */
 export type Holdings = Record<ResourceKey | 'runik', number>;
 
 export interface QueueEntry {
@@ -57,19 +59,11 @@ function toInstant(iso: string | null): number | null {
 }
 
 function toHoldings(resources: Resources): Holdings {
-  return {
-    wheat: toThousandths(resources.wheat),
-    lumber: toThousandths(resources.lumber),
-    stone: toThousandths(resources.stone),
-    ore: toThousandths(resources.ore),
-    runik: toThousandths(resources.runik),
-  };
+  return { ...toResourceAmounts(resources), runik: toThousandths(resources.runik) };
 }
 
 function toResourceAmounts(amounts: Partial<Record<ResourceKey, number>>): ResourceAmounts {
-  const result = {} as ResourceAmounts;
-  for (const resource of RESOURCE_KEYS) result[resource] = toThousandths(amounts[resource] ?? 0);
-  return result;
+  return recordOf(RESOURCE_KEYS, (resource) => toThousandths(amounts[resource] ?? 0));
 }
 
 function toTrainingQueue(queue: TrainingQueue): CityState['trainingQueue'] {
@@ -82,14 +76,11 @@ function toTrainingQueue(queue: TrainingQueue): CityState['trainingQueue'] {
 }
 
 function toLevels(levels: Partial<Record<BuildingKey, number>>): Record<BuildingKey, number> {
-  const result = {} as Record<BuildingKey, number>;
-  for (const key of BUILDING_KEYS) result[key] = levels[key] ?? 1;
-  return result;
+  return recordOf(BUILDING_KEYS, (key) => levels[key] ?? 1);
 }
 
 export function toCityState(response: CityResponse, receivedAt: number): CityState {
-  const gearBonuses = {} as Record<ResourceKey, number>;
-  for (const resource of RESOURCE_KEYS) gearBonuses[resource] = response.gearBonuses?.[`${resource}Production`] ?? 0;
+  const gearBonuses = recordOf(RESOURCE_KEYS, (resource) => response.gearBonuses?.[productionStatKey(resource)] ?? 0);
   return {
     chLevel: response.chLevel,
     levels: toLevels(response.levels),

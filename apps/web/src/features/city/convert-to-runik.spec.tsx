@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, type ConvertPreviewResponse, type ConvertResponse, type Resources } from '@runik/contract';
-import { DAILY_CONVERSION_CAP_RUNIK, fromThousandths, parseDecimal, previewToRunik, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
+import { DAILY_CONVERSION_CAP_RUNIK, fromThousandths, parseDecimal, previewToRunik, recordOf, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
 import { advance, cityResponse, openCity, PLAYER, previewCallsTo, realCallsTo, settle, stubDialogs } from '../../testing/city-fixtures';
 import type { FakeApi, RecordedRequest } from '../../testing/fake-api';
 
@@ -17,7 +17,7 @@ const FULL_DAY = {
 function serveConversion(api: FakeApi, held: Resources) {
   return api.on('POST', CONVERT_URL, (request: RecordedRequest) => {
     const body = request.body as { selectedResources: ResourceKey[]; amount: string; preview?: boolean };
-    const thousandths = Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, toThousandths(held[resource])])) as Record<ResourceKey, number>;
+    const thousandths = recordOf(RESOURCE_KEYS, (resource) => toThousandths(held[resource]));
     const amount = parseDecimal(body.amount) ?? 0;
     const preview = previewToRunik(body.selectedResources, amount, thousandths);
     const data: ConvertPreviewResponse = {

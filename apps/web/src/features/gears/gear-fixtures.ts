@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { EquippedGears } from '@runik/contract';
-import { GEAR_TYPES } from '@runik/rules';
+import { GEAR_TYPES, recordOf } from '@runik/rules';
 
 // Test data for the Gears and Blacksmith specs.
 
@@ -9,7 +9,7 @@ export { gear } from '../../testing/gear-fixtures';
 
 /** Every slot empty, except those given. */
 export function equippedGears(filled: Partial<EquippedGears> = {}): EquippedGears {
-  return { ...(Object.fromEntries(GEAR_TYPES.map((type) => [type, null])) as EquippedGears), ...filled };
+  return { ...recordOf(GEAR_TYPES, () => null), ...filled };
 }
 
 export const NOW = new Date('2026-05-01T12:00:00.000Z');

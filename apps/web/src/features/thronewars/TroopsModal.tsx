@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { noTroops, troopCount, UNIT_KEYS, type Troops, type UnitKey } from '@runik/rules';
+import { noTroops, recordOf, troopCount, UNIT_KEYS, type Troops, type UnitKey } from '@runik/rules';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { TROOPS } from '../citadel/citadel-format';
@@ -43,7 +43,7 @@ export function TroopsModal({ title, submitLabel, limits, limitLabel = 'availabl
   useCloseOnSuccess(succeeded, onClose, lingerOnSuccess);
 
   // Limits may drop on a refresh: never send more than they allow now.
-  const counts = Object.fromEntries(UNIT_KEYS.map((unit) => [unit, Math.min(chosen[unit], limits[unit])])) as Troops;
+  const counts = recordOf(UNIT_KEYS, (unit) => Math.min(chosen[unit], limits[unit]));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(counts);

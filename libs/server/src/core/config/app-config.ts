@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COVERAGE_FLOOR_DECIMALS, parseDecimal } from '@runik/rules';
+import { COVERAGE_FLOOR_DECIMALS, DEPOSIT_RETRY_MS, parseDecimal } from '@runik/rules';
 
 /** A comma-separated list of node addresses, in the order they are preferred. */
 const urlList = z
@@ -85,6 +85,15 @@ export const appConfigSchema = z.object({
   DEPOSIT_CONFIRMATION_WINDOW_MS: z.coerce.number().int().positive().default(12 * 60 * 1000),
   /** How long the worker looks for a SWAP.HIVE payment (packs, shop) before calling it invalid: as long as the client waits. */
   SWAP_HIVE_CONFIRMATION_WINDOW_MS: z.coerce.number().int().positive().default(2 * 60 * 1000),
+  /**
+   * How long the worker waits before looking again for a payment it did not find yet (a deposit, a
+   * SWAP.HIVE payment, a registration fee, which it looks for CONFIRM_REGISTRATION_ATTEMPTS times), and
+   * for a withdrawal it sent. Tests shorten them: hive-sim shows a transaction within a second.
+   */
+  DEPOSIT_RETRY_MS: z.coerce.number().int().positive().default(DEPOSIT_RETRY_MS),
+  SWAP_HIVE_CONFIRMATION_RETRY_MS: z.coerce.number().int().positive().default(5_000),
+  CONFIRM_REGISTRATION_RETRY_MS: z.coerce.number().int().positive().default(3_000),
+  WITHDRAWAL_RETRY_MS: z.coerce.number().int().positive().default(3_000),
   /**
    * How long a worker holds a job before others may take it over, and how often stalled jobs are
    * looked for: a worker that died mid-job has its job run again after about this long.

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { installArmyPowerSql } from '../../city/army-power-sql';
 import { migrations } from '../migrations';
 import { entities } from './entities';
 
@@ -32,13 +33,17 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Applies pending migrations; used by `npm start`, the test setup and deployments. */
+/**
+ * Applies pending migrations, then the SQL generated from the rules (the stored army power); used
+ * by `npm start`, the test setup and deployments.
+ */
 export async function runMigrations(databaseUrl: string): Promise<string[]> {
   await ensureDatabase(databaseUrl);
   const dataSource = new DataSource(dataSourceOptions(databaseUrl));
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
+    await installArmyPowerSql(dataSource);
     return applied.map((migration) => migration.name);
   } finally {
     await dataSource.destroy();

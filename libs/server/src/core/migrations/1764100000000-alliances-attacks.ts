@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { ATTACK_CHARGES_MAX } from '@runik/rules';
 
 /**
  * Alliances (one per player, enforced by the membership key), join requests, attack charges on
@@ -37,9 +36,10 @@ export class AlliancesAttacks1764100000000 implements MigrationInterface {
       )`);
     await db.query(`CREATE INDEX alliance_requests_player_idx ON alliance_requests (player_id)`);
 
+    // Cities start with a full set of charges: 5, ATTACK_CHARGES_MAX when this was written.
     await db.query(`
       ALTER TABLE cities
-        ADD COLUMN attack_charges int NOT NULL DEFAULT ${ATTACK_CHARGES_MAX} CHECK (attack_charges >= 0),
+        ADD COLUMN attack_charges int NOT NULL DEFAULT 5 CHECK (attack_charges >= 0),
         ADD COLUMN attack_charges_at timestamptz NOT NULL DEFAULT now()`);
     await db.query(`CREATE INDEX cities_ch_level_idx ON cities (ch_level DESC, player_id)`);
     await db.query(`

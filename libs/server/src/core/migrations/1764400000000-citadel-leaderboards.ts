@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { bossMaxHp, bossReward, GEAR_STAT_TABLE, seasonAt } from '@runik/rules';
 
 /**
  * The Abyssal Citadel (one shared current floor, bosses, damage per floor, per player and per
@@ -21,10 +20,10 @@ export class CitadelLeaderboards1764400000000 implements MigrationInterface {
         (infantry * 10 * (10000 + infantry_boost) + archers * 21 * (10000 + archers_boost) + cavalries * 36 * (10000 + cavalries_boost)) / 10000
       ) STORED`);
     await db.query(`CREATE INDEX cities_army_power_idx ON cities (army_power DESC, player_id)`);
-    // Commander gear equipped before this migration: its boosts, as refreshCommanderBoosts copies them.
-    const boost = `(CASE g.rarity ${Object.entries(GEAR_STAT_TABLE)
-      .map(([rarity, { base, perLevel }]) => `WHEN '${rarity}' THEN ${base} + ${perLevel} * (g.level - 1)`)
-      .join(' ')} END)`;
+    // Commander gear equipped before this migration: its boosts, as refreshCommanderBoosts copies them
+    // (GEAR_STAT_TABLE when this was written: base + perLevel × (level - 1), hundredths of a percent).
+    const boost = `(CASE g.rarity WHEN 'common' THEN 100 + 20 * (g.level - 1) WHEN 'rare' THEN 200 + 40 * (g.level - 1) WHEN 'epic' THEN 400 + 80 * (g.level - 1)
+      WHEN 'legendary' THEN 700 + 140 * (g.level - 1) WHEN 'mythical' THEN 1200 + 240 * (g.level - 1) END)`;
     for (const [type, column] of [['infantry', 'infantry_boost'], ['archer', 'archers_boost'], ['cavalry', 'cavalries_boost']]) {
       await db.query(`UPDATE cities c SET ${column} = ${boost} FROM gears g WHERE g.owner_id = c.player_id AND g.equipped AND g.type = '${type}'`);
     }
@@ -39,7 +38,8 @@ export class CitadelLeaderboards1764400000000 implements MigrationInterface {
         reward_thousandths bigint NOT NULL,
         defeated_at timestamptz
       )`);
-    await db.query(`INSERT INTO citadel_floors (floor, max_hp, current_hp, reward_thousandths) VALUES (1, $1, $1, $2)`, [bossMaxHp(1), bossReward(1)]);
+    // Floor 1 as bossMaxHp(1) and bossReward(1) gave it when this was written.
+    await db.query(`INSERT INTO citadel_floors (floor, max_hp, current_hp, reward_thousandths) VALUES (1, 100000, 100000, 1800)`);
     await db.query(`
       CREATE TABLE citadel_damage (
         floor int NOT NULL REFERENCES citadel_floors (floor),
@@ -73,8 +73,18 @@ export class CitadelLeaderboards1764400000000 implements MigrationInterface {
         starts_at timestamptz NOT NULL,
         ends_at timestamptz NOT NULL
       )`);
-    const current = seasonAt(Date.now());
-    await db.query(`INSERT INTO seasons (season_id, label, starts_at, ends_at) VALUES ($1, $2, $3, $4)`, [current.seasonId, current.label, current.startsAt, current.endsAt]);
+    // The season running now, by the calendar of when this was written (seasonAt): 14 days each from
+    // 2026-11-02 08:00 in Manila, which is 00:00 UTC (Manila keeps no daylight saving time).
+    const firstSeasonStart = Date.UTC(2026, 10, 2);
+    const seasonMs = 14 * 86_400_000;
+    const seasonId = Math.max(1, Math.floor((Date.now() - firstSeasonStart) / seasonMs) + 1);
+    const startsAt = firstSeasonStart + (seasonId - 1) * seasonMs;
+    await db.query(`INSERT INTO seasons (season_id, label, starts_at, ends_at) VALUES ($1, $2, $3, $4)`, [
+      seasonId,
+      `Season ${seasonId}`,
+      new Date(startsAt),
+      new Date(startsAt + seasonMs),
+    ]);
     await db.query(`
       CREATE TABLE season_damage (
         season_id int NOT NULL,

@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { GEAR_MATERIAL_EXP } from '@runik/rules';
 
 /**
  * A gear's material value, stored (issue 18): its rarity's value at the level it was made at, plus
@@ -12,9 +11,8 @@ export class GearExpValue1765440000000 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE gears ADD COLUMN exp_value int CHECK (exp_value >= 0)`);
-    const perLevel = Object.entries(GEAR_MATERIAL_EXP)
-      .map(([rarity, value]) => `WHEN '${rarity}' THEN ${value}`)
-      .join(' ');
+    // GEAR_MATERIAL_EXP when this was written: experience per level of the material, by rarity.
+    const perLevel = `WHEN 'common' THEN 20 WHEN 'rare' THEN 60 WHEN 'epic' THEN 180 WHEN 'legendary' THEN 540 WHEN 'mythical' THEN 1620`;
     await db.query(`
       WITH made AS (SELECT DISTINCT ON (gear_id) gear_id, level_before AS level FROM gear_upgrades ORDER BY gear_id, upgraded_at, id)
       UPDATE gears g SET exp_value = (CASE g.rarity ${perLevel} END) * f.level + (50 * g.level * (g.level - 1) + g.current_exp) - 50 * f.level * (f.level - 1)

@@ -1,19 +1,15 @@
 import type { JobsOptions, Queue } from 'bullmq';
-import { DEPOSIT_RETRY_MS } from '@runik/rules';
 import type { AppConfig } from '../config/app-config';
 import {
   CONFIRM_REGISTRATION_ATTEMPTS,
-  CONFIRM_REGISTRATION_RETRY_MS,
   ConfirmDepositJob,
   ConfirmPackPurchaseJob,
   ConfirmRegistrationJob,
   ConfirmShopPurchaseJob,
   LedgerJobs,
   SendWithdrawalJob,
-  SWAP_HIVE_CONFIRMATION_RETRY_MS,
 } from './queues';
 
-export const WITHDRAWAL_RETRY_MS = 3_000;
 export const WITHDRAWAL_ATTEMPTS = 200;
 
 /** One ledger job as it is enqueued: the same whether its row was just written or the sweeper found it waiting. */
@@ -28,13 +24,13 @@ export interface LedgerJobSpec {
  * no-op; the database stays the real guard.
  */
 export const ledgerJobs = {
-  registration: (row: { id: number; transactionId: string; hiveUsername: string }): LedgerJobSpec => ({
+  registration: (row: { id: number; transactionId: string; hiveUsername: string }, config: AppConfig): LedgerJobSpec => ({
     name: LedgerJobs.confirmRegistration,
     data: { registrationId: row.id } satisfies ConfirmRegistrationJob,
     opts: {
       jobId: `registration-${row.transactionId}-${row.hiveUsername}`,
       attempts: CONFIRM_REGISTRATION_ATTEMPTS,
-      backoff: { type: 'fixed', delay: CONFIRM_REGISTRATION_RETRY_MS },
+      backoff: { type: 'fixed', delay: config.CONFIRM_REGISTRATION_RETRY_MS },
     },
   }),
   deposit: (row: { id: number; transactionId: string; playerId: number }, config: AppConfig): LedgerJobSpec => ({
@@ -42,14 +38,14 @@ export const ledgerJobs = {
     data: { depositId: row.id } satisfies ConfirmDepositJob,
     opts: {
       jobId: `deposit-${row.transactionId}-${row.playerId}`,
-      attempts: Math.ceil(config.DEPOSIT_CONFIRMATION_WINDOW_MS / DEPOSIT_RETRY_MS),
-      backoff: { type: 'fixed', delay: DEPOSIT_RETRY_MS },
+      attempts: Math.ceil(config.DEPOSIT_CONFIRMATION_WINDOW_MS / config.DEPOSIT_RETRY_MS),
+      backoff: { type: 'fixed', delay: config.DEPOSIT_RETRY_MS },
     },
   }),
-  withdrawal: (id: number): LedgerJobSpec => ({
+  withdrawal: (id: number, config: AppConfig): LedgerJobSpec => ({
     name: LedgerJobs.sendWithdrawal,
     data: { withdrawalId: id } satisfies SendWithdrawalJob,
-    opts: { jobId: `withdrawal-${id}`, attempts: WITHDRAWAL_ATTEMPTS, backoff: { type: 'fixed', delay: WITHDRAWAL_RETRY_MS } },
+    opts: { jobId: `withdrawal-${id}`, attempts: WITHDRAWAL_ATTEMPTS, backoff: { type: 'fixed', delay: config.WITHDRAWAL_RETRY_MS } },
   }),
   packPurchase: (id: number, config: AppConfig): LedgerJobSpec => ({
     name: LedgerJobs.confirmPackPurchase,
@@ -65,8 +61,8 @@ export const ledgerJobs = {
 
 function swapHiveRetries(config: AppConfig): JobsOptions {
   return {
-    attempts: Math.ceil(config.SWAP_HIVE_CONFIRMATION_WINDOW_MS / SWAP_HIVE_CONFIRMATION_RETRY_MS),
-    backoff: { type: 'fixed', delay: SWAP_HIVE_CONFIRMATION_RETRY_MS },
+    attempts: Math.ceil(config.SWAP_HIVE_CONFIRMATION_WINDOW_MS / config.SWAP_HIVE_CONFIRMATION_RETRY_MS),
+    backoff: { type: 'fixed', delay: config.SWAP_HIVE_CONFIRMATION_RETRY_MS },
   };
 }
 

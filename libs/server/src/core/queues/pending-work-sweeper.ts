@@ -50,9 +50,9 @@ export class PendingWorkSweeper {
       rows<{ id: string }>(`SELECT id FROM shop_purchases WHERE status = 'pending'`),
     ]);
     return [
-      ...registrations.map((row) => ledgerJobs.registration({ id: Number(row.id), transactionId: row.transaction_id, hiveUsername: row.hive_username })),
+      ...registrations.map((row) => ledgerJobs.registration({ id: Number(row.id), transactionId: row.transaction_id, hiveUsername: row.hive_username }, this.config)),
       ...deposits.map((row) => ledgerJobs.deposit({ id: Number(row.id), transactionId: row.transaction_id, playerId: Number(row.player_id) }, this.config)),
-      ...withdrawals.map((row) => ledgerJobs.withdrawal(Number(row.id))),
+      ...withdrawals.map((row) => ledgerJobs.withdrawal(Number(row.id), this.config)),
       ...packPurchases.map((row) => ledgerJobs.packPurchase(Number(row.id), this.config)),
       ...shopPurchases.map((row) => ledgerJobs.shopPurchase(Number(row.id), this.config)),
     ];

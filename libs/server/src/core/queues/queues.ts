@@ -49,12 +49,8 @@ export interface ConfirmShopPurchaseJob {
   shopPurchaseId: number;
 }
 
-/** A SWAP.HIVE payment is looked for every 5 s during SWAP_HIVE_CONFIRMATION_WINDOW_MS. */
-export const SWAP_HIVE_CONFIRMATION_RETRY_MS = 5_000;
-
-/** How long the worker keeps looking for a registration's transaction before calling it invalid. */
+/** How many times the worker looks for a registration's transaction (CONFIRM_REGISTRATION_RETRY_MS apart) before calling it invalid. */
 export const CONFIRM_REGISTRATION_ATTEMPTS = 40;
-export const CONFIRM_REGISTRATION_RETRY_MS = 3_000;
 
 /**
  * Thrown by a ledger job whose chain transaction is not visible yet: BullMQ retries the job after

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CityMessages, type CityConstantsResponse } from '@runik/contract';
-import { buildingForUnit, healingCost, isBuildingUnlocked, UNIT_KEYS, type UnitKey } from '@runik/rules';
+import { buildingForUnit, healingCost, isBuildingUnlocked, noTroops, recordOf, UNIT_KEYS, type UnitKey } from '@runik/rules';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { confirmAction, useHeal } from '../city-actions';
@@ -15,20 +15,16 @@ interface HealTroopsModalProps {
   onClose: () => void;
 }
 
-const NONE: Record<UnitKey, number> = { infantry: 0, archers: 0, cavalries: 0 };
-
 /** Heal Troops: a slider per unit up to its injured count; healing costs a quarter of training. */
 export function HealTroopsModal({ username, city, constants, onClose }: HealTroopsModalProps) {
   const idPrefix = useId();
-  const [picked, setPicked] = useState<Record<UnitKey, number>>(NONE);
+  const [picked, setPicked] = useState<Record<UnitKey, number>>(noTroops);
   const [formError, setFormError] = useState<string | null>(null);
   const heal = useHeal(username);
 
   const usable = (unit: UnitKey) => isBuildingUnlocked(buildingForUnit(unit), city.chLevel);
   // Never more than are injured now, nor any of a unit whose building is locked.
-  const counts = Object.fromEntries(
-    UNIT_KEYS.map((unit) => [unit, usable(unit) ? Math.min(picked[unit], city.injured[unit]) : 0]),
-  ) as Record<UnitKey, number>;
+  const counts = recordOf(UNIT_KEYS, (unit) => (usable(unit) ? Math.min(picked[unit], city.injured[unit]) : 0));
   const cost = healingCost(counts);
 
   const submit = (event: FormEvent) => {

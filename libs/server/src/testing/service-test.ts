@@ -1,0 +1,65 @@
+import { DataSource } from 'typeorm';
+import type { Troops } from '@runik/rules';
+import { CityService } from '../city/city.service';
+import { CityTransactions } from '../city/city-transactions';
+import { dataSourceOptions } from '../core/database/data-source';
+import { LedgerService } from '../ledger/ledger.service';
+import { TestClock } from './test-clock';
+import { createTestDatabase, TestDatabase } from './test-database';
+import { newTestPlayer } from './test-players';
+
+export interface ServiceTestOptions {
+  /** The clock every service reads, moved by the test (its own, so services may be built before the database). */
+  clock: TestClock;
+  /** Connections in the pool: as many as the test's concurrent transactions (races). */
+  poolSize?: number;
+}
+
+export interface ServicePlayerOptions {
+  army?: Partial<Troops>;
+  activation?: 'free' | 'paid';
+  /** RUNIK thousandths minted to the player. */
+  runik?: number;
+}
+
+/**
+ * What a service test (a feature's rules below HTTP, on a real database) builds on: a database of
+ * its own cloned from the migrated template, the clock every service reads, the ledger and city
+ * services a feature's service takes, and registered players. The feature's services are built on
+ * these with their constructors, so a test sees exactly what it wires:
+ *
+ *   const clock = new TestClock('2026-03-01T10:00:00Z');
+ *   let t: ServiceTest;
+ *   beforeAll(async () => (t = await createServiceTest({ clock })));
+ *   afterAll(() => t?.close());
+ */
+export interface ServiceTest {
+  database: TestDatabase;
+  dataSource: DataSource;
+  clock: TestClock;
+  ledger: LedgerService;
+  cities: CityTransactions;
+  cityService: CityService;
+  /** A registered player (player row, ledger account, starting city) with the given army and RUNIK. */
+  newPlayer(username: string, options?: ServicePlayerOptions): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createServiceTest({ clock, poolSize = 10 }: ServiceTestOptions): Promise<ServiceTest> {
+  const database = await createTestDatabase();
+  const dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: poolSize } }).initialize();
+  const ledger = new LedgerService(clock);
+  const cities = new CityTransactions(dataSource, ledger, clock);
+  const cityService = new CityService(dataSource, cities, clock);
+  const newPlayer = async (username: string, { army, activation = 'free', runik = 0 }: ServicePlayerOptions = {}) => {
+    const playerId = await newTestPlayer({ dataSource, ledger, cityService, clock }, username, army);
+    if (activation !== 'free') await dataSource.query(`UPDATE players SET activation = $2 WHERE id = $1`, [playerId, activation]);
+    if (runik > 0) await dataSource.transaction((manager) => cities.mint(manager, playerId, { runik }, 'test-grant'));
+    return playerId;
+  };
+  const close = async () => {
+    await dataSource.destroy();
+    await database.drop();
+  };
+  return { database, dataSource, clock, ledger, cities, cityService, newPlayer, close };
+}
