@@ -3,7 +3,7 @@ import {
   bossMaxHp,
   bossReward,
   citadelCasualties,
-  citadelDay,
+  gameDayKey,
   citadelPayout,
   CITY_HALL_KEY,
   commanderGearBonuses,
@@ -206,7 +206,7 @@ export class World {
   /** Every visit of day `day` (0-based), in time order (bot id breaks ties). */
   playDay(day: number): void {
     const dayStartMs = START_MS + day * DAY_MS;
-    this.gameDay = citadelDay(dayStartMs);
+    this.gameDay = gameDayKey(dayStartMs);
     const visits: [number, Bot][] = [];
     for (const bot of this.bots) {
       const spacingMin = (24 * 60) / bot.behaviour.visitsPerDay;

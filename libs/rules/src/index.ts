@@ -25,6 +25,7 @@ export * from './gear/equipped';
 export * from './gear/packs';
 export * from './trading/trading';
 export * from './shop/catalogue';
+export * from './calendar/game-day';
 export * from './citadel/citadel';
 export * from './leaderboard/seasons';
 export * from './throne/calendar';

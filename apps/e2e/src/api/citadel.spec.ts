@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { ApiRoutes, CitadelMessages, ErrorMessages } from '@runik/contract';
 import type { CitadelAttackResponse, CitadelRewardsResponse, CitadelUserResponse, FloorResponse } from '@runik/contract';
-import { bossMaxHp, bossReward, CITADEL_DAILY_REWARD_CAP, citadelCasualties, nextCitadelReset, seasonAt, Troops } from '@runik/rules';
+import { bossMaxHp, bossReward, CITADEL_DAILY_REWARD_CAP, citadelCasualties, gameDay, seasonAt, Troops } from '@runik/rules';
 import { apiClient } from '../support/api-client';
 import { cityRow, setArmy, thousandths } from '../support/attack';
 import { CityPlayer, newCityPlayer } from '../support/city';
@@ -76,7 +76,7 @@ describe('Abyssal Citadel', () => {
     const before = Date.now();
     const user = await okData(citadelUser(player));
     const after = Date.now();
-    expect([nextCitadelReset(before).toISOString(), nextCitadelReset(after).toISOString()]).toContain(user.nextResetAt);
+    expect([gameDay(before).end.toISOString(), gameDay(after).end.toISOString()]).toContain(user.nextResetAt);
     expect(user).toEqual({
       globalCurrentFloor: 1,
       todayAttackCount: 0,
@@ -435,8 +435,8 @@ describe('Abyssal Citadel', () => {
     const queue = new Queue('schedules', { connection: { url: 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
     try {
       const expected = () => [
-        { key: 'citadel-daily-reset', name: 'citadel-daily-reset', pattern: '0 8 * * *', tz: 'Asia/Manila', next: nextCitadelReset(Date.now()).getTime() },
-        { key: 'season-rollover', name: 'season-rollover', pattern: '0 8 * * *', tz: 'Asia/Manila', next: nextCitadelReset(Date.now()).getTime() },
+        { key: 'citadel-daily-reset', name: 'citadel-daily-reset', pattern: '0 8 * * *', tz: 'Asia/Manila', next: gameDay(Date.now()).end.getTime() },
+        { key: 'season-rollover', name: 'season-rollover', pattern: '0 8 * * *', tz: 'Asia/Manila', next: gameDay(Date.now()).end.getTime() },
       ];
       // The citadel's and the season's schedulers (the throne's have their own tests).
       const schedulers = async () =>

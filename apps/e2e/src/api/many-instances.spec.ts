@@ -1,6 +1,6 @@
 import { Job, Queue } from 'bullmq';
 import { ApiRoutes } from '@runik/contract';
-import { citadelDay, seasonAt, THRONE_FULL_CONTROL_SECONDS } from '@runik/rules';
+import { gameDayKey, seasonAt, THRONE_FULL_CONTROL_SECONDS } from '@runik/rules';
 import { LedgerJobs, Queues, ScheduledJobs } from '@runik/server';
 import { apiClient, signedChallenge } from '../support/api-client';
 import { cityRow, setArmy } from '../support/attack';
@@ -222,7 +222,7 @@ describe('scheduled jobs with two workers', () => {
     const citadel = await queryDatabase(stack.database.url, `SELECT day, today_attack_count, total_damage FROM citadel_players WHERE player_id = ANY($1)`, [
       players.map(([player]) => player.playerId),
     ]);
-    expect(citadel).toEqual(times(2, () => ({ day: citadelDay(Date.now()), today_attack_count: 0, total_damage: '100' })));
+    expect(citadel).toEqual(times(2, () => ({ day: gameDayKey(Date.now()), today_attack_count: 0, total_damage: '100' })));
   }, 60_000);
 
   it('completes a due throne war once, rewards once, while both apis are polled and both workers tick', async () => {

@@ -24,14 +24,14 @@ browser.test('a player lists a gear, another buys it, and both balances change',
   await sellerPage.getByTestId(`list-gear-${gearId}`).check();
   await sellerPage.getByLabel('Price (RUNIK)').fill('50');
   await sellerPage.getByRole('button', { name: 'List Gear' }).click();
-  await sellerPage.getByTestId('p2p-feedback').filter({ hasText: TradingMessages.listed(10) }).waitFor();
+  await sellerPage.getByTestId('trading-feedback').filter({ hasText: TradingMessages.listed(10) }).waitFor();
 
   const buyerPage = await browser.current().newPage();
   acceptDialogs(buyerPage);
   await browser.openAs(buyerPage, buyer.username, '/p2p');
   const listing = buyerPage.locator('[data-testid^="listing-"]').filter({ hasText: seller.username });
   await listing.getByRole('button', { name: 'Buy' }).click();
-  await buyerPage.getByTestId('p2p-feedback').filter({ hasText: TradingMessages.purchased }).waitFor();
+  await buyerPage.getByTestId('trading-feedback').filter({ hasText: TradingMessages.purchased }).waitFor();
   await buyerPage.context().close();
 
   // Seller: 20 − 10 fee + 48 (96% of 50); buyer: 100 − 50.

@@ -12,11 +12,11 @@ import { GearsPage } from '../features/gears/GearsPage';
 import { LeaderboardPage } from '../features/leaderboard/LeaderboardPage';
 import { MarketplacePage } from '../features/marketplace/MarketplacePage';
 import { InboxPage } from '../features/notifications/InboxPage';
-import { P2pPage } from '../features/p2p/P2pPage';
+import { TradingPage } from '../features/trading/TradingPage';
 import { PacksPage } from '../features/packs/PacksPage';
-import { ShopPage } from '../features/syncshop/ShopPage';
+import { ShopPage } from '../features/shop/ShopPage';
 import { TerritoriesPage } from '../features/territories/TerritoriesPage';
-import { ThroneWarsPage } from '../features/thronewars/ThroneWarsPage';
+import { ThroneWarsPage } from '../features/throne/ThroneWarsPage';
 import { AppShell } from './AppShell';
 import { RedirectIfLoggedIn, RequireSession } from './route-guards';
 import { GAME_SCREENS, type GameScreenPath } from './screens';
@@ -30,7 +30,7 @@ const SCREEN_PAGES: Record<GameScreenPath, ReactElement> = {
   [AppRoutes.blacksmith]: <BlacksmithPage />,
   [AppRoutes.packs]: <PacksPage />,
   [AppRoutes.marketplace]: <MarketplacePage />,
-  [AppRoutes.p2p]: <P2pPage />,
+  [AppRoutes.p2p]: <TradingPage />,
   [AppRoutes.syncshop]: <ShopPage />,
   [AppRoutes.abyssalcitadel]: <CitadelPage />,
   [AppRoutes.territories]: <TerritoriesPage />,

@@ -71,7 +71,7 @@ export interface AttackBattleReport extends BattleReportBase {
 export interface CitadelBattleReport extends BattleReportBase {
   kind: 'citadel';
   floor: number;
-  /** The n-th attack of the attacker's citadel day: it killed 0.5% × n and injured 1% × n of each troop type. */
+  /** The n-th attack of the attacker's game day: it killed 0.5% × n and injured 1% × n of each troop type. */
   attackNumber: number;
   /** Power points, 3 decimals. */
   damage: number;

@@ -1,38 +1,8 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, format, subHours } from 'date-fns';
 import { UNIT_KEYS } from '../city/balance-sheet';
 import { recordOf } from '../city/record-of';
 import { Troops, UNIT_POWER } from '../combat/army';
 import { GEAR_MAX_LEVEL, GEAR_STAT_TABLE } from '../gear/gear';
 import { troopRunikMillionths } from '../money/runik-value';
-
-/** The citadel's day starts at 08:00 in Manila (spec, section 9). */
-export const CITADEL_TIME_ZONE = 'Asia/Manila';
-export const CITADEL_RESET_HOUR = 8;
-
-/** The citadel day an instant belongs to, as yyyy-MM-dd of the Manila date it started on. */
-export function citadelDay(ms: number): string {
-  return format(subHours(new TZDate(ms, CITADEL_TIME_ZONE), CITADEL_RESET_HOUR), 'yyyy-MM-dd');
-}
-
-/** When the citadel day containing `ms` began (the last 08:00 in Manila). */
-export function citadelDayStart(ms: number): Date {
-  const day = subHours(new TZDate(ms, CITADEL_TIME_ZONE), CITADEL_RESET_HOUR);
-  return new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), CITADEL_RESET_HOUR, 0, 0, CITADEL_TIME_ZONE).getTime());
-}
-
-/**
- * The game day containing `ms`, 08:00 to 08:00 in Manila: every daily limit (the citadel's attacks and
- * rewards, the conversion cap, the withdrawal caps) counts over it, so a player learns one reset time.
- */
-export function gameDay(ms: number): { start: Date; end: Date } {
-  return { start: citadelDayStart(ms), end: nextCitadelReset(ms) };
-}
-
-/** When the citadel day containing `ms` ends (the next 08:00 in Manila). */
-export function nextCitadelReset(ms: number): Date {
-  return new Date(addDays(new TZDate(citadelDayStart(ms).getTime(), CITADEL_TIME_ZONE), 1).getTime());
-}
 
 /** Boss hit points of a floor (docs/citadel.md): they grow with the floor. */
 export const BOSS_BASE_HP = 100_000;
@@ -79,7 +49,7 @@ export function citadelRewardPerDamagePoint(percentOfLosses = CITADEL_REWARD_PER
 export const BOSS_REWARD_GROWTH = 1.2;
 /** No floor pays more than 100 RUNIK (thousandths). */
 export const BOSS_REWARD_CEILING = 100_000;
-/** No player is paid more than 25 RUNIK (thousandths) of boss rewards in one citadel day; the rest is never minted. */
+/** No player is paid more than 25 RUNIK (thousandths) of boss rewards in one game day; the rest is never minted. */
 export const CITADEL_DAILY_REWARD_CAP = 25_000;
 
 /** The reward curve's constants, together so the economy simulation can try others (bench/economy). */
@@ -146,7 +116,7 @@ export interface CitadelPayout {
 
 /**
  * What a boss's reward pays: each share (rewardShares) cut to what is left of its player's daily cap
- * (`paidToday`, thousandths already paid this citadel day). At the defeat (`hpLeft` 0),
+ * (`paidToday`, thousandths already paid this game day). At the defeat (`hpLeft` 0),
  * paid + remainder + withheld = reward. Before it, `paid` is what each would be paid for the damage
  * dealt so far: the pending reward.
  */

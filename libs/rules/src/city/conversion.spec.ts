@@ -6,7 +6,6 @@ import {
   previewToRunik,
   runikCostOf,
 } from './conversion';
-import { gameDay } from '../citadel/citadel';
 
 const held = { wheat: 1_000_000, lumber: 500_500, stone: 990, ore: 0 };
 
@@ -68,13 +67,6 @@ describe('the daily conversion cap', () => {
     expect(previewToRunik(['wheat', 'lumber'], 100_000, held, CONVERSION_TERMS, 300_000).maxAmount).toBe(500_500);
     // Nothing left: only amounts worth less than a thousandth of RUNIK (0.22 wheat) remain convertible.
     expect(previewToRunik(['wheat'], 1_000, plenty, CONVERSION_TERMS, 0).maxAmount).toBe(220);
-  });
-
-  it('counts the day from 08:00 in Manila (00:00 UTC)', () => {
-    const at = Date.UTC(2026, 10, 26, 3, 30);
-    expect(gameDay(at).start.toISOString()).toBe('2026-11-26T00:00:00.000Z');
-    expect(gameDay(at).end.toISOString()).toBe('2026-11-27T00:00:00.000Z');
-    expect(gameDay(Date.UTC(2026, 10, 25, 23, 59)).start.toISOString()).toBe('2026-11-25T00:00:00.000Z');
   });
 });
 

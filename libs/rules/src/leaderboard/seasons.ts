@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
-import { CITADEL_RESET_HOUR, CITADEL_TIME_ZONE } from '../citadel/citadel';
+import { GAME_DAY_RESET_HOUR, GAME_TIME_ZONE } from '../calendar/game-day';
 
 /** Abyss seasons: 14 days each, back to back from the first, starting at 08:00 in Manila (docs/citadel.md). */
 export const SEASON_LENGTH_DAYS = 14;
-export const FIRST_SEASON_START = new TZDate(2026, 10, 2, CITADEL_RESET_HOUR, 0, 0, CITADEL_TIME_ZONE).getTime();
+export const FIRST_SEASON_START = new TZDate(2026, 10, 2, GAME_DAY_RESET_HOUR, 0, 0, GAME_TIME_ZONE).getTime();
 
 export interface Season {
   seasonId: number;
@@ -14,7 +14,7 @@ export interface Season {
 }
 
 export function season(seasonId: number): Season {
-  const start = addDays(new TZDate(FIRST_SEASON_START, CITADEL_TIME_ZONE), (seasonId - 1) * SEASON_LENGTH_DAYS);
+  const start = addDays(new TZDate(FIRST_SEASON_START, GAME_TIME_ZONE), (seasonId - 1) * SEASON_LENGTH_DAYS);
   return { seasonId, label: `Season ${seasonId}`, startsAt: new Date(start.getTime()), endsAt: new Date(addDays(start, SEASON_LENGTH_DAYS).getTime()) };
 }
 

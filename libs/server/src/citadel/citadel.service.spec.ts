@@ -137,10 +137,10 @@ describe('CitadelService attacks and the daily count', () => {
 
   it('starts the count again at 08:00 in Manila (00:00 UTC), not at midnight in Manila', async () => {
     const { playerId } = await newPlayer({ infantry: 10_000 });
-    // 23:30 on 1 March in Manila: the citadel day that began at 08:00 on 1 March.
+    // 23:30 on 1 March in Manila: the game day that began at 08:00 on 1 March.
     clock.set('2026-03-01T15:30:00Z');
     expect((await citadel.attack(playerId, 1)).todayAttackCount).toBe(1);
-    // 00:30 on 2 March in Manila: a new calendar day there, but the same citadel day.
+    // 00:30 on 2 March in Manila: a new calendar day there, but the same game day.
     clock.set('2026-03-01T16:30:00Z');
     expect((await citadel.attack(playerId, 1)).todayAttackCount).toBe(2);
     // 07:59:59.999 in Manila: still the same day.
@@ -168,7 +168,7 @@ describe('CitadelService attacks and the daily count', () => {
     expect(stored).toEqual({ day: '2026-03-02', today_attack_count: 1 });
   });
 
-  it('the daily reset job zeroes every count from an earlier citadel day, once', async () => {
+  it('the daily reset job zeroes every count from an earlier game day, once', async () => {
     clock.set('2026-03-02T12:00:00Z');
     const yesterday = await newPlayer({ infantry: 1000 });
     clock.set('2026-03-02T23:59:00Z');
@@ -305,7 +305,7 @@ describe('CitadelService boss defeat', () => {
     };
   }
 
-  it('caps what a player is paid in a citadel day: the pending reward shows the cap, the rest is never minted, the next day pays again', async () => {
+  it('caps what a player is paid in a game day: the pending reward shows the cap, the rest is never minted, the next day pays again', async () => {
     clock.set('2026-04-02T01:00:00Z');
     let floor = await freshFloor();
     const hero = await newPlayer({ archers: 100_000 });

@@ -7,11 +7,10 @@ import {
   bossMaxHp,
   bossReward,
   citadelCasualties,
-  citadelDay,
-  citadelDayStart,
   citadelPayout,
   fromThousandths,
-  nextCitadelReset,
+  gameDay,
+  gameDayKey,
   seasonAt,
 } from '@runik/rules';
 import { CitadelMessages } from '@runik/contract';
@@ -76,7 +75,7 @@ export class CitadelService {
         (SELECT coalesce(json_agg(json_build_object('playerId', d.player_id, 'damage', d.total_damage)), '[]') FROM citadel_damage d WHERE d.floor = s.current_floor) AS damages,
         (SELECT coalesce(sum(r.reward_thousandths), 0) FROM citadel_rewards r WHERE r.player_id = $1 AND r.distributed_at >= $2)::text AS paid_today
        FROM citadel_state s JOIN citadel_floors f ON f.floor = s.current_floor LEFT JOIN citadel_players cp ON cp.player_id = $1`,
-      [playerId, citadelDayStart(now.getTime())],
+      [playerId, gameDay(now.getTime()).start],
     );
     // What the player will be paid for the damage dealt so far: the payout's own share (of all the
     // damage the boss takes, its hit points left included), rounding and daily cap.
@@ -84,8 +83,8 @@ export class CitadelService {
     const { paid } = citadelPayout(Number(standing.reward_thousandths), standing.damages, paidToday, Number(standing.current_hp));
     return {
       globalCurrentFloor: standing.current_floor,
-      todayAttackCount: standing.day === citadelDay(now.getTime()) ? (standing.today_attack_count ?? 0) : 0,
-      nextResetAt: nextCitadelReset(now.getTime()).toISOString(),
+      todayAttackCount: standing.day === gameDayKey(now.getTime()) ? (standing.today_attack_count ?? 0) : 0,
+      nextResetAt: gameDay(now.getTime()).end.toISOString(),
       user: { armyPower: fromThousandths(armyPower(state.army, commanderBonuses(state))), army: state.army },
       totalStats: { totalDamageDealt: fromThousandths(Number(standing.total_damage ?? 0)) },
       pendingRewards: fromThousandths(paid.get(playerId) ?? 0),
@@ -196,9 +195,9 @@ export class CitadelService {
     return current_floor;
   }
 
-  /** The player's attack number today: the count restarts on a new citadel day. */
+  /** The player's attack number today: the count restarts on a new game day. */
   private async countAttack(manager: EntityManager, playerId: number, now: Date): Promise<number> {
-    const today = citadelDay(now.getTime());
+    const today = gameDayKey(now.getTime());
     const [{ today_attack_count }] = await manager.query(
       `INSERT INTO citadel_players (player_id, day, today_attack_count, total_damage) VALUES ($1, $2, 1, 0)
        ON CONFLICT (player_id) DO UPDATE SET
@@ -223,11 +222,11 @@ export class CitadelService {
     );
   }
 
-  /** Boss rewards each player was paid since the citadel day began (thousandths), for the daily cap. */
+  /** Boss rewards each player was paid since the game day began (thousandths), for the daily cap. */
   private async paidToday(manager: EntityManager, playerIds: number[], now: Date): Promise<Map<number, number>> {
     const rows: { player_id: string; paid: string }[] = await manager.query(
       `SELECT player_id, sum(reward_thousandths) AS paid FROM citadel_rewards WHERE player_id = ANY($1::bigint[]) AND distributed_at >= $2 GROUP BY player_id`,
-      [playerIds, citadelDayStart(now.getTime())],
+      [playerIds, gameDay(now.getTime()).start],
     );
     return new Map(rows.map((row) => [Number(row.player_id), Number(row.paid)]));
   }

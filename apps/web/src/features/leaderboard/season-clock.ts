@@ -1,9 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { CITADEL_TIME_ZONE } from '@runik/rules';
+import { GAME_TIME_ZONE } from '@runik/rules';
 
 /** Seasons end on the citadel's clock (spec section 9): Manila time. */
-export const SEASON_TIME_ZONE = CITADEL_TIME_ZONE;
+export const SEASON_TIME_ZONE = GAME_TIME_ZONE;
 
 export interface CountdownParts {
   days: number;

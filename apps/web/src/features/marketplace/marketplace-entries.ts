@@ -26,7 +26,7 @@ export const MARKETPLACE_ENTRIES: readonly MarketplaceEntry[] = [
     to: AppRoutes.syncshop,
   },
   {
-    key: 'p2p',
+    key: 'trading',
     title: 'Gear Trading',
     text: 'Buy gear from other players, or list your own for RUNIK.',
     action: 'Open Gear Trading',

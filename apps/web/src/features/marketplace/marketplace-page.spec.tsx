@@ -15,7 +15,7 @@ describe('the Marketplace hub', () => {
     const expected = [
       ['packs', 'Open Packs', '/packs'],
       ['shop', 'Open Shop', '/syncshop'],
-      ['p2p', 'Open Gear Trading', '/p2p'],
+      ['trading', 'Open Gear Trading', '/p2p'],
     ];
     for (const [key, name, href] of expected) {
       expect(within(entry(key)).getByRole('link', { name })).toHaveAttribute('href', href);

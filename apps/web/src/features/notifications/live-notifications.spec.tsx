@@ -9,8 +9,8 @@ import { notificationOf, notificationsPage, serveUnreadCount } from '../../testi
 import { renderApp } from '../../testing/render';
 import { TOAST_HIDE_MS } from '../../ui/Toasts';
 import { MY_ALLIANCE_URL, openAlliance } from '../alliance/alliance-fixtures';
-import { AVAILABLE, commanderGear, nextWar, profile, statusResponse, STATUS_URL, TROOPS_URL, war } from '../thronewars/throne-fixtures';
-import { THRONE_STATUS_REFRESH_MS } from '../thronewars/throne-clock';
+import { AVAILABLE, commanderGear, nextWar, profile, statusResponse, STATUS_URL, TROOPS_URL, war } from '../throne/throne-fixtures';
+import { THRONE_STATUS_REFRESH_MS } from '../throne/throne-clock';
 import { UNREAD_FALLBACK_POLL_MS } from './notifications-api';
 
 const PLAYER = 'alice';

@@ -6,10 +6,10 @@ import { citadelKeys } from '../citadel/citadel-api';
 import { cityKeys } from '../city/city-api';
 import { paymentKeys } from '../city/payments/payments-api';
 import { gearKeys } from '../gears/gear-api';
-import { tradingKeys } from '../p2p/p2p-api';
+import { tradingKeys } from '../trading/trading-api';
 import { packKeys } from '../packs/packs-api';
-import { shopKeys } from '../syncshop/shop-api';
-import { throneKeys } from '../thronewars/throne-api';
+import { shopKeys } from '../shop/shop-api';
+import { throneKeys } from '../throne/throne-api';
 
 type Keys = (username: string) => QueryKey[];
 

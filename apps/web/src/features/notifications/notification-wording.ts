@@ -11,7 +11,7 @@ import {
 import { RESOURCE_KEYS, UNIT_KEYS, type UnitKey } from '@runik/rules';
 import { battleReportPath } from '../battle-reports/battle-reports-api';
 import { resourceLabel } from '../city/city-format';
-import { formatUtc, formatUtcDay } from '../thronewars/throne-clock';
+import { formatUtc, formatUtcDay } from '../throne/throne-clock';
 
 /** The inbox filter's groups, in the order it lists them. */
 export const NOTIFICATION_GROUPS = [

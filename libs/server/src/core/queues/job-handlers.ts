@@ -1,7 +1,7 @@
 import { Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { Job, Queue, RepeatOptions, UnrecoverableError } from 'bullmq';
-import { CITADEL_RESET_HOUR, CITADEL_TIME_ZONE } from '@runik/rules';
+import { GAME_DAY_RESET_HOUR, GAME_TIME_ZONE } from '@runik/rules';
 import type { AppConfig } from '../config/app-config';
 import { StartupError } from '../preflight';
 import { Queues } from './queues';
@@ -18,7 +18,7 @@ type JobHandlerMethod = (data: never, lastAttempt: boolean) => Promise<unknown>;
 export type JobRepeat = RepeatOptions | ((config: AppConfig) => RepeatOptions);
 
 /** Every day at 08:00 in Manila, when the game day (the citadel's, the daily limits', the seasons') turns. */
-export const EVERY_GAME_DAY: RepeatOptions = { pattern: `0 ${CITADEL_RESET_HOUR} * * *`, tz: CITADEL_TIME_ZONE };
+export const EVERY_GAME_DAY: RepeatOptions = { pattern: `0 ${GAME_DAY_RESET_HOUR} * * *`, tz: GAME_TIME_ZONE };
 
 interface JobDeclaration {
   queue: QueueName;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toUserMessage } from '../../app/errors';
 import { cityKeys } from '../city/city-api';
 import { gearKeys } from '../gears/gear-api';
-import { tradingKeys } from './p2p-api';
+import { tradingKeys } from './trading-api';
 
 /** What the page's feedback line shows. */
 export interface Feedback {

@@ -4,7 +4,7 @@ import { gear, PLAYER } from '../gears/gear-fixtures';
 import { installFakeApi, type FakeApi, type RecordedRequest } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { P2pPage } from './P2pPage';
+import { TradingPage } from './TradingPage';
 
 // Test data and helpers for the Gear Marketplace specs.
 
@@ -52,7 +52,7 @@ export function bodiesSentTo(api: FakeApi, url: string): unknown[] {
 }
 
 /** What the fake server holds; tests change it as a trade would. */
-export interface P2pServer {
+export interface TradingServer {
   userData: UserTradeDataResponse;
   /** The first marketplace page with the default filters. */
   marketplace: Listing[];
@@ -64,8 +64,8 @@ export interface P2pServer {
  * Logs alice in and opens /p2p on a server holding `initial` (plus any `extraRoutes`);
  * resolves once the tabs show.
  */
-export async function openP2p(initial: Partial<P2pServer> = {}, extraRoutes: (api: FakeApi) => void = () => undefined) {
-  const server: P2pServer = { userData: tradeData(), marketplace: [], myListings: [], available: [], ...initial };
+export async function openTrading(initial: Partial<TradingServer> = {}, extraRoutes: (api: FakeApi) => void = () => undefined) {
+  const server: TradingServer = { userData: tradeData(), marketplace: [], myListings: [], available: [], ...initial };
   const api = installFakeApi()
     .on('GET', USER_DATA_URL, () => ({ status: 200, data: server.userData }))
     .on('GET', marketplaceUrl(), () => ({ status: 200, data: marketplacePage(server.marketplace) }))
@@ -73,9 +73,9 @@ export async function openP2p(initial: Partial<P2pServer> = {}, extraRoutes: (ap
     .on('GET', AVAILABLE_URL, () => ({ status: 200, data: { gears: server.available } }));
   extraRoutes(api);
   logInAs(PLAYER);
-  const rendered = renderWithProviders(<P2pPage />, AppRoutes.p2p);
+  const rendered = renderWithProviders(<TradingPage />, AppRoutes.p2p);
   await screen.findByRole('tab', { name: 'Marketplace' });
   return { api, server, ...rendered };
 }
 
-export const feedback = () => screen.getByTestId('p2p-feedback');
+export const feedback = () => screen.getByTestId('trading-feedback');

@@ -14,15 +14,15 @@ import {
   type UserTradeDataResponse,
 } from '@runik/contract';
 import { apiErrorMessage, httpClient, responseData } from '../../api/http-client';
-import { marketplaceQuery, type MarketplaceFilter } from './p2p-filters';
+import { marketplaceQuery, type MarketplaceFilter } from './trading-filters';
 
 /** Query keys of the Gear Marketplace; everything under `all` is reloaded after a trade. */
 export const tradingKeys = {
-  all: ['p2p'] as const,
-  userData: (username: string) => ['p2p', 'user-data', username] as const,
-  marketplace: (username: string, filter: MarketplaceFilter) => ['p2p', 'marketplace', username, filter] as const,
-  myListings: (username: string) => ['p2p', 'my-listings', username] as const,
-  availableGears: (username: string) => ['p2p', 'available-gears', username] as const,
+  all: ['trading'] as const,
+  userData: (username: string) => ['trading', 'user-data', username] as const,
+  marketplace: (username: string, filter: MarketplaceFilter) => ['trading', 'marketplace', username, filter] as const,
+  myListings: (username: string) => ['trading', 'my-listings', username] as const,
+  availableGears: (username: string) => ['trading', 'available-gears', username] as const,
 };
 
 /** A call whose failure shows the server's `{ error }`, else the spec's `fallback` (section 8). */

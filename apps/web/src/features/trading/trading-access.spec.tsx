@@ -4,26 +4,26 @@ import { AppRoutes } from '@runik/contract';
 import { installFakeApi, type FakeResponse } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { gear, listing, openP2p, PLAYER, tradeData, USER_DATA_URL } from './p2p-fixtures';
-import { P2pPage } from './P2pPage';
+import { gear, listing, openTrading, PLAYER, tradeData, USER_DATA_URL } from './trading-fixtures';
+import { TradingPage } from './TradingPage';
 
 const RESTRICTED = 'Trading Restricted — Your account does not have trading privileges. Please contact support to enable trading on your account.';
 
 describe('the Gear Marketplace', () => {
   it('asks a logged-out visitor to log in, without calling the server', () => {
     const api = installFakeApi();
-    renderWithProviders(<P2pPage />, AppRoutes.p2p);
+    renderWithProviders(<TradingPage />, AppRoutes.p2p);
     expect(screen.getByText('Please log in to access the marketplace.')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(api.requests).toEqual([]);
   });
 
   it('loads the trade data first, then shows the balance and the three tabs, Marketplace open', async () => {
-    const { api } = await openP2p({ userData: tradeData({ runikBalance: 1234.5 }) });
+    const { api } = await openTrading({ userData: tradeData({ runikBalance: 1234.5 }) });
     expect(api.requests[0]).toMatchObject({ method: 'GET', url: USER_DATA_URL, authorization: null });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Marketplace', 'My Listings', 'List Item']);
     expect(screen.getByRole('tab', { name: 'Marketplace' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByTestId('p2p-balance')).toHaveTextContent('Balance: 1,234.5 RUNIK');
+    expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 1,234.5 RUNIK');
     expect(screen.queryByTestId('trading-restricted')).not.toBeInTheDocument();
   });
 
@@ -33,7 +33,7 @@ describe('the Gear Marketplace', () => {
   ] as [string, FakeResponse, string][])('shows %s when the trade data fails to load, and no tabs', async (_case, response, message) => {
     installFakeApi().on('GET', USER_DATA_URL, response);
     logInAs(PLAYER);
-    renderWithProviders(<P2pPage />, AppRoutes.p2p);
+    renderWithProviders(<TradingPage />, AppRoutes.p2p);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
@@ -41,7 +41,7 @@ describe('the Gear Marketplace', () => {
 
 describe('an account without the trading privilege', () => {
   it('sees the restriction notice and cannot Buy, List or Remove', async () => {
-    const { user } = await openP2p({
+    const { user } = await openTrading({
       userData: tradeData({ canWithdraw: false, runikBalance: 5000 }),
       marketplace: [listing(1)],
       myListings: [listing(2, gear(202), { sellerUsername: PLAYER })],
@@ -60,7 +60,7 @@ describe('an account without the trading privilege', () => {
   });
 
   it('has every action open with the privilege', async () => {
-    const { user } = await openP2p({
+    const { user } = await openTrading({
       marketplace: [listing(1)],
       myListings: [listing(2, gear(202), { sellerUsername: PLAYER })],
       available: [gear(5)],

@@ -16,7 +16,7 @@ type TabKey = (typeof TABS)[number]['key'];
  * filters, the page and a half-filled listing survive a look at another tab, and a tab
  * never opened costs no request.
  */
-export function P2pTabs({ context }: { context: TradeContext }) {
+export function TradingTabs({ context }: { context: TradeContext }) {
   const id = useId();
   const [tab, setTab] = useState<TabKey>('marketplace');
   const [opened, setOpened] = useState<ReadonlySet<TabKey>>(() => new Set([tab]));
@@ -43,14 +43,14 @@ export function P2pTabs({ context }: { context: TradeContext }) {
 
   return (
     <>
-      <div className="p2p-tabs" role="tablist" aria-label="Gear Marketplace" onKeyDown={onKeyDown}>
+      <div className="trading-tabs" role="tablist" aria-label="Gear Marketplace" onKeyDown={onKeyDown}>
         {TABS.map(({ key, label }) => (
           <button
             key={key}
             id={`${id}-tab-${key}`}
             type="button"
             role="tab"
-            className="p2p-tabs__tab"
+            className="trading-tabs__tab"
             aria-selected={tab === key}
             aria-controls={opened.has(key) ? `${id}-panel-${key}` : undefined}
             tabIndex={tab === key ? 0 : -1}
@@ -61,7 +61,7 @@ export function P2pTabs({ context }: { context: TradeContext }) {
         ))}
       </div>
       {TABS.filter(({ key }) => opened.has(key)).map(({ key }) => (
-        <div key={key} id={`${id}-panel-${key}`} role="tabpanel" aria-labelledby={`${id}-tab-${key}`} hidden={tab !== key} className="p2p-panel">
+        <div key={key} id={`${id}-panel-${key}`} role="tabpanel" aria-labelledby={`${id}-tab-${key}`} hidden={tab !== key} className="trading-panel">
           {panels[key]()}
         </div>
       ))}

@@ -16,7 +16,7 @@ import { CreateRallyModal, GarrisonModal, JoinRallyModal, RecallModal, SoloAttac
 import { TroopsAndRewards } from './TroopsAndRewards';
 import type { ThroneFeedback } from './use-throne-action';
 import { VoteModal } from './VoteModal';
-import './thronewars.css';
+import './throne.css';
 
 /** Throne Wars (spec section 2): vote for the battle time, then take and hold the throne. */
 export function ThroneWarsPage() {

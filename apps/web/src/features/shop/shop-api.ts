@@ -11,9 +11,9 @@ import {
 import { httpClient } from '../../api/http-client';
 
 export const shopKeys = {
-  all: ['syncshop'] as const,
-  items: (username: string) => ['syncshop', 'items', username] as const,
-  pending: (username: string) => ['syncshop', 'pending', username] as const,
+  all: ['shop'] as const,
+  items: (username: string) => ['shop', 'items', username] as const,
+  pending: (username: string) => ['shop', 'pending', username] as const,
 };
 
 export async function fetchShopItems(username: string): Promise<ShopItemsResponse> {

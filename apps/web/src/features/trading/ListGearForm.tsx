@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { TradingMessages, type Gear } from '@runik/contract';
 import { displayName } from '../gears/gear-format';
-import { listingFeeRunik, parsePrice, sellerReceivesRunik } from './p2p-format';
-import { P2pTexts } from './p2p-texts';
+import { listingFeeRunik, parsePrice, sellerReceivesRunik } from './trading-format';
+import { TradingTexts } from './trading-texts';
 import type { TradeContext } from './use-trade-action';
 
 interface ListGearFormProps {
@@ -21,13 +21,13 @@ export function ListGearForm({ context, selected, priceText, onPriceChange, list
 
   return (
     // noValidate: the spec's messages (section 5) go to the feedback line, not the browser's bubbles.
-    <form className="p2p-list-form panel" aria-label="List a gear" noValidate onSubmit={onSubmit}>
-      <p className="p2p-list-form__selected" data-testid="list-selected">
-        {selected ? P2pTexts.selected(displayName(selected)) : P2pTexts.noneSelected}
+    <form className="trading-list-form panel" aria-label="List a gear" noValidate onSubmit={onSubmit}>
+      <p className="trading-list-form__selected" data-testid="list-selected">
+        {selected ? TradingTexts.selected(displayName(selected)) : TradingTexts.noneSelected}
       </p>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-price`}>
-          {P2pTexts.priceLabel}
+          {TradingTexts.priceLabel}
         </label>
         {/* Text with a numeric keypad: a number input would hide what was typed when it is not a number. */}
         <input
@@ -40,9 +40,9 @@ export function ListGearForm({ context, selected, priceText, onPriceChange, list
           onChange={(event) => onPriceChange(event.target.value)}
         />
       </div>
-      <div className="p2p-list-form__quote" aria-live="polite">
+      <div className="trading-list-form__quote" aria-live="polite">
         {price.kind === 'valid' && <PriceQuote price={price.price} runikBalance={context.runikBalance} />}
-        {price.kind === 'invalid' && <p className="p2p-hint p2p-hint--error">{TradingMessages.invalidPrice}</p>}
+        {price.kind === 'invalid' && <p className="trading-hint trading-hint--error">{TradingMessages.invalidPrice}</p>}
       </div>
       <button type="submit" className="button button--primary" disabled={!context.canTrade || listing} aria-busy={listing}>
         List Gear
@@ -56,14 +56,14 @@ function PriceQuote({ price, runikBalance }: { price: number; runikBalance: numb
   const fee = listingFeeRunik(price);
   return (
     <>
-      <p className={runikBalance < fee ? 'p2p-hint p2p-hint--error' : 'p2p-hint'} data-testid="listing-fee">
-        {P2pTexts.fee(fee)}
+      <p className={runikBalance < fee ? 'trading-hint trading-hint--error' : 'trading-hint'} data-testid="listing-fee">
+        {TradingTexts.fee(fee)}
       </p>
-      <p className="p2p-hint" data-testid="seller-receives">
-        {P2pTexts.receives(sellerReceivesRunik(price))}
+      <p className="trading-hint" data-testid="seller-receives">
+        {TradingTexts.receives(sellerReceivesRunik(price))}
       </p>
-      <p className="p2p-hint p2p-hint--muted">
-        {P2pTexts.feeNote} {P2pTexts.receivesNote}
+      <p className="trading-hint trading-hint--muted">
+        {TradingTexts.feeNote} {TradingTexts.receivesNote}
       </p>
     </>
   );

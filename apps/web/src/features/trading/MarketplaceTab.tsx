@@ -5,9 +5,9 @@ import { displayName } from '../gears/gear-format';
 import { GearPlaceholder } from '../gears/GearFeedback';
 import { ListingCard } from './ListingCard';
 import { MarketplaceFilters } from './MarketplaceFilters';
-import { postBuyGear, useMarketplaceListings } from './p2p-api';
-import { DEFAULT_MARKETPLACE_FILTER, type MarketplaceFilter } from './p2p-filters';
-import { P2pConfirms, P2pTexts } from './p2p-texts';
+import { postBuyGear, useMarketplaceListings } from './trading-api';
+import { DEFAULT_MARKETPLACE_FILTER, type MarketplaceFilter } from './trading-filters';
+import { TradingConfirms, TradingTexts } from './trading-texts';
 import { useTradeAction, type TradeContext } from './use-trade-action';
 import { Pager } from '../../ui/Pager';
 
@@ -26,17 +26,17 @@ export function MarketplaceTab({ context }: { context: TradeContext }) {
 
   let content;
   if (listings.isError) content = <GearPlaceholder error>{toUserMessage(listings.error, TradingMessages.failedMarketplace)}</GearPlaceholder>;
-  else if (!data || totalPages === null) content = <GearPlaceholder>{P2pTexts.loadingListings}</GearPlaceholder>;
+  else if (!data || totalPages === null) content = <GearPlaceholder>{TradingTexts.loadingListings}</GearPlaceholder>;
   else
     content = (
       <>
         <ListingGrid context={context} listings={data} loading={listings.isFetching} />
-        <Pager page={data.page} totalPages={totalPages} onPage={(page) => setFilter({ ...filter, page })} label="Listing pages" testId="p2p-page" />
+        <Pager page={data.page} totalPages={totalPages} onPage={(page) => setFilter({ ...filter, page })} label="Listing pages" testId="trading-page" />
       </>
     );
 
   return (
-    <div className="p2p-tab">
+    <div className="trading-tab">
       <MarketplaceFilters filter={filter} onChange={setFilter} />
       {content}
     </div>
@@ -59,12 +59,12 @@ function ListingGrid({ context, listings, loading }: ListingGridProps) {
   });
 
   const onBuy = (listing: Listing) => {
-    if (window.confirm(P2pConfirms.buy(displayName(listing.gear), listing.sellerUsername, listing.price))) buy.mutate(listing);
+    if (window.confirm(TradingConfirms.buy(displayName(listing.gear), listing.sellerUsername, listing.price))) buy.mutate(listing);
   };
 
-  if (listings.listings.length === 0) return <GearPlaceholder>{P2pTexts.noListings}</GearPlaceholder>;
+  if (listings.listings.length === 0) return <GearPlaceholder>{TradingTexts.noListings}</GearPlaceholder>;
   return (
-    <ul className="gear-grid p2p-listings" aria-label="Listings" aria-busy={loading}>
+    <ul className="gear-grid trading-listings" aria-label="Listings" aria-busy={loading}>
       {listings.listings.map((listing) => (
         <ListingCard
           key={listing._id}

@@ -3,20 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { ApiRoutes } from '@runik/contract';
 import { stubDialogs } from '../../testing/city-fixtures';
 import type { FakeResponse } from '../../testing/fake-api';
-import { bodiesSentTo, feedback, gear, listing, MY_LISTINGS_URL, openP2p, PLAYER } from './p2p-fixtures';
+import { bodiesSentTo, feedback, gear, listing, MY_LISTINGS_URL, openTrading, PLAYER } from './trading-fixtures';
 
 const mine = (id: number, price = 250) => listing(id, gear(200 + id, 'stone', 'rare', { level: 2 }), { price, sellerUsername: PLAYER });
 const removeButton = (id: number) => within(screen.getByTestId(`my-listing-${id}`)).getByRole('button', { name: 'Remove' });
 
-async function openMyListings(...args: Parameters<typeof openP2p>) {
-  const opened = await openP2p(...args);
+async function openMyListings(...args: Parameters<typeof openTrading>) {
+  const opened = await openTrading(...args);
   await opened.user.click(screen.getByRole('tab', { name: 'My Listings' }));
   return opened;
 }
 
 describe('the My Listings tab', () => {
   it("loads the player's active listings when opened, each with its gear, price and Remove", async () => {
-    const { api, user } = await openP2p({ myListings: [mine(1), mine(2, 1200)] });
+    const { api, user } = await openTrading({ myListings: [mine(1), mine(2, 1200)] });
     expect(api.callsTo(MY_LISTINGS_URL)).toEqual([]);
     await user.click(screen.getByRole('tab', { name: 'My Listings' }));
     expect(screen.getByRole('tab', { name: 'My Listings' })).toHaveAttribute('aria-selected', 'true');

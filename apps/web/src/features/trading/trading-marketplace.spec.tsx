@@ -13,11 +13,11 @@ import {
   marketplacePage,
   marketplaceQueries,
   marketplaceUrl,
-  openP2p,
+  openTrading,
   PLAYER,
   tradeData,
   USER_DATA_URL,
-} from './p2p-fixtures';
+} from './trading-fixtures';
 
 const row = (id: number) => screen.getByTestId(`listing-${id}`);
 const buyButton = (id: number) => within(row(id)).getByRole('button', { name: 'Buy' });
@@ -25,7 +25,7 @@ const optionLabels = (select: HTMLElement) => within(select).getAllByRole('optio
 
 describe('the Marketplace tab', () => {
   it("asks for the newest listings of page 1 without the player's own, and shows each gear, price and seller", async () => {
-    const { api } = await openP2p({
+    const { api } = await openTrading({
       userData: tradeData({ runikBalance: 5000 }),
       marketplace: [listing(11, gear(7, 'archer', 'epic', { level: 3 }), { price: 2500, sellerUsername: 'bob' })],
     });
@@ -35,17 +35,17 @@ describe('the Marketplace tab', () => {
     expect(within(card).getByTestId('listing-price')).toHaveTextContent('2,500 RUNIK');
     expect(within(card).getByTestId('listing-seller')).toHaveTextContent('bob');
     expect(buyButton(11)).toBeEnabled();
-    expect(screen.getByTestId('p2p-page')).toHaveTextContent('Page 1 of 1');
+    expect(screen.getByTestId('trading-page')).toHaveTextContent('Page 1 of 1');
   });
 
   it('says when nothing is listed', async () => {
-    await openP2p();
+    await openTrading();
     expect(await screen.findByText('No gear is listed for these filters.')).toBeInTheDocument();
   });
 
   it('offers the types of the chosen category and the five sorts, and asks with every filter set', async () => {
-    const { api, user } = await openP2p();
-    await screen.findByTestId('p2p-page');
+    const { api, user } = await openTrading();
+    await screen.findByTestId('trading-page');
     const type = screen.getByLabelText('Type');
     expect(optionLabels(type)).toEqual(['All', 'Infantry', 'Archer', 'Cavalry', 'Wheat', 'Lumber', 'Stone', 'Ore']);
     expect(optionLabels(screen.getByLabelText('Sort by'))).toEqual(['Newest', 'Oldest', 'Price: Low to High', 'Price: High to Low', 'Rarity']);
@@ -67,25 +67,25 @@ describe('the Marketplace tab', () => {
   });
 
   it('pages with Previous and Next, and goes back to page 1 when a filter changes', async () => {
-    const { api, user } = await openP2p({}, (routes) =>
+    const { api, user } = await openTrading({}, (routes) =>
       routes
         .on('GET', marketplaceUrl(), { status: 200, data: marketplacePage([listing(1)], 1, 3) })
         .on('GET', marketplaceUrl({ page: 2 }), { status: 200, data: marketplacePage([listing(2)], 2, 3) })
         .on('GET', marketplaceUrl({ sortBy: 'oldest' }), { status: 200, data: marketplacePage([listing(3)], 1, 3) }),
     );
     await screen.findByTestId('listing-1');
-    expect(screen.getByTestId('p2p-page')).toHaveTextContent('Page 1 of 3');
+    expect(screen.getByTestId('trading-page')).toHaveTextContent('Page 1 of 3');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByTestId('listing-2');
-    expect(screen.getByTestId('p2p-page')).toHaveTextContent('Page 2 of 3');
+    expect(screen.getByTestId('trading-page')).toHaveTextContent('Page 2 of 3');
     expect(marketplaceQueries(api).at(-1)).toEqual({ sortBy: 'newest', excludeUser: PLAYER, page: '2' });
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await screen.findByTestId('listing-1');
-    expect(screen.getByTestId('p2p-page')).toHaveTextContent('Page 1 of 3');
+    expect(screen.getByTestId('trading-page')).toHaveTextContent('Page 1 of 3');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByTestId('listing-2');
@@ -98,7 +98,7 @@ describe('the Marketplace tab', () => {
     ['the fallback when the server gives no message', { status: 500 }, 'Failed to fetch marketplace listings'],
     ["the server's message", { status: 400, data: { error: 'Unknown sort.' } }, 'Unknown sort.'],
   ] as [string, FakeResponse, string][])('shows %s when the listings fail to load', async (_case, response, message) => {
-    const { api, user } = await openP2p();
+    const { api, user } = await openTrading();
     api.on('GET', marketplaceUrl({ rarity: 'rare' }), response);
     await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -110,7 +110,7 @@ describe('buying', () => {
 
   it('asks to confirm with the price, sends the buyer and the listing, and says so', async () => {
     const { confirm } = stubDialogs();
-    const { api, user, server } = await openP2p({ marketplace: [sword] });
+    const { api, user, server } = await openTrading({ marketplace: [sword] });
     api.on('POST', ApiRoutes.buyGear, () => {
       server.marketplace = [];
       server.userData = tradeData({ runikBalance: 700 });
@@ -123,13 +123,13 @@ describe('buying', () => {
     expect(bodiesSentTo(api, ApiRoutes.buyGear)).toEqual([{ buyerUsername: PLAYER, listingId: 11 }]);
     // The listings and the balance are reloaded.
     await waitFor(() => expect(screen.queryByTestId('listing-11')).not.toBeInTheDocument());
-    expect(screen.getByTestId('p2p-balance')).toHaveTextContent('Balance: 700 RUNIK');
+    expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 700 RUNIK');
     expect(api.callsTo(USER_DATA_URL)).toHaveLength(2);
   });
 
   it('marks the city and the gears for reloading', async () => {
     stubDialogs();
-    const { api, user, queryClient } = await openP2p({ marketplace: [sword] });
+    const { api, user, queryClient } = await openTrading({ marketplace: [sword] });
     queryClient.setQueryData(cityKeys.city(PLAYER), { seeded: true });
     queryClient.setQueryData(gearKeys.equipped(PLAYER), { seeded: true });
     api.on('POST', ApiRoutes.buyGear, { status: 200, data: { success: true, message: 'Gear purchased successfully!' } });
@@ -141,15 +141,15 @@ describe('buying', () => {
 
   it('sends nothing when the confirmation is declined', async () => {
     stubDialogs(false);
-    const { api, user } = await openP2p({ marketplace: [sword] });
+    const { api, user } = await openTrading({ marketplace: [sword] });
     await user.click(await screen.findByRole('button', { name: 'Buy' }));
     expect(api.callsTo(ApiRoutes.buyGear)).toEqual([]);
-    expect(screen.queryByTestId('p2p-feedback')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('trading-feedback')).not.toBeInTheDocument();
   });
 
   it('closes Buy when the balance is below the price, and says how much is needed', async () => {
     const listings: Listing[] = [listing(1, gear(1), { price: 100 }), listing(2, gear(2), { price: 99 })];
-    await openP2p({ userData: tradeData({ runikBalance: 99.5 }), marketplace: listings });
+    await openTrading({ userData: tradeData({ runikBalance: 99.5 }), marketplace: listings });
     await screen.findByTestId('listing-1');
     expect(buyButton(1)).toBeDisabled();
     expect(within(row(1)).getByTestId('listing-blocked')).toHaveTextContent('Insufficient RUNIK. You need 100 RUNIK to buy this item.');
@@ -160,7 +160,7 @@ describe('buying', () => {
   it('steps back to the new last page when a purchase empties the last one', async () => {
     stubDialogs();
     let sold = false;
-    const { api, user } = await openP2p({}, (routes) =>
+    const { api, user } = await openTrading({}, (routes) =>
       routes
         .on('GET', marketplaceUrl(), () => ({ status: 200, data: marketplacePage([listing(1)], 1, sold ? 1 : 2) }))
         .on('GET', marketplaceUrl({ page: 2 }), () => ({ status: 200, data: marketplacePage(sold ? [] : [listing(2)], 2, sold ? 1 : 2) }))
@@ -174,7 +174,7 @@ describe('buying', () => {
     await user.click(within(await screen.findByTestId('listing-2')).getByRole('button', { name: 'Buy' }));
 
     // Page 1 was cached: it shows at once, then its reload tells there is one page now.
-    await waitFor(() => expect(screen.getByTestId('p2p-page')).toHaveTextContent('Page 1 of 1'));
+    await waitFor(() => expect(screen.getByTestId('trading-page')).toHaveTextContent('Page 1 of 1'));
     expect(screen.getByTestId('listing-1')).toBeInTheDocument();
     expect(screen.queryByTestId('listing-2')).not.toBeInTheDocument();
     expect(marketplaceQueries(api).at(-1)).toMatchObject({ page: '1' });
@@ -185,7 +185,7 @@ describe('buying', () => {
     ["the server's message", { status: 409, data: { error: 'This listing is no longer available.' } }, 'This listing is no longer available.'],
   ] as [string, FakeResponse, string][])('shows %s when the purchase fails, and reloads the listings', async (_case, response, message) => {
     stubDialogs();
-    const { api, user } = await openP2p({ marketplace: [sword] });
+    const { api, user } = await openTrading({ marketplace: [sword] });
     api.on('POST', ApiRoutes.buyGear, response);
     await user.click(await screen.findByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(feedback()).toHaveTextContent(message));

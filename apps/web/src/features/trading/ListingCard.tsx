@@ -1,6 +1,6 @@
 import type { Listing } from '@runik/contract';
 import { GearCard } from '../gears/GearCard';
-import { P2pTexts } from './p2p-texts';
+import { TradingTexts } from './trading-texts';
 
 interface ListingCardProps {
   listing: Listing;
@@ -18,12 +18,12 @@ interface ListingCardProps {
 /** A listed gear: its card, the price, the seller and Buy (marketplace) or Remove (my listings). */
 export function ListingCard({ listing, testId, showSeller = true, action, blockedReason = null, disabled, busy, onAction }: ListingCardProps) {
   return (
-    <li className="p2p-listing" data-testid={testId}>
+    <li className="trading-listing" data-testid={testId}>
       <GearCard gear={listing.gear}>
-        <dl className="p2p-listing__facts">
+        <dl className="trading-listing__facts">
           <div>
             <dt>Price</dt>
-            <dd data-testid="listing-price">{P2pTexts.price(listing.price)}</dd>
+            <dd data-testid="listing-price">{TradingTexts.price(listing.price)}</dd>
           </div>
           {showSeller && (
             <div>
@@ -34,7 +34,7 @@ export function ListingCard({ listing, testId, showSeller = true, action, blocke
         </dl>
         <button
           type="button"
-          className={action === 'Buy' ? 'button button--primary' : 'button p2p-button--danger'}
+          className={action === 'Buy' ? 'button button--primary' : 'button trading-button--danger'}
           disabled={disabled || blockedReason !== null}
           aria-busy={busy}
           onClick={() => onAction(listing)}
@@ -42,7 +42,7 @@ export function ListingCard({ listing, testId, showSeller = true, action, blocke
           {action}
         </button>
         {blockedReason && (
-          <p className="p2p-listing__blocked" data-testid="listing-blocked">
+          <p className="trading-listing__blocked" data-testid="listing-blocked">
             {blockedReason}
           </p>
         )}

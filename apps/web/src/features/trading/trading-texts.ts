@@ -1,8 +1,8 @@
 import { SELLER_SHARE_PERCENT } from '@runik/rules';
-import { formatRunikAmount } from './p2p-format';
+import { formatRunikAmount } from './trading-format';
 
 /** Texts of the Gear Marketplace that the spec leaves to us; the spec's own are TradingMessages in the contract. */
-export const P2pTexts = {
+export const TradingTexts = {
   title: 'Gear Marketplace',
   loading: 'Loading your trading account...',
   balance: (runik: number) => `Balance: ${formatRunikAmount(runik)} RUNIK`,
@@ -22,7 +22,7 @@ export const P2pTexts = {
 } as const;
 
 /** The questions asked before a purchase or a removal (window.confirm, as the City and Alliance pages). */
-export const P2pConfirms = {
+export const TradingConfirms = {
   buy: (gear: string, seller: string, price: number) => `Buy ${gear} from ${seller} for ${formatRunikAmount(price)} RUNIK?`,
   remove: (gear: string) => `Remove ${gear} from the marketplace? The listing fee is not refunded.`,
 } as const;

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, type ListGearResponse } from '@runik/contract';
 import type { FakeResponse } from '../../testing/fake-api';
-import { AVAILABLE_URL, bodiesSentTo, feedback, gear, listing, openP2p, PLAYER, tradeData } from './p2p-fixtures';
+import { AVAILABLE_URL, bodiesSentTo, feedback, gear, listing, openTrading, PLAYER, tradeData } from './trading-fixtures';
 
 const GEARS = [gear(5, 'wheat', 'rare', { level: 2 }), gear(6, 'infantry', 'epic')];
 
-async function openListItem(...args: Parameters<typeof openP2p>) {
-  const opened = await openP2p(...args);
+async function openListItem(...args: Parameters<typeof openTrading>) {
+  const opened = await openTrading(...args);
   await opened.user.click(screen.getByRole('tab', { name: 'List Item' }));
   return opened;
 }
@@ -103,7 +103,7 @@ describe('the List Item tab', () => {
     expect(bodiesSentTo(api, ApiRoutes.listGear)).toEqual([{ hiveUsername: PLAYER, gearId: 5, price: 501 }]);
     // The listed gear leaves the choices, the balance pays the fee, and the form starts again.
     await waitFor(() => expect(screen.queryByTestId('list-gear-5')).not.toBeInTheDocument());
-    expect(screen.getByTestId('p2p-balance')).toHaveTextContent('Balance: 89 RUNIK');
+    expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 89 RUNIK');
     expect(priceInput()).toHaveValue('');
     expect(screen.getByTestId('list-selected')).toHaveTextContent('Choose a gear below.');
   });

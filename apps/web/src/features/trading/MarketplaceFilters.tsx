@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { MARKETPLACE_SORTS, type MarketplaceSort } from '@runik/rules';
 import { GearVocabularyFilters } from '../gears/GearVocabularyFilters';
-import { changeFilter, SORT_LABELS, type MarketplaceFilter } from './p2p-filters';
+import { changeFilter, SORT_LABELS, type MarketplaceFilter } from './trading-filters';
 
 interface MarketplaceFiltersProps {
   filter: MarketplaceFilter;
@@ -13,7 +13,7 @@ export function MarketplaceFilters({ filter, onChange }: MarketplaceFiltersProps
   const id = useId();
 
   return (
-    <div className="p2p-filters" role="group" aria-label="Filters">
+    <div className="trading-filters" role="group" aria-label="Filters">
       <GearVocabularyFilters value={filter} onChange={(change) => onChange(changeFilter(filter, change))} />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-sort`}>

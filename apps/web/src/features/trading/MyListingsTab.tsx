@@ -3,8 +3,8 @@ import { toUserMessage } from '../../app/errors';
 import { displayName } from '../gears/gear-format';
 import { GearPlaceholder } from '../gears/GearFeedback';
 import { ListingCard } from './ListingCard';
-import { postUnlistGear, useMyListings } from './p2p-api';
-import { P2pConfirms, P2pTexts } from './p2p-texts';
+import { postUnlistGear, useMyListings } from './trading-api';
+import { TradingConfirms, TradingTexts } from './trading-texts';
 import { useTradeAction, type TradeContext } from './use-trade-action';
 
 /** The player's active listings, each with Remove (confirmed; the fee is not refunded). */
@@ -18,19 +18,19 @@ export function MyListingsTab({ context }: { context: TradeContext }) {
   });
 
   const onRemove = (listing: Listing) => {
-    if (window.confirm(P2pConfirms.remove(displayName(listing.gear)))) remove.mutate(listing);
+    if (window.confirm(TradingConfirms.remove(displayName(listing.gear)))) remove.mutate(listing);
   };
 
   if (!listings.data) {
     return listings.isError ? (
       <GearPlaceholder error>{toUserMessage(listings.error, TradingMessages.failedMyListings)}</GearPlaceholder>
     ) : (
-      <GearPlaceholder>{P2pTexts.loadingListings}</GearPlaceholder>
+      <GearPlaceholder>{TradingTexts.loadingListings}</GearPlaceholder>
     );
   }
-  if (listings.data.length === 0) return <GearPlaceholder>{P2pTexts.noMyListings}</GearPlaceholder>;
+  if (listings.data.length === 0) return <GearPlaceholder>{TradingTexts.noMyListings}</GearPlaceholder>;
   return (
-    <ul className="gear-grid p2p-listings" aria-label="My listings">
+    <ul className="gear-grid trading-listings" aria-label="My listings">
       {listings.data.map((listing) => (
         <ListingCard
           key={listing._id}

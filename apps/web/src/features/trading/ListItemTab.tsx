@@ -4,9 +4,9 @@ import { toUserMessage } from '../../app/errors';
 import { GearCard } from '../gears/GearCard';
 import { GearPlaceholder } from '../gears/GearFeedback';
 import { ListGearForm } from './ListGearForm';
-import { postListGear, useTradeAvailableGears } from './p2p-api';
-import { listingFeeRunik, parsePrice } from './p2p-format';
-import { P2pTexts } from './p2p-texts';
+import { postListGear, useTradeAvailableGears } from './trading-api';
+import { listingFeeRunik, parsePrice } from './trading-format';
+import { TradingTexts } from './trading-texts';
 import { useTradeAction, type TradeContext } from './use-trade-action';
 
 /** Listing a gear: pick one of the available gears, set a price, see the fee, list. */
@@ -45,7 +45,7 @@ export function ListItemTab({ context }: { context: TradeContext }) {
   };
 
   return (
-    <div className="p2p-tab p2p-list-item">
+    <div className="trading-tab trading-list-item">
       <ListGearForm
         context={context}
         selected={selected}
@@ -56,7 +56,7 @@ export function ListItemTab({ context }: { context: TradeContext }) {
       />
       {gears.data && <GearChoices gears={gears.data} selectedId={selected?.gearId ?? null} onSelect={setSelectedId} />}
       {!gears.data && gears.isError && <GearPlaceholder error>{toUserMessage(gears.error, GearMessages.failedAvailable)}</GearPlaceholder>}
-      {!gears.data && !gears.isError && <GearPlaceholder>{P2pTexts.loadingGears}</GearPlaceholder>}
+      {!gears.data && !gears.isError && <GearPlaceholder>{TradingTexts.loadingGears}</GearPlaceholder>}
     </div>
   );
 }
@@ -70,13 +70,13 @@ interface GearChoicesProps {
 /** The gears that could be listed, one radio each; the chosen one is ringed. */
 function GearChoices({ gears, selectedId, onSelect }: GearChoicesProps) {
   const name = useId();
-  if (gears.length === 0) return <GearPlaceholder>{P2pTexts.noAvailableGears}</GearPlaceholder>;
+  if (gears.length === 0) return <GearPlaceholder>{TradingTexts.noAvailableGears}</GearPlaceholder>;
   return (
     <ul className="gear-grid" role="radiogroup" aria-label="Gear to list">
       {gears.map((gear) => (
         <li key={gear.gearId}>
           <GearCard gear={gear} highlight={gear.gearId === selectedId ? 'target' : undefined}>
-            <label className="p2p-choice">
+            <label className="trading-choice">
               <input
                 type="radio"
                 name={name}
