@@ -1,3 +1,4 @@
+import { AttackMessages } from '@runik/contract';
 import { useNow } from '../city/city-clock';
 import { formatClock, formatPower } from './attack-format';
 import type { ArmyState } from './attack-state';
@@ -39,6 +40,12 @@ export function ArmyBanner({ army }: { army: ArmyState }) {
           <CommanderBonusList bonuses={army.commanderBonuses} prefix="army" />
         </div>
       </div>
+      {/* Said on the page, not in a tooltip: touch screens never show one. */}
+      {army.armyCount === 0 && (
+        <p className="city-muted" data-testid="army-empty">
+          {AttackMessages.noArmy}
+        </p>
+      )}
     </section>
   );
 }

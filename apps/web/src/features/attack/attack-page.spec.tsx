@@ -198,6 +198,12 @@ describe('the Attack button', () => {
     expect(screen.getByTestId('next-regen')).toHaveTextContent('00:30:00');
   });
 
+  it('is disabled with no troops, and the banner says why', async () => {
+    await openAttack({ army: armyStats({ infantry: 0, archers: 0, cavalry: 0, armyCount: 0, armyPower: 0 }), fakeTimers: true });
+    expect(attackButton('bob')).toBeDisabled();
+    expect(screen.getByTestId('army-empty')).toHaveTextContent(AttackMessages.noArmy);
+  });
+
   it('is disabled while a personal cooldown is active', async () => {
     await openAttack({ army: armyStats({ attacksRemaining: 2, cooldownActive: true }), fakeTimers: true });
     expect(attackButton('bob')).toBeDisabled();

@@ -11,9 +11,9 @@ export function toArmyState(stats: ArmyStatsResponse, receivedAt: number): ArmyS
   return { ...stats, nextRegenAt: stats.nextRegenInMs > 0 ? receivedAt + stats.nextRegenInMs : null };
 }
 
-/** Whether the player's side allows an attack: a charge left and no personal cooldown (spec section 4). */
+/** Whether the player's side allows an attack: troops, a charge left and no personal cooldown (spec section 4). */
 export function canAttackNow(army: ArmyState): boolean {
-  return army.attacksRemaining > 0 && !army.cooldownActive;
+  return army.armyCount > 0 && army.attacksRemaining > 0 && !army.cooldownActive;
 }
 
 /** When the enemy may be attacked again, ms; null when it may be now. */
