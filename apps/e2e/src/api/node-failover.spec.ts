@@ -3,7 +3,6 @@ import { ApiRoutes } from '@runik/contract';
 import { cityOf, grant, newPaidCityPlayer, settledWithdrawal } from '../support/city';
 import { eventually } from '../support/eventually';
 import { engineBalance, sendToken } from '../support/hive';
-import { freePort } from '../support/processes';
 import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 /**
@@ -11,10 +10,11 @@ import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
  * hangs, then a good one, for Hive and for Hive Engine alike. Login, registration, deposits and
  * withdrawals still work, and the health check shows each node's state.
  */
+// Port 1 (privileged, below the ephemeral range): nothing listens there, and no process of the stack
+// can be given it, as a port found free and released could be (hive-sim once started on it).
+const deadUrl = 'http://127.0.0.1:1';
 let stack: Stack;
-let deadUrl: string;
 beforeAll(async () => {
-  deadUrl = `http://127.0.0.1:${await freePort()}`;
   stack = await startStack({
     engineDelayMs: 100,
     simNodes: 2,
