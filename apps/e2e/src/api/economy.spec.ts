@@ -17,7 +17,6 @@ import { cityOf, CityPlayer, grant, letTimePass, newCityPlayer, newPaidCityPlaye
 import { queryDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { engineBalance, sendToken } from '../support/hive';
-import { freePort } from '../support/processes';
 import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 /**
@@ -166,7 +165,8 @@ describe('the economy report', () => {
   }, 180_000);
 
   it('answers 503 while Hive Engine is out of reach, and /metrics still answers without the treasury', async () => {
-    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    // Port 1: nothing listens there, and unlike a port found free, no process can be given it meanwhile.
+    const nowhere = 'http://127.0.0.1:1';
     const apiUrl = await stack.startApi({ HIVE_ENGINE_URLS: nowhere, CHAIN_TIMEOUT_MS: '1000' });
     const response = await opsClient(apiUrl).get(ApiRoutes.adminEconomy);
     expect(response.status).toBe(503);
