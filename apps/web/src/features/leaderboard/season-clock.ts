@@ -2,9 +2,6 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { GAME_TIME_ZONE } from '@runik/rules';
 
-/** Seasons end on the citadel's clock (spec section 9): Manila time. */
-export const SEASON_TIME_ZONE = GAME_TIME_ZONE;
-
 export interface CountdownParts {
   days: number;
   hours: number;
@@ -38,5 +35,6 @@ export function formatCountdownParts({ days, hours, minutes, seconds }: Countdow
 /** An instant as Manila's wall clock shows it: "Nov 16, 2026, 08:00"; null for an invalid date. */
 export function formatSeasonDate(endMs: number): string | null {
   if (!Number.isFinite(endMs)) return null;
-  return format(new TZDate(endMs, SEASON_TIME_ZONE), 'MMM d, yyyy, HH:mm');
+  // Seasons turn with the game day, on Manila's clock (spec section 9).
+  return format(new TZDate(endMs, GAME_TIME_ZONE), 'MMM d, yyyy, HH:mm');
 }
