@@ -1,6 +1,7 @@
 import type { Config } from 'jest';
 
-// NestJS 12 ships as ES modules only: Jest on Node 20 needs it transformed to CommonJS.
+// NestJS 12 (and pixelmatch 7, for the browser screenshots) ship as ES modules only: Jest on Node 20 needs them
+// transformed to CommonJS.
 export const swcTransform: Config['transform'] = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -20,7 +21,7 @@ export const nodeProject = (name: string, rootDir: string, extra: Config = {}): 
   rootDir,
   testEnvironment: 'node',
   transform: swcTransform,
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@bull-board)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@bull-board|pixelmatch)/)'],
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
   ...extra,
 });

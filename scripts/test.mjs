@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint (module boundaries included), every Jest project (server; then rules,
-// contract, hive-sim, economy, system, browser), the web app's Vitest run and a short soak (counted as one test);
-// ends with "N passed, N failed".
+// contract, hive-sim, economy, system, browser), the web app's Vitest run, the web app's bundle-size budget and a
+// short soak (each of the last two counted as one test); ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,8 +45,12 @@ const soakPassed = run('Soak: 20 players, 15 s, the worker killed at random (npm
   '-r', '@swc-node/register', 'bench/soak/main.ts', '--players', '20', '--seconds', '15', '--drain-seconds', '45',
 ]);
 
-let passed = soakPassed ? 1 : 0;
-let failed = soakPassed ? 0 : 1;
+// The initial JavaScript of the web app against its budget (issue 20: 250 kB gzip); builds in a temp folder.
+const bundlePassed = run("Bundle size: the web app's initial JavaScript (npm run check:bundle)", ['scripts/bundle-size.mjs']);
+
+const counted = [soakPassed, bundlePassed];
+let passed = counted.filter((ok) => ok).length;
+let failed = counted.length - passed;
 for (const file of ['jest-server.json', 'jest.json', 'vitest.json']) {
   const path = `${resultsDir}/${file}`;
   if (!existsSync(path)) {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import Icons from 'unplugin-icons/vite';
 import { defineConfig } from 'vitest/config';
 
 // Root is this folder whatever the working directory, so `--config apps/web/vite.config.mts`
@@ -9,7 +10,12 @@ const apiServer = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Icons (`~icons/game-icons/<name>`) become React components at build time: none is fetched at run time,
+    // and each lands in the chunk of the screen importing it. 1em square, coloured by currentColor.
+    Icons({ compiler: 'jsx', jsx: 'react', scale: 1 }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -28,6 +28,7 @@ import {
   EconomyModule,
   PaymentsModule,
   NotificationsModule,
+  FirstStepsModule,
 } from '@runik/server';
 
 @Module({
@@ -59,6 +60,7 @@ import {
     LeaderboardModule,
     ThroneModule,
     NotificationsModule,
+    FirstStepsModule,
   ],
 })
 export class AppModule {}

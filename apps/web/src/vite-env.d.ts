@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="unplugin-icons/types/react" />
 
 interface ImportMetaEnv {
   /** Script implementing window.hive_keychain (apps/hive-sim); set in development and test builds only. */

@@ -21,3 +21,4 @@ export * from './leaderboard/leaderboard.contract';
 export * from './throne/throne.contract';
 export * from './battle-reports/battle-reports.contract';
 export * from './notifications/notifications.contract';
+export * from './first-steps/first-steps.contract';

@@ -1,4 +1,5 @@
 export * from './money/amount';
+export * from './money/display';
 export * from './money/hive-asset';
 export * from './money/runik-value';
 export * from './account/hive-username';

@@ -69,3 +69,4 @@ export * from './notifications/notifier';
 export * from './notifications/notification-push';
 export * from './notifications/socket-rooms';
 export * from './notifications/notifications.service';
+export * from './first-steps/first-steps.module';

@@ -180,7 +180,7 @@ describe('money races', () => {
     for (const refused of responses.filter((response) => response.status !== 200)) {
       expect([
         { status: 409, data: { error: AllianceMessages.alreadyInAlliance } },
-        { status: 400, data: { error: CityMessages.notEnoughRunik('25000.000', '0.000') } },
+        { status: 400, data: { error: CityMessages.notEnoughRunik('25,000.000', '0.000') } },
       ]).toContainEqual({ status: refused.status, data: refused.data });
     }
     expect(await postingsOf(stack, founder, 'alliance-creation')).toHaveLength(1);
@@ -194,7 +194,7 @@ describe('money races', () => {
     const responses = await fireAtOnce(times(20, () => () => leader.api.post(ApiRoutes.allianceExpand, { hiveUsername: leader.username, allianceId: alliance.id })));
     expect(withStatus(responses, 200).map((response) => response.data)).toEqual([{ success: true, message: AllianceMessages.expanded(3) }]);
     expect(withStatus(responses, 400).map((response) => response.data)).toEqual(
-      times(19, () => ({ error: CityMessages.notEnoughRunik('20000.000', '19999.000') })),
+      times(19, () => ({ error: CityMessages.notEnoughRunik('20,000.000', '19,999.000') })),
     );
     expect(await maxMembers(alliance)).toBe(3);
     expect(await postingsOf(stack, leader, 'alliance-expansion')).toHaveLength(1);

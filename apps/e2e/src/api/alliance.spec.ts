@@ -230,13 +230,13 @@ describe('creating', () => {
       await expectRefused(
         () => poor.api.post(ApiRoutes.allianceCreate, createBody(poor)),
         400,
-        CityMessages.notEnoughRunik('25000.000', '0.000'),
+        CityMessages.notEnoughRunik('25,000.000', '0.000'),
       );
       await grant(stack, poor, 'runik', CREATION_FEE_THOUSANDTHS - 1);
       await expectRefused(
         () => poor.api.post(ApiRoutes.allianceCreate, createBody(poor)),
         400,
-        'Not enough RUNIK. Required: 25000.000, Available: 24999.999',
+        'Not enough RUNIK. Required: 25,000.000, Available: 24,999.999',
       );
       expect(await myAlliance(poor)).toBeNull();
     });
@@ -545,9 +545,9 @@ describe('expanding', () => {
     expect(await myAlliance(leader)).toMatchObject({ maxMembers: 3, canExpand: true, nextExpansionCost: 20_000 });
     expect((await entryOf(leader, alliance))?.maxMembers).toBe(3);
 
-    await expectRefused(() => expand(leader, alliance.id), 400, CityMessages.notEnoughRunik('20000.000', '0.000'));
+    await expectRefused(() => expand(leader, alliance.id), 400, CityMessages.notEnoughRunik('20,000.000', '0.000'));
     await grant(stack, leader, 'runik', 20_000 * RUNIK - 1);
-    await expectRefused(() => expand(leader, alliance.id), 400, 'Not enough RUNIK. Required: 20000.000, Available: 19999.999');
+    await expectRefused(() => expand(leader, alliance.id), 400, 'Not enough RUNIK. Required: 20,000.000, Available: 19,999.999');
 
     await setMaxMembers(stack, alliance, ALLIANCE_MAX_MEMBERS - 1);
     expect(await myAlliance(leader)).toMatchObject({ maxMembers: 9, canExpand: true, nextExpansionCost: 80_000 });

@@ -146,7 +146,7 @@ describe('conversions', () => {
     expect((await post(player, 'convert', { selectedResources: [], amount: 1 })).data).toEqual({ error: CityMessages.selectResource });
     expect((await post(player, 'convert', { selectedResources: ['wheat'], amount: 0 })).data).toEqual({ error: CityMessages.invalidAmount });
     expect((await post(player, 'convert', { selectedResources: ['wheat'], amount: 1000.01 })).data).toEqual({
-      error: 'Amount exceeds maximum conversion: 1000.00',
+      error: 'Amount exceeds maximum conversion: 1,000.00',
     });
     await post(player, 'convert', { selectedResources: ['wheat'], amount: 999.5 });
     const dust = await post(player, 'convert', { selectedResources: ['wheat'], amount: 0.5 });
@@ -203,7 +203,7 @@ describe('training, speed-up and healing', () => {
     expect(locked.data).toEqual({ error: CityMessages.buildingLocked('Stables', 5) });
     const tooMany = await post(player, 'train', { building: 'quarters', count: 101 });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.data).toEqual({ error: 'Not enough wheat. Required: 1010.00, Available: 1000.00' });
+    expect(tooMany.data).toEqual({ error: 'Not enough wheat. Required: 1,010.00, Available: 1,000.00' });
   });
 
   it('speeds up for 1 RUNIK a minute, within the remaining minutes', async () => {

@@ -108,7 +108,7 @@ describe('a payment confirmed through hive-sim', () => {
       purchaseId,
       itemName: 'Starter Bundle',
       status: 'confirmed',
-      rewards: ['10 RUNIK', '500 Wheat', '500 Lumber', '500 Stone', '500 Ore'],
+      rewards: ['10.000 RUNIK', '500.00 Wheat', '500.00 Lumber', '500.00 Stone', '500.00 Ore'],
       purchaseCount: 1,
       error: null,
     });

@@ -112,7 +112,7 @@ describe('daily conversion cap', () => {
     });
     const over = await convert(player, { selectedResources: ['wheat'], amount: 66_666.89 });
     expect(over.status).toBe(400);
-    expect(over.data).toEqual({ error: CityMessages.amountExceedsMax('66666.88') });
+    expect(over.data).toEqual({ error: CityMessages.amountExceedsMax('66,666.88') });
 
     const first = await convert(player, { selectedResources: ['wheat'], amount: 40_000 });
     expect(first.status).toBe(200);

@@ -102,7 +102,7 @@ describe('buying races', () => {
 
     const responses = await Promise.all(listings.map(({ id }) => buyGear(buyer, id)));
     expect(withStatus(responses, 200)).toHaveLength(3);
-    expect(withStatus(responses, 400).map((response) => response.data)).toEqual(times(7, () => ({ error: 'Insufficient RUNIK. You need 100 RUNIK to buy this item.' })));
+    expect(withStatus(responses, 400).map((response) => response.data)).toEqual(times(7, () => ({ error: 'Insufficient RUNIK. You need 100.000 RUNIK to buy this item.' })));
     expect(await runikOf(stack, buyer)).toBe(99 * RUNIK);
     expect((await systemBalance(stack, 'system:tax')) - tax0).toBe(3 * 4 * RUNIK);
     for (const [i, { id, gear, seller }] of listings.entries()) {
@@ -198,7 +198,7 @@ describe('listing races', () => {
       const rows = await listingsOfGear(stack, gear);
       expect(rows).toHaveLength(1);
       const fee = tradeMoney(won.data.listing.price).fee;
-      expect(won.data).toMatchObject({ fee, message: `Gear listed successfully! Fee: ${fee} RUNIK` });
+      expect(won.data).toMatchObject({ fee, message: TradingMessages.listed(fee) });
       expect(rows[0]).toMatchObject({ id: won.data.listing._id, status: 'active', price: won.data.listing.price, feeThousandths: fee * RUNIK });
       expect(await postingCount('listing-fee', `listing:${rows[0].id}`)).toBe(1);
       expect(before - (await runikOf(stack, seller))).toBe(fee * RUNIK);
@@ -215,7 +215,7 @@ describe('listing races', () => {
     const gears = await giveGears(stack, seller, 10, { type: 'wheat', rarity: 'common', level: 1 });
     const responses = await Promise.all(gears.map((gear) => listGear(seller, gear, 100)));
     expect(withStatus(responses, 200)).toHaveLength(3);
-    expect(withStatus(responses, 400).map((response) => response.data)).toEqual(times(7, () => ({ error: 'Insufficient RUNIK. You need 10 RUNIK to list this item.' })));
+    expect(withStatus(responses, 400).map((response) => response.data)).toEqual(times(7, () => ({ error: 'Insufficient RUNIK. You need 10.000 RUNIK to list this item.' })));
     expect(await runikOf(stack, seller)).toBe(5 * RUNIK);
     for (const [i, gear] of gears.entries()) expect((await gearRow(stack, gear))?.listed).toBe(responses[i].status === 200);
     expect((await myListingsOf(seller)).listings).toHaveLength(3);

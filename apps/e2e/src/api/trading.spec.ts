@@ -267,7 +267,7 @@ describe('user data and tradable gears', () => {
     const gear = await giveGear(stack, paid, { type: 'lumber', rarity: 'epic', level: 2 });
     const response = await listGear(paid, gear, 40);
     expect(response.status).toBe(200);
-    expect(response.data.message).toBe('Gear listed successfully! Fee: 10 RUNIK');
+    expect(response.data.message).toBe('Gear listed successfully! Fee: 10.000 RUNIK');
     const theirs = await listed(other, await giveGear(stack, other, { type: 'ore', rarity: 'rare', level: 1 }), 50);
     expect((await buyGear(paid, theirs)).data).toEqual({ success: true, message: 'Gear purchased successfully!' });
     expect(await tradeDataOf(paid)).toEqual({ canWithdraw: true, runikBalance: 40 });
@@ -318,7 +318,7 @@ describe('fees, seller share and tax', () => {
     const listingId = listing.data.listing._id;
     expect(listing.data).toEqual({
       success: true,
-      message: `Gear listed successfully! Fee: ${fee} RUNIK`,
+      message: TradingMessages.listed(fee),
       fee,
       listing: expectedListing(listingId, gear, spec, price, seller),
     });
@@ -395,7 +395,7 @@ describe('listing', () => {
     const response = await listGear(seller, gear, 250);
     expect(response.status).toBe(200);
     const listingId = response.data.listing._id;
-    expect(response.data).toEqual({ success: true, message: 'Gear listed successfully! Fee: 10 RUNIK', fee: 10, listing: expectedListing(listingId, gear, spec, 250, seller) });
+    expect(response.data).toEqual({ success: true, message: 'Gear listed successfully! Fee: 10.000 RUNIK', fee: 10, listing: expectedListing(listingId, gear, spec, 250, seller) });
     expect(response.data.listing.gear.isListed).toBe(true);
     expect(await gearRow(stack, gear)).toMatchObject({ ownerId: seller.playerId, listed: true, equipped: false });
     expect(await myListingsOf(seller)).toEqual({ listings: [response.data.listing] });
@@ -445,11 +445,11 @@ describe('listing', () => {
   it('refuses with 400 when the RUNIK does not cover the fee, naming the fee; exactly the fee is enough', async () => {
     const seller = await newTrader(stack, 'lf');
     const gear = await giveGear(stack, seller, { type: 'lumber', rarity: 'rare', level: 1 });
-    await expectRefused(() => listGear(seller, gear, 5), 400, { error: 'Insufficient RUNIK. You need 10 RUNIK to list this item.' });
+    await expectRefused(() => listGear(seller, gear, 5), 400, { error: 'Insufficient RUNIK. You need 10.000 RUNIK to list this item.' });
     await grant(stack, seller, 'runik', 10 * RUNIK - 1);
-    await expectRefused(() => listGear(seller, gear, 5), 400, { error: 'Insufficient RUNIK. You need 10 RUNIK to list this item.' });
+    await expectRefused(() => listGear(seller, gear, 5), 400, { error: 'Insufficient RUNIK. You need 10.000 RUNIK to list this item.' });
     await grant(stack, seller, 'runik', 1);
-    await expectRefused(() => listGear(seller, gear, 501), 400, { error: 'Insufficient RUNIK. You need 11 RUNIK to list this item.' });
+    await expectRefused(() => listGear(seller, gear, 501), 400, { error: 'Insufficient RUNIK. You need 11.000 RUNIK to list this item.' });
     await expectRefused(() => listGear(seller, gear, 1_000_000_000), 400, { error: TradingMessages.listingFeeShort(20_000_000) });
     expect((await listGear(seller, gear, 500)).status).toBe(200);
     expect(await runikOf(stack, seller)).toBe(0);
@@ -591,7 +591,7 @@ describe('buying', () => {
     const [seller, buyer] = await Promise.all([newTrader(stack, 'bi'), newTrader(stack, 'bi')]);
     await grant(stack, seller, 'runik', 10 * RUNIK);
     const listingId = await listed(seller, await giveGear(stack, seller, { type: 'lumber', rarity: 'common', level: 2 }), 250);
-    await expectRefused(() => buyGear(buyer, listingId), 400, { error: 'Insufficient RUNIK. You need 250 RUNIK to buy this item.' });
+    await expectRefused(() => buyGear(buyer, listingId), 400, { error: 'Insufficient RUNIK. You need 250.000 RUNIK to buy this item.' });
     await grant(stack, buyer, 'runik', 250 * RUNIK - 1);
     await expectRefused(() => buyGear(buyer, listingId), 400, { error: TradingMessages.priceShort(250) });
     await grant(stack, buyer, 'runik', 1);

@@ -1,9 +1,9 @@
-import { ALLIANCE_CREATION_FEE, toThousandths } from '@runik/rules';
-import type { MyAllianceResponse } from '@runik/contract';
+import { ALLIANCE_CREATION_FEE, formatCount, formatResource, RESOURCE_KEYS, toThousandths } from '@runik/rules';
+import type { AttackBattleReport, BattleReportFighter, MyAllianceResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { newAlliance } from '../support/alliance';
-import { acceptDialogs, eventually, useBrowserStack } from '../support/browser';
+import { acceptDialogs, confirmGameDialog, eventually, useBrowserStack } from '../support/browser';
 import { pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, grant, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
 
@@ -25,7 +25,7 @@ browser.test('a leader creates an alliance, accepts a request to join, and the m
   const [leader, member] = await Promise.all([newCityPlayer(stack(), 'lead'), newCityPlayer(stack(), 'memb')]);
   await grant(stack(), leader, 'runik', toThousandths(ALLIANCE_CREATION_FEE));
   const name = `Iron ${leader.username.slice(-6)}`;
-  acceptDialogs(leaderPage);
+  const leaderDialogs = acceptDialogs(leaderPage);
 
   await browser.openAs(leaderPage, leader.username, '/alliance');
   await leaderPage.getByRole('button', { name: 'Create Alliance' }).click();
@@ -37,7 +37,7 @@ browser.test('a leader creates an alliance, accepts a request to join, and the m
   expect((await cityOf(leader)).resources.runik).toBe(0);
 
   const memberPage = await browser.current().newPage();
-  acceptDialogs(memberPage);
+  const memberDialogs = acceptDialogs(memberPage);
   await browser.openAs(memberPage, member.username, '/alliance');
   await memberPage.getByRole('button', { name: 'Join Alliance' }).click();
   const entry = memberPage.getByTestId('alliance-entry').filter({ hasText: name });
@@ -48,13 +48,19 @@ browser.test('a leader creates an alliance, accepts a request to join, and the m
   await leaderPage.locator(`[data-testid="alliance-request"][data-username="${member.username}"]`).getByRole('button', { name: 'Accept' }).click();
   await leaderPage.locator(`[data-testid="alliance-member"][data-username="${member.username}"]`).waitFor();
   expect((await allianceOf(leader))?.members).toEqual([leader.username, member.username]);
+  // The Leader badge is as wide as its word, not as its row (it used to stretch across it).
+  const leaderRow = leaderPage.locator(`[data-testid="alliance-member"][data-username="${leader.username}"]`);
+  const badgeWidth = (await leaderRow.getByText('Leader', { exact: true }).boundingBox())?.width ?? Infinity;
+  expect(badgeWidth).toBeLessThan(((await leaderRow.boundingBox())?.width ?? 0) / 3);
 
   await memberPage.reload();
   await memberPage.getByTestId('alliance-name').filter({ hasText: name }).waitFor();
   await memberPage.getByRole('button', { name: 'Leave Alliance' }).click();
+  expect(await confirmGameDialog(memberPage)).toBe(`Leave ${name}?`);
   await memberPage.getByRole('button', { name: 'Join Alliance' }).waitFor();
   await eventually(async () => expect((await allianceOf(leader))?.members).toEqual([leader.username]));
   expect(await allianceOf(member)).toBeNull();
+  expect([...leaderDialogs, ...memberDialogs]).toEqual([]);
   await memberPage.context().close();
 });
 
@@ -91,6 +97,37 @@ browser.test('a member invites by link, the invited player joins at once, and st
   await invitedPage.context().close();
 });
 
+/**
+ * The battle result plays (Chromium asks for no reduced motion here), then rests on exactly the
+ * stored battle's numbers: each side's dead, injured and troops left, and the loot.
+ */
+async function expectPlayedToStoredBattle(attacker: CityPlayer, result: Locator): Promise<void> {
+  const playback = result.getByTestId('battle-playback');
+  expect(await playback.getAttribute('data-state')).toBe('playing');
+  const reportPath = await result.getByTestId('battle-report-link').getAttribute('href');
+  const battleId = Number(reportPath?.split('/').pop());
+  const stored = (await attacker.api.get<AttackBattleReport>(ApiRoutes.battleReport('attack', battleId))).data;
+  await result.locator('[data-testid="battle-playback"][data-state="ended"]').waitFor({ state: 'attached', timeout: 10_000 });
+
+  const sides: [string, BattleReportFighter][] = [
+    ['attacker', stored.attacker.fighters[0]],
+    ['defender', stored.defender.fighters[0]],
+  ];
+  const troops = [['infantry', 'infantry'], ['archers', 'archers'], ['cavalry', 'cavalries']] as const;
+  for (const [side, fighter] of sides) {
+    for (const [shown, key] of troops) {
+      const left = fighter.army[key] - fighter.dead[key] - fighter.injured[key];
+      expect(await result.getByTestId(`result-${side}-dead-${shown}`).textContent()).toBe(formatCount(fighter.dead[key]));
+      expect(await result.getByTestId(`result-${side}-injured-${shown}`).textContent()).toBe(formatCount(fighter.injured[key]));
+      expect(await result.getByTestId(`result-${side}-left-${shown}`).textContent()).toBe(formatCount(left));
+    }
+  }
+  for (const resource of RESOURCE_KEYS) {
+    expect(await result.getByTestId(`result-loot-${resource}`).textContent()).toBe(formatResource(toThousandths(stored.loot[resource])));
+    expect(await result.getByTestId(`result-loot-lost-${resource}`).textContent()).toBe(formatResource(toThousandths(stored.lootLost[resource])));
+  }
+}
+
 browser.test('a player attacks an enemy, sees the battle result and finds it in the battle log', async (page) => {
   const [attacker, defender] = await Promise.all([newCityPlayer(stack(), 'atk'), newCityPlayer(stack(), 'def')]);
   await setArmy(stack(), attacker, { infantry: 0, archers: 0, cavalries: 500 });
@@ -107,6 +144,7 @@ browser.test('a player attacks an enemy, sees the battle result and finds it in 
 
   const result = page.getByRole('dialog', { name: 'Battle Result' });
   await result.getByText('Victory').waitFor();
+  await expectPlayedToStoredBattle(attacker, result);
   const looted = (await cityOf(attacker)).resources;
   expect(looted.wheat).toBeGreaterThan(1000);
   await result.getByRole('button', { name: 'Close' }).click();

@@ -25,8 +25,16 @@ browser.test('a player pages through the City Hall Level leaderboard', async (pa
   await setCityHallLevel(stack(), top, 30);
   await browser.openAs(page, rest[0].username, '/leaderboard');
   await page.getByRole('button', { name: 'City Hall Level' }).click();
-  await page.getByTestId(`leaderboard-row-${top.username}`).getByText('🥇').waitFor();
+  await page.getByTestId(`leaderboard-row-${top.username}`).getByRole('img', { name: 'Gold trophy' }).waitFor();
   await page.getByText(/^Page 1 of \d+$/).waitFor();
+  // On a phone the 25 rows are two lines each: the page stays short (it was 4,400 px) and never scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A string, as these files are compiled without the DOM's types.
+  const size = await page.evaluate<{ height: number; width: number }>(
+    '({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth })',
+  );
+  expect(size.height).toBeLessThan(1800);
+  expect(size.width).toBe(390);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText(/^Page 2 of \d+$/).waitFor();
   await page.getByText(/^Showing 26-/).waitFor();

@@ -1,7 +1,7 @@
-import { toThousandths } from '@runik/rules';
+import { GEAR_RARITIES, toThousandths } from '@runik/rules';
 import { ApiRoutes } from '@runik/contract';
 import type { Gear, UserGearsResponse } from '@runik/contract';
-import { eventually, useBrowserStack } from '../support/browser';
+import { acceptDialogs, confirmGameDialog, eventually, useBrowserStack } from '../support/browser';
 import { cityOf, CityPlayer, grant, newCityPlayer } from '../support/city';
 
 /**
@@ -18,8 +18,10 @@ async function gearsOf(player: CityPlayer): Promise<Gear[]> {
 browser.test('a player buys ten packs with RUNIK, opens them, equips a gear and upgrades another at the blacksmith', async (page) => {
       const player = await newCityPlayer(browser.current().stack, 'gear');
       await grant(browser.current().stack, player, 'runik', toThousandths(100));
+      const dialogs = acceptDialogs(page);
       await browser.openAs(page, player.username, '/packs');
       await page.getByRole('button', { name: 'Buy 10 Packs (RUNIK)' }).click();
+      expect(await confirmGameDialog(page)).toMatch(/^Buy 10 Packs for .+ RUNIK\?$/);
       const opening = page.getByRole('dialog', { name: 'Pack Opening' });
       await opening.getByRole('button', { name: 'Skip' }).click();
       await eventually(async () => expect(await opening.getByTestId(/^revealed-gear-/).count()).toBe(10));
@@ -38,12 +40,18 @@ browser.test('a player buys ten packs with RUNIK, opens them, equips a gear and 
 
       await page.goto(`${browser.current().baseUrl}/blacksmith`);
       await page.getByTestId(`gear-${target.gearId}`).getByRole('button', { name: 'Select as target' }).click();
-      for (const material of materials.slice(0, 2)) {
+      const used = materials.slice(0, 2);
+      for (const material of used) {
         await page.getByTestId(`gear-${material.gearId}`).getByRole('button', { name: 'Use as material' }).click();
       }
       await page.getByTestId('upgrade-preview').waitFor();
       await page.getByRole('button', { name: 'Upgrade Gear' }).click();
+      // The packs rolled the rarities: Epic or rarer material is consumed only once the game's dialog is confirmed.
+      if (used.some((gear) => GEAR_RARITIES.indexOf(gear.rarity) >= GEAR_RARITIES.indexOf('epic'))) {
+        expect(await confirmGameDialog(page)).toMatch(/^This upgrade consumes .+\. Consumed gear is gone for good\. Upgrade anyway\?$/);
+      }
       await page.getByText('Gear Upgraded Successfully!').waitFor();
+      expect(dialogs).toEqual([]);
 
       const after = await gearsOf(player);
       expect(after).toHaveLength(8);

@@ -77,7 +77,7 @@ async function cityShown(page: Page): Promise<{ held: Amounts; pending: Amounts;
   const texts = await page.evaluate<string[][]>(`${JSON.stringify(RESOURCE_KEYS)}.map((key) => ['amount-', 'pending-', 'production-'].map(
     (prefix) => document.querySelector('[data-testid="' + prefix + key + '"]')?.textContent?.trim() ?? ''))`);
   const number = (text: string) => {
-    const value = Number(text);
+    const value = Number(text.replaceAll(',', ''));
     if (text === '' || !Number.isFinite(value)) throw new Error(`expected a number on the City screen, it shows "${text}"`);
     return value;
   };
@@ -86,7 +86,7 @@ async function cityShown(page: Page): Promise<{ held: Amounts; pending: Amounts;
 }
 
 /** A server amount (3 decimals) as the City screen shows it (2 decimals, rounded down). */
-const asShown = (amount: number) => Number(formatResource(toThousandths(amount)));
+const asShown = (amount: number) => Number(formatResource(toThousandths(amount)).replaceAll(',', ''));
 
 describe('live notifications', () => {
   browser.test('a raid reaches the open city page: toast, bell and pending resources, without a reload; its report opens', async (page) => {

@@ -155,7 +155,7 @@ describe('a new player', () => {
       expect(await page.getByLabel('Referrer').inputValue()).toBe(referrer);
       await eventually(async () => {
         expect(await page.getByTestId('registration-fee').textContent()).toBe(`${FEE} SWAP.HIVE`);
-        expect(await page.getByTestId('swap-hive-balance').textContent()).toBe(`${STARTING_SWAP_HIVE} SWAP.HIVE`);
+        expect(await page.getByTestId('swap-hive-balance').textContent()).toBe('100.000 SWAP.HIVE'); // the chain's 8 decimals shown as the game's 3
       });
       expect(await page.getByText('Registration fee (10 USD)').isVisible()).toBe(true);
 

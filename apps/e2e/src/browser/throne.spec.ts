@@ -1,5 +1,5 @@
 import { ThroneMessages } from '@runik/contract';
-import { acceptDialogs, eventually, useBrowserStack } from '../support/browser';
+import { acceptDialogs, confirmGameDialog, eventually, useBrowserStack } from '../support/browser';
 import { setArmy } from '../support/attack';
 import { addMembers, newAlliance, setMaxMembers } from '../support/alliance';
 import { newCityPlayer } from '../support/city';
@@ -46,7 +46,7 @@ browser.test('members of an alliance create a rally and join it', async (creator
   await addMembers(leader, alliance, [creator, joiner]);
   await Promise.all([setArmy(stack(), creator, { infantry: 120 }), setArmy(stack(), joiner, { archers: 80 })]);
   await seedActiveWar(stack());
-  acceptDialogs(creatorPage);
+  const dialogs = acceptDialogs(creatorPage);
 
   await browser.openAs(creatorPage, creator.username, '/thronewars');
   await creatorPage.getByRole('button', { name: 'Create Rally' }).click();
@@ -82,4 +82,13 @@ browser.test('members of an alliance create a rally and join it', async (creator
   await creatorPage.reload();
   await creatorPage.getByTestId(`alliance-rally-${rally.id}`).getByText(joiner.username).first().waitFor();
   await joinerPage.context().close();
+
+  // Disbanding asks in the game's own dialog: Cancel keeps the rally, Confirm disbands it.
+  const disband = creatorPage.getByTestId(`alliance-rally-${rally.id}`).getByRole('button', { name: 'Disband' });
+  await disband.click();
+  expect(await confirmGameDialog(creatorPage, false)).toBe(ThroneMessages.confirmDisband);
+  await disband.click();
+  expect(await confirmGameDialog(creatorPage)).toBe(ThroneMessages.confirmDisband);
+  await creatorPage.getByText(ThroneMessages.disbanded).first().waitFor();
+  expect(dialogs).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { ShopMessages, TradingMessages } from '@runik/contract';
 import { shopItem } from '@runik/rules';
-import { acceptDialogs, useBrowserStack, waitForDevWallet } from '../support/browser';
+import { acceptDialogs, confirmGameDialog, useBrowserStack, waitForDevWallet } from '../support/browser';
 import { cityOf, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
 import { giveGear } from '../support/gear';
 import { engineBalance } from '../support/hive';
@@ -27,11 +27,13 @@ browser.test('a player lists a gear, another buys it, and both balances change',
   await sellerPage.getByTestId('trading-feedback').filter({ hasText: TradingMessages.listed(10) }).waitFor();
 
   const buyerPage = await browser.current().newPage();
-  acceptDialogs(buyerPage);
+  const dialogs = acceptDialogs(buyerPage);
   await browser.openAs(buyerPage, buyer.username, '/p2p');
   const listing = buyerPage.locator('[data-testid^="listing-"]').filter({ hasText: seller.username });
   await listing.getByRole('button', { name: 'Buy' }).click();
+  expect(await confirmGameDialog(buyerPage)).toMatch(new RegExp(`^Buy Rare Stone Gear Lv\\.2 from ${seller.username} for .+ RUNIK\\?$`));
   await buyerPage.getByTestId('trading-feedback').filter({ hasText: TradingMessages.purchased }).waitFor();
+  expect(dialogs).toEqual([]);
   await buyerPage.context().close();
 
   // Seller: 20 − 10 fee + 48 (96% of 50); buyer: 100 − 50.

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { WORKSPACE_ROOT } from './processes';
 import { startStack, type Stack } from './stack';
 
@@ -338,8 +338,9 @@ export interface DialogSeen {
 }
 
 /**
- * Accepts every window.confirm and window.alert (the screens' confirmations and server
- * errors), keeping what each said.
+ * Keeps every browser dialog (window.alert, confirm, prompt), accepting it so no test hangs on
+ * one. The game asks through its own dialog and tells through toasts, so a test expects this
+ * list to stay empty.
  */
 export function acceptDialogs(page: Page): DialogSeen[] {
   const seen: DialogSeen[] = [];
@@ -348,6 +349,26 @@ export function acceptDialogs(page: Page): DialogSeen[] {
     void dialog.accept();
   });
   return seen;
+}
+
+/**
+ * Answers the game's confirmation (ui/ConfirmDialog) once it shows: Confirm, or Cancel when
+ * `confirmed` is false. Returns its question once it has closed.
+ */
+export async function confirmGameDialog(page: Page, confirmed = true): Promise<string> {
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor({ timeout: UI_TIMEOUT_MS });
+  const question = (await dialog.getByTestId('confirm-dialog-message').textContent()) ?? '';
+  await dialog.getByTestId(confirmed ? 'confirm-dialog-confirm' : 'confirm-dialog-cancel').click();
+  await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+  return question;
+}
+
+/** The game's toast saying exactly `text` ('error' or 'info' toast), once it shows; it hides itself after 6 s. */
+export async function waitForToast(page: Page, text: string, tone: 'info' | 'error' = 'info'): Promise<Locator> {
+  const toast = page.locator(`[data-testid="toast"][data-tone="${tone}"]`).filter({ has: page.getByTestId('toast-text').getByText(text, { exact: true }) });
+  await toast.first().waitFor({ timeout: UI_TIMEOUT_MS });
+  return toast;
 }
 
 /**

@@ -16,7 +16,11 @@ export interface CityPlayer {
 }
 
 export async function newCityPlayer(stack: Stack, prefix = 'city'): Promise<CityPlayer> {
-  const username = uniqueUsername(prefix);
+  return namedCityPlayer(stack, uniqueUsername(prefix));
+}
+
+/** A free player of that exact name (a test whose screenshots show the name; each stack has a fresh database). */
+export async function namedCityPlayer(stack: Stack, username: string): Promise<CityPlayer> {
   const { token } = await registerFree(apiClient(stack.apiUrl), username);
   const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, 'SELECT id FROM players WHERE hive_username = $1', [username]);
   return { username, playerId: Number(id), api: apiClient(stack.apiUrl, token) };

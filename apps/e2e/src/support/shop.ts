@@ -10,9 +10,9 @@ import { paySwapHive, PaymentOverrides, processed, sleep } from './swap-hive';
  * the price as the wallet sends it, and the rewards as the shop lists them.
  */
 export const ITEMS = {
-  starter: { name: 'Starter Bundle', price: '3.000', rewards: ['10 RUNIK', '500 Wheat', '500 Lumber', '500 Stone', '500 Ore'], limit: 1 },
-  crate: { name: 'Resource Crate', price: '2.000', rewards: ['600 Wheat', '600 Lumber', '600 Stone', '600 Ore'], limit: null },
-  pouch: { name: 'RUNIK Pouch', price: '5.000', rewards: ['50 RUNIK'], limit: null },
+  starter: { name: 'Starter Bundle', price: '3.000', rewards: ['10.000 RUNIK', '500.00 Wheat', '500.00 Lumber', '500.00 Stone', '500.00 Ore'], limit: 1 },
+  crate: { name: 'Resource Crate', price: '2.000', rewards: ['600.00 Wheat', '600.00 Lumber', '600.00 Stone', '600.00 Ore'], limit: null },
+  pouch: { name: 'RUNIK Pouch', price: '5.000', rewards: ['50.000 RUNIK'], limit: null },
   chest: { name: 'War Chest', price: '10.000', rewards: ['1,000 Infantry', '500 Archers', '200 Cavalry'], limit: null },
   blade: { name: "Commander's Blade", price: '25.000', rewards: ['Epic Cavalry Gear Lv.1'], limit: null },
 } as const;

@@ -1,26 +1,34 @@
 import { Outlet } from 'react-router-dom';
+import { FirstStepsGuide } from '../features/first-steps/FirstStepsGuide';
 import { LiveConnection } from '../features/notifications/LiveConnection';
 import { Navbar } from '../features/navbar/Navbar';
+import { ConfirmProvider } from '../ui/ConfirmDialog';
 import { ToastStack } from '../ui/Toasts';
 import { useLogout } from './use-logout';
 import { useSession } from './use-session';
 import './app-shell.css';
 
-/** The navigation bar above whichever screen the route shows; a logged-in player's live connection and its toasts around both. */
+/**
+ * The navigation bar above whichever screen the route shows; a logged-in player's live connection,
+ * its toasts and the game's confirmations around both.
+ */
 export function AppShell() {
   const session = useSession();
   const logout = useLogout();
   const hiveUsername = session?.hiveUsername ?? null;
   return (
     <ToastStack>
-      <LiveConnection hiveUsername={hiveUsername}>
-        <div className="app-shell">
-          <Navbar hiveUsername={hiveUsername} onLogout={logout} />
-          <main className="app-shell__main">
-            <Outlet />
-          </main>
-        </div>
-      </LiveConnection>
+      <ConfirmProvider>
+        <LiveConnection hiveUsername={hiveUsername}>
+          <div className="app-shell">
+            <Navbar hiveUsername={hiveUsername} onLogout={logout} />
+            <main className="app-shell__main">
+              <Outlet />
+            </main>
+            {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} />}
+          </div>
+        </LiveConnection>
+      </ConfirmProvider>
     </ToastStack>
   );
 }

@@ -94,11 +94,3 @@ export async function settle(): Promise<void> {
   if (vi.isFakeTimers()) return advance(0);
   await act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 }
-
-/** window.confirm answering `answer`, and window.alert swallowed; both spied. */
-export function stubDialogs(answer = true) {
-  return {
-    confirm: vi.spyOn(window, 'confirm').mockImplementation(() => answer),
-    alert: vi.spyOn(window, 'alert').mockImplementation(() => undefined),
-  };
-}

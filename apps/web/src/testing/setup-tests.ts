@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installFakeApi } from './fake-api';
 import { openedSockets } from './fake-socket';
+import { installMatchMedia, setReducedMotion } from './reduced-motion';
 
 // No test opens a real live connection: the page gets fake sockets, which stay disconnected until a
 // test connects them.
@@ -14,6 +15,20 @@ beforeEach(() => {
   installFakeApi();
   openedSockets.length = 0;
 });
+
+// The game asks through its own dialog and tells through toasts: a browser dialog fails the test.
+beforeEach(() => {
+  for (const name of ['alert', 'confirm', 'prompt'] as const) {
+    vi.spyOn(window, name).mockImplementation(() => {
+      throw new Error(`window.${name} was called: use the game's ConfirmDialog (ui/ConfirmDialog.tsx) or a toast`);
+    });
+  }
+});
+
+// Tests read what an action ends on: animations end at once unless a test turns motion on
+// (setReducedMotion(false)) to watch one play.
+installMatchMedia();
+beforeEach(() => setReducedMotion(true));
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

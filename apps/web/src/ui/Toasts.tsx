@@ -6,12 +6,16 @@ export const TOAST_HIDE_MS = 6000;
 /** A burst of events keeps only the newest few on screen. */
 const MAX_TOASTS = 4;
 
+/** An error toast (a refused action) stands out and is announced at once. */
+export type ToastTone = 'info' | 'error';
+
 interface Toast {
   id: number;
   text: string;
+  tone: ToastTone;
 }
 
-type ShowToast = (text: string) => void;
+export type ShowToast = (text: string, tone?: ToastTone) => void;
 
 const ToastContext = createContext<ShowToast>(() => undefined);
 
@@ -27,9 +31,9 @@ export function useShowToast(): ShowToast {
 export function ToastStack({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
-  const show = useCallback((text: string) => {
+  const show = useCallback<ShowToast>((text, tone = 'info') => {
     nextId.current += 1;
-    const toast = { id: nextId.current, text };
+    const toast = { id: nextId.current, text, tone };
     setToasts((shown) => [...shown, toast].slice(-MAX_TOASTS));
   }, []);
   const dismiss = useCallback((id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id)), []);
@@ -38,7 +42,7 @@ export function ToastStack({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       {/* Always in the page, so screen readers announce what is added to it. */}
-      <div className="toast-stack" aria-live="polite" data-testid="toast-stack">
+      <div className="toast-stack" aria-live="polite" data-testid="toast-stack" data-over-popups>
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
@@ -54,8 +58,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   }, [toast.id, onDismiss]);
 
   return (
-    <div className="toast" data-testid="toast">
-      <p className="toast__text">{toast.text}</p>
+    <div className={`toast toast--${toast.tone}`} role={toast.tone === 'error' ? 'alert' : undefined} data-testid="toast" data-tone={toast.tone}>
+      <p className="toast__text" data-testid="toast-text">
+        {toast.text}
+      </p>
       <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
         <span aria-hidden="true">×</span>
       </button>

@@ -1,4 +1,4 @@
-import { formatDecimal } from '@runik/rules';
+import { formatAmount, formatDecimal } from '@runik/rules';
 
 /**
  * Prices and balances arrive as plain numbers (12.5, not thousandths). They become thousandths
@@ -12,12 +12,17 @@ function toThousandths(value: number, round: 'up' | 'down'): number {
   return round === 'up' ? Math.ceil(millionths / 1_000) : Math.floor(millionths / 1_000);
 }
 
-/** A price with three decimals, e.g. 1 → "1.000" (also the amount a SWAP.HIVE payment sends through Keychain). */
-export function formatPrice(value: number): string {
+/** A price as a SWAP.HIVE payment sends it through Keychain: plain digits, three decimals ("1000.000"). */
+export function swapHiveQuantity(value: number): string {
   return formatDecimal(toThousandths(value, 'up'), 3);
+}
+
+/** A price (RUNIK or SWAP.HIVE) for reading, in the game's one number format ("1,000.000"). */
+export function formatPrice(value: number): string {
+  return formatAmount(toThousandths(value, 'up'));
 }
 
 /** A balance with three decimals, never rounded up. */
 export function formatBalance(value: number): string {
-  return formatDecimal(toThousandths(value, 'down'), 3);
+  return formatAmount(toThousandths(value, 'down'));
 }

@@ -96,6 +96,9 @@ export const ApiRoutes = {
       kind: options.kind?.length ? options.kind.join(',') : undefined,
     })}`,
   notificationsRead: (username: string) => `/api/notifications/${encodeURIComponent(username)}/read`,
+  firstSteps: (username: string) => `/api/first-steps/${encodeURIComponent(username)}`,
+  firstStepsSeenAlliances: (username: string) => `/api/first-steps/${encodeURIComponent(username)}/seen-alliances`,
+  firstStepsSkip: (username: string) => `/api/first-steps/${encodeURIComponent(username)}/skip`,
   throneTroops: (username: string) => `/api/throne/troops/${encodeURIComponent(username)}`,
   throneUser: (username: string) => `/api/throne/users/${encodeURIComponent(username)}`,
   throneNextVoting: '/api/throne/next-voting',
@@ -137,4 +140,6 @@ export const AppRoutes = {
   inbox: '/inbox',
   /** A battle's report, shareable within the fighters' alliances (build with generatePath). */
   battleReport: '/battles/:kind/:id',
+  /** The art's credits (CC BY 3.0), open to visitors and players alike. */
+  credits: '/credits',
 } as const;

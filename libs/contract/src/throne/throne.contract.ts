@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { MAX_THRONE_TROOPS, THRONE_SLOTS } from '@runik/rules';
+import { formatCount, MAX_THRONE_TROOPS, THRONE_SLOTS } from '@runik/rules';
 import type { ThroneSlot, ThroneStatus } from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
 import type { Army } from '../city/city.contract';
 
 /** Throne Wars messages: the spec's verbatim where it gives them (sections 4, 5, 8 and 9), ours otherwise. */
 export const ThroneMessages = {
-  invalidTroops: `infantry, archers and cavalries must be whole numbers from 0 to ${MAX_THRONE_TROOPS.toLocaleString('en-US')}.`,
+  invalidTroops: `infantry, archers and cavalries must be whole numbers from 0 to ${formatCount(MAX_THRONE_TROOPS)}.`,
   invalidRallyId: 'rallyId must be a whole number of at least 1.',
   invalidSlot: `timeSlot must be one of ${THRONE_SLOTS.join(', ')}.`,
   noWar: 'No Throne War is in progress.',
@@ -20,8 +20,8 @@ export const ThroneMessages = {
   occupierCannotRally: 'Your alliance holds the throne: it cannot rally against itself.',
   notOccupier: 'Only the alliance holding the throne can garrison troops.',
   noTroops: 'Choose at least one troop.',
-  notEnoughTroops: (unit: string, chosen: number, available: number) => `Not enough ${unit}: ${chosen} chosen, ${available} available.`,
-  notEnoughGarrisoned: (unit: string, chosen: number, garrisoned: number) => `Not enough ${unit} in the garrison: ${chosen} chosen, ${garrisoned} garrisoned.`,
+  notEnoughTroops: (unit: string, chosen: number, available: number) => `Not enough ${unit}: ${formatCount(chosen)} chosen, ${formatCount(available)} available.`,
+  notEnoughGarrisoned: (unit: string, chosen: number, garrisoned: number) => `Not enough ${unit} in the garrison: ${formatCount(chosen)} chosen, ${formatCount(garrisoned)} garrisoned.`,
   rallyExists: 'Your alliance already has an active rally!',
   rallyTooLate: 'Too late to gather a rally: the battle ends before it could march.',
   rallyNotFound: 'Rally not found.',

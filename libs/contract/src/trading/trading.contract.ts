@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { GEAR_CATEGORIES, GEAR_RARITIES, GEAR_TYPES, MARKETPLACE_SORTS, MAX_LISTING_PRICE } from '@runik/rules';
+import { formatRunik, GEAR_CATEGORIES, GEAR_RARITIES, GEAR_TYPES, MARKETPLACE_SORTS, MAX_LISTING_PRICE, toThousandths } from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
 import { gearIdSchema } from '../gear/gear.contract';
 import type { Gear } from '../gear/gear.contract';
+
+/** Whole RUNIK (up to 3 decimals) in the game's one number format. */
+const runik = (amount: number) => formatRunik(toThousandths(amount));
 
 /** Gear trading messages: the spec's verbatim where it gives them (sections 5, 6 and 8), ours otherwise. */
 export const TradingMessages = {
@@ -10,8 +13,8 @@ export const TradingMessages = {
     'Trading Restricted — Your account does not have trading privileges. Please contact support to enable trading on your account.',
   selectGearAndPrice: 'Please select a gear and enter a price',
   invalidPrice: 'Price must be a whole number of RUNIK of at least 1.',
-  listingFeeShort: (fee: number) => `Insufficient RUNIK. You need ${fee} RUNIK to list this item.`,
-  priceShort: (price: number) => `Insufficient RUNIK. You need ${price} RUNIK to buy this item.`,
+  listingFeeShort: (fee: number) => `Insufficient RUNIK. You need ${runik(fee)} RUNIK to list this item.`,
+  priceShort: (price: number) => `Insufficient RUNIK. You need ${runik(price)} RUNIK to buy this item.`,
   invalidListingId: 'Invalid listing id.',
   listingNotFound: 'Listing not found.',
   notYourListing: 'This listing is not yours.',
@@ -21,7 +24,7 @@ export const TradingMessages = {
   alreadyListed: 'This gear is already listed.',
   invalidPage: 'page must be a whole number of at least 1.',
   unknownSort: 'Unknown sort.',
-  listed: (fee: number) => `Gear listed successfully! Fee: ${fee} RUNIK`,
+  listed: (fee: number) => `Gear listed successfully! Fee: ${runik(fee)} RUNIK`,
   removed: 'Listing removed successfully!',
   purchased: 'Gear purchased successfully!',
   // Client texts (section 8).

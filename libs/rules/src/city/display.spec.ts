@@ -1,14 +1,7 @@
-import { formatCountdown, formatResource, formatRunik } from './display';
+import { formatCountdown } from './display';
 import { ceilTo, floorTo, fromThousandths, toThousandths } from './fixed-point';
 
-describe('display rounding', () => {
-  it('shows resources rounded down to 2 decimals and RUNIK to 3', () => {
-    expect(formatResource(1_234_567)).toBe('1234.56');
-    expect(formatResource(999)).toBe('0.99');
-    expect(formatRunik(1_234_567)).toBe('1234.567');
-    expect(formatRunik(0)).toBe('0.000');
-  });
-
+describe('city display', () => {
   it('counts down as h:mm:ss', () => {
     expect(formatCountdown(4 * 3_600_000)).toBe('4:00:00');
     expect(formatCountdown(61_001)).toBe('0:01:02');

@@ -21,7 +21,7 @@ export function parseDecimal(text: string, decimals: number = THOUSANDTHS): numb
   return units <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(units) : null;
 }
 
-/** Formats minor units as a decimal string with exactly `decimals` places. */
+/** Minor units as plain digits with exactly `decimals` places: what inputs hold and the chain is sent (players read formatAmount). */
 export function formatDecimal(units: number | bigint, decimals: number = THOUSANDTHS): string {
   const value = BigInt(units);
   const negative = value < 0n;

@@ -1,6 +1,7 @@
 import { ResourceAmounts } from '../city/balance-sheet';
 import { Troops } from '../combat/army';
 import { GearRarity, gearName, GearType } from '../gear/gear';
+import { formatCount, formatResource, formatRunik } from '../money/display';
 import { resourcesRunikMillionths } from '../money/runik-value';
 
 /** What a shop item grants, in whole units (docs/shop.md). */
@@ -47,15 +48,14 @@ export function shopItem(name: string): ShopItem | undefined {
 }
 
 const UNIT_NAMES: Record<keyof Troops, string> = { infantry: 'Infantry', archers: 'Archers', cavalries: 'Cavalry' };
-const count = (amount: number) => amount.toLocaleString('en-US');
 const capitalize = (word: string) => word[0].toUpperCase() + word.slice(1);
 
 /** The reward as the shop lists it, one line per thing granted. */
 export function rewardTexts(reward: ShopReward): string[] {
   const texts: string[] = [];
-  if (reward.runik) texts.push(`${count(reward.runik)} RUNIK`);
-  for (const [resource, amount] of Object.entries(reward.resources ?? {})) texts.push(`${count(amount)} ${capitalize(resource)}`);
-  for (const [unit, amount] of Object.entries(reward.troops ?? {}) as [keyof Troops, number][]) texts.push(`${count(amount)} ${UNIT_NAMES[unit]}`);
+  if (reward.runik) texts.push(`${formatRunik(reward.runik * 1000)} RUNIK`);
+  for (const [resource, amount] of Object.entries(reward.resources ?? {})) texts.push(`${formatResource(amount * 1000)} ${capitalize(resource)}`);
+  for (const [unit, amount] of Object.entries(reward.troops ?? {}) as [keyof Troops, number][]) texts.push(`${formatCount(amount)} ${UNIT_NAMES[unit]}`);
   if (reward.gear) texts.push(gearName(reward.gear.type, reward.gear.rarity, reward.gear.level));
   return texts;
 }

@@ -18,6 +18,11 @@ import { ApiError } from '../core/errors/api-error';
 import { bankProduction, CityState, queueDto, resourcesDto, unitOf } from './city-state';
 import { assertResourcesCover, assertRunikCovers, CityTransactions } from './city-transactions';
 
+/** The ledger reason of paying for a batch: the record that a building trained (the first steps read it). */
+export function trainingReason(building: MilitaryBuildingKey): string {
+  return `train-${building}`;
+}
+
 /** Training, speeding training up with RUNIK, and healing injured troops. */
 @Injectable()
 export class MilitaryService {
@@ -29,7 +34,7 @@ export class MilitaryService {
       if (state.queue.some((batch) => batch.building === building)) throw ApiError.conflict(CityMessages.trainingInProgress);
       const cost = trainingCost(building, count);
       assertResourcesCover(state.balances, cost);
-      await this.cities.spend(manager, playerId, cost, `train-${building}`);
+      await this.cities.spend(manager, playerId, cost, trainingReason(building));
       const completesAt = new Date(now.getTime() + trainingDurationMs(building, state.levels[building], count));
       await manager.query(`INSERT INTO training_queue (player_id, building, count, completes_at) VALUES ($1, $2, $3, $4)`, [
         playerId,

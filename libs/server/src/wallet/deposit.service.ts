@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
-import { DEPOSIT_COOLDOWN_MS, parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
+import { DEPOSIT_COOLDOWN_MS, formatChainQuantity, parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
 import { WalletMessages } from '@runik/contract';
 import type { DepositCheckResponse, DepositInitCommand, DepositInitResponse, DepositStatus, DepositStatusResponse } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
@@ -38,7 +38,7 @@ export class DepositService {
       // One deposit decision at a time per player: the repeat check, the cooldown and the insert stay together.
       const [player]: { hive_username: string }[] = await manager.query(`SELECT hive_username FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
       const sent = await this.recordedQuantity(txId, player.hive_username, manager);
-      if (sent !== null && parseDecimal(sent, RNK_DECIMALS) !== amount) throw ApiError.badRequest(WalletMessages.depositAmountMismatch(sent));
+      if (sent !== null && parseDecimal(sent, RNK_DECIMALS) !== amount) throw ApiError.badRequest(WalletMessages.depositAmountMismatch(formatChainQuantity(sent)));
       const existing = await this.find(playerId, txId, manager);
       if (existing) return { status: existing.status, created: null };
       const status = await this.statusOf(playerId, manager);

@@ -3,7 +3,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
-import { capRemaining, COVERAGE_FLOOR_DECIMALS, coverageAllows, formatCountdown, formatDecimal, formatRunik, fromThousandths, gameDay } from '@runik/rules';
+import { capRemaining, COVERAGE_FLOOR_DECIMALS, coverageAllows, formatAmount, formatCountdown, formatRunik, fromThousandths, gameDay } from '@runik/rules';
 import type { CoverageFigures } from '@runik/rules';
 import { ErrorMessages, WalletMessages } from '@runik/contract';
 import type { QueuedWithdrawal, WithdrawLimits } from '@runik/contract';
@@ -163,7 +163,7 @@ export class WithdrawalGuardRails {
     const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
     if (floor === undefined) return WalletMessages.queueReleasing;
     // Ten-thousandths to a percentage with up to 2 decimals, without trailing zeros.
-    return WalletMessages.queued(formatDecimal(floor, COVERAGE_FLOOR_DECIMALS - 2).replace(/\.?0+$/, ''));
+    return WalletMessages.queued(formatAmount(floor, { decimals: COVERAGE_FLOOR_DECIMALS - 2, trimZeros: true }));
   }
 
   /** What this account and all accounts withdrew in the current game day (refunded withdrawals aside), against the caps. */

@@ -1,10 +1,14 @@
+import { CrossIcon } from '../../ui/icons/SymbolIcons';
 import { Message } from '../../ui/Message';
-import { crossed } from './alliance-messages';
 import type { Feedback } from './use-alliance-action';
 
-/** A form's refusal, with the spec's cross prefix (section 8). */
+/** A form's refusal, with the spec's cross prefix (section 8), drawn as an icon. */
 export function AllianceError({ message }: { message: string }) {
-  return <Message tone="error">{crossed(message)}</Message>;
+  return (
+    <Message tone="error">
+      <CrossIcon /> {message}
+    </Message>
+  );
 }
 
 interface AllianceFeedbackProps {

@@ -4,11 +4,11 @@ import { AllianceEmblem } from './AllianceEmblem';
 /** The alliance's banner: icon, name, tag, description, leader and size. */
 export function AllianceOverview({ alliance }: { alliance: AllianceView }) {
   return (
-    <article className="panel alliance-card alliance-overview" data-testid="alliance-overview">
+    <article className="card panel alliance-overview" data-testid="alliance-overview">
       <div className="alliance-overview__banner">
         <AllianceEmblem icon={alliance.icon} size="large" />
         <div>
-          <h2 className="alliance-card__title" data-testid="alliance-name">
+          <h2 className="card__title" data-testid="alliance-name">
             {alliance.name}
           </h2>
           <span className="alliance-tag" data-testid="alliance-tag">

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { apiErrorMessage } from '../../api/http-client';
 import { useSession } from '../../app/use-session';
+import { StatePanel } from '../../ui/StatePanel';
 import { useMyAlliance } from './alliance-api';
 import { AllianceTexts } from './alliance-messages';
-import { AllianceError, AllianceFeedback } from './AllianceFeedback';
+import { AllianceFeedback } from './AllianceFeedback';
 import { MyAllianceView } from './MyAllianceView';
 import { NoAllianceView } from './NoAllianceView';
 import type { Feedback } from './use-alliance-action';
@@ -16,19 +17,16 @@ export function AlliancePage() {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   let content: ReactNode;
-  if (!username) content = <Placeholder>{AllianceTexts.logIn}</Placeholder>;
+  if (!username) content = <StatePanel>{AllianceTexts.logIn}</StatePanel>;
   else if (myAlliance.data) content = <MyAllianceView username={username} alliance={myAlliance.data} report={setFeedback} />;
   else if (myAlliance.data === null) content = <NoAllianceView username={username} report={setFeedback} />;
   else if (myAlliance.isError)
     content = (
-      <div className="alliance-placeholder panel">
-        <AllianceError message={AllianceTexts.loadFailed(apiErrorMessage(myAlliance.error))} />
-        <button type="button" className="button" onClick={() => void myAlliance.refetch()}>
-          Retry
-        </button>
-      </div>
+      <StatePanel error onRetry={() => void myAlliance.refetch()} retryLabel="Retry">
+        {AllianceTexts.loadFailed(apiErrorMessage(myAlliance.error))}
+      </StatePanel>
     );
-  else content = <Placeholder>{AllianceTexts.loading}</Placeholder>;
+  else content = <StatePanel>{AllianceTexts.loading}</StatePanel>;
 
   return (
     <section className="alliance" aria-labelledby="alliance-title">
@@ -38,13 +36,5 @@ export function AlliancePage() {
       <AllianceFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
       {content}
     </section>
-  );
-}
-
-function Placeholder({ children }: { children: ReactNode }) {
-  return (
-    <p className="alliance-placeholder panel" role="status">
-      {children}
-    </p>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { AllianceMessages, type UpdateAllianceRequest } from '@runik/contract';
+import { Card } from '../../ui/Card';
 import { postUpdateAlliance } from './alliance-api';
 import { checkAllianceUpdate } from './alliance-validation';
 import { AllianceError } from './AllianceFeedback';
@@ -9,17 +10,13 @@ import { useAllianceAction, type AllianceSectionProps } from './use-alliance-act
 
 /** The leader's edits of the tag and the description, each saved on its own. */
 export function AllianceSettings(props: AllianceSectionProps) {
-  const titleId = useId();
   const { alliance } = props;
   return (
-    <section className="panel alliance-card" aria-labelledby={titleId}>
-      <h2 id={titleId} className="alliance-card__title">
-        Settings
-      </h2>
+    <Card title="Settings">
       {/* Keyed by the saved value, so a form starts over from what the server now holds. */}
       <EditTagForm key={`tag-${alliance.tag}`} {...props} />
       <EditDescriptionForm key={`description-${alliance.description}`} {...props} />
-    </section>
+    </Card>
   );
 }
 

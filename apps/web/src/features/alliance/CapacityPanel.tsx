@@ -1,12 +1,12 @@
-import { useId } from 'react';
 import { AllianceMessages } from '@runik/contract';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { Card } from '../../ui/Card';
 import { postExpandAlliance } from './alliance-api';
 import { AllianceConfirms, AllianceTexts } from './alliance-messages';
 import { useAllianceAction, type AllianceSectionProps } from './use-alliance-action';
 
 /** The leader buys one more place at the server's price, up to the maximum (spec section 9). */
 export function CapacityPanel({ username, alliance, report }: AllianceSectionProps) {
-  const titleId = useId();
   const expand = useAllianceAction(username, {
     request: postExpandAlliance,
     fallback: AllianceMessages.failedExpand,
@@ -14,18 +14,16 @@ export function CapacityPanel({ username, alliance, report }: AllianceSectionPro
     report,
   });
   const cost = alliance.canExpand ? alliance.nextExpansionCost : null;
+  const confirm = useConfirm();
 
-  const expandCapacity = () => {
+  const expandCapacity = async () => {
     // It spends RUNIK: ask first, as every spending action of the city does.
-    if (cost === null || !window.confirm(AllianceConfirms.expand(cost, alliance.maxMembers + 1))) return;
+    if (cost === null || !(await confirm({ message: AllianceConfirms.expand(cost, alliance.maxMembers + 1), confirmLabel: 'Expand' }))) return;
     expand.mutate({ hiveUsername: username, allianceId: alliance.id });
   };
 
   return (
-    <section className="panel alliance-card" aria-labelledby={titleId} data-testid="alliance-capacity">
-      <h2 id={titleId} className="alliance-card__title">
-        Capacity
-      </h2>
+    <Card testId="alliance-capacity" title="Capacity">
       <p className="alliance-facts__row">
         <span>Members</span>
         <span>
@@ -39,9 +37,9 @@ export function CapacityPanel({ username, alliance, report }: AllianceSectionPro
           {AllianceTexts.expansionCost(cost)}
         </p>
       )}
-      <button type="button" className="button button--primary" disabled={cost === null || expand.isPending} onClick={expandCapacity}>
+      <button type="button" className="button button--primary" disabled={cost === null || expand.isPending} onClick={() => void expandCapacity()}>
         Expand
       </button>
-    </section>
+    </Card>
   );
 }

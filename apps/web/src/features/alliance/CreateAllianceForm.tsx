@@ -51,8 +51,8 @@ export function CreateAllianceForm({ username, report, onBack }: CreateAllianceF
   };
 
   return (
-    <form className="panel alliance-card alliance-form" aria-labelledby={titleId} onSubmit={submit} noValidate>
-      <h2 id={titleId} className="alliance-card__title">
+    <form className="card panel alliance-form" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <h2 id={titleId} className="card__title">
         Create Alliance
       </h2>
       <div className="field">

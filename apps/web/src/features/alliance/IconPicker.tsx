@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ALLIANCE_ICONS, type AllianceIcon } from '@runik/rules';
-import { iconSymbol } from './alliance-icons';
+import { AllianceEmblemIcon } from '../../ui/icons/AllianceEmblemIcon';
 
 interface IconPickerProps {
   value: AllianceIcon;
@@ -17,9 +17,7 @@ export function IconPicker({ value, onChange }: IconPickerProps) {
         {ALLIANCE_ICONS.map(({ id, label }) => (
           <label key={id} className="alliance-icon-option">
             <input type="radio" name={name} value={id} checked={value === id} onChange={() => onChange(id)} />
-            <span className="alliance-icon-option__symbol" aria-hidden="true">
-              {iconSymbol(id)}
-            </span>
+            <AllianceEmblemIcon emblem={id} className="alliance-icon-option__symbol" />
             <span className="alliance-icon-option__label">{label}</span>
           </label>
         ))}

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { AllianceMessages, type JoinAllianceResponse } from '@runik/contract';
+import { Card } from '../../ui/Card';
 import { postJoinAlliance, useAllianceList } from './alliance-api';
 import { AllianceTexts } from './alliance-messages';
 import { useAllianceAction, type ReportFeedback } from './use-alliance-action';
@@ -29,8 +30,7 @@ export function InvitationOffer({ username, report }: { username: string; report
   const accept = () => join.mutate(undefined, { onSuccess: invitation.forget });
   const name = alliance ? `${alliance.name} [${alliance.tag}]` : undefined;
   return (
-    <article className="panel alliance-card alliance-invitation" data-testid="alliance-invitation">
-      <h2 className="alliance-card__title">Invitation</h2>
+    <Card as="article" className="alliance-invitation" testId="alliance-invitation" title="Invitation">
       <p>{AllianceTexts.invited(name)}</p>
       <div className="alliance-actions">
         <button type="button" className="button button--primary" disabled={join.isPending} onClick={accept}>
@@ -40,6 +40,6 @@ export function InvitationOffer({ username, report }: { username: string; report
           Dismiss
         </button>
       </div>
-    </article>
+    </Card>
   );
 }

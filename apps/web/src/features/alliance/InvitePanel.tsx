@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { AppRoutes } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
+import { Card } from '../../ui/Card';
 import { postInvite } from './alliance-api';
 import { AllianceTexts } from './alliance-messages';
 import { AllianceError } from './AllianceFeedback';
@@ -14,7 +15,6 @@ export function invitationLink(token: string, allianceId: number): string {
 
 /** Any member may invite: a single-use link, the only way in without the leader's review. */
 export function InvitePanel({ username, alliance }: AllianceSectionProps) {
-  const titleId = useId();
   const [copied, setCopied] = useState(false);
   const invite = useMutation({ mutationFn: () => postInvite({ hiveUsername: username, allianceId: alliance.id }) });
   const link = invite.data ? invitationLink(invite.data.token, alliance.id) : null;
@@ -30,10 +30,7 @@ export function InvitePanel({ username, alliance }: AllianceSectionProps) {
   };
 
   return (
-    <section className="panel alliance-card" aria-labelledby={titleId} data-testid="alliance-invite">
-      <h2 id={titleId} className="alliance-card__title">
-        Invite
-      </h2>
+    <Card testId="alliance-invite" title="Invite">
       <p className="alliance-muted">{AllianceTexts.inviteHelp}</p>
       <div className="alliance-actions">
         <button type="button" className="button" disabled={invite.isPending} onClick={create}>
@@ -50,6 +47,6 @@ export function InvitePanel({ username, alliance }: AllianceSectionProps) {
           <p className="alliance-muted">{AllianceTexts.inviteValidUntil(invite.data.expiresAt)}</p>
         </div>
       )}
-    </section>
+    </Card>
   );
 }

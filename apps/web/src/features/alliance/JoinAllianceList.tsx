@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { AllianceMessages, type AllianceListEntry, type JoinAllianceResponse } from '@runik/contract';
+import { Card } from '../../ui/Card';
 import { postJoinAlliance, useAllianceList } from './alliance-api';
 import { AllianceTexts } from './alliance-messages';
 import { AllianceEmblem } from './AllianceEmblem';
@@ -17,7 +17,6 @@ interface JoinAllianceListProps {
  * invitation link lets a player straight in instead: InvitationOffer).
  */
 export function JoinAllianceList({ username, report, onBack }: JoinAllianceListProps) {
-  const titleId = useId();
   const list = useAllianceList(username);
   const join = useAllianceAction<number, JoinAllianceResponse>(username, {
     request: (allianceId) => postJoinAlliance({ hiveUsername: username, allianceId }),
@@ -26,15 +25,14 @@ export function JoinAllianceList({ username, report, onBack }: JoinAllianceListP
   });
 
   return (
-    <section className="panel alliance-card" aria-labelledby={titleId}>
-      <div className="alliance-card__header">
-        <h2 id={titleId} className="alliance-card__title">
-          Join Alliance
-        </h2>
+    <Card
+      title="Join Alliance"
+      actions={
         <button type="button" className="button button--ghost" onClick={onBack}>
           Back
         </button>
-      </div>
+      }
+    >
       {list.isPending && <p role="status">{AllianceTexts.loadingList}</p>}
       {list.isError && (
         <div className="alliance-actions">
@@ -52,7 +50,7 @@ export function JoinAllianceList({ username, report, onBack }: JoinAllianceListP
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 

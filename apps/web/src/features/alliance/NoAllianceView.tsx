@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Card } from '../../ui/Card';
 import { AllianceTexts } from './alliance-messages';
 import { CreateAllianceForm } from './CreateAllianceForm';
 import { InvitationOffer } from './InvitationOffer';
@@ -24,8 +25,7 @@ export function NoAllianceView({ username, report }: NoAllianceViewProps) {
     <>
       <InvitationOffer username={username} report={report} />
       <div className="alliance-choices">
-        <article className="panel alliance-card alliance-choice">
-          <h2 className="alliance-card__title">Found an alliance</h2>
+        <Card as="article" className="alliance-choice" title="Found an alliance">
           <p className="alliance-muted">Lead your own alliance, pick its banner and decide who joins.</p>
           <p className="alliance-choice__cost" data-testid="alliance-creation-cost">
             {AllianceTexts.creationCost}
@@ -33,14 +33,13 @@ export function NoAllianceView({ username, report }: NoAllianceViewProps) {
           <button type="button" className="button button--primary" onClick={() => setChoice('create')}>
             Create Alliance
           </button>
-        </article>
-        <article className="panel alliance-card alliance-choice">
-          <h2 className="alliance-card__title">Join an alliance</h2>
+        </Card>
+        <Card as="article" className="alliance-choice" title="Join an alliance">
           <p className="alliance-muted">Ask to join an existing alliance; its leader accepts or rejects the request.</p>
           <button type="button" className="button" onClick={() => setChoice('join')}>
             Join Alliance
           </button>
-        </article>
+        </Card>
       </div>
     </>
   );

@@ -1,5 +1,6 @@
-import { useId } from 'react';
 import { AllianceMessages } from '@runik/contract';
+import { Badge } from '../../ui/Badge';
+import { Card } from '../../ui/Card';
 import { postAcceptRequest, postRejectRequest } from './alliance-api';
 import { formatRequestedAt } from './alliance-format';
 import { AllianceTexts } from './alliance-messages';
@@ -8,7 +9,6 @@ import { useMemberAction, type AllianceSectionProps } from './use-alliance-actio
 /** The leader's Pending Requests sub-view: who asked and when, with Accept and Reject. */
 export function PendingRequests(props: AllianceSectionProps) {
   const { alliance } = props;
-  const titleId = useId();
   const accept = useMemberAction(props, postAcceptRequest, AllianceMessages.failedAccept);
   const reject = useMemberAction(props, postRejectRequest, AllianceMessages.failedReject);
   const busy = accept.isPending || reject.isPending;
@@ -16,10 +16,14 @@ export function PendingRequests(props: AllianceSectionProps) {
   const requests = alliance.pendingRequests;
 
   return (
-    <section className="panel alliance-card" aria-labelledby={titleId} data-testid="pending-requests">
-      <h2 id={titleId} className="alliance-card__title">
-        Pending Requests {requests.length > 0 && <span className="alliance-badge">{requests.length}</span>}
-      </h2>
+    <Card
+      testId="pending-requests"
+      title={
+        <>
+          Pending Requests {requests.length > 0 && <Badge tone="gold">{requests.length}</Badge>}
+        </>
+      }
+    >
       {requests.length === 0 ? (
         <p className="alliance-muted">{AllianceTexts.noRequests}</p>
       ) : (
@@ -50,6 +54,6 @@ export function PendingRequests(props: AllianceSectionProps) {
         </ul>
       )}
       {requests.length > 0 && full && <p className="alliance-note">{AllianceTexts.fullForRequests}</p>}
-    </section>
+    </Card>
   );
 }

@@ -30,15 +30,15 @@ function submit(form: HTMLElement) {
 
 async function expectRefused(opened: Form, message: string) {
   submit(opened.form);
-  expect(within(opened.form).getByRole('alert')).toHaveTextContent(`❌ ${message}`);
+  expect(within(opened.form).getByRole('alert')).toHaveTextContent(`${message}`);
   await settle();
   expect(opened.api.callsTo(CREATE_URL)).toHaveLength(0);
 }
 
 describe('Without an alliance', () => {
-  it('offers Create Alliance at 25,000 RUNIK and Join Alliance, one view at a time', async () => {
+  it('offers Create Alliance at 25,000.000 RUNIK and Join Alliance, one view at a time', async () => {
     const { user } = await openAlliance(null);
-    expect(screen.getByTestId('alliance-creation-cost')).toHaveTextContent('Cost: 25,000 RUNIK');
+    expect(screen.getByTestId('alliance-creation-cost')).toHaveTextContent('Cost: 25,000.000 RUNIK');
     expect(screen.getByRole('button', { name: 'Join Alliance' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Create Alliance' }));
@@ -137,9 +137,9 @@ describe('Create Alliance form', () => {
   });
 
   it.each([
-    [{ status: 409, data: { error: AllianceMessages.nameTaken } }, `❌ ${AllianceMessages.nameTaken}`],
-    [{ status: 400, data: { error: 'Insufficient RUNIK. You need 25000 RUNIK to create an alliance.' } }, '❌ Insufficient RUNIK. You need 25000 RUNIK'],
-    [{ status: 500 }, '❌ Failed to create alliance. Please try again.'],
+    [{ status: 409, data: { error: AllianceMessages.nameTaken } }, `${AllianceMessages.nameTaken}`],
+    [{ status: 400, data: { error: 'Insufficient RUNIK. You need 25000 RUNIK to create an alliance.' } }, 'Insufficient RUNIK. You need 25000 RUNIK'],
+    [{ status: 500 }, 'Failed to create alliance. Please try again.'],
   ])('relays a refused creation (%j)', async (response, message) => {
     const opened = await openCreateForm();
     opened.api.on('POST', CREATE_URL, response);

@@ -1,10 +1,4 @@
-const wholeRunik = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const requestTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Alliance prices are whole RUNIK, shown grouped as the spec writes them: 25,000. */
-export function formatRunikPrice(runik: number): string {
-  return wholeRunik.format(runik);
-}
 
 /** When a join request was made, in the player's time zone, e.g. May 1, 2026, 2:30 PM. */
 export function formatRequestedAt(iso: string): string {

@@ -30,7 +30,7 @@ describe('alliance invitations', () => {
     const { api, user } = await openAlliance(memberView());
     api.on('POST', ApiRoutes.allianceInvite, { status: 403, data: { error: AllianceMessages.notMember } });
     await user.click(screen.getByRole('button', { name: 'Create Invitation Link' }));
-    expect(await within(screen.getByTestId('alliance-invite')).findByRole('alert')).toHaveTextContent(`❌ ${AllianceMessages.notMember}`);
+    expect(await within(screen.getByTestId('alliance-invite')).findByRole('alert')).toHaveTextContent(`${AllianceMessages.notMember}`);
   });
 
   it('offers a player without an alliance who opened a link to join at once with its token', async () => {
@@ -55,7 +55,7 @@ describe('alliance invitations', () => {
     const offer = await screen.findByTestId('alliance-invitation');
     expect(within(offer).getByText('You were invited to join an alliance.')).toBeInTheDocument();
     await user.click(within(offer).getByRole('button', { name: 'Accept Invitation' }));
-    expect(await within(screen.getByTestId('alliance-feedback')).findByRole('alert')).toHaveTextContent(`❌ ${AllianceMessages.invitationUsed}`);
+    expect(await within(screen.getByTestId('alliance-feedback')).findByRole('alert')).toHaveTextContent(`${AllianceMessages.invitationUsed}`);
 
     await user.click(within(offer).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('alliance-invitation')).not.toBeInTheDocument();

@@ -63,7 +63,7 @@ describe('Join Alliance list', () => {
     const { api, user } = await openAlliance(null);
     api.on('GET', LIST_URL, { status: 500, data: { error: 'Database down' } });
     await user.click(screen.getByRole('button', { name: 'Join Alliance' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('❌ Failed to load alliances. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load alliances. Please try again.');
 
     serveList(api, () => [WOLVES]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -100,8 +100,8 @@ describe('Join Alliance list', () => {
   });
 
   it.each([
-    [{ status: 409, data: { error: AllianceMessages.allianceFull } }, '❌ This alliance is full.'],
-    [{ status: 502, data: '<html>Bad gateway</html>' }, '❌ Failed to join alliance. Please try again.'],
+    [{ status: 409, data: { error: AllianceMessages.allianceFull } }, 'This alliance is full.'],
+    [{ status: 502, data: '<html>Bad gateway</html>' }, 'Failed to join alliance. Please try again.'],
   ])('relays a refused join (%j)', async (response, message) => {
     const { api, user } = await openJoinList();
     api.on('POST', JOIN_URL, response);

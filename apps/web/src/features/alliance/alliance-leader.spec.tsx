@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AllianceMessages, ApiRoutes } from '@runik/contract';
-import { settle, stubDialogs } from '../../testing/city-fixtures';
+import { settle } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import { formatRequestedAt } from './alliance-format';
 import { allianceView, bodiesSentTo, memberView, MY_ALLIANCE_URL, ok, openAlliance, PLAYER } from './alliance-fixtures';
 
@@ -111,8 +112,8 @@ describe('Pending Requests', () => {
   });
 
   it.each([
-    [{ status: 404, data: { error: AllianceMessages.requestNotFound } }, '❌ No pending request from this player.'],
-    [{ status: 500 }, '❌ Failed to accept request.'],
+    [{ status: 404, data: { error: AllianceMessages.requestNotFound } }, 'No pending request from this player.'],
+    [{ status: 500 }, 'Failed to accept request.'],
   ])('relays a refused accept and reloads the alliance (%j)', async (response, message) => {
     const { api, user } = await openAlliance(allianceView({ pendingRequests: REQUESTS }));
     api.on('POST', ApiRoutes.allianceAccept, response);
@@ -127,13 +128,12 @@ describe('Pending Requests', () => {
     const { api, user } = await openAlliance(allianceView({ pendingRequests: REQUESTS }));
     api.on('POST', ApiRoutes.allianceReject, { status: 503 });
     await user.click(within(row('alliance-request', 'dave')).getByRole('button', { name: 'Reject' }));
-    expect(within(await screen.findByTestId('alliance-feedback')).getByRole('alert')).toHaveTextContent('❌ Failed to reject request.');
+    expect(within(await screen.findByTestId('alliance-feedback')).getByRole('alert')).toHaveTextContent('Failed to reject request.');
   });
 });
 
 describe('Kick', () => {
   it('asks first, then kicks with the leader, the member and the alliance', async () => {
-    const { confirm } = stubDialogs(true);
     const { api, user, setAlliance } = await openAlliance(allianceView());
     api.on('POST', ApiRoutes.allianceKick, () => {
       setAlliance(allianceView({ members: [PLAYER, 'bob'], memberCount: 2 }));
@@ -141,29 +141,29 @@ describe('Kick', () => {
     });
     await user.click(within(row('alliance-member', 'carol')).getByRole('button', { name: 'Kick' }));
 
-    expect(confirm).toHaveBeenCalledWith('Kick carol from Iron Wolves?');
+    expect(await answerConfirmation(true)).toBe('Kick carol from Iron Wolves?');
     await waitFor(() => expect(screen.getAllByTestId('alliance-member')).toHaveLength(2));
     expect(bodiesSentTo(api, ApiRoutes.allianceKick)).toEqual([{ leaderUsername: PLAYER, targetUsername: 'carol', allianceId: 7 }]);
     expect(within(feedback()).getByRole('status')).toHaveTextContent('carol was removed from the alliance.');
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    stubDialogs(false);
     const { api, user } = await openAlliance(allianceView());
     await user.click(within(row('alliance-member', 'bob')).getByRole('button', { name: 'Kick' }));
+    await answerConfirmation(false);
     await settle();
     expect(api.callsTo(ApiRoutes.allianceKick)).toHaveLength(0);
     expect(row('alliance-member', 'bob')).toBeInTheDocument();
   });
 
   it.each([
-    [{ status: 403, data: { error: AllianceMessages.notLeader } }, '❌ Only the alliance leader can do this.'],
-    [{ status: 500 }, '❌ Failed to kick member.'],
+    [{ status: 403, data: { error: AllianceMessages.notLeader } }, 'Only the alliance leader can do this.'],
+    [{ status: 500 }, 'Failed to kick member.'],
   ])('relays a refused kick (%j)', async (response, message) => {
-    stubDialogs(true);
     const { api, user } = await openAlliance(allianceView());
     api.on('POST', ApiRoutes.allianceKick, response);
     await user.click(within(row('alliance-member', 'bob')).getByRole('button', { name: 'Kick' }));
+    await answerConfirmation(true);
     expect(within(await screen.findByTestId('alliance-feedback')).getByRole('alert')).toHaveTextContent(message);
   });
 });

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AllianceMessages, ApiRoutes, AppRoutes } from '@runik/contract';
 import { installFakeApi, never } from '../../testing/fake-api';
-import { settle, stubDialogs } from '../../testing/city-fixtures';
+import { settle } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import { logInAs } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { allianceView, bodiesSentTo, memberView, MY_ALLIANCE_URL, ok, openAlliance, PLAYER } from './alliance-fixtures';
@@ -24,7 +25,7 @@ describe('Alliance screen placeholders', () => {
     const api = installFakeApi().on('GET', MY_ALLIANCE_URL, { status: 500, data: { error: 'Database down' } });
     logInAs(PLAYER);
     const { user } = renderApp(AppRoutes.alliance);
-    expect(await screen.findByRole('alert')).toHaveTextContent('❌ Failed to load your alliance: Database down');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your alliance: Database down');
 
     api.on('GET', MY_ALLIANCE_URL, { status: 200, data: { success: true, alliance: null } });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -34,7 +35,6 @@ describe('Alliance screen placeholders', () => {
 
 describe('Leave Alliance', () => {
   it('asks a member, leaves, then offers Create and Join with the server message', async () => {
-    const { confirm } = stubDialogs(true);
     const { api, user, setAlliance } = await openAlliance(memberView());
     api.on('POST', LEAVE_URL, () => {
       setAlliance(null);
@@ -42,17 +42,16 @@ describe('Leave Alliance', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Leave Alliance' }));
 
-    expect(confirm).toHaveBeenCalledWith('Leave Iron Wolves?');
+    expect(await answerConfirmation(true)).toBe('Leave Iron Wolves?');
     expect(await screen.findByRole('button', { name: 'Create Alliance' })).toBeInTheDocument();
     expect(bodiesSentTo(api, LEAVE_URL)).toEqual([{ hiveUsername: PLAYER }]);
     expect(within(screen.getByTestId('alliance-feedback')).getByRole('status')).toHaveTextContent('You left the alliance.');
   });
 
   it('tells a leader who takes over before they leave', async () => {
-    const { confirm } = stubDialogs(false);
     const { api, user } = await openAlliance(allianceView({ members: [PLAYER, 'carol', 'bob'] }));
     await user.click(screen.getByRole('button', { name: 'Leave Alliance' }));
-    expect(confirm).toHaveBeenCalledWith(
+    expect(await answerConfirmation(false)).toBe(
       'Leave Iron Wolves? As its leader, you hand leadership to carol, its longest-standing member.',
     );
     await settle();
@@ -60,33 +59,31 @@ describe('Leave Alliance', () => {
   });
 
   it('tells a leader alone that leaving disbands the alliance', async () => {
-    const { confirm } = stubDialogs(true);
     const { api, user, setAlliance } = await openAlliance(allianceView({ members: [PLAYER], memberCount: 1 }));
     api.on('POST', LEAVE_URL, () => {
       setAlliance(null);
       return ok(AllianceMessages.leftDisbanded);
     });
     await user.click(screen.getByRole('button', { name: 'Leave Alliance' }));
-    expect(confirm).toHaveBeenCalledWith('Leave Iron Wolves? You are its only member, so it will be disbanded.');
+    expect(await answerConfirmation(true)).toBe('Leave Iron Wolves? You are its only member, so it will be disbanded.');
     expect(await screen.findByRole('button', { name: 'Join Alliance' })).toBeInTheDocument();
     expect(within(screen.getByTestId('alliance-feedback')).getByRole('status')).toHaveTextContent(AllianceMessages.leftDisbanded);
   });
 
   it.each([
-    [{ status: 409, data: { error: AllianceMessages.notInAlliance } }, '❌ You are not in an alliance.'],
-    [{ status: 500 }, '❌ Failed to leave alliance.'],
+    [{ status: 409, data: { error: AllianceMessages.notInAlliance } }, 'You are not in an alliance.'],
+    [{ status: 500 }, 'Failed to leave alliance.'],
   ])('relays a refused leave (%j)', async (response, message) => {
-    stubDialogs(true);
     const { api, user } = await openAlliance(memberView());
     api.on('POST', LEAVE_URL, response);
     await user.click(screen.getByRole('button', { name: 'Leave Alliance' }));
+    await answerConfirmation(true);
     expect(within(await screen.findByTestId('alliance-feedback')).getByRole('alert')).toHaveTextContent(message);
   });
 });
 
 describe('Disband', () => {
   it('asks first, disbands, then offers Create and Join', async () => {
-    const { confirm } = stubDialogs(true);
     const { api, user, setAlliance } = await openAlliance(allianceView());
     api.on('POST', DISBAND_URL, () => {
       setAlliance(null);
@@ -94,28 +91,28 @@ describe('Disband', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Disband' }));
 
-    expect(confirm).toHaveBeenCalledWith('Disband Iron Wolves? Every member will be removed. This cannot be undone.');
+    expect(await answerConfirmation(true)).toBe('Disband Iron Wolves? Every member will be removed. This cannot be undone.');
     expect(await screen.findByRole('button', { name: 'Create Alliance' })).toBeInTheDocument();
     expect(bodiesSentTo(api, DISBAND_URL)).toEqual([{ hiveUsername: PLAYER, allianceId: 7 }]);
     expect(within(screen.getByTestId('alliance-feedback')).getByRole('status')).toHaveTextContent('Alliance disbanded.');
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    stubDialogs(false);
     const { api, user } = await openAlliance(allianceView());
     await user.click(screen.getByRole('button', { name: 'Disband' }));
+    await answerConfirmation(false);
     await settle();
     expect(api.callsTo(DISBAND_URL)).toHaveLength(0);
     expect(screen.getByTestId('alliance-overview')).toBeInTheDocument();
   });
 
   it("falls back to 'Failed to disband alliance.' and the message can be dismissed", async () => {
-    stubDialogs(true);
     const { api, user } = await openAlliance(allianceView());
     api.on('POST', DISBAND_URL, { status: 500 });
     await user.click(screen.getByRole('button', { name: 'Disband' }));
+    await answerConfirmation(true);
     const feedback = await screen.findByTestId('alliance-feedback');
-    expect(within(feedback).getByRole('alert')).toHaveTextContent('❌ Failed to disband alliance.');
+    expect(within(feedback).getByRole('alert')).toHaveTextContent('Failed to disband alliance.');
     await user.click(within(feedback).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByTestId('alliance-feedback')).not.toBeInTheDocument());
   });

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AllianceMessages, ApiRoutes } from '@runik/contract';
-import { settle, stubDialogs } from '../../testing/city-fixtures';
+import { settle } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import { cityKeys } from '../city/city-api';
 import { allianceView, bodiesSentTo, ok, openAlliance, PLAYER } from './alliance-fixtures';
 
@@ -29,7 +30,7 @@ describe('Edit tag', () => {
     await user.type(input, 'wo');
     expect(input).toHaveValue('WO');
     await user.click(save);
-    expect(within(form).getByRole('alert')).toHaveTextContent('❌ Tag must be exactly 3 characters!');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Tag must be exactly 3 characters!');
     await settle();
     expect(api.callsTo(UPDATE_URL)).toHaveLength(0);
   });
@@ -51,8 +52,8 @@ describe('Edit tag', () => {
   });
 
   it.each([
-    [{ status: 409, data: { error: AllianceMessages.tagTaken } }, '❌ An alliance with this tag already exists.'],
-    [{ status: 500 }, '❌ Failed to update tag.'],
+    [{ status: 409, data: { error: AllianceMessages.tagTaken } }, 'An alliance with this tag already exists.'],
+    [{ status: 500 }, 'Failed to update tag.'],
   ])('relays a refused tag (%j)', async (response, message) => {
     const { user, api, input, save } = await openForm('Edit tag');
     api.on('POST', UPDATE_URL, response);
@@ -70,7 +71,7 @@ describe('Edit description', () => {
     await user.clear(input);
     await user.type(input, '   ');
     await user.click(save);
-    expect(within(form).getByRole('alert')).toHaveTextContent('❌ Description cannot be empty!');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Description cannot be empty!');
     await settle();
     expect(api.callsTo(UPDATE_URL)).toHaveLength(0);
   });
@@ -80,7 +81,7 @@ describe('Edit description', () => {
     fireEvent.change(input, { target: { value: 'x'.repeat(201) } });
     expect(within(form).getByTestId('description-counter')).toHaveTextContent('201/200');
     await user.click(save);
-    expect(within(form).getByRole('alert')).toHaveTextContent('❌ Description must be at most 200 characters.');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Description must be at most 200 characters.');
     await settle();
     expect(api.callsTo(UPDATE_URL)).toHaveLength(0);
   });
@@ -105,7 +106,7 @@ describe('Edit description', () => {
     api.on('POST', UPDATE_URL, { status: 500 });
     await user.type(input, '!');
     await user.click(save);
-    expect(within(await screen.findByTestId('alliance-feedback')).getByRole('alert')).toHaveTextContent('❌ Failed to update description.');
+    expect(within(await screen.findByTestId('alliance-feedback')).getByRole('alert')).toHaveTextContent('Failed to update description.');
   });
 });
 
@@ -113,7 +114,7 @@ describe('Expand capacity', () => {
   it('shows the price of the next place and disables Expand at the maximum with its message', async () => {
     const { setAlliance, queryClient } = await openAlliance(allianceView());
     const capacity = screen.getByTestId('alliance-capacity');
-    expect(within(capacity).getByTestId('expansion-cost')).toHaveTextContent('+1 member for 30,000 RUNIK');
+    expect(within(capacity).getByTestId('expansion-cost')).toHaveTextContent('+1 member for 30,000.000 RUNIK');
     expect(within(capacity).getByRole('button', { name: 'Expand' })).toBeEnabled();
 
     setAlliance(allianceView({ maxMembers: 10, canExpand: false, nextExpansionCost: null }));
@@ -124,7 +125,6 @@ describe('Expand capacity', () => {
   });
 
   it('asks first, expands, then reloads the alliance and the RUNIK balance', async () => {
-    const { confirm } = stubDialogs(true);
     const { user, api, setAlliance, queryClient } = await openAlliance(allianceView());
     queryClient.setQueryData(cityKeys.city(PLAYER), { runik: 50_000 });
     api.on('POST', EXPAND_URL, () => {
@@ -133,30 +133,30 @@ describe('Expand capacity', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Expand' }));
 
-    expect(confirm).toHaveBeenCalledWith('Spend 30,000 RUNIK to raise the capacity to 5 members?');
+    expect(await answerConfirmation(true)).toBe('Spend 30,000.000 RUNIK to raise the capacity to 5 members?');
     await waitFor(() => expect(screen.getByTestId('alliance-member-count')).toHaveTextContent('3/5'));
     expect(bodiesSentTo(api, EXPAND_URL)).toEqual([{ hiveUsername: PLAYER, allianceId: 7 }]);
     expect(within(screen.getByTestId('alliance-feedback')).getByRole('status')).toHaveTextContent('Capacity expanded to 5 members.');
-    expect(screen.getByTestId('expansion-cost')).toHaveTextContent('+1 member for 40,000 RUNIK');
+    expect(screen.getByTestId('expansion-cost')).toHaveTextContent('+1 member for 40,000.000 RUNIK');
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    stubDialogs(false);
     const { user, api } = await openAlliance(allianceView());
     await user.click(screen.getByRole('button', { name: 'Expand' }));
+    await answerConfirmation(false);
     await settle();
     expect(api.callsTo(EXPAND_URL)).toHaveLength(0);
   });
 
   it.each([
-    [{ status: 400, data: { error: 'Insufficient RUNIK. You need 30000 RUNIK.' } }, '❌ Insufficient RUNIK. You need 30000 RUNIK.'],
-    [{ status: 500 }, '❌ Failed to expand alliance capacity.'],
+    [{ status: 400, data: { error: 'Insufficient RUNIK. You need 30000 RUNIK.' } }, 'Insufficient RUNIK. You need 30000 RUNIK.'],
+    [{ status: 500 }, 'Failed to expand alliance capacity.'],
   ])('relays a refused expansion (%j)', async (response, message) => {
-    stubDialogs(true);
     const { user, api } = await openAlliance(allianceView());
     api.on('POST', EXPAND_URL, response);
     await user.click(screen.getByRole('button', { name: 'Expand' }));
+    await answerConfirmation(true);
     expect(within(await screen.findByTestId('alliance-feedback')).getByRole('alert')).toHaveTextContent(message);
   });
 });

@@ -1,4 +1,5 @@
 import { AttackMessages } from '@runik/contract';
+import { formatCount } from '@runik/rules';
 import { useNow } from '../city/city-clock';
 import { formatClock, formatPower } from './attack-format';
 import type { ArmyState } from './attack-state';
@@ -18,7 +19,7 @@ export function ArmyBanner({ army }: { army: ArmyState }) {
         <dl className="attack-stats">
           <div className="attack-stats__row">
             <dt>Army count</dt>
-            <dd data-testid="army-count">{army.armyCount}</dd>
+            <dd data-testid="army-count">{formatCount(army.armyCount)}</dd>
           </div>
           <div className="attack-stats__row">
             <dt>Army power</dt>

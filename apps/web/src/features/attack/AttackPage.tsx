@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { apiErrorMessage } from '../../api/http-client';
 import { useSession } from '../../app/use-session';
 import { Message } from '../../ui/Message';
+import { StatePanel } from '../../ui/StatePanel';
 import { CityClock } from '../city/city-clock';
 import { useArmy, useEnemies } from './attack-api';
 import { parseMinLevel } from './attack-format';
@@ -24,7 +25,7 @@ export function AttackPage() {
       <h1 id="attack-title" className="attack__title">
         Attack
       </h1>
-      {username ? <AttackView username={username} /> : <Placeholder>{AttackTexts.logIn}</Placeholder>}
+      {username ? <AttackView username={username} /> : <StatePanel>{AttackTexts.logIn}</StatePanel>}
     </section>
   );
 }
@@ -55,9 +56,11 @@ function AttackView({ username }: { username: string }) {
           <ArmyBanner army={army.data} />
         </>
       ) : army.isError ? (
-        <Placeholder error>{AttackTexts.armyError(apiErrorMessage(army.error))}</Placeholder>
+        <StatePanel error onRetry={() => void army.refetch()}>
+          {AttackTexts.armyError(apiErrorMessage(army.error))}
+        </StatePanel>
       ) : (
-        <Placeholder>{AttackTexts.loadingArmy}</Placeholder>
+        <StatePanel>{AttackTexts.loadingArmy}</StatePanel>
       )}
       <div className="attack-toolbar">
         <MinLevelFilter text={minLevelText} valid={parseMinLevel(minLevelText) !== null} onChange={changeMinLevel} />
@@ -82,20 +85,14 @@ function AttackView({ username }: { username: string }) {
           onPage={setPage}
         />
       ) : enemies.isError ? (
-        <Placeholder error>{AttackTexts.enemiesError(apiErrorMessage(enemies.error))}</Placeholder>
+        <StatePanel error onRetry={() => void enemies.refetch()}>
+          {AttackTexts.enemiesError(apiErrorMessage(enemies.error))}
+        </StatePanel>
       ) : (
-        <Placeholder>{AttackTexts.loadingEnemies}</Placeholder>
+        <StatePanel>{AttackTexts.loadingEnemies}</StatePanel>
       )}
       {attack.result && <BattleResultModal result={attack.result} onClose={attack.closeResult} />}
       {showLog && <BattleLogModal username={username} onClose={() => setShowLog(false)} />}
     </CityClock>
-  );
-}
-
-function Placeholder({ children, error = false }: { children: ReactNode; error?: boolean }) {
-  return (
-    <p className={`attack-placeholder panel ${error ? 'attack-placeholder--error' : ''}`} role={error ? 'alert' : 'status'}>
-      {children}
-    </p>
   );
 }

@@ -1,10 +1,18 @@
-import type { AttackResult } from '@runik/contract';
+import type { AttackResult, BattleReportSide, TroopCounts } from '@runik/contract';
 import { Modal } from '../../ui/Modal';
+import { BattlePlayback } from '../battle-reports/battle-playback';
+import { useBattleReport } from '../battle-reports/battle-reports-api';
 import { BattleReportLink } from '../battle-reports/BattleReportLink';
 import { LootList, LossesTable } from './BattleReport';
 
-/** The outcome of the player's attack (spec section 3, Attack result), told from the attacker's side. */
+/**
+ * The outcome of the player's attack (spec section 3, Attack result), told from the attacker's
+ * side and played: the losses fall, then the loot comes home. The stored battle adds the armies
+ * that went in; the result plays without them until it arrives.
+ */
 export function BattleResultModal({ result, onClose }: { result: AttackResult; onClose: () => void }) {
+  const stored = useBattleReport('attack', result.battleId, true).data;
+  const armies = stored?.kind === 'attack' ? { attacker: armyOf(stored.attacker), defender: armyOf(stored.defender) } : null;
   const victory = result.winner === 'attacker';
   const winnerName = victory ? result.attacker.name : result.defender.name;
   return (
@@ -14,12 +22,14 @@ export function BattleResultModal({ result, onClose }: { result: AttackResult; o
           {victory ? 'Victory' : 'Defeat'}
         </p>
         <p data-testid="battle-winner">Winner: {winnerName}</p>
-        <LossesTable role="Attacker" {...result.attacker} prefix="result-attacker" />
-        <LossesTable role="Defender" {...result.defender} prefix="result-defender" />
-        <h3 className="attack-card__subtitle">Loot</h3>
-        <LootList loot={result.loot} prefix="result-loot" />
-        <h3 className="attack-card__subtitle">Lost on the way home</h3>
-        <LootList loot={result.lootLost} prefix="result-loot-lost" />
+        <BattlePlayback>
+          <LossesTable role="Attacker" {...result.attacker} army={armies?.attacker} prefix="result-attacker" />
+          <LossesTable role="Defender" {...result.defender} army={armies?.defender} prefix="result-defender" />
+          <h3 className="attack-card__subtitle">Loot</h3>
+          <LootList loot={result.loot} prefix="result-loot" />
+          <h3 className="attack-card__subtitle">Lost on the way home</h3>
+          <LootList loot={result.lootLost} prefix="result-loot-lost" />
+        </BattlePlayback>
         <BattleReportLink kind="attack" id={result.battleId} />
         <button type="button" className="button button--primary" onClick={onClose}>
           OK
@@ -27,4 +37,10 @@ export function BattleResultModal({ result, onClose }: { result: AttackResult; o
       </div>
     </Modal>
   );
+}
+
+/** The troops a raid's side brought (a raid has one fighter a side). */
+function armyOf(side: BattleReportSide): TroopCounts | null {
+  const fighter = side.fighters[0];
+  return fighter ? { infantry: fighter.army.infantry, archers: fighter.army.archers, cavalry: fighter.army.cavalries } : null;
 }

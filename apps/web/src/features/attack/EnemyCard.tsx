@@ -1,4 +1,8 @@
 import type { Enemy } from '@runik/contract';
+import { CITY_HALL_KEY } from '@runik/rules';
+import { BuildingIcon } from '../../ui/icons/BuildingIcon';
+import { ResourceIcon } from '../../ui/icons/ResourceIcon';
+import { AttackIcon } from '../../ui/icons/SymbolIcons';
 import { useNow } from '../city/city-clock';
 import { formatClock, formatPower, resourceLines, shieldLabel } from './attack-format';
 import { cooldownEnd } from './attack-state';
@@ -32,7 +36,7 @@ export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }:
           )}
         </h3>
         <span className="attack-enemy__level" data-testid="enemy-level">
-          City Hall Level {enemy.chLevel}
+          <BuildingIcon building={CITY_HALL_KEY} level={enemy.chLevel} /> City Hall Level {enemy.chLevel}
         </span>
       </header>
       <div className="attack-enemy__body">
@@ -54,7 +58,9 @@ export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }:
           <dl className="attack-stats">
             {resourceLines(enemy.pendingResources).map(({ key, label, amount }) => (
               <div key={key} className="attack-stats__row">
-                <dt>{label}</dt>
+                <dt>
+                  <ResourceIcon resource={key} /> {label}
+                </dt>
                 <dd data-testid={`enemy-pending-${key}`}>{amount}</dd>
               </div>
             ))}
@@ -82,9 +88,10 @@ export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }:
           className="button button--primary attack-enemy__attack"
           disabled={!playerCanAttack || coolingUntil !== null || shield !== null || busy}
           aria-busy={attacking}
+          data-first-step="raid"
           onClick={() => onAttack(enemy.name)}
         >
-          Attack
+          <AttackIcon /> Attack
         </button>
       </footer>
     </li>

@@ -28,7 +28,7 @@ export function MinLevelFilter({ text, valid, onChange }: MinLevelFilterProps) {
         onChange={(event) => onChange(event.target.value)}
       />
       {!valid && (
-        <p id={hintId} className="attack-filter__hint" data-testid="min-level-hint">
+        <p id={hintId} className="hint hint--error" data-testid="min-level-hint">
           {AttackMessages.invalidMinLevel}
         </p>
       )}

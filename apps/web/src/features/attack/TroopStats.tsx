@@ -1,14 +1,18 @@
 import type { CommanderBonusesDto, TroopCounts } from '@runik/contract';
+import { formatCount } from '@runik/rules';
+import { UnitIcon } from '../../ui/icons/UnitIcon';
 import { formatPower, TROOP_TYPES } from './attack-format';
 
 /** Troop counts, one line per type; `prefix` keeps test ids apart when a card shows several. */
 export function TroopCountList({ troops, prefix }: { troops: TroopCounts; prefix: string }) {
   return (
     <dl className="attack-stats">
-      {TROOP_TYPES.map(({ key, label }) => (
+      {TROOP_TYPES.map(({ key, unitKey, label }) => (
         <div key={key} className="attack-stats__row">
-          <dt>{label}</dt>
-          <dd data-testid={`${prefix}-${key}`}>{troops[key]}</dd>
+          <dt>
+            <UnitIcon unit={unitKey} /> {label}
+          </dt>
+          <dd data-testid={`${prefix}-${key}`}>{formatCount(troops[key])}</dd>
         </div>
       ))}
     </dl>
@@ -19,9 +23,11 @@ export function TroopCountList({ troops, prefix }: { troops: TroopCounts; prefix
 export function CommanderBonusList({ bonuses, prefix }: { bonuses: CommanderBonusesDto; prefix: string }) {
   return (
     <dl className="attack-stats attack-stats--bonuses" aria-label="Commander bonuses">
-      {TROOP_TYPES.map(({ bonusKey, label }) => (
+      {TROOP_TYPES.map(({ bonusKey, unitKey, label }) => (
         <div key={bonusKey} className="attack-stats__row">
-          <dt>{label}</dt>
+          <dt>
+            <UnitIcon unit={unitKey} /> {label}
+          </dt>
           <dd data-testid={`${prefix}-bonus-${bonusKey}`}>+{formatPower(bonuses[bonusKey])}%</dd>
         </div>
       ))}

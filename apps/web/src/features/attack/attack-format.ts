@@ -1,22 +1,22 @@
 import type { CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts } from '@runik/contract';
-import { formatCountdown, formatDecimal, formatResource, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
+import { formatCountdown, formatPoints, formatResource, RESOURCE_KEYS, toThousandths, type ResourceKey, type UnitKey } from '@runik/rules';
 import { resourceLabel } from '../city/city-format';
 
 /** The three troop types, as the attack screens name them. */
 export const TROOP_TYPES = [
-  { key: 'infantry', bonusKey: 'infantry', label: 'Infantry' },
-  { key: 'archers', bonusKey: 'archer', label: 'Archers' },
-  { key: 'cavalry', bonusKey: 'cavalry', label: 'Cavalry' },
-] as const satisfies readonly { key: keyof TroopCounts; bonusKey: keyof CommanderBonusesDto; label: string }[];
+  { key: 'infantry', bonusKey: 'infantry', unitKey: 'infantry', label: 'Infantry' },
+  { key: 'archers', bonusKey: 'archer', unitKey: 'archers', label: 'Archers' },
+  { key: 'cavalry', bonusKey: 'cavalry', unitKey: 'cavalries', label: 'Cavalry' },
+] as const satisfies readonly { key: keyof TroopCounts; bonusKey: keyof CommanderBonusesDto; unitKey: UnitKey; label: string }[];
 
 /** A resource amount from the API (up to 3 decimals), shown rounded down to 2 decimals like the City screen. */
 export function formatAmount(units: number): string {
   return formatResource(toThousandths(units));
 }
 
-/** Army power and commander bonus percents: up to 3 decimals, without trailing zeros ("12.5", "40"). */
+/** Army power and commander bonus percents from the API: up to 3 decimals, without trailing zeros ("12.5", "1,040"). */
 export function formatPower(units: number): string {
-  return formatDecimal(toThousandths(units), 3).replace(/\.?0+$/, '');
+  return formatPoints(toThousandths(units));
 }
 
 /** A countdown as HH:MM:SS (spec section 9); hours grow past two digits when they must. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, AttackMessages } from '@runik/contract';
 import { advance, settle } from '../../testing/city-fixtures';
-import { installFakeApi, never } from '../../testing/fake-api';
+import { installFakeApi, never, serveInTurn } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { armyStats, enemiesPage, enemy, enemyCard, openAttack, PLAYER, renderAttack } from './attack-fixtures';
 
@@ -48,6 +48,16 @@ describe('Your Army banner', () => {
     expect(screen.getByText('Loading army...')).toBeInTheDocument();
     expect(await screen.findByText('Error loading army: Database unavailable')).toHaveAttribute('role', 'alert');
     expect(screen.queryByTestId('army-banner')).not.toBeInTheDocument();
+  });
+
+  it('loads the army again from Try again after a failed load', async () => {
+    const api = installFakeApi().on('GET', ApiRoutes.enemies(PLAYER, 1, 0), { status: 200, data: enemiesPage([enemy('bob')]) });
+    serveInTurn(api, 'GET', ARMY_URL, { status: 500, data: { error: 'Database unavailable' } }, armyStats());
+    logInAs(PLAYER);
+    renderAttack();
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('army-banner')).toBeInTheDocument();
+    expect(api.callsTo(ARMY_URL)).toHaveLength(2);
   });
 
   describe('charge regeneration', () => {
@@ -117,6 +127,14 @@ describe('enemies', () => {
     await openAttack({ enemies: { status: 400, data: { error: AttackMessages.invalidMinLevel } } });
     expect(screen.getByText(`Error loading enemies: ${AttackMessages.invalidMinLevel}`)).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('navigation', { name: 'Enemy pages' })).not.toBeInTheDocument();
+  });
+
+  it('loads the enemies again from Try again after a failed load', async () => {
+    const { api } = await openAttack({ enemies: { status: 500 } });
+    serveInTurn(api, 'GET', ApiRoutes.enemies(PLAYER, 1, 0), enemiesPage([enemy('bob')]));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('enemy-bob')).toBeInTheDocument();
+    expect(api.callsTo(ApiRoutes.enemies(PLAYER, 1, 0))).toHaveLength(2);
   });
 
   it('pages with Previous and Next, asking the server for each page', async () => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { LoginChallengeResponse } from '@runik/contract';
-import { LATE_ACTIVATION_FEE_USD, REGISTRATION_FEE_USD } from '@runik/rules';
+import { formatChainQuantity, LATE_ACTIVATION_FEE_USD, REGISTRATION_FEE_USD } from '@runik/rules';
 import { toUserMessage } from '../../app/errors';
 import { Message } from '../../ui/Message';
 import { SWAP_HIVE, useRegistrationFee, useSwapHiveBalance } from './authentication-api';
@@ -80,7 +80,7 @@ interface QuoteItemProps {
 }
 
 function QuoteItem({ label, testId, value, isError }: QuoteItemProps) {
-  const shown = value ? `${value} ${SWAP_HIVE}` : isError ? '—' : 'Loading…';
+  const shown = value ? `${formatChainQuantity(value)} ${SWAP_HIVE}` : isError ? '—' : 'Loading…';
   return (
     <div className="activation__quote-item">
       <dt>{label}</dt>

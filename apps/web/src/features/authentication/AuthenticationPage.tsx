@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { LoginChallengeResponse } from '@runik/contract';
 import { isValidHiveUsername } from '@runik/rules';
 import { ActivationPanel } from './ActivationPanel';
+import { GameIntro } from './GameIntro';
 import { LoginForm } from './LoginForm';
 import { DEFAULT_REGISTRATION_POLLING, type RegistrationPolling } from './paid-registration';
 import { normalizeUsername } from './use-login';
@@ -37,21 +38,24 @@ export function AuthenticationPage({ registrationPolling = DEFAULT_REGISTRATION_
   };
 
   return (
-    <section className="authentication panel" aria-labelledby="authentication-title">
-      <h1 id="authentication-title" className="authentication__title">
-        Login or Activate Account
-      </h1>
-      {activation ? (
-        <ActivationPanel
-          hiveUsername={activation.hiveUsername}
-          referrer={referrer}
-          challenge={activation.challenge}
-          polling={registrationPolling}
-          onBackToLogin={() => setActivation(null)}
-        />
-      ) : (
-        <LoginForm initialUsername={lastUsername} onNotRegistered={showActivation} />
-      )}
-    </section>
+    <div className="authentication-page">
+      <GameIntro />
+      <section className="authentication panel" aria-labelledby="authentication-title">
+        <h1 id="authentication-title" className="authentication__title">
+          Login or Activate Account
+        </h1>
+        {activation ? (
+          <ActivationPanel
+            hiveUsername={activation.hiveUsername}
+            referrer={referrer}
+            challenge={activation.challenge}
+            polling={registrationPolling}
+            onBackToLogin={() => setActivation(null)}
+          />
+        ) : (
+          <LoginForm initialUsername={lastUsername} onNotRegistered={showActivation} />
+        )}
+      </section>
+    </div>
   );
 }

@@ -65,7 +65,7 @@ describe('activation view: balance and fee', () => {
     installRegistrationApi({ fee: '12.5', balance: '20.12345678' });
     await openActivation();
 
-    expect(await screen.findByTestId('swap-hive-balance')).toHaveTextContent('20.12345678 SWAP.HIVE');
+    expect(await screen.findByTestId('swap-hive-balance')).toHaveTextContent('20.123 SWAP.HIVE');
     expect(await screen.findByTestId('registration-fee')).toHaveTextContent('12.500 SWAP.HIVE');
   });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiRoutes, AppRoutes } from '@runik/contract';
 import { getSession } from '../../api/session-storage';
@@ -18,6 +18,20 @@ describe('login', () => {
   let api: FakeApi;
   beforeEach(() => {
     api = installFakeApi();
+  });
+
+  it('tells a visitor what the game is beside the unchanged login form', () => {
+    renderApp(AppRoutes.authentication);
+    const intro = screen.getByRole('region', { name: 'Build a city, raise an army, take the throne' });
+    const pillars = within(intro)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    for (const topic of [/city/, /raid/, /alliance/, /gear/, /bosses/, /throne/, /withdraw it to your Hive Engine wallet as RNK/]) {
+      expect(pillars.some((text) => topic.test(text ?? ''))).toBe(true);
+    }
+    expect(screen.getByRole('heading', { level: 1, name: 'Login or Activate Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Hive username')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('asks for a username when none is typed', async () => {

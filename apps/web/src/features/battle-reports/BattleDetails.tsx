@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import type { AttackBattleReport, CitadelBattleReport } from '@runik/contract';
-import type { Troops } from '@runik/rules';
+import { formatAmount, type Troops } from '@runik/rules';
+import { StatList, StatRow } from '../../ui/StatList';
 import { formatPower } from '../attack/attack-format';
 import { LootList } from '../attack/BattleReport';
 import { TROOPS } from '../citadel/citadel-format';
@@ -13,23 +13,23 @@ export function AttackDetails({ report }: { report: AttackBattleReport }) {
     <>
       <section className="battle-report__details panel" aria-label="Seed and rolls">
         <h2>Seed and rolls</h2>
-        <dl className="battle-report__facts">
-          <Fact label="Seed" testId="seed">
+        <StatList>
+          <StatRow label="Seed" testId="seed">
             <code>{report.seed}</code>
-          </Fact>
-          <Fact label="Attacker luck" testId="attacker-luck">
-            ×{rolls.attackerLuck.toFixed(4)}
-          </Fact>
-          <Fact label="Defender luck" testId="defender-luck">
-            ×{rolls.defenderLuck.toFixed(4)}
-          </Fact>
-          <Fact label="Attacker loss draws" testId="attacker-draws">
+          </StatRow>
+          <StatRow label="Attacker luck" testId="attacker-luck">
+            ×{formatDraw(rolls.attackerLuck, 4)}
+          </StatRow>
+          <StatRow label="Defender luck" testId="defender-luck">
+            ×{formatDraw(rolls.defenderLuck, 4)}
+          </StatRow>
+          <StatRow label="Attacker loss draws" testId="attacker-draws">
             {formatDraws(rolls.attackerLosses)}
-          </Fact>
-          <Fact label="Defender loss draws" testId="defender-draws">
+          </StatRow>
+          <StatRow label="Defender loss draws" testId="defender-draws">
             {formatDraws(rolls.defenderLosses)}
-          </Fact>
-        </dl>
+          </StatRow>
+        </StatList>
       </section>
       <section className="battle-report__details panel" aria-label="Loot">
         <h2>Loot</h2>
@@ -47,14 +47,14 @@ export function CitadelDetails({ report }: { report: CitadelBattleReport }) {
   return (
     <section className="battle-report__details panel" aria-label={BattleReportTexts.boss(report.floor)}>
       <h2>{BattleReportTexts.boss(report.floor)}</h2>
-      <dl className="battle-report__facts">
-        <Fact label="Damage" testId="damage">
+      <StatList>
+        <StatRow label="Damage" testId="damage">
           {formatPower(report.damage)}
-        </Fact>
-        <Fact label="Boss HP" testId="boss-hp">
+        </StatRow>
+        <StatRow label="Boss HP" testId="boss-hp">
           {formatPower(report.bossHpBefore)} → {formatPower(report.bossHpAfter)}
-        </Fact>
-      </dl>
+        </StatRow>
+      </StatList>
       <p data-testid="rolls">{BattleReportTexts.citadelRolls(report.attackNumber)}</p>
     </section>
   );
@@ -68,16 +68,12 @@ export function ThroneDetails() {
   );
 }
 
-function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <div className="battle-report__fact">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
-  );
+/** A random draw to `decimals` places (rounded to the nearest, as the draw is no amount). */
+function formatDraw(draw: number, decimals: number): string {
+  return formatAmount(Math.round(draw * 10 ** decimals), { decimals });
 }
 
 /** Each troop type's draw: "Infantry 0.123456, Archers …". */
 function formatDraws(draws: Troops): string {
-  return TROOPS.map(({ key, label }) => `${label} ${draws[key].toFixed(6)}`).join(', ');
+  return TROOPS.map(({ key, label }) => `${label} ${formatDraw(draws[key], 6)}`).join(', ');
 }

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { battleReportParamsSchema, BattleReportMessages, type BattleReportResponse } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
 import { StatePanel } from '../../ui/StatePanel';
+import { BattlePlayback } from './battle-playback';
 import { useBattleReport } from './battle-reports-api';
 import { BattleReportTexts } from './battle-report-texts';
 import { AttackDetails, CitadelDetails, ThroneDetails } from './BattleDetails';
@@ -39,32 +40,34 @@ function BattleReportView({ report }: { report: BattleReportResponse }) {
           {new Date(report.foughtAt).toLocaleString()}
         </time>
       </header>
-      {report.kind === 'attack' && (
-        <>
-          <BattleSide role={BattleReportTexts.attacker} name={report.attacker.fighters[0].hiveUsername} side={report.attacker} won={report.winner === 'attacker'} />
-          <BattleSide role={BattleReportTexts.defender} name={report.defender.fighters[0].hiveUsername} side={report.defender} won={report.winner === 'defender'} />
-          <AttackDetails report={report} />
-        </>
-      )}
-      {report.kind === 'citadel' && (
-        <>
-          <BattleSide role={BattleReportTexts.attacker} name={report.attacker.fighters[0].hiveUsername} side={report.attacker} won={report.bossHpAfter === 0} />
-          <CitadelDetails report={report} />
-        </>
-      )}
-      {report.kind === 'throne' && (
-        <>
-          <BattleSide role={BattleReportTexts.attacker} name={allianceName(report.attacker.alliance)} side={report.attacker} won={report.winner === 'attacker'} />
-          <BattleSide
-            role={BattleReportTexts.defender}
-            name={allianceName(report.defender.alliance)}
-            side={report.defender}
-            won={report.winner === 'defender'}
-            empty={BattleReportTexts.noDefenders}
-          />
-          <ThroneDetails />
-        </>
-      )}
+      <BattlePlayback>
+        {report.kind === 'attack' && (
+          <>
+            <BattleSide role={BattleReportTexts.attacker} name={report.attacker.fighters[0].hiveUsername} side={report.attacker} won={report.winner === 'attacker'} />
+            <BattleSide role={BattleReportTexts.defender} name={report.defender.fighters[0].hiveUsername} side={report.defender} won={report.winner === 'defender'} />
+            <AttackDetails report={report} />
+          </>
+        )}
+        {report.kind === 'citadel' && (
+          <>
+            <BattleSide role={BattleReportTexts.attacker} name={report.attacker.fighters[0].hiveUsername} side={report.attacker} won={report.bossHpAfter === 0} />
+            <CitadelDetails report={report} />
+          </>
+        )}
+        {report.kind === 'throne' && (
+          <>
+            <BattleSide role={BattleReportTexts.attacker} name={allianceName(report.attacker.alliance)} side={report.attacker} won={report.winner === 'attacker'} />
+            <BattleSide
+              role={BattleReportTexts.defender}
+              name={allianceName(report.defender.alliance)}
+              side={report.defender}
+              won={report.winner === 'defender'}
+              empty={BattleReportTexts.noDefenders}
+            />
+            <ThroneDetails />
+          </>
+        )}
+      </BattlePlayback>
     </article>
   );
 }

@@ -15,8 +15,9 @@ interface BattleSideProps {
 
 /** One side of a battle: its power and each fighter's troops. */
 export function BattleSide({ role, name, side, won = false, empty }: BattleSideProps) {
+  // Its tables scroll sideways on a phone: focusable, so the keyboard can scroll them too.
   return (
-    <section className="battle-report__side panel" aria-label={role} data-testid={`side-${role.toLowerCase()}`}>
+    <section className="battle-report__side panel" aria-label={role} data-testid={`side-${role.toLowerCase()}`} tabIndex={0}>
       <h2 className="battle-report__side-title">
         {role}: {name}
         {won && <span className="battle-report__winner"> (winner)</span>}

@@ -1,9 +1,12 @@
 import type { BattleReportFighter } from '@runik/contract';
+import { formatCount } from '@runik/rules';
 import { formatPower } from '../attack/attack-format';
+import { UnitIcon } from '../../ui/icons/UnitIcon';
 import { TROOPS } from '../citadel/citadel-format';
+import { Fallen, Standing } from './battle-playback';
 import { BattleReportTexts } from './battle-report-texts';
 
-/** One fighter's troops: what went in, the commander boost, and what died or went to the Sanctum. */
+/** One fighter's troops: what went in, the commander boost, what was left standing and what died or went to the Sanctum. */
 export function FighterTable({ fighter }: { fighter: BattleReportFighter }) {
   return (
     <table className="battle-report__table" data-testid={`fighter-${fighter.hiveUsername}`}>
@@ -13,6 +16,7 @@ export function FighterTable({ fighter }: { fighter: BattleReportFighter }) {
           <th scope="col">Troops</th>
           <th scope="col">Army</th>
           <th scope="col">Boost</th>
+          <th scope="col">Left</th>
           <th scope="col">Dead</th>
           <th scope="col">Injured</th>
         </tr>
@@ -20,11 +24,20 @@ export function FighterTable({ fighter }: { fighter: BattleReportFighter }) {
       <tbody>
         {TROOPS.map(({ key, label }) => (
           <tr key={key}>
-            <th scope="row">{label}</th>
-            <td data-testid={`army-${key}`}>{fighter.army[key].toLocaleString('en-US')}</td>
+            <th scope="row">
+              <UnitIcon unit={key} /> {label}
+            </th>
+            <td data-testid={`army-${key}`}>{formatCount(fighter.army[key])}</td>
             <td data-testid={`boost-${key}`}>{fighter.boosts ? `+${formatPower(fighter.boosts[key])}%` : BattleReportTexts.unknownBoosts}</td>
-            <td data-testid={`dead-${key}`}>{fighter.dead[key].toLocaleString('en-US')}</td>
-            <td data-testid={`injured-${key}`}>{fighter.injured[key].toLocaleString('en-US')}</td>
+            <td data-testid={`left-${key}`}>
+              <Standing army={fighter.army[key]} dead={fighter.dead[key]} injured={fighter.injured[key]} />
+            </td>
+            <td data-testid={`dead-${key}`}>
+              <Fallen count={fighter.dead[key]} />
+            </td>
+            <td data-testid={`injured-${key}`}>
+              <Fallen count={fighter.injured[key]} />
+            </td>
           </tr>
         ))}
       </tbody>

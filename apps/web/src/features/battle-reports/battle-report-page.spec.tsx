@@ -73,7 +73,7 @@ function openReport(path: string, url: string, answer: Responder) {
 }
 
 describe('Battle report page', () => {
-  it("shows a raid: both armies with boosts, dead and injured, the seed with every roll, and the loot", async () => {
+  it("shows a raid: both armies with boosts, what was left, dead and injured, the seed with every roll, and the loot", async () => {
     openReport('/battles/attack/7', ApiRoutes.battleReport('attack', 7), { status: 200, data: RAID });
     expect(await screen.findByRole('heading', { name: 'Raid report' })).toBeInTheDocument();
     expect(screen.getByTestId('fought-at')).toHaveAttribute('datetime', RAID.foughtAt);
@@ -85,6 +85,7 @@ describe('Battle report page', () => {
     expect(within(mine).getByTestId('army-infantry')).toHaveTextContent(/^1,200$/);
     expect(within(mine).getByTestId('boost-archers')).toHaveTextContent(/^\+12\.5%$/);
     expect(within(mine).getByTestId('dead-infantry')).toHaveTextContent(/^4$/);
+    expect(within(mine).getByTestId('left-infantry')).toHaveTextContent(/^1,190$/);
     expect(within(mine).getByTestId('injured-cavalries')).toHaveTextContent(/^1$/);
 
     const defender = screen.getByRole('region', { name: 'Defender' });

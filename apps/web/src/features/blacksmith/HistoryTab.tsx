@@ -1,8 +1,9 @@
 import type { UpgradeHistoryEntry } from '@runik/contract';
+import { formatCount } from '@runik/rules';
 import { toUserMessage } from '../../app/errors';
 import { Message } from '../../ui/Message';
+import { StatePanel } from '../../ui/StatePanel';
 import { formatRequestedAt } from '../alliance/alliance-format';
-import { GearPlaceholder } from '../gears/GearFeedback';
 import { useUpgradeHistory } from './blacksmith-api';
 import { BlacksmithTexts } from './blacksmith-texts';
 
@@ -12,13 +13,13 @@ export function HistoryTab({ username }: { username: string }) {
 
   if (!history.data) {
     return history.isError ? (
-      <GearPlaceholder error>{toUserMessage(history.error, BlacksmithTexts.historyFailed)}</GearPlaceholder>
+      <StatePanel error onRetry={() => void history.refetch()}>{toUserMessage(history.error, BlacksmithTexts.historyFailed)}</StatePanel>
     ) : (
-      <GearPlaceholder>{BlacksmithTexts.historyLoading}</GearPlaceholder>
+      <StatePanel>{BlacksmithTexts.historyLoading}</StatePanel>
     );
   }
   const entries = history.data.pages.flat();
-  if (entries.length === 0) return <GearPlaceholder>{BlacksmithTexts.historyEmpty}</GearPlaceholder>;
+  if (entries.length === 0) return <StatePanel>{BlacksmithTexts.historyEmpty}</StatePanel>;
 
   return (
     <div className="blacksmith-history">
@@ -49,7 +50,7 @@ function HistoryItem({ entry }: { entry: UpgradeHistoryEntry }) {
     <li className="blacksmith-history__entry panel" data-testid="history-entry">
       <strong data-testid="history-gear">{entry.gearName}</strong>
       <span data-testid="history-level">Level +{entry.levelChange}</span>
-      <span data-testid="history-exp">+{entry.expGained} EXP</span>
+      <span data-testid="history-exp">+{formatCount(entry.expGained)} EXP</span>
       <span data-testid="history-materials">{materials}</span>
       {/* The same readable local date as the alliance's requests. */}
       <time dateTime={entry.upgradedAt} data-testid="history-date">

@@ -14,7 +14,7 @@ interface UpgradeGearListProps {
 /** The gears to pick from, each with Select as target and (but for the target) Use as material. */
 export function UpgradeGearList({ gears, selection, busy, onTarget, onMaterial }: UpgradeGearListProps) {
   return (
-    <ul className="gear-grid" aria-label="Your gears">
+    <ul className="tile-grid" aria-label="Your gears">
       {gears.map((gear) => {
         const isTarget = gear.gearId === selection.targetId;
         const isMaterial = selection.materialIds.includes(gear.gearId);

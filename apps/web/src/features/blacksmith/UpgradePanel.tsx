@@ -66,7 +66,7 @@ export function UpgradePanel({ username, target, materials, hint, upgrading, err
         target && <p className="blacksmith-note">{BlacksmithTexts.chooseMaterials}</p>
       )}
       {hint && (
-        <p className="blacksmith-hint" role="alert" data-testid="material-hint">
+        <p className="hint hint--error" role="alert" data-testid="material-hint">
           {hint}
         </p>
       )}

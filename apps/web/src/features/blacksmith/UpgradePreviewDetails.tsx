@@ -1,6 +1,8 @@
 import type { UpgradePreview } from '@runik/contract';
+import { formatCount } from '@runik/rules';
 import { toUserMessage } from '../../app/errors';
 import { Message } from '../../ui/Message';
+import { StatList, StatRow } from '../../ui/StatList';
 import { BlacksmithTexts } from './blacksmith-texts';
 
 interface UpgradePreviewDetailsProps {
@@ -21,27 +23,22 @@ export function UpgradePreviewDetails({ preview, loading, error }: UpgradePrevie
   }
   return (
     <section className="blacksmith-preview" aria-label="Upgrade preview" data-testid="upgrade-preview">
-      <dl className="blacksmith-stats">
-        <div className="blacksmith-stats__row">
-          <dt>Level</dt>
-          <dd data-testid="preview-levels">
-            {preview.currentLevel} → {preview.newLevel} (+{preview.levelIncrease})
-          </dd>
-        </div>
-        <div className="blacksmith-stats__row">
-          <dt>EXP gained</dt>
-          <dd data-testid="preview-exp">{preview.totalExpGained}</dd>
-        </div>
-        <div className="blacksmith-stats__row">
-          <dt>Level up</dt>
-          <dd data-testid="preview-level-up">{preview.willLevelUp ? 'Yes' : 'No'}</dd>
-        </div>
-      </dl>
+      <StatList>
+        <StatRow label="Level" testId="preview-levels">
+          {preview.currentLevel} → {preview.newLevel} (+{preview.levelIncrease})
+        </StatRow>
+        <StatRow label="EXP gained" testId="preview-exp">
+          {formatCount(preview.totalExpGained)}
+        </StatRow>
+        <StatRow label="Level up" testId="preview-level-up">
+          {preview.willLevelUp ? 'Yes' : 'No'}
+        </StatRow>
+      </StatList>
       <ul className="blacksmith-preview__materials" aria-label="Valid materials">
         {preview.validMaterials.map((material) => (
-          <li key={material.gearId} className="blacksmith-stats__row" data-testid="preview-material">
+          <li key={material.gearId} className="blacksmith-preview__material" data-testid="preview-material">
             <span>{material.name}</span>
-            <span>{material.expValue} EXP</span>
+            <span>{formatCount(material.expValue)} EXP</span>
           </li>
         ))}
       </ul>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { GearMessages, type Gear } from '@runik/contract';
 import { toUserMessage } from '../../app/errors';
-import { GearPlaceholder } from '../gears/GearFeedback';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { StatePanel } from '../../ui/StatePanel';
+import { displayName } from '../gears/gear-format';
 import { useOwnedGears } from './blacksmith-api';
 import { DEFAULT_FILTER, filterGears } from './blacksmith-filters';
-import { currentSelection, NO_SELECTION, toggleMaterial, toggleTarget } from './blacksmith-selection';
+import { currentSelection, NO_SELECTION, preciousMaterials, toggleMaterial, toggleTarget } from './blacksmith-selection';
 import { BlacksmithTexts } from './blacksmith-texts';
 import { GearFilters } from './GearFilters';
 import { UpgradeGearList } from './UpgradeGearList';
@@ -19,12 +21,13 @@ export function UpgradeTab({ username }: { username: string }) {
   const [hint, setHint] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const upgrade = useUpgrade(username);
+  const confirm = useConfirm();
 
   if (!gears.data) {
     return gears.isError ? (
-      <GearPlaceholder error>{toUserMessage(gears.error, GearMessages.failedLoad)}</GearPlaceholder>
+      <StatePanel error onRetry={() => void gears.refetch()}>{toUserMessage(gears.error, GearMessages.failedLoad)}</StatePanel>
     ) : (
-      <GearPlaceholder>{BlacksmithTexts.loading}</GearPlaceholder>
+      <StatePanel>{BlacksmithTexts.loading}</StatePanel>
     );
   }
 
@@ -47,8 +50,20 @@ export function UpgradeTab({ username }: { username: string }) {
     if (next) select(next);
     else setHint(GearMessages.tooManyMaterials);
   };
-  const runUpgrade = () => {
+  const runUpgrade = async () => {
     if (!target || materials.length === 0) return;
+    const precious = preciousMaterials(materials);
+    if (
+      precious.length > 0 &&
+      !(await confirm({
+        title: BlacksmithTexts.confirmPreciousTitle,
+        message: BlacksmithTexts.confirmPrecious(precious.map(displayName)),
+        confirmLabel: 'Upgrade Gear',
+        danger: true,
+      }))
+    ) {
+      return;
+    }
     setSuccess(null);
     upgrade.mutate(
       { gearId: target.gearId, materialIds: materials.map((gear) => gear.gearId) },
@@ -66,7 +81,7 @@ export function UpgradeTab({ username }: { username: string }) {
       <div className="blacksmith-list">
         <GearFilters filter={filter} onChange={setFilter} />
         {shown.length === 0 ? (
-          <GearPlaceholder>{owned.length === 0 ? BlacksmithTexts.noGears : BlacksmithTexts.noMatch}</GearPlaceholder>
+          <StatePanel>{owned.length === 0 ? BlacksmithTexts.noGears : BlacksmithTexts.noMatch}</StatePanel>
         ) : (
           <UpgradeGearList
             gears={shown}
@@ -87,7 +102,7 @@ export function UpgradeTab({ username }: { username: string }) {
         success={success}
         onRemoveMaterial={pickMaterial}
         onClear={() => select(NO_SELECTION)}
-        onUpgrade={runUpgrade}
+        onUpgrade={() => void runUpgrade()}
         onDismiss={() => {
           setSuccess(null);
           upgrade.reset();

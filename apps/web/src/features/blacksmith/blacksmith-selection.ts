@@ -1,5 +1,5 @@
 import { MAX_UPGRADE_MATERIALS, type Gear } from '@runik/contract';
-import { GEAR_MAX_LEVEL } from '@runik/rules';
+import { GEAR_MAX_LEVEL, GEAR_RARITIES } from '@runik/rules';
 
 /** The blacksmith's choice: one target, then up to 10 materials (spec section 4), in the order picked. */
 export interface UpgradeSelection {
@@ -8,6 +8,14 @@ export interface UpgradeSelection {
 }
 
 export const NO_SELECTION: UpgradeSelection = { targetId: null, materialIds: [] };
+
+/** From this rarity up, consuming a gear as material is confirmed first: it is rare to come by and gone for good. */
+const PRECIOUS_FROM = GEAR_RARITIES.indexOf('epic');
+
+/** The materials the player is asked about before they are consumed (Epic, Legendary, Mythical). */
+export function preciousMaterials(materials: readonly Gear[]): Gear[] {
+  return materials.filter((gear) => GEAR_RARITIES.indexOf(gear.rarity) >= PRECIOUS_FROM);
+}
 
 /** A listed gear is promised to a buyer as it is; a gear at the top level has nothing to gain. */
 export function canBeTarget(gear: Gear): boolean {

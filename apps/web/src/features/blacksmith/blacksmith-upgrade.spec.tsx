@@ -1,12 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes, GearMessages, type UpgradeResult } from '@runik/contract';
-import { installFakeApi, type FakeResponse, type Responder } from '../../testing/fake-api';
+import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
+import { installFakeApi, serveInTurn, type FakeResponse, type Responder } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render';
 import { cityKeys } from '../city/city-api';
 import { BlacksmithPage } from './BlacksmithPage';
-import { card, gear, GEARS_URL, openBlacksmith, PLAYER, PREVIEW_URL, previewOf, UPGRADE_URL } from './blacksmith-fixtures';
+import { card, gear, GEARS_URL, openBlacksmith, ownedGears, PLAYER, PREVIEW_URL, previewOf, UPGRADE_URL } from './blacksmith-fixtures';
 
 const networkError: Responder = () => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK));
 const targetButton = (gearId: number) => within(card(gearId)).getByRole('button', { name: 'Select as target' });
@@ -101,6 +102,8 @@ describe('the upgrade', () => {
     await user.click(materialButton(2));
     await user.click(materialButton(3));
     await user.click(upgradeButton());
+    // Common and Rare materials go without asking.
+    expect(openConfirmation()).toBeNull();
 
     expect(await screen.findByTestId('upgrade-success')).toHaveTextContent('Gear Upgraded Successfully!');
     expect(api.callsTo(UPGRADE_URL).map((request) => request.body)).toEqual([{ gearId: 1, materialIds: [2, 3] }]);
@@ -115,6 +118,26 @@ describe('the upgrade', () => {
     expect(screen.queryByTestId('gear-2')).not.toBeInTheDocument();
     expect(screen.queryByTestId('gear-3')).not.toBeInTheDocument();
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
+  });
+
+  it('asks before consuming Epic or rarer gear, naming it, and sends nothing when declined', async () => {
+    const { api, user } = await openBlacksmith([...GEARS, gear(5, 'ore', 'mythical')]);
+    api.on('POST', UPGRADE_URL, () => new Promise<FakeResponse>(() => undefined));
+    await user.click(targetButton(1));
+    await user.click(materialButton(2));
+    await user.click(materialButton(4));
+    await user.click(materialButton(5));
+
+    await user.click(upgradeButton());
+    expect(await answerConfirmation(false)).toBe(
+      'This upgrade consumes Epic Stone Gear Lv.1, Mythical Ore Gear Lv.1. Consumed gear is gone for good. Upgrade anyway?',
+    );
+    expect(api.callsTo(UPGRADE_URL)).toHaveLength(0);
+    expect(screen.getByTestId('material-count')).toHaveTextContent('3 / 10');
+
+    await user.click(upgradeButton());
+    await answerConfirmation(true);
+    expect(api.callsTo(UPGRADE_URL).map((request) => request.body)).toEqual([{ gearId: 1, materialIds: [2, 4, 5] }]);
   });
 
   it('cannot be sent twice while under way', async () => {
@@ -154,6 +177,14 @@ describe('loading the gears', () => {
   ] as [string, Responder, string][])('shows %s when the gears fail to load', async (_case, responder, message) => {
     await openBlacksmith(responder);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('loads the gears again from Try again after a failed load', async () => {
+    const { api } = await openBlacksmith({ status: 500 });
+    serveInTurn(api, 'GET', GEARS_URL, ownedGears(GEARS));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('gear-1')).toBeInTheDocument();
+    expect(api.callsTo(GEARS_URL)).toHaveLength(2);
   });
 
   it('sends the bearer token', async () => {

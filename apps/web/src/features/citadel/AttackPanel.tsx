@@ -1,4 +1,5 @@
 import type { CitadelUserResponse, FloorResponse } from '@runik/contract';
+import { AttackIcon } from '../../ui/icons/SymbolIcons';
 import { Message } from '../../ui/Message';
 import { attackBlocker } from './attack-availability';
 import { AttackResult } from './AttackResult';
@@ -25,7 +26,7 @@ export function AttackPanel({ progress, floor, attack, onAttack, onGoToFloor }: 
         aria-describedby={blocker ? 'citadel-attack-blocker' : undefined}
         onClick={onAttack}
       >
-        <span aria-hidden="true">⚔️</span> Attack Boss
+        <AttackIcon /> Attack Boss
       </button>
       {blocker && (
         <p id="citadel-attack-blocker" className="citadel-attack__blocker" data-testid="attack-blocker">

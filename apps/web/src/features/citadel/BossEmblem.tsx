@@ -1,8 +1,6 @@
 import type { CSSProperties } from 'react';
 import { bossImage } from '@runik/rules';
-
-/** One glyph per boss image: no image assets exist, so each boss is a drawn emblem (spec section 9: 12 images). */
-const BOSS_GLYPHS = ['👹', '💀', '🐉', '🦂', '🕷️', '🐍', '👁️', '🦇', '🐺', '🔥', '☠️', '🗿'] as const;
+import { BossIcon } from '../../ui/icons/BossIcon';
 
 /** The boss of `floor`: image 1 to 12, cycling with the floor (same rule as the server). */
 export function BossEmblem({ floor, defeated }: { floor: number; defeated: boolean }) {
@@ -17,9 +15,7 @@ export function BossEmblem({ floor, defeated }: { floor: number; defeated: boole
       data-testid={`boss-image-${image}`}
       style={style}
     >
-      <span className="citadel-boss__glyph" aria-hidden="true">
-        {BOSS_GLYPHS[image - 1]}
-      </span>
+      <BossIcon image={image} className="citadel-boss__glyph" />
       <span className="citadel-boss__number" aria-hidden="true">
         {image}
       </span>

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import type { FloorResponse } from '@runik/contract';
+import { Badge } from '../../ui/Badge';
+import { Card } from '../../ui/Card';
+import { StatList, StatRow } from '../../ui/StatList';
 import { BossEmblem } from './BossEmblem';
 import { formatRunikAmount } from './citadel-format';
 import { HealthBar } from './HealthBar';
@@ -8,22 +11,26 @@ import { HealthBar } from './HealthBar';
 export function BossPanel({ floor, children }: { floor: FloorResponse; children: ReactNode }) {
   const defeated = floor.isDefeated || floor.status === 'defeated';
   return (
-    <section className="citadel-card citadel-boss-panel panel" aria-labelledby="citadel-boss-title" data-testid="boss-panel">
-      <h2 id="citadel-boss-title" className="citadel-card__title">
-        Floor {floor.floor} Boss
-        <span className={`citadel-status citadel-status--${defeated ? 'defeated' : 'current'}`} data-testid="floor-status">
-          {defeated ? 'Defeated' : 'Alive'}
-        </span>
-      </h2>
+    <Card
+      titleId="citadel-boss-title"
+      testId="boss-panel"
+      title={
+        <>
+          Floor {floor.floor} Boss
+          <Badge tone={defeated ? 'success' : 'danger'} testId="floor-status">
+            {defeated ? 'Defeated' : 'Alive'}
+          </Badge>
+        </>
+      }
+    >
       <BossEmblem floor={floor.floor} defeated={defeated} />
       <HealthBar floor={floor} />
-      <dl className="citadel-stats">
-        <div className="citadel-stats__row">
-          <dt>Reward</dt>
-          <dd data-testid="floor-reward">{formatRunikAmount(floor.reward)}</dd>
-        </div>
-      </dl>
+      <StatList>
+        <StatRow label="Reward" testId="floor-reward">
+          {formatRunikAmount(floor.reward)}
+        </StatRow>
+      </StatList>
       {children}
-    </section>
+    </Card>
   );
 }

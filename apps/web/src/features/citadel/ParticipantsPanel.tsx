@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { FloorParticipant, FloorResponse } from '@runik/contract';
-import { formatPercent, formatPoints } from './citadel-format';
+import { formatPercent } from '@runik/rules';
+import { Card } from '../../ui/Card';
+import { formatPoints } from './citadel-format';
 import { CitadelTexts } from './citadel-texts';
 import { canExpand, RANKING_SIZES, visibleParticipants, type RankingSize } from './participants-view';
 
@@ -14,10 +16,7 @@ export function ParticipantsPanel({ floor, username }: ParticipantsPanelProps) {
   const [size, setSize] = useState<RankingSize>('top3');
   const rows = visibleParticipants(floor, size);
   return (
-    <section className="citadel-card panel" aria-labelledby="citadel-participants-title">
-      <h2 id="citadel-participants-title" className="citadel-card__title">
-        Damage Ranking
-      </h2>
+    <Card titleId="citadel-participants-title" title="Damage Ranking">
       <p className="citadel-muted" data-testid="total-participants">
         {floor.totalParticipants} {floor.totalParticipants === 1 ? 'participant' : 'participants'}
       </p>
@@ -45,7 +44,7 @@ export function ParticipantsPanel({ floor, username }: ParticipantsPanelProps) {
           ))}
         </div>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatCountdown } from '@runik/rules';
+import { Countdown } from '../../ui/Countdown';
 import { useNow } from '../city/city-clock';
 import { citadelKeys } from './citadel-api';
 
@@ -24,7 +25,7 @@ export function ResetCountdown({ username, nextResetAt }: { username: string; ne
   if (!Number.isFinite(resetAt)) return null;
   return (
     <time dateTime={nextResetAt} title={new Date(resetAt).toLocaleString()} data-testid="next-reset">
-      (resets in {formatCountdown(resetAt - now)})
+      (resets in <Countdown to={resetAt} format={formatCountdown} />)
     </time>
   );
 }

@@ -3,7 +3,8 @@ import { toUserMessage } from '../../app/errors';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { useRewardHistory } from './citadel-api';
-import { formatPercent, formatPoints, formatRunikAmount } from './citadel-format';
+import { formatPercent } from '@runik/rules';
+import { formatPoints, formatRunikAmount } from './citadel-format';
 import { CitadelTexts } from './citadel-texts';
 
 /** The player's last rewards from fallen bosses (spec section 2; limit 20, section 9). */

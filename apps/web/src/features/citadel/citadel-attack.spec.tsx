@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRoutes, CitadelMessages, type CitadelAttackResponse } from '@runik/contract';
 import type { Responder } from '../../testing/fake-api';
 import { never } from '../../testing/fake-api';
+import { setReducedMotion } from '../../testing/reduced-motion';
 import { cityKeys } from '../city/city-api';
 import { defeatedFloor, floorResponse, openCitadel, participant, PLAYER, progress, PROGRESS_URL } from './citadel-fixtures';
 
@@ -63,6 +64,23 @@ describe('the Attack Boss button', () => {
 });
 
 describe('a successful attack', () => {
+  it("the boss's health bar takes the hit: it drains to the new health with a flash", async () => {
+    setReducedMotion(false);
+    const { api } = await openCitadel();
+    api
+      .on('POST', ATTACK_URL, { status: 200, data: attackResponse() })
+      .on('GET', FLOOR_3, { status: 200, data: floorResponse(3, { currentHp: 37.5, healthPercentage: 37.5 }) });
+    const bar = screen.getByRole('progressbar', { name: 'Boss health' });
+    const fill = () => (bar.firstElementChild as HTMLElement).style.width;
+    expect(fill()).toBe(`${floorResponse(3).healthPercentage}%`);
+    expect(within(bar).queryByTestId('progress-flash')).not.toBeInTheDocument();
+    fireEvent.click(attackButton());
+
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '37.5'));
+    expect(within(bar).getByTestId('progress-flash')).toBeInTheDocument();
+    await waitFor(() => expect(fill()).toBe('37.5%'));
+  });
+
   it('posts hiveUsername and floor, shows damage and casualties, and reloads progress and floor', async () => {
     const { api, queryClient } = await openCitadel();
     queryClient.setQueryData(cityKeys.city(PLAYER), { stale: 'city' });

@@ -1,4 +1,4 @@
-import { formatDecimal, formatRunik, toThousandths, type UnitKey } from '@runik/rules';
+import { formatRunik, toThousandths, type UnitKey } from '@runik/rules';
 import { formatPower } from '../attack/attack-format';
 
 /** The troop types in the order the city lists them. */
@@ -16,9 +16,4 @@ export function formatPoints(points: number): string {
 /** A RUNIK amount from the API, rounded down to 3 decimals like every RUNIK display. */
 export function formatRunikAmount(runik: number): string {
   return `${formatRunik(toThousandths(runik))} RUNIK`;
-}
-
-/** A percentage to at most 2 decimals, without trailing zeros ("33.33%", "100%"). */
-export function formatPercent(percent: number): string {
-  return `${formatDecimal(Math.round(percent * 100), 2).replace(/\.?0+$/, '')}%`;
 }

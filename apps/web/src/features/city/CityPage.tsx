@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { apiErrorMessage } from '../../api/http-client';
 import { useSession } from '../../app/use-session';
+import { StatePanel } from '../../ui/StatePanel';
 import { useCity, useCityConstants } from './city-api';
 import { CityPlaceholders } from './city-messages';
 import { CityView } from './CityView';
@@ -13,11 +14,11 @@ export function CityPage() {
   const city = useCity(username);
 
   let content: ReactNode;
-  if (constants.isError) content = <Placeholder error>{CityPlaceholders.error(apiErrorMessage(constants.error))}</Placeholder>;
+  if (constants.isError) content = <Placeholder error onRetry={() => void constants.refetch()}>{CityPlaceholders.error(apiErrorMessage(constants.error))}</Placeholder>;
   else if (!constants.data) content = <Placeholder>{CityPlaceholders.loadingConstants}</Placeholder>;
   else if (!username) content = <Placeholder>{CityPlaceholders.logIn}</Placeholder>;
   else if (city.data) content = <CityView username={username} city={city.data} constants={constants.data} />;
-  else if (city.isError) content = <Placeholder error>{CityPlaceholders.error(apiErrorMessage(city.error))}</Placeholder>;
+  else if (city.isError) content = <Placeholder error onRetry={() => void city.refetch()}>{CityPlaceholders.error(apiErrorMessage(city.error))}</Placeholder>;
   else content = <Placeholder>{CityPlaceholders.loadingCity}</Placeholder>;
 
   return (
@@ -30,10 +31,6 @@ export function CityPage() {
   );
 }
 
-function Placeholder({ children, error = false }: { children: ReactNode; error?: boolean }) {
-  return (
-    <p className={`city-placeholder panel ${error ? 'city-placeholder--error' : ''}`} role={error ? 'alert' : 'status'} data-testid="city-placeholder">
-      {children}
-    </p>
-  );
+function Placeholder(props: { children: ReactNode; error?: boolean; onRetry?: () => void }) {
+  return <StatePanel {...props} testId="city-placeholder" />;
 }

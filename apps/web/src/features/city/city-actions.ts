@@ -11,9 +11,10 @@ import type {
   TrainResponse,
   UpgradeResponse,
 } from '@runik/contract';
-import { CITY_HALL_KEY, type BuildingKey, type MilitaryBuildingKey } from '@runik/rules';
+import { CITY_HALL_KEY, recordOf, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type BuildingKey, type MilitaryBuildingKey } from '@runik/rules';
 import { apiErrorMessage } from '../../api/http-client';
 import { UserFacingError } from '../../app/errors';
+import { useShowToast } from '../../ui/Toasts';
 import {
   cityKeys,
   postConvert,
@@ -24,13 +25,9 @@ import {
   postTrain,
   postUpgrade,
 } from './city-api';
-import { CityFailures } from './city-messages';
+import { CityFailures, CitySuccesses } from './city-messages';
 import { applyHarvest, applyHeal, applyResources, applyTraining, applyUpgrade, type CityState } from './city-state';
-
-/** The spec shows a failed action's message in an alert (section 8). */
-export function alertPlayer(message: string): void {
-  window.alert(message);
-}
+import { describeAmounts } from './popups/CostList';
 
 interface CityActionOptions<Variables, Response> {
   request: (username: string, variables: Variables) => Promise<Response>;
@@ -38,20 +35,24 @@ interface CityActionOptions<Variables, Response> {
   apply: (city: CityState, response: Response, variables: Variables) => CityState;
   /** Shown when the server sent no `{ error }`. */
   fallback: (variables: Variables) => string;
+  /** What the player is told in a toast on success, from the city as it was before and the response; nothing when absent. */
+  success?: (response: Response, variables: Variables, before: CityState) => string;
+  /** Where a failure's message goes: an error toast unless given (the spec's alert, section 8). */
   onFailure?: (message: string) => void;
 }
 
 /**
  * One player action on the city: refused before the city has loaded, merged into the
- * cached city on success (the response carries everything that changed), and on failure
- * the server's message or the fallback goes to `onFailure` (an alert by default) and the
- * city is reloaded.
+ * cached city on success (the response carries everything that changed) and said in a toast,
+ * and on failure the server's message or the fallback goes to `onFailure` (an error toast by
+ * default) and the city is reloaded.
  */
 export function useCityAction<Variables, Response>(
   username: string,
-  { request, apply, fallback, onFailure = alertPlayer }: CityActionOptions<Variables, Response>,
+  { request, apply, fallback, success, onFailure }: CityActionOptions<Variables, Response>,
 ) {
   const queryClient = useQueryClient();
+  const showToast = useShowToast();
   const cityKey = cityKeys.city(username);
   return useMutation<Response, unknown, Variables>({
     mutationFn: (variables) => {
@@ -61,12 +62,16 @@ export function useCityAction<Variables, Response>(
     onSuccess: async (response, variables) => {
       // A refetch started before the action would bring back the old balances.
       await queryClient.cancelQueries({ queryKey: cityKey });
+      const before = queryClient.getQueryData<CityState>(cityKey);
       queryClient.setQueryData<CityState>(cityKey, (city) => city && apply(city, response, variables));
+      if (success && before) showToast(success(response, variables, before));
       // Previews depend on what is held.
       void queryClient.invalidateQueries({ queryKey: cityKeys.previews });
     },
     onError: (error, variables) => {
-      onFailure(error instanceof UserFacingError ? error.message : apiErrorMessage(error, fallback(variables)));
+      const message = error instanceof UserFacingError ? error.message : apiErrorMessage(error, fallback(variables));
+      if (onFailure) onFailure(message);
+      else showToast(message, 'error');
       // The server refused on state this page may not have seen (another tab or device): reload it.
       if (!(error instanceof UserFacingError)) void queryClient.invalidateQueries({ queryKey: cityKey });
     },
@@ -84,15 +89,19 @@ export function useUpgrade(username: string) {
     request: (user, { key }) => postUpgrade(user, key),
     apply: (city, response) => applyUpgrade(city, response, Date.now()),
     fallback: ({ key, name }) => (key === CITY_HALL_KEY ? CityFailures.upgradeCityHall : CityFailures.upgradeBuilding(name)),
+    success: (response, { key, name }) => CitySuccesses.upgraded(name, key === CITY_HALL_KEY ? response.chLevel : response.levels[key]),
   });
 }
 
-/** A harvest failure is not alerted: it sets the screen's error state (spec section 8). */
+/** A harvest failure is not toasted: it sets the screen's error state (spec section 8). */
 export function useHarvest(username: string, onFailure: (message: string) => void) {
   return useCityAction<void, HarvestResponse>(username, {
     request: (user) => postHarvest(user),
     apply: (city, response) => applyHarvest(city, response, Date.now()),
     fallback: () => CityFailures.harvest,
+    // What the harvest added to what was held (the response carries the new holdings only).
+    success: (response, _, before) =>
+      CitySuccesses.harvested(describeAmounts(recordOf(RESOURCE_KEYS, (resource) => toThousandths(response.resources[resource]) - before.holdings[resource]))),
     onFailure,
   });
 }
@@ -118,6 +127,7 @@ export function useTrain(username: string, unit: string) {
     request: postTrain,
     apply: applyTraining,
     fallback: () => CityFailures.train(unit),
+    success: (_, { count }) => CitySuccesses.training(count, unit),
   });
 }
 
@@ -126,6 +136,7 @@ export function useSpeedup(username: string, building: MilitaryBuildingKey, buil
     request: (user, minutes) => postSpeedup(user, building, minutes),
     apply: applyTraining,
     fallback: () => CityFailures.speedup(buildingName),
+    success: (_, minutes) => CitySuccesses.spedUp(buildingName, minutes),
   });
 }
 
@@ -134,10 +145,6 @@ export function useHeal(username: string) {
     request: postHeal,
     apply: applyHeal,
     fallback: () => CityFailures.heal,
+    success: (_, troops) => CitySuccesses.healed(UNIT_KEYS.reduce((sum, unit) => sum + (troops[unit] ?? 0), 0)),
   });
-}
-
-/** Every spending action asks first (spec section 5). */
-export function confirmAction(message: string): boolean {
-  return window.confirm(message);
 }

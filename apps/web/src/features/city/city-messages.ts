@@ -25,6 +25,15 @@ export const CityFailures = {
   notLoaded: 'Resources data not loaded. Please wait and try again.',
 } as const;
 
+/** What a successful action tells the player in a toast (the spec has none for these). */
+export const CitySuccesses = {
+  upgraded: (building: string, level: number) => `${building} upgraded to level ${level}`,
+  harvested: (amounts: string) => (amounts ? `Harvested ${amounts}.` : 'Harvest collected.'),
+  training: (count: number, unit: string) => `Training started: ${count} ${unit}.`,
+  spedUp: (building: string, minutes: number) => `Training in ${building} sped up by ${minutes} minutes.`,
+  healed: (troops: number) => `Healed ${troops} ${troops === 1 ? 'troop' : 'troops'}.`,
+} as const;
+
 /** Client-side messages the contract does not carry in this exact form. */
 export const CityHints = {
   insufficientWithMax: (max: string) => `${CityMessages.insufficientForAmount} Max: ${max}`,

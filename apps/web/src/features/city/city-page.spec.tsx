@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, AppRoutes, CityMessages } from '@runik/contract';
-import { installFakeApi, never } from '../../testing/fake-api';
+import { installFakeApi, never, serveInTurn } from '../../testing/fake-api';
 import { advance, cityResponse, CITY_CONSTANTS, openCity, PLAYER, serveCity } from '../../testing/city-fixtures';
+import { toastTexts } from '../../testing/dialogs';
 import { logInAs } from '../../testing/fixtures';
 import { renderApp, renderWithProviders } from '../../testing/render';
 import { CityPage } from './CityPage';
@@ -43,13 +44,23 @@ describe('City screen placeholders', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByTestId('resources-card')).not.toBeInTheDocument();
   });
+
+  it('loads the city again from Try again after a failed load', async () => {
+    const api = serveCity(installFakeApi(), cityResponse());
+    serveInTurn(api, 'GET', ApiRoutes.cityResources(PLAYER), { status: 502 }, cityResponse());
+    logInAs(PLAYER);
+    renderApp(AppRoutes.city);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('resources-card')).toBeInTheDocument();
+    expect(api.callsTo(ApiRoutes.cityResources(PLAYER))).toHaveLength(2);
+  });
 });
 
 describe('resources and RUNIK', () => {
   it('shows resources rounded down to 2 decimals and RUNIK to 3', async () => {
     await openCity(cityResponse({ resources: { wheat: 1234.567, lumber: 0.999, stone: 5, ore: 10.001, runik: 7.129 } }));
 
-    expect(screen.getByTestId('amount-wheat')).toHaveTextContent('1234.56');
+    expect(screen.getByTestId('amount-wheat')).toHaveTextContent('1,234.56');
     expect(screen.getByTestId('amount-lumber')).toHaveTextContent('0.99');
     expect(screen.getByTestId('amount-stone')).toHaveTextContent('5.00');
     expect(screen.getByTestId('amount-ore')).toHaveTextContent('10.00');
@@ -126,7 +137,7 @@ describe('pending production', () => {
   it('stops growing at the pending cap (12 hours of production)', async () => {
     await openCity(cityResponse({ pendingResources: { wheat: 1439, lumber: 0, stone: 0, ore: 0 } }), { fakeTimers: true });
     await advance(120_000);
-    expect(screen.getByTestId('pending-wheat')).toHaveTextContent('1440.00');
+    expect(screen.getByTestId('pending-wheat')).toHaveTextContent('1,440.00');
   });
 });
 
@@ -157,7 +168,8 @@ describe('harvest', () => {
     await advance(0);
 
     expect(api.callsTo(ApiRoutes.cityHarvest(PLAYER))).toEqual([expect.objectContaining({ method: 'POST', body: undefined })]);
-    expect(screen.getByTestId('amount-wheat')).toHaveTextContent('1012.50');
+    expect(toastTexts()).toEqual(['Harvested 12.50 Wheat, 3.00 Lumber.']);
+    expect(screen.getByTestId('amount-wheat')).toHaveTextContent('1,012.50');
     expect(screen.getByTestId('pending-wheat')).toHaveTextContent('0.00');
     expect(button).toBeDisabled();
     expect(button).toHaveTextContent('Harvest in 4:00:00');
@@ -173,8 +185,7 @@ describe('harvest', () => {
     expect(screen.getByTestId('harvest-button')).toBeEnabled();
   });
 
-  it('shows a failed harvest as the screen error, not an alert', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('shows a failed harvest as the screen error, not a toast', async () => {
     const { api } = await openCity(cityResponse(), { fakeTimers: true });
     api.on('POST', ApiRoutes.cityHarvest(PLAYER), { status: 429, data: { error: CityMessages.harvestNotReady('1:00:00') } });
 
@@ -182,7 +193,7 @@ describe('harvest', () => {
     await advance(0);
 
     expect(screen.getByTestId('city-error')).toHaveTextContent('Harvest not ready yet. Try again in 1:00:00.');
-    expect(alert).not.toHaveBeenCalled();
+    expect(toastTexts()).toEqual([]);
     // The city stays usable.
     expect(screen.getByTestId('resources-card')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));

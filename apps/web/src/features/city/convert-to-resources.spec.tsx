@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, type ConvertToResourcesResponse } from '@runik/contract';
 import { fromThousandths, parseDecimal, runikCostOf, type ResourceKey } from '@runik/rules';
-import { advance, cityResponse, openCity, PLAYER, previewCallsTo, realCallsTo, settle, stubDialogs } from '../../testing/city-fixtures';
+import { advance, cityResponse, openCity, PLAYER, previewCallsTo, realCallsTo, settle } from '../../testing/city-fixtures';
+import { answerConfirmation, toastTexts } from '../../testing/dialogs';
 import type { FakeApi, RecordedRequest } from '../../testing/fake-api';
 
 const URL = ApiRoutes.cityConvertToResources(PLAYER);
@@ -101,37 +102,36 @@ describe('Convert RUNIK to Resources', () => {
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    const { confirm } = stubDialogs(false);
     const { user, dialog, api } = await openReverse(1, 10);
     await user.type(within(dialog).getByLabelText('Wheat'), '100');
     submit(dialog);
-    expect(confirm).toHaveBeenCalledWith('Spend 0.500 RUNIK for 100.00 Wheat?');
+    expect(await answerConfirmation(false)).toBe('Spend 0.500 RUNIK for 100.00 Wheat?');
     await settle();
     expect(realCallsTo(api, URL)).toHaveLength(0);
   });
 
   it('converts after confirmation and says what was received', async () => {
-    stubDialogs(true);
     const { user, dialog, api } = await openReverse(1, 10);
     await user.click(within(dialog).getByRole('button', { name: 'Max Equal' }));
     submit(dialog);
+    await answerConfirmation(true);
 
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Converted! You received 1000.00 Wheat, 800.00 Lumber.');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Converted! You received 1,000.00 Wheat, 800.00 Lumber.');
     expect(realCallsTo(api, URL).map((request) => request.body)).toEqual([{ wheat: '1000.00', lumber: '800.00' }]);
     expect(screen.getByTestId('runik-amount')).toHaveTextContent('0.000');
-    expect(screen.getByTestId('amount-wheat')).toHaveTextContent('2000.00');
+    expect(screen.getByTestId('amount-wheat')).toHaveTextContent('2,000.00');
     expect(within(dialog).getByLabelText('Wheat')).toHaveValue('');
   });
 
   it.each([
     [{ status: 400, data: { error: 'Stone is not unlocked at your City Hall level.' } }, 'Stone is not unlocked at your City Hall level.'],
     [{ status: 503 }, 'Failed to convert RUNIK to resources'],
-  ])('alerts a failed conversion (%j)', async (response, message) => {
-    const { alert } = stubDialogs(true);
+  ])('tells a failed conversion in an error toast (%j)', async (response, message) => {
     const { user, dialog, api } = await openReverse(1, 10);
     await user.type(within(dialog).getByLabelText('Wheat'), '100');
     api.on('POST', URL, response);
     submit(dialog);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await answerConfirmation(true);
+    await waitFor(() => expect(toastTexts('error')).toEqual([message]));
   });
 });

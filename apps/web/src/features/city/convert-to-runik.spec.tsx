@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, type ConvertPreviewResponse, type ConvertResponse, type Resources } from '@runik/contract';
 import { DAILY_CONVERSION_CAP_RUNIK, fromThousandths, parseDecimal, previewToRunik, recordOf, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
-import { advance, cityResponse, openCity, PLAYER, previewCallsTo, realCallsTo, settle, stubDialogs } from '../../testing/city-fixtures';
+import { advance, cityResponse, openCity, PLAYER, previewCallsTo, realCallsTo, settle } from '../../testing/city-fixtures';
+import { answerConfirmation, toastTexts } from '../../testing/dialogs';
 import type { FakeApi, RecordedRequest } from '../../testing/fake-api';
 
 const CONVERT_URL = ApiRoutes.cityConvert(PLAYER);
@@ -184,26 +185,25 @@ describe('Convert Resources to RUNIK', () => {
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    const { confirm } = stubDialogs(false);
     const { user, dialog, amount, api } = await openConversion();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
     await user.type(amount, '10');
     submit(dialog);
-    expect(confirm).toHaveBeenCalledWith('Convert 10.00 each of Wheat to 0.045 RUNIK after 10% tax?');
+    expect(await answerConfirmation(false)).toBe('Convert 10.00 each of Wheat to 0.045 RUNIK after 10% tax?');
     await settle();
     expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
   });
 
   it('converts after confirmation, updates the balances and shows a success message for 3 seconds', async () => {
     vi.useFakeTimers();
-    const { confirm } = stubDialogs(true);
     const { dialog, amount, api } = await openConversion(HELD, { fakeTimers: true });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
     fireEvent.change(amount, { target: { value: '100' } });
     submit(dialog);
+    expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
+    await answerConfirmation(true);
     await advance(0);
 
-    expect(confirm).toHaveBeenCalledTimes(1);
     expect(realCallsTo(api, CONVERT_URL).map((request) => request.body)).toEqual([{ selectedResources: ['wheat'], amount: '100.00' }]);
     expect(within(dialog).getByRole('status')).toHaveTextContent('Converted! You received 0.450 RUNIK.');
     expect(screen.getByTestId('runik-amount')).toHaveTextContent('1.450');
@@ -220,14 +220,14 @@ describe('Convert Resources to RUNIK', () => {
   it.each([
     [{ status: 400, data: { error: 'Insufficient resources for this amount.' } }, 'Insufficient resources for this amount.'],
     [{ status: 500 }, 'Failed to convert resources'],
-  ])('alerts a failed conversion (%j)', async (response, message) => {
-    const { alert } = stubDialogs(true);
+  ])('tells a failed conversion in an error toast (%j)', async (response, message) => {
     const { user, dialog, amount, api } = await openConversion();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
     await user.type(amount, '10');
     api.on('POST', CONVERT_URL, response);
     submit(dialog);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await answerConfirmation(true);
+    await waitFor(() => expect(toastTexts('error')).toEqual([message]));
     expect(screen.getByTestId('runik-amount')).toHaveTextContent('1.000');
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
 import { DEPOSIT_POLL_ATTEMPTS, DEPOSIT_POLL_INTERVAL_MS } from '@runik/rules';
 import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../app/config';
-import { advance, cityResponse, openCity, PLAYER, settle, stubDialogs } from '../../testing/city-fixtures';
+import { advance, cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
+import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
 import { installFakeApi, type FakeApi, type FakeResponse } from '../../testing/fake-api';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
 import { renderWithProviders } from '../../testing/render';
@@ -97,7 +98,6 @@ describe('Deposit RUNIK: the popup', () => {
 
   it('refuses an empty or zero amount and one above the wallet balance, sending nothing', async () => {
     const keychain = installFakeKeychain();
-    const { confirm } = stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit({ balance: '25.5' });
     deposit();
     expect(formError(dialog)).toHaveTextContent('Please enter a valid amount to deposit.');
@@ -106,29 +106,27 @@ describe('Deposit RUNIK: the popup', () => {
     deposit('25.501');
     expect(formError(dialog)).toHaveTextContent('Not enough RUNIK in your wallet. Available: 25.500');
     await settle();
-    expect(confirm).not.toHaveBeenCalled();
+    expect(openConfirmation()).toBeNull();
     expect(keychain.requestSendToken).not.toHaveBeenCalled();
     expect(api.callsTo(INIT_URL)).toHaveLength(0);
   });
 
   it('needs Hive Keychain', async () => {
-    const { confirm } = stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit();
     deposit('10');
     expect(formError(dialog)).toHaveTextContent(
       'Hive Keychain extension is not installed or not available. Please install Hive Keychain and try again.',
     );
-    expect(confirm).not.toHaveBeenCalled();
+    expect(openConfirmation()).toBeNull();
     await settle();
     expect(api.callsTo(INIT_URL)).toHaveLength(0);
   });
 
   it('sends nothing when the confirmation is declined', async () => {
     const keychain = installFakeKeychain();
-    const { confirm } = stubDialogs(false);
     const { deposit, api } = await openDeposit();
     deposit('10');
-    expect(confirm).toHaveBeenCalledWith('Deposit 10.000 RUNIK from your Hive Engine wallet?');
+    expect(await answerConfirmation(false)).toBe('Deposit 10.000 RUNIK from your Hive Engine wallet?');
     await settle();
     expect(keychain.requestSendToken).not.toHaveBeenCalled();
     expect(api.callsTo(INIT_URL)).toHaveLength(0);
@@ -161,24 +159,24 @@ describe('Deposit RUNIK: the popup', () => {
 describe('Deposit RUNIK: the transfer', () => {
   it('reports a cancelled transfer, then throttles the next attempt to one per 5 seconds', async () => {
     const keychain = installFakeKeychain({ sendToken: { success: false, error: 'user_cancel', result: null } });
-    const { confirm } = stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit();
     deposit('10');
+    await answerConfirmation(true);
     await waitFor(() => expect(outcome(dialog)).toHaveTextContent('Transaction was cancelled or timed out. Please try again.'));
     expect(keychain.requestSendToken).toHaveBeenCalledWith(PLAYER, GAME_ACCOUNT, '10.000', 'Runik deposit', 'RNK', expect.any(Function));
     expect(api.callsTo(INIT_URL)).toHaveLength(0);
 
     deposit();
     expect(formError(dialog)).toHaveTextContent('Please wait 5 seconds before trying again.');
-    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(openConfirmation()).toBeNull();
     expect(keychain.requestSendToken).toHaveBeenCalledTimes(1);
   });
 
   it('lets a new attempt through once the 5 seconds have passed', async () => {
     const keychain = installFakeKeychain({ sendToken: { success: false, error: 'user_cancel', result: null } });
-    stubDialogs(true);
     const { dialog, deposit } = await openDeposit({ fakeTimers: true });
     deposit('10');
+    await answerConfirmation(true);
     await advance(0);
     expect(outcome(dialog)).toHaveTextContent('Transaction was cancelled or timed out. Please try again.');
     await advance(3_200);
@@ -186,26 +184,27 @@ describe('Deposit RUNIK: the transfer', () => {
     expect(formError(dialog)).toHaveTextContent('Please wait 2 seconds before trying again.');
     await advance(1_800);
     deposit();
+    await answerConfirmation(true);
     await advance(0);
     expect(keychain.requestSendToken).toHaveBeenCalledTimes(2);
   });
 
   it('shows a cooldown refusal from the server as is', async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit();
     api.on('POST', INIT_URL, { status: 429, data: { error: 'Deposit on cooldown. Please wait 37 seconds.' } });
     deposit('10');
+    await answerConfirmation(true);
     await waitFor(() => expect(outcome(dialog)).toHaveTextContent('Deposit on cooldown. Please wait 37 seconds.'));
   });
 
   it('completes: pending while the check says so, then credited, and the city reloads', async () => {
     const keychain = installFakeKeychain();
-    stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
     serveChecks(api, { status: 'pending', error: null }, { status: 'completed', error: null });
     deposit('10');
+    await answerConfirmation(true);
     await advance(0);
     expect(keychain.requestSendToken).toHaveBeenCalledWith(PLAYER, GAME_ACCOUNT, '10.000', 'Runik deposit', 'RNK', expect.any(Function));
     expect(api.callsTo(INIT_URL)[0].body).toEqual({ amount: '10.000', txId: FAKE_TRANSACTION_ID });
@@ -239,11 +238,11 @@ describe('Deposit RUNIK: the transfer', () => {
 
   it('reports a failed deposit with its reason, or Unknown error', async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
     serveChecks(api, { status: 'failed', error: 'Transaction quantity does not match the deposit amount' });
     deposit('10');
+    await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'failed');
     expect(outcome(dialog)).toHaveTextContent('Deposit failed: Transaction quantity does not match the deposit amount');
@@ -251,17 +250,18 @@ describe('Deposit RUNIK: the transfer', () => {
     serveChecks(api, { status: 'failed', error: null });
     await advance(5_000);
     deposit();
+    await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
     expect(outcome(dialog)).toHaveTextContent('Deposit failed: Unknown error');
   });
 
   it(`gives up after ${DEPOSIT_POLL_ATTEMPTS} checks ${DEPOSIT_POLL_INTERVAL_MS / 1000} seconds apart`, async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
     serveChecks(api, { status: 'pending', error: null });
     deposit('10');
+    await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS * (DEPOSIT_POLL_ATTEMPTS - 1));
     expect(api.callsTo(CHECK_URL)).toHaveLength(DEPOSIT_POLL_ATTEMPTS - 1);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
@@ -275,11 +275,11 @@ describe('Deposit RUNIK: the transfer', () => {
 
   it('says the status cannot be verified when a check call fails', async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
     serveChecks(api, { status: 500, data: { error: 'boom' } });
     deposit('10');
+    await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'error');
     expect(outcome(dialog)).toHaveTextContent('Unable to verify deposit status. Please check your balance manually.');
@@ -287,11 +287,11 @@ describe('Deposit RUNIK: the transfer', () => {
 
   it('reports a deposit the init call finds already completed, without polling, and reloads the city', async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'completed', transactionId: FAKE_TRANSACTION_ID } });
     const cityLoads = api.callsTo(CITY_URL).length;
     deposit('10');
+    await answerConfirmation(true);
     await advance(0);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'completed');
     expect(outcome(dialog)).toHaveTextContent(`Deposit already completed! Transaction ID: ${FAKE_TRANSACTION_ID}`);
@@ -302,11 +302,11 @@ describe('Deposit RUNIK: the transfer', () => {
 
   it('stops polling when the popup closes', async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
     serveChecks(api, { status: 'pending', error: null });
     deposit('10');
+    await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await advance(DEPOSIT_POLL_INTERVAL_MS * 3);
@@ -316,7 +316,6 @@ describe('Deposit RUNIK: the transfer', () => {
   it('takes its polling interval and attempts from the caller', async () => {
     vi.useFakeTimers();
     installFakeKeychain();
-    stubDialogs(true);
     const api = installFakeApi();
     serveWallet(api);
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
@@ -326,6 +325,7 @@ describe('Deposit RUNIK: the transfer', () => {
     const dialog = screen.getByRole('dialog', { name: 'Deposit RUNIK' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Amount' }), { target: { value: '10' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deposit' }));
+    await answerConfirmation(true);
     await advance(2_000);
     expect(api.callsTo(CHECK_URL)).toHaveLength(2);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'timeout');

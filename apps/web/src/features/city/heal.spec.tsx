@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, type HealResponse } from '@runik/contract';
-import { cityResponse, openCity, PLAYER, settle, stubDialogs } from '../../testing/city-fixtures';
+import { cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
+import { answerConfirmation, toastTexts } from '../../testing/dialogs';
 
 const HEAL_URL = ApiRoutes.cityHeal(PLAYER);
 const INJURED = { infantry: 10, archers: 4, cavalries: 2 };
@@ -65,17 +66,15 @@ describe('Sanctum and Heal Troops', () => {
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    const { confirm } = stubDialogs(false);
     const { dialog, slider, api } = await openHeal();
     fireEvent.change(slider('Infantry'), { target: { value: '4' } });
     submit(dialog);
-    expect(confirm).toHaveBeenCalledWith('Heal 4 Infantry for 10.00 Wheat, 5.00 Lumber, 2.50 Ore?');
+    expect(await answerConfirmation(false)).toBe('Heal 4 Infantry for 10.00 Wheat, 5.00 Lumber, 2.50 Ore?');
     await settle();
     expect(api.callsTo(HEAL_URL)).toHaveLength(0);
   });
 
   it('heals after confirmation and updates the Sanctum', async () => {
-    stubDialogs(true);
     const { dialog, slider, api } = await openHeal();
     const response: HealResponse = {
       resources: { wheat: 990, lumber: 995, stone: 1000, ore: 997.5, runik: 0 },
@@ -85,8 +84,10 @@ describe('Sanctum and Heal Troops', () => {
     api.on('POST', HEAL_URL, { status: 200, data: response });
     fireEvent.change(slider('Infantry'), { target: { value: '4' } });
     submit(dialog);
+    await answerConfirmation(true);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toastTexts()).toEqual(['Healed 4 troops.']);
     expect(api.callsTo(HEAL_URL).map((request) => request.body)).toEqual([{ infantry: 4, archers: 0, cavalries: 0 }]);
     expect(screen.getByTestId('injured-infantry')).toHaveTextContent('6');
     expect(screen.getByTestId('amount-wheat')).toHaveTextContent('990.00');
@@ -96,12 +97,12 @@ describe('Sanctum and Heal Troops', () => {
   it.each([
     [{ status: 400, data: { error: 'Not enough injured infantry to heal. Injured: 3' } }, 'Not enough injured infantry to heal. Injured: 3'],
     [{ status: 500 }, 'Failed to heal troops'],
-  ])('alerts a failed healing (%j)', async (response, message) => {
-    const { alert } = stubDialogs(true);
+  ])('tells a failed healing in an error toast (%j)', async (response, message) => {
     const { dialog, slider, api } = await openHeal();
     api.on('POST', HEAL_URL, response);
     fireEvent.change(slider('Infantry'), { target: { value: '1' } });
     submit(dialog);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await answerConfirmation(true);
+    await waitFor(() => expect(toastTexts('error')).toEqual([message]));
   });
 });

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, CityMessages, type TrainResponse } from '@runik/contract';
-import { advance, cityResponse, openCity, PLAYER, settle, stubDialogs } from '../../testing/city-fixtures';
+import { advance, cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
+import { answerConfirmation, toastTexts } from '../../testing/dialogs';
 
 const NOW = new Date('2026-05-01T12:00:00.000Z');
 const TRAIN_URL = ApiRoutes.cityTrain(PLAYER);
@@ -81,17 +82,15 @@ describe('Train Troops', () => {
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    const { confirm } = stubDialogs(false);
     const { user, dialog, count, api } = await openTraining();
     await user.type(count, '3');
     submit(dialog, 'Train');
-    expect(confirm).toHaveBeenCalledWith('Train 3 Infantry in Quarters for 30.00 Wheat, 15.00 Lumber, 7.50 Ore? It takes 0:01:30.');
+    expect(await answerConfirmation(false)).toBe('Train 3 Infantry in Quarters for 30.00 Wheat, 15.00 Lumber, 7.50 Ore? It takes 0:01:30.');
     await settle();
     expect(api.callsTo(TRAIN_URL)).toHaveLength(0);
   });
 
   it('trains after confirmation; the card then shows the queue with Speed Up instead of Train', async () => {
-    stubDialogs(true);
     const { user, dialog, count, api } = await openTraining();
     const response: TrainResponse = {
       resources: { wheat: 970, lumber: 985, stone: 1000, ore: 992.5, runik: 0 },
@@ -101,12 +100,16 @@ describe('Train Troops', () => {
     api.on('POST', TRAIN_URL, { status: 200, data: response });
     await user.type(count, '3');
     submit(dialog, 'Train');
+    await answerConfirmation(true);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toastTexts()).toEqual(['Training started: 3 Infantry.']);
     expect(api.callsTo(TRAIN_URL).map((request) => request.body)).toEqual([{ building: 'quarters', count: 3 }]);
     const queue = within(card('quarters')).getByTestId('training-queue');
     expect(queue).toHaveTextContent('Training 3');
     expect(within(queue).getByTestId('training-remaining')).toHaveTextContent(/^0:01:30$/);
+    // The batch as a bar filling up to its completion.
+    expect(within(queue).getByRole('progressbar', { name: 'Training 3 Infantry' })).toHaveAttribute('aria-valuetext', '0:01:30 left');
     expect(within(card('quarters')).getByRole('button', { name: 'Speed Up' })).toBeInTheDocument();
     expect(within(card('quarters')).queryByRole('button', { name: 'Train' })).not.toBeInTheDocument();
     expect(screen.getByTestId('amount-wheat')).toHaveTextContent('970.00');
@@ -115,13 +118,13 @@ describe('Train Troops', () => {
   it.each([
     [{ status: 409, data: { error: CityMessages.trainingInProgress } }, 'Training already in progress for this building.'],
     [{ status: 500 }, 'Failed to train Infantry'],
-  ])('alerts a failed training (%j)', async (response, message) => {
-    const { alert } = stubDialogs(true);
+  ])('tells a failed training in an error toast (%j)', async (response, message) => {
     const { user, dialog, count, api } = await openTraining();
     api.on('POST', TRAIN_URL, response);
     await user.type(count, '1');
     submit(dialog, 'Train');
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await answerConfirmation(true);
+    await waitFor(() => expect(toastTexts('error')).toEqual([message]));
     expect(screen.getByRole('dialog', { name: 'Train Troops' })).toBeInTheDocument();
   });
 });
@@ -211,17 +214,15 @@ describe('Speed Up Training', () => {
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    const { confirm } = stubDialogs(false);
     const { dialog, minutes, api } = await openSpeedUp(600);
     fireEvent.change(minutes, { target: { value: '5' } });
     submit(dialog, 'Speed Up');
-    expect(confirm).toHaveBeenCalledWith('Spend 5.000 RUNIK to speed up the training in Quarters by 5 minutes?');
+    expect(await answerConfirmation(false)).toBe('Spend 5.000 RUNIK to speed up the training in Quarters by 5 minutes?');
     await settle();
     expect(api.callsTo(SPEEDUP_URL)).toHaveLength(0);
   });
 
   it('speeds up after confirmation and shows the shorter queue', async () => {
-    stubDialogs(true);
     const { dialog, api } = await openSpeedUp(600);
     api.on('POST', SPEEDUP_URL, {
       status: 200,
@@ -235,10 +236,12 @@ describe('Speed Up Training', () => {
     expect(within(dialog).getByLabelText('Minutes')).toHaveValue('10');
     fireEvent.change(within(dialog).getByLabelText('Minutes'), { target: { value: '9' } });
     submit(dialog, 'Speed Up');
+    await answerConfirmation(true);
     await advance(0);
 
     expect(api.callsTo(SPEEDUP_URL).map((request) => request.body)).toEqual([{ minutes: 9 }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual(['Training in Quarters sped up by 9 minutes.']);
     expect(within(card('quarters')).getByTestId('training-remaining')).toHaveTextContent('0:00:30');
     expect(screen.getByTestId('runik-amount')).toHaveTextContent('90.000');
   });
@@ -246,13 +249,13 @@ describe('Speed Up Training', () => {
   it.each([
     [{ status: 400, data: { error: CityMessages.noActiveQueue } }, 'No active training queue for this building.'],
     [{ status: 500 }, 'Failed to speed up training for Quarters'],
-  ])('alerts a failed speed-up (%j)', async (response, message) => {
-    const { alert } = stubDialogs(true);
+  ])('tells a failed speed-up in an error toast (%j)', async (response, message) => {
     const { dialog, minutes, api } = await openSpeedUp(600);
     api.on('POST', SPEEDUP_URL, response);
     fireEvent.change(minutes, { target: { value: '1' } });
     submit(dialog, 'Speed Up');
+    await answerConfirmation(true);
     await advance(0);
-    expect(alert).toHaveBeenCalledWith(message);
+    expect(toastTexts('error')).toEqual([message]);
   });
 });

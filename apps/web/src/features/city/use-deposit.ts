@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DEPOSIT_POLL_ATTEMPTS,
   DEPOSIT_POLL_INTERVAL_MS,
+  formatChainQuantity,
   formatDecimal,
   parseDecimal,
   RNK_DECIMALS,
@@ -112,7 +113,7 @@ async function runDeposit({ username, amount, keychain, polling, signal, onPendi
     } catch {
       return { phase: 'error', message: DepositMessages.unverifiable };
     }
-    if (check.status === 'completed') return { phase: 'completed', message: DepositMessages.completed(amount) };
+    if (check.status === 'completed') return { phase: 'completed', message: DepositMessages.completed(formatChainQuantity(amount)) };
     if (check.status === 'failed') return { phase: 'failed', message: DepositMessages.failed(check.error) };
   }
   return { phase: 'timeout', message: DepositMessages.timeout };

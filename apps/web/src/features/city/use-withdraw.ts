@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDecimal, RNK_DECIMALS, WALLET_THROTTLE_MS, WITHDRAW_QUEUE_REFRESH_MS } from '@runik/rules';
+import { formatDecimal, formatRunik, RNK_DECIMALS, WALLET_THROTTLE_MS, WITHDRAW_QUEUE_REFRESH_MS } from '@runik/rules';
 import { apiErrorMessage, serverErrorMessage } from '../../api/http-client';
 import { cityKeys, fetchWithdrawStatus, postWithdraw } from './city-api';
 import { WithdrawMessages } from './city-messages';
@@ -69,8 +69,8 @@ export function useWithdraw(username: string) {
         void queryClient.invalidateQueries({ queryKey: cityKeys.previews });
         // A withdrawal the coverage floor holds back says its place in line and why.
         const message = response.queued
-          ? `${WithdrawMessages.queued(amount, response.queued.position)} ${response.queueReason ?? ''}`.trim()
-          : WithdrawMessages.submitted(amount);
+          ? `${WithdrawMessages.queued(formatRunik(thousandths), response.queued.position)} ${response.queueReason ?? ''}`.trim()
+          : WithdrawMessages.submitted(formatRunik(thousandths));
         setOutcome({ kind: 'success', message, transactionId: response.transactionId || null });
       } catch (error) {
         const server = serverErrorMessage(error);

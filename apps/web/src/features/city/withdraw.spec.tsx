@@ -3,7 +3,8 @@ import { focusManager } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, WalletMessages, type WithdrawLimits, type WithdrawResponse, type WithdrawStatusResponse } from '@runik/contract';
 import { WITHDRAW_COOLDOWN_MS, WITHDRAW_QUEUE_REFRESH_MS } from '@runik/rules';
-import { advance, cityResponse, openCity, PLAYER, settle, stubDialogs } from '../../testing/city-fixtures';
+import { advance, cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
+import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
 import { never, type FakeApi } from '../../testing/fake-api';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
 
@@ -108,7 +109,6 @@ describe('Withdraw RUNIK: the popup', () => {
 
   it('refuses an empty or zero amount and one above the RUNIK held, sending nothing', async () => {
     installFakeKeychain();
-    const { confirm } = stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw({ runik: 12.5 });
     withdraw();
     expect(formError(dialog)).toHaveTextContent('Please enter a valid amount to withdraw.');
@@ -119,26 +119,24 @@ describe('Withdraw RUNIK: the popup', () => {
     withdraw('12.501');
     expect(formError(dialog)).toHaveTextContent('Not enough RUNIK. Available: 12.500');
     await settle();
-    expect(confirm).not.toHaveBeenCalled();
+    expect(openConfirmation()).toBeNull();
     expect(api.callsTo(WITHDRAW_URL)).toHaveLength(0);
   });
 
   it('needs Hive Keychain', async () => {
-    const { confirm } = stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw();
     withdraw('10');
     expect(formError(dialog)).toHaveTextContent(KEYCHAIN_MISSING);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(openConfirmation()).toBeNull();
     await settle();
     expect(api.callsTo(WITHDRAW_URL)).toHaveLength(0);
   });
 
   it('sends nothing when the confirmation is declined', async () => {
     installFakeKeychain();
-    const { confirm } = stubDialogs(false);
     const { withdraw, api } = await openWithdraw();
     withdraw('10');
-    expect(confirm).toHaveBeenCalledWith('Withdraw 10.000 RUNIK to your Hive Engine wallet?');
+    expect(await answerConfirmation(false)).toBe('Withdraw 10.000 RUNIK to your Hive Engine wallet?');
     await settle();
     expect(api.callsTo(WITHDRAW_URL)).toHaveLength(0);
   });
@@ -168,7 +166,6 @@ describe('Withdraw RUNIK: the popup', () => {
 describe('Withdraw RUNIK: the request', () => {
   it('withdraws: sends the amount, updates RUNIK from the response and shows the 8-hour countdown', async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw({ fakeTimers: true, runik: 12.5 });
     api.on('POST', WITHDRAW_URL, () => {
       serveStatus(api, onCooldown(WITHDRAW_COOLDOWN_MS));
@@ -176,6 +173,7 @@ describe('Withdraw RUNIK: the request', () => {
     });
     const cityLoads = api.callsTo(CITY_URL).length;
     withdraw('10');
+    await answerConfirmation(true);
     await advance(0);
     expect(api.callsTo(WITHDRAW_URL)[0].body).toEqual({ amount: '10.000' });
     expect(outcome(dialog)).toHaveAttribute('data-kind', 'success');
@@ -197,10 +195,10 @@ describe('Withdraw RUNIK: the request', () => {
 
   it('shows the transaction id when the server returns one', async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw();
     api.on('POST', WITHDRAW_URL, { status: 200, data: withdrawn(2.5, { status: 'sent', transactionId: FAKE_TRANSACTION_ID }) });
     withdraw('10');
+    await answerConfirmation(true);
     await waitFor(() =>
       expect(outcome(dialog)).toHaveTextContent(`Withdrawal already processed! Transaction ID: ${FAKE_TRANSACTION_ID}`),
     );
@@ -208,11 +206,11 @@ describe('Withdraw RUNIK: the request', () => {
 
   it('one request at a time, then at most one attempt per 5 seconds', async () => {
     installFakeKeychain();
-    const { confirm } = stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw({ fakeTimers: true });
     let answer: (response: { status: number; data?: unknown }) => void = () => undefined;
     api.on('POST', WITHDRAW_URL, () => new Promise((resolve) => (answer = resolve)));
     withdraw('10');
+    await answerConfirmation(true);
     await advance(0);
     expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeInTheDocument();
     withdraw();
@@ -224,23 +222,23 @@ describe('Withdraw RUNIK: the request', () => {
     await advance(1_200);
     withdraw();
     expect(formError(dialog)).toHaveTextContent('Please wait 4 seconds before trying again.');
+    expect(openConfirmation()).toBeNull();
     await advance(3_800);
     api.on('POST', WITHDRAW_URL, never);
     withdraw();
-    await advance(0);
+    await answerConfirmation(true);
     expect(api.callsTo(WITHDRAW_URL)).toHaveLength(2);
-    expect(confirm).toHaveBeenCalledTimes(2);
   });
 
   it('marks withdrawal as on cooldown when the server refuses with a cooldown', async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw({ fakeTimers: true });
     api.on('POST', WITHDRAW_URL, () => {
       serveStatus(api, onCooldown(11_565_000));
       return { status: 429, data: { error: 'Withdrawal on cooldown. Try again in 3:12:45' } };
     });
     withdraw('10');
+    await answerConfirmation(true);
     await advance(0);
     expect(outcome(dialog)).toHaveAttribute('data-kind', 'error');
     expect(outcome(dialog)).toHaveTextContent('Withdrawal on cooldown. Try again in 3:12:45');
@@ -251,16 +249,17 @@ describe('Withdraw RUNIK: the request', () => {
 
   it("shows the server's error, or 'Failed to withdraw RUNIK' when it sent none", async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw({ fakeTimers: true });
     api.on('POST', WITHDRAW_URL, { status: 400, data: { error: 'Not enough RUNIK. Required: 10, Available: 2.5' } });
     withdraw('10');
+    await answerConfirmation(true);
     await advance(0);
     expect(outcome(dialog)).toHaveTextContent('Not enough RUNIK. Required: 10, Available: 2.5');
 
     api.on('POST', WITHDRAW_URL, { status: 502 });
     await advance(5_000);
     withdraw();
+    await answerConfirmation(true);
     await advance(0);
     expect(outcome(dialog)).toHaveTextContent(/^Failed to withdraw RUNIK$/);
     expect(screen.getByTestId('runik-amount')).toHaveTextContent('12.500');
@@ -272,7 +271,6 @@ describe('Withdraw RUNIK: the guard rails', () => {
 
   it('shows the daily caps left and their reset as a live countdown, and refuses an amount over them before any request', async () => {
     installFakeKeychain();
-    const { confirm } = stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw({ fakeTimers: true, status: CAPPED });
     const limits = within(dialog).getByTestId('withdraw-limits');
     expect(limits).toHaveTextContent('Daily limit: 10.000 RUNIK per account, 4.000 RUNIK left today.');
@@ -284,12 +282,11 @@ describe('Withdraw RUNIK: the guard rails', () => {
     withdraw('4.001');
     expect(formError(dialog)).toHaveTextContent(WalletMessages.accountCapReached('10.000', '4.000', '0:59:59'));
     expect(api.callsTo(WITHDRAW_URL)).toHaveLength(0);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(openConfirmation()).toBeNull();
   });
 
   it("says the game's cap when it is the one in the way", async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw({ status: { ...OPEN, limits: { ...NO_CAPS, gameCap: 50, gameRemaining: 2 } } });
     expect(await within(dialog).findByTestId('withdraw-limits')).not.toHaveTextContent('per account');
     withdraw('3');
@@ -305,7 +302,6 @@ describe('Withdraw RUNIK: the guard rails', () => {
 
   it('tells where a queued withdrawal stands in line and why, after the request and in the status', async () => {
     installFakeKeychain();
-    stubDialogs(true);
     const { dialog, withdraw, api } = await openWithdraw({ fakeTimers: true });
     const queued = { withdrawalId: 7, amount: 10, position: 3, queuedAt: '2026-03-01T12:00:00.000Z' };
     api.on('POST', WITHDRAW_URL, () => {
@@ -313,6 +309,7 @@ describe('Withdraw RUNIK: the guard rails', () => {
       return { status: 200, data: withdrawn(2.5, { status: 'queued', queued, queueReason: QUEUE_REASON }) };
     });
     withdraw('10');
+    await answerConfirmation(true);
     await advance(0);
     expect(outcome(dialog)).toHaveAttribute('data-kind', 'success');
     expect(outcome(dialog)).toHaveTextContent(`Your withdrawal of 10.000 RUNIK is number 3 in line. ${QUEUE_REASON}`);

@@ -39,7 +39,7 @@ export function EquipPickerModal({ username, slot, current, error, equipping, on
         ) : gears.length === 0 ? (
           <p data-testid="picker-empty">{GearTexts.noAvailable}</p>
         ) : (
-          <ul className="gear-grid gear-picker__list" aria-label="Available gears">
+          <ul className="tile-grid gear-picker__list" aria-label="Available gears">
             {gears.map((gear) => (
               <li key={gear.gearId}>
                 <GearCard gear={gear} showStatus>

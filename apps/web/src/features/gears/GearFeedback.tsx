@@ -1,15 +1,5 @@
-import type { ReactNode } from 'react';
 import { Message } from '../../ui/Message';
 import './gear-shared.css';
-
-/** A whole-area state: loading, logged out, or a load failure. */
-export function GearPlaceholder({ children, error = false }: { children: ReactNode; error?: boolean }) {
-  return (
-    <p className={`gear-placeholder panel ${error ? 'gear-placeholder--error' : ''}`} role={error ? 'alert' : 'status'}>
-      {children}
-    </p>
-  );
-}
 
 interface GearFeedbackProps {
   tone: 'error' | 'info';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Gear } from '@runik/contract';
 import type { GearType } from '@runik/rules';
+import { GearTypeIcon } from '../../ui/icons/GearIcon';
 import { GearCard } from './GearCard';
 import { slotLabel } from './gear-format';
 import { GearTexts } from './gear-texts';
@@ -33,7 +34,9 @@ export function GearSlot({ slot, gear, busy, unequipping, onSelect, onUnequip }:
         onClick={() => onSelect(slot)}
       />
       <div id={contentId} className="gear-slot__content">
-        <h3 className="gear-slot__title">{label}</h3>
+        <h3 className="gear-slot__title">
+          <GearTypeIcon type={slot} /> {label}
+        </h3>
         {gear ? (
           <GearCard gear={gear} />
         ) : (

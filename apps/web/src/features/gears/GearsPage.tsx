@@ -3,12 +3,13 @@ import { GearMessages } from '@runik/contract';
 import type { GearType } from '@runik/rules';
 import { toUserMessage } from '../../app/errors';
 import { useSession } from '../../app/use-session';
+import { StatePanel } from '../../ui/StatePanel';
 import { useFlashMessage } from '../city/popups/use-flash-message';
 import { useEquippedGears } from './gear-api';
 import { SLOT_GROUPS } from './gear-format';
 import { GearTexts } from './gear-texts';
 import { EquipPickerModal } from './EquipPickerModal';
-import { GearFeedback, GearPlaceholder } from './GearFeedback';
+import { GearFeedback } from './GearFeedback';
 import { GearSlot } from './GearSlot';
 import { useGearActions } from './use-gear-actions';
 import './gears.css';
@@ -21,7 +22,7 @@ export function GearsPage() {
       <h1 id="gears-title" className="gears__title">
         Gears
       </h1>
-      {username ? <GearsView username={username} /> : <GearPlaceholder>{GearMessages.loginGears}</GearPlaceholder>}
+      {username ? <GearsView username={username} /> : <StatePanel>{GearMessages.loginGears}</StatePanel>}
     </section>
   );
 }
@@ -34,9 +35,9 @@ function GearsView({ username }: { username: string }) {
 
   if (!equipped.data) {
     return equipped.isError ? (
-      <GearPlaceholder error>{toUserMessage(equipped.error, GearMessages.failedEquipped)}</GearPlaceholder>
+      <StatePanel error onRetry={() => void equipped.refetch()}>{toUserMessage(equipped.error, GearMessages.failedEquipped)}</StatePanel>
     ) : (
-      <GearPlaceholder>{GearTexts.loading}</GearPlaceholder>
+      <StatePanel>{GearTexts.loading}</StatePanel>
     );
   }
   const slots = equipped.data;
@@ -80,7 +81,7 @@ function GearsView({ username }: { username: string }) {
           <h2 id={`gears-${group.category}`} className="gears-group__title">
             {group.title}
           </h2>
-          <ul className="gears-slots">
+          <ul className="tile-grid">
             {group.slots.map((slot) => (
               <GearSlot
                 key={slot}

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, AppRoutes, GearMessages, type EquippedGears } from '@runik/contract';
-import { installFakeApi, type Responder } from '../../testing/fake-api';
+import { installFakeApi, serveInTurn, type Responder } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { equippedGears, freezeDate, gear, NOW, PLAYER } from './gear-fixtures';
@@ -54,7 +54,7 @@ describe('the Gears page', () => {
     const wheat = within(slot('wheat')).getByTestId('gear-7');
     expect(within(wheat).getByTestId('gear-name')).toHaveTextContent('Rare Wheat Gear Lv.2');
     expect(within(wheat).getByTestId('gear-rarity')).toHaveTextContent('Rare');
-    expect(wheat).toHaveClass('gear-card--rare');
+    expect(wheat).toHaveClass('rarity--rare');
     expect(within(wheat).getByTestId('gear-stat')).toHaveTextContent(/^\+2\.4% Wheat Production$/);
     expect(within(wheat).getByTestId('gear-exp')).toHaveTextContent('40 / 200 EXP');
     expect(within(wheat).getByRole('progressbar', { name: 'Experience' })).toHaveAttribute('aria-valuenow', '20');
@@ -69,10 +69,18 @@ describe('the Gears page', () => {
     expect(within(slot('archer')).getByRole('button', { name: 'Unequip' })).toBeEnabled();
   });
 
+  it('draws each equipped gear as its type in a frame of its rarity, and each slot with its type', async () => {
+    await openGears(equippedGears({ archer: gear(8, 'archer', 'mythical', { level: 3 }) }));
+    const archer = await screen.findByTestId('gear-8');
+    // The drawing is decorative: the name and rarity say the same in words.
+    expect(archer.querySelector('.game-icon-frame--mythical [aria-hidden="true"] svg')).not.toBeNull();
+    expect(slot('cavalry').querySelector('.gear-slot__title svg')).not.toBeNull();
+  });
+
   it('asks a logged-out visitor to log in, without calling the server', async () => {
     const api = installFakeApi();
     renderWithProviders(<GearsPage />, AppRoutes.gears);
-    expect(screen.getByText('Please log in to access your gears.')).toHaveClass('gear-placeholder');
+    expect(screen.getByText('Please log in to access your gears.')).toHaveAttribute('role', 'status');
     expect(api.requests).toEqual([]);
   });
 
@@ -88,5 +96,13 @@ describe('the Gears page', () => {
     await openGears(responder);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByTestId('slot-infantry')).not.toBeInTheDocument();
+  });
+
+  it('loads the equipped gears again from Try again after a failed load', async () => {
+    const api = await openGears({ status: 500 });
+    serveInTurn(api, 'GET', EQUIPPED_URL, { equippedGears: equippedGears() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('slot-infantry')).toBeInTheDocument();
+    expect(api.callsTo(EQUIPPED_URL)).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LeaderboardMessages, type LeaderboardResponse } from '@runik/contract';
+import { StatePanel } from '../../ui/StatePanel';
 import { LeaderboardTexts } from './leaderboard-texts';
 import { LeaderboardPager } from './LeaderboardPager';
 import { LeaderboardTable } from './LeaderboardTable';
@@ -15,31 +16,15 @@ interface LeaderboardBoardProps {
 export function LeaderboardBoard({ board, caption, username, onPage }: LeaderboardBoardProps) {
   const { data } = board;
   if (!data) {
-    if (board.isError) {
-      return (
-        <div className="leaderboard-state leaderboard-state--error panel">
-          <p role="alert" data-testid="leaderboard-error">
-            {LeaderboardTexts.error(board.error.message)}
-          </p>
-          <button type="button" className="button" disabled={board.isFetching} onClick={() => void board.refetch()}>
-            Retry
-          </button>
-        </div>
-      );
-    }
-    return (
-      <p className="leaderboard-state panel" role="status">
-        {LeaderboardTexts.loading}
-      </p>
+    return board.isError ? (
+      <StatePanel error onRetry={() => void board.refetch()} retrying={board.isFetching} retryLabel="Retry" testId="leaderboard-error">
+        {LeaderboardTexts.error(board.error.message)}
+      </StatePanel>
+    ) : (
+      <StatePanel>{LeaderboardTexts.loading}</StatePanel>
     );
   }
-  if (data.leaderboard.length === 0) {
-    return (
-      <p className="leaderboard-state panel" data-testid="leaderboard-empty">
-        {LeaderboardMessages.empty}
-      </p>
-    );
-  }
+  if (data.leaderboard.length === 0) return <StatePanel testId="leaderboard-empty">{LeaderboardMessages.empty}</StatePanel>;
   return (
     <>
       <LeaderboardTable caption={caption} rows={data.leaderboard} you={data.you} username={username} />

@@ -1,15 +1,13 @@
-import { TROPHIES } from './leaderboard-texts';
+import { isMedalRank, MedalIcon } from '../../ui/icons/MedalIcon';
+import { TROPHY_NAMES } from './leaderboard-texts';
 
 /** A rank; 1 to 3 also get their gold, silver or bronze trophy (spec section 2). */
 export function RankBadge({ rank }: { rank: number }) {
-  const trophy = TROPHIES[rank];
   return (
     <span className="leaderboard-rank">
-      {trophy && (
+      {isMedalRank(rank) && (
         <>
-          <span role="img" aria-label={trophy.name} className={`leaderboard-trophy leaderboard-trophy--${trophy.tone}`}>
-            {trophy.icon}
-          </span>{' '}
+          <MedalIcon rank={rank} label={TROPHY_NAMES[rank]} className="leaderboard-trophy" />{' '}
         </>
       )}
       <span className="leaderboard-rank__number">{rank}</span>

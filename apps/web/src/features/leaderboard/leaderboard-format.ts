@@ -1,9 +1,4 @@
-import { formatDecimal, LEADERBOARD_PAGE_SIZE, toThousandths } from '@runik/rules';
-
-/** Army power and damage (power points, 3 decimals): up to 3 decimals without trailing zeros, like the Attack screen. */
-export function formatPoints(value: number): string {
-  return formatDecimal(toThousandths(value), 3).replace(/\.?0+$/, '');
-}
+import { LEADERBOARD_PAGE_SIZE } from '@runik/rules';
 
 /** The players a page shows, counted from 1: 'Showing a-b of n players' (spec section 2). */
 export function pageRange(page: number, rowsOnPage: number): { first: number; last: number } {

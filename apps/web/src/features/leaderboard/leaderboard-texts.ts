@@ -1,4 +1,5 @@
 import type { LeaderboardFilter } from '@runik/contract';
+import type { MedalRank } from '../../ui/icons/MedalIcon';
 
 /** Texts of this screen that the spec leaves to us; the spec's own are LeaderboardMessages in the contract. */
 export const LeaderboardTexts = {
@@ -22,9 +23,9 @@ export const FILTER_LABELS: Record<LeaderboardFilter, string> = {
   abyssSeason: 'Abyss Season',
 };
 
-/** Trophies of ranks 1 to 3 (spec section 2), with the names a screen reader reads. */
-export const TROPHIES: Readonly<Record<number, { icon: string; name: string; tone: string }>> = {
-  1: { icon: '🥇', name: 'Gold trophy', tone: 'gold' },
-  2: { icon: '🥈', name: 'Silver trophy', tone: 'silver' },
-  3: { icon: '🥉', name: 'Bronze trophy', tone: 'bronze' },
+/** Names a screen reader reads for the trophies of ranks 1 to 3 (spec section 2); ui/icons' MedalIcon draws them. */
+export const TROPHY_NAMES: Readonly<Record<MedalRank, string>> = {
+  1: 'Gold trophy',
+  2: 'Silver trophy',
+  3: 'Bronze trophy',
 };

@@ -9,7 +9,7 @@ export function MarketplacePage() {
       <h1 id="marketplace-title" className="marketplace__title">
         Marketplace
       </h1>
-      <ul className="marketplace__entries">
+      <ul className="tile-grid tile-grid--fit marketplace__entries">
         {MARKETPLACE_ENTRIES.map((entry) => (
           <MarketplaceEntryCard key={entry.key} entry={entry} />
         ))}

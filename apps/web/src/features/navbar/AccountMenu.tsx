@@ -1,5 +1,8 @@
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { AppRoutes } from '@runik/contract';
 import { COMMUNITY_CHAT_URL, HOW_TO_PLAY_URL } from '../../app/links';
+import { useShowToast } from '../../ui/Toasts';
 import { useDismiss } from '../../ui/use-dismiss';
 import { copyReferralLink } from './referral-link';
 
@@ -15,6 +18,7 @@ export function AccountMenu({ hiveUsername, onShowReferredPlayers, onLogout }: A
   const containerRef = useRef<HTMLDivElement>(null);
   const dropdownId = useId();
   const close = () => setOpen(false);
+  const showToast = useShowToast();
   useDismiss({ active: open, onDismiss: close, containerRef });
 
   // Every item closes the dropdown before acting.
@@ -45,10 +49,15 @@ export function AccountMenu({ hiveUsername, onShowReferredPlayers, onLogout }: A
               How to Play
             </a>
           </li>
+          <li>
+            <Link className="account-menu__item" to={AppRoutes.credits} onClick={close}>
+              Credits
+            </Link>
+          </li>
           {hiveUsername && (
             <>
               <li>
-                <button type="button" className="account-menu__item" onClick={closeThen(() => void copyReferralLink(hiveUsername))}>
+                <button type="button" className="account-menu__item" onClick={closeThen(() => void copyReferralLink(hiveUsername, showToast))}>
                   Referral Link
                 </button>
               </li>

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@runik/contract';
 import { COMMUNITY_CHAT_URL, HOW_TO_PLAY_URL } from '../../app/links';
 import { NAVBAR_SCREENS } from '../../app/screens';
+import { toastTexts } from '../../testing/dialogs';
 import { installFakeApi } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { currentLocation, renderApp } from '../../testing/render';
@@ -10,7 +11,7 @@ import { currentLocation, renderApp } from '../../testing/render';
 const NAV_LABELS = ['City', 'Attack', 'Alliance', 'Gears', 'Marketplace', 'Leaderboard', 'Territories', 'Blacksmith'];
 
 describe('navigation bar for a visitor', () => {
-  it('hides the game links and offers Game Links with How to Play only', async () => {
+  it('hides the game links and offers Game Links with How to Play and the Credits only', async () => {
     const { user } = renderApp(AppRoutes.authentication);
 
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
@@ -24,7 +25,8 @@ describe('navigation bar for a visitor', () => {
     expect(howToPlay).toHaveAttribute('href', HOW_TO_PLAY_URL);
     expect(howToPlay).toHaveAttribute('target', '_blank');
     expect(howToPlay.getAttribute('rel')).toContain('noopener');
-    expect(within(dropdown).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(dropdown).getByRole('link', { name: 'Credits' })).toHaveAttribute('href', AppRoutes.credits);
+    expect(within(dropdown).getAllByRole('listitem')).toHaveLength(2);
   });
 });
 
@@ -57,6 +59,7 @@ describe('navigation bar for a player', () => {
     const dropdown = screen.getByTestId('account-dropdown');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(dropdown).getByRole('link', { name: 'How to Play' })).toHaveAttribute('href', HOW_TO_PLAY_URL);
+    expect(within(dropdown).getByRole('link', { name: 'Credits' })).toHaveAttribute('href', AppRoutes.credits);
     const chat = within(dropdown).getByRole('link', { name: 'Community Chat' });
     expect(chat).toHaveAttribute('href', COMMUNITY_CHAT_URL);
     expect(chat).toHaveAttribute('target', '_blank');
@@ -97,30 +100,28 @@ describe('navigation bar for a player', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile navigation' })).not.toBeInTheDocument();
   });
 
-  it('copies the referral link and says so', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('copies the referral link and says so in a toast', async () => {
     const { user } = renderApp(AppRoutes.city);
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
 
     await user.click(screen.getByRole('button', { name: 'alice' }));
     await user.click(screen.getByRole('button', { name: 'Referral Link' }));
 
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Referral Link Copied to your Clipboard!'));
+    await waitFor(() => expect(toastTexts('info')).toEqual(['Referral Link Copied to your Clipboard!']));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/authentication?ref=alice`);
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/authentication?ref=alice`);
     expect(screen.queryByTestId('account-dropdown')).not.toBeInTheDocument();
   });
 
-  it('says so when the clipboard refuses the referral link', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('says so in an error toast when the clipboard refuses the referral link', async () => {
     const { user } = renderApp(AppRoutes.city);
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
 
     await user.click(screen.getByRole('button', { name: 'alice' }));
     await user.click(screen.getByRole('button', { name: 'Referral Link' }));
 
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to copy referral link. Please try again.'));
-    expect(alert).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(toastTexts()).toEqual(['Failed to copy referral link. Please try again.']));
+    expect(toastTexts('error')).toHaveLength(1);
   });
 
   it('opens the Referred Players modal and closes the dropdown', async () => {

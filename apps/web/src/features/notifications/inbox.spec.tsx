@@ -49,10 +49,10 @@ describe('the inbox', () => {
 
     const texts = items().map((item) => within(item).getByText(/\w/, { selector: 'p' }).textContent);
     expect(texts).toEqual([
-      'Newbob raided your city: you lost 3 infantry and 1 cavalry (2 archers wounded); they took 12.5 wheat and 3 stone.',
+      'Newbob raided your city: you lost 3 infantry and 1 cavalry (2 archers wounded); they took 12.50 wheat and 3.00 stone.',
       "NewYou drove off carol's raid on your city: you lost no troops.",
-      'dave bought your Iron Helm for 100 RUNIK: you received 95 RUNIK (listing fee 2, tax 5).',
-      'NewYour deposit of 1,250.5 RUNIK is credited to your city.',
+      'dave bought your Iron Helm for 100.000 RUNIK: you received 95.000 RUNIK (listing fee 2.000, tax 5.000).',
+      'NewYour deposit of 1,250.500 RUNIK is credited to your city.',
       'NewThe floor 4 boss of the Abyssal Citadel fell: you dealt 1,520.25 damage and earned 3.125 RUNIK.',
       'NewYour rally reached the throne your alliance already held: it joined the garrison.',
     ]);
@@ -75,7 +75,7 @@ describe('the inbox', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load notifications.');
     serveInbox(api, INBOX_URL, [deposit]);
     screen.getByRole('button', { name: 'Try again' }).click();
-    expect(await screen.findByTestId('notification')).toHaveTextContent('Your deposit of 1,250.5 RUNIK');
+    expect(await screen.findByTestId('notification')).toHaveTextContent('Your deposit of 1,250.500 RUNIK');
   });
 
   it('loads older pages with the cursor the last page gave', async () => {
@@ -86,7 +86,7 @@ describe('the inbox', () => {
     expect(items()).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await screen.findByText(/Your deposit of 1,250.5 RUNIK/);
+    await screen.findByText(/Your deposit of 1,250.500 RUNIK/);
     expect(items().map((item) => item.dataset.kind)).toEqual(['attacked', 'listing-sold', 'deposit-credited']);
     expect(api.callsTo(olderUrl)).toHaveLength(1);
     // The last page has no cursor: nothing more to load.

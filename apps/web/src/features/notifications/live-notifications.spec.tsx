@@ -85,7 +85,7 @@ describe('a pushed notification', () => {
     expect(toasts()).toHaveLength(1);
     expect(toasts()[0]).toHaveTextContent('bob raided your city');
     // The inbox and the bell reload with it.
-    expect(await screen.findByText(/^bob raided your city: you lost 2 infantry; they took 5 wheat\.$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^bob raided your city: you lost 2 infantry; they took 5.00 wheat\.$/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Inbox: 1 unread notification' })).toBeInTheDocument();
 
     await user.click(within(toasts()[0]).getByRole('button', { name: 'Dismiss' }));

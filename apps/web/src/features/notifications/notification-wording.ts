@@ -8,7 +8,7 @@ import {
   type PendingResourcesDto,
   type TroopCounts,
 } from '@runik/contract';
-import { RESOURCE_KEYS, UNIT_KEYS, type UnitKey } from '@runik/rules';
+import { formatCount, formatPoints, formatResource, formatRunik, formatSwapHive, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type UnitKey } from '@runik/rules';
 import { battleReportPath } from '../battle-reports/battle-reports-api';
 import { resourceLabel } from '../city/city-format';
 import { formatUtc, formatUtcDay } from '../throne/throne-clock';
@@ -39,20 +39,20 @@ interface KindWording<K extends NotificationKind> {
   link?: (data: NotificationDataByKind[K]) => NotificationLink;
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const listFormat = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
 
-const amount = (value: number) => numberFormat.format(value);
-const runik = (value: number) => `${amount(value)} RUNIK`;
-const swapHive = (value: number) => `${amount(value)} SWAP.HIVE`;
-const plural = (count: number, one: string, many: string) => `${amount(count)} ${count === 1 ? one : many}`;
+// Amounts arrive as whole units with up to 3 decimals; each is shown in the game's one number format.
+const runikAmount = (value: number) => formatRunik(toThousandths(value));
+const runik = (value: number) => `${runikAmount(value)} RUNIK`;
+const swapHive = (value: number) => `${formatSwapHive(toThousandths(value))} SWAP.HIVE`;
+const plural = (count: number, one: string, many: string, format: (count: number) => string = formatCount) => `${format(count)} ${count === 1 ? one : many}`;
 
 /** A count's name for one and for many; a mass noun ("infantry", "wheat") has the one. */
 type CountName = [one: string, many?: string];
 
-/** "1 archer and 12.5 wheat": the counts above 0 in words; null when there are none. */
-function countList(counts: [count: number, ...name: CountName][]): string | null {
-  const parts = counts.filter(([count]) => count > 0).map(([count, one, many = one]) => plural(count, one, many));
+/** "1 archer and 12.50 wheat": the counts above 0 in words (`format` shows each count); null when there are none. */
+function countList(counts: [count: number, ...name: CountName][], format: (count: number) => string = formatCount): string | null {
+  const parts = counts.filter(([count]) => count > 0).map(([count, one, many = one]) => plural(count, one, many, format));
   return parts.length ? listFormat.format(parts) : null;
 }
 
@@ -62,7 +62,11 @@ const UNIT_NAMES: Record<UnitKey, CountName> = { infantry: ['infantry'], archers
 const army = (troops: Army) => countList(UNIT_KEYS.map((unit) => [troops[unit], ...UNIT_NAMES[unit]]));
 // Raids count troops as TroopCounts, the throne as Army: the same three types under other keys.
 const troopCounts = ({ infantry, archers, cavalry }: TroopCounts) => army({ infantry, archers, cavalries: cavalry });
-const resources = (loot: PendingResourcesDto) => countList(RESOURCE_KEYS.map((key) => [loot[key], resourceLabel(key).toLowerCase()]));
+const resources = (loot: PendingResourcesDto) =>
+  countList(
+    RESOURCE_KEYS.map((key) => [loot[key], resourceLabel(key).toLowerCase()]),
+    (amount) => formatResource(toThousandths(amount)),
+  );
 
 /** "you lost 3 infantry (2 archers wounded)" */
 function losses(dead: string | null, wounded: string | null): string {
@@ -114,7 +118,7 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   'withdrawal-sent': {
     group: 'payments',
     text: ({ amount: sent }) => `Your withdrawal of ${runik(sent)} reached your Hive Engine wallet as RNK.`,
-    toast: ({ amount: sent }) => `Withdrawal sent: ${amount(sent)} RNK`,
+    toast: ({ amount: sent }) => `Withdrawal sent: ${runikAmount(sent)} RNK`,
   },
   'withdrawal-refunded': {
     group: 'payments',
@@ -142,7 +146,7 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   'listing-sold': {
     group: 'market',
     text: ({ gearName, buyer, price, fee, tax, received }) =>
-      `${buyer} bought your ${gearName} for ${runik(price)}: you received ${runik(received)} (listing fee ${amount(fee)}, tax ${amount(tax)}).`,
+      `${buyer} bought your ${gearName} for ${runik(price)}: you received ${runik(received)} (listing fee ${runikAmount(fee)}, tax ${runikAmount(tax)}).`,
     toast: ({ gearName, buyer }) => `${buyer} bought your ${gearName}`,
     link: links.p2p,
   },
@@ -241,7 +245,7 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   },
   'boss-defeated': {
     group: 'citadel',
-    text: ({ floor, damage, share }) => `The floor ${floor} boss of the Abyssal Citadel fell: you dealt ${amount(damage)} damage and earned ${runik(share)}.`,
+    text: ({ floor, damage, share }) => `The floor ${floor} boss of the Abyssal Citadel fell: you dealt ${formatPoints(toThousandths(damage))} damage and earned ${runik(share)}.`,
     toast: ({ floor, share }) => `Floor ${floor} boss defeated: +${runik(share)}`,
     link: links.citadel,
   },

@@ -1,5 +1,6 @@
 import type { Gear } from '@runik/contract';
 import { gearName, gearStatKey } from '@runik/rules';
+import { GearIcon } from '../../ui/icons/GearIcon';
 import { formatBoost, statLabel } from './packs-format';
 
 interface PackGearCardProps {
@@ -14,7 +15,7 @@ export function PackGearCard({ gear, index, revealed }: PackGearCardProps) {
   const statKey = gearStatKey(gear.type);
   return (
     <li
-      className={`pack-card pack-card--${gear.rarity} ${revealed ? 'pack-card--revealed' : ''}`}
+      className={`pack-card rarity--${gear.rarity} ${revealed ? 'pack-card--revealed' : ''}`}
       data-testid={revealed ? `revealed-gear-${gear.gearId}` : `hidden-card-${index}`}
     >
       <div className="pack-card__inner">
@@ -22,11 +23,12 @@ export function PackGearCard({ gear, index, revealed }: PackGearCardProps) {
           <span className="pack-card__sigil" aria-hidden="true">
             ᚱ
           </span>
-          <span className="packs-sr-only">Face-down card {index + 1}</span>
+          <span className="sr-only">Face-down card {index + 1}</span>
         </div>
         <div className="pack-card__face pack-card__front" aria-hidden={!revealed}>
           {revealed && (
             <>
+              <GearIcon type={gear.type} rarity={gear.rarity} small />
               <span className="pack-card__rarity">{gear.rarity}</span>
               <strong className="pack-card__name">{gearName(gear.type, gear.rarity, gear.level)}</strong>
               <span className="pack-card__category">{gear.category}</span>

@@ -1,5 +1,8 @@
 import { PACK_BULK_SIZE } from '@runik/rules';
 import type { PackPrices } from '@runik/contract';
+import { Card } from '../../ui/Card';
+import { CurrencyIcon, type Currency } from '../../ui/icons/CurrencyIcon';
+import { PriceTag } from '../../ui/PriceTag';
 import { formatPrice } from '../../wallet/amounts';
 import type { PackCount } from './packs-api';
 import { packsLabel } from './packs-format';
@@ -7,7 +10,7 @@ import { PackTexts } from './packs-messages';
 
 interface PackOfferCardProps {
   /** As the player reads it: RUNIK or SWAP.HIVE. */
-  currency: string;
+  currency: Currency;
   testId: string;
   prices: PackPrices;
   canAfford: { single: boolean; bulk: boolean };
@@ -23,19 +26,23 @@ export function PackOfferCard({ currency, testId, prices, canAfford, blocked, on
     { packCount: PACK_BULK_SIZE, price: prices.bulk, affordable: canAfford.bulk, key: 'bulk' },
   ] as const;
   return (
-    <article className="pack-offer panel" data-testid={testId} aria-labelledby={`${testId}-title`}>
-      <h2 id={`${testId}-title`} className="pack-offer__title">
-        Pay with {currency}
-      </h2>
+    <Card
+      as="article"
+      testId={testId}
+      titleId={`${testId}-title`}
+      title={
+        <>
+          <CurrencyIcon currency={currency} /> Pay with {currency}
+        </>
+      }
+    >
       <ul className="pack-offer__list">
         {offers.map(({ packCount, price, affordable, key }) => (
           <li key={key} className="pack-offer__row">
             <div className="pack-offer__label">
               <span className="pack-offer__count">{packsLabel(packCount)}</span>
-              <span className="pack-offer__price" data-testid={`${testId}-${key}-price`}>
-                {formatPrice(price)} {currency}
-              </span>
-              {!affordable && <span className="pack-offer__hint">{PackTexts.cantAfford(currency)}</span>}
+              <PriceTag amount={formatPrice(price)} currency={currency} testId={`${testId}-${key}-price`} />
+              {!affordable && <span className="hint hint--error">{PackTexts.cantAfford(currency)}</span>}
             </div>
             <button
               type="button"
@@ -48,6 +55,6 @@ export function PackOfferCard({ currency, testId, prices, canAfford, blocked, on
           </li>
         ))}
       </ul>
-    </article>
+    </Card>
   );
 }

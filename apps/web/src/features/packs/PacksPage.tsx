@@ -1,13 +1,17 @@
-import type { ReactNode } from 'react';
 import { PackMessages, type PackInfoResponse } from '@runik/contract';
+import { PACK_BULK_SIZE } from '@runik/rules';
 import { useSession } from '../../app/use-session';
-import { Message } from '../../ui/Message';
-import { formatBalance } from '../../wallet/amounts';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { StatList, StatRow } from '../../ui/StatList';
+import { StatePanel } from '../../ui/StatePanel';
+import { formatBalance, formatPrice } from '../../wallet/amounts';
+import { PurchaseFeedback } from '../../wallet/PurchaseFeedback';
 import { DEFAULT_PURCHASE_POLLING, SWAP_HIVE } from '../../wallet/swap-hive-payment';
 import { PackOdds } from './PackOdds';
 import { PackOfferCard } from './PackOfferCard';
 import { PackOpeningOverlay } from './PackOpeningOverlay';
-import { usePackInfo, usePendingPurchase } from './packs-api';
+import { usePackInfo, usePendingPurchase, type PackCount } from './packs-api';
+import { packsLabel } from './packs-format';
 import { PackTexts } from './packs-messages';
 import { usePackOpening } from './use-pack-opening';
 import { usePackPurchases } from './use-pack-purchases';
@@ -21,7 +25,7 @@ export function PacksPage() {
       <h1 id="packs-title" className="packs__title">
         {PackTexts.title}
       </h1>
-      {username ? <PackStore username={username} /> : <Placeholder>{PackMessages.loginPacks}</Placeholder>}
+      {username ? <PackStore username={username} /> : <StatePanel>{PackMessages.loginPacks}</StatePanel>}
     </section>
   );
 }
@@ -30,35 +34,37 @@ function PackStore({ username }: { username: string }) {
   const info = usePackInfo(username);
   const opening = usePackOpening(username);
   const purchases = usePackPurchases(username, DEFAULT_PURCHASE_POLLING, opening.open);
+  const confirm = useConfirm();
+
+  /** The bulk asks first, with its price (a single pack is bought at once). */
+  const buyAfterAsking = async (currency: string, packCount: PackCount, price: number, buy: (packCount: PackCount, price: number) => Promise<void>) => {
+    if (packCount === PACK_BULK_SIZE) {
+      const question = PackTexts.confirmBulk(packsLabel(packCount), `${formatPrice(price)} ${currency}`);
+      if (!(await confirm({ message: question, confirmLabel: 'Buy' }))) return;
+    }
+    await buy(packCount, price);
+  };
 
   return (
     <>
       {info.data ? (
         <PackSummary info={info.data} />
       ) : info.isError ? (
-        <div className="packs-placeholder panel">
-          <Message tone="error">{PackMessages.infoFailed}</Message>
-          <button type="button" className="button" onClick={() => void info.refetch()}>
-            {PackTexts.retry}
-          </button>
-        </div>
+        <StatePanel error onRetry={() => void info.refetch()} retryLabel={PackTexts.retry}>
+          {PackMessages.infoFailed}
+        </StatePanel>
       ) : (
-        <Placeholder>{PackTexts.loading}</Placeholder>
+        <StatePanel>{PackTexts.loading}</StatePanel>
       )}
 
-      <div className="packs-feedback" data-testid="pack-feedback">
-        {purchases.error && <Message tone="error">{purchases.error}</Message>}
-        {purchases.paymentTxId && <p className="packs-feedback__reference">{PackTexts.paymentReference(purchases.paymentTxId)}</p>}
-        {purchases.notice && <Message tone="info">{purchases.notice}</Message>}
-        {purchases.canCheckAgain && (
-          <div className="packs-feedback__pending">
-            <span>{PackTexts.stillPending}</span>
-            <button type="button" className="button" onClick={purchases.checkAgain}>
-              {PackTexts.checkAgain}
-            </button>
-          </div>
-        )}
-      </div>
+      <PurchaseFeedback
+        testId="pack-feedback"
+        error={purchases.error}
+        paymentTxId={purchases.paymentTxId}
+        notice={purchases.notice}
+        canCheckAgain={purchases.canCheckAgain}
+        onCheckAgain={purchases.checkAgain}
+      />
       <UnopenedPacks username={username} onOpen={opening.open} />
 
       {info.data && (
@@ -69,7 +75,7 @@ function PackStore({ username }: { username: string }) {
             prices={info.data.prices.runik}
             canAfford={info.data.canAfford.runik}
             blocked={purchases.busy !== null}
-            onBuy={(packCount) => void purchases.buyWithRunik(packCount)}
+            onBuy={(packCount, price) => void buyAfterAsking('RUNIK', packCount, price, purchases.buyWithRunik)}
           />
           <PackOfferCard
             currency={SWAP_HIVE}
@@ -77,7 +83,7 @@ function PackStore({ username }: { username: string }) {
             prices={info.data.prices.hive}
             canAfford={info.data.canAfford.hive}
             blocked={purchases.busy !== null || purchases.hiveBlocked}
-            onBuy={(packCount, price) => void purchases.buyWithHive(packCount, price)}
+            onBuy={(packCount, price) => void buyAfterAsking(SWAP_HIVE, packCount, price, purchases.buyWithHive)}
           />
         </div>
       )}
@@ -115,21 +121,12 @@ function PackSummary({ info }: { info: PackInfoResponse }) {
     { label: `Packs bought with ${SWAP_HIVE}`, value: String(info.userHivePackCount), testId: 'hive-pack-count' },
   ];
   return (
-    <dl className="packs-summary panel" data-testid="pack-summary">
+    <StatList variant="tiles" className="panel" testId="pack-summary">
       {items.map(({ label, value, testId }) => (
-        <div key={testId} className="packs-summary__item">
-          <dt>{label}</dt>
-          <dd data-testid={testId}>{value}</dd>
-        </div>
+        <StatRow key={testId} label={label} testId={testId}>
+          {value}
+        </StatRow>
       ))}
-    </dl>
-  );
-}
-
-function Placeholder({ children }: { children: ReactNode }) {
-  return (
-    <p className="packs-placeholder panel" role="status">
-      {children}
-    </p>
+    </StatList>
   );
 }

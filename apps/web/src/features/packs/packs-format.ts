@@ -1,3 +1,5 @@
+import { formatPercent } from '@runik/rules';
+
 /** "1 Pack" or "10 Packs". */
 export function packsLabel(count: number): string {
   return `${count} ${count === 1 ? 'Pack' : 'Packs'}`;
@@ -11,5 +13,5 @@ export function statLabel(key: string): string {
 
 /** A percent with at most two decimals: 1.2 → "+1.2%". */
 export function formatBoost(percent: number): string {
-  return `+${Number(percent.toFixed(2))}%`;
+  return `+${formatPercent(percent)}`;
 }

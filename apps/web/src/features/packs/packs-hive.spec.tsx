@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes } from '@runik/contract';
 import { GAME_ACCOUNT } from '../../app/config';
 import { advance } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import type { FakeApi } from '../../testing/fake-api';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
 import { cityKeys } from '../city/city-api';
@@ -64,6 +65,8 @@ describe('Pack store: buying with SWAP.HIVE', () => {
     api.on('POST', OPEN_URL, { status: 200, data: opened(ID, [gear(801, 'archer', 'legendary', 2)], 42, 2) });
 
     fireEvent.click(buyButton('Buy 10 Packs (SWAP.HIVE)'));
+    expect(keychain.requestSendToken).not.toHaveBeenCalled();
+    expect(await answerConfirmation(true)).toBe(`Buy 10 Packs for ${screen.getByTestId('hive-offers-bulk-price').textContent}?`);
     await advance(0);
     expect(keychain.requestSendToken).toHaveBeenCalledTimes(1);
     expect(keychain.requestSendToken).toHaveBeenCalledWith(

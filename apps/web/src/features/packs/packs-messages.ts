@@ -7,12 +7,8 @@ export const PackTexts = {
   retry: 'Retry',
   /** A SWAP.HIVE purchase the server refused without saying why. */
   hiveFailed: 'SWAP.HIVE purchase failed',
-  /** The payment left the wallet but the purchase was not recorded: the player needs the id. */
-  paymentReference: (txId: string) => `Your payment's transaction id: ${txId}`,
   /** An invalid purchase without the worker's reason. */
   invalidFallback: PackMessages.purchaseInvalid,
-  checkAgain: 'Check again',
-  stillPending: 'A SWAP.HIVE purchase of yours is still waiting for confirmation.',
   opening: (count: number) => `Opening ${count === 1 ? '1 pack' : `${count} packs`}...`,
   openingAgain: 'Try again',
   seed: (seed: number) => `Rolled from seed ${seed}`,
@@ -21,4 +17,5 @@ export const PackTexts = {
   cantAfford: (currency: string) => `Not enough ${currency}`,
   unopened: (purchases: number) => `You have ${purchases === 1 ? 'a purchase' : `${purchases} purchases`} of packs not opened yet.`,
   openUnopened: 'Open Packs',
+  confirmBulk: (packs: string, price: string) => `Buy ${packs} for ${price}?`,
 } as const;

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes } from '@runik/contract';
 import { advance } from '../../testing/city-fixtures';
+import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
 import { cityKeys } from '../city/city-api';
 import {
   buyButton,
@@ -82,6 +83,7 @@ describe('Pack store: buying with RUNIK', () => {
     api.on('POST', RUNIK_URL, confirmedRunik(42, 10)).on('POST', ApiRoutes.packOpen(42), { status: 200, data: opened(42, bulk, 5, 1) });
 
     fireEvent.click(buyButton('Buy 10 Packs (RUNIK)'));
+    await answerConfirmation(true);
     await advance(0);
     expect(api.callsTo(RUNIK_URL)[0].body).toEqual({ hiveUsername: PLAYER, packCount: 10 });
     await advance(400);
@@ -106,7 +108,22 @@ describe('Pack store: buying with RUNIK', () => {
     const { api } = await openPacks();
     api.on('POST', RUNIK_URL, { status: 502 });
     fireEvent.click(buyButton('Buy 10 Packs (RUNIK)'));
+    await answerConfirmation(true);
     await waitFor(() => expect(within(feedback()).getByRole('alert')).toHaveTextContent(/^RUNIK purchase failed$/));
+  });
+
+  it('asks before buying 10 packs, with the price, and buys nothing when declined; a single pack goes at once', async () => {
+    const { api } = await openPacks();
+    api.on('POST', RUNIK_URL, { status: 400, data: { error: 'Insufficient RUNIK balance.' } });
+    const bulkPrice = screen.getByTestId('runik-offers-bulk-price').textContent;
+
+    fireEvent.click(buyButton('Buy 10 Packs (RUNIK)'));
+    expect(await answerConfirmation(false)).toBe(`Buy 10 Packs for ${bulkPrice}?`);
+    expect(api.callsTo(RUNIK_URL)).toHaveLength(0);
+
+    fireEvent.click(buyButton('Buy 1 Pack (RUNIK)'));
+    expect(openConfirmation()).toBeNull();
+    await waitFor(() => expect(api.callsTo(RUNIK_URL).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, packCount: 1 }]));
   });
 
   it('keeps the buttons disabled while a purchase is under way', async () => {

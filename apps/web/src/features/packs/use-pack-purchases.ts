@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PackMessages, packPaymentMemo, type PackPurchaseStatusResponse } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
 import { toUserMessage } from '../../app/errors';
-import { formatPrice } from '../../wallet/amounts';
+import { swapHiveQuantity } from '../../wallet/amounts';
 import { getKeychain } from '../../wallet/keychain';
 import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';
 import { useSwapHiveConfirmation } from '../../wallet/use-swap-hive-confirmation';
@@ -102,7 +102,7 @@ export function usePackPurchases(username: string, polling: PurchasePolling, onC
       }
       const hiveTxId = await sendSwapHivePayment(keychain, {
         from: username,
-        amount: formatPrice(price),
+        amount: swapHiveQuantity(price),
         memo: packPaymentMemo(username, packCount),
       });
       let purchase;

@@ -1,4 +1,6 @@
 import type { ShopItemDto } from '@runik/contract';
+import { Card } from '../../ui/Card';
+import { PriceTag } from '../../ui/PriceTag';
 import { formatPrice } from '../../wallet/amounts';
 import { SWAP_HIVE } from '../../wallet/swap-hive-payment';
 import { ShopTexts, shopItemTestId } from './shop-messages';
@@ -18,15 +20,14 @@ export function ShopItemCard({ item, blocked, buying, onBuy }: ShopItemCardProps
   const titleId = `${testId}-title`;
   const limitReached = item.limit !== null && item.nextPurchaseCount > item.limit;
   return (
-    <article className="shop-item panel" data-testid={testId} aria-labelledby={titleId}>
-      <header className="shop-item__header">
-        <h2 id={titleId} className="shop-item__name">
-          {item.name}
-        </h2>
-        <span className="shop-item__price" data-testid={`${testId}-price`}>
-          {formatPrice(item.price)} {SWAP_HIVE}
-        </span>
-      </header>
+    <Card
+      as="article"
+      className="shop-item"
+      testId={testId}
+      titleId={titleId}
+      title={item.name}
+      actions={<PriceTag amount={formatPrice(item.price)} currency={SWAP_HIVE} testId={`${testId}-price`} />}
+    >
       <ul className="shop-item__rewards" aria-label={ShopTexts.rewards}>
         {item.rewards.map((reward) => (
           <li key={reward}>{reward}</li>
@@ -36,7 +37,7 @@ export function ShopItemCard({ item, blocked, buying, onBuy }: ShopItemCardProps
         <span>{ShopTexts.purchaseNumber(item.nextPurchaseCount)}</span>
         {item.limit !== null && <span>{ShopTexts.limit(item.limit)}</span>}
       </div>
-      {!item.canAfford && <p className="shop-item__hint">{limitReached ? ShopTexts.limitReached : ShopTexts.cantAfford}</p>}
+      {!item.canAfford && <p className="hint hint--error">{limitReached ? ShopTexts.limitReached : ShopTexts.cantAfford}</p>}
       <button
         type="button"
         className="button button--primary shop-item__buy"
@@ -46,6 +47,6 @@ export function ShopItemCard({ item, blocked, buying, onBuy }: ShopItemCardProps
       >
         {buying ? ShopTexts.buying : ShopTexts.buy}
       </button>
-    </article>
+    </Card>
   );
 }

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
 import { ShopMessages, type ShopItemsResponse, type ShopPurchaseStatusResponse } from '@runik/contract';
 import { useSession } from '../../app/use-session';
-import { Message } from '../../ui/Message';
+import { StatList, StatRow } from '../../ui/StatList';
+import { StatePanel } from '../../ui/StatePanel';
 import { formatBalance } from '../../wallet/amounts';
+import { PurchaseFeedback } from '../../wallet/PurchaseFeedback';
 import { DEFAULT_PURCHASE_POLLING } from '../../wallet/swap-hive-payment';
 import { useShopItems } from './shop-api';
 import { ShopTexts } from './shop-messages';
@@ -18,7 +19,7 @@ export function ShopPage() {
       <h1 id="shop-title" className="shop__title">
         {ShopTexts.title}
       </h1>
-      {username ? <Shop username={username} /> : <Placeholder>{ShopTexts.loginShop}</Placeholder>}
+      {username ? <Shop username={username} /> : <StatePanel>{ShopTexts.loginShop}</StatePanel>}
     </section>
   );
 }
@@ -32,41 +33,36 @@ function Shop({ username }: { username: string }) {
       {items.data ? (
         <Balance shop={items.data} />
       ) : items.isError ? (
-        <div className="shop-placeholder panel">
-          <Message tone="error">{ShopMessages.failedItems}</Message>
-          <button type="button" className="button" onClick={() => void items.refetch()}>
-            {ShopTexts.retry}
-          </button>
-        </div>
+        <StatePanel error onRetry={() => void items.refetch()} retryLabel={ShopTexts.retry}>
+          {ShopMessages.failedItems}
+        </StatePanel>
       ) : (
-        <Placeholder>{ShopTexts.loading}</Placeholder>
+        <StatePanel>{ShopTexts.loading}</StatePanel>
       )}
 
-      <div className="shop-feedback" data-testid="shop-feedback">
-        {purchase.error && <Message tone="error">{purchase.error}</Message>}
-        {purchase.paymentTxId && <p className="shop-feedback__reference">{ShopTexts.paymentReference(purchase.paymentTxId)}</p>}
-        {purchase.notice && (
-          <Message tone="info">
-            {purchase.notice}
-            {purchase.waitingFor && <span className="shop-feedback__item">{ShopTexts.pendingItem(purchase.waitingFor)}</span>}
-          </Message>
-        )}
+      <PurchaseFeedback
+        testId="shop-feedback"
+        error={purchase.error}
+        paymentTxId={purchase.paymentTxId}
+        notice={
+          purchase.notice && (
+            <>
+              {purchase.notice}
+              {purchase.waitingFor && <span className="shop-feedback__item">{ShopTexts.pendingItem(purchase.waitingFor)}</span>}
+            </>
+          )
+        }
+        canCheckAgain={purchase.canCheckAgain}
+        onCheckAgain={purchase.checkAgain}
+      >
         {purchase.confirmed && <Confirmed status={purchase.confirmed} />}
-        {purchase.canCheckAgain && (
-          <div className="shop-feedback__pending">
-            <span>{ShopTexts.stillPending}</span>
-            <button type="button" className="button" onClick={purchase.checkAgain}>
-              {ShopTexts.checkAgain}
-            </button>
-          </div>
-        )}
-      </div>
+      </PurchaseFeedback>
 
       {items.data &&
         (items.data.items.length === 0 ? (
-          <Placeholder>{ShopTexts.empty}</Placeholder>
+          <StatePanel>{ShopTexts.empty}</StatePanel>
         ) : (
-          <div className="shop-items">
+          <div className="tile-grid shop-items">
             {items.data.items.map((item) => (
               <ShopItemCard
                 key={item.name}
@@ -84,10 +80,11 @@ function Shop({ username }: { username: string }) {
 
 function Balance({ shop }: { shop: ShopItemsResponse }) {
   return (
-    <dl className="shop-balance panel">
-      <dt>{ShopTexts.balance}</dt>
-      <dd data-testid="shop-hive-balance">{formatBalance(shop.hiveBalance)}</dd>
-    </dl>
+    <StatList variant="tiles" className="panel">
+      <StatRow label={ShopTexts.balance} testId="shop-hive-balance">
+        {formatBalance(shop.hiveBalance)}
+      </StatRow>
+    </StatList>
   );
 }
 
@@ -105,13 +102,5 @@ function Confirmed({ status }: { status: ShopPurchaseStatusResponse }) {
         </ul>
       )}
     </div>
-  );
-}
-
-function Placeholder({ children }: { children: ReactNode }) {
-  return (
-    <p className="shop-placeholder panel" role="status">
-      {children}
-    </p>
   );
 }

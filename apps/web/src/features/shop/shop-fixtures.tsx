@@ -23,14 +23,14 @@ export const PENDING_URL = ApiRoutes.shopPendingPurchases(PLAYER);
 export const CREATE_URL = ApiRoutes.shopPurchaseCreate;
 
 export function shopItem(name: string, overrides: Partial<ShopItemDto> = {}): ShopItemDto {
-  return { name, price: 2, rewards: ['600 Wheat'], nextPurchaseCount: 1, canAfford: true, limit: null, ...overrides };
+  return { name, price: 2, rewards: ['600.00 Wheat'], nextPurchaseCount: 1, canAfford: true, limit: null, ...overrides };
 }
 
 export const RESOURCE_CRATE = shopItem('Resource Crate', {
-  rewards: ['600 Wheat', '600 Lumber', '600 Stone', '600 Ore'],
+  rewards: ['600.00 Wheat', '600.00 Lumber', '600.00 Stone', '600.00 Ore'],
   nextPurchaseCount: 3,
 });
-export const STARTER_BUNDLE = shopItem('Starter Bundle', { price: 3, rewards: ['10 RUNIK', '500 Wheat'], limit: 1 });
+export const STARTER_BUNDLE = shopItem('Starter Bundle', { price: 3, rewards: ['10.000 RUNIK', '500.00 Wheat'], limit: 1 });
 export const COMMANDERS_BLADE = shopItem("Commander's Blade", {
   price: 25,
   rewards: ['Epic Cavalry Gear Lv.1'],

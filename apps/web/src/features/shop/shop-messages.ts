@@ -17,10 +17,6 @@ export const ShopTexts = {
   pendingItem: (itemName: string) => `Awaiting confirmation: ${itemName}`,
   /** Which purchase the confirmed one was. */
   confirmedItem: (itemName: string, count: number) => `${itemName}, purchase #${count}`,
-  /** The payment left the wallet but the purchase was not recorded: the player needs the id. */
-  paymentReference: (txId: string) => `Your payment's transaction id: ${txId}`,
-  checkAgain: 'Check again',
-  stillPending: 'A SWAP.HIVE purchase of yours is still waiting for confirmation.',
 } as const;
 
 /** The data-testid of an item's card: "War Chest" → "shop-item-war-chest". */

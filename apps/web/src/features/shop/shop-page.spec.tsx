@@ -29,7 +29,7 @@ describe('Shop: items and balance', () => {
   });
 
   it('lists each item with its price in SWAP.HIVE, its rewards, the next purchase number and its limit', async () => {
-    const crate = shopItem('Resource Crate', { price: 2, rewards: ['600 Wheat', '600 Lumber'], nextPurchaseCount: 3 });
+    const crate = shopItem('Resource Crate', { price: 2, rewards: ['600.00 Wheat', '600.00 Lumber'], nextPurchaseCount: 3 });
     const blade = shopItem("Commander's Blade", { price: 25.5, rewards: ['Epic Cavalry Gear Lv.1'] });
     await openShop({ items: shopItems({ items: [crate, STARTER_BUNDLE, blade] }) });
 
@@ -37,7 +37,7 @@ describe('Shop: items and balance', () => {
     expect(within(crateCard).getByRole('heading', { name: 'Resource Crate' })).toBeInTheDocument();
     expect(within(crateCard).getByTestId('shop-item-resource-crate-price')).toHaveTextContent(/^2\.000 SWAP\.HIVE$/);
     const rewards = within(crateCard).getByRole('list', { name: 'Rewards' });
-    expect(within(rewards).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['600 Wheat', '600 Lumber']);
+    expect(within(rewards).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['600.00 Wheat', '600.00 Lumber']);
     expect(crateCard).toHaveTextContent('Purchase #3');
     expect(crateCard).not.toHaveTextContent('Limit');
 

@@ -239,7 +239,7 @@ describe('Shop: a purchase pending when the page loads', () => {
     const keychain = installFakeKeychain();
     const { api, queryClient } = await openShop({ pending: pendingPurchase(ID, 'Starter Bundle') });
     queryClient.setQueryData(cityKeys.city(PLAYER), { stale: 'city' });
-    const bundleRewards = ['10 RUNIK', '500 Wheat'];
+    const bundleRewards = ['10.000 RUNIK', '500.00 Wheat'];
     serveInTurn(
       api,
       'GET',

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { shopPaymentMemo, ShopMessages, SwapHiveMessages, type ShopItemDto, type ShopPurchaseStatusResponse } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
 import { UserFacingError } from '../../app/errors';
-import { formatPrice } from '../../wallet/amounts';
+import { swapHiveQuantity } from '../../wallet/amounts';
 import { getKeychain } from '../../wallet/keychain';
 import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';
 import { useSwapHiveConfirmation } from '../../wallet/use-swap-hive-confirmation';
@@ -96,7 +96,7 @@ export function useShopPurchase(username: string, polling: PurchasePolling) {
         return;
       }
       // The price the player saw is the amount sent and the price reported: the server refuses a stale one.
-      const price = formatPrice(item.price);
+      const price = swapHiveQuantity(item.price);
       const hiveTxId = await sendSwapHivePayment(keychain, { from: username, amount: price, memo: shopPaymentMemo(username, item.name) });
       let purchase;
       try {

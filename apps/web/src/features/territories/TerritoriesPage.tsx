@@ -9,7 +9,7 @@ export function TerritoriesPage() {
       <h1 id="territories-title" className="territories__title">
         Territories
       </h1>
-      <ul className="territories__tiles">
+      <ul className="tile-grid tile-grid--fit territories__tiles">
         {TERRITORY_TILES.map((tile) => (
           <TerritoryTileCard key={tile.slug} tile={tile} />
         ))}

@@ -1,4 +1,4 @@
-import { useNow } from '../city/city-clock';
+import { Countdown as LiveCountdown } from '../../ui/Countdown';
 import { countdownText } from './throne-clock';
 
 interface CountdownProps {
@@ -9,12 +9,16 @@ interface CountdownProps {
   testId: string;
 }
 
-/** Days, hours, minutes and seconds left, ticking with the page's clock (spec section 9). */
+/** Days, hours, minutes and seconds left, live (spec section 9). */
 export function Countdown({ to, passed, testId }: CountdownProps) {
-  const now = useNow();
+  const target = Date.parse(to);
   return (
-    <span role="timer" className="throne-countdown" data-testid={testId}>
-      {countdownText(Date.parse(to), now, passed)}
-    </span>
+    <LiveCountdown
+      to={target}
+      format={(msLeft) => countdownText(target, target - msLeft, passed)}
+      passed={passed}
+      className="throne-countdown"
+      testId={testId}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Card } from '../../ui/Card';
 import { ParticipantsPower } from './ParticipantsPower';
 import { useGarrisonDetails } from './throne-api';
 import { ThroneTexts } from './throne-texts';
@@ -7,21 +8,21 @@ import { ThroneTexts } from './throne-texts';
 export function GarrisonDetails() {
   const [open, setOpen] = useState(false);
   return (
-    <section className="throne-card panel" aria-labelledby="throne-garrison-title">
-      <header className="throne-card__header">
-        <h2 id="throne-garrison-title" className="throne-card__title">
-          {ThroneTexts.garrisonDetails}
-        </h2>
+    <Card
+      titleId="throne-garrison-title"
+      title={ThroneTexts.garrisonDetails}
+      actions={
         <button type="button" className="button" aria-expanded={open} aria-controls="throne-garrison-body" onClick={() => setOpen(!open)}>
           {open ? 'Hide Garrison Details' : 'Show Garrison Details'}
         </button>
-      </header>
+      }
+    >
       {open && (
         <div id="throne-garrison-body">
           <GarrisonBody />
         </div>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ThroneMessages } from '@runik/contract';
+import { StatList, StatRow } from '../../ui/StatList';
 import { Countdown } from './Countdown';
-import { Fact } from './Fact';
 import { useNextWar } from './throne-api';
 import { formatUtc, formatUtcDay } from './throne-clock';
 import { ThroneTexts } from './throne-texts';
@@ -13,17 +13,17 @@ export function NextWarInfo() {
   const { nextThroneWarDate, votingStartsAt } = next.data;
   return (
     <div className="throne-next-war" data-testid="next-war">
-      <h3 className="throne-card__subtitle">{ThroneTexts.nextWar}</h3>
-      <dl className="throne-facts">
-        <Fact label={ThroneTexts.nextWarDate} testId="next-war-date">{formatUtcDay(Date.parse(nextThroneWarDate))}</Fact>
-        <Fact label={ThroneTexts.votingStartsAt} testId="next-voting-at">{formatUtc(Date.parse(votingStartsAt))}</Fact>
-        <Fact label={ThroneTexts.votingStartsIn}>
+      <h3 className="card__subtitle">{ThroneTexts.nextWar}</h3>
+      <StatList>
+        <StatRow label={ThroneTexts.nextWarDate} testId="next-war-date">{formatUtcDay(Date.parse(nextThroneWarDate))}</StatRow>
+        <StatRow label={ThroneTexts.votingStartsAt} testId="next-voting-at">{formatUtc(Date.parse(votingStartsAt))}</StatRow>
+        <StatRow label={ThroneTexts.votingStartsIn}>
           <Countdown to={votingStartsAt} passed={ThroneMessages.votingStarted} testId="next-voting-countdown" />
-        </Fact>
-        <Fact label={ThroneTexts.nextWarIn}>
+        </StatRow>
+        <StatRow label={ThroneTexts.nextWarIn}>
           <Countdown to={nextThroneWarDate} passed={ThroneMessages.startingSoon} testId="next-war-countdown" />
-        </Fact>
-      </dl>
+        </StatRow>
+      </StatList>
     </div>
   );
 }

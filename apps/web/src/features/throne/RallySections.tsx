@@ -1,4 +1,6 @@
 import { ThroneMessages, type ThroneRally } from '@runik/contract';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { Card } from '../../ui/Card';
 import { Countdown } from './Countdown';
 import { ParticipantsPower } from './ParticipantsPower';
 import { postRallyDisband, postRallyWithdraw, useRallyDetails } from './throne-api';
@@ -16,10 +18,7 @@ interface AllianceRalliesProps {
 /** Active Alliance Rallies: the player's alliance's rallies with their power and the player's part in each. */
 export function AllianceRallies({ rallies, role, report, onJoin }: AllianceRalliesProps) {
   return (
-    <section className="throne-card panel" aria-labelledby="throne-alliance-rallies-title">
-      <h2 id="throne-alliance-rallies-title" className="throne-card__title">
-        {ThroneTexts.allianceRallies}
-      </h2>
+    <Card titleId="throne-alliance-rallies-title" title={ThroneTexts.allianceRallies}>
       {rallies.length === 0 ? (
         <p className="throne-muted">{ThroneTexts.noAllianceRallies}</p>
       ) : (
@@ -29,7 +28,7 @@ export function AllianceRallies({ rallies, role, report, onJoin }: AllianceRalli
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -39,6 +38,10 @@ function AllianceRallyRow({ rally, role, report, onJoin }: Omit<AllianceRalliesP
   const withdraw = useThroneAction({ request: postRallyWithdraw, success: () => ThroneMessages.withdrew, fallback: ThroneMessages.withdrawFailed, report });
   const disband = useThroneAction({ request: postRallyDisband, success: () => ThroneMessages.disbanded, fallback: ThroneMessages.disbandFailed, report });
   const busy = withdraw.pending || disband.pending;
+  const confirm = useConfirm();
+  const disbandRally = async () => {
+    if (await confirm({ message: ThroneMessages.confirmDisband, confirmLabel: 'Disband', danger: true })) disband.run(body);
+  };
   return (
     <li className="throne-rally" data-testid={`alliance-rally-${rally.attackId}`}>
       <RallySummary rally={rally} />
@@ -49,9 +52,7 @@ function AllianceRallyRow({ rally, role, report, onJoin }: Omit<AllianceRalliesP
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => {
-              if (window.confirm(ThroneMessages.confirmDisband)) disband.run(body);
-            }}
+            onClick={() => void disbandRally()}
           >
             Disband
           </button>
@@ -82,10 +83,7 @@ function RallyDetails({ attackId }: { attackId: number }) {
 /** Incoming Rallies: every rally gathering against the throne, of any alliance. */
 export function IncomingRallies({ rallies }: { rallies: readonly ThroneRally[] }) {
   return (
-    <section className="throne-card panel" aria-labelledby="throne-incoming-rallies-title">
-      <h2 id="throne-incoming-rallies-title" className="throne-card__title">
-        {ThroneTexts.incomingRallies}
-      </h2>
+    <Card titleId="throne-incoming-rallies-title" title={ThroneTexts.incomingRallies}>
       {rallies.length === 0 ? (
         <p className="throne-muted">{ThroneTexts.noIncomingRallies}</p>
       ) : (
@@ -97,7 +95,7 @@ export function IncomingRallies({ rallies }: { rallies: readonly ThroneRally[] }
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
 import { ThroneMessages } from '@runik/contract';
+import { Card } from '../../ui/Card';
 import type { ThroneRole, VoteControl } from './throne-roles';
 import { ThroneTexts } from './throne-texts';
 
@@ -21,10 +22,7 @@ export function ThroneActions({ role, vote, battleActive, onOpen }: ThroneAction
   const needsAlliance = battleActive && role.allianceId === null;
   const nothing = vote.kind === 'none' && !role.canFight && !needsAlliance;
   return (
-    <section className="throne-card panel" aria-labelledby="throne-actions-title">
-      <h2 id="throne-actions-title" className="throne-card__title">
-        Throne Actions
-      </h2>
+    <Card titleId="throne-actions-title" title="Throne Actions">
       <div className="throne-actions">
         {vote.kind === 'button' && (
           <button type="button" className="button button--primary" disabled={vote.alreadyVoted} onClick={() => onOpen('vote')}>
@@ -55,7 +53,7 @@ export function ThroneActions({ role, vote, battleActive, onOpen }: ThroneAction
         </p>
       )}
       {nothing && <p className="throne-muted">{ThroneTexts.noActions}</p>}
-    </section>
+    </Card>
   );
 }
 

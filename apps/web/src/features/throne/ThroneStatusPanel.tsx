@@ -1,25 +1,40 @@
 import { ThroneMessages, type ThroneOccupier, type ThroneStatusResponse, type ThroneWar } from '@runik/contract';
+import { Badge } from '../../ui/Badge';
+import { Card } from '../../ui/Card';
+import { Countdown as LiveCountdown } from '../../ui/Countdown';
+import { StatList, StatRow } from '../../ui/StatList';
 import { useNow } from '../city/city-clock';
 import { Countdown } from './Countdown';
-import { Fact } from './Fact';
 import { formatMinutesSeconds, formatUtc, formatUtcClock } from './throne-clock';
 import { formatTroops } from './throne-format';
 import { NextWarInfo } from './NextWarInfo';
 import { ThroneTexts } from './throne-texts';
 
+/** The phase's colour: gold while voting or waiting, red in battle, green once over. */
+const PHASE_TONES: Record<ThroneWar['status'], 'gold' | 'danger' | 'success'> = {
+  voting: 'gold',
+  waiting: 'gold',
+  active: 'danger',
+  completed: 'success',
+};
+
 /** The Throne Status section: what the war's phase shows (spec section 4, "Throne status values"). */
 export function ThroneStatusPanel({ status }: { status: ThroneStatusResponse }) {
   const war = status.throneWars;
   return (
-    <section className="throne-card panel" aria-labelledby="throne-status-title">
-      <h2 id="throne-status-title" className="throne-card__title">
-        Throne Status
-        {war && (
-          <span className={`throne-phase throne-phase--${war.status}`} data-testid="throne-phase">
-            {ThroneTexts.phase[war.status]}
-          </span>
-        )}
-      </h2>
+    <Card
+      titleId="throne-status-title"
+      title={
+        <>
+          Throne Status
+          {war && (
+            <Badge tone={PHASE_TONES[war.status]} testId="throne-phase">
+              {ThroneTexts.phase[war.status]}
+            </Badge>
+          )}
+        </>
+      }
+    >
       {war ? (
         <WarStatus war={war} fullControlSeconds={status.config.THRONE_FULL_CONTROL} />
       ) : (
@@ -30,7 +45,7 @@ export function ThroneStatusPanel({ status }: { status: ThroneStatusResponse }) 
           <NextWarInfo />
         </>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -57,42 +72,42 @@ function VotingStatus({ war }: { war: ThroneWar }) {
   const now = useNow();
   const { isOpen, closesAt } = war.votingPhase;
   return (
-    <dl className="throne-facts">
-      {isOpen && <Fact label={ThroneTexts.utcNow} testId="utc-clock">{formatUtcClock(now)}</Fact>}
-      <Fact label={ThroneTexts.votingClosesAt} testId="voting-closes-at">{formatUtc(Date.parse(closesAt))}</Fact>
+    <StatList>
+      {isOpen && <StatRow label={ThroneTexts.utcNow} testId="utc-clock">{formatUtcClock(now)}</StatRow>}
+      <StatRow label={ThroneTexts.votingClosesAt} testId="voting-closes-at">{formatUtc(Date.parse(closesAt))}</StatRow>
       {isOpen && (
-        <Fact label={ThroneTexts.votingClosesIn}>
+        <StatRow label={ThroneTexts.votingClosesIn}>
           <Countdown to={closesAt} passed={ThroneMessages.startingSoon} testId="voting-countdown" />
-        </Fact>
+        </StatRow>
       )}
-    </dl>
+    </StatList>
   );
 }
 
 function WaitingStatus({ startTime }: { startTime: string | null }) {
   if (startTime === null) return <p className="throne-muted">{ThroneTexts.battleTimeUndecided}</p>;
   return (
-    <dl className="throne-facts">
-      <Fact label={ThroneTexts.battleStartsAt} testId="battle-start">{formatUtc(Date.parse(startTime))}</Fact>
-      <Fact label={ThroneTexts.battleStartsIn}>
+    <StatList>
+      <StatRow label={ThroneTexts.battleStartsAt} testId="battle-start">{formatUtc(Date.parse(startTime))}</StatRow>
+      <StatRow label={ThroneTexts.battleStartsIn}>
         <Countdown to={startTime} passed={ThroneMessages.startingSoon} testId="battle-countdown" />
-      </Fact>
-    </dl>
+      </StatRow>
+    </StatList>
   );
 }
 
 function OccupiedStatus({ occupier, fullControlSeconds }: { occupier: ThroneOccupier; fullControlSeconds: number }) {
   return (
     <>
-      <dl className="throne-facts">
-        <Fact label={ThroneTexts.occupier} testId="throne-occupier">{`[${occupier.allianceTag}] ${occupier.allianceName}`}</Fact>
-        <Fact label={ThroneTexts.garrison} testId="throne-garrison">{formatTroops(occupier.garrisonedTroops)}</Fact>
+      <StatList>
+        <StatRow label={ThroneTexts.occupier} testId="throne-occupier">{`[${occupier.allianceTag}] ${occupier.allianceName}`}</StatRow>
+        <StatRow label={ThroneTexts.garrison} testId="throne-garrison">{formatTroops(occupier.garrisonedTroops)}</StatRow>
         {!occupier.fullControlMet && (
-          <Fact label={ThroneTexts.fullControlIn}>
+          <StatRow label={ThroneTexts.fullControlIn}>
             <FullControlCountdown fullControlAt={occupier.fullControlAt} />
-          </Fact>
+          </StatRow>
         )}
-      </dl>
+      </StatList>
       {occupier.fullControlMet ? (
         <p className="throne-full-control" data-testid="full-control">
           {ThroneMessages.fullControlAchieved}
@@ -106,12 +121,7 @@ function OccupiedStatus({ occupier, fullControlSeconds }: { occupier: ThroneOccu
 
 /** The occupation countdown, in minutes and seconds (spec section 9). */
 function FullControlCountdown({ fullControlAt }: { fullControlAt: string }) {
-  const now = useNow();
-  return (
-    <span role="timer" className="throne-countdown" data-testid="full-control-countdown">
-      {formatMinutesSeconds(Date.parse(fullControlAt) - now)}
-    </span>
-  );
+  return <LiveCountdown to={Date.parse(fullControlAt)} format={formatMinutesSeconds} className="throne-countdown" testId="full-control-countdown" />;
 }
 
 function CompletedStatus({ war }: { war: ThroneWar }) {
@@ -119,11 +129,11 @@ function CompletedStatus({ war }: { war: ThroneWar }) {
   return (
     <>
       {winner ? (
-        <dl className="throne-facts">
-          <Fact label={ThroneTexts.winner} testId="throne-winner">{`[${winner.allianceTag}] ${winner.allianceName}`}</Fact>
-          <Fact label={ThroneTexts.king} testId="throne-king">{winner.leaderName ?? ThroneTexts.unknownKing}</Fact>
-          <Fact label={ThroneTexts.wonAt} testId="throne-won-at">{formatUtc(Date.parse(winner.wonAt))}</Fact>
-        </dl>
+        <StatList>
+          <StatRow label={ThroneTexts.winner} testId="throne-winner">{`[${winner.allianceTag}] ${winner.allianceName}`}</StatRow>
+          <StatRow label={ThroneTexts.king} testId="throne-king">{winner.leaderName ?? ThroneTexts.unknownKing}</StatRow>
+          <StatRow label={ThroneTexts.wonAt} testId="throne-won-at">{formatUtc(Date.parse(winner.wonAt))}</StatRow>
+        </StatList>
       ) : (
         <p className="throne-muted" data-testid="throne-no-winner">
           {ThroneTexts.noWinner}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ThroneRally, ThroneStatusResponse, ThroneUserResponse } from '@runik/contract';
 import { noTroops, type Troops } from '@runik/rules';
 import { useSession } from '../../app/use-session';
+import { ThroneIcon } from '../../ui/icons/SymbolIcons';
 import { StatePanel } from '../../ui/StatePanel';
 import { CityClock } from '../city/city-clock';
 import { GarrisonDetails } from './GarrisonDetails';
@@ -24,7 +25,7 @@ export function ThroneWarsPage() {
   return (
     <section className="throne" aria-labelledby="throne-title">
       <h1 id="throne-title" className="throne__title">
-        Throne Wars
+        <ThroneIcon /> Throne Wars
       </h1>
       {username ? <ThroneWarsLoader username={username} /> : <StatePanel>{ThroneTexts.logIn}</StatePanel>}
     </section>

@@ -1,29 +1,36 @@
-import type { Troops } from '@runik/rules';
+import { formatCount, type Troops } from '@runik/rules';
 import { THRONE_GUIDE_URL } from '../../app/config';
+import { StatList, StatRow } from '../../ui/StatList';
+import { Card } from '../../ui/Card';
+import { UnitIcon } from '../../ui/icons/UnitIcon';
 import { TROOPS } from '../citadel/citadel-format';
-import { Fact } from './Fact';
 import { ThroneTexts } from './throne-texts';
 
 /** Available Troops and Reward System (spec section 2). */
 export function TroopsAndRewards({ available }: { available: Troops | undefined }) {
   return (
-    <section className="throne-card panel" aria-labelledby="throne-troops-title">
-      <h2 id="throne-troops-title" className="throne-card__title">
-        {ThroneTexts.troopsAndRewards}
-      </h2>
+    <Card titleId="throne-troops-title" title={ThroneTexts.troopsAndRewards}>
       <div className="throne-columns">
         <div>
-          <h3 className="throne-card__subtitle">{ThroneTexts.availableTroops}</h3>
-          <dl className="throne-facts">
+          <h3 className="card__subtitle">{ThroneTexts.availableTroops}</h3>
+          <StatList>
             {TROOPS.map(({ key, label }) => (
-              <Fact key={key} label={label} testId={`available-${key}`}>
-                {available ? available[key].toLocaleString('en-US') : '…'}
-              </Fact>
+              <StatRow
+                key={key}
+                label={
+                  <>
+                    <UnitIcon unit={key} /> {label}
+                  </>
+                }
+                testId={`available-${key}`}
+              >
+                {available ? formatCount(available[key]) : '…'}
+              </StatRow>
             ))}
-          </dl>
+          </StatList>
         </div>
         <div>
-          <h3 className="throne-card__subtitle">{ThroneTexts.rewardSystem}</h3>
+          <h3 className="card__subtitle">{ThroneTexts.rewardSystem}</h3>
           <ul className="throne-rewards">
             <li>{ThroneTexts.leaderReward}</li>
             <li>{ThroneTexts.memberReward}</li>
@@ -34,6 +41,6 @@ export function TroopsAndRewards({ available }: { available: Troops | undefined 
           </a>
         </div>
       </div>
-    </section>
+    </Card>
   );
 }

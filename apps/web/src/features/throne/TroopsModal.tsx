@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { noTroops, recordOf, troopCount, UNIT_KEYS, type Troops, type UnitKey } from '@runik/rules';
+import { formatCount, noTroops, recordOf, troopCount, UNIT_KEYS, type Troops, type UnitKey } from '@runik/rules';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { TROOPS } from '../citadel/citadel-format';
@@ -106,7 +106,7 @@ function TroopSlider({ id, label, unit, value, max, limitLabel, onChange }: Troo
           onChange={(event) => onChange(unit, toTroopCount(event.target.value, max))}
         />
         <output className="throne-slider__value" htmlFor={id} data-testid={`chosen-${unit}`}>
-          {value.toLocaleString('en-US')} / {max.toLocaleString('en-US')} {limitLabel}
+          {formatCount(value)} / {formatCount(max)} {limitLabel}
         </output>
       </div>
     </div>

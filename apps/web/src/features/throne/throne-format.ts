@@ -1,4 +1,4 @@
-import { fromThousandths, type Troops } from '@runik/rules';
+import { formatCount, fromThousandths, type Troops } from '@runik/rules';
 import { formatPower } from '../attack/attack-format';
 import { TROOPS } from '../citadel/citadel-format';
 
@@ -9,5 +9,5 @@ export function formatThronePower(thousandths: number): string {
 
 /** Troops in one line: "1,200 Infantry, 300 Archers, 40 Cavalry". */
 export function formatTroops(troops: Troops): string {
-  return TROOPS.map(({ key, label }) => `${troops[key].toLocaleString('en-US')} ${label}`).join(', ');
+  return TROOPS.map(({ key, label }) => `${formatCount(troops[key])} ${label}`).join(', ');
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, ThroneMessages, type ThroneRally } from '@runik/contract';
-import { stubDialogs } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import { activeWar, commanderGear, occupier, openThrone, OTHER_ALLIANCE, OWN_ALLIANCE, participant, PLAYER, rally, STATUS_URL, troops } from './throne-fixtures';
 
 const RALLY = 11;
@@ -39,7 +39,6 @@ describe('Active Alliance Rallies', () => {
   });
 
   it('offers Disband to the rally creator, after confirmation', async () => {
-    const dialogs = stubDialogs(false);
     const { api } = await openWithRallies([rally({ rallyLeader: PLAYER, rallyParticipants: [{ hiveUsername: PLAYER }] })], { participants: [participant(PLAYER, troops(5))] });
     api.on('POST', ApiRoutes.throneRallyDisband, { status: 200, data: { success: true, message: 'ok' } });
     const row = await allianceRally();
@@ -47,21 +46,21 @@ describe('Active Alliance Rallies', () => {
     expect(within(row).queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
 
     fireEvent.click(within(row).getByRole('button', { name: 'Disband' }));
-    expect(dialogs.confirm).toHaveBeenCalledWith(ThroneMessages.confirmDisband);
+    expect(await answerConfirmation(false)).toBe(ThroneMessages.confirmDisband);
     expect(api.callsTo(ApiRoutes.throneRallyDisband)).toEqual([]);
 
-    dialogs.confirm.mockReturnValue(true);
     fireEvent.click(within(row).getByRole('button', { name: 'Disband' }));
+    await answerConfirmation(true);
     expect(await screen.findByTestId('throne-message')).toHaveTextContent(ThroneMessages.disbanded);
     expect(api.callsTo(ApiRoutes.throneRallyDisband).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, rallyId: RALLY }]);
     await waitFor(() => expect(api.callsTo(STATUS_URL)).toHaveLength(2));
   });
 
   it("shows 'Failed to disband rally' when the server gives no reason", async () => {
-    stubDialogs(true);
     const { api } = await openWithRallies([rally({ rallyLeader: PLAYER, rallyParticipants: [{ hiveUsername: PLAYER }] })]);
     api.on('POST', ApiRoutes.throneRallyDisband, { status: 500 });
     fireEvent.click(within(await allianceRally()).getByRole('button', { name: 'Disband' }));
+    await answerConfirmation(true);
     expect(await screen.findByTestId('throne-message')).toHaveTextContent(/^Failed to disband rally$/);
   });
 

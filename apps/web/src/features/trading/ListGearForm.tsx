@@ -42,7 +42,7 @@ export function ListGearForm({ context, selected, priceText, onPriceChange, list
       </div>
       <div className="trading-list-form__quote" aria-live="polite">
         {price.kind === 'valid' && <PriceQuote price={price.price} runikBalance={context.runikBalance} />}
-        {price.kind === 'invalid' && <p className="trading-hint trading-hint--error">{TradingMessages.invalidPrice}</p>}
+        {price.kind === 'invalid' && <p className="hint hint--error">{TradingMessages.invalidPrice}</p>}
       </div>
       <button type="submit" className="button button--primary" disabled={!context.canTrade || listing} aria-busy={listing}>
         List Gear
@@ -56,13 +56,13 @@ function PriceQuote({ price, runikBalance }: { price: number; runikBalance: numb
   const fee = listingFeeRunik(price);
   return (
     <>
-      <p className={runikBalance < fee ? 'trading-hint trading-hint--error' : 'trading-hint'} data-testid="listing-fee">
+      <p className={runikBalance < fee ? 'hint hint--error' : 'hint'} data-testid="listing-fee">
         {TradingTexts.fee(fee)}
       </p>
-      <p className="trading-hint" data-testid="seller-receives">
+      <p className="hint" data-testid="seller-receives">
         {TradingTexts.receives(sellerReceivesRunik(price))}
       </p>
-      <p className="trading-hint trading-hint--muted">
+      <p className="hint hint--muted">
         {TradingTexts.feeNote} {TradingTexts.receivesNote}
       </p>
     </>

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GearMessages, TradingMessages, type Gear } from '@runik/contract';
 import { toUserMessage } from '../../app/errors';
+import { StatePanel } from '../../ui/StatePanel';
 import { GearCard } from '../gears/GearCard';
-import { GearPlaceholder } from '../gears/GearFeedback';
 import { ListGearForm } from './ListGearForm';
 import { postListGear, useTradeAvailableGears } from './trading-api';
 import { listingFeeRunik, parsePrice } from './trading-format';
@@ -55,8 +55,8 @@ export function ListItemTab({ context }: { context: TradeContext }) {
         onSubmit={submit}
       />
       {gears.data && <GearChoices gears={gears.data} selectedId={selected?.gearId ?? null} onSelect={setSelectedId} />}
-      {!gears.data && gears.isError && <GearPlaceholder error>{toUserMessage(gears.error, GearMessages.failedAvailable)}</GearPlaceholder>}
-      {!gears.data && !gears.isError && <GearPlaceholder>{TradingTexts.loadingGears}</GearPlaceholder>}
+      {!gears.data && gears.isError && <StatePanel error onRetry={() => void gears.refetch()}>{toUserMessage(gears.error, GearMessages.failedAvailable)}</StatePanel>}
+      {!gears.data && !gears.isError && <StatePanel>{TradingTexts.loadingGears}</StatePanel>}
     </div>
   );
 }
@@ -70,9 +70,9 @@ interface GearChoicesProps {
 /** The gears that could be listed, one radio each; the chosen one is ringed. */
 function GearChoices({ gears, selectedId, onSelect }: GearChoicesProps) {
   const name = useId();
-  if (gears.length === 0) return <GearPlaceholder>{TradingTexts.noAvailableGears}</GearPlaceholder>;
+  if (gears.length === 0) return <StatePanel>{TradingTexts.noAvailableGears}</StatePanel>;
   return (
-    <ul className="gear-grid" role="radiogroup" aria-label="Gear to list">
+    <ul className="tile-grid" role="radiogroup" aria-label="Gear to list">
       {gears.map((gear) => (
         <li key={gear.gearId}>
           <GearCard gear={gear} highlight={gear.gearId === selectedId ? 'target' : undefined}>

@@ -1,4 +1,5 @@
 import type { Listing } from '@runik/contract';
+import { StatList, StatRow } from '../../ui/StatList';
 import { GearCard } from '../gears/GearCard';
 import { TradingTexts } from './trading-texts';
 
@@ -20,21 +21,19 @@ export function ListingCard({ listing, testId, showSeller = true, action, blocke
   return (
     <li className="trading-listing" data-testid={testId}>
       <GearCard gear={listing.gear}>
-        <dl className="trading-listing__facts">
-          <div>
-            <dt>Price</dt>
-            <dd data-testid="listing-price">{TradingTexts.price(listing.price)}</dd>
-          </div>
+        <StatList variant="inline">
+          <StatRow label="Price" testId="listing-price">
+            {TradingTexts.price(listing.price)}
+          </StatRow>
           {showSeller && (
-            <div>
-              <dt>Seller</dt>
-              <dd data-testid="listing-seller">{listing.sellerUsername}</dd>
-            </div>
+            <StatRow label="Seller" testId="listing-seller">
+              {listing.sellerUsername}
+            </StatRow>
           )}
-        </dl>
+        </StatList>
         <button
           type="button"
-          className={action === 'Buy' ? 'button button--primary' : 'button trading-button--danger'}
+          className={action === 'Buy' ? 'button button--primary' : 'button button--danger'}
           disabled={disabled || blockedReason !== null}
           aria-busy={busy}
           onClick={() => onAction(listing)}
@@ -42,7 +41,7 @@ export function ListingCard({ listing, testId, showSeller = true, action, blocke
           {action}
         </button>
         {blockedReason && (
-          <p className="trading-listing__blocked" data-testid="listing-blocked">
+          <p className="hint hint--error" data-testid="listing-blocked">
             {blockedReason}
           </p>
         )}

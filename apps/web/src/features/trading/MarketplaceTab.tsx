@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { TradingMessages, type Listing, type MarketplaceResponse } from '@runik/contract';
 import { toUserMessage } from '../../app/errors';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { StatePanel } from '../../ui/StatePanel';
 import { displayName } from '../gears/gear-format';
-import { GearPlaceholder } from '../gears/GearFeedback';
 import { ListingCard } from './ListingCard';
 import { MarketplaceFilters } from './MarketplaceFilters';
 import { postBuyGear, useMarketplaceListings } from './trading-api';
@@ -25,8 +26,8 @@ export function MarketplaceTab({ context }: { context: TradeContext }) {
   }, [totalPages, listings.isPlaceholderData, filter.page]);
 
   let content;
-  if (listings.isError) content = <GearPlaceholder error>{toUserMessage(listings.error, TradingMessages.failedMarketplace)}</GearPlaceholder>;
-  else if (!data || totalPages === null) content = <GearPlaceholder>{TradingTexts.loadingListings}</GearPlaceholder>;
+  if (listings.isError) content = <StatePanel error onRetry={() => void listings.refetch()}>{toUserMessage(listings.error, TradingMessages.failedMarketplace)}</StatePanel>;
+  else if (!data || totalPages === null) content = <StatePanel>{TradingTexts.loadingListings}</StatePanel>;
   else
     content = (
       <>
@@ -58,13 +59,15 @@ function ListingGrid({ context, listings, loading }: ListingGridProps) {
     success: () => TradingMessages.purchased,
   });
 
-  const onBuy = (listing: Listing) => {
-    if (window.confirm(TradingConfirms.buy(displayName(listing.gear), listing.sellerUsername, listing.price))) buy.mutate(listing);
+  const confirm = useConfirm();
+
+  const onBuy = async (listing: Listing) => {
+    if (await confirm({ message: TradingConfirms.buy(displayName(listing.gear), listing.sellerUsername, listing.price), confirmLabel: 'Buy' })) buy.mutate(listing);
   };
 
-  if (listings.listings.length === 0) return <GearPlaceholder>{TradingTexts.noListings}</GearPlaceholder>;
+  if (listings.listings.length === 0) return <StatePanel>{TradingTexts.noListings}</StatePanel>;
   return (
-    <ul className="gear-grid trading-listings" aria-label="Listings" aria-busy={loading}>
+    <ul className="tile-grid trading-listings" aria-label="Listings" aria-busy={loading}>
       {listings.listings.map((listing) => (
         <ListingCard
           key={listing._id}
@@ -75,7 +78,7 @@ function ListingGrid({ context, listings, loading }: ListingGridProps) {
           blockedReason={runikBalance < listing.price ? TradingMessages.priceShort(listing.price) : null}
           disabled={!canTrade || buy.isPending}
           busy={buy.isPending && buy.variables._id === listing._id}
-          onAction={onBuy}
+          onAction={(listing) => void onBuy(listing)}
         />
       ))}
     </ul>

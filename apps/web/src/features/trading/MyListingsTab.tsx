@@ -1,7 +1,8 @@
 import { TradingMessages, type Listing } from '@runik/contract';
 import { toUserMessage } from '../../app/errors';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { StatePanel } from '../../ui/StatePanel';
 import { displayName } from '../gears/gear-format';
-import { GearPlaceholder } from '../gears/GearFeedback';
 import { ListingCard } from './ListingCard';
 import { postUnlistGear, useMyListings } from './trading-api';
 import { TradingConfirms, TradingTexts } from './trading-texts';
@@ -17,20 +18,22 @@ export function MyListingsTab({ context }: { context: TradeContext }) {
     success: () => TradingMessages.removed,
   });
 
-  const onRemove = (listing: Listing) => {
-    if (window.confirm(TradingConfirms.remove(displayName(listing.gear)))) remove.mutate(listing);
+  const confirm = useConfirm();
+
+  const onRemove = async (listing: Listing) => {
+    if (await confirm({ message: TradingConfirms.remove(displayName(listing.gear)), confirmLabel: 'Remove', danger: true })) remove.mutate(listing);
   };
 
   if (!listings.data) {
     return listings.isError ? (
-      <GearPlaceholder error>{toUserMessage(listings.error, TradingMessages.failedMyListings)}</GearPlaceholder>
+      <StatePanel error onRetry={() => void listings.refetch()}>{toUserMessage(listings.error, TradingMessages.failedMyListings)}</StatePanel>
     ) : (
-      <GearPlaceholder>{TradingTexts.loadingListings}</GearPlaceholder>
+      <StatePanel>{TradingTexts.loadingListings}</StatePanel>
     );
   }
-  if (listings.data.length === 0) return <GearPlaceholder>{TradingTexts.noMyListings}</GearPlaceholder>;
+  if (listings.data.length === 0) return <StatePanel>{TradingTexts.noMyListings}</StatePanel>;
   return (
-    <ul className="gear-grid trading-listings" aria-label="My listings">
+    <ul className="tile-grid trading-listings" aria-label="My listings">
       {listings.data.map((listing) => (
         <ListingCard
           key={listing._id}
@@ -40,7 +43,7 @@ export function MyListingsTab({ context }: { context: TradeContext }) {
           action="Remove"
           disabled={!canTrade || remove.isPending}
           busy={remove.isPending && remove.variables._id === listing._id}
-          onAction={onRemove}
+          onAction={(listing) => void onRemove(listing)}
         />
       ))}
     </ul>

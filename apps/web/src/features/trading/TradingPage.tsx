@@ -3,7 +3,7 @@ import { TradingMessages } from '@runik/contract';
 import { toUserMessage } from '../../app/errors';
 import { useSession } from '../../app/use-session';
 import { Message } from '../../ui/Message';
-import { GearPlaceholder } from '../gears/GearFeedback';
+import { StatePanel } from '../../ui/StatePanel';
 import { useTradeUserData } from './trading-api';
 import { TradingTexts } from './trading-texts';
 import { TradingFeedback } from './TradingFeedback';
@@ -19,7 +19,7 @@ export function TradingPage() {
       <h1 id="trading-title" className="trading__title">
         {TradingTexts.title}
       </h1>
-      {username ? <TradingView username={username} /> : <GearPlaceholder>{TradingMessages.loginMarketplace}</GearPlaceholder>}
+      {username ? <TradingView username={username} /> : <StatePanel>{TradingMessages.loginMarketplace}</StatePanel>}
     </section>
   );
 }
@@ -31,9 +31,9 @@ function TradingView({ username }: { username: string }) {
 
   if (!userData.data) {
     return userData.isError ? (
-      <GearPlaceholder error>{toUserMessage(userData.error, TradingMessages.failedUserData)}</GearPlaceholder>
+      <StatePanel error onRetry={() => void userData.refetch()}>{toUserMessage(userData.error, TradingMessages.failedUserData)}</StatePanel>
     ) : (
-      <GearPlaceholder>{TradingTexts.loading}</GearPlaceholder>
+      <StatePanel>{TradingTexts.loading}</StatePanel>
     );
   }
   const { canWithdraw, runikBalance } = userData.data;

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@runik/contract';
-import { installFakeApi, type FakeResponse } from '../../testing/fake-api';
+import { installFakeApi, serveInTurn, type FakeResponse } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { gear, listing, openTrading, PLAYER, tradeData, USER_DATA_URL } from './trading-fixtures';
+import { gear, listing, marketplacePage, marketplaceUrl, openTrading, PLAYER, tradeData, USER_DATA_URL } from './trading-fixtures';
 import { TradingPage } from './TradingPage';
 
 const RESTRICTED = 'Trading Restricted — Your account does not have trading privileges. Please contact support to enable trading on your account.';
@@ -23,7 +23,7 @@ describe('the Gear Marketplace', () => {
     expect(api.requests[0]).toMatchObject({ method: 'GET', url: USER_DATA_URL, authorization: null });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Marketplace', 'My Listings', 'List Item']);
     expect(screen.getByRole('tab', { name: 'Marketplace' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 1,234.5 RUNIK');
+    expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 1,234.500 RUNIK');
     expect(screen.queryByTestId('trading-restricted')).not.toBeInTheDocument();
   });
 
@@ -36,6 +36,16 @@ describe('the Gear Marketplace', () => {
     renderWithProviders(<TradingPage />, AppRoutes.p2p);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+
+  it('loads the trade data again from Try again after a failed load', async () => {
+    const api = installFakeApi().on('GET', marketplaceUrl(), { status: 200, data: marketplacePage([]) });
+    serveInTurn(api, 'GET', USER_DATA_URL, { status: 500 }, tradeData());
+    logInAs(PLAYER);
+    renderWithProviders(<TradingPage />, AppRoutes.p2p);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('tab', { name: 'Marketplace' })).toBeInTheDocument();
+    expect(api.callsTo(USER_DATA_URL)).toHaveLength(2);
   });
 });
 

@@ -1,10 +1,8 @@
-import { listingFee, MAX_LISTING_PRICE, saleSplit } from '@runik/rules';
+import { formatRunik, listingFee, MAX_LISTING_PRICE, saleSplit, toThousandths } from '@runik/rules';
 
-const runikFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-
-/** RUNIK for reading: grouped, up to the three decimals a balance may have (1,234.5). */
+/** RUNIK from the API (whole units, up to 3 decimals) for reading, as every RUNIK amount is shown (1,234.500). */
 export function formatRunikAmount(runik: number): string {
-  return runikFormat.format(runik);
+  return formatRunik(toThousandths(runik));
 }
 
 /** The fee to list at `price`, in whole RUNIK (the rules count thousandths). */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiRoutes, type ListGearResponse } from '@runik/contract';
+import { ApiRoutes, TradingMessages, type ListGearResponse } from '@runik/contract';
 import type { FakeResponse } from '../../testing/fake-api';
 import { AVAILABLE_URL, bodiesSentTo, feedback, gear, listing, openTrading, PLAYER, tradeData } from './trading-fixtures';
 
@@ -18,7 +18,7 @@ const listButton = () => screen.getByRole('button', { name: 'List Gear' });
 function listed(price: number, fee: number): ListGearResponse {
   return {
     success: true,
-    message: `Gear listed successfully! Fee: ${fee} RUNIK`,
+    message: TradingMessages.listed(fee),
     listing: listing(40, GEARS[0], { price, sellerUsername: PLAYER }),
     fee,
   };
@@ -35,7 +35,7 @@ describe('the List Item tab', () => {
     await user.click(choice);
     expect(choice).toBeChecked();
     expect(screen.getByTestId('list-selected')).toHaveTextContent('Selected: Rare Wheat Gear Lv.2');
-    expect(screen.getByTestId('gear-5')).toHaveClass('gear-card--target');
+    expect(screen.getByTestId('gear-5')).toHaveClass('gear-tile--target');
   });
 
   it('says when there is no gear to list', async () => {
@@ -68,9 +68,9 @@ describe('the List Item tab', () => {
   });
 
   it.each([
-    ['1', '10', '0'],
-    ['501', '11', '480'],
-    ['10000', '200', '9,600'],
+    ['1', '10.000', '0.000'],
+    ['501', '11.000', '480.000'],
+    ['10000', '200.000', '9,600.000'],
   ])('shows, for a price of %s, a fee of %s RUNIK and %s RUNIK to the seller', async (price, fee, receives) => {
     const { user } = await openListItem({ available: GEARS });
     await screen.findByTestId('list-gear-5');
@@ -84,7 +84,7 @@ describe('the List Item tab', () => {
     await user.click(await screen.findByTestId('list-gear-5'));
     await user.type(priceInput(), '501');
     await user.click(listButton());
-    expect(feedback()).toHaveTextContent(/^Insufficient RUNIK\. You need 11 RUNIK to list this item\.$/);
+    expect(feedback()).toHaveTextContent(/^Insufficient RUNIK\. You need 11\.000 RUNIK to list this item\.$/);
     expect(api.callsTo(ApiRoutes.listGear)).toEqual([]);
   });
 
@@ -99,11 +99,11 @@ describe('the List Item tab', () => {
     await user.type(priceInput(), '501');
     await user.click(listButton());
 
-    await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully! Fee: 11 RUNIK'));
+    await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully! Fee: 11.000 RUNIK'));
     expect(bodiesSentTo(api, ApiRoutes.listGear)).toEqual([{ hiveUsername: PLAYER, gearId: 5, price: 501 }]);
     // The listed gear leaves the choices, the balance pays the fee, and the form starts again.
     await waitFor(() => expect(screen.queryByTestId('list-gear-5')).not.toBeInTheDocument());
-    expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 89 RUNIK');
+    expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 89.000 RUNIK');
     expect(priceInput()).toHaveValue('');
     expect(screen.getByTestId('list-selected')).toHaveTextContent('Choose a gear below.');
   });
@@ -119,7 +119,7 @@ describe('the List Item tab', () => {
     await user.click(listButton());
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully!'));
     await user.click(screen.getByRole('tab', { name: 'My Listings' }));
-    expect(within(await screen.findByTestId('my-listing-40')).getByTestId('listing-price')).toHaveTextContent('501 RUNIK');
+    expect(within(await screen.findByTestId('my-listing-40')).getByTestId('listing-price')).toHaveTextContent('501.000 RUNIK');
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, type Listing } from '@runik/contract';
-import { stubDialogs } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import type { FakeResponse } from '../../testing/fake-api';
 import { cityKeys } from '../city/city-api';
 import { gearKeys } from '../gears/gear-api';
@@ -32,7 +32,7 @@ describe('the Marketplace tab', () => {
     const card = await screen.findByTestId('listing-11');
     expect(marketplaceQueries(api)).toEqual([{ sortBy: 'newest', excludeUser: PLAYER, page: '1' }]);
     expect(within(card).getByTestId('gear-name')).toHaveTextContent('Epic Archer Gear Lv.3');
-    expect(within(card).getByTestId('listing-price')).toHaveTextContent('2,500 RUNIK');
+    expect(within(card).getByTestId('listing-price')).toHaveTextContent('2,500.000 RUNIK');
     expect(within(card).getByTestId('listing-seller')).toHaveTextContent('bob');
     expect(buyButton(11)).toBeEnabled();
     expect(screen.getByTestId('trading-page')).toHaveTextContent('Page 1 of 1');
@@ -109,7 +109,6 @@ describe('buying', () => {
   const sword = listing(11, gear(7, 'cavalry', 'legendary'), { price: 300, sellerUsername: 'bob' });
 
   it('asks to confirm with the price, sends the buyer and the listing, and says so', async () => {
-    const { confirm } = stubDialogs();
     const { api, user, server } = await openTrading({ marketplace: [sword] });
     api.on('POST', ApiRoutes.buyGear, () => {
       server.marketplace = [];
@@ -118,31 +117,31 @@ describe('buying', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Buy' }));
 
-    expect(confirm).toHaveBeenCalledWith('Buy Legendary Cavalry Gear Lv.1 from bob for 300 RUNIK?');
+    expect(await answerConfirmation(true)).toBe('Buy Legendary Cavalry Gear Lv.1 from bob for 300.000 RUNIK?');
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear purchased successfully!'));
     expect(bodiesSentTo(api, ApiRoutes.buyGear)).toEqual([{ buyerUsername: PLAYER, listingId: 11 }]);
     // The listings and the balance are reloaded.
     await waitFor(() => expect(screen.queryByTestId('listing-11')).not.toBeInTheDocument());
-    expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 700 RUNIK');
+    expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 700.000 RUNIK');
     expect(api.callsTo(USER_DATA_URL)).toHaveLength(2);
   });
 
   it('marks the city and the gears for reloading', async () => {
-    stubDialogs();
     const { api, user, queryClient } = await openTrading({ marketplace: [sword] });
     queryClient.setQueryData(cityKeys.city(PLAYER), { seeded: true });
     queryClient.setQueryData(gearKeys.equipped(PLAYER), { seeded: true });
     api.on('POST', ApiRoutes.buyGear, { status: 200, data: { success: true, message: 'Gear purchased successfully!' } });
     await user.click(await screen.findByRole('button', { name: 'Buy' }));
+    await answerConfirmation(true);
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear purchased successfully!'));
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(gearKeys.equipped(PLAYER))?.isInvalidated).toBe(true);
   });
 
   it('sends nothing when the confirmation is declined', async () => {
-    stubDialogs(false);
     const { api, user } = await openTrading({ marketplace: [sword] });
     await user.click(await screen.findByRole('button', { name: 'Buy' }));
+    await answerConfirmation(false);
     expect(api.callsTo(ApiRoutes.buyGear)).toEqual([]);
     expect(screen.queryByTestId('trading-feedback')).not.toBeInTheDocument();
   });
@@ -152,13 +151,12 @@ describe('buying', () => {
     await openTrading({ userData: tradeData({ runikBalance: 99.5 }), marketplace: listings });
     await screen.findByTestId('listing-1');
     expect(buyButton(1)).toBeDisabled();
-    expect(within(row(1)).getByTestId('listing-blocked')).toHaveTextContent('Insufficient RUNIK. You need 100 RUNIK to buy this item.');
+    expect(within(row(1)).getByTestId('listing-blocked')).toHaveTextContent('Insufficient RUNIK. You need 100.000 RUNIK to buy this item.');
     expect(buyButton(2)).toBeEnabled();
     expect(within(row(2)).queryByTestId('listing-blocked')).not.toBeInTheDocument();
   });
 
   it('steps back to the new last page when a purchase empties the last one', async () => {
-    stubDialogs();
     let sold = false;
     const { api, user } = await openTrading({}, (routes) =>
       routes
@@ -172,6 +170,7 @@ describe('buying', () => {
     await screen.findByTestId('listing-1');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(within(await screen.findByTestId('listing-2')).getByRole('button', { name: 'Buy' }));
+    await answerConfirmation(true);
 
     // Page 1 was cached: it shows at once, then its reload tells there is one page now.
     await waitFor(() => expect(screen.getByTestId('trading-page')).toHaveTextContent('Page 1 of 1'));
@@ -184,10 +183,10 @@ describe('buying', () => {
     ['the fallback when the server gives no message', { status: 500 }, 'Failed to purchase gear'],
     ["the server's message", { status: 409, data: { error: 'This listing is no longer available.' } }, 'This listing is no longer available.'],
   ] as [string, FakeResponse, string][])('shows %s when the purchase fails, and reloads the listings', async (_case, response, message) => {
-    stubDialogs();
     const { api, user } = await openTrading({ marketplace: [sword] });
     api.on('POST', ApiRoutes.buyGear, response);
     await user.click(await screen.findByRole('button', { name: 'Buy' }));
+    await answerConfirmation(true);
     await waitFor(() => expect(feedback()).toHaveTextContent(message));
     expect(screen.getByRole('alert')).toContainElement(feedback());
     await waitFor(() => expect(api.callsTo(marketplaceUrl())).toHaveLength(2));

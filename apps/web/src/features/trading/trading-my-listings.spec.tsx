@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes } from '@runik/contract';
-import { stubDialogs } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import type { FakeResponse } from '../../testing/fake-api';
 import { bodiesSentTo, feedback, gear, listing, MY_LISTINGS_URL, openTrading, PLAYER } from './trading-fixtures';
 
@@ -23,8 +23,8 @@ describe('the My Listings tab', () => {
 
     const first = await screen.findByTestId('my-listing-1');
     expect(within(first).getByTestId('gear-name')).toHaveTextContent('Rare Stone Gear Lv.2');
-    expect(within(first).getByTestId('listing-price')).toHaveTextContent('250 RUNIK');
-    expect(within(screen.getByTestId('my-listing-2')).getByTestId('listing-price')).toHaveTextContent('1,200 RUNIK');
+    expect(within(first).getByTestId('listing-price')).toHaveTextContent('250.000 RUNIK');
+    expect(within(screen.getByTestId('my-listing-2')).getByTestId('listing-price')).toHaveTextContent('1,200.000 RUNIK');
     expect(removeButton(1)).toBeEnabled();
     expect(api.callsTo(MY_LISTINGS_URL)).toHaveLength(1);
   });
@@ -35,7 +35,6 @@ describe('the My Listings tab', () => {
   });
 
   it('removes a listing after confirmation, says so and reloads the list', async () => {
-    const { confirm } = stubDialogs();
     const { api, user, server } = await openMyListings({ myListings: [mine(1), mine(2)] });
     api.on('POST', ApiRoutes.unlistGear, () => {
       server.myListings = [mine(2)];
@@ -44,7 +43,7 @@ describe('the My Listings tab', () => {
     await screen.findByTestId('my-listing-1');
     await user.click(removeButton(1));
 
-    expect(confirm).toHaveBeenCalledWith('Remove Rare Stone Gear Lv.2 from the marketplace? The listing fee is not refunded.');
+    expect(await answerConfirmation(true)).toBe('Remove Rare Stone Gear Lv.2 from the marketplace? The listing fee is not refunded.');
     await waitFor(() => expect(feedback()).toHaveTextContent('Listing removed successfully!'));
     expect(bodiesSentTo(api, ApiRoutes.unlistGear)).toEqual([{ hiveUsername: PLAYER, listingId: 1 }]);
     await waitFor(() => expect(screen.queryByTestId('my-listing-1')).not.toBeInTheDocument());
@@ -52,10 +51,10 @@ describe('the My Listings tab', () => {
   });
 
   it('sends nothing when the confirmation is declined', async () => {
-    stubDialogs(false);
     const { api, user } = await openMyListings({ myListings: [mine(1)] });
     await screen.findByTestId('my-listing-1');
     await user.click(removeButton(1));
+    await answerConfirmation(false);
     expect(api.callsTo(ApiRoutes.unlistGear)).toEqual([]);
   });
 
@@ -63,11 +62,11 @@ describe('the My Listings tab', () => {
     ['the fallback when the server gives no message', { status: 500 }, 'Failed to remove listing'],
     ["the server's message", { status: 409, data: { error: 'This listing is no longer available.' } }, 'This listing is no longer available.'],
   ] as [string, FakeResponse, string][])('shows %s when the removal fails', async (_case, response, message) => {
-    stubDialogs();
     const { api, user } = await openMyListings({ myListings: [mine(1)] });
     api.on('POST', ApiRoutes.unlistGear, response);
     await screen.findByTestId('my-listing-1');
     await user.click(removeButton(1));
+    await answerConfirmation(true);
     await waitFor(() => expect(feedback()).toHaveTextContent(message));
     expect(screen.getByRole('alert')).toContainElement(feedback());
   });

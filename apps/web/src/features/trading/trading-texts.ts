@@ -21,7 +21,7 @@ export const TradingTexts = {
   noneSelected: 'Choose a gear below.',
 } as const;
 
-/** The questions asked before a purchase or a removal (window.confirm, as the City and Alliance pages). */
+/** The questions asked before a purchase or a removal (the game's confirmation, as on the City and Alliance pages). */
 export const TradingConfirms = {
   buy: (gear: string, seller: string, price: number) => `Buy ${gear} from ${seller} for ${formatRunikAmount(price)} RUNIK?`,
   remove: (gear: string) => `Remove ${gear} from the marketplace? The listing fee is not refunded.`,

@@ -26,7 +26,7 @@ describe('economy page figures', () => {
   it('shows amounts with exactly 3 decimals, without floating-point noise', () => {
     expect(formatAmount(0.1 + 0.2)).toBe('0.300');
     expect(formatAmount(-62.5)).toBe('-62.500');
-    expect(formatAmount(1234567.891)).toBe('1234567.891');
+    expect(formatAmount(1234567.891)).toBe('1,234,567.891');
   });
 
   it('turns the newest-first days into one series per reason, oldest first, 0 where a day lacks it', () => {

@@ -1,5 +1,5 @@
 import type { EconomyDay } from '@runik/contract';
-import { formatDecimal, toThousandths } from '@runik/rules';
+import { formatAmount as formatUnits, formatRunik, toThousandths } from '@runik/rules';
 
 /** Under this coverage the game account's RNK could not pay every paid player's RUNIK at once. */
 export const COVERAGE_WARNING_BELOW = 1;
@@ -15,13 +15,13 @@ export function coverageLevel(coverage: number | null): CoverageLevel {
   return coverage < COVERAGE_WARNING_BELOW ? 'short' : 'covered';
 }
 
-/** An amount of the report (RUNIK or RNK, 3 decimals) as shown: exactly 3 decimals. */
+/** An amount of the report (RUNIK or RNK, 3 decimals) as every RUNIK amount is shown. */
 export function formatAmount(amount: number): string {
-  return formatDecimal(toThousandths(amount));
+  return formatRunik(toThousandths(amount));
 }
 
 export function formatCoverage(coverage: number | null): string {
-  return coverage === null ? 'nothing owed' : coverage.toFixed(3);
+  return coverage === null ? 'nothing owed' : formatUnits(toThousandths(coverage));
 }
 
 /** The report lists the newest day first; charts read left to right, oldest first. */

@@ -1,4 +1,5 @@
 import { isBuildingUnlocked, type BuildingKey } from '@runik/rules';
+import { BuildingIcon } from '../../../ui/icons/BuildingIcon';
 import { unlockLevel } from '../city-catalog';
 import { LockedBadge } from './LockedBadge';
 
@@ -15,7 +16,7 @@ export function BuildingHeader({ buildingKey, name, level, chLevel, titleId }: B
   return (
     <>
       <h3 id={titleId} className="city-card__title">
-        {name}
+        <BuildingIcon building={buildingKey} level={level} className="game-icon--lg" /> {name}
       </h3>
       {!isBuildingUnlocked(buildingKey, chLevel) && <LockedBadge unlockLevel={unlockLevel(buildingKey)} />}
       <p className="city-stat">

@@ -1,4 +1,6 @@
 import { CITY_HALL_KEY } from '@runik/rules';
+import { BuildingIcon } from '../../../ui/icons/BuildingIcon';
+import { useRiseFlourish } from '../../../ui/use-flourish';
 import { useUpgrade } from '../city-actions';
 import { cityHallUpgradeOffer } from '../city-catalog';
 import type { CityState } from '../city-state';
@@ -12,10 +14,11 @@ interface CityHallCardProps {
 
 export function CityHallCard({ username, city, onShowDetails }: CityHallCardProps) {
   const upgrade = useUpgrade(username);
+  const cardRef = useRiseFlourish<HTMLElement>(city.chLevel);
   return (
-    <section className="city-card panel" aria-labelledby="city-hall-title" data-testid="city-hall-card">
+    <section ref={cardRef} className="city-card panel" aria-labelledby="city-hall-title" data-testid="city-hall-card">
       <h2 id="city-hall-title" className="city-card__title">
-        City Hall
+        <BuildingIcon building={CITY_HALL_KEY} level={city.chLevel} className="game-icon--lg" /> City Hall
       </h2>
       <p className="city-stat">
         <span className="city-stat__label">Level</span>
@@ -27,6 +30,7 @@ export function CityHallCard({ username, city, onShowDetails }: CityHallCardProp
         offer={cityHallUpgradeOffer(city)}
         busy={upgrade.isPending}
         onUpgrade={() => upgrade.mutate({ key: CITY_HALL_KEY, name: 'City Hall' })}
+        firstStep="upgrade-city-hall"
       />
       <button type="button" className="button city-card__action" onClick={onShowDetails}>
         Details

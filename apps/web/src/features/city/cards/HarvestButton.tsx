@@ -17,6 +17,7 @@ export function HarvestButton({ nextHarvestAt, busy, onHarvest }: HarvestButtonP
       type="button"
       className="button button--primary city-harvest"
       data-testid="harvest-button"
+      data-first-step="harvest"
       disabled={!ready || busy}
       aria-busy={busy}
       onClick={onHarvest}

@@ -1,4 +1,5 @@
 import { formatResource, productionPerHour, type ResourceKey } from '@runik/rules';
+import { useRiseFlourish } from '../../../ui/use-flourish';
 import { useUpgrade } from '../city-actions';
 import { buildingUpgradeOffer } from '../city-catalog';
 import { resourceLabel } from '../city-format';
@@ -17,9 +18,10 @@ interface ResourceBuildingCardProps {
 export function ResourceBuildingCard({ username, city, resource, name }: ResourceBuildingCardProps) {
   const upgrade = useUpgrade(username);
   const level = city.levels[resource];
+  const cardRef = useRiseFlourish<HTMLElement>(level);
   const titleId = `city-building-${resource}-title`;
   return (
-    <section className="city-card city-building panel" aria-labelledby={titleId} data-testid={`building-${resource}`}>
+    <section ref={cardRef} className="city-card city-building panel" aria-labelledby={titleId} data-testid={`building-${resource}`}>
       <BuildingHeader buildingKey={resource} name={name} level={level} chLevel={city.chLevel} titleId={titleId} />
       <p className="city-stat">
         <span className="city-stat__label">{resourceLabel(resource)}/h</span>
@@ -29,6 +31,7 @@ export function ResourceBuildingCard({ username, city, resource, name }: Resourc
         offer={buildingUpgradeOffer(city, resource, name)}
         busy={upgrade.isPending}
         onUpgrade={() => upgrade.mutate({ key: resource, name })}
+        firstStep={resource === 'wheat' ? 'upgrade-farm' : undefined}
       />
     </section>
   );

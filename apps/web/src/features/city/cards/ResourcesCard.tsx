@@ -1,4 +1,6 @@
 import { formatResource, cityProductionPerHour, RESOURCE_KEYS, troopUpkeepPerHour, UPKEEP_RESOURCE } from '@runik/rules';
+import { CountUp } from '../../../ui/CountUp';
+import { ResourceIcon } from '../../../ui/icons/ResourceIcon';
 import { useNow } from '../city-clock';
 import { resourceLabel } from '../city-format';
 import { pendingAt, type CityState } from '../city-state';
@@ -23,10 +25,10 @@ export function ResourcesCard({ city, harvesting, onHarvest }: ResourcesCardProp
       <ul className="city-resources">
         {RESOURCE_KEYS.map((resource) => (
           <li key={resource} className="city-resource" data-testid={`resource-${resource}`}>
-            <span className="city-resource__name">{resourceLabel(resource)}</span>
-            <span className="city-resource__amount" data-testid={`amount-${resource}`}>
-              {formatResource(city.holdings[resource])}
+            <span className="city-resource__name">
+              <ResourceIcon resource={resource} className="game-icon--lg" /> {resourceLabel(resource)}
             </span>
+            <CountUp className="city-resource__amount" testId={`amount-${resource}`} value={city.holdings[resource]} format={formatResource} />
             <span className="city-resource__detail">
               <span data-testid={`production-${resource}`}>
                 {formatResource(cityProductionPerHour(resource, city))}

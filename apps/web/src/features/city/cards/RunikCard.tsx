@@ -1,4 +1,6 @@
 import { formatRunik } from '@runik/rules';
+import { CountUp } from '../../../ui/CountUp';
+import { CurrencyIcon } from '../../../ui/icons/CurrencyIcon';
 import type { CityState } from '../city-state';
 import { WalletActions } from './WalletActions';
 
@@ -14,16 +16,14 @@ export function RunikCard({ city, onConvertToRunik, onConvertToResources, onDepo
   return (
     <section className="city-card panel" aria-labelledby="city-runiks-title" data-testid="runiks-card">
       <h2 id="city-runiks-title" className="city-card__title">
-        RUNIKS
+        <CurrencyIcon currency="RUNIK" className="game-icon--lg" /> RUNIKS
       </h2>
       <p className="city-runik">
-        <span className="city-runik__amount" data-testid="runik-amount">
-          {formatRunik(city.holdings.runik)}
-        </span>{' '}
+        <CountUp className="city-runik__amount" testId="runik-amount" value={city.holdings.runik} format={formatRunik} />{' '}
         RUNIK
       </p>
       <div className="city-card__actions">
-        <button type="button" className="button city-card__action" onClick={onConvertToRunik}>
+        <button type="button" className="button city-card__action" data-first-step="convert-to-runik" onClick={onConvertToRunik}>
           Convert to RUNIK
         </button>
         <button type="button" className="button city-card__action" onClick={onConvertToResources}>

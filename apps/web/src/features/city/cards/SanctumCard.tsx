@@ -1,5 +1,6 @@
-import { UNIT_KEYS } from '@runik/rules';
+import { formatCount, UNIT_KEYS } from '@runik/rules';
 import type { CityConstantsResponse } from '@runik/contract';
+import { UnitIcon } from '../../../ui/icons/UnitIcon';
 import { unitName } from '../city-catalog';
 import type { CityState } from '../city-state';
 
@@ -18,9 +19,11 @@ export function SanctumCard({ city, constants, onHeal }: SanctumCardProps) {
       </h3>
       {UNIT_KEYS.map((unitKey) => (
         <p key={unitKey} className="city-stat">
-          <span className="city-stat__label">Injured {unitName(constants, unitKey)}</span>
+          <span className="city-stat__label">
+            <UnitIcon unit={unitKey} /> Injured {unitName(constants, unitKey)}
+          </span>
           <span className="city-stat__value" data-testid={`injured-${unitKey}`}>
-            {city.injured[unitKey]}
+            {formatCount(city.injured[unitKey])}
           </span>
         </p>
       ))}

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { formatRunik } from '@runik/rules';
 import type { UpgradeOffer } from '../city-catalog';
 
@@ -5,10 +6,13 @@ interface UpgradeControlProps {
   offer: UpgradeOffer;
   busy: boolean;
   onUpgrade: () => void;
+  /** Names the button for the first-steps guide, which may point at it. */
+  firstStep?: string;
 }
 
-/** The upgrade cost and an Upgrade button, disabled with the reason as its title. */
-export function UpgradeControl({ offer, busy, onUpgrade }: UpgradeControlProps) {
+/** The upgrade cost and an Upgrade button; when it is disabled, the reason is written under it. */
+export function UpgradeControl({ offer, busy, onUpgrade, firstStep }: UpgradeControlProps) {
+  const reasonId = useId();
   const disabled = busy || offer.blockedBecause !== null;
   return (
     <div className="city-upgrade">
@@ -23,11 +27,18 @@ export function UpgradeControl({ offer, busy, onUpgrade }: UpgradeControlProps) 
         className="button button--primary city-card__action"
         disabled={disabled}
         aria-busy={busy}
-        title={offer.blockedBecause ?? undefined}
+        data-first-step={firstStep}
+        aria-describedby={offer.blockedBecause ? reasonId : undefined}
         onClick={onUpgrade}
       >
         Upgrade
       </button>
+      {/* On the page, not in a tooltip: touch screens never show one. */}
+      {offer.blockedBecause && (
+        <p id={reasonId} className="city-note" data-testid="upgrade-blocked">
+          {offer.blockedBecause}
+        </p>
+      )}
     </div>
   );
 }

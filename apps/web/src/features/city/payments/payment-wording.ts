@@ -1,4 +1,5 @@
 import { ShopMessages, type PaymentHistoryEntry, type PaymentRefundReason } from '@runik/contract';
+import { formatChainQuantity } from '@runik/rules';
 
 /** Why a payment was sent back, in the player's words (the server gives a code). */
 export const REFUND_REASON_WORDING: Record<PaymentRefundReason, string> = {
@@ -55,5 +56,5 @@ export function paymentPurposeLabel(payment: PaymentHistoryEntry): string {
   }
 }
 
-/** The amount as the chain carried it, with its token. */
-export const paymentAmount = (payment: PaymentHistoryEntry) => `${payment.quantity} ${payment.symbol}`;
+/** The amount the chain carried, with its token, in the game's 3 decimals (SWAP.HIVE carries 8). */
+export const paymentAmount = (payment: PaymentHistoryEntry) => `${formatChainQuantity(payment.quantity)} ${payment.symbol}`;

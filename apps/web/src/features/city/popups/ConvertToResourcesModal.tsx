@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CityMessages } from '@runik/contract';
 import { formatRunik, maxEqualSplit, runikCostOf, toThousandths, type ResourceAmounts, type ResourceKey } from '@runik/rules';
+import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
-import { confirmAction, useConvertToResources } from '../city-actions';
+import { useConvertToResources } from '../city-actions';
 import { unlockedResources } from '../city-catalog';
 import { isAmountDraft, parseAmountInput, resourceLabel, toDecimalString } from '../city-format';
 import type { CityState } from '../city-state';
@@ -47,12 +48,13 @@ export function ConvertToResourcesModal({ username, city, onClose }: ConvertToRe
     setDrafts(Object.fromEntries(unlocked.map((resource) => [resource, toDecimalString(split[resource] ?? 0, 2)])));
   };
 
-  const submit = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = validate();
     setFormError(problem);
     if (problem) return;
-    if (!confirmAction(`Spend ${formatRunik(localCost)} RUNIK for ${describeAmounts(amounts)}?`)) return;
+    if (!(await confirm(`Spend ${formatRunik(localCost)} RUNIK for ${describeAmounts(amounts)}?`))) return;
     convert.mutate(resourcesRequest(amounts), {
       onSuccess: (response) => {
         setDrafts({});
@@ -71,7 +73,7 @@ export function ConvertToResourcesModal({ username, city, onClose }: ConvertToRe
 
   return (
     <Modal title="Convert RUNIK to Resources" onClose={onClose} testId="convert-to-resources-modal">
-      <form className="city-popup" onSubmit={submit} noValidate>
+      <form className="city-popup" onSubmit={(event) => void submit(event)} noValidate>
         {unlocked.map((resource) => (
           <div key={resource} className="field">
             <label className="field__label" htmlFor={`${idPrefix}-${resource}`}>

@@ -11,9 +11,10 @@ import {
   toThousandths,
   type ResourceKey,
 } from '@runik/rules';
+import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
-import { confirmAction, useConvertToRunik } from '../city-actions';
+import { useConvertToRunik } from '../city-actions';
 import { isAmountDraft, parseAmountInput, resourceLabel, toDecimalString } from '../city-format';
 import { CityHints } from '../city-messages';
 import type { CityState } from '../city-state';
@@ -56,14 +57,15 @@ export function ConvertToRunikModal({ username, city, onClose }: ConvertToRunikM
     setAmountText(text);
   };
 
-  const submit = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = validate();
     setFormError(problem);
     if (problem || amount === null) return;
     const names = selected.map(resourceLabel).join(', ');
     const question = `Convert ${formatResource(amount)} each of ${names} to ${formatRunik(local.runikAfterTax)} RUNIK after ${local.taxRatePercent}% tax?`;
-    if (!confirmAction(question)) return;
+    if (!(await confirm(question))) return;
     convert.mutate(
       { selectedResources: selected, amount: toDecimalString(amount, 2) },
       {
@@ -87,7 +89,7 @@ export function ConvertToRunikModal({ username, city, onClose }: ConvertToRunikM
 
   return (
     <Modal title="Convert Resources to RUNIK" onClose={onClose} testId="convert-to-runik-modal">
-      <form className="city-popup" onSubmit={submit} noValidate>
+      <form className="city-popup" onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className="city-popup__fieldset">
           <legend className="field__label">Resources</legend>
           {RESOURCE_KEYS.map((resource) => (

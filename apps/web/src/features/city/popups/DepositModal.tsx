@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatRunik, RNK_DECIMALS } from '@runik/rules';
+import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { getKeychain } from '../../../wallet/keychain';
-import { confirmAction } from '../city-actions';
 import { useNow } from '../city-clock';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
 import { DepositMessages } from '../city-messages';
@@ -56,14 +56,15 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
     return null;
   };
 
-  const submit = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const amount = parseAmountInput(amountText, RNK_DECIMALS);
     const keychain = getKeychain();
     const problem = deposit.refusal() ?? validate(amount) ?? (keychain ? null : DepositMessages.keychainMissing);
     setFormError(problem);
     if (problem || amount === null || !keychain) return;
-    if (!confirmAction(DepositMessages.confirm(formatRunik(amount)))) return;
+    if (!(await confirm(DepositMessages.confirm(formatRunik(amount))))) return;
     void deposit.start(keychain, amount);
   };
 
@@ -71,7 +72,7 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
 
   return (
     <Modal title="Deposit RUNIK" onClose={onClose} testId="deposit-modal">
-      <form className="city-popup" onSubmit={submit} noValidate>
+      <form className="city-popup" onSubmit={(event) => void submit(event)} noValidate>
         <p className="city-popup__lead">
           Wallet balance:{' '}
           <span data-testid="wallet-balance">

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CityMessages, type CityConstantsResponse } from '@runik/contract';
-import { buildingForUnit, healingCost, isBuildingUnlocked, noTroops, recordOf, UNIT_KEYS, type UnitKey } from '@runik/rules';
+import { buildingForUnit, formatCount, healingCost, isBuildingUnlocked, noTroops, recordOf, UNIT_KEYS, type UnitKey } from '@runik/rules';
+import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
-import { confirmAction, useHeal } from '../city-actions';
+import { useHeal } from '../city-actions';
 import { buildingName, unitName, unlockLevel } from '../city-catalog';
 import type { CityState } from '../city-state';
 import { CostList, describeAmounts, shortfallMessage } from './CostList';
@@ -27,7 +28,8 @@ export function HealTroopsModal({ username, city, constants, onClose }: HealTroo
   const counts = recordOf(UNIT_KEYS, (unit) => (usable(unit) ? Math.min(picked[unit], city.injured[unit]) : 0));
   const cost = healingCost(counts);
 
-  const submit = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const total = UNIT_KEYS.reduce((sum, unit) => sum + counts[unit], 0);
     const problem = total === 0 ? CityMessages.noTroopsToHeal : shortfallMessage(cost, city.holdings, CityMessages.notEnoughResource);
@@ -36,13 +38,13 @@ export function HealTroopsModal({ username, city, constants, onClose }: HealTroo
     const troops = UNIT_KEYS.filter((unit) => counts[unit] > 0)
       .map((unit) => `${counts[unit]} ${unitName(constants, unit)}`)
       .join(', ');
-    if (!confirmAction(`Heal ${troops} for ${describeAmounts(cost)}?`)) return;
+    if (!(await confirm(`Heal ${troops} for ${describeAmounts(cost)}?`))) return;
     heal.mutate({ ...counts }, { onSuccess: onClose });
   };
 
   return (
     <Modal title="Heal Troops" onClose={onClose} testId="heal-modal">
-      <form className="city-popup" onSubmit={submit} noValidate>
+      <form className="city-popup" onSubmit={(event) => void submit(event)} noValidate>
         {UNIT_KEYS.map((unit) => {
           const name = unitName(constants, unit);
           const id = `${idPrefix}-${unit}`;
@@ -67,7 +69,7 @@ export function HealTroopsModal({ username, city, constants, onClose }: HealTroo
                   }}
                 />
                 <output className="city-slider__value" htmlFor={id} data-testid={`heal-count-${unit}`}>
-                  {counts[unit]} / {city.injured[unit]}
+                  {formatCount(counts[unit])} / {formatCount(city.injured[unit])}
                 </output>
               </div>
               {!usable(unit) && (

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CityMessages } from '@runik/contract';
-import { formatCountdown, formatRunik, remainingMinutes, speedupCost, SPEEDUP_RUNIK_PER_MINUTE } from '@runik/rules';
+import { formatCount, formatCountdown, formatRunik, remainingMinutes, speedupCost, SPEEDUP_RUNIK_PER_MINUTE } from '@runik/rules';
+import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
-import { confirmAction, useSpeedup } from '../city-actions';
+import { useSpeedup } from '../city-actions';
 import type { MilitaryInfo } from '../city-catalog';
 import { useNow } from '../city-clock';
 import { isAmountDraft, parseWholeNumber } from '../city-format';
@@ -44,21 +45,22 @@ export function SpeedUpModal({ username, city, building, onClose }: SpeedUpModal
     return null;
   };
 
-  const submit = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = validate();
     setFormError(problem);
     if (problem || minutes === null) return;
-    if (!confirmAction(`Spend ${formatRunik(cost)} RUNIK to speed up the training in ${building.name} by ${minutes} minutes?`)) return;
+    if (!(await confirm(`Spend ${formatRunik(cost)} RUNIK to speed up the training in ${building.name} by ${minutes} minutes?`))) return;
     speedup.mutate(minutes, { onSuccess: onClose });
   };
 
   return (
     <Modal title="Speed Up Training" onClose={onClose} testId="speedup-modal">
-      <form className="city-popup" onSubmit={submit} noValidate>
+      <form className="city-popup" onSubmit={(event) => void submit(event)} noValidate>
         {entry ? (
           <p className="city-popup__lead">
-            {building.name} is training {entry.count} {building.unit}: <span data-testid="speedup-remaining">{formatCountdown(entry.completionAt - now)}</span>{' '}
+            {building.name} is training {formatCount(entry.count)} {building.unit}: <span data-testid="speedup-remaining">{formatCountdown(entry.completionAt - now)}</span>{' '}
             left (at most <span data-testid="speedup-max-minutes">{maxMinutes}</span> minutes).
           </p>
         ) : (

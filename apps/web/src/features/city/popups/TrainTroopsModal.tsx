@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CityMessages } from '@runik/contract';
 import { formatCountdown, MAX_TRAINING_BATCH, maxTrainable, trainingCost, trainingDurationMs } from '@runik/rules';
+import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
-import { confirmAction, useTrain } from '../city-actions';
+import { useTrain } from '../city-actions';
 import type { MilitaryInfo } from '../city-catalog';
 import { isAmountDraft, parseWholeNumber } from '../city-format';
 import type { CityState } from '../city-state';
@@ -36,7 +37,8 @@ export function TrainTroopsModal({ username, city, building, onClose }: TrainTro
     setCountText(text);
   };
 
-  const submit = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem =
       count === null || count <= 0 || count > MAX_TRAINING_BATCH
@@ -44,13 +46,13 @@ export function TrainTroopsModal({ username, city, building, onClose }: TrainTro
         : shortfallMessage(cost, city.holdings, CityMessages.notEnoughResource);
     setFormError(problem);
     if (problem || count === null) return;
-    if (!confirmAction(`Train ${count} ${unit} in ${name} for ${describeAmounts(cost)}? It takes ${formatCountdown(duration)}.`)) return;
+    if (!(await confirm(`Train ${count} ${unit} in ${name} for ${describeAmounts(cost)}? It takes ${formatCountdown(duration)}.`))) return;
     train.mutate({ building: key, count }, { onSuccess: onClose });
   };
 
   return (
     <Modal title="Train Troops" onClose={onClose} testId="train-modal">
-      <form className="city-popup" onSubmit={submit} noValidate>
+      <form className="city-popup" onSubmit={(event) => void submit(event)} noValidate>
         <p className="city-popup__lead">
           {name} trains <strong>{unit}</strong>.
         </p>

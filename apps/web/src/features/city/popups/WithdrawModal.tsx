@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCountdown, formatRunik, RNK_DECIMALS, toThousandths } from '@runik/rules';
+import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { getKeychain } from '../../../wallet/keychain';
-import { confirmAction } from '../city-actions';
 import { useNow } from '../city-clock';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
 import { WithdrawMessages } from '../city-messages';
@@ -86,19 +86,20 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
     return overCap(amount);
   };
 
-  const submit = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const amount = parseAmountInput(amountText, RNK_DECIMALS);
     const problem =
       withdraw.refusal() ?? cooldown ?? validate(amount) ?? (getKeychain() ? null : WithdrawMessages.keychainMissing);
     setFormError(problem);
     if (problem || amount === null) return;
-    if (!confirmAction(WithdrawMessages.confirm(formatRunik(amount)))) return;
+    if (!(await confirm(WithdrawMessages.confirm(formatRunik(amount))))) return;
     void withdraw.start(amount);
   };
 
   return (
-    <form className="city-popup" onSubmit={submit} noValidate>
+    <form className="city-popup" onSubmit={(event) => void submit(event)} noValidate>
       <p className="city-popup__lead">
         RUNIK held: <span data-testid="withdraw-held">{formatRunik(held)}</span> RUNIK
       </p>

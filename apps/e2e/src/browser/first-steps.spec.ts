@@ -1,0 +1,155 @@
+import type { Locator, Page } from 'playwright-core';
+import { ApiRoutes, type FirstStepsResponse } from '@runik/contract';
+import { eventually, useBrowserStack } from '../support/browser';
+import { pastNewcomerShield } from '../support/attack';
+import { grant, letTimePass, newCityPlayer, setCityHallLevel, type CityPlayer } from '../support/city';
+
+/**
+ * The first-steps guide in Chromium against the real stack: a new player is walked through
+ * harvest, Farm, infantry, a raid and the alliances by the coach card, each step ticked off by the
+ * real control; skipping holds across a reload. Its own ports (110 above the defaults).
+ */
+const HOUR = 3_600_000;
+const browser = useBrowserStack(110, 'FIRST_STEPS');
+const stack = () => browser.current().stack;
+
+const coachCard = (page: Page) => page.getByTestId('first-steps');
+
+async function progressOf(player: CityPlayer): Promise<FirstStepsResponse> {
+  return (await player.api.get<FirstStepsResponse>(ApiRoutes.firstSteps(player.username))).data;
+}
+
+/** Waits until the card shows step `number` of 5, titled `title`. */
+async function expectStep(page: Page, number: number, title: string): Promise<void> {
+  await coachCard(page).getByTestId('first-steps-count').filter({ hasText: new RegExp(`^${number} of 5$`) }).waitFor();
+  await eventually(async () => expect(await coachCard(page).getByRole('heading', { level: 2 }).textContent()).toBe(title));
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+/** The arrow over the pointed control (first-steps.css) must show too. */
+const ARROW_ROOM_PX = 20;
+
+/** Waits until the guide points at `control`, and at nothing else, the card hiding none of it or its arrow while it is on screen. */
+async function expectPointedAt(page: Page, control: Locator): Promise<void> {
+  await eventually(async () => {
+    expect(await control.getAttribute('data-first-step-current')).toBe('');
+    expect(await page.locator('[data-first-step-current]').count()).toBe(1);
+    const [box, card] = [await boxOf(control), await boxOf(coachCard(page))];
+    const onScreen = box.y + box.height > 0 && box.y < (page.viewportSize()?.height ?? 0);
+    const sideBySide = box.x >= card.x + card.width || card.x >= box.x + box.width;
+    if (onScreen && !sideBySide) expect(box.y + box.height <= card.y || box.y - ARROW_ROOM_PX >= card.y + card.height).toBe(true);
+  });
+}
+
+/** Where the element is in the viewport. */
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element is not shown');
+  return box;
+}
+
+browser.test('a new player is guided through the five first steps by the real controls, and the guide leaves when done', async (page) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const [player, target] = [await newCityPlayer(stack(), 'fsnew'), await newCityPlayer(stack(), 'fsweak')];
+  // A city to raid: past the newcomer shield, with stores to take, first in the list.
+  await pastNewcomerShield(stack(), target);
+  await setCityHallLevel(stack(), target, 3);
+  await letTimePass(stack(), target, 3 * HOUR);
+
+  await browser.openAs(page, player.username, '/city');
+  await page.getByTestId('resources-card').waitFor();
+
+  // 1. Harvest.
+  await expectStep(page, 1, 'Harvest your fields');
+  const harvest = page.getByTestId('harvest-button');
+  await expectPointedAt(page, harvest);
+  await harvest.click();
+
+  // 2. The Farm: first the way around what blocks it (no RUNIK, then the City Hall), then the Farm itself.
+  await expectStep(page, 2, 'Upgrade the Farm');
+  await expectPointedAt(page, page.getByTestId('runiks-card').getByRole('button', { name: 'Convert to RUNIK' }));
+  expect(await coachCard(page).textContent()).toContain('Convert some of your resources to RUNIK first.');
+  await grant(stack(), player, 'runik', 5_000);
+  await page.reload();
+  const cityHallUpgrade = page.getByTestId('city-hall-card').getByRole('button', { name: 'Upgrade' });
+  await expectPointedAt(page, cityHallUpgrade);
+  expect(await coachCard(page).textContent()).toContain('upgrade the City Hall first');
+  await cityHallUpgrade.click();
+  const farmUpgrade = page.getByTestId('building-wheat').getByRole('button', { name: 'Upgrade' });
+  await expectPointedAt(page, farmUpgrade);
+  await farmUpgrade.click();
+
+  // 3. Infantry, through the Train Troops popup and its confirmation.
+  await expectStep(page, 3, 'Train infantry');
+  const train = page.getByTestId('building-quarters').getByRole('button', { name: 'Train' });
+  await expectPointedAt(page, train);
+  await train.click();
+  const popup = page.getByRole('dialog', { name: 'Train Troops' });
+  await popup.getByLabel('Number of Infantry').fill('5');
+  await popup.getByRole('button', { name: 'Train', exact: true }).click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+
+  // 4. The raid, on the Attack screen: from the City the card and the navigation bar lead there.
+  await expectStep(page, 4, 'Raid a weak city');
+  const attackLink = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Attack', exact: true });
+  await expectPointedAt(page, attackLink);
+  await letTimePass(stack(), player, HOUR);
+  await coachCard(page).getByRole('link', { name: 'Go to Attack' }).click();
+  const raid = page.getByTestId(`enemy-${target.username}`).getByRole('button', { name: 'Attack' });
+  await expectPointedAt(page, raid);
+  await raid.click();
+  const result = page.getByRole('dialog', { name: 'Battle Result' });
+  await result.getByRole('button', { name: 'Close' }).click();
+
+  // 5. The alliances: the navigation bar's link is the control.
+  await expectStep(page, 5, 'Look at the alliances');
+  const allianceLink = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Alliance', exact: true });
+  await expectPointedAt(page, allianceLink);
+  await allianceLink.click();
+  await coachCard(page).waitFor({ state: 'detached' });
+  await page.getByText('First steps done. The realm is yours to grow.').waitFor();
+  expect(await page.locator('[data-first-step-current]').count()).toBe(0);
+  expect(await progressOf(player)).toEqual({
+    steps: ['harvest', 'upgrade-farm', 'train-infantry', 'raid', 'alliances'].map((id) => ({ id, done: true })),
+    skipped: false,
+    finished: true,
+  });
+
+  // Finished is remembered: a reload brings nothing back.
+  const answered = page.waitForResponse((response) => response.url().endsWith(ApiRoutes.firstSteps(player.username)));
+  await page.reload();
+  await answered;
+  await page.getByRole('heading', { name: 'Alliance', level: 1 }).waitFor();
+  expect(await coachCard(page).count()).toBe(0);
+});
+
+browser.test('on a phone the card leaves the pointed control in view, and a skipped guide stays skipped after a reload', async (page) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const player = await newCityPlayer(stack(), 'fsskip');
+  await browser.openAs(page, player.username, '/city');
+  await page.getByTestId('resources-card').waitFor();
+  await expectStep(page, 1, 'Harvest your fields');
+
+  // Show me brings the control into view, above the card, which fits the screen.
+  const harvest = page.getByTestId('harvest-button');
+  await coachCard(page).getByRole('button', { name: 'Show me' }).click();
+  await eventually(async () => {
+    const [cardBox, controlBox] = [await boxOf(coachCard(page)), await boxOf(harvest)];
+    expect(cardBox.x).toBeGreaterThanOrEqual(0);
+    expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
+    expect(controlBox.y + controlBox.height).toBeLessThanOrEqual(cardBox.y);
+    expect(controlBox.y).toBeGreaterThanOrEqual(0);
+  });
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+
+  await coachCard(page).getByRole('button', { name: 'Skip guide' }).click();
+  await coachCard(page).waitFor({ state: 'detached' });
+  expect(await page.locator('[data-first-step-current]').count()).toBe(0);
+  expect(await progressOf(player)).toMatchObject({ skipped: true, finished: false });
+
+  const answered = page.waitForResponse((response) => response.url().endsWith(ApiRoutes.firstSteps(player.username)));
+  await page.reload();
+  await answered;
+  await page.getByTestId('resources-card').waitFor();
+  expect(await coachCard(page).count()).toBe(0);
+});

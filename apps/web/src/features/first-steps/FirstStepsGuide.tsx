@@ -1,0 +1,122 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { AppRoutes, type FirstStepId, type FirstStepsResponse } from '@runik/contract';
+import { apiErrorMessage } from '../../api/http-client';
+import { useShowToast } from '../../ui/Toasts';
+import { CoachCard } from './CoachCard';
+import { FIRST_STEPS_MUTATION_KEY, firstStepsKeys, useFirstSteps, useMarkAlliancesSeen, useSkipFirstSteps } from './first-steps-api';
+import { currentStep, isGuideActive, navLinkPointer, STEP_GUIDES } from './first-steps-catalog';
+import { useCardPlacement } from './use-card-placement';
+import { useSpotlight } from './use-spotlight';
+import './first-steps.css';
+
+export const FIRST_STEPS_DONE_TOAST = 'First steps done. The realm is yours to grow.';
+
+/**
+ * A new player's guided path (harvest, upgrade the Farm, train infantry, raid, look at the
+ * alliances), mounted once in the app shell: a card with the current step, the real control
+ * highlighted, each step ticked off by the server after the player's own action. Gone once
+ * skipped or finished, on every device.
+ */
+export function FirstStepsGuide({ hiveUsername }: { hiveUsername: string }) {
+  const progress = useFirstSteps(hiveUsername).data;
+  const active = progress !== undefined && isGuideActive(progress);
+  useRefetchAfterActions(hiveUsername, active);
+  useAlliancesSeenOnVisit(hiveUsername, active ? progress : undefined);
+  useToastWhenDone(progress);
+
+  const step = active ? currentStep(progress) : null;
+  if (!progress || !step) return null;
+  return <CurrentStep key={step.id} hiveUsername={hiveUsername} progress={progress} stepId={step.id} stepNumber={step.number} />;
+}
+
+interface CurrentStepProps {
+  hiveUsername: string;
+  progress: FirstStepsResponse;
+  stepId: FirstStepId;
+  /** 1-based. */
+  stepNumber: number;
+}
+
+/** The card for one step and the ring on its control (remounted for each step). */
+function CurrentStep({ hiveUsername, progress, stepId, stepNumber }: CurrentStepProps) {
+  const guide = STEP_GUIDES[stepId];
+  const elsewhere = useLocation().pathname !== guide.screen;
+  // From another screen, the way there is the navigation bar's link.
+  const pointers = useMemo(() => (elsewhere ? [navLinkPointer(guide.screen)] : guide.pointers), [elsewhere, guide]);
+  const spotlight = useSpotlight(pointers);
+  const cardRef = useRef<HTMLElement>(null);
+  const { placement, height } = useCardPlacement(cardRef, spotlight?.target ?? null);
+  const skip = useSkipFirstSteps(hiveUsername);
+  const showToast = useShowToast();
+
+  const showMe = spotlight
+    ? () => {
+        const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+        spotlight.target.scrollIntoView?.({ block: 'center', behavior: reducedMotion ? 'auto' : 'smooth' });
+        spotlight.target.focus({ preventScroll: true });
+      }
+    : null;
+
+  return (
+    <>
+      {/* Room below the screen's content, so the page scrolls any control above the card. */}
+      <div className="first-steps-room" style={{ height }} aria-hidden="true" />
+      <CoachCard
+        ref={cardRef}
+        placement={placement}
+        progress={progress}
+        stepNumber={stepNumber}
+        guide={guide}
+        text={spotlight?.pointer.text ?? guide.text}
+        elsewhere={elsewhere}
+        onShowMe={showMe}
+        onSkip={() => skip.mutate(undefined, { onError: (error) => showToast(apiErrorMessage(error), 'error') })}
+        skipping={skip.isPending}
+      />
+    </>
+  );
+}
+
+/** Any of the player's actions that succeeds (a harvest, an upgrade, training, an attack) may tick a step: ask again. */
+function useRefetchAfterActions(hiveUsername: string, active: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!active) return;
+    return queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (event.mutation.options.mutationKey?.[0] === FIRST_STEPS_MUTATION_KEY[0]) return;
+      void queryClient.invalidateQueries({ queryKey: firstStepsKeys.progress(hiveUsername) });
+    });
+  }, [queryClient, hiveUsername, active]);
+}
+
+/** Opening the Alliance screen is the last step's action; nothing else in the game records it. */
+function useAlliancesSeenOnVisit(hiveUsername: string, progress: FirstStepsResponse | undefined): void {
+  const onAlliance = useLocation().pathname === AppRoutes.alliance;
+  const { mutate: markSeen } = useMarkAlliancesSeen(hiveUsername);
+  // Once per visit: a failed call is tried again on the next one.
+  const askedThisVisit = useRef(false);
+  const due = progress?.steps.some((step) => step.id === 'alliances' && !step.done) === true;
+  useEffect(() => {
+    if (!onAlliance) {
+      askedThisVisit.current = false;
+      return;
+    }
+    if (!due || askedThisVisit.current) return;
+    askedThisVisit.current = true;
+    markSeen();
+  }, [onAlliance, due, markSeen]);
+}
+
+/** A toast when the last step is ticked off while the player watches (not for a guide finished long ago). */
+function useToastWhenDone(progress: FirstStepsResponse | undefined): void {
+  const showToast = useShowToast();
+  const wasUnderway = useRef(false);
+  useEffect(() => {
+    if (!progress) return;
+    if (wasUnderway.current && progress.finished && !progress.skipped) showToast(FIRST_STEPS_DONE_TOAST);
+    wasUnderway.current = isGuideActive(progress);
+  }, [progress, showToast]);
+}

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiRoutes, AppRoutes, FIRST_STEP_IDS, type FirstStepId, type FirstStepsResponse, type HarvestResponse } from '@runik/contract';
+import { cityResponse, PLAYER, serveCity } from '../../testing/city-fixtures';
+import { installFakeApi, serveInTurn, type FakeApi } from '../../testing/fake-api';
+import { logInAs } from '../../testing/fixtures';
+import { currentLocation, renderApp } from '../../testing/render';
+import { FIRST_STEPS_DONE_TOAST } from './FirstStepsGuide';
+import { SPOTLIGHT_ATTRIBUTE } from './use-spotlight';
+
+const PROGRESS_URL = ApiRoutes.firstSteps(PLAYER);
+
+function progress(done: readonly FirstStepId[], flags: Partial<Pick<FirstStepsResponse, 'skipped' | 'finished'>> = {}): FirstStepsResponse {
+  const steps = FIRST_STEP_IDS.map((id) => ({ id, done: done.includes(id) }));
+  return { steps, skipped: false, finished: steps.every((step) => step.done), ...flags };
+}
+
+const card = () => screen.getByRole('complementary', { name: /./ });
+const spotlit = () => document.querySelectorAll(`[${SPOTLIGHT_ATTRIBUTE}]`);
+
+describe('the first-steps coach card', () => {
+  it('shows a new player step 1 of 5 and points at the real Harvest button', async () => {
+    const api = serveCity(installFakeApi(), cityResponse()).on('GET', PROGRESS_URL, { status: 200, data: progress([]) });
+    logInAs(PLAYER);
+    const { user } = renderApp(AppRoutes.city);
+    await cityShown();
+
+    const guide = await screen.findByTestId('first-steps');
+    expect(guide).toHaveAccessibleName('Harvest your fields');
+    expect(within(guide).getByTestId('first-steps-count')).toHaveTextContent(/^1 of 5$/);
+    expect(within(guide).getByText('First steps:', { exact: false })).toBeInTheDocument();
+    await waitFor(() => expect([...spotlit()]).toEqual([screen.getByTestId('harvest-button')]));
+    expect(within(guide).queryByRole('link')).toBeNull();
+    await user.click(within(guide).getByRole('button', { name: 'Show me' }));
+    expect(screen.getByTestId('harvest-button')).toHaveFocus();
+    expect(api.callsTo(PROGRESS_URL)).toHaveLength(1);
+  });
+
+  it('asks again after the harvest succeeds, ticks it off, and points the Farm step at Convert to RUNIK while RUNIK is short', async () => {
+    const harvested: HarvestResponse = {
+      resources: { wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: 0 },
+      pendingResources: { wheat: 0, lumber: 0, stone: 0, ore: 0 },
+      nextHarvestTime: new Date(Date.now() + 4 * 3_600_000).toISOString(),
+    };
+    const { api, user } = await openCityWithProgress([progress([]), progress(['harvest'])], (fake) =>
+      fake.on('POST', ApiRoutes.cityHarvest(PLAYER), { status: 200, data: harvested }),
+    );
+    await user.click(screen.getByTestId('harvest-button'));
+
+    await waitFor(() => expect(screen.getByTestId('first-steps')).toHaveAccessibleName('Upgrade the Farm'));
+    const guide = screen.getByTestId('first-steps');
+    expect(within(guide).getByTestId('first-steps-count')).toHaveTextContent(/^2 of 5$/);
+    expect(within(guide).getByTestId('first-step-harvest')).toHaveAttribute('data-done', 'true');
+    expect(within(guide).getByText('Harvest your fields: done')).toBeInTheDocument();
+    // The Farm cannot be upgraded yet (a new city's City Hall and no RUNIK): the guide shows the way around.
+    await waitFor(() => expect([...spotlit()]).toEqual([screen.getByRole('button', { name: 'Convert to RUNIK' })]));
+    expect(guide).toHaveTextContent('Upgrades cost RUNIK. Convert some of your resources to RUNIK first.');
+    expect(api.callsTo(PROGRESS_URL)).toHaveLength(2);
+  });
+
+  it('points at the Farm itself once it can be upgraded', async () => {
+    await openCityWithProgress([progress(['harvest'])], (fake) => fake, cityResponse({ chLevel: 2, resources: { runik: 10 } }));
+    const farmUpgrade = within(screen.getByTestId('building-wheat')).getByRole('button', { name: 'Upgrade' });
+    await waitFor(() => expect([...spotlit()]).toEqual([farmUpgrade]));
+    expect(screen.getByTestId('first-steps')).toHaveTextContent('A bigger Farm grows more wheat every hour');
+  });
+
+  it('from another screen links to the step’s screen and points at its navigation link', async () => {
+    serveCity(installFakeApi(), cityResponse()).on('GET', PROGRESS_URL, { status: 200, data: progress(['harvest', 'upgrade-farm', 'train-infantry']) });
+    logInAs(PLAYER);
+    const { user } = renderApp(AppRoutes.city);
+    const guide = await screen.findByTestId('first-steps');
+    expect(guide).toHaveAccessibleName('Raid a weak city');
+    const navLink = within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Attack' });
+    await waitFor(() => expect([...spotlit()]).toEqual([navLink]));
+
+    await user.click(within(guide).getByRole('link', { name: 'Go to Attack' }));
+    await waitFor(() => expect(currentLocation()).toBe(AppRoutes.attack));
+    await waitFor(() => expect(navLink).not.toHaveAttribute(SPOTLIGHT_ATTRIBUTE));
+  });
+
+  it('marks the alliances seen on the Alliance screen, then leaves with a toast', async () => {
+    const api = serveCity(installFakeApi(), cityResponse())
+      .on('GET', PROGRESS_URL, { status: 200, data: progress(['harvest', 'upgrade-farm', 'train-infantry', 'raid']) })
+      .on('POST', ApiRoutes.firstStepsSeenAlliances(PLAYER), { status: 200, data: progress(FIRST_STEP_IDS) });
+    logInAs(PLAYER);
+    const { user } = renderApp(AppRoutes.city);
+    const guide = await screen.findByTestId('first-steps');
+    expect(guide).toHaveAccessibleName('Look at the alliances');
+    expect(api.callsTo(ApiRoutes.firstStepsSeenAlliances(PLAYER))).toHaveLength(0);
+
+    await user.click(within(guide).getByRole('link', { name: 'Go to Alliance' }));
+    await waitFor(() => expect(screen.queryByTestId('first-steps')).toBeNull());
+    expect(api.callsTo(ApiRoutes.firstStepsSeenAlliances(PLAYER))).toHaveLength(1);
+    expect(await screen.findByText(FIRST_STEPS_DONE_TOAST)).toBeInTheDocument();
+  });
+
+  it('is skipped for good with Skip guide, leaving no highlight behind', async () => {
+    const { api, user } = await openCityWithProgress([progress([])], (fake) =>
+      fake.on('POST', ApiRoutes.firstStepsSkip(PLAYER), { status: 200, data: progress([], { skipped: true }) }),
+    );
+    await waitFor(() => expect(spotlit()).toHaveLength(1));
+    await user.click(within(card()).getByRole('button', { name: 'Skip guide' }));
+    await waitFor(() => expect(screen.queryByTestId('first-steps')).toBeNull());
+    expect(spotlit()).toHaveLength(0);
+    expect(api.callsTo(ApiRoutes.firstStepsSkip(PLAYER))).toHaveLength(1);
+    expect(screen.queryByText(FIRST_STEPS_DONE_TOAST)).toBeNull();
+  });
+
+  it('says why when the skip is refused, and stays', async () => {
+    const { user } = await openCityWithProgress([progress([])], (fake) =>
+      fake.on('POST', ApiRoutes.firstStepsSkip(PLAYER), { status: 503, data: { error: 'The game is briefly unavailable.' } }),
+    );
+    await user.click(within(card()).getByRole('button', { name: 'Skip guide' }));
+    expect(await screen.findByText('The game is briefly unavailable.')).toBeInTheDocument();
+    expect(screen.getByTestId('first-steps')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['skipped', { status: 200, data: progress(['harvest'], { skipped: true }) }],
+    ['finished (an account older than the guide)', { status: 200, data: progress([], { finished: true }) }],
+    ['unavailable', { status: 500, data: { error: 'down' } }],
+  ])('shows nothing when the guide is %s', async (_state, answer) => {
+    const api = serveCity(installFakeApi(), cityResponse()).on('GET', PROGRESS_URL, answer);
+    logInAs(PLAYER);
+    renderApp(AppRoutes.city);
+    await cityShown();
+    await waitFor(() => expect(api.callsTo(PROGRESS_URL)).toHaveLength(1));
+    expect(screen.queryByTestId('first-steps')).toBeNull();
+    expect(spotlit()).toHaveLength(0);
+  });
+});
+
+/** The city of a logged-in alice, the guide's GET answering `answers` in turn. */
+async function openCityWithProgress(answers: FirstStepsResponse[], routes: (api: FakeApi) => FakeApi, city = cityResponse()) {
+  const api = routes(serveCity(installFakeApi(), city));
+  serveInTurn(api, 'GET', PROGRESS_URL, ...answers);
+  logInAs(PLAYER);
+  const rendered = renderApp(AppRoutes.city);
+  await cityShown();
+  await screen.findByTestId('first-steps');
+  return { api, ...rendered };
+}
+
+/** The City screen loaded (its code is a lazy chunk: the first load in a file takes a while). */
+async function cityShown(): Promise<void> {
+  await screen.findByTestId('resources-card', {}, { timeout: 10_000 });
+}

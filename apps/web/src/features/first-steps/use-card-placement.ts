@@ -1,0 +1,92 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/** Where the coach card sits: at the bottom of the screen, or under the navigation bar while the control it points at is down there. */
+export type Placement = 'bottom' | 'top';
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Room above a control for the arrow drawn over it (first-steps.css). */
+const ARROW_ROOM_PX = 20;
+
+const overlaps = (a: Box, b: Box) => a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right;
+const other = (placement: Placement): Placement => (placement === 'bottom' ? 'top' : 'bottom');
+
+/** What a card at `placement` hides: its own box and the strip of screen between it and the edge it sits on. */
+function hiddenBy(placement: Placement, card: Box): Box {
+  return placement === 'bottom' ? { ...card, bottom: Infinity } : { ...card, top: -Infinity };
+}
+
+/** A DOMRect's edges as a plain object (its own fields do not spread). */
+function plain({ top, bottom, left, right }: Box): Box {
+  return { top, bottom, left, right };
+}
+
+/**
+ * Keeps the fixed coach card off the control it points at: when the control (or its arrow) is
+ * under the card, or between it and the screen's edge, the card moves to the other end of the
+ * screen, unless it would hide it there too. It moves back only when it hides the control again,
+ * so it never jumps about while the player scrolls. Also measures the card, for the room the page
+ * keeps below its content.
+ */
+export function useCardPlacement(card: RefObject<HTMLElement | null>, target: HTMLElement | null): { placement: Placement; height: number } {
+  const [placement, setPlacement] = useState<Placement>('bottom');
+  const [height, setHeight] = useState(0);
+
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    const measure = () => setHeight(element.offsetHeight);
+    measure();
+    // jsdom has no ResizeObserver: the first measure is all it gets.
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [card]);
+
+  useEffect(() => {
+    const element = card.current;
+    if (!element || !target) return;
+    // The card is fixed, so each placement's box stays put until the window changes size.
+    let boxes: Partial<Record<Placement, Box>> = {};
+    let current: Placement = 'bottom';
+    let frame = 0;
+    const place = () => {
+      frame = 0;
+      const here = plain(element.getBoundingClientRect());
+      boxes[current] = here;
+      const { top, bottom, left, right } = target.getBoundingClientRect();
+      // Off the screen, the card hides nothing of it.
+      if (bottom <= 0 || top >= window.innerHeight) return;
+      const control = { top: top - ARROW_ROOM_PX, bottom, left, right };
+      if (!overlaps(control, hiddenBy(current, here))) return;
+      const elsewhere = boxes[other(current)];
+      if (elsewhere && overlaps(control, hiddenBy(other(current), elsewhere))) return;
+      current = other(current);
+      setPlacement(current);
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(place);
+    };
+    const resized = () => {
+      boxes = {};
+      schedule();
+    };
+    setPlacement(current);
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', resized);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', resized);
+    };
+  }, [card, target]);
+
+  return { placement, height };
+}
