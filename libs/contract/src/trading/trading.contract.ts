@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { formatRunik, GEAR_CATEGORIES, GEAR_RARITIES, GEAR_TYPES, MARKETPLACE_SORTS, MAX_LISTING_PRICE, toThousandths } from '@runik/rules';
+import { formatRunikDecimal as runik, GEAR_CATEGORIES, GEAR_RARITIES, GEAR_TYPES, MARKETPLACE_SORTS, MAX_LISTING_PRICE } from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
 import { gearIdSchema } from '../gear/gear.contract';
 import type { Gear } from '../gear/gear.contract';
 
 /** Whole RUNIK (up to 3 decimals) in the game's one number format. */
-const runik = (amount: number) => formatRunik(toThousandths(amount));
 
 /** Gear trading messages: the spec's verbatim where it gives them (sections 5, 6 and 8), ours otherwise. */
 export const TradingMessages = {

@@ -1,4 +1,4 @@
-import { formatAmount, formatChainQuantity, formatCount, formatPercent, formatPoints, formatResource, formatRunik, formatSwapHive } from './display';
+import { formatAmount, formatChainQuantity, formatCount, formatPercent, formatPoints, formatResource, formatResourceDecimal, formatRunik, formatRunikDecimal, formatSwapHive } from './display';
 
 describe('the one number format', () => {
   it('groups thousands with "," and keeps the fixed decimals', () => {
@@ -62,5 +62,14 @@ describe('the one number format', () => {
     expect(formatChainQuantity('25')).toBe('25.000');
     expect(formatChainQuantity('2.5')).toBe('2.500');
     expect(formatChainQuantity('not a number')).toBe('not a number');
+  });
+});
+
+describe('the API decimal amounts', () => {
+  it('are shown exactly as their thousandths are', () => {
+    expect(formatRunikDecimal(1234.5)).toBe(formatRunik(1_234_500));
+    expect(formatRunikDecimal(0.1 + 0.2)).toBe('0.300');
+    expect(formatResourceDecimal(30446.6)).toBe('30,446.60');
+    expect(formatResourceDecimal(12.345)).toBe('12.34');
   });
 });

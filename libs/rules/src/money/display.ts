@@ -1,3 +1,4 @@
+import { toThousandths } from '../city/fixed-point';
 import { parseDecimal, THOUSANDTHS } from './amount';
 
 /**
@@ -56,6 +57,16 @@ export function formatRunik(thousandths: number | bigint): string {
 /** SWAP.HIVE amounts have three decimals (spec), like every Hive asset. */
 export function formatSwapHive(thousandths: number | bigint): string {
   return formatAmount(thousandths);
+}
+
+/** A decimal amount as the API carries it (12.345 RUNIK), exact to the thousandth, in formatRunik's format. */
+export function formatRunikDecimal(amount: number): string {
+  return formatRunik(toThousandths(amount));
+}
+
+/** A decimal resource amount as the API carries it, in formatResource's format. */
+export function formatResourceDecimal(amount: number): string {
+  return formatResource(toThousandths(amount));
 }
 
 /** Power, damage, stat percents (3 decimals at most): without trailing zeros ("61.5", "1,200"). */

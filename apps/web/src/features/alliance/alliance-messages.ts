@@ -1,7 +1,6 @@
-import { ALLIANCE_CREATION_FEE, formatRunik, toThousandths } from '@runik/rules';
+import { ALLIANCE_CREATION_FEE, formatRunikDecimal } from '@runik/rules';
 
 /** Alliance prices are whole RUNIK, shown as every RUNIK amount is: 25,000.000. */
-const runikPrice = (runik: number) => formatRunik(toThousandths(runik));
 
 /** The page's own texts; the contract's AllianceMessages carry the spec's and the server's. */
 export const AllianceTexts = {
@@ -12,8 +11,8 @@ export const AllianceTexts = {
   noAlliances: 'No alliances yet. Create the first one!',
   noRequests: 'No pending requests.',
   fullForRequests: 'The alliance is full: expand its capacity or remove a member to accept a request.',
-  creationCost: `Cost: ${runikPrice(ALLIANCE_CREATION_FEE)} RUNIK`,
-  expansionCost: (cost: number) => `+1 member for ${runikPrice(cost)} RUNIK`,
+  creationCost: `Cost: ${formatRunikDecimal(ALLIANCE_CREATION_FEE)} RUNIK`,
+  expansionCost: (cost: number) => `+1 member for ${formatRunikDecimal(cost)} RUNIK`,
   inviteHelp: 'A link lets one player join at once, without the leader. It works once, for 7 days.',
   inviteFailed: 'Failed to create an invitation. Please try again.',
   inviteValidUntil: (expiresAt: string) => `Valid until ${new Date(expiresAt).toLocaleString()}.`,
@@ -30,5 +29,5 @@ export const AllianceConfirms = {
       : `Leave ${alliance}? You are its only member, so it will be disbanded.`,
   kick: (member: string, alliance: string) => `Kick ${member} from ${alliance}?`,
   disband: (alliance: string) => `Disband ${alliance}? Every member will be removed. This cannot be undone.`,
-  expand: (cost: number, maxMembers: number) => `Spend ${runikPrice(cost)} RUNIK to raise the capacity to ${maxMembers} members?`,
+  expand: (cost: number, maxMembers: number) => `Spend ${formatRunikDecimal(cost)} RUNIK to raise the capacity to ${maxMembers} members?`,
 } as const;

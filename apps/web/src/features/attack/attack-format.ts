@@ -1,5 +1,5 @@
 import type { CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts } from '@runik/contract';
-import { formatCountdown, formatPoints, formatResource, RESOURCE_KEYS, toThousandths, type ResourceKey, type UnitKey } from '@runik/rules';
+import { formatCountdown, formatPoints, formatResourceDecimal, RESOURCE_KEYS, toThousandths, type ResourceKey, type UnitKey } from '@runik/rules';
 import { resourceLabel } from '../city/city-format';
 
 /** The three troop types, as the attack screens name them. */
@@ -11,7 +11,7 @@ export const TROOP_TYPES = [
 
 /** A resource amount from the API (up to 3 decimals), shown rounded down to 2 decimals like the City screen. */
 export function formatAmount(units: number): string {
-  return formatResource(toThousandths(units));
+  return formatResourceDecimal(units);
 }
 
 /** Army power and commander bonus percents from the API: up to 3 decimals, without trailing zeros ("12.5", "1,040"). */

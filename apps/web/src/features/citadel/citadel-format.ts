@@ -1,4 +1,4 @@
-import { formatRunik, toThousandths, type UnitKey } from '@runik/rules';
+import { formatRunikDecimal, type UnitKey } from '@runik/rules';
 import { formatPower } from '../attack/attack-format';
 
 /** The troop types in the order the city lists them. */
@@ -15,5 +15,5 @@ export function formatPoints(points: number): string {
 
 /** A RUNIK amount from the API, rounded down to 3 decimals like every RUNIK display. */
 export function formatRunikAmount(runik: number): string {
-  return `${formatRunik(toThousandths(runik))} RUNIK`;
+  return `${formatRunikDecimal(runik)} RUNIK`;
 }

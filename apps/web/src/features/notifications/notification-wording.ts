@@ -8,7 +8,7 @@ import {
   type PendingResourcesDto,
   type TroopCounts,
 } from '@runik/contract';
-import { formatCount, formatPoints, formatResource, formatRunik, formatSwapHive, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type UnitKey } from '@runik/rules';
+import { formatCount, formatPoints, formatResourceDecimal, formatRunikDecimal, formatSwapHive, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type UnitKey } from '@runik/rules';
 import { battleReportPath } from '../battle-reports/battle-reports-api';
 import { resourceLabel } from '../city/city-format';
 import { formatUtc, formatUtcDay } from '../throne/throne-clock';
@@ -42,8 +42,7 @@ interface KindWording<K extends NotificationKind> {
 const listFormat = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
 
 // Amounts arrive as whole units with up to 3 decimals; each is shown in the game's one number format.
-const runikAmount = (value: number) => formatRunik(toThousandths(value));
-const runik = (value: number) => `${runikAmount(value)} RUNIK`;
+const runik = (value: number) => `${formatRunikDecimal(value)} RUNIK`;
 const swapHive = (value: number) => `${formatSwapHive(toThousandths(value))} SWAP.HIVE`;
 const plural = (count: number, one: string, many: string, format: (count: number) => string = formatCount) => `${format(count)} ${count === 1 ? one : many}`;
 
@@ -65,7 +64,7 @@ const troopCounts = ({ infantry, archers, cavalry }: TroopCounts) => army({ infa
 const resources = (loot: PendingResourcesDto) =>
   countList(
     RESOURCE_KEYS.map((key) => [loot[key], resourceLabel(key).toLowerCase()]),
-    (amount) => formatResource(toThousandths(amount)),
+    formatResourceDecimal,
   );
 
 /** "you lost 3 infantry (2 archers wounded)" */
@@ -118,7 +117,7 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   'withdrawal-sent': {
     group: 'payments',
     text: ({ amount: sent }) => `Your withdrawal of ${runik(sent)} reached your Hive Engine wallet as RNK.`,
-    toast: ({ amount: sent }) => `Withdrawal sent: ${runikAmount(sent)} RNK`,
+    toast: ({ amount: sent }) => `Withdrawal sent: ${formatRunikDecimal(sent)} RNK`,
   },
   'withdrawal-refunded': {
     group: 'payments',
@@ -146,7 +145,7 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   'listing-sold': {
     group: 'market',
     text: ({ gearName, buyer, price, fee, tax, received }) =>
-      `${buyer} bought your ${gearName} for ${runik(price)}: you received ${runik(received)} (listing fee ${runikAmount(fee)}, tax ${runikAmount(tax)}).`,
+      `${buyer} bought your ${gearName} for ${runik(price)}: you received ${runik(received)} (listing fee ${formatRunikDecimal(fee)}, tax ${formatRunikDecimal(tax)}).`,
     toast: ({ gearName, buyer }) => `${buyer} bought your ${gearName}`,
     link: links.p2p,
   },

@@ -1,9 +1,4 @@
-import { formatRunik, listingFee, MAX_LISTING_PRICE, saleSplit, toThousandths } from '@runik/rules';
-
-/** RUNIK from the API (whole units, up to 3 decimals) for reading, as every RUNIK amount is shown (1,234.500). */
-export function formatRunikAmount(runik: number): string {
-  return formatRunik(toThousandths(runik));
-}
+import { listingFee, MAX_LISTING_PRICE, saleSplit } from '@runik/rules';
 
 /** The fee to list at `price`, in whole RUNIK (the rules count thousandths). */
 export function listingFeeRunik(price: number): number {

@@ -1,5 +1,5 @@
 import type { EconomyDay } from '@runik/contract';
-import { formatAmount as formatUnits, formatRunik, toThousandths } from '@runik/rules';
+import { formatAmount as formatUnits, formatRunikDecimal, toThousandths } from '@runik/rules';
 
 /** Under this coverage the game account's RNK could not pay every paid player's RUNIK at once. */
 export const COVERAGE_WARNING_BELOW = 1;
@@ -17,7 +17,7 @@ export function coverageLevel(coverage: number | null): CoverageLevel {
 
 /** An amount of the report (RUNIK or RNK, 3 decimals) as every RUNIK amount is shown. */
 export function formatAmount(amount: number): string {
-  return formatRunik(toThousandths(amount));
+  return formatRunikDecimal(amount);
 }
 
 export function formatCoverage(coverage: number | null): string {

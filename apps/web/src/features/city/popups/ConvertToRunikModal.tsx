@@ -4,7 +4,9 @@ import {
   CONVERSION_TERMS,
   floorTo,
   formatResource,
+  formatResourceDecimal,
   formatRunik,
+  formatRunikDecimal,
   MIN_SELECTABLE_THOUSANDTHS,
   previewToRunik,
   RESOURCE_KEYS,
@@ -71,7 +73,7 @@ export function ConvertToRunikModal({ username, city, onClose }: ConvertToRunikM
       {
         onSuccess: (response) => {
           setAmountText('');
-          success.show(`Converted! You received ${formatRunik(toThousandths(response.runikGained))} RUNIK.`);
+          success.show(`Converted! You received ${formatRunikDecimal(response.runikGained)} RUNIK.`);
         },
       },
     );
@@ -143,7 +145,7 @@ function ConvertPreview({ preview, loading }: Pick<ReturnType<typeof useConvertP
         return amount === undefined ? null : (
           <div key={resource} className="city-costs__row">
             <dt>{resourceLabel(resource)}</dt>
-            <dd data-testid={`preview-${resource}`}>-{formatResource(toThousandths(amount))}</dd>
+            <dd data-testid={`preview-${resource}`}>-{formatResourceDecimal(amount)}</dd>
           </div>
         );
       })}
@@ -153,12 +155,12 @@ function ConvertPreview({ preview, loading }: Pick<ReturnType<typeof useConvertP
       </div>
       <div className="city-costs__row">
         <dt>RUNIK after tax</dt>
-        <dd data-testid="preview-runik">{formatRunik(toThousandths(preview.runikAfterTax))}</dd>
+        <dd data-testid="preview-runik">{formatRunikDecimal(preview.runikAfterTax)}</dd>
       </div>
       <div className="city-costs__row">
         <dt>Left to convert today</dt>
         <dd data-testid="preview-left-today">
-          {formatRunik(toThousandths(preview.conversionLeftToday))} of {formatRunik(toThousandths(preview.conversionCapPerDay))} RUNIK
+          {formatRunikDecimal(preview.conversionLeftToday)} of {formatRunikDecimal(preview.conversionCapPerDay)} RUNIK
         </dd>
       </div>
     </dl>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatCountdown, formatRunik, RNK_DECIMALS, toThousandths } from '@runik/rules';
+import { formatCountdown, formatRunik, formatRunikDecimal as runik, RNK_DECIMALS, toThousandths } from '@runik/rules';
 import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
@@ -46,7 +46,6 @@ function useWithdrawInfo(username: string) {
 }
 
 /** A RUNIK figure of the status (a number of RUNIK) as the popup shows amounts. */
-const runik = (amount: number) => formatRunik(toThousandths(amount));
 
 /** Withdraw RUNIK: from the city to the player's Hive Engine wallet (spec sections 4, 5, 8). */
 export function WithdrawModal({ username, city, onClose }: WithdrawModalProps) {
