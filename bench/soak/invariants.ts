@@ -168,9 +168,9 @@ export async function chainTxCreditedOnce(db: Client, transfers: ChainTransfer[]
     GROUP BY tx HAVING count(*) > 1`);
   for (const row of twice) problems.push(`chain tx ${row.tx} credited ${row.credits} times (registrations, deposits, packs, shop together)`);
   const { rows: shopPostings } = await db.query<{ reason: string; postings: string; confirmed: boolean }>(`
-    SELECT e.reason, count(DISTINCT e.posting_id) AS postings,
-           bool_or(EXISTS (SELECT 1 FROM shop_purchases s WHERE 'shop-purchase:' || s.id = e.reason AND s.status = 'confirmed')) AS confirmed
-      FROM ledger_entries e WHERE e.reason LIKE 'shop-purchase:%' GROUP BY e.reason`);
+    SELECT e.reference AS reason, count(DISTINCT e.posting_id) AS postings,
+           bool_or(EXISTS (SELECT 1 FROM shop_purchases s WHERE 'shop-purchase:' || s.id = e.reference AND s.status = 'confirmed')) AS confirmed
+      FROM ledger_entries e WHERE e.reason = 'shop-purchase' GROUP BY e.reference`);
   for (const row of shopPostings) {
     if (n(row.postings) > 1) problems.push(`${row.reason}: rewards posted ${row.postings} times`);
     if (!row.confirmed) problems.push(`${row.reason}: rewards posted for a purchase that is not confirmed`);

@@ -4,6 +4,7 @@ import {
   ChainFollowerModule,
   CitadelJobsModule,
   CoreModule,
+  EmissionModule,
   JobHandlersModule,
   PackJobsModule,
   PendingWorkSweeper,
@@ -20,7 +21,7 @@ import { WorkerDrain } from './worker-drain';
 import { WorkerStart } from './worker-start';
 
 @Module({
-  imports: [ScheduleModule.forRoot(), CoreModule, JobHandlersModule, ChainFollowerModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule, ThroneJobsModule],
+  imports: [ScheduleModule.forRoot(), CoreModule, EmissionModule, JobHandlersModule, ChainFollowerModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule, ThroneJobsModule],
   providers: [ChainFollow, LedgerQueueProcessor, SchedulesProcessor, WorkerStart, WorkerDrain, PendingWorkSweeper, PendingWorkSweep],
 })
 export class WorkerModule {}

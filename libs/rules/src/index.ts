@@ -15,6 +15,7 @@ export * from './city/upkeep';
 export * from './city/display';
 export * from './wallet/wallet';
 export * from './wallet/withdrawal-limits';
+export * from './economy/emission';
 export * from './random/seeded-random';
 export * from './combat/army';
 export * from './combat/attack-charges';

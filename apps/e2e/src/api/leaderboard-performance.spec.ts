@@ -1,6 +1,6 @@
 import { DataSource, Logger } from 'typeorm';
 import { CitadelService, CityTransactions, Clock, dataSourceOptions, LedgerService, LeaderboardService } from '@runik/server';
-import { createTestDatabase, TestDatabase, testNotifier } from '@runik/server/testing';
+import { createTestDatabase, TestDatabase, testEmission, testNotifier } from '@runik/server/testing';
 import type { LeaderboardFilter, LeaderboardResponse } from '@runik/contract';
 import { LEADERBOARD_PAGE_SIZE, seasonAt } from '@runik/rules';
 import { LeaderboardSeed, seedBigGame } from '../support/leaderboard-seed';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   const clock = new Clock();
   const ledger = new LedgerService(clock);
   leaderboards = new LeaderboardService(dataSource, clock);
-  citadel = new CitadelService(dataSource, new CityTransactions(dataSource, ledger, clock), ledger, clock, testNotifier(clock));
+  citadel = new CitadelService(dataSource, new CityTransactions(dataSource, ledger, clock), ledger, clock, testNotifier(clock), testEmission(dataSource, clock).emission);
 }, 120_000);
 afterAll(async () => {
   await dataSource?.destroy();

@@ -57,8 +57,8 @@ const plus = <T extends Record<string, number>>(amounts: T, added: Partial<T>) =
 function mintPosting(player: CityPlayer, purchaseId: number, amounts: Record<string, number>) {
   const assets = Object.keys(amounts).sort();
   return [
-    ...assets.map((asset) => ({ code: `player:${player.playerId}`, asset, delta: amounts[asset], reference: `player:${player.playerId}` })),
-    ...assets.map((asset) => ({ code: 'system:mint', asset, delta: -amounts[asset], reference: `player:${player.playerId}` })),
+    ...assets.map((asset) => ({ code: `player:${player.playerId}`, asset, delta: amounts[asset], reference: `shop-purchase:${purchaseId}` })),
+    ...assets.map((asset) => ({ code: 'system:mint', asset, delta: -amounts[asset], reference: `shop-purchase:${purchaseId}` })),
   ].map((leg) => ({ ...leg, posting_id: expect.any(String) }));
 }
 
@@ -356,10 +356,10 @@ describe('after the confirmation window', () => {
     const mismatched = await queryDatabase(
       stack.database.url,
       `SELECT sp.id FROM shop_purchases sp
-        WHERE (SELECT count(DISTINCT e.posting_id) FROM ledger_entries e WHERE e.reason = 'shop-purchase:' || sp.id)
+        WHERE (SELECT count(DISTINCT e.posting_id) FROM ledger_entries e WHERE e.reason = 'shop-purchase' AND e.reference = 'shop-purchase:' || sp.id)
               <> CASE WHEN sp.status = 'confirmed' AND sp.item_name IN ('Starter Bundle', 'Resource Crate', 'RUNIK Pouch') THEN 1 ELSE 0 END
            OR EXISTS (SELECT 1 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-                       WHERE e.reason = 'shop-purchase:' || sp.id AND a.player_id IS NOT NULL AND a.player_id <> sp.player_id)`,
+                       WHERE e.reason = 'shop-purchase' AND e.reference = 'shop-purchase:' || sp.id AND a.player_id IS NOT NULL AND a.player_id <> sp.player_id)`,
     );
     expect(mismatched).toEqual([]);
     const [counts] = await queryDatabase<{ confirmed: number; invalid: number; pending: number }>(

@@ -326,7 +326,7 @@ describe('conservation', () => {
     const mismatched = await queryDatabase(
       stack.database.url,
       `SELECT sp.id FROM shop_purchases sp
-        WHERE (SELECT count(DISTINCT e.posting_id) FROM ledger_entries e WHERE e.reason = 'shop-purchase:' || sp.id)
+        WHERE (SELECT count(DISTINCT e.posting_id) FROM ledger_entries e WHERE e.reason = 'shop-purchase' AND e.reference = 'shop-purchase:' || sp.id)
               <> CASE WHEN sp.status = 'confirmed' AND sp.item_name IN ('Starter Bundle', 'Resource Crate', 'RUNIK Pouch') THEN 1 ELSE 0 END`,
     );
     expect(mismatched).toEqual([]);

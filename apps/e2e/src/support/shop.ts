@@ -127,7 +127,7 @@ export async function shopPostings(stack: Stack, purchaseId: number) {
   const rows = await queryDatabase<{ code: string; asset: string; delta: string; reference: string; posting_id: string }>(
     stack.database.url,
     `SELECT a.code, e.asset, e.delta, e.reference, e.posting_id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-      WHERE e.reason = $1 ORDER BY a.code, e.asset`,
+      WHERE e.reason = 'shop-purchase' AND e.reference = $1 ORDER BY a.code, e.asset`,
     [`shop-purchase:${purchaseId}`],
   );
   return rows.map((row) => ({ ...row, delta: Number(row.delta) }));

@@ -42,6 +42,10 @@ export const CityMessages = {
   harvestNotReady: (countdown: string) => `Harvest not ready yet. Try again in ${countdown}.`,
   trainingInProgress: 'Training already in progress for this building.',
   cityNotFound: 'City not found',
+  emissionShareSpent: (left: string, countdown: string) =>
+    `Your share of today's RUNIK emission is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}.`,
+  emissionBudgetSpent: (left: string, countdown: string) =>
+    `Today's RUNIK emission for the whole game is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}.`,
 } as const;
 
 /** A positive or zero decimal with at most `decimals` places, as a JSON number or string; parsed to thousandths. */
@@ -164,7 +168,19 @@ export interface ConvertPreviewResponse {
   conversionCapPerDay: number;
   conversionLeftToday: number;
   conversionDayEndsAt: string;
+  /**
+   * What bounds `conversionLeftToday` (docs/decisions.md, "The emission budget"): the per-account
+   * `cap`; for a paid player their `share` of the day's emission budget, or the game's whole `budget`
+   * when that is nearly spent. A conversion over what is left is refused, never filled in part.
+   */
+  conversionLimitedBy: ConversionLimit;
+  /** A paid player's share of today's emission budget (RUNIK), whatever they drew from it already; null for a free account (its RUNIK cannot be withdrawn, so it draws nothing). */
+  emissionShareToday: number | null;
+  /** What is left of the whole game's budget today (RUNIK); null for a free account. */
+  emissionBudgetLeftToday: number | null;
 }
+
+export type ConversionLimit = 'cap' | 'share' | 'budget';
 
 export interface ConvertResponse extends ConvertPreviewResponse {
   resources: Resources;

@@ -33,8 +33,10 @@ export interface EconomyDay {
   date: string;
   /** RUNIK that left system:mint (created by the game). */
   minted: number;
-  /** RUNIK credited to system:burn (spent on the game and gone). */
+  /** RUNIK credited to system:burn (spent on the game and gone), resource purchases aside. */
   burned: number;
+  /** RUNIK spent buying resources (convert-to-resources): it comes back when they are converted again, so it is no sink. */
+  resourcePurchases: number;
   /** RUNIK credited to system:fees. */
   fees: number;
   /** RUNIK credited to system:tax. */
@@ -43,26 +45,74 @@ export interface EconomyDay {
   deposits: number;
   /** RUNIK sent to the chain (withdrawals), leaving out those refunded. */
   withdrawals: number;
-  /** `minted` by the ledger entries' reason, e.g. `{ 'convert-to-runik': 6.75 }`; reasons with nothing are left out. */
+  /**
+   * `minted` by the ledger entries' reason, e.g. `{ 'convert-to-runik': 6.75 }`; reasons with nothing
+   * are left out. Older rows whose reason carried an id (`shop-purchase:12`) count under their kind.
+   */
   mintedByReason: Record<string, number>;
   /** `burned` by reason. */
   burnedByReason: Record<string, number>;
 }
 
+/** One game day's emission budget (08:00 to 08:00 Asia/Manila), in RUNIK, and the treasury it was sized from. */
+export interface EmissionDayReport {
+  /** 'YYYY-MM-DD', the Manila date the game day starts on. */
+  day: string;
+  budget: number;
+  /** What was drawn from it: conversions, citadel rewards and activations of paid players. */
+  used: number;
+  /** Whether the worker sized it from the treasury (false: the configured minimum held all day, or so far). */
+  sizedFromTreasury: boolean;
+  /** RNK the game account held when the budget was sized; null when it was not. */
+  treasuryRnk: number | null;
+  /** All the game owed in one step at that moment (see `owedRunik`); null when it was not sized. */
+  owedRunik: number | null;
+  /** treasuryRnk / owedRunik at that moment; null when not sized or nothing was owed. */
+  coverage: number | null;
+}
+
 /** GET /api/admin/economy (operators only): what the game owes against what it holds, and the daily flows. */
 export interface EconomyResponse {
-  /** RUNIK held by players who may withdraw (paid activation): what the chain may be asked for. */
+  /** RUNIK paid players may withdraw: their balances less their locked RUNIK. What the chain may be asked for. */
   liabilityRunik: number;
+  /** RUNIK paid players hold for use in the game only (bought with SWAP.HIVE, or kept back at activation): never withdrawn. */
+  lockedRunik: number;
   /** RUNIK held by the other (free) players, who cannot withdraw it. */
   freeRunik: number;
+  /** The part of freeRunik activations could make withdrawable at once: each free player's unlocked RUNIK up to the activation release. */
+  contingentRunik: number;
   /** Each system account's RUNIK balance (mint and external:hive-engine go negative). */
   systemRunik: Record<SystemAccountCode, number>;
   /** RUNIK debited for withdrawals not yet confirmed on chain (queued, pending or sent): still owed in RNK. */
   withdrawingRunik: number;
+  /** All that can be asked of the treasury in one step: liabilityRunik + withdrawingRunik + contingentRunik. */
+  owedRunik: number;
   /** RNK the game account holds on Hive Engine. */
   treasuryRnk: number;
-  /** treasuryRnk / (liabilityRunik + withdrawingRunik): what is held against all that is owed; null when nothing is. */
+  /** treasuryRnk / owedRunik: what is held against all that is owed; null when nothing is. */
   coverage: number | null;
+  /** SWAP.HIVE (8 decimals) the game was paid (registrations, packs, shop; refunds aside), all time. */
+  swapHiveReceived: number;
+  /** SWAP.HIVE the game account sent out other than refunds (the operator moving it, e.g. to buy RNK for the treasury), all time. */
+  swapHiveSentOut: number;
+  /** SWAP.HIVE the game account holds on Hive Engine. It backs no RUNIK until the operator buys RNK with it and tops the treasury up. */
+  swapHiveHeld: number;
+  /** Today's emission budget (the game day now). */
+  emissionToday: EmissionDayReport;
+  /** The game days of the last `days` days that had a budget, newest first: liability and coverage over time. */
+  emissionDays: EmissionDayReport[];
+  /** The withdrawal guard rails and what is used of them today (RUNIK; null where a rail is off). */
+  guardRails: {
+    accountCap: number | null;
+    gameCap: number | null;
+    /** Withdrawals let go to the chain in the current game day (what the game cap counts). */
+    gameUsedToday: number;
+    /** The coverage floor as a ratio. */
+    coverageFloor: number | null;
+    /** Withdrawals waiting in line, and their RUNIK. */
+    queueLength: number;
+    queuedRunik: number;
+  };
   /** The last `days` UTC days, newest first, today included, days without activity at zero. */
   days: EconomyDay[];
 }

@@ -14,6 +14,8 @@ export const TradingMessages = {
   invalidPrice: 'Price must be a whole number of RUNIK of at least 1.',
   listingFeeShort: (fee: number) => `Insufficient RUNIK. You need ${runik(fee)} RUNIK to list this item.`,
   priceShort: (price: number) => `Insufficient RUNIK. You need ${runik(price)} RUNIK to buy this item.`,
+  lockedRunikShort: (price: number) =>
+    `Insufficient withdrawable RUNIK. You need ${runik(price)} RUNIK to buy this item: RUNIK bought with SWAP.HIVE or kept back at your activation cannot pay another player.`,
   invalidListingId: 'Invalid listing id.',
   listingNotFound: 'Listing not found.',
   notYourListing: 'This listing is not yours.',

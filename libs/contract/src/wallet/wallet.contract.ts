@@ -19,6 +19,10 @@ export const WalletMessages = {
   queued: (floorPercent: string) =>
     `The game account's RNK covers less than ${floorPercent}% of the RUNIK players may withdraw, so withdrawals wait in line and are sent in order, oldest first, as soon as it is topped up. Your RUNIK is set aside meanwhile.`,
   queueReleasing: 'Withdrawals waiting in line are being sent, in order, oldest first.',
+  queuedForGameCap: (cap: string, countdown: string) =>
+    `Today's withdrawals for all players have reached the game's daily limit of ${cap} RUNIK, so withdrawals wait in line and are sent in order, oldest first, as the next days' limits allow (the next in ${countdown}). Your RUNIK is set aside meanwhile.`,
+  lockedRunik: (withdrawable: string, locked: string) =>
+    `Only ${withdrawable} RUNIK of your balance can be withdrawn: ${locked} RUNIK was bought with SWAP.HIVE or kept back at your activation, and is for use in the game only.`,
 } as const;
 
 /** Reasons a deposit failed, as the check call reports them. */
@@ -109,7 +113,7 @@ export interface WithdrawLimits {
 }
 
 export interface WithdrawStatusResponse {
-  /** Paid, past the cooldown, and neither daily cap used up. */
+  /** Paid, past the cooldown, and the account's daily cap not used up (over the game's cap a withdrawal waits in line). */
   canWithdraw: boolean;
   remainingMs: number;
   nextWithdrawalTime: string | null;
@@ -119,4 +123,6 @@ export interface WithdrawStatusResponse {
   queued: QueuedWithdrawal[];
   /** Why they wait; null when none does. */
   queueReason: string | null;
+  /** RUNIK the player may withdraw: their balance less the RUNIK for use in the game only (bought with SWAP.HIVE, or kept back at activation). */
+  withdrawableRunik: number;
 }

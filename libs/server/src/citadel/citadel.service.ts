@@ -19,6 +19,7 @@ import { applyLosses, bankProduction, commanderBonuses, loadCity, withFinishedTr
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
+import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
 import { Notifier } from '../notifications/notifier';
 
@@ -51,6 +52,7 @@ export class CitadelService {
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
     private readonly notifier: Notifier,
+    private readonly emission: EmissionBudget,
   ) {}
 
   async user(playerId: number): Promise<CitadelUserResponse> {
@@ -240,7 +242,8 @@ export class CitadelService {
     const rows: DamageRow[] = await manager.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor.floor]);
     const damages = rows.map((row) => ({ playerId: Number(row.player_id), damage: Number(row.total_damage) }));
     const reward = Number(floor.reward_thousandths);
-    const { paid: shares, remainder, withheld } = citadelPayout(reward, damages, await this.paidToday(manager, damages.map((entry) => entry.playerId), now));
+    const { paid: shares, remainder, withheld: heldByCaps } = citadelPayout(reward, damages, await this.paidToday(manager, damages.map((entry) => entry.playerId), now));
+    const withheld = heldByCaps + (await this.drawFromEmission(manager, shares));
     await this.ledger.post(manager, {
       reason: 'citadel-reward',
       reference: `citadel-floor:${floor.floor}`,
@@ -269,6 +272,25 @@ export class CitadelService {
       })),
     );
     return shares;
+  }
+
+  /**
+   * Paid players' rewards can be withdrawn, so each draws from the day's emission budget (within the
+   * player's share) and is cut to what it allows; free players' draw nothing. Returns what the cuts
+   * hold back (never minted), and leaves the cut shares in `shares`.
+   */
+  private async drawFromEmission(manager: EntityManager, shares: Map<number, number>): Promise<number> {
+    const owed = [...shares].filter(([, share]) => share > 0).map(([playerId]) => playerId);
+    const paid: { id: string }[] = await manager.query(`SELECT id FROM players WHERE id = ANY($1::bigint[]) AND activation = 'paid'`, [owed]);
+    const asked = new Map(paid.map(({ id }) => [Number(id), shares.get(Number(id)) ?? 0]));
+    const drawn = await this.emission.drawEach(manager, asked);
+    let held = 0;
+    for (const [playerId, share] of asked) {
+      const got = drawn.get(playerId) ?? 0;
+      shares.set(playerId, got);
+      held += share - got;
+    }
+    return held;
   }
 
   private async openFloor(manager: EntityManager, floor: number): Promise<void> {

@@ -10,6 +10,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { TestClock } from '../testing/test-clock';
 import { RecordingAlarm } from '../testing/recording-throne-alarm';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
+import { testEmission } from '../testing/test-emission';
 import { testNotifier } from '../testing/test-notifier';
 import { newTestPlayer } from '../testing/test-players';
 import { ThroneEngine } from '../throne/throne-engine';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   cityService = new CityService(dataSource, cities, clock);
   attack = new AttackService(dataSource, cities, clock, notifier);
   leaderboards = new LeaderboardService(dataSource, clock);
-  citadel = new CitadelService(dataSource, cities, ledger, clock, notifier);
+  citadel = new CitadelService(dataSource, cities, ledger, clock, notifier, testEmission(dataSource, clock).emission);
   engine = new ThroneEngine(dataSource, cities, clock, new RecordingAlarm(), notifier);
   throne = new ThroneService(dataSource, engine, cities, clock, notifier);
 });

@@ -78,9 +78,9 @@ export class CityTransactions {
     await this.ledger.post(manager, { reason, reference: `player:${playerId}`, legs: pairLegs(playerId, 'system:burn', costs, -1) });
   }
 
-  /** Creates produced or bought goods for the player from the mint. */
-  async mint(manager: EntityManager, playerId: number, amounts: Partial<Record<Asset, number>>, reason: string): Promise<void> {
-    await this.ledger.post(manager, { reason, reference: `player:${playerId}`, legs: pairLegs(playerId, 'system:mint', amounts, 1) });
+  /** Creates produced or bought goods for the player from the mint; `reference` names what they came from (the player by default). */
+  async mint(manager: EntityManager, playerId: number, amounts: Partial<Record<Asset, number>>, reason: string, reference = `player:${playerId}`): Promise<void> {
+    await this.ledger.post(manager, { reason, reference, legs: pairLegs(playerId, 'system:mint', amounts, 1) });
   }
 }
 

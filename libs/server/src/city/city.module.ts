@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EmissionModule } from '../emission/emission.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { CityCoreModule } from './city-core.module';
 import { CityController } from './city.controller';
@@ -6,7 +7,7 @@ import { ConversionService } from './conversion.service';
 import { MilitaryService } from './military.service';
 
 @Module({
-  imports: [CityCoreModule, LedgerModule],
+  imports: [CityCoreModule, LedgerModule, EmissionModule],
   controllers: [CityController],
   providers: [ConversionService, MilitaryService],
 })

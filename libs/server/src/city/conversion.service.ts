@@ -7,7 +7,9 @@ import {
   gameDay,
   conversionLeftToday,
   DAILY_CONVERSION_CAP_RUNIK,
+  formatCountdown,
   formatResource,
+  formatRunik,
   fromThousandths,
   previewToRunik,
   RESOURCE_KEYS,
@@ -18,6 +20,7 @@ import {
 } from '@runik/rules';
 import { CityMessages } from '@runik/contract';
 import type {
+  ConversionLimit,
   ConvertCommand,
   ConvertPreviewResponse,
   ConvertResponse,
@@ -28,33 +31,51 @@ import type {
 } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
+import { EmissionAllowance, EmissionBudget, EmissionSpentError } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
 import { amountsDto, CityState, loadCity, resourcesDto } from './city-state';
 import { assertRunikCovers, CityTransactions } from './city-transactions';
 
-/** Resources to RUNIK (taxed, within the daily cap) and RUNIK to resources, each with a preview that changes nothing. */
+/** What a player may still gain from conversions today, thousandths, and what bounds it. */
+interface ConversionAllowance {
+  left: number;
+  limitedBy: ConversionLimit;
+  /** A paid player's allowance from the emission budget; null for a free account. */
+  emission: EmissionAllowance | null;
+}
+
+/**
+ * Resources to RUNIK (taxed, within the daily cap and, for a paid player, their share of the day's
+ * emission budget) and RUNIK to resources, each with a preview that changes nothing.
+ */
 @Injectable()
 export class ConversionService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cities: CityTransactions,
     private readonly ledger: LedgerService,
+    private readonly emission: EmissionBudget,
     private readonly clock: Clock,
   ) {}
 
   async previewToRunik(playerId: number, { selectedResources, amount }: ConvertCommand): Promise<ConvertPreviewResponse> {
     const state = await this.readCity(playerId);
     const now = this.clock.now();
-    const left = await leftToday(this.dataSource.manager, playerId, now);
-    return toRunikDto(previewToRunik(selectedResources, amount, state.balances, CONVERSION_TERMS, left), left, now);
+    const allowance = await this.allowanceOf(this.dataSource.manager, playerId, now);
+    return toRunikDto(previewToRunik(selectedResources, amount, state.balances, CONVERSION_TERMS, allowance.left), allowance, now);
   }
 
   convertToRunik(playerId: number, { selectedResources, amount }: ConvertCommand): Promise<ConvertResponse> {
     return this.cities.run(playerId, async ({ manager, state, balances, now }) => {
       // Read under the city's lock: conversions of one player run one at a time, so the cap holds however many race.
-      const left = await leftToday(manager, playerId, now);
-      const preview = previewToRunik(selectedResources, amount, state.balances, CONVERSION_TERMS, left);
-      if (amount > preview.maxAmount) throw ApiError.badRequest(CityMessages.amountExceedsMax(formatResource(preview.maxAmount)));
+      const allowance = await this.allowanceOf(manager, playerId, now);
+      const preview = previewToRunik(selectedResources, amount, state.balances, CONVERSION_TERMS, allowance.left);
+      if (amount > preview.maxAmount) {
+        // What the player holds would allow more: it is the emission that stops them, and they are told so.
+        const heldOnly = previewToRunik(selectedResources, amount, state.balances, CONVERSION_TERMS, Number.MAX_SAFE_INTEGER);
+        if (allowance.limitedBy !== 'cap' && amount <= heldOnly.maxAmount) throw emissionSpent(allowance.limitedBy, allowance.left, now);
+        throw ApiError.badRequest(CityMessages.amountExceedsMax(formatResource(preview.maxAmount)));
+      }
       if (!preview.feasible) throw ApiError.badRequest(CityMessages.insufficientForAmount);
       const gross = preview.runikAfterTax + preview.tax;
       await this.ledger.post(manager, {
@@ -70,8 +91,15 @@ export class ConversionService {
           { account: { system: 'system:tax' }, asset: 'runik', delta: preview.tax },
         ],
       });
+      if (allowance.emission) {
+        // After the posting, so the budget's row stays locked only until the COMMIT; other conversions may have drawn since the read.
+        await this.emission.draw(manager, playerId, preview.runikAfterTax, 'exact').catch((error: unknown) => {
+          throw error instanceof EmissionSpentError ? emissionSpent(error.limitedBy, error.left, now) : error;
+        });
+      }
+      const after = { ...allowance, left: allowance.left - preview.runikAfterTax };
       return {
-        ...toRunikDto(preview, left - preview.runikAfterTax, now),
+        ...toRunikDto(preview, after, now),
         resources: resourcesDto(await balances()),
         runikGained: fromThousandths(preview.runikAfterTax),
         taxRate: CONVERSION_TAX_PERCENT / 100,
@@ -93,6 +121,15 @@ export class ConversionService {
       await this.cities.mint(manager, playerId, requested, 'convert-to-resources');
       return { runikCost: fromThousandths(cost), resources: resourcesDto(await balances()), received: amountsDto(requested) };
     });
+  }
+
+  /** The daily cap for everyone; for a paid player also what is left of their share of the emission budget, whichever is less. */
+  private async allowanceOf(manager: EntityManager, playerId: number, now: Date): Promise<ConversionAllowance> {
+    const capLeft = await leftToday(manager, playerId, now);
+    const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1`, [playerId]);
+    if (player?.activation !== 'paid') return { left: capLeft, limitedBy: 'cap', emission: null };
+    const emission = await this.emission.allowanceOf(manager, playerId, now);
+    return emission.left < capLeft ? { left: emission.left, limitedBy: emission.limitedBy, emission } : { left: capLeft, limitedBy: 'cap', emission };
   }
 
   private async readCity(playerId: number): Promise<CityState & { balances: Resources }> {
@@ -124,7 +161,16 @@ async function leftToday(manager: EntityManager, playerId: number, now: Date): P
   return conversionLeftToday(Number(credited));
 }
 
-function toRunikDto(preview: ToRunikPreview, leftToday: number, now: Date): ConvertPreviewResponse {
+/** 429: the emission stops this conversion, with what is left and when the day resets. */
+function emissionSpent(limitedBy: 'share' | 'budget', left: number, now: Date): ApiError {
+  const day = gameDay(now.getTime());
+  const countdown = formatCountdown(day.end.getTime() - now.getTime());
+  const message = limitedBy === 'share' ? CityMessages.emissionShareSpent : CityMessages.emissionBudgetSpent;
+  return new ApiError(429, message(formatRunik(left), countdown), { limitedBy, left: fromThousandths(left), resetsAt: day.end.toISOString() });
+}
+
+function toRunikDto(preview: ToRunikPreview, allowance: ConversionAllowance, now: Date): ConvertPreviewResponse {
+  const { emission } = allowance;
   return {
     runikAfterTax: fromThousandths(preview.runikAfterTax),
     taxRatePercent: preview.taxRatePercent,
@@ -132,7 +178,10 @@ function toRunikDto(preview: ToRunikPreview, leftToday: number, now: Date): Conv
     resourceAmounts: amountsDto(preview.resourceAmounts),
     feasible: preview.feasible,
     conversionCapPerDay: fromThousandths(DAILY_CONVERSION_CAP_RUNIK),
-    conversionLeftToday: fromThousandths(leftToday),
+    conversionLeftToday: fromThousandths(Math.max(0, allowance.left)),
     conversionDayEndsAt: gameDay(now.getTime()).end.toISOString(),
+    conversionLimitedBy: allowance.limitedBy,
+    emissionShareToday: emission ? fromThousandths(emission.share) : null,
+    emissionBudgetLeftToday: emission ? fromThousandths(Math.max(0, emission.day.budget - emission.day.used)) : null,
   };
 }

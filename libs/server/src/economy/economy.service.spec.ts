@@ -9,7 +9,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import type { Leg } from '../ledger/ledger.types';
 import { TestClock } from '../testing/test-clock';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
-import { EconomyService } from './economy.service';
+import { coverage, EconomyService } from './economy.service';
 
 let database: TestDatabase;
 let dataSource: DataSource;
@@ -18,8 +18,9 @@ const ledger = new LedgerService(clock);
 const config = { GAME_ACCOUNT: 'runik.game' } as AppConfig;
 /** The chain's side: hive-sim's real answers are the system test's (apps/e2e economy.spec.ts). */
 let engineAnswer: () => Promise<EngineBalance | null> = async () => null;
-const engine = { tokenBalance: () => engineAnswer() } as unknown as HiveEngineClient;
-const economy = () => new EconomyService(dataSource, new TreasuryService(dataSource, config, engine), clock);
+/** SWAP.HIVE held: 12.5, when the node answers at all. */
+const engine = { tokenBalance: () => engineAnswer(), swapHiveBalance: () => engineAnswer().then(() => 12_500) } as unknown as HiveEngineClient;
+const economy = () => new EconomyService(dataSource, new TreasuryService(dataSource, config, engine), engine, config, clock);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -69,6 +70,11 @@ describe('EconomyService', () => {
     await postAt('2026-03-01T05:00:00Z', 'withdrawal', [runik({ playerId: paid }, -4_000), runik(chain, 4_000)], 'withdrawal:2');
     await postAt('2026-03-01T05:00:01Z', 'withdrawal', [runik({ playerId: paid }, -1_000), runik(chain, 1_000)], 'withdrawal:3');
     await postAt('2026-03-01T05:10:00Z', 'withdrawal-refund', [runik(chain, -4_000), runik({ playerId: paid }, 4_000)], 'withdrawal:2');
+    // An older row whose reason carried its id counts under its kind; resources bought are no sink.
+    await postAt('2026-03-01T06:00:00Z', 'shop-purchase:7', [runik(mint, -250), runik({ playerId: free }, 250)]);
+    await postAt('2026-03-01T07:00:00Z', 'convert-to-resources', [runik({ playerId: free }, -750), runik({ system: 'system:burn' }, 750)]);
+    // 10 of the paid player's RUNIK are for the game only.
+    await dataSource.query(`UPDATE players SET locked_runik = 10000 WHERE id = $1`, [paid]);
     // Their rows: the first sent and confirmed, the second refunded, the third still on its way (owed).
     await dataSource.query(
       `INSERT INTO withdrawals (id, player_id, amount_thousandths, status, created_at, updated_at)
@@ -79,13 +85,18 @@ describe('EconomyService', () => {
     engineAnswer = async () => ({ account: 'runik.game', symbol: 'RNK', balance: '96.500' });
 
     const report = await economy().report(30);
-    // paid: 50 - 5 + 7.25 + 1.8 - 3 - 4 - 1 + 4 = 50.05; free: 9 + 0.5 - 1.5 = 8.
-    expect(report.liabilityRunik).toBe(50.05);
+    // paid: 50 - 5 + 7.25 + 1.8 - 3 - 4 - 1 + 4 = 50.05, 10 of it locked; free: 9 + 0.5 - 1.5 + 0.25 - 0.75 = 7.5.
+    expect(report.liabilityRunik).toBe(40.05);
+    expect(report.lockedRunik).toBe(10);
     expect(report.withdrawingRunik).toBe(1);
-    expect(report.freeRunik).toBe(8);
+    expect(report.freeRunik).toBe(7.5);
+    // All of it under the activation's release: an activation could make it withdrawable at once.
+    expect(report.contingentRunik).toBe(7.5);
+    expect(report.owedRunik).toBe(48.55);
+    expect(report.swapHiveHeld).toBe(12.5);
     expect(report.systemRunik).toEqual({
-      'system:mint': -62.5,
-      'system:burn': 1.5,
+      'system:mint': -62.75,
+      'system:burn': 2.25,
       'system:tax': 1.2,
       'system:fees': 3,
       'system:rewards': 0,
@@ -93,27 +104,29 @@ describe('EconomyService', () => {
       'external:hive-engine': -1.25,
     });
     // Every posting balances: the holdings sum to zero.
-    expect(report.liabilityRunik + report.freeRunik + Object.values(report.systemRunik).reduce((sum, value) => sum + value, 0)).toBeCloseTo(0, 9);
+    expect(report.liabilityRunik + report.lockedRunik + report.freeRunik + Object.values(report.systemRunik).reduce((sum, value) => sum + value, 0)).toBeCloseTo(0, 9);
     expect(report.treasuryRnk).toBe(96.5);
-    // Against all that is owed: the withdrawal on its way is paid from the same RNK.
-    expect(report.coverage).toBeCloseTo(96.5 / (50.05 + 1), 12);
+    // Against all that is owed: the withdrawal on its way is paid from the same RNK, and what activations could release counts.
+    expect(report.coverage).toBeCloseTo(96.5 / (40.05 + 1 + 7.5), 12);
 
     expect(report.days).toHaveLength(30);
     expect(report.days[0]).toEqual({
       date: '2026-03-01',
-      minted: 2.5,
+      minted: 2.75,
       burned: 1.5,
+      resourcePurchases: 0.75,
       fees: 3,
       tax: 0.2,
       deposits: 7.25,
       withdrawals: 1,
-      mintedByReason: { 'convert-to-runik': 2, 'citadel-reward': 0.5 },
+      mintedByReason: { 'convert-to-runik': 2, 'citadel-reward': 0.5, 'shop-purchase': 0.25 },
       burnedByReason: { upgrade: 1.5 },
     });
     expect(report.days[1]).toEqual({
       date: '2026-02-28',
       minted: 10,
       burned: 0,
+      resourcePurchases: 0,
       fees: 0,
       tax: 1,
       deposits: 0,
@@ -133,7 +146,7 @@ describe('EconomyService', () => {
     expect(year.days.at(-1)?.date).toBe('2025-03-02');
   });
 
-  it('answers 503 with the chain message when Hive Engine cannot be read, and coverage null when nothing is owed', async () => {
+  it('answers 503 with the chain message when Hive Engine cannot be read, and counts free RUNIK an activation could release', async () => {
     engineAnswer = () => Promise.reject(new Error('connect ECONNREFUSED'));
     const error = await economy()
       .report(30)
@@ -143,10 +156,12 @@ describe('EconomyService', () => {
     expect((error as HttpException).getResponse()).toEqual({ error: ErrorMessages.chainUnavailable });
 
     engineAnswer = async () => null;
-    const fresh = new EconomyService(dataSource, new TreasuryService(dataSource, config, engine), clock);
-    await dataSource.query(`UPDATE players SET activation = 'free'`);
+    const fresh = new EconomyService(dataSource, new TreasuryService(dataSource, config, engine), engine, config, clock);
+    await dataSource.query(`UPDATE players SET activation = 'free', locked_runik = 0`);
     await dataSource.query(`UPDATE withdrawals SET status = 'completed' WHERE status = 'sent'`);
     const report = await fresh.report(30);
-    expect(report).toMatchObject({ liabilityRunik: 0, withdrawingRunik: 0, freeRunik: 58.05, treasuryRnk: 0, coverage: null });
+    // Nothing withdrawable, but both free players' RUNIK could become so in one step each.
+    expect(report).toMatchObject({ liabilityRunik: 0, withdrawingRunik: 0, freeRunik: 57.55, contingentRunik: 57.55, owedRunik: 57.55, treasuryRnk: 0, coverage: 0 });
+    expect(coverage(0, 0)).toBeNull();
   });
 });

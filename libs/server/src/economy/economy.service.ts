@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { Inject } from '@nestjs/common';
 import { ErrorMessages, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
-import type { EconomyDay, EconomyResponse, SystemAccountCode } from '@runik/contract';
-import { fromThousandths } from '@runik/rules';
+import type { EconomyDay, EconomyResponse, EmissionDayReport, SystemAccountCode } from '@runik/contract';
+import { COVERAGE_FLOOR_DECIMALS, fromThousandths, gameDay, gameDayKey } from '@runik/rules';
+import { HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
+import type { AppConfig } from '../core/config/app-config';
+import { APP_CONFIG } from '../core/config/config.module';
 import { ApiError } from '../core/errors/api-error';
+import { Liabilities, owedOf, readLiabilities } from '../emission/liabilities';
 import type { SystemAccount } from '../ledger/ledger.types';
 import { TreasuryService } from '../wallet/treasury.service';
 
@@ -15,13 +20,11 @@ void SAME_ACCOUNTS;
 
 const DAY_MS = 86_400_000;
 const CHAIN: SystemAccountCode = 'external:hive-engine';
+/** RUNIK spent on resources comes back when they are converted again: reported apart from the sinks. */
+const RESOURCE_PURCHASE = 'convert-to-resources';
 
-/** Who holds RUNIK, in thousandths: players who may withdraw, the others, and each system account. */
-export interface Holdings {
-  paid: number;
-  /** Debited for withdrawals the chain has not confirmed yet: owed in RNK as much as `paid`. */
-  withdrawing: number;
-  free: number;
+/** Who holds RUNIK, in thousandths: what the game owes (liabilities.ts) and each system account. */
+export interface Holdings extends Liabilities {
   system: Record<SystemAccountCode, number>;
 }
 
@@ -46,31 +49,48 @@ export class EconomyService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly treasury: TreasuryService,
+    private readonly hiveEngine: HiveEngineClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
 
   /** The report of GET /api/admin/economy; 503 (the chain's usual error) when Hive Engine cannot be reached. */
   async report(days: number): Promise<EconomyResponse> {
-    const treasury = this.treasury.gameAccountRnk().catch(() => {
+    const chain = Promise.all([this.treasury.gameAccountRnk(), this.hiveEngine.swapHiveBalance(this.config.GAME_ACCOUNT)]).catch(() => {
       throw ApiError.unavailable(ErrorMessages.chainUnavailable);
     });
     // Holdings and flows from one snapshot, so that they agree with each other.
     const ledger = this.dataSource.transaction('REPEATABLE READ', async (manager) => ({
       holdings: await this.holdings(manager),
       days: await this.days(manager, days),
+      emissionDays: await this.emissionDays(manager, days),
+      swapHive: await this.swapHiveFlows(manager),
+      guardRails: await this.guardRailsToday(manager),
     }));
     // Both settle before either error is thrown, so neither is left unhandled.
-    const [held, read] = await Promise.allSettled([treasury, ledger]);
+    const [held, read] = await Promise.allSettled([chain, ledger]);
     if (read.status === 'rejected') throw read.reason;
     if (held.status === 'rejected') throw held.reason;
-    const { holdings } = read.value;
+    const [treasuryRnk, swapHiveHeld] = held.value;
+    const { holdings, emissionDays, swapHive, guardRails } = read.value;
+    const today = gameDayKey(this.clock.nowMs());
+    const owedNow = owedOf(holdings);
     return {
-      liabilityRunik: fromThousandths(holdings.paid),
-      withdrawingRunik: fromThousandths(holdings.withdrawing),
+      liabilityRunik: fromThousandths(holdings.withdrawable),
+      lockedRunik: fromThousandths(holdings.locked),
       freeRunik: fromThousandths(holdings.free),
+      contingentRunik: fromThousandths(holdings.contingent),
       systemRunik: mapValues(holdings.system, fromThousandths),
-      treasuryRnk: fromThousandths(held.value),
-      coverage: coverage(held.value, owed(holdings)),
+      withdrawingRunik: fromThousandths(holdings.queued + holdings.committed),
+      owedRunik: fromThousandths(owedNow),
+      treasuryRnk: fromThousandths(treasuryRnk),
+      coverage: coverage(treasuryRnk, owedNow),
+      swapHiveReceived: fromThousandths(swapHive.received),
+      swapHiveSentOut: fromThousandths(swapHive.sentOut),
+      swapHiveHeld: fromThousandths(swapHiveHeld),
+      emissionToday: emissionDays.find((day) => day.day === today) ?? { day: today, budget: 0, used: 0, sizedFromTreasury: false, treasuryRnk: null, owedRunik: null, coverage: null },
+      emissionDays,
+      guardRails,
       days: read.value.days,
     };
   }
@@ -81,22 +101,70 @@ export class EconomyService {
   }
 
   private async holdings(manager: EntityManager): Promise<Holdings> {
-    const rows: { holder: string; total: string }[] = await manager.query(
-      `SELECT CASE WHEN a.player_id IS NULL THEN a.code WHEN p.activation = 'paid' THEN 'paid' ELSE 'free' END AS holder,
-              sum(b.amount)::text AS total
-         FROM balances b JOIN ledger_accounts a ON a.id = b.account_id LEFT JOIN players p ON p.id = a.player_id
-        WHERE b.asset = 'runik'
-        GROUP BY 1`,
+    const rows: { code: SystemAccountCode; total: string }[] = await manager.query(
+      `SELECT a.code, b.amount::text AS total FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE b.asset = 'runik' AND a.player_id IS NULL`,
     );
-    const total = new Map(rows.map((row) => [row.holder, Number(row.total)]));
-    const [{ withdrawing }]: { withdrawing: string }[] = await manager.query(
-      `SELECT coalesce(sum(amount_thousandths), 0)::text AS withdrawing FROM withdrawals WHERE status IN ('queued', 'pending', 'sent')`,
-    );
+    const total = new Map(rows.map((row) => [row.code, Number(row.total)]));
     return {
-      paid: total.get('paid') ?? 0,
-      withdrawing: Number(withdrawing),
-      free: total.get('free') ?? 0,
+      ...(await readLiabilities(manager)),
       system: Object.fromEntries(SYSTEM_ACCOUNT_CODES.map((code) => [code, total.get(code) ?? 0])) as Record<SystemAccountCode, number>,
+    };
+  }
+
+  /** The game days of the last `count` days that had an emission budget, newest first. */
+  private async emissionDays(manager: EntityManager, count: number): Promise<EmissionDayReport[]> {
+    const rows: { day: string; budget: string; used: string; sized_from_treasury: boolean; treasury_rnk: string | null; owed: string | null }[] =
+      await manager.query(
+        `SELECT day::text AS day, budget, used, sized_from_treasury, treasury_rnk, owed FROM emission_days WHERE day > $1::date - $2::int ORDER BY day DESC`,
+        [gameDayKey(this.clock.nowMs()), count],
+      );
+    return rows.map((row) => {
+      const treasuryRnk = row.treasury_rnk === null ? null : Number(row.treasury_rnk);
+      const owedThen = row.owed === null ? null : Number(row.owed);
+      return {
+        day: row.day,
+        budget: fromThousandths(Number(row.budget)),
+        used: fromThousandths(Number(row.used)),
+        sizedFromTreasury: row.sized_from_treasury,
+        treasuryRnk: treasuryRnk === null ? null : fromThousandths(treasuryRnk),
+        owedRunik: owedThen === null ? null : fromThousandths(owedThen),
+        coverage: treasuryRnk === null || owedThen === null ? null : coverage(treasuryRnk, owedThen),
+      };
+    });
+  }
+
+  /**
+   * SWAP.HIVE in thousandths (rounded down) the game was paid (transfers credited to a registration,
+   * pack or shop item), and what the game account sent out that was no refund (refunds carry the
+   * refunded transfer's id; an operator's own transfer out does not).
+   */
+  private async swapHiveFlows(manager: EntityManager): Promise<{ received: number; sentOut: number }> {
+    const [row]: { received: string; sent_out: string }[] = await manager.query(
+      `SELECT floor(coalesce(sum(quantity::numeric) FILTER (WHERE status = 'credited'), 0) * 1000)::text AS received,
+              floor(coalesce(sum(quantity::numeric) FILTER (WHERE status = 'outgoing' AND NOT EXISTS (
+                SELECT 1 FROM chain_transfers r WHERE r.refund_transaction_id = t.transaction_id)), 0) * 1000)::text AS sent_out
+         FROM chain_transfers t WHERE symbol = 'SWAP.HIVE'`,
+    );
+    return { received: Number(row.received), sentOut: Number(row.sent_out) };
+  }
+
+  /** The guard rails, what the game cap counted today and the line of queued withdrawals. */
+  private async guardRailsToday(manager: EntityManager): Promise<EconomyResponse['guardRails']> {
+    const [row]: { released: string; queue_length: number; queued: string }[] = await manager.query(
+      `SELECT (SELECT coalesce(sum(amount_thousandths), 0) FROM withdrawals WHERE released_at >= $1 AND status <> 'refunded')::text AS released,
+              (SELECT count(*) FROM withdrawals WHERE status = 'queued')::int AS queue_length,
+              (SELECT coalesce(sum(amount_thousandths), 0) FROM withdrawals WHERE status = 'queued')::text AS queued`,
+      [gameDay(this.clock.nowMs()).start],
+    );
+    const runik = (thousandths: number | undefined) => (thousandths === undefined ? null : fromThousandths(thousandths));
+    const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
+    return {
+      accountCap: runik(this.config.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT),
+      gameCap: runik(this.config.WITHDRAWAL_DAILY_CAP_GAME),
+      gameUsedToday: fromThousandths(Number(row.released)),
+      coverageFloor: floor === undefined ? null : floor / 10 ** COVERAGE_FLOOR_DECIMALS,
+      queueLength: row.queue_length,
+      queuedRunik: fromThousandths(Number(row.queued)),
     };
   }
 
@@ -123,7 +191,7 @@ export class EconomyService {
             refunded AS (
               SELECT DISTINCT r.reference FROM ledger_entries r JOIN accounts a ON a.id = r.account_id
                WHERE a.code = $4 AND r.asset = 'runik' AND r.reason = 'withdrawal-refund' AND r.created_at >= $1 AND r.reference IS NOT NULL)
-       SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, a.code, e.reason,
+       SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, a.code, split_part(e.reason, ':', 1) AS reason,
               (sum(e.delta) FILTER (WHERE e.delta > 0))::text AS credited,
               (-sum(e.delta) FILTER (WHERE e.delta < 0))::text AS debited
          FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
@@ -135,7 +203,7 @@ export class EconomyService {
     const byDate = new Map<string, DayTotals>();
     const dates = Array.from({ length: count }, (_, back) => new Date(today - back * DAY_MS).toISOString().slice(0, 10));
     for (const date of dates) {
-      byDate.set(date, { minted: 0, burned: 0, fees: 0, tax: 0, deposits: 0, withdrawals: 0, mintedByReason: {}, burnedByReason: {} });
+      byDate.set(date, { minted: 0, burned: 0, resourcePurchases: 0, fees: 0, tax: 0, deposits: 0, withdrawals: 0, mintedByReason: {}, burnedByReason: {} });
     }
     for (const row of rows) {
       const day = byDate.get(row.date);
@@ -145,6 +213,8 @@ export class EconomyService {
       if (row.code === 'system:mint' && debited > 0) {
         day.minted += debited;
         day.mintedByReason[row.reason] = (day.mintedByReason[row.reason] ?? 0) + debited;
+      } else if (row.code === 'system:burn' && row.reason === RESOURCE_PURCHASE) {
+        day.resourcePurchases += credited;
       } else if (row.code === 'system:burn' && credited > 0) {
         day.burned += credited;
         day.burnedByReason[row.reason] = (day.burnedByReason[row.reason] ?? 0) + credited;
@@ -162,6 +232,7 @@ export class EconomyService {
       date,
       minted: fromThousandths(day.minted),
       burned: fromThousandths(day.burned),
+      resourcePurchases: fromThousandths(day.resourcePurchases),
       fees: fromThousandths(day.fees),
       tax: fromThousandths(day.tax),
       deposits: fromThousandths(day.deposits),
@@ -172,12 +243,7 @@ export class EconomyService {
   }
 }
 
-/** What the game account holds against what the paid players may withdraw; null when they hold nothing. */
-/** All the game owes in RNK: what paid players hold and what they are being sent. */
-export function owed(holdings: Holdings): number {
-  return holdings.paid + holdings.withdrawing;
-}
-
+/** What the game account holds against all it owes; null when it owes nothing. */
 export function coverage(treasuryThousandths: number, liabilityThousandths: number): number | null {
   return liabilityThousandths > 0 ? treasuryThousandths / liabilityThousandths : null;
 }

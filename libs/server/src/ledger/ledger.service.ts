@@ -52,6 +52,26 @@ export class LedgerService {
       if (refused) throw new InsufficientFundsError(refused.asset, refused.account);
     }
     if (runner && immediate.length < legs.length) deferSystemLegs(runner, legs.filter(deferrable).map(write));
+    if (!posting.spendsWithdrawable) await spendLockedFirst(manager, legs);
+  }
+
+  /**
+   * Marks RUNIK just credited to a player as locked (docs/decisions.md, "Locked RUNIK"): theirs to
+   * spend in the game, never to withdraw. Call in the transaction of the credit.
+   */
+  async lockRunik(manager: EntityManager, playerId: number, runik: number): Promise<void> {
+    if (runik > 0) await manager.query(`UPDATE players SET locked_runik = locked_runik + $2 WHERE id = $1`, [playerId, runik]);
+  }
+
+  /** RUNIK a player holds and may withdraw: their balance less their locked RUNIK. */
+  async withdrawableOf(manager: EntityManager, playerId: number): Promise<number> {
+    const [row]: { withdrawable: string }[] = await manager.query(
+      `SELECT GREATEST(0, coalesce(b.amount, 0) - p.locked_runik)::text AS withdrawable
+         FROM players p JOIN ledger_accounts a ON a.player_id = p.id LEFT JOIN balances b ON b.account_id = a.id AND b.asset = 'runik'
+        WHERE p.id = $1`,
+      [playerId],
+    );
+    return Number(row?.withdrawable ?? 0);
   }
 
   /** A player's balances in thousandths (assets never held read as 0). */
@@ -130,5 +150,13 @@ function assertBalanced(legs: Leg[]): void {
   }
   for (const [asset, total] of totals) {
     if (total !== 0) throw new Error(`Unbalanced posting: ${asset} legs sum to ${total}`);
+  }
+}
+
+/** A player's RUNIK spent in the game comes out of their locked RUNIK first (a no-op for the many who hold none). */
+async function spendLockedFirst(manager: EntityManager, legs: ResolvedLeg[]): Promise<void> {
+  for (const leg of legs) {
+    if (leg.system || leg.asset !== 'runik' || leg.delta >= 0 || !('playerId' in leg.account)) continue;
+    await manager.query(`UPDATE players SET locked_runik = GREATEST(0, locked_runik + $2) WHERE id = $1 AND locked_runik > 0`, [leg.account.playerId, leg.delta]);
   }
 }

@@ -23,6 +23,11 @@ export interface Posting {
   reason: string;
   /** What it belongs to, e.g. a chain transaction id. */
   reference?: string;
+  /**
+   * The players' RUNIK it takes is withdrawable RUNIK (a withdrawal, a gear bought from another
+   * player): their locked RUNIK is left as it is. Any other spending uses locked RUNIK first.
+   */
+  spendsWithdrawable?: boolean;
 }
 
 export class InsufficientFundsError extends Error {

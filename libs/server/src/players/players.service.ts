@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { ACTIVATION_RELEASE_RUNIK } from '@runik/rules';
 import { ErrorMessages } from '@runik/contract';
 import { CityService } from '../city/city.service';
 import { Clock } from '../core/clock/clock';
@@ -9,6 +10,7 @@ import { APP_CONFIG } from '../core/config/config.module';
 import { defaultReferrer } from '../core/config/app-config';
 import type { AppConfig } from '../core/config/app-config';
 import { ApiError } from '../core/errors/api-error';
+import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
 import { Activation, Player } from './player.entity';
 
@@ -21,6 +23,7 @@ export class PlayersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly ledger: LedgerService,
     private readonly cities: CityService,
+    private readonly emission: EmissionBudget,
     private readonly clock: Clock,
   ) {}
 
@@ -47,9 +50,16 @@ export class PlayersService {
     return player;
   }
 
-  /** Upgrades a free account to paid (it may then withdraw). */
+  /**
+   * Upgrades a free account to paid (it may then withdraw). Its RUNIK becomes withdrawable up to
+   * ACTIVATION_RELEASE_RUNIK, drawn from today's emission budget (what is left of it); the rest stays
+   * the player's, locked: for the game only (docs/decisions.md, "The emission budget").
+   */
   async activate(manager: EntityManager, player: Player): Promise<void> {
     await manager.update(Player, { id: player.id }, { activation: 'paid', activatedAt: this.clock.now() });
+    const unlocked = await this.ledger.withdrawableOf(manager, player.id);
+    const released = await this.emission.draw(manager, player.id, Math.min(unlocked, ACTIVATION_RELEASE_RUNIK), 'upTo', { withinShare: false });
+    await this.ledger.lockRunik(manager, player.id, unlocked - released);
   }
 
   /** The referrer must be another registered player; otherwise the default referrer stands. */

@@ -19,7 +19,7 @@ let referrals: ReferralsService;
 beforeAll(async () => {
   t = await createServiceTest({ clock });
   const repository = t.dataSource.getRepository(Player);
-  players = new PlayersService(repository, config, t.ledger, t.cityService, clock);
+  players = new PlayersService(repository, config, t.ledger, t.cityService, t.emission, clock);
   referrals = new ReferralsService(repository);
 });
 afterAll(() => t?.close());

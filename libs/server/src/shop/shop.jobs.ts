@@ -13,6 +13,7 @@ import type { AppConfig } from '../core/config/app-config';
 import { JobHandler } from '../core/queues/job-handlers';
 import { LedgerJobs, Queues } from '../core/queues/queues';
 import type { ConfirmShopPurchaseJob } from '../core/queues/queues';
+import { LedgerService } from '../ledger/ledger.service';
 import { Notifier } from '../notifications/notifier';
 import { shopPurchaseCounts } from './shop-purchases';
 import type { ShopPurchaseRow } from './shop.service';
@@ -34,6 +35,7 @@ export class ShopJobs {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reports: SwapHiveReports,
     private readonly cities: CityTransactions,
+    private readonly ledger: LedgerService,
     private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
@@ -94,8 +96,11 @@ export class ShopJobs {
   }
 
   private async grant(manager: EntityManager, playerId: number, reward: ShopReward, purchaseId: string): Promise<void> {
-    const amounts = { runik: toThousandths(reward.runik ?? 0), ...Object.fromEntries(Object.entries(reward.resources ?? {}).map(([key, value]) => [key, toThousandths(value)])) };
-    await this.cities.mint(manager, playerId, amounts, `shop-purchase:${purchaseId}`);
+    const runik = toThousandths(reward.runik ?? 0);
+    const amounts = { runik, ...Object.fromEntries(Object.entries(reward.resources ?? {}).map(([key, value]) => [key, toThousandths(value)])) };
+    await this.cities.mint(manager, playerId, amounts, 'shop-purchase', `shop-purchase:${purchaseId}`);
+    // RUNIK bought with SWAP.HIVE is for the game only: no RNK came in to back a withdrawal of it.
+    await this.ledger.lockRunik(manager, playerId, runik);
     if (reward.troops) {
       const troops = UNIT_KEYS.map((unit) => reward.troops?.[unit] ?? 0);
       await manager.query(`UPDATE cities SET infantry = infantry + $2, archers = archers + $3, cavalries = cavalries + $4 WHERE player_id = $1`, [playerId, ...troops]);

@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './test-notifier';
+export * from './test-emission';

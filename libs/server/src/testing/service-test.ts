@@ -2,8 +2,11 @@ import { DataSource } from 'typeorm';
 import type { Troops } from '@runik/rules';
 import { CityService } from '../city/city.service';
 import { CityTransactions } from '../city/city-transactions';
+import type { AppConfig } from '../core/config/app-config';
 import { dataSourceOptions } from '../core/database/data-source';
+import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
+import { testEmission } from './test-emission';
 import { TestClock } from './test-clock';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { newTestPlayer } from './test-players';
@@ -13,6 +16,8 @@ export interface ServiceTestOptions {
   clock: TestClock;
   /** Connections in the pool: as many as the test's concurrent transactions (races). */
   poolSize?: number;
+  /** Settings as environment variables (validated as at start), e.g. the emission budget's. */
+  env?: Record<string, string>;
 }
 
 export interface ServicePlayerOptions {
@@ -40,17 +45,22 @@ export interface ServiceTest {
   ledger: LedgerService;
   cities: CityTransactions;
   cityService: CityService;
+  config: AppConfig;
+  /** The emission budget, sized from what `setTreasuryRnk` says the game account holds (the chain's side is hive-sim's in the system tests). */
+  emission: EmissionBudget;
+  setTreasuryRnk(thousandths: number | null): void;
   /** A registered player (player row, ledger account, starting city) with the given army and RUNIK. */
   newPlayer(username: string, options?: ServicePlayerOptions): Promise<number>;
   close(): Promise<void>;
 }
 
-export async function createServiceTest({ clock, poolSize = 10 }: ServiceTestOptions): Promise<ServiceTest> {
+export async function createServiceTest({ clock, poolSize = 10, env = {} }: ServiceTestOptions): Promise<ServiceTest> {
   const database = await createTestDatabase();
   const dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: poolSize } }).initialize();
   const ledger = new LedgerService(clock);
   const cities = new CityTransactions(dataSource, ledger, clock);
   const cityService = new CityService(dataSource, cities, clock);
+  const { config, emission, setTreasuryRnk } = testEmission(dataSource, clock, env);
   const newPlayer = async (username: string, { army, activation = 'free', runik = 0 }: ServicePlayerOptions = {}) => {
     const playerId = await newTestPlayer({ dataSource, ledger, cityService, clock }, username, army);
     if (activation !== 'free') await dataSource.query(`UPDATE players SET activation = $2 WHERE id = $1`, [playerId, activation]);
@@ -61,5 +71,5 @@ export async function createServiceTest({ clock, poolSize = 10 }: ServiceTestOpt
     await dataSource.destroy();
     await database.drop();
   };
-  return { database, dataSource, clock, ledger, cities, cityService, newPlayer, close };
+  return { database, dataSource, clock, ledger, cities, cityService, config, emission, setTreasuryRnk, newPlayer, close };
 }

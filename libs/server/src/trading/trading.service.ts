@@ -184,11 +184,14 @@ export class TradingService {
       const price = Number(listing.price);
       const { runik } = await this.ledger.balancesOf(manager, buyerId);
       if (runik < price * 1000) throw ApiError.badRequest(TradingMessages.priceShort(price));
+      // Locked RUNIK paid to a player would become theirs to withdraw: a sale takes withdrawable RUNIK only.
+      if ((await this.ledger.withdrawableOf(manager, buyerId)) < price * 1000) throw ApiError.badRequest(TradingMessages.lockedRunikShort(price));
 
       const { seller, tax } = saleSplit(price);
       await this.ledger.post(manager, {
         reason: 'gear-sale',
         reference: `listing:${listingId}`,
+        spendsWithdrawable: true,
         legs: [
           { account: { playerId: buyerId }, asset: 'runik', delta: -price * 1000 },
           { account: { playerId: sellerId }, asset: 'runik', delta: seller },

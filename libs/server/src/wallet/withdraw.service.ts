@@ -34,7 +34,7 @@ export class WithdrawService {
    */
   async withdraw(playerId: number, amount: number): Promise<WithdrawResponse> {
     const treasuryRnk = await this.guardRails.treasuryForFloor();
-    const { withdrawalId, status, next, balances, queued } = await this.dataSource.transaction(async (manager) => {
+    const { withdrawalId, status, next, balances, queued, queueReason } = await this.dataSource.transaction(async (manager) => {
       const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
       if (player.activation !== 'paid') throw ApiError.forbidden(WalletMessages.withdrawalsDisabled);
       // The caps first: a player who used up the day learns when it resets rather than the cooldown.
@@ -43,16 +43,20 @@ export class WithdrawService {
       if (cooldown.remainingMs > 0) throw new ApiError(429, WalletMessages.withdrawCooldown(formatCountdown(cooldown.remainingMs)));
       const held = (await this.ledger.balancesOf(manager, playerId)).runik;
       if (amount > held) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(amount), formatRunik(held)));
+      const withdrawable = await this.ledger.withdrawableOf(manager, playerId);
+      if (amount > withdrawable) throw ApiError.badRequest(WalletMessages.lockedRunik(formatRunik(withdrawable), formatRunik(held - withdrawable)));
 
-      const status = await this.guardRails.placeInLine(manager, amount, treasuryRnk);
+      const status = await this.guardRails.placeInLine(manager, playerId, amount, treasuryRnk);
       const now = this.clock.now();
       const [row]: { id: string }[] = await manager.query(
-        `INSERT INTO withdrawals (player_id, amount_thousandths, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
-        [playerId, amount, status, now],
+        `INSERT INTO withdrawals (player_id, amount_thousandths, status, created_at, updated_at, released_at)
+         VALUES ($1, $2, $3, $4, $4, $5) RETURNING id`,
+        [playerId, amount, status, now, status === 'queued' ? null : now],
       );
       await this.ledger.post(manager, {
         reason: 'withdrawal',
         reference: `withdrawal:${row.id}`,
+        spendsWithdrawable: true,
         legs: [
           { account: { playerId }, asset: 'runik', delta: -amount },
           { account: { system: 'external:hive-engine' }, asset: 'runik', delta: amount },
@@ -60,7 +64,8 @@ export class WithdrawService {
       });
       const withdrawalId = Number(row.id);
       const queued = status === 'queued' ? (await this.guardRails.queuedOf(manager, playerId)).find((entry) => entry.withdrawalId === withdrawalId) ?? null : null;
-      return { withdrawalId, status, queued, next: new Date(now.getTime() + WITHDRAW_COOLDOWN_MS), balances: await this.ledger.balancesOf(manager, playerId) };
+      const queueReason = queued ? await this.guardRails.queueReason(manager) : null;
+      return { withdrawalId, status, queued, queueReason, next: new Date(now.getTime() + WITHDRAW_COOLDOWN_MS), balances: await this.ledger.balancesOf(manager, playerId) };
     });
     // A queued withdrawal is let go by the worker's release tick (WithdrawalGuardRails.releaseQueued).
     if (status === 'pending') await enqueue(this.ledgerQueue, ledgerJobs.withdrawal(withdrawalId, this.config));
@@ -71,7 +76,7 @@ export class WithdrawService {
       resources: resourcesDto(balances),
       amount: fromThousandths(amount),
       queued,
-      queueReason: queued ? this.guardRails.queueReason() : null,
+      queueReason,
     };
   }
 
@@ -81,7 +86,8 @@ export class WithdrawService {
       const cooldown = await this.cooldownOf(manager, playerId);
       const limits = await this.guardRails.limitsOf(manager, playerId);
       const queued = await this.guardRails.queuedOf(manager, playerId);
-      const capLeft = limits.accountRemaining !== 0 && limits.gameRemaining !== 0;
+      // The game's cap does not stop a withdrawal (it waits in line), the account's does.
+      const capLeft = limits.accountRemaining !== 0;
       return {
         canWithdraw: cooldown.paid && cooldown.remainingMs === 0 && capLeft,
         remainingMs: cooldown.remainingMs,
@@ -89,7 +95,8 @@ export class WithdrawService {
         lastWithdrawalTime: cooldown.last?.toISOString() ?? null,
         limits,
         queued,
-        queueReason: queued.length > 0 ? this.guardRails.queueReason() : null,
+        queueReason: queued.length > 0 ? await this.guardRails.queueReason(manager) : null,
+        withdrawableRunik: fromThousandths(await this.ledger.withdrawableOf(manager, playerId)),
       };
     });
   }

@@ -95,30 +95,44 @@ describe('daily caps', () => {
     expect((await withdrawals.withdraw(player, 10_000)).status).toBe('pending');
   });
 
-  it("refuses the game's cap across players, and a refunded withdrawal counts for nothing", async () => {
-    const { withdrawals } = services({ WITHDRAWAL_DAILY_CAP_GAME: '15' });
+  it("queues a withdrawal over the game's cap, tells why and when, and a refunded withdrawal counts for nothing", async () => {
+    const { withdrawals, guardRails } = services({ WITHDRAWAL_DAILY_CAP_GAME: '15' });
     clock.set('2026-03-03T02:00:00Z');
     const [first, second, third] = [await paidPlayer(20_000), await paidPlayer(20_000), await paidPlayer(20_000)];
     await withdrawals.withdraw(first, 8_000);
     await withdrawals.withdraw(second, 7_000);
-    const refused = await refusal(withdrawals.withdraw(third, 1));
-    expect(refused.status).toBe(429);
-    expect(refused.body.error).toBe(WalletMessages.gameCapReached('15.000', '0.000', '22:00:00'));
-    expect((await withdrawals.statusOf(third)).limits).toMatchObject({ gameCap: 15, gameRemaining: 0, accountCap: null });
+    const waiting = await withdrawals.withdraw(third, 1);
+    expect(waiting).toMatchObject({ status: 'queued', queued: { position: 1, amount: 0.001 }, queueReason: WalletMessages.queuedForGameCap('15.000', '22:00:00') });
+    expect(await t.ledger.balancesOf(t.dataSource.manager, third)).toMatchObject({ runik: 19_999 });
+    expect(await withdrawals.statusOf(third)).toMatchObject({ canWithdraw: false, limits: { gameCap: 15, gameRemaining: 0, accountCap: null }, queued: [{ position: 1 }] });
 
+    // A refund frees its share of the day: the line moves at the next release tick.
     await t.dataSource.query(`UPDATE withdrawals SET status = 'refunded' WHERE player_id = $1`, [second]);
-    expect((await withdrawals.withdraw(third, 7_000)).status).toBe('pending');
+    expect(await guardRails.releaseQueued()).toBe(1);
+    expect((await withdrawals.statusOf(third)).queued).toEqual([]);
   });
 
-  it('lets exactly the cap through when 30 players withdraw at once', async () => {
-    const { withdrawals } = services({ WITHDRAWAL_DAILY_CAP_GAME: '10' });
+  it('lets exactly the cap out when 30 players withdraw at once, queues the rest in order, and lets them go a cap a day', async () => {
+    const { withdrawals, guardRails } = services({ WITHDRAWAL_DAILY_CAP_GAME: '10' });
     clock.set('2026-03-04T02:00:00Z');
     const players = await Promise.all(Array.from({ length: 30 }, () => paidPlayer(5_000)));
-    const outcomes = await Promise.allSettled(players.map((player) => withdrawals.withdraw(player, 1_000)));
-    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
-    for (const outcome of outcomes) if (outcome.status === 'rejected') expect((outcome.reason as HttpException).getStatus()).toBe(429);
-    const [{ total }] = await t.dataSource.query(`SELECT sum(amount_thousandths)::int AS total FROM withdrawals WHERE created_at >= '2026-03-04T00:00:00Z'`);
-    expect(total).toBe(10_000);
+    const outcomes = await Promise.all(players.map((player) => withdrawals.withdraw(player, 1_000)));
+    expect(outcomes.filter((outcome) => outcome.status === 'pending')).toHaveLength(10);
+    expect(outcomes.filter((outcome) => outcome.status === 'queued')).toHaveLength(20);
+    const released = async () =>
+      (await t.dataSource.query(`SELECT id::int FROM withdrawals WHERE created_at >= '2026-03-04T00:00:00Z' AND status <> 'queued' ORDER BY id`)).map(
+        (row: { id: number }) => row.id,
+      );
+    expect(await released()).toHaveLength(10);
+    // Nothing more today; the next game day (08:00 Manila is 00:00 UTC) lets the ten oldest go, then the last ten.
+    expect(await guardRails.releaseQueued()).toBe(0);
+    clock.set('2026-03-05T00:30:00Z');
+    expect(await guardRails.releaseQueued()).toBe(10);
+    const queuedIds = (await t.dataSource.query(`SELECT id::int FROM withdrawals WHERE status = 'queued' ORDER BY id`)).map((row: { id: number }) => row.id);
+    expect(Math.min(...queuedIds)).toBeGreaterThan(Math.max(...(await released()).filter((id: number) => !queuedIds.includes(id))));
+    clock.set('2026-03-06T00:30:00Z');
+    expect(await guardRails.releaseQueued()).toBe(10);
+    expect(await released()).toHaveLength(30);
   });
 });
 

@@ -12,6 +12,7 @@ import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { ApiError } from '../core/errors/api-error';
 import { ScheduledJob } from '../core/queues/job-handlers';
+import { owedOf, readLiabilities } from '../emission/liabilities';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues, ScheduledJobs } from '../core/queues/queues';
 import { TreasuryService } from './treasury.service';
@@ -59,42 +60,44 @@ export class WithdrawalGuardRails {
 
   /**
    * Inside the withdrawal's transaction, before the debit: takes the withdrawals' lock (so concurrent
-   * withdrawals cannot overshoot a cap together) and refuses an amount over either cap with 429, the
-   * cap and the time until it resets.
+   * withdrawals cannot overshoot a cap together) and refuses an amount over the account's cap with
+   * 429, the cap and the time until it resets. The game-wide cap never refuses: a withdrawal over
+   * what it leaves today waits in line (placeInLine).
    */
   async checkCaps(manager: EntityManager, playerId: number, amount: number): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock($1)`, [WITHDRAWALS_LOCK]);
-    const caps = await this.capsToday(manager, playerId);
-    const countdown = formatCountdown(caps.resetsInMs);
-    const extra = { resetsAt: caps.resetsAt.toISOString(), resetsInMs: caps.resetsInMs };
-    const { account, game } = caps;
+    const { account, resetsAt, resetsInMs } = await this.capsToday(manager, playerId);
     if (account && amount > account.remaining) {
-      throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, WalletMessages.accountCapReached(formatRunik(account.cap), formatRunik(account.remaining), countdown), extra);
-    }
-    if (game && amount > game.remaining) {
-      throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, WalletMessages.gameCapReached(formatRunik(game.cap), formatRunik(game.remaining), countdown), extra);
+      throw new ApiError(
+        HttpStatus.TOO_MANY_REQUESTS,
+        WalletMessages.accountCapReached(formatRunik(account.cap), formatRunik(account.remaining), formatCountdown(resetsInMs)),
+        { resetsAt: resetsAt.toISOString(), resetsInMs },
+      );
     }
   }
 
   /**
    * Whether a withdrawal (after checkCaps, same transaction, before its debit) is sent now or waits:
-   * it waits behind any withdrawal already waiting, so the line keeps its order, and when the RNK
-   * left after it would cover less than the floor times what is owed after it.
+   * it waits behind any withdrawal already waiting, so the line keeps its order; when the game's cap
+   * has less left today than the amount; and when the RNK left after it would cover less than the
+   * floor times what is owed after it.
    */
-  async placeInLine(manager: EntityManager, amount: number, treasuryRnk: number | null): Promise<'pending' | 'queued'> {
+  async placeInLine(manager: EntityManager, playerId: number, amount: number, treasuryRnk: number | null): Promise<'pending' | 'queued'> {
     const [{ waiting }]: { waiting: boolean }[] = await manager.query(`SELECT EXISTS (SELECT 1 FROM withdrawals WHERE status = 'queued') AS waiting`);
-    const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
     if (waiting) return 'queued';
+    const { game } = await this.capsToday(manager, playerId);
+    if (game && amount > game.remaining) return 'queued';
+    const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
     if (floor === undefined || treasuryRnk === null) return 'pending';
     return coverageAllows(await this.coverageFigures(manager, treasuryRnk), amount, floor) ? 'pending' : 'queued';
   }
 
   /**
-   * Worker: lets queued withdrawals go, oldest first, each while the game account's RNK covers it
-   * after the ones let go before it; stops at the first it does not cover (no younger one jumps the
-   * line). A released row is `pending` in the same commit, so a crash before its job is enqueued
-   * leaves it to the pending-work sweeper. Rejects when Hive Engine cannot be reached (tried again on
-   * the next tick).
+   * Worker: lets queued withdrawals go, oldest first, each while the game's daily cap has room for it
+   * today and the game account's RNK covers it after the ones let go before it; stops at the first
+   * that does not fit (no younger one jumps the line). A released row is `pending` in the same
+   * commit, so a crash before its job is enqueued leaves it to the pending-work sweeper. Rejects when
+   * Hive Engine cannot be reached (tried again on the next tick).
    */
   @ScheduledJob(ScheduledJobs.withdrawalQueueRelease, (config) => ({ every: config.WITHDRAWAL_QUEUE_CHECK_MS }))
   async releaseQueued(): Promise<number> {
@@ -108,18 +111,24 @@ export class WithdrawalGuardRails {
         `SELECT id, amount_thousandths FROM withdrawals WHERE status = 'queued' ORDER BY id`,
       );
       const check = floor === undefined || treasuryRnk === null ? null : { floor, figures: await this.coverageFigures(manager, treasuryRnk) };
+      let gameLeft = (await this.capsToday(manager, null)).game?.remaining ?? Number.POSITIVE_INFINITY;
       const ids: number[] = [];
       for (const row of line) {
         const amount = Number(row.amount_thousandths);
+        if (amount > gameLeft) break;
         if (check) {
           if (!coverageAllows(check.figures, amount, check.floor)) break;
           check.figures.committed += amount;
           check.figures.owed -= amount;
         }
+        gameLeft -= amount;
         ids.push(Number(row.id));
       }
       if (ids.length > 0) {
-        await manager.query(`UPDATE withdrawals SET status = 'pending', updated_at = $2 WHERE id = ANY($1) AND status = 'queued'`, [ids, this.clock.now()]);
+        await manager.query(`UPDATE withdrawals SET status = 'pending', released_at = $2, updated_at = $2 WHERE id = ANY($1) AND status = 'queued'`, [
+          ids,
+          this.clock.now(),
+        ]);
       }
       return ids;
     });
@@ -158,21 +167,33 @@ export class WithdrawalGuardRails {
     }));
   }
 
-  /** Why withdrawals wait: the floor, as a percentage; without one (an operator lifted it) they are on their way out. */
-  queueReason(): string {
+  /**
+   * Why withdrawals wait: the game's daily cap when today has no room left for the first in line, else
+   * the floor, as a percentage; with neither (an operator lifted them) they are on their way out.
+   */
+  async queueReason(manager: EntityManager): Promise<string> {
+    const [first]: { amount_thousandths: string }[] = await manager.query(`SELECT amount_thousandths FROM withdrawals WHERE status = 'queued' ORDER BY id LIMIT 1`);
+    const { game, resetsInMs } = await this.capsToday(manager, null);
+    if (game && first && Number(first.amount_thousandths) > game.remaining) {
+      return WalletMessages.queuedForGameCap(formatRunik(game.cap), formatCountdown(resetsInMs));
+    }
     const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
     if (floor === undefined) return WalletMessages.queueReleasing;
     // Ten-thousandths to a percentage with up to 2 decimals, without trailing zeros.
     return WalletMessages.queued(formatAmount(floor, { decimals: COVERAGE_FLOOR_DECIMALS - 2, trimZeros: true }));
   }
 
-  /** What this account and all accounts withdrew in the current game day (refunded withdrawals aside), against the caps. */
-  private async capsToday(manager: EntityManager, playerId: number): Promise<CapsToday> {
+  /**
+   * What this account asked to withdraw in the current game day (queued included), and what all
+   * accounts had let go to the chain today (a withdrawal that waited counts on the day it left);
+   * refunded withdrawals aside.
+   */
+  private async capsToday(manager: EntityManager, playerId: number | null): Promise<CapsToday> {
     const now = this.clock.nowMs();
     const day = gameDay(now);
     const [used]: { account: string; game: string }[] = await manager.query(
-      `SELECT coalesce(sum(amount_thousandths) FILTER (WHERE player_id = $1), 0)::text AS account, coalesce(sum(amount_thousandths), 0)::text AS game
-         FROM withdrawals WHERE created_at >= $2 AND status <> 'refunded'`,
+      `SELECT (SELECT coalesce(sum(amount_thousandths), 0) FROM withdrawals WHERE player_id = $1 AND created_at >= $2 AND status <> 'refunded')::text AS account,
+              (SELECT coalesce(sum(amount_thousandths), 0) FROM withdrawals WHERE released_at >= $2 AND status <> 'refunded')::text AS game`,
       [playerId, day.start],
     );
     const capToday = (cap: number | undefined, usedToday: number): CapToday => (cap === undefined ? null : { cap, remaining: capRemaining(cap, usedToday) });
@@ -185,19 +206,13 @@ export class WithdrawalGuardRails {
   }
 
   /**
-   * The coverage check's figures: RUNIK paid players hold (what they may withdraw) plus the queued
-   * withdrawals (debited, still owed to them), and the withdrawals let through but not yet confirmed
-   * (their RNK is spoken for; one Hive Engine already moved is counted twice until the worker
-   * confirms it, which errs on the side of waiting).
+   * The coverage check's figures (liabilities.ts): all the game owes in one step (withdrawable RUNIK,
+   * free players' releasable RUNIK, the queued withdrawals), and the withdrawals let through but not
+   * yet confirmed (their RNK is spoken for; one Hive Engine already moved is counted twice until the
+   * worker confirms it, which errs on the side of waiting).
    */
   private async coverageFigures(manager: EntityManager, treasuryRnk: number): Promise<CoverageFigures> {
-    const [row]: { held: string; queued: string; committed: string }[] = await manager.query(
-      `SELECT (SELECT coalesce(sum(b.amount), 0) FROM balances b JOIN ledger_accounts a ON a.id = b.account_id JOIN players p ON p.id = a.player_id
-                WHERE b.asset = 'runik' AND p.activation = 'paid')::text AS held,
-              coalesce(sum(amount_thousandths) FILTER (WHERE status = 'queued'), 0)::text AS queued,
-              coalesce(sum(amount_thousandths) FILTER (WHERE status IN ('pending', 'sent')), 0)::text AS committed
-         FROM withdrawals WHERE status IN ('queued', 'pending', 'sent')`,
-    );
-    return { treasuryRnk, committed: Number(row.committed), owed: Number(row.held) + Number(row.queued) };
+    const liabilities = await readLiabilities(manager);
+    return { treasuryRnk, committed: liabilities.committed, owed: owedOf(liabilities) - liabilities.committed };
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COVERAGE_FLOOR_DECIMALS, DEPOSIT_RETRY_MS, parseDecimal } from '@runik/rules';
+import { COVERAGE_FLOOR_DECIMALS, DEPOSIT_RETRY_MS, EMISSION_POLICY, formatDecimal, parseDecimal } from '@runik/rules';
 
 /** A comma-separated list of node addresses, in the order they are preferred. */
 const urlList = z
@@ -24,6 +24,30 @@ const optionalUnits = (decimals: number, what: string) =>
       }
       return units;
     });
+
+/** A RUNIK amount (up to 3 decimals, 0 allowed) read as thousandths, with a default in thousandths. */
+const runikSetting = (defaultThousandths: number) =>
+  z
+    .string()
+    .default(formatDecimal(defaultThousandths, 3))
+    .transform((text, context) => {
+      const units = parseDecimal(text.trim(), 3);
+      if (units === null || units < 0) {
+        context.addIssue({ code: 'custom', message: `must be a RUNIK amount of at least 0 with at most 3 decimals (got "${text}")` });
+        return z.NEVER;
+      }
+      return units;
+    });
+
+/**
+ * The guard rails' values in production when the operator leaves them unset (docs/decisions.md,
+ * "Withdrawal guard rails"): development and tests keep them off unless set.
+ */
+export const PRODUCTION_GUARD_RAILS = {
+  WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: 1_000_000,
+  WITHDRAWAL_DAILY_CAP_GAME: 50_000_000,
+  WITHDRAWAL_COVERAGE_FLOOR: 10_000,
+} as const;
 
 /** Every setting the server reads from the environment, validated once at start. */
 export const appConfigSchema = z.object({
@@ -129,9 +153,30 @@ export const appConfigSchema = z.object({
   WITHDRAWAL_COVERAGE_FLOOR: optionalUnits(COVERAGE_FLOOR_DECIMALS, 'a ratio'),
   /** How often the worker looks whether the game account's RNK lets queued withdrawals go. */
   WITHDRAWAL_QUEUE_CHECK_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * The daily emission budget (docs/decisions.md, "The emission budget"): never under the minimum
+   * (RUNIK), never over the ceiling (RUNIK), otherwise this percent of the RNK held above all that is owed.
+   */
+  EMISSION_DAILY_MINIMUM: runikSetting(EMISSION_POLICY.minimum),
+  EMISSION_DAILY_CEILING: runikSetting(EMISSION_POLICY.ceiling),
+  EMISSION_SURPLUS_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(EMISSION_POLICY.surplusSharePercent),
   /** A bearer token Prometheus may send to /metrics instead of the operators' credentials. */
   METRICS_TOKEN: z.string().min(16).optional(),
-});
+})
+  .refine((config) => config.EMISSION_DAILY_MINIMUM <= config.EMISSION_DAILY_CEILING, {
+    path: ['EMISSION_DAILY_MINIMUM'],
+    message: 'must not be over EMISSION_DAILY_CEILING',
+  })
+  .transform((config) =>
+    config.NODE_ENV === 'production'
+      ? {
+          ...config,
+          WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: config.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT ?? PRODUCTION_GUARD_RAILS.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT,
+          WITHDRAWAL_DAILY_CAP_GAME: config.WITHDRAWAL_DAILY_CAP_GAME ?? PRODUCTION_GUARD_RAILS.WITHDRAWAL_DAILY_CAP_GAME,
+          WITHDRAWAL_COVERAGE_FLOOR: config.WITHDRAWAL_COVERAGE_FLOOR ?? PRODUCTION_GUARD_RAILS.WITHDRAWAL_COVERAGE_FLOOR,
+        }
+      : config,
+  );
 
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

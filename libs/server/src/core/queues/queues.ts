@@ -19,6 +19,8 @@ export const ScheduledJobs = {
   throneAdvance: 'throne-advance',
   /** Every WITHDRAWAL_QUEUE_CHECK_MS: queued withdrawals the game account's RNK now covers are let go, oldest first. */
   withdrawalQueueRelease: 'withdrawal-queue-release',
+  /** Every minute until done for the game day: the day's emission budget sized from the treasury. */
+  emissionSizing: 'emission-sizing',
 } as const;
 
 export const LedgerJobs = {
