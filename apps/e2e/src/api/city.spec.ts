@@ -129,10 +129,13 @@ describe('conversions', () => {
       maxAmount: 1000,
       resourceAmounts: { wheat: 500, ore: 500 },
       feasible: true,
-      // The daily cap (sinks.spec.ts), untouched today.
+      // The daily cap (sinks.spec.ts), untouched today; a free account draws nothing from the emission budget.
       conversionCapPerDay: 300,
       conversionLeftToday: 300,
       conversionDayEndsAt: gameDay(Date.now()).end.toISOString(),
+      conversionLimitedBy: 'cap',
+      emissionShareToday: null,
+      emissionBudgetLeftToday: null,
     });
     expect((await cityOf(player)).resources.runik).toBe(0);
 

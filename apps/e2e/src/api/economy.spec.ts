@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { ApiRoutes, ErrorMessages, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
 import type { EconomyDay, EconomyResponse } from '@runik/contract';
 import {
+  ACTIVATION_RELEASE_RUNIK,
   ALLIANCE_CREATION_FEE,
   ALLIANCE_ICON_IDS,
   BUILDING_KEYS,
@@ -43,6 +44,38 @@ async function heldBy(activation: 'paid' | 'free'): Promise<number> {
     [activation],
   );
   return runik(total);
+}
+
+/** Paid players' locked RUNIK, and what activations could release of free players' (each up to the release), from SQL. */
+async function lockedAndContingent(): Promise<{ locked: number; contingent: number }> {
+  const [row] = await sql<{ locked: string; contingent: string }>(
+    `SELECT coalesce(sum(LEAST(p.locked_runik, b.amount)) FILTER (WHERE p.activation = 'paid'), 0)::text AS locked,
+            coalesce(sum(LEAST(b.amount - LEAST(p.locked_runik, b.amount), $1)) FILTER (WHERE p.activation <> 'paid'), 0)::text AS contingent
+       FROM balances b JOIN ledger_accounts a ON a.id = b.account_id JOIN players p ON p.id = a.player_id WHERE b.asset = 'runik'`,
+    [ACTIVATION_RELEASE_RUNIK],
+  );
+  return { locked: runik(row.locked), contingent: runik(row.contingent) };
+}
+
+/** The new figures of the balance sheet against independent SQL sums and hive-sim: locked, contingent, owed, SWAP.HIVE, the budget's use. */
+async function expectNewFigures(report: EconomyResponse): Promise<void> {
+  const { locked, contingent } = await lockedAndContingent();
+  expect(report.lockedRunik).toBe(locked);
+  expect(report.contingentRunik).toBe(contingent);
+  expect(report.liabilityRunik).toBeCloseTo((await heldBy('paid')) - locked, 9);
+  expect(report.owedRunik).toBeCloseTo(report.liabilityRunik + report.withdrawingRunik + report.contingentRunik, 9);
+  if (report.owedRunik > 0) expect(report.coverage).toBeCloseTo(report.treasuryRnk / report.owedRunik, 9);
+  else expect(report.coverage).toBeNull();
+  const [swap] = await sql<{ received: string }>(
+    `SELECT floor(coalesce(sum(quantity::numeric), 0) * 1000)::text AS received FROM chain_transfers WHERE symbol = 'SWAP.HIVE' AND status = 'credited'`,
+  );
+  expect(report.swapHiveReceived).toBe(runik(swap.received));
+  expect(report.swapHiveHeld).toBe(Math.floor(Number(await engineBalance(stack.simUrl, GAME_ACCOUNT, 'SWAP.HIVE')) * 1000) / 1000);
+  // Today's budget: what was drawn is what paid players' draws add up to.
+  const [draws] = await sql<{ used: string }>(`SELECT coalesce(sum(used), 0)::text AS used FROM emission_draws WHERE day = $1`, [report.emissionToday.day]);
+  expect(report.emissionToday.used).toBe(runik(draws.used));
+  expect(report.emissionToday.used).toBeLessThanOrEqual(report.emissionToday.budget);
+  expect(report.emissionDays[0]).toEqual(report.emissionToday);
 }
 
 /** A system account's RUNIK entries of one UTC day, summed by reason: debits (as positive amounts) or credits. */
@@ -104,7 +137,7 @@ describe('the economy report', () => {
 
     const report = await economy();
     // Holdings: every balance, summed with SQL.
-    expect(report.liabilityRunik).toBe(await heldBy('paid'));
+    expect(report.liabilityRunik + report.lockedRunik).toBeCloseTo(await heldBy('paid'), 9);
     expect(report.freeRunik).toBe(await heldBy('free'));
     expect(report.liabilityRunik).toBeGreaterThan(0);
     expect(report.freeRunik).toBeGreaterThan(0);
@@ -119,7 +152,9 @@ describe('the economy report', () => {
     expect(report.treasuryRnk).toBe(Number(await engineBalance(stack.simUrl, GAME_ACCOUNT, 'RNK')));
     // The withdrawal is confirmed: nothing is on its way any more.
     expect(report.withdrawingRunik).toBe(0);
-    expect(report.coverage).toBeCloseTo(report.treasuryRnk / report.liabilityRunik, 9);
+    await expectNewFigures(report);
+    // The paid player's conversion drew from today's budget (8.1 RUNIK after tax); the free player's drew nothing.
+    expect(report.emissionToday.used).toBe(8.1);
 
     // Days: 30 by default, newest first (today in UTC), one apart.
     expect(report.days).toHaveLength(30);
@@ -131,11 +166,12 @@ describe('the economy report', () => {
 
     // Today's flows against the ledger's entries.
     const minted = await entriesOf('system:mint', date, 'debits');
-    const burned = await entriesOf('system:burn', date, 'credits');
+    const { 'convert-to-resources': resourcePurchases = 0, ...burned } = await entriesOf('system:burn', date, 'credits');
     const expected: EconomyDay = {
       date,
       minted: sum(minted),
       burned: sum(burned),
+      resourcePurchases,
       fees: sum(await entriesOf('system:fees', date, 'credits')),
       tax: sum(await entriesOf('system:tax', date, 'credits')),
       deposits: sum(await entriesOf('external:hive-engine', date, 'debits')),
@@ -147,7 +183,7 @@ describe('the economy report', () => {
     // What this test did is in there: two conversions of 600 wheat and 600 ore (3 + 6 RUNIK gross each), the deposit and the withdrawal.
     expect(report.days[0].mintedByReason['convert-to-runik']).toBe(18);
     expect(report.days[0].tax).toBe(1.8);
-    expect(report.days[0].burnedByReason['convert-to-resources']).toBeGreaterThan(0);
+    expect(report.days[0].resourcePurchases).toBeGreaterThan(0);
     expect(report.days[0]).toMatchObject({ deposits: 2.5, withdrawals: 1.25 });
 
     // Fewer days; the same today.
@@ -281,15 +317,15 @@ async function playRandomlyThenCompare(random: SeededRandom): Promise<void> {
 
   const report = await economy(30);
   const ledger = await ledgerSums(report.days.map((day) => day.date));
-  expect({ liabilityRunik: report.liabilityRunik, freeRunik: report.freeRunik, systemRunik: report.systemRunik }).toEqual(ledger.holdings);
+  expect({ freeRunik: report.freeRunik, systemRunik: report.systemRunik }).toEqual({ freeRunik: ledger.holdings.freeRunik, systemRunik: ledger.holdings.systemRunik });
+  expect(report.liabilityRunik + report.lockedRunik).toBeCloseTo(ledger.holdings.paidRunik, 9);
   expect(report.days).toEqual(ledger.days);
 
   // The treasury is what hive-sim says the game account holds, and it moved as the ledger's chain account did.
   const treasury = await engineBalance(stack.simUrl, GAME_ACCOUNT, 'RNK');
   expect(report.treasuryRnk).toBe(Number(treasury));
   expect(report.withdrawingRunik).toBe(0);
-  if (report.liabilityRunik > 0) expect(report.coverage).toBeCloseTo(report.treasuryRnk / report.liabilityRunik, 9);
-  else expect(report.coverage).toBeNull();
+  await expectNewFigures(report);
   const chainMoved = (await chainAccountThousandths()) - chainBefore;
   expect(Math.round((Number(treasury) - Number(treasuryBefore)) * 1000)).toBe(-chainMoved);
   // Not a comparison of empty reports (the seed decides how much of each kind there is).
@@ -320,7 +356,7 @@ interface LedgerEntry {
  * The report's figures summed here from ledger_entries alone (not the balances the report reads):
  * holdings as each account's entries added up; each day's flows entry by entry.
  */
-async function ledgerSums(dates: string[]): Promise<{ holdings: Pick<EconomyResponse, 'liabilityRunik' | 'freeRunik' | 'systemRunik'>; days: EconomyDay[] }> {
+async function ledgerSums(dates: string[]): Promise<{ holdings: { paidRunik: number } & Pick<EconomyResponse, 'freeRunik' | 'systemRunik'>; days: EconomyDay[] }> {
   const held = await sql<{ holder: string; total: string }>(
     `SELECT CASE WHEN a.player_id IS NULL THEN a.code ELSE p.activation END AS holder, sum(e.delta)::text AS total
        FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id LEFT JOIN players p ON p.id = a.player_id
@@ -342,19 +378,33 @@ async function ledgerSums(dates: string[]): Promise<{ holdings: Pick<EconomyResp
     [dates.at(-1)],
   );
   const refunded = new Set(entries.filter((entry) => entry.reason === 'withdrawal-refund').map((entry) => entry.reference));
-  const emptyDay = () => ({ minted: 0, burned: 0, fees: 0, tax: 0, deposits: 0, withdrawals: 0, mintedByReason: {} as Record<string, number>, burnedByReason: {} as Record<string, number> });
+  const emptyDay = () => ({
+    minted: 0,
+    burned: 0,
+    resourcePurchases: 0,
+    fees: 0,
+    tax: 0,
+    deposits: 0,
+    withdrawals: 0,
+    mintedByReason: {} as Record<string, number>,
+    burnedByReason: {} as Record<string, number>,
+  });
   const days = new Map(dates.map((date) => [date, emptyDay()]));
   const add = (byReason: Record<string, number>, reason: string, amount: number) => (byReason[reason] = (byReason[reason] ?? 0) + amount);
   for (const entry of entries) {
     const day = days.get(entry.date);
     const delta = Number(entry.delta);
     if (!day) continue;
+    // Older rows carried an id in their reason (`shop-purchase:12`): the report counts them under their kind.
+    const kind = entry.reason.split(':')[0];
     if (entry.code === 'system:mint' && delta < 0) {
       day.minted -= delta;
-      add(day.mintedByReason, entry.reason, -delta);
+      add(day.mintedByReason, kind, -delta);
+    } else if (entry.code === 'system:burn' && kind === 'convert-to-resources') {
+      day.resourcePurchases += delta;
     } else if (entry.code === 'system:burn' && delta > 0) {
       day.burned += delta;
-      add(day.burnedByReason, entry.reason, delta);
+      add(day.burnedByReason, kind, delta);
     } else if (entry.code === 'system:fees' && delta > 0) day.fees += delta;
     else if (entry.code === 'system:tax' && delta > 0) day.tax += delta;
     else if (entry.code === 'external:hive-engine' && entry.reason !== 'withdrawal-refund') {
@@ -364,11 +414,12 @@ async function ledgerSums(dates: string[]): Promise<{ holdings: Pick<EconomyResp
   }
   const inRunik = (byReason: Record<string, number>) => Object.fromEntries(Object.entries(byReason).map(([reason, amount]) => [reason, amount / 1000]));
   return {
-    holdings: { liabilityRunik: paid / 1000, freeRunik: free / 1000, systemRunik },
+    holdings: { paidRunik: paid / 1000, freeRunik: free / 1000, systemRunik },
     days: [...days].map(([date, day]) => ({
       date,
       minted: day.minted / 1000,
       burned: day.burned / 1000,
+      resourcePurchases: day.resourcePurchases / 1000,
       fees: day.fees / 1000,
       tax: day.tax / 1000,
       deposits: day.deposits / 1000,

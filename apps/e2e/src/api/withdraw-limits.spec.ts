@@ -51,34 +51,37 @@ describe('daily withdrawal caps', () => {
     expect(await queryDatabase(stack.database.url, `SELECT amount_thousandths::int AS amount FROM withdrawals WHERE player_id = $1`, [player.playerId])).toEqual([{ amount: 6_000 }]);
   });
 
-  it("lets the game's cap be reached, never passed, by players withdrawing at once; the next is refused with the time left", async () => {
+  it("lets the game's cap be reached, never passed, by players withdrawing at once; the rest wait in line, in order, told why and when", async () => {
     const players = await Promise.all(Array.from({ length: 8 }, () => newPaidCityPlayer(stack, 'capgame')));
     await Promise.all(players.map((player) => grant(stack, player, 'runik', 5_000)));
     const left: number = (await statusOf(players[0])).limits.gameRemaining;
     expect(left).toBeGreaterThanOrEqual(10);
 
     const responses = await Promise.all(players.map((player) => withdraw(player, '5')));
-    const accepted = responses.filter((response) => response.status === 200).length;
-    expect(accepted).toBe(Math.floor(left / 5));
-    for (const refused of responses.filter((response) => response.status !== 200)) {
-      expect(refused.status).toBe(429);
-      expect(refused.data.error).toMatch(/^The game's daily withdrawal limit of 20\.000 RUNIK for all players is reached, \d+\.\d{3} RUNIK left today\. The limit resets in \d+:\d\d:\d\d$/);
+    expect(responses.map((response) => response.status)).toEqual(players.map(() => 200));
+    const sent = responses.filter((response) => response.data.status === 'pending').length;
+    expect(sent).toBe(Math.floor(left / 5));
+    const waiting = responses.filter((response) => response.data.status === 'queued');
+    expect(waiting).toHaveLength(8 - sent);
+    // Places 1, 2, ... in the order the withdrawals were taken.
+    expect(waiting.map((response) => response.data.queued.position).sort((a: number, b: number) => a - b)).toEqual(waiting.map((_, index) => index + 1));
+    for (const response of waiting) {
+      expect(response.data.queueReason).toMatch(/^Today's withdrawals for all players have reached the game's daily limit of 20\.000 RUNIK, .* \(the next in \d+:\d\d:\d\d\)\./);
     }
-    const [{ total }] = await queryDatabase<{ total: number }>(
+    const [{ released }] = await queryDatabase<{ released: number }>(
       stack.database.url,
-      `SELECT sum(amount_thousandths)::int AS total FROM withdrawals WHERE created_at >= $1 AND status <> 'refunded'`,
+      `SELECT coalesce(sum(amount_thousandths), 0)::int AS released FROM withdrawals WHERE released_at >= $1 AND status <> 'refunded'`,
       [gameDay(Date.now()).start],
     );
-    expect(total).toBeLessThanOrEqual(20_000);
-    expect(total).toBe(20_000 - left * 1000 + accepted * 5_000);
+    expect(released).toBeLessThanOrEqual(20_000);
 
-    const refusedPlayer = players[responses.findIndex((response) => response.status !== 200)];
-    const status = await statusOf(refusedPlayer);
-    expect(status.limits.gameRemaining).toBe((20_000 - total) / 1000);
-    const over = await withdraw(refusedPlayer, (status.limits.gameRemaining + 0.001).toFixed(3));
-    expect(over.status).toBe(429);
-    expect(Math.abs(countdownOf(over.data.error) - untilReset())).toBeLessThan(5_000);
-    expect((await cityOf(refusedPlayer)).resources.runik).toBe(5);
+    // Debited and set aside while it waits; the release tick lets nothing more go today.
+    const queuedPlayer = players[responses.findIndex((response) => response.data.status === 'queued')];
+    expect((await cityOf(queuedPlayer)).resources.runik).toBe(0);
+    const status = await statusOf(queuedPlayer);
+    expect(status.queued).toEqual([expect.objectContaining({ amount: 5 })]);
+    expect(status.limits.gameRemaining).toBe((20_000 - released) / 1000);
+    expect(await queryDatabase(stack.database.url, `SELECT status FROM withdrawals WHERE player_id = $1`, [queuedPlayer.playerId])).toEqual([{ status: 'queued' }]);
   });
 });
 

@@ -14,8 +14,6 @@ export const WalletMessages = {
   withdrawCooldown: (countdown: string) => `Withdrawal on cooldown. Try again in ${countdown}`,
   accountCapReached: (cap: string, left: string, countdown: string) =>
     `Daily withdrawal limit reached: at most ${cap} RUNIK per account per day, ${left} RUNIK left today. The limit resets in ${countdown}`,
-  gameCapReached: (cap: string, left: string, countdown: string) =>
-    `The game's daily withdrawal limit of ${cap} RUNIK for all players is reached, ${left} RUNIK left today. The limit resets in ${countdown}`,
   queued: (floorPercent: string) =>
     `The game account's RNK covers less than ${floorPercent}% of the RUNIK players may withdraw, so withdrawals wait in line and are sent in order, oldest first, as soon as it is topped up. Your RUNIK is set aside meanwhile.`,
   queueReleasing: 'Withdrawals waiting in line are being sent, in order, oldest first.',

@@ -12,6 +12,9 @@ const FULL_DAY = {
   conversionCapPerDay: fromThousandths(DAILY_CONVERSION_CAP_RUNIK),
   conversionLeftToday: fromThousandths(DAILY_CONVERSION_CAP_RUNIK),
   conversionDayEndsAt: '2026-05-02T00:00:00.000Z',
+  conversionLimitedBy: 'cap' as const,
+  emissionShareToday: null,
+  emissionBudgetLeftToday: null,
 };
 
 /** The server's answer for `held` resources: its rules are the shared previewToRunik. */

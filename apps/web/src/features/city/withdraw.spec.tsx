@@ -15,7 +15,7 @@ const CITY_URL = ApiRoutes.cityResources(PLAYER);
 /** No daily caps set by the operators. */
 const NO_CAPS: WithdrawLimits = { accountCap: null, accountRemaining: null, gameCap: null, gameRemaining: null, resetsAt: '2026-03-02T00:00:00.000Z', resetsInMs: 3_600_000 };
 
-const OPEN: WithdrawStatusResponse = { canWithdraw: true, remainingMs: 0, nextWithdrawalTime: null, lastWithdrawalTime: null, limits: NO_CAPS, queued: [], queueReason: null };
+const OPEN: WithdrawStatusResponse = { canWithdraw: true, remainingMs: 0, nextWithdrawalTime: null, lastWithdrawalTime: null, limits: NO_CAPS, queued: [], queueReason: null, withdrawableRunik: 1_000 };
 
 function onCooldown(remainingMs: number): WithdrawStatusResponse {
   return {
@@ -96,6 +96,16 @@ describe('Withdraw RUNIK: the popup', () => {
     expect(within(dialog).getByTestId('withdraw-held')).toHaveTextContent('12.500');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(amount).toHaveValue('12.500');
+  });
+
+  it('says how much is locked for the game, fills Max with what may leave, and refuses more before any request', async () => {
+    const { dialog, amount, withdraw, api } = await openWithdraw({ runik: 12.5, status: { ...OPEN, withdrawableRunik: 2.5 } });
+    expect(await within(dialog).findByTestId('withdraw-locked')).toHaveTextContent('10.000 RUNIK of it was bought with SWAP.HIVE');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('2.500');
+    withdraw('3');
+    expect(formError(dialog)).toHaveTextContent(WalletMessages.lockedRunik('2.500', '10.000'));
+    expect(api.callsTo(WITHDRAW_URL)).toHaveLength(0);
   });
 
   it('accepts digits with up to 3 decimals only', async () => {
@@ -285,12 +295,13 @@ describe('Withdraw RUNIK: the guard rails', () => {
     expect(openConfirmation()).toBeNull();
   });
 
-  it("says the game's cap when it is the one in the way", async () => {
+  it("does not refuse an amount over the game's cap: the server puts it in line", async () => {
     installFakeKeychain();
     const { dialog, withdraw, api } = await openWithdraw({ status: { ...OPEN, limits: { ...NO_CAPS, gameCap: 50, gameRemaining: 2 } } });
     expect(await within(dialog).findByTestId('withdraw-limits')).not.toHaveTextContent('per account');
     withdraw('3');
-    expect(formError(dialog)).toHaveTextContent(WalletMessages.gameCapReached('50.000', '2.000', '1:00:00'));
+    expect(within(dialog).queryAllByRole('alert')).toEqual([]);
+    expect(openConfirmation()).not.toBeNull();
     expect(api.callsTo(WITHDRAW_URL)).toHaveLength(0);
   });
 

@@ -163,6 +163,16 @@ function ConvertPreview({ preview, loading }: Pick<ReturnType<typeof useConvertP
           {formatRunikDecimal(preview.conversionLeftToday)} of {formatRunikDecimal(preview.conversionCapPerDay)} RUNIK
         </dd>
       </div>
+      {preview.conversionLimitedBy !== 'cap' && (
+        <div className="city-costs__row" data-testid="preview-emission">
+          <dt>Why</dt>
+          <dd>
+            {preview.conversionLimitedBy === 'share'
+              ? `Your share of today's RUNIK emission is ${formatRunikDecimal(preview.emissionShareToday ?? 0)} RUNIK, set by yesterday's harvests.`
+              : "Today's RUNIK emission for all players is nearly spent; it renews at the daily reset."}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

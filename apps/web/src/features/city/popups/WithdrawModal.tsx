@@ -31,18 +31,19 @@ function useWithdrawInfo(username: string) {
   const limits = data?.limits ?? null;
   const resetsInMs = limits ? Math.max(0, limits.resetsInMs - elapsed) : 0;
   const resetsIn = formatCountdown(resetsInMs);
-  /** The server's own refusal for an amount over a cap, or null (past the reset the figures are old: the server decides). */
+  /**
+   * The server's own refusal for an amount over the account's cap, or null (past the reset the figures
+   * are old: the server decides). Over the game's cap a withdrawal is not refused: it waits in line.
+   */
   const overCap = (thousandths: number): string | null => {
     if (!limits || resetsInMs === 0) return null;
     if (limits.accountCap !== null && limits.accountRemaining !== null && thousandths > toThousandths(limits.accountRemaining)) {
       return WithdrawMessages.accountCapReached(runik(limits.accountCap), runik(limits.accountRemaining), resetsIn);
     }
-    if (limits.gameCap !== null && limits.gameRemaining !== null && thousandths > toThousandths(limits.gameRemaining)) {
-      return WithdrawMessages.gameCapReached(runik(limits.gameCap), runik(limits.gameRemaining), resetsIn);
-    }
     return null;
   };
-  return { cooldown, limits, resetsIn, overCap, queued: data?.queued ?? [], queueReason: data?.queueReason ?? null };
+  const withdrawable = data ? toThousandths(data.withdrawableRunik) : null;
+  return { cooldown, limits, resetsIn, overCap, queued: data?.queued ?? [], queueReason: data?.queueReason ?? null, withdrawable };
 }
 
 /** A RUNIK figure of the status (a number of RUNIK) as the popup shows amounts. */
@@ -66,11 +67,13 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
   const amountId = useId();
   const [amountText, setAmountText] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
-  const { cooldown, limits, resetsIn, overCap, queued, queueReason } = useWithdrawInfo(username);
+  const { cooldown, limits, resetsIn, overCap, queued, queueReason, withdrawable } = useWithdrawInfo(username);
   const withdraw = useWithdraw(username);
   const { outcome } = withdraw;
-  // RUNIK held, rounded down to 3 decimals (spec section 9).
+  // RUNIK held, rounded down to 3 decimals (spec section 9); what may leave is less when some is for the game only.
   const held = Math.floor(city.holdings.runik);
+  const locked = withdrawable === null ? 0 : Math.max(0, held - withdrawable);
+  const most = held - locked;
 
   const changeAmount = (text: string) => {
     if (!isAmountDraft(text, RNK_DECIMALS)) return;
@@ -82,6 +85,7 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
   const validate = (amount: number | null): string | null => {
     if (amount === null || amount <= 0) return WithdrawMessages.invalidAmount;
     if (amount > held) return WithdrawMessages.notEnoughRunik(formatRunik(held));
+    if (amount > most) return WithdrawMessages.lockedRunik(formatRunik(most), formatRunik(locked));
     return overCap(amount);
   };
 
@@ -102,13 +106,18 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
       <p className="city-popup__lead">
         RUNIK held: <span data-testid="withdraw-held">{formatRunik(held)}</span> RUNIK
       </p>
+      {locked > 0 && (
+        <p className="city-note" data-testid="withdraw-locked">
+          {WithdrawMessages.lockedNote(formatRunik(locked))}
+        </p>
+      )}
       <AmountField
         id={amountId}
         label="Amount"
         placeholder="0.000"
         value={amountText}
         onChange={changeAmount}
-        onMax={() => changeAmount(toDecimalString(held, RNK_DECIMALS))}
+        onMax={() => changeAmount(toDecimalString(most, RNK_DECIMALS))}
       />
       {cooldown && (
         <p className="city-note" role="status" data-testid="withdraw-status">
