@@ -122,7 +122,7 @@ describe('pack and shop payments from the chain', () => {
     expect(await shopPurchaseRows(stack, player)).toEqual([
       expect.objectContaining({ item_name: ITEMS.pouch.name, status: 'confirmed', transaction_id: txId, purchase_count: 1 }),
     ]);
-    const runik = await queryDatabase<{ n: string }>(stack.database.url, `SELECT count(*) AS n FROM ledger_entries WHERE reason = $1`, [
+    const runik = await queryDatabase<{ n: string }>(stack.database.url, `SELECT count(*) AS n FROM ledger_entries WHERE reason = 'shop-purchase' AND reference = $1`, [
       `shop-purchase:${(await shopPurchaseRows(stack, player))[0].id}`,
     ]);
     expect(Number(runik[0].n)).toBeGreaterThan(0);

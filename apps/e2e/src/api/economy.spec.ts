@@ -198,6 +198,10 @@ describe('the economy report', () => {
     expect(sample(metrics.data, 'runik_economy_liability_runik')).toBe(report.liabilityRunik);
     expect(sample(metrics.data, 'runik_economy_treasury_rnk')).toBe(report.treasuryRnk);
     expect(sample(metrics.data, 'runik_economy_coverage')).toBeCloseTo(report.coverage ?? Number.NaN, 9);
+    expect(sample(metrics.data, 'runik_economy_owed_runik')).toBe(report.owedRunik);
+    expect(sample(metrics.data, 'runik_economy_contingent_runik')).toBe(report.contingentRunik);
+    expect(sample(metrics.data, 'runik_economy_locked_runik')).toBe(report.lockedRunik);
+    expect(sample(metrics.data, 'runik_economy_queued_runik')).toBe(report.guardRails.queuedRunik);
   }, 180_000);
 
   it('answers 503 while Hive Engine is out of reach, and /metrics still answers without the treasury', async () => {
@@ -206,7 +210,7 @@ describe('the economy report', () => {
     const apiUrl = await stack.startApi({ HIVE_ENGINE_URLS: nowhere, CHAIN_TIMEOUT_MS: '1000' });
     const response = await opsClient(apiUrl).get(ApiRoutes.adminEconomy);
     expect(response.status).toBe(503);
-    expect(response.data).toEqual({ error: ErrorMessages.chainUnavailable });
+    expect(response.data).toEqual({ error: ErrorMessages.engineUnavailable });
 
     const metrics = await opsClient(apiUrl).get<string>('/metrics', { responseType: 'text' });
     expect(metrics.status).toBe(200);

@@ -186,9 +186,10 @@ describe('a payment confirmed through hive-sim', () => {
 
   it.each<[ItemKey]>([['starter'], ['chest'], ['blade']])('grants a %s once however many times its confirmation job runs', async (item) => {
     const player = await newPlayer('twc');
+    // Before paying: the chain follower may grant the item as soon as the payment is in a block.
+    const cityBefore = await cityOf(player);
     const txId = await payForItem(stack, player, item);
     await processed(stack.simUrl, txId);
-    const cityBefore = await cityOf(player);
     const purchaseId = await pendingShopPurchase(player, item, txId);
     // Jobs are at-least-once: three more deliveries race the api's own job.
     await Promise.all([1, 2, 3].map((n) => runConfirmationAgain(purchaseId, `dup${n}`)));

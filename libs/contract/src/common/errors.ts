@@ -18,6 +18,8 @@ export const ErrorMessages = {
   transactionNotFound: 'Transaction not found',
   transactionUsedByOther: 'Transaction already used by another registration',
   chainUnavailable: 'The Hive node could not be reached. Please try again later.',
+  /** Hive Engine (the sidechain holding RNK and SWAP.HIVE) out of reach, as opposed to the Hive node. */
+  engineUnavailable: 'Hive Engine could not be reached. Please try again later.',
   tooManyRequests: 'Too many requests. Please slow down.',
   serviceUnavailable: 'The game is briefly unavailable. Please try again in a few seconds.',
 } as const;

@@ -91,13 +91,13 @@ export interface EconomyResponse {
   treasuryRnk: number;
   /** treasuryRnk / owedRunik: what is held against all that is owed; null when nothing is. */
   coverage: number | null;
-  /** SWAP.HIVE (8 decimals) the game was paid (registrations, packs, shop; refunds aside), all time. */
+  /** SWAP.HIVE (3 decimals, rounded down) the game was paid (registrations, packs, shop; refunds aside), all time. */
   swapHiveReceived: number;
   /** SWAP.HIVE the game account sent out other than refunds (the operator moving it, e.g. to buy RNK for the treasury), all time. */
   swapHiveSentOut: number;
   /** SWAP.HIVE the game account holds on Hive Engine. It backs no RUNIK until the operator buys RNK with it and tops the treasury up. */
   swapHiveHeld: number;
-  /** Today's emission budget (the game day now). */
+  /** Today's emission budget (the game day now); before its row exists, the configured minimum with nothing used. */
   emissionToday: EmissionDayReport;
   /** The game days of the last `days` days that had a budget, newest first: liability and coverage over time. */
   emissionDays: EmissionDayReport[];

@@ -101,7 +101,7 @@ export class HiveEngineClient {
   /** A player's SWAP.HIVE in thousandths, rounded down (prices have three decimals); 503 when Hive Engine cannot be reached. */
   async swapHiveBalance(account: string): Promise<number> {
     const balance = await this.tokenBalance(account, SWAP_HIVE).catch(() => {
-      throw ApiError.unavailable(ErrorMessages.chainUnavailable);
+      throw ApiError.unavailable(ErrorMessages.engineUnavailable);
     });
     return Math.floor((parseDecimal(balance?.balance ?? '0', SWAP_HIVE_DECIMALS) ?? 0) / 10 ** (SWAP_HIVE_DECIMALS - 3));
   }

@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { fromThousandths } from '@runik/rules';
+import { owedOf } from '../emission/liabilities';
 import { MetricsService } from '../metrics/metrics.service';
 import { TreasuryService } from '../wallet/treasury.service';
-import { coverage, EconomyService, Holdings, owed } from './economy.service';
+import { coverage, EconomyService, Holdings } from './economy.service';
 
 /** A scrape does not wait longer than this for Hive Engine (its client retries on every node, up to CHAIN_TIMEOUT_MS each). */
 const CHAIN_READ_LIMIT_MS = 3000;
@@ -15,10 +16,16 @@ interface Reading {
 }
 
 /**
- * `runik_economy_liability_runik`, `runik_economy_treasury_rnk` and `runik_economy_coverage`, read
- * at scrape time (the gauges' `collect`), like the ledger totals. The three gauges of one scrape share
- * one reading (prom-client collects every metric at once); a source out of reach leaves its series out
- * of that scrape, never fails it, and coverage is left out too while nothing is owed.
+ * The economy's gauges, read at scrape time (the gauges' `collect`), like the ledger totals:
+ * - `runik_economy_liability_runik`: what paid players may withdraw (their balances less their locked RUNIK);
+ * - `runik_economy_owed_runik`: all that can be asked of the treasury in one step (liabilities.ts `owedOf`:
+ *   withdrawable, contingent, queued and let-go withdrawals), and `runik_economy_coverage` = treasury / owed,
+ *   the figure the coverage alerts of docker/prometheus/rules.yml watch;
+ * - its parts `runik_economy_contingent_runik`, `runik_economy_queued_runik` (the withdrawal line's RUNIK; the
+ *   line's length is on the economy page), and `runik_economy_locked_runik`, which is owed to nobody in RNK;
+ * - `runik_economy_treasury_rnk`.
+ * The gauges of one scrape share one reading (prom-client collects every metric at once); a source out of
+ * reach leaves its series out of that scrape, never fails it, and coverage is left out too while nothing is owed.
  */
 @Injectable()
 export class EconomyMetrics {
@@ -39,12 +46,19 @@ export class EconomyMetrics {
           else this.set(current);
         },
       });
-    gauge('runik_economy_liability_runik', 'RUNIK held by players who may withdraw it (paid activation).', ({ holdings }) =>
-      holdings === null ? null : fromThousandths(holdings.paid),
+    const held = (amount: (holdings: Holdings) => number) => ({ holdings }: Reading) => (holdings === null ? null : fromThousandths(amount(holdings)));
+    gauge('runik_economy_liability_runik', 'RUNIK paid players may withdraw: their balances less their locked RUNIK.', held((holdings) => holdings.withdrawable));
+    gauge(
+      'runik_economy_owed_runik',
+      'All the RUNIK that can be asked of the treasury in one step: withdrawable, contingent, queued and let-go withdrawals.',
+      held(owedOf),
     );
+    gauge('runik_economy_contingent_runik', "The part of free players' RUNIK activations could make withdrawable at once.", held((holdings) => holdings.contingent));
+    gauge('runik_economy_locked_runik', "Paid players' RUNIK for use in the game only, never withdrawn.", held((holdings) => holdings.locked));
+    gauge('runik_economy_queued_runik', 'RUNIK of the withdrawals waiting in line (below the coverage floor or over a cap).', held((holdings) => holdings.queued));
     gauge('runik_economy_treasury_rnk', 'RNK the game account holds on Hive Engine.', ({ treasury }) => (treasury === null ? null : fromThousandths(treasury)));
-    gauge('runik_economy_coverage', "The game account's RNK divided by the RUNIK players may withdraw or are being sent.", ({ holdings, treasury }) =>
-      holdings === null || treasury === null ? null : coverage(treasury, owed(holdings)),
+    gauge('runik_economy_coverage', "The game account's RNK divided by all the RUNIK that can be asked of it in one step (runik_economy_owed_runik).", ({ holdings, treasury }) =>
+      holdings === null || treasury === null ? null : coverage(treasury, owedOf(holdings)),
     );
   }
 

@@ -153,7 +153,7 @@ describe('EconomyService', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpException);
     expect((error as HttpException).getStatus()).toBe(503);
-    expect((error as HttpException).getResponse()).toEqual({ error: ErrorMessages.chainUnavailable });
+    expect((error as HttpException).getResponse()).toEqual({ error: ErrorMessages.engineUnavailable });
 
     engineAnswer = async () => null;
     const fresh = new EconomyService(dataSource, new TreasuryService(dataSource, config, engine), engine, config, clock);

@@ -54,10 +54,10 @@ export class EconomyService {
     private readonly clock: Clock,
   ) {}
 
-  /** The report of GET /api/admin/economy; 503 (the chain's usual error) when Hive Engine cannot be reached. */
+  /** The report of GET /api/admin/economy; 503 with Hive Engine's message when it cannot be reached. */
   async report(days: number): Promise<EconomyResponse> {
     const chain = Promise.all([this.treasury.gameAccountRnk(), this.hiveEngine.swapHiveBalance(this.config.GAME_ACCOUNT)]).catch(() => {
-      throw ApiError.unavailable(ErrorMessages.chainUnavailable);
+      throw ApiError.unavailable(ErrorMessages.engineUnavailable);
     });
     // Holdings and flows from one snapshot, so that they agree with each other.
     const ledger = this.dataSource.transaction('REPEATABLE READ', async (manager) => ({
@@ -88,7 +88,16 @@ export class EconomyService {
       swapHiveReceived: fromThousandths(swapHive.received),
       swapHiveSentOut: fromThousandths(swapHive.sentOut),
       swapHiveHeld: fromThousandths(swapHiveHeld),
-      emissionToday: emissionDays.find((day) => day.day === today) ?? { day: today, budget: 0, used: 0, sizedFromTreasury: false, treasuryRnk: null, owedRunik: null, coverage: null },
+      // No row yet (nothing minted today, the worker not yet run): the minimum is what holds.
+      emissionToday: emissionDays.find((day) => day.day === today) ?? {
+        day: today,
+        budget: fromThousandths(this.config.EMISSION_DAILY_MINIMUM),
+        used: 0,
+        sizedFromTreasury: false,
+        treasuryRnk: null,
+        owedRunik: null,
+        coverage: null,
+      },
       emissionDays,
       guardRails,
       days: read.value.days,

@@ -89,7 +89,8 @@ export class EmissionBudget {
 
   /**
    * Worker, every minute and at start: sizes today's budget from the game account's RNK and all that
-   * is owed, once a day. Until it has (Hive Engine down, or the day just began), the minimum holds.
+   * is owed, once a day; null when there was nothing to do or the treasury could not be read. Until
+   * it has (Hive Engine down, or the day just began), the minimum holds.
    */
   @ScheduledJob(ScheduledJobs.emissionSizing, { every: 60_000 }, { runAtStart: true })
   async sizeToday(): Promise<EmissionDay | null> {
@@ -97,7 +98,12 @@ export class EmissionBudget {
     const day = gameDayKey(now.getTime());
     const [sized]: { sized_from_treasury: boolean }[] = await this.dataSource.query(`SELECT sized_from_treasury FROM emission_days WHERE day = $1`, [day]);
     if (sized?.sized_from_treasury) return null;
-    const treasuryRnk = await this.treasury.gameAccountRnk();
+    const treasuryRnk = await this.treasury.gameAccountRnk().catch((error: Error) => {
+      // Not a failure of the worker's start or of the tick: the minimum holds, and the next tick tries again.
+      this.logger.warn(`Emission budget of ${day} not sized yet: the treasury cannot be read (${error.message})`);
+      return null;
+    });
+    if (treasuryRnk === null) return null;
     return this.dataSource.transaction(async (manager) => {
       await this.dayOf(manager, now);
       const owed = owedOf(await readLiabilities(manager));

@@ -54,7 +54,7 @@ export class WithdrawalGuardRails {
   async treasuryForFloor(): Promise<number | null> {
     if (this.config.WITHDRAWAL_COVERAGE_FLOOR === undefined) return null;
     return this.treasury.gameAccountRnk().catch(() => {
-      throw ApiError.unavailable(ErrorMessages.chainUnavailable);
+      throw ApiError.unavailable(ErrorMessages.engineUnavailable);
     });
   }
 

@@ -3,9 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import axios from 'axios';
 import { ApiRoutes, ECONOMY_DEFAULT_DAYS, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
 import type { EconomyResponse } from '@runik/contract';
+import { formatCount } from '@runik/rules';
 import { apiErrorMessage } from '../../api/http-client';
-import { DepositsWithdrawalsChart, FeesTaxChart, MintedBurnedChart } from './EconomyCharts';
-import { coverageLevel, DAY_CHOICES, formatAmount, formatCoverage, oldestFirst } from './economy-series';
+import { DepositsWithdrawalsChart, EmissionChart, FeesTaxChart, LiabilityChart, MintedBurnedChart } from './EconomyCharts';
+import {
+  amountLeft,
+  coverageLevel,
+  DAY_CHOICES,
+  emissionDaysOldestFirst,
+  formatAmount,
+  formatCap,
+  formatCoverage,
+  formatSwapHive,
+  liabilitySeries,
+  oldestFirst,
+} from './economy-series';
 import './economy.css';
 
 /**
@@ -56,20 +68,29 @@ export function EconomyPage() {
 function Report({ report }: { report: EconomyResponse }) {
   const days = oldestFirst(report.days);
   const level = coverageLevel(report.coverage);
+  const today = report.emissionToday;
+  const rails = report.guardRails;
   return (
     <>
       <section aria-label="Balance sheet">
         <dl className="economy-figures">
-          <Figure id="liability" label="Liability: RUNIK paid players could withdraw" value={formatAmount(report.liabilityRunik)} />
+          <Figure id="liability" label="Liability: RUNIK paid players could withdraw (less their locked RUNIK)" value={formatAmount(report.liabilityRunik)} />
           <Figure id="withdrawing" label="Being withdrawn: debited, not yet confirmed on chain" value={formatAmount(report.withdrawingRunik)} />
+          <Figure
+            id="contingent"
+            label="Contingent: free players' RUNIK activations could make withdrawable at once"
+            value={formatAmount(report.contingentRunik)}
+          />
+          <Figure id="owed" label="Owed: all that can be asked in one step (liability + being withdrawn + contingent)" value={formatAmount(report.owedRunik)} />
           <Figure id="treasury" label="Treasury: the game account's RNK" value={formatAmount(report.treasuryRnk)} />
           <Figure
             id="coverage"
-            label="Coverage: treasury / (liability + being withdrawn)"
+            label="Coverage: treasury / owed"
             value={formatCoverage(report.coverage)}
             className={`economy-coverage-${level}`}
-            note={level === 'short' ? 'Under 1: the treasury cannot pay out every paid player.' : undefined}
+            note={level === 'short' ? 'Under 1: the treasury cannot pay all that could be asked of it at once.' : undefined}
           />
+          <Figure id="locked" label="Locked: paid players' RUNIK for use in the game only (never withdrawn)" value={formatAmount(report.lockedRunik)} />
           <Figure id="free" label="Free players' RUNIK (not withdrawable)" value={formatAmount(report.freeRunik)} />
         </dl>
         <table className="economy-table" data-testid="economy-system-accounts">
@@ -85,7 +106,47 @@ function Report({ report }: { report: EconomyResponse }) {
         </table>
       </section>
 
-      <ChartSection title="Minted and burned, by reason">
+      {/* SWAP.HIVE backs no RUNIK until the operator buys RNK with it: shown apart from the treasury. */}
+      <FigureGroup title="SWAP.HIVE (backs no RUNIK until swapped for RNK)">
+        <Figure id="swap-hive-received" label="Received: registrations, packs, shop (all time)" value={formatSwapHive(report.swapHiveReceived)} />
+        <Figure id="swap-hive-sent-out" label="Sent out by the operator (all time)" value={formatSwapHive(report.swapHiveSentOut)} />
+        <Figure id="swap-hive-held" label="Held by the game account" value={formatSwapHive(report.swapHiveHeld)} />
+      </FigureGroup>
+
+      <FigureGroup title={`Emission budget today (game day ${today.day})`}>
+        <Figure
+          id="emission-budget"
+          label="Budget (RUNIK)"
+          value={formatAmount(today.budget)}
+          note={today.sizedFromTreasury ? 'Sized from the treasury.' : 'The configured minimum: not sized from the treasury yet.'}
+        />
+        <Figure id="emission-used" label="Used: conversions, rewards, activations" value={formatAmount(today.used)} />
+        <Figure id="emission-left" label="Left today" value={formatAmount(amountLeft(today.budget, today.used))} />
+      </FigureGroup>
+
+      <FigureGroup title="Withdrawal guard rails">
+        <Figure
+          id="game-cap"
+          label="Game cap: let go to the chain today / cap (RUNIK)"
+          value={`${formatAmount(rails.gameUsedToday)} / ${formatCap(rails.gameCap)}`}
+        />
+        <Figure id="account-cap" label="Account cap a day (RUNIK)" value={formatCap(rails.accountCap)} />
+        <Figure id="coverage-floor" label="Coverage floor" value={rails.coverageFloor === null ? 'off' : formatCoverage(rails.coverageFloor)} />
+        <Figure
+          id="queue"
+          label="Withdrawals waiting in line"
+          value={formatCount(rails.queueLength)}
+          note={`${formatAmount(rails.queuedRunik)} RUNIK queued`}
+        />
+      </FigureGroup>
+
+      <ChartSection title="Owed, treasury and coverage per game day (at sizing, then now)">
+        <LiabilityChart series={liabilitySeries(report)} coverageFloor={rails.coverageFloor} />
+      </ChartSection>
+      <ChartSection title="Emission budget and its use per game day">
+        <EmissionChart days={emissionDaysOldestFirst(report)} />
+      </ChartSection>
+      <ChartSection title="Minted and burned, by reason; resource purchases apart">
         <MintedBurnedChart days={days} />
       </ChartSection>
       <ChartSection title="Deposits and withdrawals">
@@ -95,28 +156,30 @@ function Report({ report }: { report: EconomyResponse }) {
         <FeesTaxChart days={days} />
       </ChartSection>
 
-      <table className="economy-table economy-days" data-testid="economy-days-table">
-        <caption>Per UTC day (RUNIK), newest first</caption>
-        <thead>
-          <tr>
-            {['date', 'minted', 'burned', 'fees', 'tax', 'deposits', 'withdrawals'].map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {report.days.map((day) => (
-            <tr key={day.date} data-testid="economy-day">
-              <th scope="row">{day.date}</th>
-              {[day.minted, day.burned, day.fees, day.tax, day.deposits, day.withdrawals].map((amount, column) => (
-                <td key={column}>{formatAmount(amount)}</td>
+      <div className="economy-table-scroll">
+        <table className="economy-table economy-days" data-testid="economy-days-table">
+          <caption>Per UTC day (RUNIK), newest first</caption>
+          <thead>
+            <tr>
+              {['date', 'minted', 'burned', 'resource purchases', 'fees', 'tax', 'deposits', 'withdrawals'].map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {report.days.map((day) => (
+              <tr key={day.date} data-testid="economy-day">
+                <th scope="row">{day.date}</th>
+                {[day.minted, day.burned, day.resourcePurchases, day.fees, day.tax, day.deposits, day.withdrawals].map((amount, column) => (
+                  <td key={column}>{formatAmount(amount)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
@@ -128,6 +191,15 @@ function Figure(props: { id: string; label: string; value: string; className?: s
       <dd>{props.value}</dd>
       {props.note && <dd className="economy-note">{props.note}</dd>}
     </div>
+  );
+}
+
+function FigureGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="economy-group">
+      <h2>{title}</h2>
+      <dl className="economy-figures">{children}</dl>
+    </section>
   );
 }
 
