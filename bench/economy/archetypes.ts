@@ -1,15 +1,21 @@
+import { recordOf } from '@runik/rules';
+
 /**
- * Who plays (issue 18, item 3). Each archetype's weight is its share of the population; a farmer is
- * an active paid player who also owns free alt accounts (its alts count towards the population).
+ * Who plays (issue 18, item 3; the ones that try to break the economy: its item 4). Each archetype's
+ * weight is its share of the population; a farmer is an active paid player who also owns free alt
+ * accounts (its alts count towards the population); a multi-account actor counts its k paid accounts.
  */
-export const ARCHETYPES = ['casual', 'active', 'whale', 'trader', 'farmer', 'alt'] as const;
+export const ARCHETYPES = ['casual', 'active', 'whale', 'trader', 'farmer', 'cashout', 'multi', 'activator', 'arbitrageur', 'alt'] as const;
 export type Archetype = (typeof ARCHETYPES)[number];
 export type PlayingArchetype = Exclude<Archetype, 'alt'>;
 
 export type ArchetypeMix = Record<PlayingArchetype, number>;
 
-export const DEFAULT_MIX: ArchetypeMix = { casual: 50, active: 25, whale: 5, trader: 5, farmer: 3 };
+/** Issue 18's mix, with a few of each archetype that tries to break the economy. */
+export const DEFAULT_MIX: ArchetypeMix = { casual: 45, active: 22, whale: 5, trader: 5, farmer: 3, cashout: 5, multi: 1, activator: 3, arbitrageur: 2 };
 export const DEFAULT_ALTS_PER_FARMER = 4;
+/** Paid accounts one multi-account actor plays. */
+export const MULTI_ACCOUNTS = 5;
 
 export interface Behaviour {
   /** A paid activation: may withdraw, and raids by paid players reach it. */
@@ -28,21 +34,38 @@ export interface Behaviour {
   upgradesMilitary: boolean;
   /** Looks at the marketplace once a day for gear that beats what it wears. */
   buysGear: boolean;
+  /** From this City Hall level on it buys nothing more and withdraws all it may (null: plays on). */
+  cashOutFromCityHall: number | null;
 }
+
+/** Cash-out players stop at City Hall 10 and withdraw everything from then on. */
+export const CASH_OUT_CITY_HALL = 10;
+/** A late activator plays free this many days (growing to City Hall 10, then hoarding), then pays the late fee. */
+export const ACTIVATE_AFTER_DAYS = 45;
+/** Pouches an arbitrageur buys a day while RNK trades above the reference rate. */
+export const POUCHES_PER_DAY = 4;
 
 export const BEHAVIOURS: Record<Archetype, Behaviour> = {
   // Two visits a day, morning and evening: harvests, converts everything, upgrades; a small guard.
-  casual: { paid: true, visitsPerDay: 2, firstVisitFromHour: 7, armyShare: 0.1, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false },
+  casual: { paid: true, visitsPerDay: 2, firstVisitFromHour: 7, armyShare: 0.1, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false, cashOutFromCityHall: null },
   // Harvests every 4 hours, raids, fights the citadel twice a day.
-  active: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true },
+  active: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true, cashOutFromCityHall: null },
   // Three visits a day, pays SWAP.HIVE for packs and shop items, speeds training up.
-  whale: { paid: true, visitsPerDay: 3, firstVisitFromHour: 0, armyShare: 0.3, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true },
+  whale: { paid: true, visitsPerDay: 3, firstVisitFromHour: 0, armyShare: 0.3, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true, cashOutFromCityHall: null },
   // Three visits a day, opens RUNIK packs and sells the gear it does not wear.
-  trader: { paid: true, visitsPerDay: 3, firstVisitFromHour: 0, armyShare: 0, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false },
+  trader: { paid: true, visitsPerDay: 3, firstVisitFromHour: 0, armyShare: 0, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false, cashOutFromCityHall: null },
   // An active player who raids its own free alts first.
-  farmer: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true },
+  farmer: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true, cashOutFromCityHall: null },
   // A free account its farmer grows once a day to ALT_TARGET_CITY_HALL, then leaves unharvested to be raided.
-  alt: { paid: false, visitsPerDay: 1, firstVisitFromHour: 0, armyShare: 0, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false },
+  // An active player who stops at City Hall 10 and withdraws everything it earns from then on.
+  cashout: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: false, cashOutFromCityHall: CASH_OUT_CITY_HALL },
+  // Each of a multi-account actor's MULTI_ACCOUNTS paid accounts: a cash-out player; its first account raids the others.
+  multi: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: false, cashOutFromCityHall: CASH_OUT_CITY_HALL },
+  // A free account grown to City Hall 10, hoarding from then on, activated late (ACTIVATE_AFTER_DAYS) and cashed out.
+  activator: { paid: false, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: false, cashOutFromCityHall: CASH_OUT_CITY_HALL },
+  // A casual player who buys RUNIK Pouches while RNK trades above the reference rate, spends only their (locked) RUNIK and withdraws all else.
+  arbitrageur: { paid: true, visitsPerDay: 2, firstVisitFromHour: 7, armyShare: 0.1, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false, cashOutFromCityHall: null },
+  alt: { paid: false, visitsPerDay: 1, firstVisitFromHour: 0, armyShare: 0, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false, cashOutFromCityHall: null },
 };
 
 /** The City Hall the issue's measured alts were grown to. */
@@ -77,16 +100,17 @@ export const GEAR_BUDGET_SHARE = 0.3;
 export const TRADER_CASH_OUT_SHARE = 0.5;
 
 /**
- * How many bots of each archetype make `bots`: shares by weight (a farmer weighs 1 + its alts),
- * rounded down, the rest casual.
+ * How many bots of each archetype make `bots`: shares by weight (a farmer weighs 1 + its alts, a
+ * multi-account actor its accounts; `multi` counts accounts), rounded down, the rest casual.
  */
 export function population(bots: number, mix: ArchetypeMix, altsPerFarmer: number): Record<Archetype, number> {
-  const weights: Record<PlayingArchetype, number> = { ...mix, farmer: mix.farmer * (1 + altsPerFarmer) };
+  const weights: Record<PlayingArchetype, number> = { ...mix, farmer: mix.farmer * (1 + altsPerFarmer), multi: mix.multi * MULTI_ACCOUNTS };
   const total = Object.values(weights).reduce((sum, weight) => sum + weight, 0);
-  const counts = { casual: 0, active: 0, whale: 0, trader: 0, farmer: 0, alt: 0 };
-  for (const archetype of ['active', 'whale', 'trader'] as const) counts[archetype] = Math.floor((bots * weights[archetype]) / total);
+  const counts = recordOf(ARCHETYPES, () => 0);
+  for (const archetype of ['active', 'whale', 'trader', 'cashout', 'activator', 'arbitrageur'] as const) counts[archetype] = Math.floor((bots * weights[archetype]) / total);
   counts.farmer = Math.floor((bots * weights.farmer) / total / (1 + altsPerFarmer));
   counts.alt = counts.farmer * altsPerFarmer;
-  counts.casual = bots - counts.active - counts.whale - counts.trader - counts.farmer - counts.alt;
+  counts.multi = Math.floor((bots * weights.multi) / total / MULTI_ACCOUNTS) * MULTI_ACCOUNTS;
+  counts.casual = bots - ARCHETYPES.reduce((sum, archetype) => sum + (archetype === 'casual' ? 0 : counts[archetype]), 0);
   return counts;
 }

@@ -73,6 +73,27 @@ export function chartSpecs(days: DayFigures[]): Record<string, TopLevelSpec> {
         color: { field: 'band', type: 'nominal', title: null, legend: LEGEND, sort: bands.map((from) => `City Hall ${from}-${from + 4}`) },
       },
     },
+    'budget.svg': lines(
+      'RUNIK a day: the emission budget, what it minted into withdrawable balances, and RNK paid out',
+      days.flatMap((day) => [
+        { day: day.day, value: toRunik(day.treasury.budget), series: 'budget' },
+        { day: day.day, value: toRunik(day.treasury.budgetUse.conversion + day.treasury.budgetUse.citadel + day.treasury.budgetUse.release), series: 'budget used' },
+        { day: day.day, value: toRunik(day.treasury.paidOut), series: 'RNK paid out' },
+      ]),
+      'RUNIK',
+    ),
+    'coverage.svg': {
+      ...lines(
+        'Coverage: RNK the game account holds ÷ everything owed, at the end of each day (log scale; at least 1 wanted)',
+        days.flatMap((day) => (day.treasury.coverage === null ? [] : [{ day: day.day, value: day.treasury.coverage, series: 'coverage' }])),
+        'coverage',
+      ),
+      encoding: {
+        x: { field: 'day', type: 'quantitative', title: 'day' },
+        y: { field: 'value', type: 'quantitative', title: 'coverage', scale: { type: 'log' } },
+        color: { field: 'series', type: 'nominal', title: null, legend: LEGEND },
+      },
+    },
     'earnings.svg': lines(
       'RUNIK a day: what an active paid player earns, and a farmer takes from its free alts',
       days.flatMap((day) => [

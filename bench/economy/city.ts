@@ -89,6 +89,8 @@ export class City {
   queue = new Map<MilitaryBuildingKey, Batch>();
   charges: ChargeState;
   gears: OwnedGear[] = [];
+  /** Resources harvested since the game day began (the emission shares weigh yesterday's). */
+  harvestedToday: ResourceAmounts | null = null;
   /** RUNIK credited by conversions on the cap's current day. */
   private converted = { day: '', credited: 0 };
   private readonly terms: ConversionTerms;
@@ -143,7 +145,11 @@ export class City {
   harvest(nowMs: number): void {
     if (this.lastHarvestMs !== null && nowMs < this.lastHarvestMs + HARVEST_INTERVAL_MS) return;
     const pending = this.pending(nowMs);
-    for (const resource of RESOURCE_KEYS) this.resources[resource] += pending[resource];
+    this.harvestedToday ??= noResources();
+    for (const resource of RESOURCE_KEYS) {
+      this.resources[resource] += pending[resource];
+      this.harvestedToday[resource] += pending[resource];
+    }
     this.storedPending = noResources();
     this.anchorMs = nowMs;
     this.lastHarvestMs = nowMs;
@@ -159,14 +165,16 @@ export class City {
 
   /**
    * Converts each resource held to RUNIK, one resource per call as a player picks them, as much as
-   * the daily cap leaves (`gameDay` names the cap's day); the tax goes to the tax account.
+   * the daily cap and `emissionLeft` (a paid player's emission share) leave (`gameDay` names the
+   * cap's day); the tax goes to the tax account. Returns the RUNIK credited to the player.
    */
-  convertToRunik(gameDay: string): void {
+  convertToRunik(gameDay: string, emissionLeft = Number.MAX_SAFE_INTEGER): number {
     if (this.converted.day !== gameDay) this.converted = { day: gameDay, credited: 0 };
+    let credited = 0;
     for (const resource of RESOURCE_KEYS) {
-      const left = conversionLeftToday(this.converted.credited, this.constants.dailyConversionCap);
+      const left = Math.min(conversionLeftToday(this.converted.credited, this.constants.dailyConversionCap), emissionLeft - credited);
       const held = floorTo(this.resources[resource], 2);
-      if (held <= 0 || left === 0) continue;
+      if (held <= 0 || left <= 0) continue;
       // Everything held, or what the cap allows (a second preview, as a player would see the maximum and pick it).
       let preview = previewToRunik([resource], held, this.resources, this.terms, left);
       if (preview.maxAmount < held) preview = previewToRunik([resource], preview.maxAmount, this.resources, this.terms, left);
@@ -174,11 +182,13 @@ export class City {
       if (!preview.feasible || preview.runikAfterTax === 0) continue;
       this.resources[resource] -= amount;
       this.converted.credited += preview.runikAfterTax;
+      credited += preview.runikAfterTax;
       this.ledger.mint('conversion', [
         [this.id, preview.runikAfterTax],
         ['system:tax', preview.tax],
       ]);
     }
+    return credited;
   }
 
   /** The cost of the next level of City Hall or a building, or null when it is blocked. */

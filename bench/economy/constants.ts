@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import {
   CITADEL_REWARD_CURVE,
   CitadelRewardCurve,
+  ACTIVATION_RELEASE_RUNIK,
   DAILY_CONVERSION_CAP_RUNIK,
+  EMISSION_POLICY,
+  EmissionPolicy,
   BUILDING_KEYS,
   BuildingKey,
   buildingByKey,
@@ -29,6 +32,9 @@ export interface EconomyConstants {
   /** The citadel's reward curve: percent of the damage's cost in dead troops paid on floor 1, growth a floor, ceiling a floor and cap a player a day (thousandths). */
   citadelReward: CitadelRewardCurve;
   packPrices: { runik: { single: number; bulk: number }; hive: { single: number; bulk: number } };
+  /** The emission budget's policy and an activation's release (thousandths). */
+  emission: EmissionPolicy;
+  activationRelease: number;
 }
 
 /** The constants as the rules have them today. */
@@ -41,6 +47,8 @@ export function rulesConstants(): EconomyConstants {
     pendingCapHours: PENDING_CAP_HOURS,
     citadelReward: { ...CITADEL_REWARD_CURVE },
     packPrices: { runik: { ...PACK_PRICES.runik }, hive: { ...PACK_PRICES.hive } },
+    emission: { ...EMISSION_POLICY },
+    activationRelease: ACTIVATION_RELEASE_RUNIK,
   };
 }
 

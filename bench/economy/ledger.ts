@@ -45,8 +45,15 @@ export function emptyDay(): LedgerDay {
   return { minted: zeroes(MINT_REASONS), burned: zeroes(BURN_REASONS), transferred: zeroes(TRANSFER_REASONS), systemCredits: zeroes(SYSTEM_ACCOUNTS), deposits: 0, withdrawals: 0, earnedBy: new Map(), spentBy: new Map() };
 }
 
+/**
+ * Besides balances, what of a player's RUNIK may become RNK: a paid account's balance less its locked
+ * RUNIK (bought with SWAP.HIVE, or kept back at a late activation: spendable, never withdrawable); a
+ * free account's none (until an activation releases part of it).
+ */
 export class RunikLedger {
   private readonly balances = new Map<Account, number>();
+  private readonly locked = new Map<number, number>();
+  private readonly paid = new Set<number>();
   private day = emptyDay();
   private minted = 0;
   private burned = 0;
@@ -57,10 +64,36 @@ export class RunikLedger {
     return this.balances.get(account) ?? 0;
   }
 
-  /** New RUNIK for the accounts named (one reason, several receivers: a conversion and its tax). */
-  mint(reason: MintReason, credits: [Account, number][]): void {
+  lockedOf(account: number): number {
+    return this.locked.get(account) ?? 0;
+  }
+
+  isPaid(account: number): boolean {
+    return this.paid.has(account);
+  }
+
+  /** What the account may withdraw now. */
+  withdrawable(account: number): number {
+    return this.paid.has(account) ? this.balance(account) - this.lockedOf(account) : 0;
+  }
+
+  /** A paid activation: from now on the account's RUNIK not locked is withdrawable. */
+  setPaid(account: number): void {
+    this.paid.add(account);
+  }
+
+  /** Keeps `amount` more of the account's RUNIK from ever being withdrawn (it stays spendable). */
+  lock(account: number, amount: number): void {
+    assertAmount(amount);
+    if (this.lockedOf(account) + amount > this.balance(account)) throw new Error(`Cannot lock ${amount} of account ${account}`);
+    this.locked.set(account, this.lockedOf(account) + amount);
+  }
+
+  /** New RUNIK for the accounts named (one reason, several receivers: a conversion and its tax); `locked`: never withdrawable. */
+  mint(reason: MintReason, credits: [Account, number][], locked = false): void {
     for (const [account, amount] of credits) {
       this.credit(account, amount, true);
+      if (locked && typeof account === 'number') this.lock(account, amount);
       this.day.minted[reason] += amount;
       this.minted += amount;
     }
@@ -72,8 +105,17 @@ export class RunikLedger {
     this.burned += amount;
   }
 
+  /**
+   * A sale (and its tax) is paid from withdrawable RUNIK only, as the server has it (a buyer short of
+   * it is refused), so locked RUNIK never reaches another player; a fee is spent in the game, locked
+   * RUNIK first.
+   */
   transfer(reason: TransferReason, from: Account, to: Account, amount: number): void {
-    this.debit(from, amount, true);
+    const sale = reason !== 'listing-fee';
+    if (sale && typeof from === 'number' && amount > this.withdrawable(from)) {
+      throw new Error(`Account ${from} pays ${amount} for a sale with ${this.withdrawable(from)} withdrawable`);
+    }
+    this.debit(from, amount, true, !sale);
     this.credit(to, amount, true);
     this.day.transferred[reason] += amount;
   }
@@ -85,8 +127,9 @@ export class RunikLedger {
     this.deposited += amount;
   }
 
-  /** RUNIK paid out as RNK. */
+  /** RUNIK paid out as RNK (debited when asked for, though the RNK may wait in the line). */
   withdraw(from: number, amount: number): void {
+    if (amount > this.withdrawable(from)) throw new Error(`Account ${from} may withdraw ${this.withdrawable(from)}, asked for ${amount}`);
     this.debit(from, amount, false);
     this.day.withdrawals += amount;
     this.withdrawn += amount;
@@ -119,11 +162,13 @@ export class RunikLedger {
     else if (inGame) this.day.earnedBy.set(account, (this.day.earnedBy.get(account) ?? 0) + amount);
   }
 
-  private debit(account: Account, amount: number, inGame: boolean): void {
+  /** `lockedFirst`: the debit takes locked RUNIK first (spending in the game, but a sale). */
+  private debit(account: Account, amount: number, inGame: boolean, lockedFirst = inGame): void {
     assertAmount(amount);
     const balance = this.balance(account);
     if (balance < amount) throw new Error(`RUNIK overdraft: account ${account} holds ${balance}, debited ${amount}`);
     this.balances.set(account, balance - amount);
+    if (typeof account === 'number' && lockedFirst && this.lockedOf(account) > 0) this.locked.set(account, Math.max(0, this.lockedOf(account) - amount));
     if (typeof account === 'number' && inGame) this.day.spentBy.set(account, (this.day.spentBy.get(account) ?? 0) + amount);
   }
 }

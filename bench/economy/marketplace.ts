@@ -41,9 +41,12 @@ export class Marketplace {
     seller.smelt(toSmelt, nowMs);
   }
 
-  /** Buys the cheapest listing that beats the buyer's worn gear of its type, within its budget; true when it bought one. */
+  /**
+   * Buys the cheapest listing that beats the buyer's worn gear of its type, within its budget (a share
+   * of its withdrawable RUNIK: a sale takes no locked RUNIK); true when it bought one.
+   */
   buyUpgrade(buyer: City, nowMs: number): boolean {
-    const budget = Math.floor(buyer.runik * GEAR_BUDGET_SHARE);
+    const budget = Math.floor(this.ledger.withdrawable(buyer.id) * GEAR_BUDGET_SHARE);
     const worn = new Map(buyer.equipped().map((gear) => [gear.type, gear]));
     let best: Listing | null = null;
     for (const listing of this.listings) {

@@ -1,5 +1,9 @@
+import { ARCHETYPES } from './archetypes';
+import { criteria, mintedOf, ScenarioSummary, SUNK_AT_DAYS, sunkOf } from './criteria';
 import { BURN_REASONS, MINT_REASONS } from './ledger';
+import { scenarioLabel } from './scenarios';
 import { DayFigures, median, SimulationResult, sum } from './simulation';
+import { GUARD_RAILS, LAUNCH_RESERVE_RNK_PER_PLAYER } from './treasury';
 
 /** The issue's targets are measured from this day on (issue 18, item 5). */
 export const STEADY_FROM_DAY = 14;
@@ -165,16 +169,116 @@ export function markdownTable(header: string[], rows: string[][]): string {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-export const ACTIVITY_HEADER = ['day', 'raids', 'loot brought home', 'loot lost on the way', 'citadel attacks', 'boss rewards held back by the daily cap', 'SWAP.HIVE spent', 'gear sold'];
+export const ACTIVITY_HEADER = [
+  'day',
+  'raids',
+  'loot brought home',
+  'loot lost on the way',
+  'citadel attacks',
+  'boss rewards held back by the daily cap',
+  'boss rewards held back by emission shares',
+  'SWAP.HIVE spent',
+  'RUNIK minted locked (shop)',
+  'late activations',
+  'RUNIK locked at activations',
+  'gear sold',
+];
 
-/** What else happened in a day: raids and their loot (valued in RUNIK after tax), the citadel, SWAP.HIVE purchases, the marketplace. */
+/** What else happened in a day: raids and their loot (valued in RUNIK after tax), the citadel, SWAP.HIVE purchases, activations, the marketplace. */
 export function activityRow(day: DayFigures): string[] {
-  const { raids, raidLoot, raidLootLost, citadelAttacks, citadelWithheld, swapHiveSpent, gearSales } = day.activity;
-  return [String(day.day), String(raids), amount(raidLoot), amount(raidLootLost), String(citadelAttacks), amount(citadelWithheld), amount(swapHiveSpent), String(gearSales)];
+  const a = day.activity;
+  return [
+    String(day.day),
+    String(a.raids),
+    amount(a.raidLoot),
+    amount(a.raidLootLost),
+    String(a.citadelAttacks),
+    amount(a.citadelWithheld),
+    amount(a.citadelOverShare),
+    amount(a.swapHiveSpent),
+    amount(a.mintedLocked),
+    String(a.activations),
+    amount(a.lockedAtActivation),
+    String(a.gearSales),
+  ];
 }
 
-/** The report written next to the charts: what was run, the targets, the charts, every day. */
-export function markdownReport(result: SimulationResult, constantsSource: string, charts: string[]): string {
+export const TREASURY_HEADER = [
+  'day',
+  'RNK held',
+  'SWAP.HIVE held',
+  'owed',
+  'coverage',
+  'budget',
+  'used: conversion / citadel / release',
+  'used',
+  'RNK paid out',
+  'per active paid player',
+  'waiting (withdrawals)',
+  'sunk ÷ minted',
+  'resources bought (apart)',
+];
+
+/** The game account, the day's emission budget and its use, withdrawals, and sunk ÷ minted (resources bought apart: they convert back). */
+export function treasuryRow(day: DayFigures): string[] {
+  const t = day.treasury;
+  const used = t.budgetUse.conversion + t.budgetUse.citadel + t.budgetUse.release;
+  const minted = mintedOf(day);
+  return [
+    String(day.day),
+    amount(t.rnk),
+    amount(t.swapHive),
+    amount(t.owed),
+    t.coverage === null ? '-' : t.coverage.toFixed(3),
+    amount(t.budget),
+    `${amount(t.budgetUse.conversion)} / ${amount(t.budgetUse.citadel)} / ${amount(t.budgetUse.release)}`,
+    t.budget ? percent(used / t.budget) : '-',
+    amount(t.paidOut),
+    t.activePaid ? amount(Math.floor(t.paidOut / t.activePaid)) : '-',
+    `${amount(t.waiting)} (${t.waitingCount})`,
+    minted ? percent(sunkOf(day) / minted) : '-',
+    amount(day.ledger.burned['resources-bought']),
+  ];
+}
+
+export const CRITERIA_HEADER = ['scenario', 'coverage, lowest', 'over a share', 'days over budget', 'earn-back days (median)', 'City Hall after a week', 'Pouch RUNIK withdrawn', 'met'];
+
+/** One row per scenario: each criterion's figure, **bold** when it fails. */
+export function criteriaRow(summary: ScenarioSummary): string[] {
+  const checked = criteria(summary);
+  return [
+    `${summary.label} (${summary.bots} bots)`,
+    ...checked.map((criterion) => (criterion.ok ? criterion.figure : `**${criterion.figure}**`)),
+    checked.every((criterion) => criterion.ok) ? 'yes' : '**no**',
+  ];
+}
+
+export const SCENARIO_HEADER = [
+  'scenario',
+  ...SUNK_AT_DAYS.map((day) => `sunk ÷ minted to day ${day}`),
+  'minted',
+  'budget: sized / used',
+  'asked to withdraw / RNK paid out / most waiting / still waiting',
+  'RNK: launch reserve / deposited / bought by the operator / held at the end',
+  'SWAP.HIVE received',
+  'a day per account: multi-account / cash-out alone',
+];
+
+export function scenarioRow(summary: ScenarioSummary): string[] {
+  return [
+    `${summary.label} (${summary.bots} bots)`,
+    ...SUNK_AT_DAYS.map((day) => (summary.sunkShareTo[day] === undefined ? '-' : percent(summary.sunkShareTo[day]))),
+    amount(summary.minted),
+    `${amount(summary.budgetTotal)} / ${amount(summary.budgetUsed)}`,
+    `${amount(summary.asked)} / ${amount(summary.paidOut)} / ${amount(summary.maxWaiting)} / ${amount(summary.waitingAtEnd)}`,
+    `${amount(summary.launchReserve)} / ${amount(summary.rnkDeposited)} / ${amount(summary.toppedUp)} / ${amount(summary.treasuryAtEnd)}`,
+    amount(summary.swapHiveIn),
+    `${amount(summary.multiPerAccount)} / ${amount(summary.singleCashOut)}`,
+  ];
+}
+
+/** The report written next to the charts: what was run, the pass criteria in every scenario, the targets, the charts, every day. */
+export function markdownReport(result: SimulationResult, constantsSource: string, charts: string[], summaries: ScenarioSummary[]): string {
   const { days, bots, seed } = result.options;
   const summary = summarize(result);
   const population = Object.entries(result.population)
@@ -184,8 +288,22 @@ export function markdownReport(result: SimulationResult, constantsSource: string
     '# Economy simulation',
     '',
     `\`npm run economy -- --days ${days} --bots ${bots} --seed ${seed}${constantsSource === 'the rules' ? '' : ` --constants ${constantsSource}`}\``,
-    `(constants: ${constantsSource}). Population: ${population}. RUNIK, each day's figures summed over`,
-    'the day (balances at its end). Written by bench/economy; bench/README.md explains the bots.',
+    `(constants: ${constantsSource}). Scenario: ${scenarioLabel(result.scenario)}. Population: ${population}. RUNIK and RNK, each day's figures summed over`,
+    `the day (balances at its end). Launch reserve ${LAUNCH_RESERVE_RNK_PER_PLAYER} RNK a player; withdrawals capped at ${amount(GUARD_RAILS.perAccountDaily)} a day an account`,
+    `and ${amount(GUARD_RAILS.gameDaily)} a day in all, coverage floor ${GUARD_RAILS.coverageFloor / 10_000}. Written by bench/economy; bench/README.md explains the bots.`,
+    '',
+    '## Pass criteria, every scenario (docs/economy/emission-budget.md)',
+    '',
+    markdownTable(CRITERIA_HEADER, summaries.map(criteriaRow)),
+    '',
+    markdownTable(SCENARIO_HEADER, summaries.map(scenarioRow)),
+    '',
+    '## Per archetype, over the run',
+    '',
+    markdownTable(
+      ['archetype', 'accounts', 'RUNIK the budget minted them (releases included)', 'RUNIK they withdrew'],
+      ARCHETYPES.map((archetype) => [archetype, String(result.population[archetype]), amount(result.emittedBy[archetype]), amount(result.withdrawnBy[archetype])]),
+    ),
     '',
     '## Targets (issue 18)',
     '',
@@ -194,6 +312,10 @@ export function markdownReport(result: SimulationResult, constantsSource: string
     '## Charts',
     '',
     ...charts.map((chart) => `![${chart}](${chart})`),
+    '',
+    '## Every day: the treasury and the emission budget',
+    '',
+    markdownTable(TREASURY_HEADER, result.days.map(treasuryRow)),
     '',
     '## Every day',
     '',

@@ -1,7 +1,9 @@
-import { MAX_CITY_HALL_LEVEL } from '@runik/rules';
-import { Archetype, ArchetypeMix, population } from './archetypes';
+import { MAX_CITY_HALL_LEVEL, recordOf } from '@runik/rules';
+import { Archetype, ARCHETYPES, population } from './archetypes';
 import { EconomyConstants } from './constants';
+import { EmissionUse } from './emission';
 import { ConservationCheck, LedgerDay } from './ledger';
+import { Scenario } from './scenarios';
 import { DAY_MS, START_MS } from './time';
 import { DayActivity, World } from './world';
 
@@ -10,8 +12,33 @@ export interface SimulationOptions {
   bots: number;
   seed: number;
   constants: EconomyConstants;
-  mix?: ArchetypeMix;
+  scenario?: Scenario;
   altsPerFarmer?: number;
+}
+
+/** The game account and the emission budget at a day's end; thousandths. */
+export interface TreasuryFigures {
+  rnk: number;
+  swapHive: number;
+  /** Everything owed (withdrawable RUNIK, the line, free accounts' releasable RUNIK), and RNK held over it (null: nothing owed). */
+  owed: number;
+  coverage: number | null;
+  budget: number;
+  budgetUse: EmissionUse;
+  /** RNK paid out, bought by the operator, and the line of withdrawals waiting at the day's end. */
+  paidOut: number;
+  toppedUp: number;
+  /** SWAP.HIVE received that day (registrations, late fees, packs, the shop). */
+  swapHiveIn: number;
+  waiting: number;
+  waitingCount: number;
+  /** Paid players still playing (joined, not left). */
+  activePaid: number;
+  /** The most any paid player's conversions and rewards passed its share that day (0 or less when none did). */
+  overShare: number;
+  /** Mean RUNIK minted a day into one account of a multi-account actor, and of a cash-out player playing alone. */
+  multiPerAccount: number;
+  singleCashOut: number;
 }
 
 /** One day's figures; RUNIK in thousandths. */
@@ -21,6 +48,7 @@ export interface DayFigures {
   ledger: LedgerDay;
   activity: DayActivity;
   check: ConservationCheck;
+  treasury: TreasuryFigures;
   medianBalance: number;
   topPercentBalance: number;
   /** Players (alts aside) at each City Hall level, index 0 for level 1. */
@@ -35,12 +63,20 @@ export interface DayFigures {
 
 export interface SimulationResult {
   options: SimulationOptions;
+  scenario: Scenario;
   population: Record<Archetype, number>;
   days: DayFigures[];
   /** RUNIK held by paid players when the run ends (thousandths). */
   paidBalancesAtEnd: number;
   /** City Hall level of each player (alts aside) 7 days after joining, by archetype. */
   cityHallAfterWeek: Record<Archetype, number[]>;
+  /** Casual and active paid players who joined in the run's first half: days from joining until the budget had minted them their registration fee (null: not within the run). */
+  earnBackDays: (number | null)[];
+  /** Per archetype over the run: RUNIK the budget minted them (releases included) and RUNIK they asked to withdraw. */
+  emittedBy: Record<Archetype, number>;
+  withdrawnBy: Record<Archetype, number>;
+  /** RNK the operator put in at launch. */
+  launchReserve: number;
 }
 
 /** A failed per-day conservation check: the run stops with it. */
@@ -51,7 +87,7 @@ const WEEK_MS = 7 * DAY_MS;
 /** Plays the given days; throws ConservationError the first day the ledger does not balance. */
 export function simulate(options: SimulationOptions): SimulationResult {
   const world = new World(options, options.days);
-  const cityHallAfterWeek = { casual: [], active: [], whale: [], trader: [], farmer: [], alt: [] } as Record<Archetype, number[]>;
+  const cityHallAfterWeek = recordOf(ARCHETYPES, () => [] as number[]);
   const recordedWeek = new Set<number>();
   const days: DayFigures[] = [];
   for (let day = 0; day < options.days; day += 1) {
@@ -83,6 +119,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
       ledger,
       activity,
       check,
+      treasury: treasuryFigures(world, joined),
       medianBalance: percentile(balances, 50),
       topPercentBalance: percentile(balances, 99),
       cityHalls,
@@ -92,12 +129,47 @@ export function simulate(options: SimulationOptions): SimulationResult {
       citadelFloor: world.citadel.floor,
     });
   }
+  const firstHalfMs = START_MS + Math.floor(options.days / 2) * DAY_MS;
+  const earners = world.bots.filter((bot) => (bot.archetype === 'casual' || bot.archetype === 'active') && bot.joinMs < firstHalfMs);
   return {
     options,
+    scenario: world.scenario,
     population: population(options.bots, world.mix, world.altsPerFarmer),
     days,
-    paidBalancesAtEnd: sum(world.bots.filter((bot) => bot.behaviour.paid).map((bot) => bot.city.runik)),
+    paidBalancesAtEnd: sum(world.bots.filter((bot) => world.ledger.isPaid(bot.id)).map((bot) => bot.city.runik)),
     cityHallAfterWeek,
+    earnBackDays: earners.map((bot) => (bot.earnedBackOnDay === null ? null : bot.earnedBackOnDay - Math.floor((bot.joinMs - START_MS) / DAY_MS))),
+    emittedBy: recordOf(ARCHETYPES, (archetype) => sum(world.bots.filter((bot) => bot.archetype === archetype).map((bot) => bot.emitted))),
+    withdrawnBy: recordOf(ARCHETYPES, (archetype) => sum(world.bots.filter((bot) => bot.archetype === archetype).map((bot) => bot.withdrawn))),
+    launchReserve: world.treasury.launchReserve,
+  };
+}
+
+function treasuryFigures(world: World, joined: World['bots']): TreasuryFigures {
+  const { treasury, emission, emittedToday, ledger } = world;
+  const owed = world.owed();
+  let overShare = Number.NEGATIVE_INFINITY;
+  for (const [id, emitted] of emittedToday) overShare = Math.max(overShare, emitted - emission.shareOf(id));
+  const meanEmitted = (archetype: Archetype) => {
+    const accounts = joined.filter((bot) => bot.archetype === archetype && ledger.isPaid(bot.id));
+    return accounts.length ? Math.floor(sum(accounts.map((bot) => emittedToday.get(bot.id) ?? 0)) / accounts.length) : 0;
+  };
+  return {
+    rnk: treasury.rnk,
+    swapHive: treasury.swapHive,
+    owed,
+    coverage: owed > 0 ? treasury.rnk / owed : null,
+    budget: emission.size,
+    budgetUse: { ...emission.use },
+    paidOut: treasury.today.paidOut,
+    toppedUp: treasury.today.toppedUp,
+    swapHiveIn: treasury.today.swapHiveIn,
+    waiting: treasury.waiting,
+    waitingCount: treasury.waitingCount,
+    activePaid: joined.filter((bot) => bot.leftOnDay === null && ledger.isPaid(bot.id)).length,
+    overShare: Number.isFinite(overShare) ? overShare : 0,
+    multiPerAccount: meanEmitted('multi'),
+    singleCashOut: meanEmitted('cashout'),
   };
 }
 

@@ -31,24 +31,32 @@ import {
   troopCount,
   UNIT_KEYS,
   WITHDRAW_COOLDOWN_MS,
+  LATE_ACTIVATION_FEE_USD,
+  RNK_PER_SWAP_HIVE,
+  REGISTRATION_FEE_USD,
 } from '@runik/rules';
 import {
+  ACTIVATE_AFTER_DAYS,
   ALT_TARGET_CITY_HALL,
   Archetype,
   ArchetypeMix,
   Behaviour,
   BEHAVIOURS,
   DEFAULT_ALTS_PER_FARMER,
-  DEFAULT_MIX,
+  MULTI_ACCOUNTS,
   population,
+  POUCHES_PER_DAY,
   TRADER_CASH_OUT_SHARE,
   WHALE_PURCHASES,
 } from './archetypes';
 import { City, runikValue } from './city';
 import { EconomyConstants } from './constants';
+import { EmissionDay } from './emission';
 import { RunikLedger } from './ledger';
 import { Marketplace } from './marketplace';
+import { DEFAULT_SCENARIO, Scenario } from './scenarios';
 import { DAY_MS, MINUTE_MS, START_MS } from './time';
+import { GUARD_RAILS, Treasury } from './treasury';
 
 /** Share of the bots that play from the first minute; the others join at random over the first half of the run. */
 const FOUNDERS_SHARE = 0.6;
@@ -56,6 +64,13 @@ const FOUNDERS_SHARE = 0.6;
 const RAID_CANDIDATES = 6;
 /** A raider attacks only a city it beats comfortably: its power must exceed the defender's (with home advantage and worst luck) by this factor. */
 const RAID_SAFETY = 1.35;
+/**
+ * What a US dollar buys in SWAP.HIVE (1 HIVE at 0.25 USD): a registration's 10 USD is 40 SWAP.HIVE,
+ * 400 RNK at the reference rate. The fees are paid at the node's price feed; the simulation fixes it.
+ */
+export const SWAP_HIVE_PER_USD = 4;
+/** A fee in USD as SWAP.HIVE thousandths. */
+export const feeInSwapHive = (usd: number) => usd * SWAP_HIVE_PER_USD * 1000;
 
 export interface Bot {
   id: number;
@@ -76,6 +91,16 @@ export interface Bot {
   packsBought: number;
   /** The last day its once-a-day actions (shopping, the marketplace) were done. */
   lastDailyDay: number;
+  /** The day it left the game (churn, a bank run): from then on it only withdraws what it may. */
+  leftOnDay: number | null;
+  /** RUNIK asked for on the per-account cap's day. */
+  asked: { day: number; amount: number };
+  /** RUNIK minted into its withdrawable balance since it joined (conversions, citadel rewards, its release). */
+  emitted: number;
+  /** RUNIK it asked to withdraw since it joined. */
+  withdrawn: number;
+  /** The first day (since joining) its emissions reached its registration fee at the reference rate. */
+  earnedBackOnDay: number | null;
 }
 
 function addTo(total: ResourceAmounts, amounts: ResourceAmounts): void {
@@ -96,6 +121,13 @@ export interface DayActivity {
   /** SWAP.HIVE (thousandths) paid for packs and shop items. */
   swapHiveSpent: number;
   gearSales: number;
+  /** Boss rewards of paid players held back because their emission share was used up (never minted). */
+  citadelOverShare: number;
+  activations: number;
+  /** RUNIK left locked at late activations (over the release). */
+  lockedAtActivation: number;
+  /** RUNIK minted locked: the shop's (RUNIK Pouch, Starter Bundle). */
+  mintedLocked: number;
 }
 
 export const emptyActivity = (): DayActivity => ({
@@ -107,13 +139,17 @@ export const emptyActivity = (): DayActivity => ({
   citadelWithheld: 0,
   swapHiveSpent: 0,
   gearSales: 0,
+  citadelOverShare: 0,
+  activations: 0,
+  lockedAtActivation: 0,
+  mintedLocked: 0,
 });
 
 export interface WorldOptions {
   bots: number;
   seed: number;
   constants: EconomyConstants;
-  mix?: ArchetypeMix;
+  scenario?: Scenario;
   altsPerFarmer?: number;
 }
 
@@ -130,7 +166,13 @@ export class World {
   private loot = { raids: noResources(), lost: noResources(), altFarms: noResources() };
   readonly citadel = { floor: 1, hp: bossMaxHp(1), damages: new Map<number, number>(), day: '', paidToday: new Map<number, number>() };
   readonly mix: ArchetypeMix;
+  readonly scenario: Scenario;
   readonly altsPerFarmer: number;
+  readonly treasury: Treasury;
+  /** The day's emission budget (sized when the day starts). */
+  emission!: EmissionDay;
+  /** Per paid player, what the day's budget minted into its withdrawable balance by conversion and citadel rewards (a release aside). */
+  emittedToday = new Map<number, number>();
   private readonly market = new Marketplace(this.ledger);
   /** The game's day (08:00 Manila to 08:00 Manila, the citadel's and the conversion cap's), the same as the simulated day. */
   private gameDay = '';
@@ -140,15 +182,18 @@ export class World {
     readonly days: number,
   ) {
     this.random = seededRandom(options.seed);
-    this.mix = options.mix ?? DEFAULT_MIX;
+    this.scenario = options.scenario ?? DEFAULT_SCENARIO;
+    this.mix = this.scenario.mix;
     this.altsPerFarmer = options.altsPerFarmer ?? DEFAULT_ALTS_PER_FARMER;
+    this.treasury = new Treasury(this.scenario.operator, GUARD_RAILS, this.scenario.rnkPremium, this.scenario.operator.launchReservePerPlayer * options.bots);
     this.populate();
   }
 
   private populate(): void {
     const counts = population(this.options.bots, this.mix, this.altsPerFarmer);
     const archetypes: Archetype[] = [];
-    for (const archetype of ['casual', 'active', 'whale', 'trader', 'farmer'] as const) for (let i = 0; i < counts[archetype]; i += 1) archetypes.push(archetype);
+    for (const archetype of ['casual', 'active', 'whale', 'trader', 'farmer', 'cashout', 'activator', 'arbitrageur'] as const) for (let i = 0; i < counts[archetype]; i += 1) archetypes.push(archetype);
+    for (let i = 0; i < counts.multi / MULTI_ACCOUNTS; i += 1) archetypes.push('multi');
     // Shuffled, so that founders and latecomers mix every archetype.
     for (let i = archetypes.length - 1; i > 0; i -= 1) {
       const j = this.random.int(0, i);
@@ -159,8 +204,9 @@ export class World {
     archetypes.forEach((archetype, index) => {
       const joinMs = index < founders ? START_MS : START_MS + this.random.int(0, latestJoinMin) * MINUTE_MS;
       const owner = this.addBot(archetype, joinMs, null);
-      if (archetype !== 'farmer') return;
-      for (let alt = 0; alt < this.altsPerFarmer; alt += 1) owner.alts.push(this.addBot('alt', joinMs, owner).id);
+      // A farmer's free alts; a multi-account actor's other paid accounts (raided by its first, as alts are).
+      if (archetype === 'farmer') for (let alt = 0; alt < this.altsPerFarmer; alt += 1) owner.alts.push(this.addBot('alt', joinMs, owner).id);
+      if (archetype === 'multi') for (let account = 1; account < MULTI_ACCOUNTS; account += 1) owner.alts.push(this.addBot('multi', joinMs, owner).id);
     });
   }
 
@@ -184,8 +230,14 @@ export class World {
       purchases: new Map(),
       packsBought: 0,
       lastDailyDay: -1,
+      leftOnDay: null,
+      asked: { day: -1, amount: 0 },
+      emitted: 0,
+      withdrawn: 0,
+      earnedBackOnDay: null,
     };
     this.bots.push(bot);
+    if (behaviour.paid) this.ledger.setPaid(bot.id);
     return bot;
   }
 
@@ -207,6 +259,7 @@ export class World {
   playDay(day: number): void {
     const dayStartMs = START_MS + day * DAY_MS;
     this.gameDay = gameDayKey(dayStartMs);
+    this.startDay(day, dayStartMs);
     const visits: [number, Bot][] = [];
     for (const bot of this.bots) {
       const spacingMin = (24 * 60) / bot.behaviour.visitsPerDay;
@@ -219,26 +272,101 @@ export class World {
     for (const [atMs, bot] of visits) this.visit(bot, atMs, day);
   }
 
+  /**
+   * The day's start: the operator's top-up, players leaving (churn, a bank run), registrations of the
+   * day's newcomers, the budget sized from the treasury and shared by yesterday's harvests, and the
+   * line of withdrawals moving under the new day's game cap.
+   */
+  private startDay(day: number, dayStartMs: number): void {
+    this.treasury.startDay();
+    const bankRun = this.scenario.bankRunAt !== null && day === Math.floor(this.scenario.bankRunAt * this.days);
+    const dayEndMs = dayStartMs + DAY_MS;
+    const harvested = new Map<number, ResourceAmounts | null>();
+    for (const bot of this.bots) {
+      if (bot.joinMs >= dayEndMs) continue;
+      if (bot.joinMs >= dayStartMs && bot.behaviour.paid) this.treasury.receiveSwapHive(feeInSwapHive(REGISTRATION_FEE_USD));
+      if (bot.leftOnDay === null && bot.archetype !== 'alt' && (bankRun ? this.ledger.isPaid(bot.id) : this.random.fraction() < this.scenario.churnPerDay)) bot.leftOnDay = day;
+      if (this.ledger.isPaid(bot.id)) harvested.set(bot.id, bot.city.harvestedToday);
+      bot.city.harvestedToday = null;
+    }
+    // After the registrations at the day's start: the founders' fees back the first day.
+    this.treasury.topUp(day);
+    this.emission = new EmissionDay({ treasuryRnk: this.treasury.rnk, owed: this.owed() }, this.options.constants.emission, harvested, this.options.constants.dailyConversionCap);
+    this.emittedToday = new Map();
+    this.treasury.release(this.owed());
+  }
+
+  /**
+   * All the RNK the game could be asked for in one step: paid players' withdrawable RUNIK, the line
+   * of withdrawals, and each free account's RUNIK an activation could release.
+   */
+  owed(): number {
+    let owed = this.treasury.waiting;
+    for (const bot of this.bots) {
+      owed += this.ledger.isPaid(bot.id)
+        ? this.ledger.withdrawable(bot.id)
+        : Math.min(bot.city.runik - this.ledger.lockedOf(bot.id), this.options.constants.activationRelease);
+    }
+    return owed;
+  }
+
+  /** Mints into a paid player's withdrawable balance count against its share and the day's budget. */
+  private emit(bot: Bot, amount: number, kind: 'conversion' | 'citadel' | 'release', day: number): void {
+    if (amount === 0) return;
+    this.emission.draw(bot.id, amount, kind);
+    if (kind !== 'release') this.emittedToday.set(bot.id, (this.emittedToday.get(bot.id) ?? 0) + amount);
+    bot.emitted += amount;
+    if (bot.earnedBackOnDay === null && bot.emitted >= feeInSwapHive(REGISTRATION_FEE_USD) * RNK_PER_SWAP_HIVE) bot.earnedBackOnDay = day;
+  }
+
   private visit(bot: Bot, nowMs: number, day: number): void {
     const { city, behaviour } = bot;
     city.finishTraining(nowMs);
+    if (bot.leftOnDay !== null) return this.withdraw(bot, nowMs, day);
     if (bot.archetype === 'alt') return this.growAlt(bot, nowMs);
+    if (bot.archetype === 'activator' && !this.ledger.isPaid(bot.id) && nowMs >= bot.joinMs + ACTIVATE_AFTER_DAYS * DAY_MS) this.activate(bot);
     city.harvest(nowMs);
-    if (bot.archetype === 'farmer') for (const altId of bot.alts) this.raid(bot, this.bots[altId], nowMs);
+    if (bot.archetype === 'farmer' || bot.archetype === 'multi') for (const altId of bot.alts) this.raid(bot, this.bots[altId], nowMs);
     if (behaviour.raids) this.raidOthers(bot, nowMs);
-    this.fightCitadel(bot, nowMs);
+    this.fightCitadel(bot, nowMs, day);
     city.heal(nowMs);
     const firstVisitToday = bot.lastDailyDay !== day;
     bot.lastDailyDay = day;
     if (bot.archetype === 'whale' && firstVisitToday) this.whaleShopping(bot, nowMs);
+    if (bot.archetype === 'arbitrageur' && firstVisitToday && this.scenario.rnkPremium > 1) this.buyShopItem(bot, 'RUNIK Pouch', POUCHES_PER_DAY, nowMs);
     this.train(bot, nowMs);
     if (bot.archetype === 'whale') city.speedUp(nowMs);
     if (bot.archetype === 'trader') this.trade(bot, nowMs);
     else city.smelt(city.spares(), nowMs);
-    city.convertToRunik(this.gameDay);
+    this.convert(bot, day);
     if (behaviour.buysGear && firstVisitToday && this.market.buyUpgrade(city, nowMs)) this.activity.gearSales += 1;
     this.upgrade(bot, nowMs);
-    this.withdraw(bot, nowMs);
+    this.withdraw(bot, nowMs, day);
+  }
+
+  /** A paid player converts within what is left of its share; a free one within the daily cap alone. */
+  private convert(bot: Bot, day: number): void {
+    if (!this.ledger.isPaid(bot.id)) {
+      bot.city.convertToRunik(this.gameDay);
+      return;
+    }
+    this.emit(bot, bot.city.convertToRunik(this.gameDay, this.emission.leftFor(bot.id)), 'conversion', day);
+  }
+
+  /**
+   * A late activation (the late fee in SWAP.HIVE): releases what the rules allow as withdrawable,
+   * from the day's budget; the rest of its RUNIK stays spendable but locked.
+   */
+  private activate(bot: Bot): void {
+    this.treasury.receiveSwapHive(feeInSwapHive(LATE_ACTIVATION_FEE_USD));
+    const free = bot.city.runik - this.ledger.lockedOf(bot.id);
+    const release = Math.min(free, this.options.constants.activationRelease, this.emission.budgetLeft());
+    this.ledger.lock(bot.id, free - release);
+    this.ledger.setPaid(bot.id);
+    this.emission.draw(bot.id, release, 'release');
+    bot.emitted += release;
+    this.activity.activations += 1;
+    this.activity.lockedAtActivation += free - release;
   }
 
   /** An alt is grown to its target City Hall once a day, then left with its production pending, to be raided. */
@@ -259,6 +387,10 @@ export class World {
 
   /** Spends the RUNIK held on the cheapest upgrade it can pay for, again and again: City Hall, producers, and for fighters the military buildings. */
   private upgrade(bot: Bot, nowMs: number): void {
+    const stopAt = bot.behaviour.cashOutFromCityHall;
+    if (stopAt !== null && bot.city.chLevel >= stopAt) return;
+    // An arbitrageur spends only its locked RUNIK (the Pouches'), so that all it earned stays withdrawable.
+    const spendable = () => (bot.archetype === 'arbitrageur' ? this.ledger.lockedOf(bot.id) : bot.city.runik);
     const buildings: BuildingKey[] = [...RESOURCE_BUILDINGS.map((building) => building.key), ...(bot.behaviour.upgradesMilitary ? MILITARY_BUILDING_KEYS : [])];
     for (;;) {
       const cityHallWanted = bot.archetype !== 'alt' || bot.city.chLevel < ALT_TARGET_CITY_HALL;
@@ -266,7 +398,7 @@ export class World {
       const keys: (typeof CITY_HALL_KEY | BuildingKey)[] = cityHallWanted ? [CITY_HALL_KEY, ...buildings] : buildings;
       for (const key of keys) {
         const cost = bot.city.upgradeCost(key);
-        if (cost !== null && cost <= bot.city.runik && (!cheapest || cost < cheapest.cost)) cheapest = { key, cost };
+        if (cost !== null && cost <= spendable() && (!cheapest || cost < cheapest.cost)) cheapest = { key, cost };
       }
       if (!cheapest || !bot.city.upgrade(cheapest.key, nowMs)) return;
     }
@@ -324,11 +456,11 @@ export class World {
     this.activity.raids += 1;
     addTo(this.loot.raids, outcome.loot);
     addTo(this.loot.lost, outcome.lootLost);
-    if (target.ownerId === bot.id) addTo(this.loot.altFarms, outcome.loot);
+    if (target.ownerId === bot.id && bot.archetype === 'farmer') addTo(this.loot.altFarms, outcome.loot);
   }
 
   /** The archetype's citadel attacks of the day on the floor everyone is on; the blow that kills the boss pays its reward. */
-  private fightCitadel(bot: Bot, nowMs: number): void {
+  private fightCitadel(bot: Bot, nowMs: number, day: number): void {
     if (bot.citadel.day !== this.gameDay) bot.citadel = { day: this.gameDay, attacks: 0 };
     if (this.citadel.day !== this.gameDay) {
       this.citadel.day = this.gameDay;
@@ -351,8 +483,17 @@ export class World {
     const reward = bossReward(this.citadel.floor, curve);
     const damages = [...this.citadel.damages].map(([playerId, dealt]) => ({ playerId, damage: dealt }));
     const { paid, remainder, withheld } = citadelPayout(reward, damages, this.citadel.paidToday, 0, curve.dailyCap);
-    this.ledger.mint('citadel-reward', [...[...paid].filter(([, amount]) => amount > 0), ['system:rewards', remainder]]);
-    for (const [playerId, amount] of paid) this.citadel.paidToday.set(playerId, (this.citadel.paidToday.get(playerId) ?? 0) + amount);
+    // A paid player's reward draws from its emission share: what the share no longer holds is not minted.
+    const credits: [number, number][] = [];
+    for (const [playerId, amount] of paid) {
+      const credited = this.ledger.isPaid(playerId) ? Math.min(amount, this.emission.leftFor(playerId)) : amount;
+      this.activity.citadelOverShare += amount - credited;
+      if (credited === 0) continue;
+      credits.push([playerId, credited]);
+      if (this.ledger.isPaid(playerId)) this.emit(this.bots[playerId], credited, 'citadel', day);
+      this.citadel.paidToday.set(playerId, (this.citadel.paidToday.get(playerId) ?? 0) + credited);
+    }
+    this.ledger.mint('citadel-reward', [...credits, ['system:rewards', remainder]]);
     this.activity.citadelWithheld += withheld;
     this.citadel.floor += 1;
     this.citadel.hp = bossMaxHp(this.citadel.floor);
@@ -362,23 +503,36 @@ export class World {
   /** A whale's purchases on its first visit of a day: RNK deposits, SWAP.HIVE packs daily, bulk and shop items on their schedule, and ore bought with RUNIK. */
   private whaleShopping(bot: Bot, nowMs: number): void {
     const age = Math.floor((nowMs - bot.joinMs) / DAY_MS);
-    if (age % WHALE_PURCHASES.depositEveryDays === 0) this.ledger.deposit(bot.id, WHALE_PURCHASES.deposit * 1000);
+    if (age % WHALE_PURCHASES.depositEveryDays === 0) {
+      this.ledger.deposit(bot.id, WHALE_PURCHASES.deposit * 1000);
+      this.treasury.deposit(WHALE_PURCHASES.deposit * 1000);
+    }
     this.openPacks(bot, 'hive', WHALE_PURCHASES.packsPerDay, nowMs);
     if (age % WHALE_PURCHASES.bulkEveryDays === 0) this.openPacks(bot, 'hive', PACK_BULK_SIZE, nowMs);
     for (const { name, everyDays } of WHALE_PURCHASES.shop) {
-      if (everyDays === 0 ? age !== 0 : age % everyDays !== 0) continue;
-      const item = shopItem(name);
-      if (!item || (item.limit !== undefined && (bot.purchases.get(name) ?? 0) >= item.limit)) continue;
+      if (everyDays === 0 ? age === 0 : age % everyDays === 0) this.buyShopItem(bot, name, 1, nowMs);
+    }
+    const oreBudget = Math.floor(bot.city.runik * WHALE_PURCHASES.oreShareOfRunik);
+    bot.city.buyResources({ ore: floorTo(oreBudget * this.options.constants.conversionRates.ore, 2) });
+  }
+
+  /** Shop items paid in SWAP.HIVE to the game account; their RUNIK is credited locked (spendable, never withdrawable). */
+  private buyShopItem(bot: Bot, name: string, count: number, nowMs: number): void {
+    const item = shopItem(name);
+    for (let bought = 0; bought < count; bought += 1) {
+      if (!item || (item.limit !== undefined && (bot.purchases.get(name) ?? 0) >= item.limit)) return;
       bot.purchases.set(name, (bot.purchases.get(name) ?? 0) + 1);
       this.activity.swapHiveSpent += item.price;
+      this.treasury.receiveSwapHive(item.price);
       const { runik, resources, troops, gear } = item.reward;
-      if (runik) this.ledger.mint('shop', [[bot.id, runik * 1000]]);
+      if (runik) {
+        this.ledger.mint('shop', [[bot.id, runik * 1000]], true);
+        this.activity.mintedLocked += runik * 1000;
+      }
       for (const resource of RESOURCE_KEYS) bot.city.resources[resource] += toThousandths(resources?.[resource] ?? 0);
       for (const unit of UNIT_KEYS) bot.city.army[unit] += troops?.[unit] ?? 0;
       if (gear) bot.city.receiveGear(gear, nowMs);
     }
-    const oreBudget = Math.floor(bot.city.runik * WHALE_PURCHASES.oreShareOfRunik);
-    bot.city.buyResources({ ore: floorTo(oreBudget * this.options.constants.conversionRates.ore, 2) });
   }
 
   /** Packs bought with RUNIK (burned) or SWAP.HIVE; one gear each, rolled from a seed at the buyer's tier. */
@@ -386,7 +540,10 @@ export class World {
     const prices = this.options.constants.packPrices[currency];
     const price = count === PACK_BULK_SIZE ? prices.bulk : prices.single * count;
     if (currency === 'runik') this.ledger.burn('packs', bot.id, price);
-    else this.activity.swapHiveSpent += price;
+    else {
+      this.activity.swapHiveSpent += price;
+      this.treasury.receiveSwapHive(price);
+    }
     for (const gear of rollPacks(this.random.int(0, MAX_SEED), count, packTier(bot.packsBought))) bot.city.receiveGear(gear, nowMs);
     bot.packsBought += count;
   }
@@ -400,17 +557,27 @@ export class World {
   }
 
   /**
-   * Paid players cash out everything once City Hall is at its top level (nothing left worth buying);
-   * a trader also cashes out part of its takings. One withdrawal per cooldown.
+   * Paid players cash out everything once City Hall is at its top level (nothing left worth buying),
+   * cash-out players from their level on, leavers and arbitrageurs always; a trader cashes out part
+   * of its takings. One withdrawal per cooldown, within the per-account cap; it waits in the line
+   * when the game's cap or the coverage floor holds it.
    */
-  private withdraw(bot: Bot, nowMs: number): void {
-    if (!bot.behaviour.paid || (bot.lastWithdrawMs !== null && nowMs < bot.lastWithdrawMs + WITHDRAW_COOLDOWN_MS)) return;
-    const held = bot.city.runik;
-    let amount = 0;
-    if (bot.archetype === 'trader') amount = Math.floor(Math.max(0, held - this.options.constants.packPrices.runik.bulk) * TRADER_CASH_OUT_SHARE);
-    else if (bot.city.upgradeCost(CITY_HALL_KEY) === null) amount = held;
+  private withdraw(bot: Bot, nowMs: number, day: number): void {
+    if (!this.ledger.isPaid(bot.id) || (bot.lastWithdrawMs !== null && nowMs < bot.lastWithdrawMs + WITHDRAW_COOLDOWN_MS)) return;
+    const held = this.ledger.withdrawable(bot.id);
+    const cashOutFrom = bot.behaviour.cashOutFromCityHall;
+    let wanted = 0;
+    if (bot.leftOnDay !== null || bot.archetype === 'arbitrageur' || (cashOutFrom !== null && bot.city.chLevel >= cashOutFrom)) wanted = held;
+    else if (bot.archetype === 'trader') wanted = Math.floor(Math.max(0, held - this.options.constants.packPrices.runik.bulk) * TRADER_CASH_OUT_SHARE);
+    else if (bot.city.upgradeCost(CITY_HALL_KEY) === null) wanted = held;
+    if (bot.asked.day !== day) bot.asked = { day, amount: 0 };
+    const amount = Math.min(wanted, this.treasury.accountLeft(bot.asked.amount));
     if (amount <= 0) return;
     this.ledger.withdraw(bot.id, amount);
+    bot.asked.amount += amount;
+    bot.withdrawn += amount;
     bot.lastWithdrawMs = nowMs;
+    this.treasury.ask(bot.id, amount);
+    this.treasury.release(this.owed());
   }
 }

@@ -16,7 +16,7 @@ export interface EmissionPolicy {
   surplusSharePercent: number;
 }
 
-export const EMISSION_POLICY: EmissionPolicy = { minimum: 2_000_000, ceiling: 100_000_000, surplusSharePercent: 10 };
+export const EMISSION_POLICY: EmissionPolicy = { minimum: 2_000_000, ceiling: 100_000_000, surplusSharePercent: 3 };
 
 /**
  * RUNIK a free account's activation may turn withdrawable (drawn from the day's budget); the rest of
@@ -25,11 +25,11 @@ export const EMISSION_POLICY: EmissionPolicy = { minimum: 2_000_000, ceiling: 10
 export const ACTIVATION_RELEASE_RUNIK = 300_000;
 
 /**
- * The contribution every paid player counts for at least once they produce (thousandths of RUNIK
- * value): about what a new city's farm and woodcutter make in a day, so a newcomer's share is small
- * but never nothing.
+ * The contribution every paid player counts for at least (thousandths of RUNIK value), so a newcomer's
+ * share is small but never nothing: 100 RUNIK, the least with which the simulation's newcomers still
+ * reach City Hall 5 in their first week (docs/economy/emission-budget.md).
  */
-export const NEWCOMER_CONTRIBUTION = 50_000;
+export const NEWCOMER_CONTRIBUTION = 100_000;
 
 /** What the treasury holds against what the game owes, in thousandths. */
 export interface TreasuryPosition {
@@ -39,11 +39,28 @@ export interface TreasuryPosition {
   owed: number;
 }
 
-/** The day's budget: a share of the surplus, within the policy's minimum and ceiling. */
+/**
+ * The day's budget: a share of the surplus, within the policy's minimum and ceiling. The minimum lets
+ * a server whose surplus is small still play, but never takes more than half the surplus: what the day
+ * mints is always backed, and the other half is a margin for what free accounts' activations could
+ * add to what is owed meanwhile (they mint outside the budget while they cannot withdraw).
+ */
 export function emissionBudget({ treasuryRnk, owed }: TreasuryPosition, policy: EmissionPolicy = EMISSION_POLICY): number {
   const surplus = Math.max(0, treasuryRnk - owed);
   const share = Math.floor((surplus * policy.surplusSharePercent) / 100);
-  return Math.min(policy.ceiling, Math.max(policy.minimum, share));
+  return Math.min(policy.ceiling, Math.max(minimumWithin(surplus, policy), share));
+}
+
+/**
+ * The budget a game day starts with until it is sized from the treasury: the minimum within the
+ * surplus last measured (`lastSurplus`; null before the first sizing: the launch reserve backs it).
+ */
+export function provisionalBudget(lastSurplus: number | null, policy: EmissionPolicy = EMISSION_POLICY): number {
+  return lastSurplus === null ? policy.minimum : minimumWithin(Math.max(0, lastSurplus), policy);
+}
+
+function minimumWithin(surplus: number, policy: EmissionPolicy): number {
+  return Math.min(policy.minimum, Math.floor(surplus / 2));
 }
 
 /**

@@ -103,7 +103,7 @@ describe('the emission budget', () => {
     expect((await allowance(await paidPlayer())).share).toBe(emissionShare(10_000, contributionWeight(0), totalWeight));
   });
 
-  it('is sized from the treasury by the worker: a share of the RNK held above all that is owed, within minimum and ceiling, never shrunk', async () => {
+  it('is sized from the treasury by the worker once a day: a share of the RNK held above all that is owed, within minimum and ceiling', async () => {
     clock.set('2026-05-14T03:00:00Z');
     const wide = testEmission(t.dataSource, clock, { EMISSION_DAILY_MINIMUM: '5', EMISSION_DAILY_CEILING: '1000', EMISSION_SURPLUS_SHARE_PERCENT: '10' });
     const owed = owedOf(await readLiabilities(t.dataSource.manager));
@@ -152,6 +152,35 @@ describe('activation and locked RUNIK', () => {
     expect(locked).toBe(990_000);
   });
 
+  it('releases what a free account deposited in full: its RNK backs it; only what it earned beyond draws from the budget', async () => {
+    clock.set('2026-05-17T03:00:00Z');
+    const free = await t.newPlayer(`emit${(count += 1)}`, { runik: 100_000 });
+    await t.dataSource.transaction(async (manager) => {
+      const [{ id }] = await manager.query(
+        `INSERT INTO deposits (transaction_id, player_id, amount_thousandths, status, created_at, updated_at) VALUES ('tx-free-deposit', $1, 700000, 'completed', now(), now()) RETURNING id`,
+        [free],
+      );
+      await t.ledger.post(manager, {
+        reason: 'deposit',
+        reference: `deposit:${id}`,
+        legs: [
+          { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -700_000 },
+          { account: { playerId: free }, asset: 'runik', delta: 700_000 },
+        ],
+      });
+    });
+    // Counted as owed before the activation: all it could release at once.
+    const before = await readLiabilities(t.dataSource.manager);
+    const player = (await t.dataSource.getRepository(Player).findOneBy({ id: free }))!;
+    await t.dataSource.transaction((manager) => players.activate(manager, player));
+    // 700 backed by its deposit, 10 (the day's whole budget) of the 100 it earned; 90 locked.
+    expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(710_000);
+    expect(await dayRow('2026-05-17')).toEqual({ budget: 10_000, used: 10_000 });
+    const after = await readLiabilities(t.dataSource.manager);
+    expect(after.withdrawable - before.withdrawable).toBe(710_000);
+    expect(before.contingent - after.contingent).toBe(800_000);
+  });
+
   it('refuses a withdrawal of locked RUNIK with what may be withdrawn', async () => {
     const queue = { add: async () => undefined } as never;
     const guardRails = new WithdrawalGuardRails(t.dataSource, queue, t.config, new TreasuryService(t.dataSource, t.config, {} as never), clock);
@@ -165,5 +194,18 @@ describe('activation and locked RUNIK', () => {
     expect((refused as HttpException).getStatus()).toBe(400);
     expect((refused as HttpException).getResponse()).toEqual({ error: WalletMessages.lockedRunik('0.000', '50.000') });
     expect((await withdrawals.statusOf(player)).withdrawableRunik).toBe(0);
+  });
+});
+
+describe('a small surplus', () => {
+  it('bounds the minimum by half the RNK held above all that is owed, and a day starts within half the surplus last measured', async () => {
+    clock.set('2026-05-20T03:00:00Z');
+    const small = testEmission(t.dataSource, clock, { EMISSION_DAILY_MINIMUM: '5', EMISSION_DAILY_CEILING: '1000' });
+    small.setTreasuryRnk(owedOf(await readLiabilities(t.dataSource.manager)) + 2_000);
+    expect(await small.emission.sizeToday()).toMatchObject({ day: '2026-05-20', budget: 1_000 });
+    // The next day starts with the surplus last measured until the worker sizes it.
+    clock.set('2026-05-21T03:00:00Z');
+    await t.dataSource.transaction((manager) => small.emission.dayOf(manager, clock.now()));
+    expect(await dayRow('2026-05-21')).toEqual({ budget: 1_000, used: 0 });
   });
 });

@@ -11,6 +11,7 @@ import {
   emissionShare,
   gameDay,
   gameDayKey,
+  provisionalBudget,
   RESOURCE_KEYS,
   ResourceAmounts,
   ResourceKey,
@@ -70,8 +71,9 @@ interface DayRow {
 /**
  * The one daily emission budget (docs/decisions.md, "The emission budget"): everything the game mints
  * into a withdrawable balance draws from it, inside the transaction of the mint. A day's row is made
- * at its first use with the configured minimum and the previous day's contributions; the worker sizes
- * it from the treasury (it never shrinks), so no player's call waits on the chain.
+ * at its first use with a provisional budget (the minimum, within the surplus last measured) and the
+ * previous day's contributions; the worker sizes it from the treasury within a minute, so no player's
+ * call waits on the chain.
  */
 @Injectable()
 export class EmissionBudget {
@@ -90,7 +92,7 @@ export class EmissionBudget {
   /**
    * Worker, every minute and at start: sizes today's budget from the game account's RNK and all that
    * is owed, once a day; null when there was nothing to do or the treasury could not be read. Until
-   * it has (Hive Engine down, or the day just began), the minimum holds.
+   * it has (Hive Engine down, or the day just began), the provisional budget holds.
    */
   @ScheduledJob(ScheduledJobs.emissionSizing, { every: 60_000 }, { runAtStart: true })
   async sizeToday(): Promise<EmissionDay | null> {
@@ -99,7 +101,7 @@ export class EmissionBudget {
     const [sized]: { sized_from_treasury: boolean }[] = await this.dataSource.query(`SELECT sized_from_treasury FROM emission_days WHERE day = $1`, [day]);
     if (sized?.sized_from_treasury) return null;
     const treasuryRnk = await this.treasury.gameAccountRnk().catch((error: Error) => {
-      // Not a failure of the worker's start or of the tick: the minimum holds, and the next tick tries again.
+      // Not a failure of the worker's start or of the tick: the provisional budget holds, and the next tick tries again.
       this.logger.warn(`Emission budget of ${day} not sized yet: the treasury cannot be read (${error.message})`);
       return null;
     });
@@ -109,8 +111,9 @@ export class EmissionBudget {
       const owed = owedOf(await readLiabilities(manager));
       const budget = emissionBudget({ treasuryRnk, owed }, this.policy);
       // An UPDATE answers [rows, count].
+      // The sized figure replaces the provisional one, never under what was already drawn.
       const [[row]]: [DayRow[], number] = await manager.query(
-        `UPDATE emission_days SET budget = GREATEST(budget, $2), sized_from_treasury = true, treasury_rnk = $3, owed = $4
+        `UPDATE emission_days SET budget = GREATEST(used, $2), sized_from_treasury = true, treasury_rnk = $3, owed = $4
           WHERE day = $1 AND NOT sized_from_treasury RETURNING ${DAY_COLUMNS}`,
         [day, budget, treasuryRnk, owed],
       );
@@ -126,9 +129,13 @@ export class EmissionBudget {
     if (existing) return dayFromRow(existing);
     const weights = await this.contributions(manager, now, null);
     const totalWeight = [...weights.values()].reduce((sum, contribution) => sum + contributionWeight(contribution), 0);
+    const [last]: { surplus: string }[] = await manager.query(
+      `SELECT (treasury_rnk - owed)::text AS surplus FROM emission_days WHERE sized_from_treasury AND day < $1 ORDER BY day DESC LIMIT 1`,
+      [day],
+    );
     await manager.query(
       `INSERT INTO emission_days (day, budget, total_weight, sized_from_treasury, created_at) VALUES ($1, $2, $3, false, $4) ON CONFLICT (day) DO NOTHING`,
-      [day, this.policy.minimum, totalWeight, now],
+      [day, provisionalBudget(last ? Number(last.surplus) : null, this.policy), totalWeight, now],
     );
     const [row]: DayRow[] = await manager.query(`SELECT ${DAY_COLUMNS} FROM emission_days WHERE day = $1`, [day]);
     return dayFromRow(row);

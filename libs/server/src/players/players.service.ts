@@ -51,15 +51,21 @@ export class PlayersService {
   }
 
   /**
-   * Upgrades a free account to paid (it may then withdraw). Its RUNIK becomes withdrawable up to
-   * ACTIVATION_RELEASE_RUNIK, drawn from today's emission budget (what is left of it); the rest stays
-   * the player's, locked: for the game only (docs/decisions.md, "The emission budget").
+   * Upgrades a free account to paid (it may then withdraw). Its RUNIK becomes withdrawable as far as
+   * its RNK deposits back it, and beyond them up to ACTIVATION_RELEASE_RUNIK drawn from today's
+   * emission budget (what is left of it); the rest stays the player's, locked: for the game only
+   * (docs/decisions.md, "The emission budget").
    */
   async activate(manager: EntityManager, player: Player): Promise<void> {
     await manager.update(Player, { id: player.id }, { activation: 'paid', activatedAt: this.clock.now() });
     const unlocked = await this.ledger.withdrawableOf(manager, player.id);
-    const released = await this.emission.draw(manager, player.id, Math.min(unlocked, ACTIVATION_RELEASE_RUNIK), 'upTo', { withinShare: false });
-    await this.ledger.lockRunik(manager, player.id, unlocked - released);
+    const [{ deposited }]: { deposited: string }[] = await manager.query(
+      `SELECT coalesce(sum(amount_thousandths), 0)::text AS deposited FROM deposits WHERE player_id = $1 AND status = 'completed'`,
+      [player.id],
+    );
+    const backed = Math.min(unlocked, Number(deposited));
+    const released = await this.emission.draw(manager, player.id, Math.min(unlocked - backed, ACTIVATION_RELEASE_RUNIK), 'upTo', { withinShare: false });
+    await this.ledger.lockRunik(manager, player.id, unlocked - backed - released);
   }
 
   /** The referrer must be another registered player; otherwise the default referrer stands. */
