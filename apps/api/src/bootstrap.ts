@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyInstance } from 'fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { ErrorFilter, loadAppConfig, MetricsService, recordHttpMetrics, REQUEST_ID_HEADER, requestIdFor, servesApiDocs } from '@runik/server';
+import { ErrorFilter, loadAppConfig, MetricsService, OpsLoginLockout, REDIS, recordHttpMetrics, REQUEST_ID_HEADER, requestIdFor, servesApiDocs } from '@runik/server';
 import { AppModule } from './app.module';
 import { createOpenApiDocument } from './openapi';
 import { protectOpsRoutes } from './ops-access';
@@ -68,7 +68,11 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
   await addSecurityHeaders(app, config);
   refuseForeignOrigins(app);
   await app.register(fastifyCookie);
-  await protectOpsRoutes(app, { user: config.BULL_BOARD_USER, password: config.BULL_BOARD_PASSWORD, metricsToken: config.METRICS_TOKEN });
+  const opsLockout = new OpsLoginLockout(app.get(REDIS), {
+    failuresPerMinute: config.OPS_LOGIN_FAILURES_PER_MINUTE,
+    lockoutMs: config.OPS_LOGIN_LOCKOUT_MINUTES * 60_000,
+  });
+  await protectOpsRoutes(app, { user: config.BULL_BOARD_USER, password: config.BULL_BOARD_PASSWORD, metricsToken: config.METRICS_TOKEN }, opsLockout);
 
   if (servesApiDocs(config)) SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app));
 

@@ -101,6 +101,8 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       // Every test client is one address (and some tests fire many calls from one session).
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Some tests try many wrong ops passwords from the one test address.
+      OPS_LOGIN_FAILURES_PER_MINUTE: '100000',
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
       ...options.extraEnv,
     };

@@ -98,6 +98,12 @@ export const appConfigSchema = z.object({
    */
   BULL_BOARD_USER: z.string().default('admin'),
   BULL_BOARD_PASSWORD: z.string().optional(),
+  /**
+   * Failed ops logins one client address may make in a minute; the one that reaches it locks the
+   * address out of every ops surface for OPS_LOGIN_LOCKOUT_MINUTES (429, the right password too).
+   */
+  OPS_LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  OPS_LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   /** Serve the OpenAPI document at /api/docs: on by default outside production, off in production. */
   API_DOCS: z.enum(['true', 'false']).optional(),
   /** Hive Engine's address as the players' browsers call it (the CSP's connect-src); by default mainnet's in production, HIVE_ENGINE_URL otherwise. */
