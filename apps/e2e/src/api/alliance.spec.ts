@@ -220,6 +220,48 @@ describe('creating', () => {
       await expectRefused(create({ name: 'silver hand' }), 409, AllianceMessages.nameTaken);
     });
 
+    // "Iron Wolves" was made by the first test of 'creating'.
+    describe('names that pass for others, and invisible characters', () => {
+      it.each([
+        ['a Cyrillic o', 'Ir\u043En Wolves'],
+        ['a Greek capital iota', '\u0399ron Wolves'],
+        ['a small l for the capital I', 'lron Wolves'],
+        ['Greek small iota in lower case', '\u03B9ron wolves'],
+        ['Cyrillic letters throughout', '\u0406r\u043En W\u043Elv\u0435s'],
+      ])('409 for a look-alike of "Iron Wolves" (same confusables skeleton): %s', (_what, name) =>
+        expectRefused(create({ name }), 409, AllianceMessages.nameTaken),
+      );
+
+      it.each([
+        ['U+2800 after it', 'Iron Wolves\u2800'],
+        ['U+2800 only', '\u2800\u2800\u2800'],
+        ['the Hangul filler U+3164', 'Iron\u3164Wolves'],
+        ['the Hangul fillers U+115F and U+1160', '\u115F\u1160Wolves'],
+        ['the halfwidth Hangul filler U+FFA0', 'Wolves\uFFA0'],
+      ])('400 for a name with invisible characters: %s', (_what, name) =>
+        expectRefused(create({ name }), 400, TextMessages.hiddenCharacter('Alliance name')),
+      );
+
+      it.each([
+        ['U+3164', 'We hold the pass\u3164'],
+        ['U+2800', '\u2800'],
+        ['U+FFA0', 'Strong\uFFA0together'],
+        ['a zero-width joiner outside an emoji', 'Run\u200Dik'],
+      ])('400 for a description with %s', (_what, description) =>
+        expectRefused(create({ description }), 400, TextMessages.hiddenCharacter('Description')),
+      );
+
+      it('accepts a family emoji (a ZWJ sequence) in a description', async () => {
+        const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+        const leader = await newCityPlayer(stack, 'fam');
+        const alliance = await newAlliance(stack, leader, { name: 'Hearth Keepers', tag: 'HRT', description: `One family ${family}` });
+        expect((await allianceRow(alliance)).description).toBe(`One family ${family}`);
+        const edited = await update(leader, alliance.id, { description: `Rainbow \u{1F3F3}\uFE0F\u200D\u{1F308} and ${family}` });
+        expect(edited.status).toBe(200);
+        expect((await allianceRow(alliance)).description).toBe(`Rainbow \u{1F3F3}\uFE0F\u200D\u{1F308} and ${family}`);
+      });
+    });
+
     it('a tag taken, also when sent in lower case', async () => {
       await expectRefused(create({ tag: existing.tag }), 409, AllianceMessages.tagTaken);
       await expectRefused(create({ tag: existing.tag.toLowerCase() }), 409, AllianceMessages.tagTaken);

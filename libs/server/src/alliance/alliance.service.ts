@@ -21,6 +21,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { NotificationPush } from '../notifications/notification-push';
 import { Notifier } from '../notifications/notifier';
 import { usernameOf } from '../players/player-names';
+import { nameSkeletons } from '../core/text/name-skeleton';
 import { issueInvitation, redeemInvitation } from './alliance-invitations';
 
 interface AllianceRow {
@@ -348,17 +349,19 @@ export class AllianceService {
   }
 }
 
-/** Name and tag are unique (the name without regard to case). */
+/** Name and tag are unique (the name without regard to case, and on its confusables skeletons: nameSkeletons). */
 async function insertAlliance(manager: EntityManager, request: CreateAllianceRequest, leaderId: number, now: Date): Promise<number> {
+  const { skeleton, foldedSkeleton } = nameSkeletons(request.name);
   try {
     const [{ id }] = await manager.query(
-      `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [request.name, request.tag, request.icon, request.description, leaderId, ALLIANCE_STARTING_CAPACITY, now],
+      `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at, name_skeleton, name_folded_skeleton)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [request.name, request.tag, request.icon, request.description, leaderId, ALLIANCE_STARTING_CAPACITY, now, skeleton, foldedSkeleton],
     );
     return id;
   } catch (error) {
-    if (isUniqueViolation(error, 'alliances_name_key')) throw ApiError.conflict(AllianceMessages.nameTaken);
+    const nameKeys = ['alliances_name_key', 'alliances_name_skeleton_key', 'alliances_name_folded_skeleton_key'];
+    if (nameKeys.some((key) => isUniqueViolation(error, key))) throw ApiError.conflict(AllianceMessages.nameTaken);
     if (isUniqueViolation(error, 'alliances_tag_key')) throw ApiError.conflict(AllianceMessages.tagTaken);
     throw error;
   }
