@@ -137,6 +137,16 @@ export const appConfigSchema = z.object({
    */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /**
+   * The Socket.IO gateway's limits (docs/decisions.md, "Socket limits"): transport connections per
+   * client address and sockets per session, on each api replica; handshakes per minute per address
+   * and per session, counted in Redis; how long a connection may stay without joining (authenticating).
+   */
+  SOCKET_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  SOCKETS_PER_SESSION: z.coerce.number().int().positive().default(5),
+  SOCKET_HANDSHAKES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  SOCKET_HANDSHAKES_PER_MINUTE_PER_SESSION: z.coerce.number().int().positive().default(30),
+  SOCKET_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /**
    * Which proxies may say who the client is (X-Forwarded-For): `true`, `false`, or a comma-separated
    * list of addresses, CIDR ranges and proxy-addr's names. By default only proxies on the loopback and
    * private networks, so a client on the internet cannot pick its own address for the rate limits.
