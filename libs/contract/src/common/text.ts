@@ -11,7 +11,7 @@ const INVISIBLE_IN_NAMES = /[\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}]/u;
  * no space: the Braille pattern blank U+2800, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0),
  * the combining grapheme joiner U+034F and the Khmer inherent vowels U+17B4-U+17B5.
  */
-const BLANK = /[⠀ᅟᅠㅤﾠ͏឴឵]/u;
+const BLANK = /\u2800|\u115F|\u1160|\u3164|\uFFA0|\u034F|\u17B4|\u17B5/u;
 /**
  * What a description's emoji may carry of the format characters: a zero-width joiner between two
  * emoji (a ZWJ sequence: a family, a rainbow flag; after an optional presentation selector or skin
