@@ -1,10 +1,11 @@
 import { AllianceMessages, ApiRoutes, CityMessages, ErrorMessages, TextMessages } from '@runik/contract';
 import type { AllianceListEntry, AlliancesResponse } from '@runik/contract';
-import { ALLIANCE_CREATION_FEE, ALLIANCE_INVITATION_LIFETIME_MS, ALLIANCE_MAX_MEMBERS, ALLIANCE_STARTING_CAPACITY } from '@runik/rules';
+import { ALLIANCE_CREATION_FEE, ALLIANCE_INVITATION_LIFETIME_MS, ALLIANCE_MAX_MEMBERS, ALLIANCE_OPEN_INVITATIONS_MAX, ALLIANCE_STARTING_CAPACITY } from '@runik/rules';
 import type { AxiosResponse } from 'axios';
 import {
   addMembers,
   allianceSnapshot,
+  allowMembersToInvite,
   CREATION_FEE_THOUSANDTHS,
   createBody,
   invitationFrom,
@@ -170,6 +171,8 @@ describe('creating', () => {
       nextExpansionCost: 10_000,
       isLeader: true,
       pendingRequests: [],
+      membersMayInvite: false,
+      canInvite: true,
     });
   });
 
@@ -356,7 +359,8 @@ describe('joining, accepting and rejecting', () => {
     // A pending request of the invited player goes when the invitation lets them in.
     await requestToJoin(invited, alliance);
 
-    // Issued by a member who is not the leader.
+    // Issued by a member who is not the leader, once the leader allows it.
+    await allowMembersToInvite(leader, alliance);
     const issued = await member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id });
     expect(issued.status).toBe(200);
     expect(issued.data).toEqual({ success: true, token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), expiresAt: expect.any(String) });
@@ -389,6 +393,7 @@ describe('joining, accepting and rejecting', () => {
     await expectRefused(() => join(newcomer, alliance.id, foreign), 404, AllianceMessages.invitationInvalid);
     await expectRefused(() => join(newcomer, alliance.id, 'A'.repeat(32)), 404, AllianceMessages.invitationInvalid);
     await expectRefused(() => join(newcomer, alliance.id, 'short'), 400, AllianceMessages.invitationInvalid);
+    await allowMembersToInvite(leader, alliance);
     const fromLeaver = await invitationFrom(member, alliance);
     expect((await leave(member)).status).toBe(200);
     await expectRefused(() => join(newcomer, alliance.id, fromLeaver), 404, AllianceMessages.invitationInvalid);
@@ -397,6 +402,79 @@ describe('joining, accepting and rejecting', () => {
     // Only a member invites.
     await expectRefused(() => newcomer.api.post(ApiRoutes.allianceInvite, { hiveUsername: newcomer.username, allianceId: alliance.id }), 403, AllianceMessages.notMember);
     await expectRefused(() => member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id }), 403, AllianceMessages.notMember);
+  });
+
+  describe('invitations under the leader', () => {
+    const invite = (player: CityPlayer, alliance: TestAlliance) => player.api.post(ApiRoutes.allianceInvite, { hiveUsername: player.username, allianceId: alliance.id });
+    const settings = (player: CityPlayer, alliance: TestAlliance, membersMayInvite: boolean) =>
+      player.api.post(ApiRoutes.allianceInvitationSettings, { hiveUsername: player.username, allianceId: alliance.id, membersMayInvite });
+    const listOf = (player: CityPlayer, alliance: TestAlliance) => player.api.get(ApiRoutes.allianceInvitations(player.username, alliance.id));
+    const revoke = (player: CityPlayer, alliance: TestAlliance, invitationId: unknown) =>
+      player.api.post(ApiRoutes.allianceInvitationRevoke, { hiveUsername: player.username, allianceId: alliance.id, invitationId });
+
+    it('a member cannot issue an invitation unless the leader allowed it; stopping it revokes the members’ open ones', async () => {
+      const [leader, member, newcomer] = await Promise.all(['lead', 'memb', 'newc'].map((prefix) => newCityPlayer(stack, prefix)));
+      const alliance = await newAlliance(stack, leader);
+      await setMaxMembers(stack, alliance, 5);
+      await addMembers(leader, alliance, [member]);
+      expect(await myAlliance(member)).toMatchObject({ membersMayInvite: false, canInvite: false });
+      expect(await myAlliance(leader)).toMatchObject({ membersMayInvite: false, canInvite: true });
+      await expectRefused(() => invite(member, alliance), 403, AllianceMessages.invitationsLeaderOnly);
+      // Only the leader decides.
+      await expectRefused(() => settings(member, alliance, true), 403, AllianceMessages.notLeader);
+
+      expect((await settings(leader, alliance, true)).data).toEqual({ success: true, message: AllianceMessages.membersMayInvite });
+      expect(await myAlliance(member)).toMatchObject({ membersMayInvite: true, canInvite: true });
+      const issued = await invite(member, alliance);
+      expect(issued.status).toBe(200);
+      const fromLeader = await invitationFrom(leader, alliance);
+
+      expect((await settings(leader, alliance, false)).data).toEqual({ success: true, message: AllianceMessages.onlyLeaderInvites });
+      await expectRefused(() => invite(member, alliance), 403, AllianceMessages.invitationsLeaderOnly);
+      await expectRefused(() => join(newcomer, alliance.id, issued.data.token), 410, AllianceMessages.invitationRevoked);
+      // The leader's own stays open.
+      expect((await join(newcomer, alliance.id, fromLeader)).data).toMatchObject({ autoAccepted: true });
+    });
+
+    it('lists the open invitations to the leader only, and refuses a revoked one', async () => {
+      const [leader, member, newcomer] = await Promise.all(['lead', 'memb', 'newc'].map((prefix) => newCityPlayer(stack, prefix)));
+      const alliance = await newAlliance(stack, leader);
+      await setMaxMembers(stack, alliance, 5);
+      await addMembers(leader, alliance, [member]);
+      const [first, second] = [await invitationFrom(leader, alliance), await invitationFrom(leader, alliance)];
+      const listed = await listOf(leader, alliance);
+      expect(listed.status).toBe(200);
+      expect(listed.data).toEqual({
+        success: true,
+        membersMayInvite: false,
+        invitations: [
+          { id: expect.any(Number), createdBy: leader.username, createdAt: expect.any(String), expiresAt: expect.any(String) },
+          { id: expect.any(Number), createdBy: leader.username, createdAt: expect.any(String), expiresAt: expect.any(String) },
+        ],
+      });
+      expect(JSON.stringify(listed.data)).not.toContain(first);
+      expect((await listOf(member, alliance)).status).toBe(403);
+      await expectRefused(() => revoke(member, alliance, listed.data.invitations[0].id), 403, AllianceMessages.notLeader);
+
+      const revoked = await revoke(leader, alliance, listed.data.invitations[0].id);
+      expect(revoked.data).toEqual({ success: true, message: AllianceMessages.invitationRevokedDone });
+      await expectRefused(() => revoke(leader, alliance, listed.data.invitations[0].id), 404, AllianceMessages.invitationNotFound);
+      await expectRefused(() => join(newcomer, alliance.id, first), 410, AllianceMessages.invitationRevoked);
+      expect((await listOf(leader, alliance)).data.invitations).toHaveLength(1);
+      await expectRefused(() => revoke(leader, alliance, 'one'), 400, AllianceMessages.invalidInvitationId);
+      expect((await join(newcomer, alliance.id, second)).data).toMatchObject({ autoAccepted: true });
+    });
+
+    it(`caps the open invitations at ${ALLIANCE_OPEN_INVITATIONS_MAX}`, async () => {
+      const leader = await newCityPlayer(stack, 'lead');
+      const alliance = await newAlliance(stack, leader);
+      for (let i = 0; i < ALLIANCE_OPEN_INVITATIONS_MAX; i += 1) await invitationFrom(leader, alliance);
+      await expectRefused(() => invite(leader, alliance), 409, AllianceMessages.invitationsCapped);
+      // A revoked (or used, or expired) one frees its place.
+      const [oldest] = (await listOf(leader, alliance)).data.invitations;
+      expect((await revoke(leader, alliance, oldest.id)).status).toBe(200);
+      expect((await invite(leader, alliance)).status).toBe(200);
+    });
   });
 
   it('rejects a request, which can then be sent again', async () => {

@@ -7,6 +7,7 @@ import { AllianceMessages, CityMessages } from '@runik/contract';
 import type {
   AllianceActionResponse,
   AllianceInvitationResponse,
+  AllianceInvitationsResponse,
   AlliancesResponse,
   AllianceView,
   CreateAllianceRequest,
@@ -22,7 +23,7 @@ import { NotificationPush } from '../notifications/notification-push';
 import { Notifier } from '../notifications/notifier';
 import { usernameOf } from '../players/player-names';
 import { nameSkeletons } from '../core/text/name-skeleton';
-import { issueInvitation, redeemInvitation } from './alliance-invitations';
+import { issueInvitation, openInvitations, redeemInvitation, revokeInvitation, revokeMembersInvitations } from './alliance-invitations';
 
 interface AllianceRow {
   id: number;
@@ -32,6 +33,7 @@ interface AllianceRow {
   description: string;
   leader_id: string;
   max_members: number;
+  members_may_invite: boolean;
 }
 
 /** A locked alliance and its members (player ids, names and when they joined, in joining order). */
@@ -144,8 +146,38 @@ export class AllianceService {
     return this.transaction(async (manager) => {
       const alliance = await lockAlliance(manager, allianceId);
       if (!alliance.members.some((member) => member.playerId === playerId)) throw ApiError.forbidden(AllianceMessages.notMember);
+      if (!mayInvite(alliance.row, playerId)) throw ApiError.forbidden(AllianceMessages.invitationsLeaderOnly);
       const { token, expiresAt } = await issueInvitation(manager, allianceId, playerId, this.clock.now());
       return { success: true, token, expiresAt: expiresAt.toISOString() };
+    });
+  }
+
+  /** The open invitations, for the leader only. */
+  invitations(leaderId: number, allianceId: number): Promise<AllianceInvitationsResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      return { success: true, membersMayInvite: alliance.row.members_may_invite, invitations: await openInvitations(manager, allianceId, this.clock.now()) };
+    });
+  }
+
+  revokeInvitation(leaderId: number, allianceId: number, invitationId: number): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      await revokeInvitation(manager, allianceId, invitationId, this.clock.now());
+      return { success: true, message: AllianceMessages.invitationRevokedDone };
+    });
+  }
+
+  /** Lets members invite, or stops them (their open invitations are revoked). */
+  setMembersMayInvite(leaderId: number, allianceId: number, membersMayInvite: boolean): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      await manager.query(`UPDATE alliances SET members_may_invite = $2 WHERE id = $1`, [allianceId, membersMayInvite]);
+      if (!membersMayInvite) await revokeMembersInvitations(manager, allianceId, leaderId, this.clock.now());
+      return { success: true, message: membersMayInvite ? AllianceMessages.membersMayInvite : AllianceMessages.onlyLeaderInvites };
     });
   }
 
@@ -345,6 +377,8 @@ export class AllianceService {
       nextExpansionCost,
       isLeader,
       pendingRequests,
+      membersMayInvite: row.members_may_invite,
+      canInvite: mayInvite(row, viewerId),
     };
   }
 }
@@ -365,6 +399,11 @@ async function insertAlliance(manager: EntityManager, request: CreateAllianceReq
     if (isUniqueViolation(error, 'alliances_tag_key')) throw ApiError.conflict(AllianceMessages.tagTaken);
     throw error;
   }
+}
+
+/** The leader may always invite; a member when the leader allows it. */
+function mayInvite(row: AllianceRow, playerId: number): boolean {
+  return Number(row.leader_id) === playerId || row.members_may_invite;
 }
 
 async function lockAlliance(manager: EntityManager, allianceId: number): Promise<LockedAlliance> {
