@@ -298,6 +298,11 @@ export async function serverEnvironment(run: BenchmarkRun, chainUrl?: string): P
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // Every benchmark client is 127.0.0.1 (push.ts holds 2,000 sockets of a few hundred sessions).
+    SOCKET_CONNECTIONS_PER_ADDRESS: '1000000',
+    SOCKETS_PER_SESSION: '1000000',
+    SOCKET_HANDSHAKES_PER_MINUTE_PER_ADDRESS: '1000000',
+    SOCKET_HANDSHAKES_PER_MINUTE_PER_SESSION: '1000000',
   };
 }
 

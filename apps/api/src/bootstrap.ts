@@ -5,8 +5,10 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyInstance } from 'fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { ErrorFilter, loadAppConfig, MetricsService, recordHttpMetrics, REQUEST_ID_HEADER, requestIdFor, servesApiDocs } from '@runik/server';
+import { ErrorFilter, loadAppConfig, MetricsService, OpsLoginLockout, REDIS, recordHttpMetrics, REQUEST_ID_HEADER, requestIdFor, servesApiDocs } from '@runik/server';
+import { ErrorMessages } from '@runik/contract';
 import { AppModule } from './app.module';
+import { refuseCompletedRetries } from './bull-board-retries';
 import { createOpenApiDocument } from './openapi';
 import { protectOpsRoutes } from './ops-access';
 import { RedisIoAdapter } from './redis-io-adapter';
@@ -18,10 +20,19 @@ import { serveWebApp } from './web-app';
 const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
- * Fastify's own JSON parser stays; a body of any other type answers 415. A call without a body may
+ * JSON bodies go through Fastify's own parser (secure-json-parse), but a body starting with a byte
+ * order mark is refused with 400 on every route, Bull Board's included: RFC 8259 forbids sending one,
+ * and the parser would otherwise drop it silently. A body of any other type answers 415. A call without a body may
  * name any type (HTTP clients such as axios in Node send a form type on a bodyless POST).
  */
 function acceptJsonBodiesOnly(fastify: FastifyInstance): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.charCodeAt(0) === 0xfeff) return done(Object.assign(new Error(ErrorMessages.byteOrderMark), { statusCode: 400 }), undefined);
+    parseJson(request, text, done);
+  });
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
     if (body.length === 0) return done(null, undefined);
@@ -68,7 +79,12 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
   await addSecurityHeaders(app, config);
   refuseForeignOrigins(app);
   await app.register(fastifyCookie);
-  await protectOpsRoutes(app, { user: config.BULL_BOARD_USER, password: config.BULL_BOARD_PASSWORD, metricsToken: config.METRICS_TOKEN });
+  const opsLockout = new OpsLoginLockout(app.get(REDIS), {
+    failuresPerMinute: config.OPS_LOGIN_FAILURES_PER_MINUTE,
+    lockoutMs: config.OPS_LOGIN_LOCKOUT_MINUTES * 60_000,
+  });
+  refuseCompletedRetries(app);
+  await protectOpsRoutes(app, { user: config.BULL_BOARD_USER, password: config.BULL_BOARD_PASSWORD, metricsToken: config.METRICS_TOKEN }, opsLockout);
 
   if (servesApiDocs(config)) SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app));
 

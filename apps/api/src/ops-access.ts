@@ -1,7 +1,9 @@
 import fastifyBasicAuth from '@fastify/basic-auth';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { ErrorMessages } from '@runik/contract';
+import type { OpsLoginLockout } from '@runik/server';
 
 export interface OpsCredentials {
   user: string;
@@ -30,8 +32,10 @@ const OPS_ACCESS_PATH = '/api/admin/access';
  * registered), so it runs on whatever request the router sends to that route: a percent-encoded,
  * upper-case or otherwise unusual spelling of the path either reaches no route (404) or meets the check.
  * Must run before the routes are registered (Nest and Bull Board register theirs at app.init()).
+ * Failed logins (a wrong Authorization header) are counted per client address by `lockout`; an
+ * address locked out gets 429 on every ops route, whatever it sends, until the lockout ends.
  */
-export async function protectOpsRoutes(app: NestFastifyApplication, credentials: OpsCredentials): Promise<void> {
+export async function protectOpsRoutes(app: NestFastifyApplication, credentials: OpsCredentials, lockout: OpsLoginLockout): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(fastifyBasicAuth, {
     authenticate: { realm: 'Runik operations' },
@@ -41,17 +45,38 @@ export async function protectOpsRoutes(app: NestFastifyApplication, credentials:
     },
   });
 
-  const basicAuth: onRequestHookHandler = (request, reply, done) =>
-    fastify.basicAuth(request, reply, (error) => {
-      if (error) {
-        void reply.code(401).send({ error: OPS_UNAUTHORIZED });
-        return;
-      }
-      done();
+  const checkBasicAuth = (request: FastifyRequest, reply: FastifyReply) =>
+    new Promise<boolean>((resolve) => fastify.basicAuth(request, reply, (error) => resolve(!error)));
+
+  /** Whether the call may go on; else the answer is sent (429 while its address is locked out, 401 without the credentials). */
+  const admit = async (request: FastifyRequest, reply: FastifyReply, metricsTokenAccepted: boolean): Promise<boolean> => {
+    const lockedForSeconds = await lockout.lockedForSeconds(request.ip).catch((error: Error) => {
+      // Redis down: the check is skipped (the operators keep their health pages), the credentials still hold.
+      request.log.warn(`Ops login lockout unavailable: ${error.message}`);
+      return 0;
     });
-  const basicOrMetricsToken: onRequestHookHandler = function (request, reply, done) {
-    if (hasBearer(request, credentials.metricsToken)) return done();
-    return basicAuth.call(this, request, reply, done);
+    if (lockedForSeconds > 0) {
+      request.log.warn({ address: request.ip, lockedForSeconds }, 'Ops call refused: address locked out after failed logins');
+      void reply.code(429).header('Retry-After', String(lockedForSeconds)).send({ error: ErrorMessages.tooManyRequests, retryAfterSeconds: lockedForSeconds });
+      return false;
+    }
+    if ((metricsTokenAccepted && hasBearer(request, credentials.metricsToken)) || (await checkBasicAuth(request, reply))) return true;
+    if (request.headers.authorization !== undefined) {
+      // A failed login (a browser's first visit sends no credentials: only its prompt).
+      const { failures, lockedOut } = await lockout.recordFailure(request.ip).catch((error: Error) => {
+        request.log.warn(`Ops login lockout unavailable: ${error.message}`);
+        return { failures: 0, lockedOut: false };
+      });
+      request.log.warn({ address: request.ip, failures, lockedOut }, lockedOut ? 'Failed ops login: address locked out' : 'Failed ops login');
+    }
+    void reply.code(401).send({ error: OPS_UNAUTHORIZED });
+    return false;
+  };
+  const basicAuth: onRequestHookHandler = (request, reply, done) => {
+    admit(request, reply, false).then((admitted) => admitted && done(), done);
+  };
+  const basicOrMetricsToken: onRequestHookHandler = (request, reply, done) => {
+    admit(request, reply, true).then((admitted) => admitted && done(), done);
   };
 
   fastify.addHook('onRoute', (route: RouteOptions) => {

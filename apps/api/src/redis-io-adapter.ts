@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { AppConfig, socketChannelKey } from '@runik/server';
+import { addSocketSecurityHeaders } from './security-headers';
 
 /**
  * Socket.IO over `@socket.io/redis-adapter`: whatever is sent to a room (by the worker's emitter or
@@ -27,7 +28,9 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    return super.createIOServer(port, options).adapter(createAdapter(this.pubClient, this.subClient, { key: socketChannelKey(this.config) }));
+    const server: Server = super.createIOServer(port, options).adapter(createAdapter(this.pubClient, this.subClient, { key: socketChannelKey(this.config) }));
+    addSocketSecurityHeaders(server, this.config);
+    return server;
   }
 
   /**

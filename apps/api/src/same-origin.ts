@@ -13,7 +13,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function refuseForeignOrigins(app: NestFastifyApplication): void {
   app.getHttpAdapter().getInstance().addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (SAFE_METHODS.has(request.method) || origin === undefined || hostOfOrigin(origin) === request.host) return done();
+    // The Host header itself, never X-Forwarded-Host (which Fastify's request.host prefers from a
+    // trusted proxy): nginx passes the client's Host on and sets X-Forwarded-Host itself.
+    if (SAFE_METHODS.has(request.method) || origin === undefined || hostOfOrigin(origin) === request.headers.host) return done();
     void reply.code(403).send({ error: ErrorMessages.foreignOrigin });
   });
 }

@@ -1,5 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { Server } from 'socket.io';
 import { hiveEngineUrls, hiveNodeUrls, type AppConfig } from '@runik/server';
 
 /** Where the browser reads RNK balances in production unless WEB_HIVE_ENGINE_URL says otherwise. */
@@ -11,10 +13,22 @@ const MAINNET_HIVE_ENGINE = 'https://api.hive-engine.com/rpc';
  * served by hive-sim (the chain node URLs), which the page loads a script from and calls.
  */
 export async function addSecurityHeaders(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  await app.register(fastifyHelmet, securityHeaderOptions(config));
+}
+
+/**
+ * The same headers on Socket.IO's answers (its polling requests and WebSocket upgrades never reach
+ * Fastify's hooks): helmet itself, as an engine.io middleware.
+ */
+export function addSocketSecurityHeaders(server: Server, config: AppConfig): void {
+  server.engine.use(helmet(securityHeaderOptions(config)));
+}
+
+function securityHeaderOptions(config: AppConfig): HelmetOptions {
   const production = config.NODE_ENV === 'production';
   const devChain = production ? [] : [...hiveNodeUrls(config), ...hiveEngineUrls(config)].map(origin);
   const hiveEngine = origin(config.WEB_HIVE_ENGINE_URL ?? (production ? MAINNET_HIVE_ENGINE : hiveEngineUrls(config)[0]));
-  await app.register(fastifyHelmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -36,7 +50,7 @@ export async function addSecurityHeaders(app: NestFastifyApplication, config: Ap
     referrerPolicy: { policy: 'no-referrer' },
     // HSTS only where TLS is certain; a developer's http://localhost would ignore it anyway.
     strictTransportSecurity: production ? { maxAge: 15552000, includeSubDomains: true } : false,
-  });
+  };
 }
 
 function origin(url: string): string {

@@ -1,10 +1,11 @@
 import { AllianceMessages, ApiRoutes, CityMessages, ErrorMessages, TextMessages } from '@runik/contract';
 import type { AllianceListEntry, AlliancesResponse } from '@runik/contract';
-import { ALLIANCE_CREATION_FEE, ALLIANCE_INVITATION_LIFETIME_MS, ALLIANCE_MAX_MEMBERS, ALLIANCE_STARTING_CAPACITY } from '@runik/rules';
+import { ALLIANCE_CREATION_FEE, ALLIANCE_INVITATION_LIFETIME_MS, ALLIANCE_MAX_MEMBERS, ALLIANCE_OPEN_INVITATIONS_MAX, ALLIANCE_STARTING_CAPACITY } from '@runik/rules';
 import type { AxiosResponse } from 'axios';
 import {
   addMembers,
   allianceSnapshot,
+  allowMembersToInvite,
   CREATION_FEE_THOUSANDTHS,
   createBody,
   invitationFrom,
@@ -170,6 +171,8 @@ describe('creating', () => {
       nextExpansionCost: 10_000,
       isLeader: true,
       pendingRequests: [],
+      membersMayInvite: false,
+      canInvite: true,
     });
   });
 
@@ -218,6 +221,48 @@ describe('creating', () => {
     it('a name taken, whatever its case', async () => {
       await expectRefused(create({ name: 'SILVER HAND' }), 409, AllianceMessages.nameTaken);
       await expectRefused(create({ name: 'silver hand' }), 409, AllianceMessages.nameTaken);
+    });
+
+    // "Iron Wolves" was made by the first test of 'creating'.
+    describe('names that pass for others, and invisible characters', () => {
+      it.each([
+        ['a Cyrillic o', 'Ir\u043En Wolves'],
+        ['a Greek capital iota', '\u0399ron Wolves'],
+        ['a small l for the capital I', 'lron Wolves'],
+        ['Greek small iota in lower case', '\u03B9ron wolves'],
+        ['Cyrillic letters throughout', '\u0406r\u043En W\u043Elv\u0435s'],
+      ])('409 for a look-alike of "Iron Wolves" (same confusables skeleton): %s', (_what, name) =>
+        expectRefused(create({ name }), 409, AllianceMessages.nameTaken),
+      );
+
+      it.each([
+        ['U+2800 after it', 'Iron Wolves\u2800'],
+        ['U+2800 only', '\u2800\u2800\u2800'],
+        ['the Hangul filler U+3164', 'Iron\u3164Wolves'],
+        ['the Hangul fillers U+115F and U+1160', '\u115F\u1160Wolves'],
+        ['the halfwidth Hangul filler U+FFA0', 'Wolves\uFFA0'],
+      ])('400 for a name with invisible characters: %s', (_what, name) =>
+        expectRefused(create({ name }), 400, TextMessages.hiddenCharacter('Alliance name')),
+      );
+
+      it.each([
+        ['U+3164', 'We hold the pass\u3164'],
+        ['U+2800', '\u2800'],
+        ['U+FFA0', 'Strong\uFFA0together'],
+        ['a zero-width joiner outside an emoji', 'Run\u200Dik'],
+      ])('400 for a description with %s', (_what, description) =>
+        expectRefused(create({ description }), 400, TextMessages.hiddenCharacter('Description')),
+      );
+
+      it('accepts a family emoji (a ZWJ sequence) in a description', async () => {
+        const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+        const leader = await newCityPlayer(stack, 'fam');
+        const alliance = await newAlliance(stack, leader, { name: 'Hearth Keepers', tag: 'HRT', description: `One family ${family}` });
+        expect((await allianceRow(alliance)).description).toBe(`One family ${family}`);
+        const edited = await update(leader, alliance.id, { description: `Rainbow \u{1F3F3}\uFE0F\u200D\u{1F308} and ${family}` });
+        expect(edited.status).toBe(200);
+        expect((await allianceRow(alliance)).description).toBe(`Rainbow \u{1F3F3}\uFE0F\u200D\u{1F308} and ${family}`);
+      });
     });
 
     it('a tag taken, also when sent in lower case', async () => {
@@ -314,7 +359,8 @@ describe('joining, accepting and rejecting', () => {
     // A pending request of the invited player goes when the invitation lets them in.
     await requestToJoin(invited, alliance);
 
-    // Issued by a member who is not the leader.
+    // Issued by a member who is not the leader, once the leader allows it.
+    await allowMembersToInvite(leader, alliance);
     const issued = await member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id });
     expect(issued.status).toBe(200);
     expect(issued.data).toEqual({ success: true, token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), expiresAt: expect.any(String) });
@@ -347,6 +393,7 @@ describe('joining, accepting and rejecting', () => {
     await expectRefused(() => join(newcomer, alliance.id, foreign), 404, AllianceMessages.invitationInvalid);
     await expectRefused(() => join(newcomer, alliance.id, 'A'.repeat(32)), 404, AllianceMessages.invitationInvalid);
     await expectRefused(() => join(newcomer, alliance.id, 'short'), 400, AllianceMessages.invitationInvalid);
+    await allowMembersToInvite(leader, alliance);
     const fromLeaver = await invitationFrom(member, alliance);
     expect((await leave(member)).status).toBe(200);
     await expectRefused(() => join(newcomer, alliance.id, fromLeaver), 404, AllianceMessages.invitationInvalid);
@@ -355,6 +402,79 @@ describe('joining, accepting and rejecting', () => {
     // Only a member invites.
     await expectRefused(() => newcomer.api.post(ApiRoutes.allianceInvite, { hiveUsername: newcomer.username, allianceId: alliance.id }), 403, AllianceMessages.notMember);
     await expectRefused(() => member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id }), 403, AllianceMessages.notMember);
+  });
+
+  describe('invitations under the leader', () => {
+    const invite = (player: CityPlayer, alliance: TestAlliance) => player.api.post(ApiRoutes.allianceInvite, { hiveUsername: player.username, allianceId: alliance.id });
+    const settings = (player: CityPlayer, alliance: TestAlliance, membersMayInvite: boolean) =>
+      player.api.post(ApiRoutes.allianceInvitationSettings, { hiveUsername: player.username, allianceId: alliance.id, membersMayInvite });
+    const listOf = (player: CityPlayer, alliance: TestAlliance) => player.api.get(ApiRoutes.allianceInvitations(player.username, alliance.id));
+    const revoke = (player: CityPlayer, alliance: TestAlliance, invitationId: unknown) =>
+      player.api.post(ApiRoutes.allianceInvitationRevoke, { hiveUsername: player.username, allianceId: alliance.id, invitationId });
+
+    it('a member cannot issue an invitation unless the leader allowed it; stopping it revokes the members’ open ones', async () => {
+      const [leader, member, newcomer] = await Promise.all(['lead', 'memb', 'newc'].map((prefix) => newCityPlayer(stack, prefix)));
+      const alliance = await newAlliance(stack, leader);
+      await setMaxMembers(stack, alliance, 5);
+      await addMembers(leader, alliance, [member]);
+      expect(await myAlliance(member)).toMatchObject({ membersMayInvite: false, canInvite: false });
+      expect(await myAlliance(leader)).toMatchObject({ membersMayInvite: false, canInvite: true });
+      await expectRefused(() => invite(member, alliance), 403, AllianceMessages.invitationsLeaderOnly);
+      // Only the leader decides.
+      await expectRefused(() => settings(member, alliance, true), 403, AllianceMessages.notLeader);
+
+      expect((await settings(leader, alliance, true)).data).toEqual({ success: true, message: AllianceMessages.membersMayInvite });
+      expect(await myAlliance(member)).toMatchObject({ membersMayInvite: true, canInvite: true });
+      const issued = await invite(member, alliance);
+      expect(issued.status).toBe(200);
+      const fromLeader = await invitationFrom(leader, alliance);
+
+      expect((await settings(leader, alliance, false)).data).toEqual({ success: true, message: AllianceMessages.onlyLeaderInvites });
+      await expectRefused(() => invite(member, alliance), 403, AllianceMessages.invitationsLeaderOnly);
+      await expectRefused(() => join(newcomer, alliance.id, issued.data.token), 410, AllianceMessages.invitationRevoked);
+      // The leader's own stays open.
+      expect((await join(newcomer, alliance.id, fromLeader)).data).toMatchObject({ autoAccepted: true });
+    });
+
+    it('lists the open invitations to the leader only, and refuses a revoked one', async () => {
+      const [leader, member, newcomer] = await Promise.all(['lead', 'memb', 'newc'].map((prefix) => newCityPlayer(stack, prefix)));
+      const alliance = await newAlliance(stack, leader);
+      await setMaxMembers(stack, alliance, 5);
+      await addMembers(leader, alliance, [member]);
+      const [first, second] = [await invitationFrom(leader, alliance), await invitationFrom(leader, alliance)];
+      const listed = await listOf(leader, alliance);
+      expect(listed.status).toBe(200);
+      expect(listed.data).toEqual({
+        success: true,
+        membersMayInvite: false,
+        invitations: [
+          { id: expect.any(Number), createdBy: leader.username, createdAt: expect.any(String), expiresAt: expect.any(String) },
+          { id: expect.any(Number), createdBy: leader.username, createdAt: expect.any(String), expiresAt: expect.any(String) },
+        ],
+      });
+      expect(JSON.stringify(listed.data)).not.toContain(first);
+      expect((await listOf(member, alliance)).status).toBe(403);
+      await expectRefused(() => revoke(member, alliance, listed.data.invitations[0].id), 403, AllianceMessages.notLeader);
+
+      const revoked = await revoke(leader, alliance, listed.data.invitations[0].id);
+      expect(revoked.data).toEqual({ success: true, message: AllianceMessages.invitationRevokedDone });
+      await expectRefused(() => revoke(leader, alliance, listed.data.invitations[0].id), 404, AllianceMessages.invitationNotFound);
+      await expectRefused(() => join(newcomer, alliance.id, first), 410, AllianceMessages.invitationRevoked);
+      expect((await listOf(leader, alliance)).data.invitations).toHaveLength(1);
+      await expectRefused(() => revoke(leader, alliance, 'one'), 400, AllianceMessages.invalidInvitationId);
+      expect((await join(newcomer, alliance.id, second)).data).toMatchObject({ autoAccepted: true });
+    });
+
+    it(`caps the open invitations at ${ALLIANCE_OPEN_INVITATIONS_MAX}`, async () => {
+      const leader = await newCityPlayer(stack, 'lead');
+      const alliance = await newAlliance(stack, leader);
+      for (let i = 0; i < ALLIANCE_OPEN_INVITATIONS_MAX; i += 1) await invitationFrom(leader, alliance);
+      await expectRefused(() => invite(leader, alliance), 409, AllianceMessages.invitationsCapped);
+      // A revoked (or used, or expired) one frees its place.
+      const [oldest] = (await listOf(leader, alliance)).data.invitations;
+      expect((await revoke(leader, alliance, oldest.id)).status).toBe(200);
+      expect((await invite(leader, alliance)).status).toBe(200);
+    });
   });
 
   it('rejects a request, which can then be sent again', async () => {

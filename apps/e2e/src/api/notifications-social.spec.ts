@@ -3,7 +3,7 @@ import { ApiRoutes } from '@runik/contract';
 import type { NotificationDataByKind, NotificationKind } from '@runik/contract';
 import { bossMaxHp, bossReward, fromThousandths, THRONE_FULL_CONTROL_SECONDS, Troops } from '@runik/rules';
 import { Queues, ScheduledJobs } from '@runik/server';
-import { addMembers, invitationFrom, newAlliance, requestToJoin, setMaxMembers } from '../support/alliance';
+import { addMembers, allowMembersToInvite, invitationFrom, newAlliance, requestToJoin, setMaxMembers } from '../support/alliance';
 import { setArmy } from '../support/attack';
 import { CityPlayer, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
@@ -88,6 +88,7 @@ describe('alliance notifications', () => {
     const about = { allianceId: alliance.id, allianceName: alliance.name };
 
     await addMembers(leader, alliance, [first]);
+    await allowMembersToInvite(leader, alliance);
     const token = await invitationFrom(first, alliance);
     await requestToJoin(invited, alliance);
     // The request was sent without the link; the leader turns it down, and the link then lets the player in.

@@ -1,7 +1,9 @@
+import { Queue } from 'bullmq';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ApiRoutes } from '@runik/contract';
 import { apiClient } from '../support/api-client';
+import { newPaidCityPlayer } from '../support/city';
 import { WORKSPACE_ROOT } from '../support/processes';
 import { BULL_BOARD_PASSWORD, startStack, Stack } from '../support/stack';
 
@@ -39,6 +41,26 @@ describe('operations', () => {
     const board = await api.get('/admin/queues/api/queues', { auth: { username: 'admin', password: BULL_BOARD_PASSWORD } });
     expect(board.status).toBe(200);
     expect(board.data.queues.map((queue: { name: string }) => queue.name)).toContain('ledger');
+  });
+
+  it("refuses Bull Board's retry of a completed ledger job, one or all, and leaves it completed", async () => {
+    await newPaidCityPlayer(stack, 'retr');
+    const queue = new Queue('ledger', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
+    try {
+      const [job] = await queue.getJobs(['completed']);
+      expect(job?.name).toBe('confirm-registration');
+      const auth = { username: 'admin', password: BULL_BOARD_PASSWORD };
+      const api = apiClient(stack.apiUrl);
+      const one = await api.put(`/admin/queues/api/queues/ledger/${encodeURIComponent(job.id ?? '')}/retry`, undefined, { auth });
+      expect({ status: one.status, data: one.data }).toEqual({ status: 409, data: { error: 'A completed job is not run again: retry failed jobs only.' } });
+      const all = await api.put('/admin/queues/api/queues/ledger/retry/completed', undefined, { auth });
+      expect(all.status).toBe(409);
+      expect(await job.getState()).toBe('completed');
+      // Failed jobs may still be retried (none here: Bull Board answers for the empty set).
+      expect((await api.put('/admin/queues/api/queues/ledger/retry/failed', undefined, { auth })).status).toBe(200);
+    } finally {
+      await queue.close();
+    }
   });
 
   it('answers liveness without looking outside the process, and readiness from PostgreSQL and Redis', async () => {

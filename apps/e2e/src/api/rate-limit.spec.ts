@@ -9,7 +9,13 @@ import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support
 
 const GENERAL_LIMIT = 8;
 let stack: Stack;
-beforeAll(async () => (stack = await startStack({ extraEnv: { AUTH_RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT) } })));
+beforeAll(
+  async () =>
+    (stack = await startStack({
+      // The ops login lockout at its default (the stack raises it for the other files).
+      extraEnv: { AUTH_RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT), OPS_LOGIN_FAILURES_PER_MINUTE: '10' },
+    })),
+);
 afterAll(() => stack?.stop());
 
 // Each test plays from addresses of its own: the api trusts X-Forwarded-For from loopback proxies (TRUST_PROXY).
@@ -31,12 +37,12 @@ async function playerAt(address: string): Promise<{ username: string; api: Axios
   return { username, api: clientAt(address, token) };
 }
 
-function expectTooMany(response: { status: number; data: unknown; headers: Record<string, unknown> }): void {
+function expectTooMany(response: { status: number; data: unknown; headers: Record<string, unknown> }, maxSeconds = 60): void {
   expect(response.status).toBe(429);
   expect(response.data).toEqual({ error: ErrorMessages.tooManyRequests, retryAfterSeconds: expect.any(Number) });
   const { retryAfterSeconds } = response.data as { retryAfterSeconds: number };
   expect(retryAfterSeconds).toBeGreaterThan(0);
-  expect(retryAfterSeconds).toBeLessThanOrEqual(60);
+  expect(retryAfterSeconds).toBeLessThanOrEqual(maxSeconds);
   expect(Number(response.headers['retry-after'])).toBe(retryAfterSeconds);
 }
 
@@ -117,5 +123,27 @@ describe('general rate limit', () => {
     } finally {
       if (replica) await stopProcess(replica);
     }
+  });
+});
+
+describe('ops login lockout', () => {
+  const wrong = { username: 'admin', password: 'wrong' };
+  const right = { username: 'admin', password: BULL_BOARD_PASSWORD };
+
+  it('answers the 11th attempt within a minute from one address with 429, even with the right password, on every ops route', async () => {
+    const api = clientAt(newAddress());
+    const statuses = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await api.get('/admin/queues/api/queues', { auth: wrong })).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const locked = await api.get('/admin/queues/api/queues', { auth: right });
+    // Locked out for OPS_LOGIN_LOCKOUT_MINUTES (15), not the rate limits' minute.
+    expectTooMany(locked, 15 * 60);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60);
+    expect((await api.get('/api/admin/health', { auth: right })).status).toBe(429);
+    expect((await api.get('/metrics', { auth: right })).status).toBe(429);
+    // Another address is not locked out; visits without credentials (a browser's first) never count.
+    const other = clientAt(newAddress());
+    for (let i = 0; i < 12; i += 1) expect((await other.get('/admin/queues')).status).toBe(401);
+    expect((await other.get('/admin/queues/api/queues', { auth: right })).status).toBe(200);
   });
 });

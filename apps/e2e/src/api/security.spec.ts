@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiRoutes, TextMessages } from '@runik/contract';
+import { ApiRoutes, ErrorMessages, TextMessages } from '@runik/contract';
 import { apiClient, login, registerFree, signedChallenge } from '../support/api-client';
 import { queryDatabase } from '../support/database';
 import { uniqueUsername } from '../support/hive';
@@ -225,6 +225,9 @@ describe('requests from another site', () => {
     // Bull Board's write routes too, even with the operator's credentials a browser remembers.
     const board = await raw('PUT', '/admin/queues/api/queues/ledger/pause', { Authorization: OPS_AUTH, Origin: 'https://evil.example' });
     expect(board.status).toBe(403);
+    // Checked against the Host the request was sent to, never a client's X-Forwarded-Host (the api trusts loopback proxies).
+    const forwarded = await raw('POST', ApiRoutes.logout, { Authorization: `Bearer ${player.token}`, Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' });
+    expect(forwarded.status).toBe(403);
     // Its own origin and a reading call from anywhere pass.
     expect((await api.get(ApiRoutes.cityResources(player.username), { headers: { Origin: 'https://evil.example' } })).status).toBe(200);
     expect((await api.post(ApiRoutes.logout, undefined, { headers: { Origin: stack.apiUrl } })).status).toBe(200);
@@ -248,6 +251,29 @@ describe('request bodies', () => {
     const after = await apiClient(stack.apiUrl, player.token).get(ApiRoutes.cityResources(player.username));
     expect(after.status).toBe(200);
     expect(after.data.resources).toEqual(before.data.resources);
+  });
+});
+
+describe('a JSON body with a leading byte order mark', () => {
+  it('answers 400 on every route that takes a body, and changes nothing', async () => {
+    const player = await newPlayer('bom');
+    const bearer = { Authorization: `Bearer ${player.token}` };
+    const calls: [string, string, Record<string, string>, object][] = [
+      ['POST', ApiRoutes.logout, bearer, {}],
+      ['POST', ApiRoutes.allianceCreate, bearer, { hiveUsername: player.username, name: 'Byte Order', tag: 'BOM', icon: 'wolf', description: 'x' }],
+      ['POST', ApiRoutes.verifyLogin, {}, { username: player.username, signature: 'x' }],
+      ['PUT', '/admin/queues/api/queues/ledger/pause', { Authorization: OPS_AUTH }, {}],
+    ];
+    for (const [method, path, headers, body] of calls) {
+      const response = await raw(method, path, { ...headers, 'Content-Type': 'application/json' }, `\uFEFF${JSON.stringify(body)}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      // Bull Board answers its errors in its own shape ({ error: { key }, message }).
+      const answer = JSON.parse(response.body);
+      expect(path.startsWith('/admin/') ? answer.message : answer).toEqual(path.startsWith('/admin/') ? ErrorMessages.byteOrderMark : { error: ErrorMessages.byteOrderMark });
+    }
+    // Still logged in; the same body without the mark goes through.
+    expect((await apiClient(stack.apiUrl, player.token).get(ApiRoutes.cityResources(player.username))).status).toBe(200);
+    expect((await raw('POST', ApiRoutes.logout, { ...bearer, 'Content-Type': 'application/json' }, '{}')).status).toBe(200);
   });
 });
 

@@ -64,7 +64,7 @@ browser.test('a leader creates an alliance, accepts a request to join, and the m
   await memberPage.context().close();
 });
 
-browser.test('a member invites by link, the invited player joins at once, and stored markup shows as text', async (leaderPage) => {
+browser.test('the leader invites by link and sees it open, the invited player joins at once, members invite once the leader allows it, and stored markup shows as text', async (leaderPage) => {
   const [leader, invited] = await Promise.all([newCityPlayer(stack(), 'lead'), newCityPlayer(stack(), 'invt')]);
   // Markup in every stored text: it must reach the screen as characters, never as elements.
   const name = '<img src=x onerror=__xss=1>';
@@ -83,6 +83,9 @@ browser.test('a member invites by link, the invited player joins at once, and st
   await panel.getByRole('button', { name: 'Create Invitation Link' }).click();
   const link = await panel.getByRole('textbox', { name: 'Invitation link' }).inputValue();
   expect(link).toMatch(new RegExp(`/alliance\\?invite=[A-Za-z0-9_-]{32}&alliance=${alliance.id}$`));
+  // The leader's Open Invitations panel lists it.
+  const openInvitations = leaderPage.getByTestId('alliance-invitations');
+  await openInvitations.getByTestId('alliance-open-invitation').getByText(`By ${leader.username}, valid until`, { exact: false }).waitFor();
 
   const invitedPage = await browser.current().newPage();
   await browser.openAs(invitedPage, invited.username, new URL(link).pathname + new URL(link).search);
@@ -94,6 +97,17 @@ browser.test('a member invites by link, the invited player joins at once, and st
   expect((await allianceOf(invited))?.members).toEqual([leader.username, invited.username]);
   expect(await invitedPage.getByTestId('alliance-description').textContent()).toBe(description);
   await untouched(invitedPage);
+  // A member may not invite until the leader allows it.
+  expect(await invitedPage.getByTestId('alliance-invite').count()).toBe(0);
+  await leaderPage.reload();
+  await openInvitations.getByText('No open invitations.').waitFor();
+  // Checked once the server has answered and the alliance is reloaded (the box shows the stored setting).
+  const membersMayInvite = openInvitations.getByRole('checkbox', { name: 'Members may create invitations' });
+  await membersMayInvite.click();
+  await leaderPage.getByText('Members may now create invitations.').waitFor();
+  await eventually(async () => expect(await membersMayInvite.isChecked()).toBe(true));
+  await invitedPage.reload();
+  await invitedPage.getByTestId('alliance-invite').getByRole('button', { name: 'Create Invitation Link' }).waitFor();
   await invitedPage.context().close();
 });
 

@@ -52,6 +52,12 @@ export async function newReferredPlayer(stack: Stack, referrer: CityPlayer, pref
   return { username, playerId: Number(id), api: apiClient(stack.apiUrl, token) };
 }
 
+/** The leader lets the members create invitations (only the leader may by default); throws unless it succeeds. */
+export async function allowMembersToInvite(leader: CityPlayer, alliance: TestAlliance): Promise<void> {
+  const response = await leader.api.post(ApiRoutes.allianceInvitationSettings, { hiveUsername: leader.username, allianceId: alliance.id, membersMayInvite: true });
+  if (response.status !== 200) throw new Error(`invitation settings by ${leader.username}: ${response.status} ${JSON.stringify(response.data)}`);
+}
+
 /** An invitation link's token, issued by `member` of the alliance; throws unless it succeeds. */
 export async function invitationFrom(member: CityPlayer, alliance: TestAlliance): Promise<string> {
   const response = await member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id });

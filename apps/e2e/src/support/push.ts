@@ -19,10 +19,12 @@ export interface HandshakeOptions {
   token?: string;
   /** Request headers of the handshake (cookie, origin), as a browser would send them. */
   headers?: Record<string, string>;
+  /** The client's own address (another loopback address, e.g. 127.0.0.2, is another client to the api). */
+  localAddress?: string;
 }
 
 /** A socket as the tests drive it: WebSocket only, no reconnection, each its own connection. */
-function openSocket(apiUrl: string, { token, headers }: HandshakeOptions): Socket {
+function openSocket(apiUrl: string, { token, headers, localAddress }: HandshakeOptions): Socket {
   return io(apiUrl, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -30,6 +32,7 @@ function openSocket(apiUrl: string, { token, headers }: HandshakeOptions): Socke
     forceNew: true,
     auth: token === undefined ? {} : { token },
     extraHeaders: headers,
+    ...(localAddress ? { localAddress } : {}),
   });
 }
 

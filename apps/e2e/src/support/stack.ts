@@ -101,6 +101,13 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       // Every test client is one address (and some tests fire many calls from one session).
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Some tests try many wrong ops passwords from the one test address.
+      OPS_LOGIN_FAILURES_PER_MINUTE: '100000',
+      // Likewise for the sockets: every test client is 127.0.0.1 (apps/e2e/src/api/socket-limits.spec.ts sets its own).
+      SOCKET_CONNECTIONS_PER_ADDRESS: '10000',
+      SOCKETS_PER_SESSION: '1000',
+      SOCKET_HANDSHAKES_PER_MINUTE_PER_ADDRESS: '100000',
+      SOCKET_HANDSHAKES_PER_MINUTE_PER_SESSION: '100000',
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
       ...options.extraEnv,
     };

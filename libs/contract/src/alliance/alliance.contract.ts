@@ -4,6 +4,7 @@ import {
   ALLIANCE_ICON_IDS,
   ALLIANCE_MAX_MEMBERS,
   ALLIANCE_NAME_MAX,
+  ALLIANCE_OPEN_INVITATIONS_MAX,
   AllianceIcon,
   isValidAllianceTag,
   normalizeAllianceTag,
@@ -41,6 +42,16 @@ export const AllianceMessages = {
   invitationInvalid: 'This invitation is not valid for this alliance.',
   invitationUsed: 'This invitation has already been used.',
   invitationExpired: 'This invitation has expired. Ask a member for a new one.',
+  invitationRevoked: 'This invitation was revoked. Ask the leader for a new one.',
+  invitationsLeaderOnly: 'Only the alliance leader can create invitations, unless the leader allows members to.',
+  invitationsCapped: `This alliance already has ${ALLIANCE_OPEN_INVITATIONS_MAX} open invitations. Revoke one first.`,
+  invitationNotFound: 'No open invitation with this id.',
+  invalidInvitationId: 'Invalid invitation id.',
+  invitationRevokedDone: 'Invitation revoked.',
+  membersMayInvite: 'Members may now create invitations.',
+  onlyLeaderInvites: "Only you may create invitations now; the members' open invitations were revoked.",
+  failedRevoke: 'Failed to revoke the invitation.',
+  failedInvitationSettings: 'Failed to change who may invite.',
   created: 'Alliance created successfully!',
   requestSent: 'Join request sent. The leader will review it.',
   joined: 'Welcome! You joined the alliance.',
@@ -112,6 +123,28 @@ export const joinAllianceSchema = z.strictObject({
 });
 export type JoinAllianceRequest = z.infer<typeof joinAllianceSchema>;
 
+/** The leader's list of the alliance's open invitations. */
+export const allianceInvitationsQuerySchema = z.strictObject({
+  hiveUsername: hiveUsernameSchema,
+  allianceId: z.coerce.number({ error: AllianceMessages.invalidAllianceId }).pipe(allianceIdSchema),
+});
+export type AllianceInvitationsQuery = z.infer<typeof allianceInvitationsQuerySchema>;
+
+export const revokeInvitationSchema = z.strictObject({
+  hiveUsername: hiveUsernameSchema,
+  allianceId: allianceIdSchema,
+  invitationId: z.number({ error: AllianceMessages.invalidInvitationId }).int(AllianceMessages.invalidInvitationId).positive(AllianceMessages.invalidInvitationId).max(Number.MAX_SAFE_INTEGER, AllianceMessages.invalidInvitationId),
+});
+export type RevokeInvitationRequest = z.infer<typeof revokeInvitationSchema>;
+
+/** Whether members other than the leader may create invitations (off by default). */
+export const invitationSettingsSchema = z.strictObject({
+  hiveUsername: hiveUsernameSchema,
+  allianceId: allianceIdSchema,
+  membersMayInvite: z.boolean({ error: 'membersMayInvite must be true or false.' }),
+});
+export type InvitationSettingsRequest = z.infer<typeof invitationSettingsSchema>;
+
 export const leaveAllianceSchema = z.strictObject({ hiveUsername: hiveUsernameSchema });
 
 /** disband, expand and invite */
@@ -158,6 +191,10 @@ export interface AllianceView {
   isLeader: boolean;
   /** Only the leader sees them; empty for everyone else. */
   pendingRequests: PendingRequest[];
+  /** Whether the leader lets members create invitations. */
+  membersMayInvite: boolean;
+  /** Whether the viewer may create an invitation (the leader, or a member when membersMayInvite). */
+  canInvite: boolean;
 }
 
 export interface MyAllianceResponse {
@@ -196,4 +233,19 @@ export interface AllianceInvitationResponse {
   success: true;
   token: string;
   expiresAt: string;
+}
+
+/** An open invitation as the leader sees it (never its token: only its hash is stored). */
+export interface OpenInvitation {
+  id: number;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface AllianceInvitationsResponse {
+  success: true;
+  membersMayInvite: boolean;
+  /** At most ALLIANCE_OPEN_INVITATIONS_MAX, oldest first. */
+  invitations: OpenInvitation[];
 }

@@ -21,6 +21,8 @@ export const ErrorMessages = {
   /** Hive Engine (the sidechain holding RNK and SWAP.HIVE) out of reach, as opposed to the Hive node. */
   engineUnavailable: 'Hive Engine could not be reached. Please try again later.',
   tooManyRequests: 'Too many requests. Please slow down.',
+  byteOrderMark: 'Request bodies must be JSON without a byte order mark.',
+  tooManySockets: 'Too many open connections for this session. Close another tab first.',
   serviceUnavailable: 'The game is briefly unavailable. Please try again in a few seconds.',
 } as const;
 

@@ -35,6 +35,10 @@ export const ApiRoutes = {
   allianceCreate: '/api/alliance/create',
   allianceJoin: '/api/alliance/join',
   allianceInvite: '/api/alliance/invite',
+  allianceInvitations: (username: string, allianceId: number) =>
+    `/api/alliance/invitations?hiveUsername=${encodeURIComponent(username)}&allianceId=${encodeURIComponent(String(allianceId))}`,
+  allianceInvitationRevoke: '/api/alliance/invitations/revoke',
+  allianceInvitationSettings: '/api/alliance/invitations/settings',
   allianceLeave: '/api/alliance/leave',
   allianceDisband: '/api/alliance/disband',
   allianceUpdate: '/api/alliance/update',

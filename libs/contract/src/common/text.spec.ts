@@ -38,6 +38,27 @@ describe('free text', () => {
     expect(text.parse('We hold the pass \u2764\uFE0F')).toBe('We hold the pass \u2764\uFE0F');
   });
 
+  it('refuses everywhere the blanks that are no space: U+2800 and the Hangul fillers', () => {
+    for (const character of ['\u2800', '\u3164', '\u115F', '\u1160', '\uFFA0']) {
+      expect(firstMessage(name, `Runik${character}`)).toBe(TextMessages.hiddenCharacter('Name'));
+      expect(firstMessage(name, character.repeat(3))).toBe(TextMessages.hiddenCharacter('Name'));
+      expect(firstMessage(text, `We hold${character}the pass`)).toBe(TextMessages.hiddenCharacter('Text'));
+    }
+  });
+
+  it('lets a description carry emoji ZWJ sequences and subdivision flags, not joiners elsewhere', () => {
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+    const rainbow = '\u{1F3F3}\uFE0F\u200D\u{1F308}';
+    const darkSkinnedFarmer = '\u{1F469}\u{1F3FF}\u200D\u{1F33E}';
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    for (const emoji of [family, rainbow, darkSkinnedFarmer, england]) expect(text.parse(`Us ${emoji}`)).toBe(`Us ${emoji}`);
+    for (const value of [`a\u200D\u{1F468}`, `\u{1F468}\u200Da`, `\u{1F468}\u200D`, 'x\u{E0067}\u{E007F}']) {
+      expect(firstMessage(text, value)).toBe(TextMessages.hiddenCharacter('Text'));
+    }
+    // Names take no joiner at all.
+    expect(firstMessage(name, `Us ${family}`)).toBe(TextMessages.hiddenCharacter('Name'));
+  });
+
   it('refuses lone surrogates and keeps paired ones', () => {
     for (const value of ['a\uD800', '\uDC00a', 'a\uDBFFb', '\uDC00\uD800']) {
       expect(firstMessage(name, value)).toBe(TextMessages.brokenText('Name'));

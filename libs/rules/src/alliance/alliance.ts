@@ -3,6 +3,8 @@ export const ALLIANCE_CREATION_FEE = 25_000;
 export const ALLIANCE_STARTING_CAPACITY = 2;
 /** How long an invitation link a member creates lets one player in without the leader (docs/decisions.md). */
 export const ALLIANCE_INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** Open invitations (unused, unrevoked, unexpired) one alliance may have at once: twice its largest size (docs/decisions.md). */
+export const ALLIANCE_OPEN_INVITATIONS_MAX = 20;
 export const ALLIANCE_MAX_MEMBERS = 10;
 export const ALLIANCE_NAME_MAX = 30;
 export const ALLIANCE_TAG_LENGTH = 3;

@@ -1,24 +1,31 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
   allianceActionSchema,
+  allianceInvitationsQuerySchema,
   allianceMemberActionSchema,
   allianceMyQuerySchema,
   createAllianceSchema,
   emptyBodySchema,
+  invitationSettingsSchema,
   joinAllianceSchema,
   leaveAllianceSchema,
+  revokeInvitationSchema,
   updateAllianceSchema,
 } from '@runik/contract';
 import type {
   AllianceActionRequest,
   AllianceActionResponse,
   AllianceInvitationResponse,
+  AllianceInvitationsQuery,
+  AllianceInvitationsResponse,
   AllianceMemberActionRequest,
   AlliancesResponse,
   CreateAllianceRequest,
+  InvitationSettingsRequest,
   JoinAllianceRequest,
   JoinAllianceResponse,
   MyAllianceResponse,
+  RevokeInvitationRequest,
   UpdateAllianceRequest,
 } from '@runik/contract';
 import { CurrentSession } from '../auth/current-session.decorator';
@@ -57,6 +64,24 @@ export class AllianceController {
   @HttpCode(200)
   invite(@Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceInvitationResponse> {
     return this.alliances.invite(session.playerId, allianceId);
+  }
+
+  /** The leader's list of open invitations. */
+  @Get('invitations')
+  invitations(@Query(new ZodPipe(allianceInvitationsQuerySchema)) { allianceId }: AllianceInvitationsQuery, @CurrentSession() session: AuthenticatedSession): Promise<AllianceInvitationsResponse> {
+    return this.alliances.invitations(session.playerId, allianceId);
+  }
+
+  @Post('invitations/revoke')
+  @HttpCode(200)
+  revokeInvitation(@Body(new ZodPipe(revokeInvitationSchema)) body: RevokeInvitationRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.revokeInvitation(session.playerId, body.allianceId, body.invitationId);
+  }
+
+  @Post('invitations/settings')
+  @HttpCode(200)
+  invitationSettings(@Body(new ZodPipe(invitationSettingsSchema)) body: InvitationSettingsRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+    return this.alliances.setMembersMayInvite(session.playerId, body.allianceId, body.membersMayInvite);
   }
 
   @Post('leave')

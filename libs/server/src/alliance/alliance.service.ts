@@ -7,6 +7,7 @@ import { AllianceMessages, CityMessages } from '@runik/contract';
 import type {
   AllianceActionResponse,
   AllianceInvitationResponse,
+  AllianceInvitationsResponse,
   AlliancesResponse,
   AllianceView,
   CreateAllianceRequest,
@@ -21,7 +22,8 @@ import { LedgerService } from '../ledger/ledger.service';
 import { NotificationPush } from '../notifications/notification-push';
 import { Notifier } from '../notifications/notifier';
 import { usernameOf } from '../players/player-names';
-import { issueInvitation, redeemInvitation } from './alliance-invitations';
+import { nameSkeletons } from '../core/text/name-skeleton';
+import { issueInvitation, openInvitations, redeemInvitation, revokeInvitation, revokeMembersInvitations } from './alliance-invitations';
 
 interface AllianceRow {
   id: number;
@@ -31,6 +33,7 @@ interface AllianceRow {
   description: string;
   leader_id: string;
   max_members: number;
+  members_may_invite: boolean;
 }
 
 /** A locked alliance and its members (player ids, names and when they joined, in joining order). */
@@ -143,8 +146,38 @@ export class AllianceService {
     return this.transaction(async (manager) => {
       const alliance = await lockAlliance(manager, allianceId);
       if (!alliance.members.some((member) => member.playerId === playerId)) throw ApiError.forbidden(AllianceMessages.notMember);
+      if (!mayInvite(alliance.row, playerId)) throw ApiError.forbidden(AllianceMessages.invitationsLeaderOnly);
       const { token, expiresAt } = await issueInvitation(manager, allianceId, playerId, this.clock.now());
       return { success: true, token, expiresAt: expiresAt.toISOString() };
+    });
+  }
+
+  /** The open invitations, for the leader only. */
+  invitations(leaderId: number, allianceId: number): Promise<AllianceInvitationsResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      return { success: true, membersMayInvite: alliance.row.members_may_invite, invitations: await openInvitations(manager, allianceId, this.clock.now()) };
+    });
+  }
+
+  revokeInvitation(leaderId: number, allianceId: number, invitationId: number): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      await revokeInvitation(manager, allianceId, invitationId, this.clock.now());
+      return { success: true, message: AllianceMessages.invitationRevokedDone };
+    });
+  }
+
+  /** Lets members invite, or stops them (their open invitations are revoked). */
+  setMembersMayInvite(leaderId: number, allianceId: number, membersMayInvite: boolean): Promise<AllianceActionResponse> {
+    return this.transaction(async (manager) => {
+      const alliance = await lockAlliance(manager, allianceId);
+      assertLeader(alliance, leaderId);
+      await manager.query(`UPDATE alliances SET members_may_invite = $2 WHERE id = $1`, [allianceId, membersMayInvite]);
+      if (!membersMayInvite) await revokeMembersInvitations(manager, allianceId, leaderId, this.clock.now());
+      return { success: true, message: membersMayInvite ? AllianceMessages.membersMayInvite : AllianceMessages.onlyLeaderInvites };
     });
   }
 
@@ -344,24 +377,33 @@ export class AllianceService {
       nextExpansionCost,
       isLeader,
       pendingRequests,
+      membersMayInvite: row.members_may_invite,
+      canInvite: mayInvite(row, viewerId),
     };
   }
 }
 
-/** Name and tag are unique (the name without regard to case). */
+/** Name and tag are unique (the name without regard to case, and on its confusables skeletons: nameSkeletons). */
 async function insertAlliance(manager: EntityManager, request: CreateAllianceRequest, leaderId: number, now: Date): Promise<number> {
+  const { skeleton, foldedSkeleton } = nameSkeletons(request.name);
   try {
     const [{ id }] = await manager.query(
-      `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [request.name, request.tag, request.icon, request.description, leaderId, ALLIANCE_STARTING_CAPACITY, now],
+      `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at, name_skeleton, name_folded_skeleton)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [request.name, request.tag, request.icon, request.description, leaderId, ALLIANCE_STARTING_CAPACITY, now, skeleton, foldedSkeleton],
     );
     return id;
   } catch (error) {
-    if (isUniqueViolation(error, 'alliances_name_key')) throw ApiError.conflict(AllianceMessages.nameTaken);
+    const nameKeys = ['alliances_name_key', 'alliances_name_skeleton_key', 'alliances_name_folded_skeleton_key'];
+    if (nameKeys.some((key) => isUniqueViolation(error, key))) throw ApiError.conflict(AllianceMessages.nameTaken);
     if (isUniqueViolation(error, 'alliances_tag_key')) throw ApiError.conflict(AllianceMessages.tagTaken);
     throw error;
   }
+}
+
+/** The leader may always invite; a member when the leader allows it. */
+function mayInvite(row: AllianceRow, playerId: number): boolean {
+  return Number(row.leader_id) === playerId || row.members_may_invite;
 }
 
 async function lockAlliance(manager: EntityManager, allianceId: number): Promise<LockedAlliance> {

@@ -1,34 +1,64 @@
 import fastifyCookie from '@fastify/cookie';
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
-import type { IncomingHttpHeaders } from 'node:http';
+import type Redis from 'ioredis';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
 import { ErrorMessages, SOCKET_PATH } from '@runik/contract';
 import { SESSION_COOKIE, wellFormedToken } from '../auth/session-cookie';
 import { AuthenticatedSession, SessionService } from '../auth/session.service';
+import type { AppConfig } from '../core/config/app-config';
+import { APP_CONFIG } from '../core/config/config.module';
 import { hostOfOrigin } from '../core/http/origin';
+import { REDIS } from '../core/redis/redis.module';
+import { SocketLimits } from './socket-limits';
 import { allianceRoom, playerRoom, sessionRoom } from './socket-rooms';
 
 /** Clients only listen: no message of theirs needs more than this. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
+/** A transport connection admitted but never opened (a failed upgrade) gives its address's place back after this. */
+const PENDING_TRANSPORT_MS = 10_000;
+/** How long a closed WebSocket may wait for the client's closing answer before its TCP connection is ended. */
+const CLOSE_GRACE_MS = 1_000;
+/** setTimeout's longest delay (about 24.8 days); a session lasting longer is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+type CountedRequest = IncomingMessage & { runikTransportPlace?: { release: () => void; pending: NodeJS.Timeout } };
+/** An engine.io connection, as far as the limits use it. */
+interface EngineConnection {
+  request: CountedRequest;
+  transport?: { socket?: { terminate?: () => void } };
+  once(event: 'close', listener: () => void): void;
+}
 
 /**
  * The inbox, live (api only): a socket gets in with a valid session and joins its player's room, its
  * alliance's and its session's; what reaches those rooms comes from NotificationPush, through Redis,
  * from any api replica or the worker. Refusals arrive as `connect_error` with the API's error message.
+ * Limits (SocketLimits): transport connections per address, handshakes per minute per address and per
+ * session, sockets per session; a connection that has not joined within SOCKET_AUTH_TIMEOUT_MS is
+ * closed, and a socket is disconnected when its session expires (logout: NotificationPush.endSession).
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: MAX_MESSAGE_BYTES })
 export class NotificationsGateway implements OnGatewayInit<Server> {
   private readonly logger = new Logger(NotificationsGateway.name);
+  private readonly limits: SocketLimits;
 
   constructor(
     private readonly sessions: SessionService,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) redis: Redis,
+  ) {
+    this.limits = new SocketLimits(redis, config);
+  }
 
   afterInit(server: Server): void {
+    // Not joined (authenticated) in time: the transport connection is closed.
+    server.connectTimeout(this.config.SOCKET_AUTH_TIMEOUT_MS);
+    this.limitTransports(server);
     // A middleware, so the rooms are joined before the client hears it is connected.
     server.use((socket, next) => {
       this.admit(socket).then(
@@ -41,17 +71,66 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     });
   }
 
+  /**
+   * At most SOCKET_CONNECTIONS_PER_ADDRESS transport connections per client address on this replica:
+   * engine.io's allowRequest takes a place for a new connection (refused: 403 before any buffer or
+   * socket state is kept), and the connection gives it back when it closes.
+   */
+  private limitTransports(server: Server): void {
+    const engine = server.engine;
+    engine.opts.allowRequest = (request, callback) => {
+      const place = this.limits.takeTransport(this.limits.addressOf(request));
+      if (!place) return callback(ErrorMessages.tooManyRequests, false);
+      const pending = setTimeout(place.release, PENDING_TRANSPORT_MS);
+      pending.unref();
+      (request as CountedRequest).runikTransportPlace = { release: place.release, pending };
+      callback(null, true);
+    };
+    engine.on('connection', (connection: EngineConnection) => {
+      const place = connection.request.runikTransportPlace;
+      if (place) {
+        clearTimeout(place.pending);
+        connection.once('close', place.release);
+      }
+      // Closed by the server (not joined within connectTimeout, a session ended): a WebSocket's polite
+      // close waits up to 30 s for the client's answer, holding its TCP connection; a second is enough.
+      connection.once('close', () => setTimeout(() => connection.transport?.socket?.terminate?.(), CLOSE_GRACE_MS).unref());
+    });
+  }
+
   /** Joins the socket to its rooms; or the reason it may not connect. */
   private async admit(socket: Socket): Promise<string | null> {
+    if (!(await this.limits.handshakeAllowedFromAddress(this.limits.addressOf(socket.request)))) return ErrorMessages.tooManyRequests;
     const session = await this.sessionOf(socket.handshake);
     if (typeof session === 'string') return session;
-    const [membership]: { alliance_id: string }[] = await this.dataSource.query(`SELECT alliance_id FROM alliance_members WHERE player_id = $1`, [
-      session.playerId,
-    ]);
-    const rooms = [playerRoom(session.playerId), sessionRoom(session.tokenHash)];
-    if (membership) rooms.push(allianceRoom(Number(membership.alliance_id)));
-    await socket.join(rooms);
+    if (!(await this.limits.handshakeAllowedForSession(session.sessionId))) return ErrorMessages.tooManyRequests;
+    const place = this.limits.takeSessionSocket(session.sessionId);
+    if (!place) return ErrorMessages.tooManySockets;
+    try {
+      const [membership]: { alliance_id: string }[] = await this.dataSource.query(`SELECT alliance_id FROM alliance_members WHERE player_id = $1`, [
+        session.playerId,
+      ]);
+      const rooms = [playerRoom(session.playerId), sessionRoom(session.tokenHash)];
+      if (membership) rooms.push(allianceRoom(Number(membership.alliance_id)));
+      await socket.join(rooms);
+    } catch (error) {
+      place.release();
+      throw error;
+    }
+    socket.once('disconnect', place.release);
+    this.endAtExpiry(socket, session);
     return null;
+  }
+
+  /** Disconnects the socket when its session's lifetime ends (a revoked session's sockets go at logout). */
+  private endAtExpiry(socket: Socket, session: AuthenticatedSession): void {
+    const schedule = () => {
+      const left = new Date(session.expiresAt).getTime() - Date.now();
+      if (left <= 0) return void socket.disconnect(true);
+      const timer = setTimeout(schedule, Math.min(left, MAX_TIMER_MS));
+      socket.once('disconnect', () => clearTimeout(timer));
+    };
+    schedule();
   }
 
   /**

@@ -40,6 +40,16 @@ describe('RedisThrottlerStorage', () => {
     expect(await redis.get('throttle:general:a')).toBe('4');
   });
 
+  it('tells how long a key stays blocked without counting a hit (the ops login lockout reads it)', async () => {
+    expect(await storage.blockedFor('look', 'ops-login')).toBe(0);
+    await storage.increment('look', 60_000, 1, 30_000, 'ops-login');
+    await storage.increment('look', 60_000, 1, 30_000, 'ops-login');
+    const left = await storage.blockedFor('look', 'ops-login');
+    expect(left).toBeGreaterThan(29_000);
+    expect(left).toBeLessThanOrEqual(30_000);
+    expect(await redis.get('throttle:ops-login:look')).toBe('2');
+  });
+
   it('starts a new window when the last one expires, and lifts a block when it expires', async () => {
     expect(await storage.increment('short', 300, 1, 300, 'general')).toMatchObject({ totalHits: 1, isBlocked: false });
     expect(await storage.increment('short', 300, 1, 300, 'general')).toMatchObject({ totalHits: 2, isBlocked: true, timeToBlockExpire: 1 });

@@ -56,4 +56,9 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       timeToBlockExpire: Math.ceil(blockMs / 1000),
     };
   }
+
+  /** The ms left of a key's block (0 when it is not blocked), without counting a hit. */
+  async blockedFor(key: string, throttlerName: string): Promise<number> {
+    return Math.max(0, await this.redis.pttl(`throttle:${throttlerName}:${key}:blocked`));
+  }
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
 import { Card } from '../../ui/Card';
-import { postInvite } from './alliance-api';
+import { allianceKeys, postInvite } from './alliance-api';
 import { AllianceTexts } from './alliance-messages';
 import { AllianceError } from './AllianceFeedback';
 import type { AllianceSectionProps } from './use-alliance-action';
@@ -13,10 +13,18 @@ export function invitationLink(token: string, allianceId: number): string {
   return `${window.location.origin}${AppRoutes.alliance}?${new URLSearchParams({ invite: token, alliance: String(allianceId) })}`;
 }
 
-/** Any member may invite: a single-use link, the only way in without the leader's review. */
+/**
+ * The leader (and the members, when the leader allows it: alliance.canInvite) may invite: a
+ * single-use link, the only way in without the leader's review. The caller shows it only then.
+ */
 export function InvitePanel({ username, alliance }: AllianceSectionProps) {
   const [copied, setCopied] = useState(false);
-  const invite = useMutation({ mutationFn: () => postInvite({ hiveUsername: username, allianceId: alliance.id }) });
+  const queryClient = useQueryClient();
+  const invite = useMutation({
+    mutationFn: () => postInvite({ hiveUsername: username, allianceId: alliance.id }),
+    // The leader's list of open invitations shows the new one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allianceKeys.invitations(username, alliance.id) }),
+  });
   const link = invite.data ? invitationLink(invite.data.token, alliance.id) : null;
 
   const create = () => {

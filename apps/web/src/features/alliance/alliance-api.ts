@@ -4,6 +4,9 @@ import {
   type AllianceActionRequest,
   type AllianceActionResponse,
   type AllianceInvitationResponse,
+  type AllianceInvitationsResponse,
+  type InvitationSettingsRequest,
+  type RevokeInvitationRequest,
   type AllianceMemberActionRequest,
   type AlliancesResponse,
   type CreateAllianceRequest,
@@ -19,6 +22,7 @@ export const allianceKeys = {
   my: (username: string) => ['alliance', 'my', username] as const,
   // The list carries the viewer's own pending requests, so it is per player.
   list: (username: string) => ['alliance', 'list', username] as const,
+  invitations: (username: string, allianceId: number) => ['alliance', 'invitations', username, allianceId] as const,
 };
 
 async function fetchMyAlliance(username: string) {
@@ -44,6 +48,14 @@ export function useAllianceList(username: string) {
   return useQuery({ queryKey: allianceKeys.list(username), queryFn: fetchAlliances });
 }
 
+/** The alliance's open invitations, for its leader. */
+export function useOpenInvitations(username: string, allianceId: number) {
+  return useQuery({
+    queryKey: allianceKeys.invitations(username, allianceId),
+    queryFn: async () => (await httpClient.get<AllianceInvitationsResponse>(ApiRoutes.allianceInvitations(username, allianceId))).data,
+  });
+}
+
 // The calls behind the player's actions (spec section 7).
 
 async function post<Response>(url: string, body: object): Promise<Response> {
@@ -53,6 +65,8 @@ async function post<Response>(url: string, body: object): Promise<Response> {
 export const postCreateAlliance = (body: CreateAllianceRequest) => post<AllianceActionResponse>(ApiRoutes.allianceCreate, body);
 export const postJoinAlliance = (body: JoinAllianceRequest) => post<JoinAllianceResponse>(ApiRoutes.allianceJoin, body);
 export const postInvite = (body: AllianceActionRequest) => post<AllianceInvitationResponse>(ApiRoutes.allianceInvite, body);
+export const postRevokeInvitation = (body: RevokeInvitationRequest) => post<AllianceActionResponse>(ApiRoutes.allianceInvitationRevoke, body);
+export const postInvitationSettings = (body: InvitationSettingsRequest) => post<AllianceActionResponse>(ApiRoutes.allianceInvitationSettings, body);
 export const postLeaveAlliance = (body: { hiveUsername: string }) => post<AllianceActionResponse>(ApiRoutes.allianceLeave, body);
 export const postDisbandAlliance = (body: AllianceActionRequest) => post<AllianceActionResponse>(ApiRoutes.allianceDisband, body);
 export const postExpandAlliance = (body: AllianceActionRequest) => post<AllianceActionResponse>(ApiRoutes.allianceExpand, body);

@@ -25,13 +25,15 @@ export function allianceView(overrides: Partial<AllianceView> = {}): AllianceVie
     nextExpansionCost: 30_000,
     isLeader: true,
     pendingRequests: [],
+    membersMayInvite: false,
+    canInvite: true,
     ...overrides,
   };
 }
 
-/** Bob's view of the same alliance: a member sees no requests. */
+/** Bob's view of the same alliance: a member sees no requests, and may not invite unless Bob allows it. */
 export function memberView(overrides: Partial<AllianceView> = {}): AllianceView {
-  return allianceView({ leader: 'bob', members: ['bob', PLAYER, 'carol'], isLeader: false, ...overrides });
+  return allianceView({ leader: 'bob', members: ['bob', PLAYER, 'carol'], isLeader: false, canInvite: false, ...overrides });
 }
 
 export function listEntry(overrides: Partial<AllianceListEntry> = {}): AllianceListEntry {

@@ -98,6 +98,12 @@ export const appConfigSchema = z.object({
    */
   BULL_BOARD_USER: z.string().default('admin'),
   BULL_BOARD_PASSWORD: z.string().optional(),
+  /**
+   * Failed ops logins one client address may make in a minute; the one that reaches it locks the
+   * address out of every ops surface for OPS_LOGIN_LOCKOUT_MINUTES (429, the right password too).
+   */
+  OPS_LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  OPS_LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   /** Serve the OpenAPI document at /api/docs: on by default outside production, off in production. */
   API_DOCS: z.enum(['true', 'false']).optional(),
   /** Hive Engine's address as the players' browsers call it (the CSP's connect-src); by default mainnet's in production, HIVE_ENGINE_URL otherwise. */
@@ -130,6 +136,16 @@ export const appConfigSchema = z.object({
    * carries a valid session, per client address otherwise. Counted in Redis, so it holds across replicas.
    */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * The Socket.IO gateway's limits (docs/decisions.md, "Socket limits"): transport connections per
+   * client address and sockets per session, on each api replica; handshakes per minute per address
+   * and per session, counted in Redis; how long a connection may stay without joining (authenticating).
+   */
+  SOCKET_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  SOCKETS_PER_SESSION: z.coerce.number().int().positive().default(5),
+  SOCKET_HANDSHAKES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  SOCKET_HANDSHAKES_PER_MINUTE_PER_SESSION: z.coerce.number().int().positive().default(30),
+  SOCKET_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /**
    * Which proxies may say who the client is (X-Forwarded-For): `true`, `false`, or a comma-separated
    * list of addresses, CIDR ranges and proxy-addr's names. By default only proxies on the loopback and
