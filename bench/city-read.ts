@@ -21,7 +21,7 @@ const NAME = 'authenticated city read, GET /api/city/resources/{username}';
 /**
  * The authenticated city read against the api, and the same SQL behind a bare node:http server
  * (bare-city-server.ts), at 64 connections over the same 1,000 players on the same database, in
- * alternating slices of 2 s (8 s each in all). Goals: at least 0.6 of the baseline's requests per
+ * alternating slices of 2 s (8 s each in all). Goals (the project's): at least 0.8 of the baseline's requests per
  * second, a p99 at most twice its. A third side, reported in the details only, is the bare server
  * making the api's two Redis round trips first: it tells how much of the gap they make.
  */
@@ -89,7 +89,7 @@ export async function cityRead(run: BenchmarkRun, apiUrl: string, apiPid: number
     log(`city read: api ${formatNumber(api.requestsPerSecond)} req/s, bare server ${formatNumber(baseline.requestsPerSecond)} req/s`);
     return {
       rows: [
-        throughputRow(NAME, CITY_CONNECTIONS, 'req/s', api.requestsPerSecond, baseline.requestsPerSecond, 0.6),
+        throughputRow(NAME, CITY_CONNECTIONS, 'req/s', api.requestsPerSecond, baseline.requestsPerSecond, 0.8),
         latencyRow(NAME, CITY_CONNECTIONS, api.p99, baseline.p99, 2),
       ],
       details: [

@@ -4,7 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, Socket } from 'socket.io-client';
 import { ApiRoutes, NOTIFICATION_EVENT, SOCKET_PATH } from '@runik/contract';
 import type { NotificationDto } from '@runik/contract';
-import { ATTACK_CHARGES_MAX } from '@runik/rules';
+import { ATTACK_CHARGES_MAX, RAIDS } from '@runik/rules';
 import { BenchGame, BUYER_RUNIK, seedListings } from './game';
 import { percentile, printTextTable } from './load';
 import { formatNumber, Row, ScenarioReport } from './report';
@@ -62,8 +62,16 @@ interface StepResult {
   writes: number[];
   byKind: Map<Kind, { latencies: number[]; statuses: Map<number, number> }>;
   non2xx: number;
+  /** 4xx answers carrying a rule's message (a shield, a cooldown, no charges left...): the game saying no, not a fault. */
+  refusals: number;
+  /** Those refusals by call and message (figures in the message replaced by #). */
+  refusalReasons: Map<string, number>;
+  /** Faults: 5xx, 4xx that are no rule's refusal (401, the rate limit, a body without a message), and calls never answered. */
   errors: number;
+  unanswered: number;
+  /** Attacks answered 2xx (a battle fought and stored). */
   attacks: number;
+  attacksSent: number;
   /** Attack response → the defender's socket, ms, sorted (negative when the push beat the response). */
   push: number[];
   /** Attack sent → the defender's socket, ms, sorted. */
@@ -207,7 +215,10 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       >;
       const byKind = new Map(Object.entries(records) as [Kind, (typeof records)[Kind]][]);
       const pending: Promise<void>[] = [];
-      let errors = 0;
+      let unanswered = 0;
+      let faults = 0;
+      let refusals = 0;
+      const refusalReasons = new Map<string, number>();
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
       const stopCpu = await startCpuMeter(apis.map((process) => process.pid), run.database);
@@ -220,11 +231,20 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
           send(index, callFor(index, stepPlayers, kind)).then((result) => {
             const record = records[kind];
             if (result.status === 0) {
-              errors += 1;
+              unanswered += 1;
               return;
             }
             record.latencies.push(result.ms);
             record.statuses.set(result.status, (record.statuses.get(result.status) ?? 0) + 1);
+            if (result.status < 200 || result.status >= 300) {
+              const reason = ruleRefusal(result);
+              if (reason === null) faults += 1;
+              else {
+                refusals += 1;
+                const key = `${kind}: ${reason}`;
+                refusalReasons.set(key, (refusalReasons.get(key) ?? 0) + 1);
+              }
+            }
             if (kind === 'attack' && result.status >= 200 && result.status < 300) {
               const battleId = (JSON.parse(result.body) as { result: { battleId: number } }).result.battleId;
               const answeredAt = sentAt + result.ms;
@@ -266,15 +286,19 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       const pushesMissing = attacks.length - arrived.length;
       const result: StepResult = {
         players: stepPlayers,
-        calls: all.length + errors,
-        callsPerSecond: (all.length + errors) / seconds,
+        calls: all.length + unanswered,
+        callsPerSecond: (all.length + unanswered) / seconds,
         all,
         reads: sorted(readLatencies),
         writes: sorted(writeLatencies),
         byKind,
         non2xx,
-        errors,
+        refusals,
+        refusalReasons,
+        errors: faults + unanswered,
+        unanswered,
         attacks: attacks.length,
+        attacksSent: records.attack.latencies.length,
         push,
         pushFromSend: sorted(arrived.map((entry) => entry.receivedAt - entry.sentAt)),
         pushesMissing,
@@ -290,9 +314,11 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       log(
         `players: ${formatNumber(stepPlayers)}: ${formatNumber(result.calls)} calls (${formatNumber(result.callsPerSecond)}/s), p99 ${formatNumber(percentile(all, 0.99))} ms ` +
           `(writes ${formatNumber(percentile(result.writes, 0.99))} ms), push p99 ${formatNumber(percentile(push, 0.99))} ms of ${formatNumber(push.length)} ` +
-          `(${pushesMissing} missing), non-2xx ${non2xx}, errors ${errors}; load ${result.load}`,
+          `(${pushesMissing} missing); attacks ${formatNumber(result.attacks)} of ${formatNumber(result.attacksSent)} answered 2xx; ` +
+          `non-2xx ${non2xx}: ${refusals} refused by a rule, ${faults} errors; ${unanswered} unanswered; load ${result.load}`,
       );
       printKinds(result);
+      printRefusals(result);
       // Past the knee (a p99 over twice its goal), larger steps only queue more: skipped, unless asked for.
       const pastKnee = percentile(all, 0.99) > 2 * GOAL_CALL_P99_MS || pushesMissing > 0 || percentile(push, 0.99) > 2 * GOAL_PUSH_P99_MS;
       if (pastKnee && process.env.BENCH_PLAYERS_ALL_STEPS !== '1') {
@@ -307,9 +333,19 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
   return report(results, players.length);
 }
 
-/** Every player of the step may attack, harvest and train again (SQL between steps; nothing measured). */
+/**
+ * Every player of the step may attack, harvest and train again, and may be raided (SQL between steps;
+ * nothing measured). Seeded players are new, so every one of them would be behind the newcomer shield
+ * (RAIDS.newcomerShieldMs after registering, libs/rules combat/raids.ts) and every attack refused 403:
+ * their registration is moved back past it. The other shields do not apply: every player is paid (no
+ * free-account shield) and at City Hall level 1 (none out of band).
+ */
 async function prepareStep(database: string, players: SeededPlayer[]): Promise<void> {
   const ids = players.map((player) => player.playerId);
+  await queryDatabase(database, `UPDATE players SET created_at = LEAST(created_at, now() - make_interval(secs => $2::double precision / 1000) - interval '1 hour') WHERE id = ANY($1::bigint[])`, [
+    ids,
+    RAIDS.newcomerShieldMs,
+  ]);
   await queryDatabase(
     database,
     `UPDATE cities SET attack_charges = $2, attack_charges_at = now(), infantry = greatest(infantry, $3),
@@ -327,6 +363,27 @@ function printKinds(result: StepResult): void {
       const sorted = [...latencies].sort((a, b) => a - b);
       return [kind, String(latencies.length), formatNumber(percentile(sorted, 0.5)), formatNumber(percentile(sorted, 0.99)), [...statuses].map(([status, n]) => `${status}×${n}`).join(' ')];
     }),
+  );
+}
+
+/** The rule a 4xx answer names (its `error` message, figures as #), or null when the answer is a fault rather than the game refusing. */
+function ruleRefusal(result: CallResult): string | null {
+  // 401 is a broken session, not a rule; a 429 with retryAfterSeconds is the rate limit (the enemy cooldown's 429 has none).
+  if (result.status < 400 || result.status >= 500 || result.status === 401) return null;
+  try {
+    const body = JSON.parse(result.body) as { error?: unknown; retryAfterSeconds?: unknown };
+    if (typeof body.error !== 'string' || body.retryAfterSeconds !== undefined) return null;
+    return `${result.status} ${body.error.replace(/\d+/g, '#')}`;
+  } catch {
+    return null;
+  }
+}
+
+function printRefusals(result: StepResult): void {
+  if (result.refusalReasons.size === 0) return;
+  printTextTable(
+    ['refused by a rule', 'count'],
+    [...result.refusalReasons].sort((a, b) => b[1] - a[1]).map(([reason, count]) => [reason, String(count)]),
   );
 }
 
@@ -350,7 +407,8 @@ function report(results: StepResult[], seededPlayers: number): ScenarioReport {
     (result) =>
       `  ${formatNumber(result.players)} players: ${formatNumber(result.calls)} calls in ${formatNumber(result.seconds, 1)} s (${formatNumber(result.callsPerSecond)}/s); ` +
       `every call p50 ${p(result.all, 0.5)} ms, p99 ${p(result.all, 0.99)} ms (reads p99 ${p(result.reads, 0.99)} ms, writes p99 ${p(result.writes, 0.99)} ms); ` +
-      `${formatNumber(result.non2xx)} non-2xx, ${formatNumber(result.errors)} unanswered; ${formatNumber(result.attacks)} attacks, push from the response p50 ${p(result.push, 0.5)} ms, ` +
+      `${formatNumber(result.non2xx)} non-2xx (${formatNumber(result.refusals)} refused by a rule, the rest errors), ${formatNumber(result.errors)} errors (${formatNumber(result.unanswered)} unanswered); ` +
+      `${formatNumber(result.attacks)} of ${formatNumber(result.attacksSent)} attacks answered 2xx, push from the response p50 ${p(result.push, 0.5)} ms, ` +
       `p99 ${p(result.push, 0.99)} ms (from the request p99 ${p(result.pushFromSend, 0.99)} ms), ${result.pushesMissing} not arrived within ${SETTLE_MS / 1000} s, ${result.pushesBeforeResponse} before the response; ` +
       (result.cpu ? `CPU s api ${formatNumber(result.cpu.api, 1)}, PostgreSQL ${formatNumber(result.cpu.postgres, 1)}, bench process ${formatNumber(result.cpu.bench, 1)}; ` : '') +
       `bench event-loop delay p99 ${formatNumber(result.loopDelayP99)} ms; load ${result.load}; goals ${result.met ? 'met' : 'missed'}.`,

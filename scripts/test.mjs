@@ -1,9 +1,17 @@
-// `npm test`: typecheck, lint (module boundaries included), every Jest project (server; then rules,
-// contract, hive-sim, economy, system, browser), the web app's Vitest run, the web app's bundle-size budget and a
-// short soak (each of the last two counted as one test); ends with "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+// `npm test`: typecheck, lint (module boundaries included), every Jest project, the web app's Vitest run, the web
+// app's bundle-size budget and a short soak (each of the last two counted as one test); ends with "N passed, N failed".
+//
+// Two lanes run side by side, because most of the Jest run waits (on PostgreSQL, the chain, processes starting)
+// while typechecking, linting and Vitest keep a core busy:
+//   1. Jest: rules, contract, hive-sim, economy, server and system in one run on 3 workers (each system file has
+//      its own database, Redis prefix, ports and processes, so they run side by side), then the browser project
+//      on 2 workers (each file has its own ports and web build). Output shown as it comes.
+//   2. Typecheck, lint, Vitest, the bundle-size budget, the soak; each step's output shown when it ends.
+// Workers: TEST_JEST_WORKERS (3), TEST_BROWSER_WORKERS (2). Arguments are passed to both Jest runs.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 
 const node = process.execPath;
@@ -13,45 +21,87 @@ const nxBin = createRequire(import.meta.url).resolve('nx/bin/nx.js');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 const extraJestArgs = process.argv.slice(2);
+const jestWorkers = process.env.TEST_JEST_WORKERS ?? '3';
+const browserWorkers = process.env.TEST_BROWSER_WORKERS ?? '2';
+const started = Date.now();
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const timings = [];
 
-function run(title, args, env = {}) {
-  console.log(`\n> ${title}`);
-  const { status } = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false', ...env } });
-  return status === 0;
+/**
+ * Runs one step; its output goes to the terminal as it comes (`live`) or to tmp/test-results/<name>.log, printed
+ * in one piece when the step ends (so two lanes' lines never interleave). Resolves to whether it exited 0.
+ */
+function run(name, title, args, { live = false, env = {} } = {}) {
+  return new Promise((done) => {
+    const begun = Date.now();
+    const loadAtStart = load();
+    console.log(`\n> ${title}${live ? '' : ' (started; its output follows when it ends)'}`);
+    const child = spawn(node, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, NX_DAEMON: 'false', ...env } });
+    const logPath = `${resultsDir}/${name}.log`;
+    if (!live) {
+      const log = createWriteStream(logPath);
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+      child.once('close', () => log.end());
+    }
+    child.once('close', (code) => {
+      const seconds = (Date.now() - begun) / 1000;
+      timings.push({ title, seconds, loadAtStart, loadAtEnd: load(), ok: code === 0 });
+      const finish = () => {
+        console.log(`\n< ${title}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds.toFixed(0)} s (load average ${load()})`);
+        done(code === 0);
+      };
+      if (live) return finish();
+      // The log is complete once its stream has flushed.
+      setTimeout(() => {
+        console.log(`\n> ${title}: output`);
+        process.stdout.write(existsSync(logPath) ? readFileSync(logPath) : '');
+        finish();
+      }, 100);
+    });
+  });
 }
 
-const checks = [
-  run('Typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']) &&
-    run('Typecheck web', ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']),
-  run('Lint', [nxBin, 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']),
+const jestRun = (name, projects, workers) => [
+  'node_modules/jest/bin/jest.js', '--selectProjects', ...projects, `--maxWorkers=${workers}`, '--passWithNoTests',
+  '--json', `--outputFile=${resultsDir}/${name}.json`, ...extraJestArgs,
 ];
-// Two Jest runs: the service tests wait mostly on PostgreSQL, so two workers halve them on 2 cores (227 s ->
-// 112 s here); the others stay one file at a time (system and browser files start 3 processes each).
-run('Jest: server, two workers', [
-  'node_modules/jest/bin/jest.js', '--selectProjects', 'server', '--maxWorkers=2', '--passWithNoTests',
-  '--json', `--outputFile=${resultsDir}/jest-server.json`, ...extraJestArgs,
-]);
-run('Jest: rules, contract, hive-sim, economy, system, browser', [
-  'node_modules/jest/bin/jest.js', '--selectProjects', 'rules', 'contract', 'hive-sim', 'economy', 'system', 'browser', '--passWithNoTests',
-  '--json', `--outputFile=${resultsDir}/jest.json`, ...extraJestArgs,
-]);
-run('Vitest: web', [
-  'node_modules/vitest/vitest.mjs', 'run', '--config', 'apps/web/vite.config.mts',
-  '--reporter=default', '--reporter=json', `--outputFile=${resultsDir}/vitest.json`,
-]);
-// The soak's short version: 20 bots play every money-moving action for 15 s while the worker is
-// killed at random, then the ledger invariants are checked (bench/README.md). About a minute.
-const soakPassed = run('Soak: 20 players, 15 s, the worker killed at random (npm run soak)', [
-  '-r', '@swc-node/register', 'bench/soak/main.ts', '--players', '20', '--seconds', '15', '--drain-seconds', '45',
-]);
 
-// The initial JavaScript of the web app against its budget (issue 20: 250 kB gzip); builds in a temp folder.
-const bundlePassed = run("Bundle size: the web app's initial JavaScript (npm run check:bundle)", ['scripts/bundle-size.mjs']);
+/** Whether each run that writes a results file exited 0: a run that failed without a failed test in its file still counts as one failure. */
+const exitedOk = {};
 
-const counted = [soakPassed, bundlePassed];
+async function jestLane() {
+  exitedOk['jest.json'] = await run('jest', `Jest: rules, contract, hive-sim, economy, server, system (${jestWorkers} workers)`,
+    jestRun('jest', ['rules', 'contract', 'hive-sim', 'economy', 'server', 'system'], jestWorkers), { live: true });
+  exitedOk['jest-browser.json'] = await run('jest-browser', `Jest: browser (${browserWorkers} workers)`, jestRun('jest-browser', ['browser'], browserWorkers), { live: true });
+}
+
+async function otherLane() {
+  const checks = [];
+  checks.push(
+    (await run('typecheck', 'Typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])) &&
+      (await run('typecheck-web', 'Typecheck web', ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'])),
+  );
+  checks.push(await run('lint', 'Lint', [nxBin, 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']));
+  exitedOk['vitest.json'] = await run('vitest', 'Vitest: web', [
+    'node_modules/vitest/vitest.mjs', 'run', '--config', 'apps/web/vite.config.mts',
+    '--reporter=default', '--reporter=json', `--outputFile=${resultsDir}/vitest.json`,
+  ]);
+  // The initial JavaScript of the web app against its budget (issue 20: 250 kB gzip); builds in a temp folder.
+  const bundlePassed = await run('bundle', "Bundle size: the web app's initial JavaScript (npm run check:bundle)", ['scripts/bundle-size.mjs']);
+  // The soak's short version: 20 bots play every money-moving action for 15 s while the worker is
+  // killed at random, then the ledger invariants are checked (bench/README.md). About a minute.
+  const soakPassed = await run('soak', 'Soak: 20 players, 15 s, the worker killed at random (npm run soak)', [
+    '-r', '@swc-node/register', 'bench/soak/main.ts', '--players', '20', '--seconds', '15', '--drain-seconds', '45',
+  ]);
+  return { checks, counted: [soakPassed, bundlePassed] };
+}
+
+const [, { checks, counted }] = await Promise.all([jestLane(), otherLane()]);
+
 let passed = counted.filter((ok) => ok).length;
 let failed = counted.length - passed;
-for (const file of ['jest-server.json', 'jest.json', 'vitest.json']) {
+for (const file of ['jest.json', 'jest-browser.json', 'vitest.json']) {
   const path = `${resultsDir}/${file}`;
   if (!existsSync(path)) {
     console.error(`${file}: the run produced no results`);
@@ -60,10 +110,23 @@ for (const file of ['jest-server.json', 'jest.json', 'vitest.json']) {
   }
   const report = JSON.parse(readFileSync(path, 'utf8'));
   passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-  if (!report.success && report.numFailedTests === 0) failed += 1; // a suite that failed to run
+  // A file that failed without a failed test (it did not load, a hook failed, a runtime error) counts as one failure.
+  const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'));
+  for (const file of brokenFiles) console.error(`${file.name}: failed to run (see above): counted as one failure`);
+  const failedHere = report.numFailedTests + brokenFiles.length;
+  failed += failedHere;
+  // A suite that failed to run, or a runner that failed after its tests passed (an open handle, a teardown).
+  if (failedHere === 0 && (!report.success || !exitedOk[file])) {
+    console.error(`${file}: the run failed with no failed test counted: counted as one failure`);
+    failed += 1;
+  }
 }
 const failedChecks = checks.filter((ok) => !ok).length;
+console.log('\nWall clock of each step (load average at its start -> end):');
+for (const { title, seconds, loadAtStart, loadAtEnd, ok } of timings) {
+  console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${ok ? '  ' : '! '}${title}  (${loadAtStart} -> ${loadAtEnd})`);
+}
+console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all`);
 if (failedChecks > 0) console.error(`\n${failedChecks} check(s) failed (typecheck or lint): see above.`);
 console.log(`\n${passed} passed, ${failed + failedChecks} failed`);
 process.exit(failed + failedChecks > 0 ? 1 : 0);

@@ -40,5 +40,9 @@ export default defineConfig({
     setupFiles: ['src/testing/setup-tests.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Wide margins, not bets on the machine's speed: npm test runs this beside the system tests on 2 cores, where a
+    // test that takes 0.5 s alone can take several (Vitest's defaults: 5 s a test, 10 s a hook).
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -75,11 +75,14 @@ describe('withdrawals', () => {
     const before = await Promise.all(players.map((player) => rnkOf(player.username)));
     const responses = await Promise.all(players.map((player) => withdraw(player, 1)));
     expect(responses.map((response) => response.status)).toEqual(players.map(() => 200));
-    const settled = await Promise.all(players.map((player) => settledWithdrawal(stack, player)));
+    // Three blocks at least (5 a block), each transfer then confirmed on Hive Engine: seconds alone (the whole file
+    // took 23 s at load average 4-7). Up to 3 minutes allowed, as npm test runs this beside two other system files
+    // and Vitest on 2 cores (60 s was not always enough there, load average 14).
+    const settled = await Promise.all(players.map((player) => settledWithdrawal(stack, player, 180_000)));
     expect(settled.map((row) => row.status)).toEqual(players.map(() => 'completed'));
     const after = await Promise.all(players.map((player) => rnkOf(player.username)));
     expect(after.map(Number)).toEqual(before.map((balance) => Number(balance) + 1));
-  });
+  }, 240_000);
 
   it('refunds a transfer the chain refuses for good, and lifts the cooldown', async () => {
     const player = await newPaidCityPlayer(stack);

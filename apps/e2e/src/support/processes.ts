@@ -34,8 +34,14 @@ export function startNodeProcess(name: string, entry: string, env: Record<string
   return child;
 }
 
+/**
+ * How long a process we start may take to be ready: a few seconds alone, but npm test starts three stacks at once
+ * on 2 cores, beside Vitest and the typecheck, where it takes many times that: a wide margin, not a bet.
+ */
+export const PROCESS_START_TIMEOUT_MS = 90_000;
+
 /** Polls a URL until it answers 200, failing early if the process died. */
-export async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = PROCESS_START_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode} (see its log)`);
@@ -47,7 +53,7 @@ export async function waitUntilHealthy(url: string, child: ChildProcess, timeout
 }
 
 /** Waits for a line a process prints once it is ready (the worker serves no HTTP to poll). */
-export async function waitForOutput(child: ChildProcess, text: string, timeoutMs = 30_000): Promise<void> {
+export async function waitForOutput(child: ChildProcess, text: string, timeoutMs = PROCESS_START_TIMEOUT_MS): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms (see tmp/test-logs)`)), timeoutMs);
     const onExit = (code: number | null) => reject(new Error(`process exited with code ${code} before "${text}" (see tmp/test-logs)`));

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installFakeApi } from './fake-api';
 import { openedSockets } from './fake-socket';
 import { installMatchMedia, setReducedMotion } from './reduced-motion';
+
+// findBy* and waitFor wait up to 5 s for what a test expects (Testing Library's default: 1 s): a wide margin over
+// the few milliseconds a render takes alone, as npm test runs this beside the system tests on 2 cores.
+configure({ asyncUtilTimeout: 5000 });
 
 // No test opens a real live connection: the page gets fake sockets, which stay disconnected until a
 // test connects them.

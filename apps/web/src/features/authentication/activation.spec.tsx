@@ -65,8 +65,9 @@ describe('activation view: balance and fee', () => {
     installRegistrationApi({ fee: '12.5', balance: '20.12345678' });
     await openActivation();
 
-    expect(await screen.findByTestId('swap-hive-balance')).toHaveTextContent('20.123 SWAP.HIVE');
-    expect(await screen.findByTestId('registration-fee')).toHaveTextContent('12.500 SWAP.HIVE');
+    // Each shows "Loading…" until its answer is in: waited for, not read at its first render.
+    await waitFor(() => expect(screen.getByTestId('swap-hive-balance')).toHaveTextContent('20.123 SWAP.HIVE'));
+    await waitFor(() => expect(screen.getByTestId('registration-fee')).toHaveTextContent('12.500 SWAP.HIVE'));
   });
 
   it.each<[string, FakeResponse, string]>([
