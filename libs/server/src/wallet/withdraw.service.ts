@@ -96,7 +96,7 @@ export class WithdrawService {
         limits,
         queued,
         queueReason: queued.length > 0 ? await this.guardRails.queueReason(manager) : null,
-        withdrawableRunik: fromThousandths(await this.ledger.withdrawableOf(manager, playerId)),
+        withdrawableRunik: cooldown.paid ? fromThousandths(await this.ledger.withdrawableOf(manager, playerId)) : 0,
       };
     });
   }
