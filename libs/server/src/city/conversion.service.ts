@@ -77,6 +77,13 @@ export class ConversionService {
         throw ApiError.badRequest(CityMessages.amountExceedsMax(formatResource(preview.maxAmount)));
       }
       if (!preview.feasible) throw ApiError.badRequest(CityMessages.insufficientForAmount);
+      if (allowance.emission) {
+        // Before the posting: every mint takes the budget's rows before players' balances (a boss's rewards
+        // credit many players after drawing for them), so two never wait on each other in a circle.
+        await this.emission.draw(manager, playerId, preview.runikAfterTax, 'exact').catch((error: unknown) => {
+          throw error instanceof EmissionSpentError ? emissionSpent(error.limitedBy, error.left, now) : error;
+        });
+      }
       const gross = preview.runikAfterTax + preview.tax;
       await this.ledger.post(manager, {
         reason: 'convert-to-runik',
@@ -91,12 +98,6 @@ export class ConversionService {
           { account: { system: 'system:tax' }, asset: 'runik', delta: preview.tax },
         ],
       });
-      if (allowance.emission) {
-        // After the posting, so the budget's row stays locked only until the COMMIT; other conversions may have drawn since the read.
-        await this.emission.draw(manager, playerId, preview.runikAfterTax, 'exact').catch((error: unknown) => {
-          throw error instanceof EmissionSpentError ? emissionSpent(error.limitedBy, error.left, now) : error;
-        });
-      }
       const after = { ...allowance, left: allowance.left - preview.runikAfterTax };
       return {
         ...toRunikDto(preview, after, now),

@@ -166,9 +166,9 @@ export class EmissionBudget {
 
   /**
    * Draws for several paid players at once (a boss's rewards), each up to their amount, in the order
-   * of their ids; returns what each got. The players' rows are locked first, in id order, and the
-   * day's row last, so two minting transactions never wait on each other in a circle; the day's row,
-   * which they all share, is held until the COMMIT only.
+   * of their ids; returns what each got. The players' draw rows are locked first, in id order, then
+   * the day's row; callers draw before they post to players' balances, so two minting transactions
+   * never wait on each other in a circle.
    */
   async drawEach(manager: EntityManager, amounts: ReadonlyMap<number, number>): Promise<Map<number, number>> {
     const players = [...amounts].filter(([, amount]) => amount > 0).sort(([a], [b]) => a - b);
