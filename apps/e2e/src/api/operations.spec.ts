@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ApiRoutes } from '@runik/contract';
 import { apiClient } from '../support/api-client';
 import { newPaidCityPlayer } from '../support/city';
+import { eventually } from '../support/eventually';
 import { WORKSPACE_ROOT } from '../support/processes';
 import { BULL_BOARD_PASSWORD, startStack, Stack } from '../support/stack';
 
@@ -47,7 +48,8 @@ describe('operations', () => {
     await newPaidCityPlayer(stack, 'retr');
     const queue = new Queue('ledger', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
     try {
-      const [job] = await queue.getJobs(['completed']);
+      // The chain follower may confirm the registration before its report's job has run: wait for the job to complete.
+      const [job] = await eventually(() => queue.getJobs(['completed']), (jobs) => jobs.length > 0, 60_000);
       expect(job?.name).toBe('confirm-registration');
       const auth = { username: 'admin', password: BULL_BOARD_PASSWORD };
       const api = apiClient(stack.apiUrl);
