@@ -7,8 +7,9 @@
 //   - Vitest (apps/web) with `--changed <base>`, the same rule for the web app.
 // Ends with "N passed, N failed" like `npm test`. Runner flags go after the base: `npm run test:changed -- main --bail`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { countResults } from './test-results.mjs';
 
 const refExists = (ref) => spawnSync('git', ['rev-parse', '--verify', '--quiet', ref], { stdio: 'ignore' }).status === 0;
 const args = process.argv.slice(2);
@@ -23,31 +24,18 @@ mkdirSync(resultsDir, { recursive: true });
 const env = { ...process.env, NX_DAEMON: 'false' };
 const run = (title, argv) => {
   console.log(`\n> ${title}`);
-  return spawnSync(process.execPath, argv, { stdio: 'inherit', env }).status;
+  return spawnSync(process.execPath, argv, { stdio: 'inherit', env }).status === 0;
 };
 
-run(`Jest: tests affected by changes since ${base}`, [
+const jestOk = run(`Jest: tests affected by changes since ${base}`, [
   'node_modules/jest/bin/jest.js', `--changedSince=${base}`, '--maxWorkers=2', '--passWithNoTests',
   '--json', `--outputFile=${resultsDir}/jest.json`, ...args,
 ]);
-run(`Vitest: web tests affected by changes since ${base}`, [
+const vitestOk = run(`Vitest: web tests affected by changes since ${base}`, [
   'node_modules/vitest/vitest.mjs', 'run', '--config', 'apps/web/vite.config.mts', '--changed', base, '--passWithNoTests',
   '--reporter=default', '--reporter=json', `--outputFile=${resultsDir}/vitest.json`,
 ]);
 
-let passed = 0;
-let failed = 0;
-for (const file of ['jest.json', 'vitest.json']) {
-  const path = `${resultsDir}/${file}`;
-  if (!existsSync(path)) {
-    console.error(`${file}: the run produced no results`);
-    failed += 1;
-    continue;
-  }
-  const report = JSON.parse(readFileSync(path, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-  if (!report.success && report.numFailedTests === 0 && !(report.numRuntimeErrorTestSuites > 0)) failed += 1;
-}
+const { passed, failed } = countResults(resultsDir, { 'jest.json': jestOk, 'vitest.json': vitestOk });
 console.log(`\n${passed} passed, ${failed} failed (tests affected by changes since ${base})`);
 process.exit(failed > 0 ? 1 : 0);

@@ -13,6 +13,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from '
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { countResults } from './test-results.mjs';
 
 const node = process.execPath;
 // Absolute: Vitest resolves a relative outputFile against its own root (apps/web).
@@ -99,28 +100,9 @@ async function otherLane() {
 
 const [, { checks, counted }] = await Promise.all([jestLane(), otherLane()]);
 
-let passed = counted.filter((ok) => ok).length;
-let failed = counted.length - passed;
-for (const file of ['jest.json', 'jest-browser.json', 'vitest.json']) {
-  const path = `${resultsDir}/${file}`;
-  if (!existsSync(path)) {
-    console.error(`${file}: the run produced no results`);
-    failed += 1;
-    continue;
-  }
-  const report = JSON.parse(readFileSync(path, 'utf8'));
-  passed += report.numPassedTests;
-  // A file that failed without a failed test (it did not load, a hook failed, a runtime error) counts as one failure.
-  const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'));
-  for (const file of brokenFiles) console.error(`${file.name}: failed to run (see above): counted as one failure`);
-  const failedHere = report.numFailedTests + brokenFiles.length;
-  failed += failedHere;
-  // A suite that failed to run, or a runner that failed after its tests passed (an open handle, a teardown).
-  if (failedHere === 0 && (!report.success || !exitedOk[file])) {
-    console.error(`${file}: the run failed with no failed test counted: counted as one failure`);
-    failed += 1;
-  }
-}
+const results = countResults(resultsDir, exitedOk);
+const passed = results.passed + counted.filter((ok) => ok).length;
+const failed = results.failed + counted.filter((ok) => !ok).length;
 const failedChecks = checks.filter((ok) => !ok).length;
 console.log('\nWall clock of each step (load average at its start -> end):');
 for (const { title, seconds, loadAtStart, loadAtEnd, ok } of timings) {

@@ -80,7 +80,7 @@ export class ConversionService {
       if (allowance.emission) {
         // Before the posting: every mint takes the budget's rows before players' balances (a boss's rewards
         // credit many players after drawing for them), so two never wait on each other in a circle.
-        await this.emission.draw(manager, playerId, preview.runikAfterTax, 'exact').catch((error: unknown) => {
+        await this.emission.draw(manager, playerId, preview.runikAfterTax, 'exact', { allowance: allowance.emission }).catch((error: unknown) => {
           throw error instanceof EmissionSpentError ? emissionSpent(error.limitedBy, error.left, now) : error;
         });
       }

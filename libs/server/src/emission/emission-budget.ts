@@ -42,6 +42,8 @@ export interface EmissionDay {
 /** What a player may still draw today, thousandths. */
 export interface EmissionAllowance {
   day: EmissionDay;
+  /** The player's weight in the day's shares (yesterday's contribution, at least a newcomer's). */
+  weight: number;
   /** The player's share of the day's budget. */
   share: number;
   /** What the player drew today. */
@@ -127,8 +129,8 @@ export class EmissionBudget {
     const day = gameDayKey(now.getTime());
     const [existing]: DayRow[] = await manager.query(`SELECT ${DAY_COLUMNS} FROM emission_days WHERE day = $1`, [day]);
     if (existing) return dayFromRow(existing);
-    const weights = await this.contributions(manager, now, null);
-    const totalWeight = [...weights.values()].reduce((sum, contribution) => sum + contributionWeight(contribution), 0);
+    const weights = await this.weightsOf(manager, now, null);
+    const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
     const [last]: { surplus: string }[] = await manager.query(
       `SELECT (treasury_rnk - owed)::text AS surplus FROM emission_days WHERE sized_from_treasury AND day < $1 ORDER BY day DESC LIMIT 1`,
       [day],
@@ -144,22 +146,30 @@ export class EmissionBudget {
   /** What a paid player may still draw today. */
   async allowanceOf(manager: EntityManager, playerId: number, now: Date): Promise<EmissionAllowance> {
     const day = await this.dayOf(manager, now);
-    const contribution = (await this.contributions(manager, now, playerId)).get(playerId) ?? 0;
-    const share = emissionShare(day.budget, contributionWeight(contribution), day.totalWeight);
+    const weight = (await this.weightsOf(manager, now, [playerId])).get(playerId) ?? contributionWeight(0);
+    const share = emissionShare(day.budget, weight, day.totalWeight);
     const [draw]: { used: string }[] = await manager.query(`SELECT used FROM emission_draws WHERE day = $1 AND player_id = $2`, [day.day, playerId]);
     const drawn = Number(draw?.used ?? 0);
-    return { day, share, drawn, ...emissionLeft({ size: share, used: drawn }, { size: day.budget, used: day.used }) };
+    return { day, weight, share, drawn, ...emissionLeft({ size: share, used: drawn }, { size: day.budget, used: day.used }) };
   }
 
   /**
    * Draws `amount` for a paid player inside the mint's transaction: `exact` refuses (EmissionSpentError)
    * unless all of it fits, `upTo` takes what fits. Within the player's share unless `withinShare` is
-   * false (an activation's release: the budget alone bounds it). Returns what was drawn.
+   * false (an activation's release: the budget alone bounds it). Returns what was drawn. `allowance`:
+   * the player's, read earlier in the same transaction (its day and weight are not read again).
    */
-  async draw(manager: EntityManager, playerId: number, amount: number, mode: 'exact' | 'upTo', { withinShare = true } = {}): Promise<number> {
+  async draw(
+    manager: EntityManager,
+    playerId: number,
+    amount: number,
+    mode: 'exact' | 'upTo',
+    { withinShare = true, allowance }: { withinShare?: boolean; allowance?: EmissionAllowance } = {},
+  ): Promise<number> {
     if (amount <= 0) return 0;
+    const known = allowance ? { day: allowance.day, weights: new Map([[playerId, allowance.weight]]) } : undefined;
     // An exact draw that does not fit is rolled back with the caller's transaction (the error aborts it).
-    const [{ got, limitedBy }] = await this.allocate(manager, [[playerId, amount]], withinShare);
+    const [{ got, limitedBy }] = await this.allocate(manager, [[playerId, amount]], withinShare, known);
     if (mode === 'exact' && got < amount) throw new EmissionSpentError(limitedBy, got);
     return got;
   }
@@ -180,11 +190,12 @@ export class EmissionBudget {
     manager: EntityManager,
     players: [playerId: number, amount: number][],
     withinShare: boolean,
+    known?: { day: EmissionDay; weights: Map<number, number> },
   ): Promise<{ playerId: number; got: number; limitedBy: EmissionLimit }[]> {
     const now = this.clock.now();
-    const day = await this.dayOf(manager, now);
     const ids = players.map(([playerId]) => playerId);
-    const weights = await this.contributions(manager, now, ids.length === 1 ? ids[0] : null);
+    const day = known?.day ?? (await this.dayOf(manager, now));
+    const weights = known?.weights ?? (await this.weightsOf(manager, now, ids));
     await manager.query(
       `INSERT INTO emission_draws (day, player_id, used) SELECT $1, unnest($2::bigint[]), 0 ON CONFLICT DO NOTHING`,
       [day.day, ids],
@@ -199,7 +210,7 @@ export class EmissionBudget {
     const budget = { size: Number(all.budget), used: Number(all.used) };
     const allocated: { playerId: number; got: number; limitedBy: EmissionLimit }[] = [];
     for (const [playerId, amount] of players) {
-      const share = emissionShare(budget.size, contributionWeight(weights.get(playerId) ?? 0), day.totalWeight);
+      const share = emissionShare(budget.size, weights.get(playerId) ?? contributionWeight(0), day.totalWeight);
       const playerBound = withinShare ? { size: share, used: usedBy.get(playerId) ?? 0 } : { size: Number.MAX_SAFE_INTEGER, used: 0 };
       const { left, limitedBy } = emissionLeft(playerBound, budget);
       const got = Math.min(amount, left);
@@ -213,18 +224,19 @@ export class EmissionBudget {
   }
 
   /**
-   * Contributions (thousandths of RUNIK value) of the previous game day: what each paid player
-   * harvested, of one player or of all.
+   * The weights in the day's shares of the paid players who harvested in the previous game day (of
+   * `playerIds`, or of all when null): each one's contribution, the RUNIK value (thousandths) of
+   * what they harvested, never under a newcomer's. A player missing from the map harvested nothing.
    */
-  private async contributions(manager: EntityManager, now: Date, playerId: number | null): Promise<Map<number, number>> {
+  private async weightsOf(manager: EntityManager, now: Date, playerIds: number[] | null): Promise<Map<number, number>> {
     const today = gameDay(now.getTime()).start;
     const rows: { player_id: string; asset: ResourceKey; harvested: string }[] = await manager.query(
       `SELECT a.player_id, e.asset, sum(e.delta)::text AS harvested
          FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN players p ON p.id = a.player_id
         WHERE e.reason = 'harvest' AND e.created_at >= $1 AND e.created_at < $2 AND e.delta > 0 AND p.activation = 'paid'
-          AND ($3::bigint IS NULL OR a.player_id = $3)
+          AND ($3::bigint[] IS NULL OR a.player_id = ANY($3::bigint[]))
         GROUP BY 1, 2`,
-      [new Date(today.getTime() - DAY_MS), today, playerId],
+      [new Date(today.getTime() - DAY_MS), today, playerIds],
     );
     const harvested = new Map<number, Partial<ResourceAmounts>>();
     for (const row of rows) {
@@ -233,7 +245,7 @@ export class EmissionBudget {
       player[row.asset] = Number(row.harvested);
       harvested.set(Number(row.player_id), player);
     }
-    return new Map([...harvested].map(([id, amounts]) => [id, contributionOf(amounts)]));
+    return new Map([...harvested].map(([id, amounts]) => [id, contributionWeight(contributionOf(amounts))]));
   }
 }
 

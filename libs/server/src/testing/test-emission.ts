@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { formatDecimal, RNK_DECIMALS } from '@runik/rules';
 import type { EngineBalance, HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import { loadAppConfig } from '../core/config/app-config';
@@ -16,7 +17,7 @@ export function testEmission(dataSource: DataSource, clock: Clock, env: Record<s
   const engine = {
     tokenBalance: async () => {
       if (treasuryRnk === null) throw new Error('Hive Engine cannot be reached');
-      return { balance: (treasuryRnk / 1000).toFixed(3) } as EngineBalance;
+      return { balance: formatDecimal(treasuryRnk, RNK_DECIMALS) } as EngineBalance;
     },
   } as unknown as HiveEngineClient;
   const emission = new EmissionBudget(dataSource, config, new TreasuryService(dataSource, config, engine), clock);
