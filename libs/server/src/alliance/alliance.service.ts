@@ -24,6 +24,7 @@ import { Notifier } from '../notifications/notifier';
 import { usernameOf } from '../players/player-names';
 import { nameSkeletons } from '../core/text/name-skeleton';
 import { issueInvitation, openInvitations, redeemInvitation, revokeInvitation, revokeMembersInvitations } from './alliance-invitations';
+import { retryingTransaction } from '../core/database/transaction';
 
 interface AllianceRow {
   id: number;
@@ -294,7 +295,7 @@ export class AllianceService {
   }
 
   private transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return retryingTransaction(this.dataSource, work);
   }
 
   /** Tells the members a new one is in: all but the newcomer and whoever let them in (the leader accepting, or the newcomer with an invitation). */

@@ -7,6 +7,7 @@ import { EngineBlock, HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
+import { retryingTransaction } from '../core/database/transaction';
 
 /** The cursor's name: the one chain followed today. */
 const HIVE_ENGINE_CURSOR = 'hive-engine';
@@ -43,7 +44,7 @@ export class ChainFollower {
 
   /** Records the next batch of blocks; answers how many (0 when caught up or another worker follows). */
   async followBatch(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       const [{ locked }]: { locked: boolean }[] = await manager.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [FOLLOWER_LOCK]);
       if (!locked) return 0;
       const latest = await this.hiveEngine.latestBlockNumber();

@@ -9,6 +9,7 @@ import { PackJobs } from '../packs/packs.jobs';
 import { RegistrationJobs } from '../registration/registration.jobs';
 import { ShopJobs } from '../shop/shop.jobs';
 import { DepositJobs } from '../wallet/deposit.jobs';
+import { retryingTransaction } from '../core/database/transaction';
 
 /** Transfers settled per pass (one follower batch's worth), so one pass stays short while catching up. */
 const PASS_SIZE = 200;
@@ -58,10 +59,10 @@ export class TransferSettlement {
     );
     if (waiting.length === 0) return;
     try {
-      await this.dataSource.transaction((manager) => this.match(manager, waiting));
+      await retryingTransaction(this.dataSource, (manager) => this.match(manager, waiting));
     } catch {
       for (const key of waiting) {
-        await this.dataSource.transaction((manager) => this.match(manager, [key])).catch((error: Error) => {
+        await retryingTransaction(this.dataSource, (manager) => this.match(manager, [key])).catch((error: Error) => {
           this.logger.error(`Transfer ${key.transaction_id}/${key.log_index} could not be settled: ${error.message}`);
         });
       }

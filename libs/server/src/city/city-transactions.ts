@@ -9,6 +9,7 @@ import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
 import { Asset, Leg } from '../ledger/ledger.types';
 import { CityState, loadCities, lockCity, unitOf, withFinishedTraining } from './city-state';
+import { retryingTransaction } from '../core/database/transaction';
 
 export interface CityWork {
   manager: EntityManager;
@@ -45,7 +46,7 @@ export class CityTransactions {
 
   /** Several cities at once (a battle): rows locked in id order, so two battles cannot deadlock. */
   runMany<T>(playerIds: number[], work: (context: CitiesWork) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => this.within(manager, playerIds, work));
+    return retryingTransaction(this.dataSource, (manager) => this.within(manager, playerIds, work));
   }
 
   /**

@@ -23,6 +23,7 @@ import { ScheduledJob } from '../core/queues/job-handlers';
 import { ScheduledJobs } from '../core/queues/queues';
 import { TreasuryService } from '../wallet/treasury.service';
 import { owedOf, readLiabilities } from './liabilities';
+import { retryingTransaction } from '../core/database/transaction';
 
 const DAY_MS = 86_400_000;
 /** A day's row with its date as text (node-postgres would make a local-time Date of it). */
@@ -108,7 +109,7 @@ export class EmissionBudget {
       return null;
     });
     if (treasuryRnk === null) return null;
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       await this.dayOf(manager, now);
       const owed = owedOf(await readLiabilities(manager));
       const budget = emissionBudget({ treasuryRnk, owed }, this.policy);

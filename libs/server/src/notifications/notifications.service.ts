@@ -8,6 +8,7 @@ import { countAndPage } from '../core/database/count-and-page';
 import { EVERY_GAME_DAY, ScheduledJob } from '../core/queues/job-handlers';
 import { ScheduledJobs } from '../core/queues/queues';
 import { NOTIFICATION_COLUMNS, notificationDto, NotificationRow } from './notification-rows';
+import { retryingTransaction } from '../core/database/transaction';
 
 const DAY_MS = 86_400_000;
 const UNREAD_COUNT = `SELECT count(*) AS total FROM notifications WHERE player_id = $1 AND read_at IS NULL`;
@@ -37,7 +38,7 @@ export class NotificationsService {
 
   /** Marks the named notifications (only the player's own; others' ids are ignored) or all of them read. */
   async markRead(playerId: number, request: MarkNotificationsReadRequest): Promise<MarkNotificationsReadResponse> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       await manager.query(
         `UPDATE notifications SET read_at = $3
           WHERE player_id = $1 AND read_at IS NULL AND ($2::bigint[] IS NULL OR id = ANY($2))`,

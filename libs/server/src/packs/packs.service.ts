@@ -17,6 +17,7 @@ import { Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
 import { gearDto, GearRow } from '../gears/gear-rows';
 import { lockBuyer, packPrice, packsBought, recordPackPurchase } from './pack-purchases';
+import { retryingTransaction } from '../core/database/transaction';
 
 export interface PackPurchaseRow {
   id: string;
@@ -74,7 +75,7 @@ export class PacksService {
 
   /** Paid through the ledger in the same transaction that records the purchase, to the burn account. */
   purchaseWithRunik(playerId: number, packCount: number): Promise<PackPurchaseResponse> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       await lockBuyer(manager, playerId);
       const price = packPrice('runik', packCount);
       const { runik } = await this.ledger.balancesOf(manager, playerId);
@@ -100,7 +101,7 @@ export class PacksService {
   async purchaseWithHive(playerId: number, packCount: number, transactionId: string): Promise<PackPurchaseResponse> {
     let purchase: { id: number; status: 'pending' | 'confirmed' };
     try {
-      purchase = await this.dataSource.transaction(async (manager) => {
+      purchase = await retryingTransaction(this.dataSource, async (manager) => {
         await lockBuyer(manager, playerId);
         const [reported]: Pick<PackPurchaseRow, 'id' | 'pack_count' | 'status'>[] = await manager.query(
           `SELECT id, pack_count, status FROM pack_purchases WHERE transaction_id = $1 AND player_id = $2`,
@@ -148,7 +149,7 @@ export class PacksService {
 
   /** Rolls and creates the gears of a confirmed purchase, once: the purchase row is held while it opens. */
   open(playerId: number, purchaseId: number): Promise<PackOpenResponse> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       const purchase = await findPurchase(manager, playerId, purchaseId, true);
       if (purchase.status === 'pending') throw ApiError.conflict(PackMessages.notConfirmed);
       if (purchase.status === 'invalid') throw ApiError.conflict(PackMessages.purchaseInvalid);

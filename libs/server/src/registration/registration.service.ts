@@ -27,6 +27,7 @@ import { Queues } from '../core/queues/queues';
 import { PlayersService } from '../players/players.service';
 import { RegistrationFees } from './registration-fees';
 import { Registration } from './registration.entity';
+import { retryingTransaction } from '../core/database/transaction';
 
 /** Status precedence when several registrations name one transaction. */
 const STATUS_RANK: Record<TransactionStatus, number> = { confirmed: 0, pending: 1, invalid: 2 };
@@ -98,7 +99,7 @@ export class RegistrationService {
   async registerFree(request: FreeRegistrationRequest): Promise<SessionResponse> {
     if (await this.players.findByUsername(request.hiveUsername)) throw ApiError.conflict(ErrorMessages.alreadyRegistered);
     await this.auth.assertSignedChallenge(request);
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       const player = await this.players.register(manager, request.hiveUsername, request.referrer, 'free');
       return this.sessions.start(manager, player.id, player.hiveUsername);
     });

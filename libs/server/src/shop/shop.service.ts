@@ -22,6 +22,7 @@ import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { shopPurchaseCounts } from './shop-purchases';
+import { retryingTransaction } from '../core/database/transaction';
 
 export interface ShopPurchaseRow {
   id: string;
@@ -73,7 +74,7 @@ export class ShopService {
     if (parseDecimal(String(price).trim(), 3) !== item.price) throw ApiError.badRequest(ShopMessages.priceMismatch);
     let id: number;
     try {
-      id = await this.dataSource.transaction(async (manager) => {
+      id = await retryingTransaction(this.dataSource, async (manager) => {
         // One purchase decision at a time per player: the limit and the count see every earlier purchase.
         await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
         // The same payment reported again, or confirmed from the chain before its report: the same purchase.

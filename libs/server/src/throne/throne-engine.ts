@@ -12,6 +12,7 @@ import { Notifier } from '../notifications/notifier';
 import { ThroneAlarm } from './throne-alarm';
 import { fightForThrone } from './throne-battle';
 import { addToGarrison, garrisonOf, HeldTroops, latestWar, moveArmy, openDueWar, RallyRow, rallyTroopsOf, updateWar, WarRow, warParticipantIds } from './throne-rows';
+import { retryingTransaction } from '../core/database/transaction';
 
 export interface ThroneContext {
   manager: EntityManager;
@@ -75,7 +76,7 @@ export class ThroneEngine {
   /** A throne action: the war row held and up to date, then the work, in one transaction. */
   async run<T>(work: (context: ThroneContext) => Promise<T>): Promise<T> {
     for (;;) {
-      const step = await this.dataSource.transaction(async (manager) => {
+      const step = await retryingTransaction(this.dataSource, async (manager) => {
         const war = await latestWar(manager, true);
         const now = this.clock.now();
         const event = war ? await dueEvent(manager, war, now) : null;

@@ -20,6 +20,7 @@ import { ApiError } from '../core/errors/api-error';
 import { gearDto, GearRow } from '../gears/gear-rows';
 import { LedgerService } from '../ledger/ledger.service';
 import { Notifier } from '../notifications/notifier';
+import { retryingTransaction } from '../core/database/transaction';
 
 type ListingRow = GearRow & { listing_id: string; price: string; seller: string; listed_at: Date };
 
@@ -170,7 +171,7 @@ export class TradingService {
 
   /** The buyer pays the price; the seller receives 96% rounded down to whole RUNIK, the tax account the rest. */
   buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       // The buyer's purchases one at a time, so the balance check below gives the spec's message. NO KEY
       // UPDATE, not UPDATE: a foreign key to the player (a reward row written after paying the player, a
       // gear) takes KEY SHARE, which FOR UPDATE would block while this purchase waits for that payer's

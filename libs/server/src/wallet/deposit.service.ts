@@ -12,6 +12,7 @@ import type { AppConfig } from '../core/config/app-config';
 import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
+import { retryingTransaction } from '../core/database/transaction';
 
 interface DepositRow {
   status: DepositStatus;
@@ -34,7 +35,7 @@ export class DepositService {
    * with what the chain carried. A report of another amount than the recorded transfer is refused.
    */
   async init(playerId: number, { amount, txId }: DepositInitCommand): Promise<DepositInitResponse> {
-    const outcome = await this.dataSource.transaction(async (manager) => {
+    const outcome = await retryingTransaction(this.dataSource, async (manager) => {
       // One deposit decision at a time per player: the repeat check, the cooldown and the insert stay together.
       const [player]: { hive_username: string }[] = await manager.query(`SELECT hive_username FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
       const sent = await this.recordedQuantity(txId, player.hive_username, manager);

@@ -11,6 +11,7 @@ import { Notifier } from '../notifications/notifier';
 import { JobHandler } from '../core/queues/job-handlers';
 import { LedgerJobs, Queues, RetryLater } from '../core/queues/queues';
 import type { SendWithdrawalJob } from '../core/queues/queues';
+import { retryingTransaction } from '../core/database/transaction';
 
 interface WithdrawalRow {
   id: string;
@@ -72,7 +73,7 @@ export class WithdrawJobs {
   }
 
   private async finish(withdrawalId: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       // (An UPDATE answers [rows, count]; a sent withdrawal has its transfer's id.)
       const [[row]]: [{ player_id: string; amount_thousandths: string; transaction_id: string }[], number] = await manager.query(
         `UPDATE withdrawals SET status = 'completed', error = NULL, updated_at = $2 WHERE id = $1 AND status = 'sent'
@@ -94,7 +95,7 @@ export class WithdrawJobs {
    * then fails for good, so the withdrawal shows in Bull Board with its reason as well as in its row.
    */
   private async refund(withdrawalId: number, reason: string): Promise<never> {
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       const [row]: WithdrawalRow[] = await manager.query(`SELECT * FROM withdrawals WHERE id = $1 FOR UPDATE`, [withdrawalId]);
       if (!row || row.status === 'completed' || row.status === 'refunded') return;
       await manager.query(`UPDATE withdrawals SET status = 'refunded', error = $2, updated_at = $3 WHERE id = $1`, [withdrawalId, reason, this.clock.now()]);

@@ -15,6 +15,7 @@ import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
 import { WithdrawalGuardRails } from './withdrawal-guard-rails';
+import { retryingTransaction } from '../core/database/transaction';
 
 /** Withdrawals of RUNIK as RNK: debited at once, sent by the worker (within the operators' guard rails), refunded if the chain refuses. */
 @Injectable()
@@ -34,7 +35,7 @@ export class WithdrawService {
    */
   async withdraw(playerId: number, amount: number): Promise<WithdrawResponse> {
     const treasuryRnk = await this.guardRails.treasuryForFloor();
-    const { withdrawalId, status, next, balances, queued, queueReason } = await this.dataSource.transaction(async (manager) => {
+    const { withdrawalId, status, next, balances, queued, queueReason } = await retryingTransaction(this.dataSource, async (manager) => {
       const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
       if (player.activation !== 'paid') throw ApiError.forbidden(WalletMessages.withdrawalsDisabled);
       // The caps first: a player who used up the day learns when it resets rather than the cooldown.

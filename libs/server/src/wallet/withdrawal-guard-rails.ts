@@ -16,6 +16,7 @@ import { owedOf, readLiabilities } from '../emission/liabilities';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues, ScheduledJobs } from '../core/queues/queues';
 import { TreasuryService } from './treasury.service';
+import { retryingTransaction } from '../core/database/transaction';
 
 /** pg_advisory_xact_lock key ('wdrw'): every withdrawal's caps and place in line, and each release, are decided one at a time. */
 const WITHDRAWALS_LOCK = 0x77647277;
@@ -105,7 +106,7 @@ export class WithdrawalGuardRails {
     if (!waiting) return 0;
     const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
     const treasuryRnk = floor === undefined ? null : await this.treasury.gameAccountRnk();
-    const released = await this.dataSource.transaction(async (manager) => {
+    const released = await retryingTransaction(this.dataSource, async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock($1)`, [WITHDRAWALS_LOCK]);
       const line: { id: string; amount_thousandths: string }[] = await manager.query(
         `SELECT id, amount_thousandths FROM withdrawals WHERE status = 'queued' ORDER BY id`,

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply } from 'fastify';
 import { ErrorMessages } from '@runik/contract';
 import { InsufficientFundsError } from '../../ledger/ledger.types';
+import { isTransientConflict } from '../database/transaction';
 import { isOutage } from './outage';
 
 /** What a 503 asks the caller to wait: PostgreSQL and Redis come back, or the api is restarted, in seconds. */
@@ -49,6 +50,12 @@ export class ErrorFilter implements ExceptionFilter {
     // (a transaction that lost its connection is rolled back by the server).
     if (isOutage(exception)) {
       this.logger.warn(`Dependency unreachable: ${(exception as Error).message}`);
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { error: ErrorMessages.serviceUnavailable } };
+    }
+    // A lock cycle or serialization conflict that outlasted the transaction's own retries: nothing was
+    // changed, and the same call a moment later goes through.
+    if (isTransientConflict(exception)) {
+      this.logger.warn(`Transaction conflict after retries: ${(exception as Error).message}`);
       return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { error: ErrorMessages.serviceUnavailable } };
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
