@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 // works from the repository root and finds index.html, .env.* and src/.
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = 'http://127.0.0.1:3000';
+const MOTION_SPECS = 'src/**/*.motion.spec.tsx';
 
 export default defineConfig({
   root: webRoot,
@@ -36,7 +37,6 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['src/testing/setup-tests.ts'],
     restoreMocks: true,
     unstubGlobals: true,
@@ -44,5 +44,12 @@ export default defineConfig({
     // test that takes 0.5 s alone can take several (Vitest's defaults: 5 s a test, 10 s a hook).
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Files share one jsdom and one module cache per worker (a quarter of the time: no environment, setup and
+    // imports per file). Files that watch an animation play (`*.motion.spec.tsx`, setReducedMotion(false)) get
+    // their own: motion's frame loop is global, and a frame left pending by an earlier file's timers stalls it.
+    projects: [
+      { extends: true, test: { name: 'web', include: ['src/**/*.spec.{ts,tsx}'], exclude: [MOTION_SPECS], isolate: false } },
+      { extends: true, test: { name: 'web-motion', include: [MOTION_SPECS] } },
+    ],
   },
 });

@@ -3,13 +3,18 @@
  * can change, and tells motion (which listens for "change") when it does. Every other query
  * does not match.
  */
-const listeners = new Set<() => void>();
-let reduced = true;
+// On globalThis, not in this module: with Vitest's module isolation off, the setup file and a test
+// may each get their own copy of this module, and motion listens to whichever installed matchMedia.
+const state: { reduced: boolean; listeners: Set<() => void> } = ((globalThis as { __reducedMotion?: typeof state }).__reducedMotion ??= {
+  reduced: true,
+  listeners: new Set(),
+});
+const { listeners } = state;
 
 const reducedMotionQuery = {
   media: '(prefers-reduced-motion)',
   get matches() {
-    return reduced;
+    return state.reduced;
   },
   onchange: null,
   addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
@@ -30,6 +35,6 @@ export function installMatchMedia(): void {
 
 /** Whether the player asks for reduced motion; read by components mounted after the change. */
 export function setReducedMotion(value: boolean): void {
-  reduced = value;
+  state.reduced = value;
   listeners.forEach((listener) => listener());
 }

@@ -37,6 +37,9 @@ beforeEach(() => setReducedMotion(true));
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // Motion's frame loop is global: a frame still pending on fake timers would be dropped with them, and the
+  // loop, believing a frame is on its way, would never start another animation. Let pending frames run first.
+  for (let round = 0; vi.isFakeTimers() && vi.getTimerCount() > 0 && round < 10; round++) vi.runOnlyPendingTimers();
   vi.useRealTimers();
   localStorage.clear();
   delete window.hive_keychain;
