@@ -7,7 +7,8 @@ import { SchedulesProcessor } from './schedules.processor';
 
 /**
  * The worker's start, in order, before any job is taken (the processors are created with autorun
- * off): refuse to start while the queues hold jobs no handler takes (main.ts then exits 1), put the
+ * off): refuse to start when a declared job has no handler or the queues hold jobs no handler takes
+ * (main.ts then exits 1), put the
  * job schedulers in place, catch up what fell due while no worker ran, then start the processors.
  */
 @Injectable()
@@ -23,6 +24,7 @@ export class WorkerStart implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    this.handlers.refuseMissingHandlers();
     await this.handlers.refuseUnhandled([this.ledgerQueue, this.schedulesQueue]);
     await this.schedules.ensureSchedulers();
     await this.handlers.runAtStart();

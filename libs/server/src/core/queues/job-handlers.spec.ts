@@ -6,13 +6,13 @@ import type { AppConfig } from '../config/app-config';
 import { StartupError } from '../preflight';
 import { testRedisPrefix } from '../../testing/test-database';
 import { JobHandler, JobHandlers, JobHandlersModule, ScheduledJob } from './job-handlers';
-import { Queues } from './queues';
+import { LedgerJobs, Queues, ScheduledJobs } from './queues';
 
 const calls: unknown[][] = [];
 
 @Injectable()
 class Payments {
-  @JobHandler(Queues.ledger, 'confirm-payment')
+  @JobHandler(Queues.ledger, LedgerJobs.confirmDeposit)
   async confirm(data: { paymentId: number }, lastAttempt: boolean): Promise<string> {
     calls.push(['confirm', data, lastAttempt]);
     return 'confirmed';
@@ -21,8 +21,8 @@ class Payments {
 
 @Injectable()
 class Calendar {
-  @ScheduledJob('daily-tick', { pattern: '0 8 * * *', tz: 'Asia/Manila' })
-  @ScheduledJob('tuned-tick', (config) => ({ every: config.WITHDRAWAL_QUEUE_CHECK_MS }), { runAtStart: true })
+  @ScheduledJob(ScheduledJobs.citadelDailyReset, { pattern: '0 8 * * *', tz: 'Asia/Manila' })
+  @ScheduledJob(ScheduledJobs.withdrawalQueueRelease, (config) => ({ every: config.WITHDRAWAL_QUEUE_CHECK_MS }), { runAtStart: true })
   async tick(): Promise<void> {
     calls.push(['tick']);
   }
@@ -31,7 +31,7 @@ class Calendar {
 /** Another feature claiming a job name Payments already handles. */
 @Injectable()
 class RivalPayments {
-  @JobHandler(Queues.ledger, 'confirm-payment')
+  @JobHandler(Queues.ledger, LedgerJobs.confirmDeposit)
   async confirmAgain(): Promise<void> {
     calls.push(['rival']);
   }
@@ -77,11 +77,11 @@ describe('JobHandlers', () => {
   it('refuses two handlers of one job name at start, naming both', async () => {
     const refused = await contextOf(PaymentsModule, RivalPaymentsModule).catch((error: Error) => error);
     expect(refused).toBeInstanceOf(StartupError);
-    expect((refused as Error).message).toBe('The ledger job "confirm-payment" has two handlers: Payments.confirm and RivalPayments.confirmAgain');
+    expect((refused as Error).message).toBe('The ledger job "confirm-deposit" has two handlers: Payments.confirm and RivalPayments.confirmAgain');
   });
 
   it('hands a job its data and whether it is the last attempt; an unknown name fails for good', async () => {
-    const first = await ledger.add('confirm-payment', { paymentId: 7 }, { attempts: 2 });
+    const first = await ledger.add('confirm-deposit', { paymentId: 7 }, { attempts: 2 });
     expect(await handlers.run(Queues.ledger, first)).toBe('confirmed');
     first.attemptsMade = 1;
     await handlers.run(Queues.ledger, first);
@@ -93,25 +93,25 @@ describe('JobHandlers', () => {
     const unknown = await ledger.add('no-such-job', {});
     await expect(handlers.run(Queues.ledger, unknown)).rejects.toThrow(new UnrecoverableError('Unknown ledger job: no-such-job'));
     // A name is handled in its own queue only.
-    const misplaced = await schedules.add('confirm-payment', {});
+    const misplaced = await schedules.add('confirm-deposit', {});
     await expect(handlers.run(Queues.schedules, misplaced)).rejects.toBeInstanceOf(UnrecoverableError);
     await Promise.all([first.remove(), unknown.remove(), misplaced.remove()]);
   });
 
   it('lists the job schedulers with their repeat (from the config where given so) and runs the start catch-ups', async () => {
     expect(handlers.schedulers({ WITHDRAWAL_QUEUE_CHECK_MS: 1234 } as AppConfig)).toEqual([
-      ['daily-tick', { pattern: '0 8 * * *', tz: 'Asia/Manila' }],
-      ['tuned-tick', { every: 1234 }],
+      ['citadel-daily-reset', { pattern: '0 8 * * *', tz: 'Asia/Manila' }],
+      ['withdrawal-queue-release', { every: 1234 }],
     ]);
     await handlers.runAtStart();
     expect(calls).toEqual([['tick']]);
   });
 
   it('reports the jobs still to run and the job schedulers that no handler takes, by queue, name and count', async () => {
-    await ledger.add('confirm-payment', { paymentId: 1 });
+    await ledger.add('confirm-deposit', { paymentId: 1 });
     const unknown = [await ledger.add('no-such-job', {}), await ledger.add('no-such-job', {}, { delay: 60_000 }), await ledger.add('gone-job', {}, { priority: 3 })];
     await schedules.upsertJobScheduler('retired-tick', { every: 60_000 }, { name: 'retired-tick' });
-    await schedules.upsertJobScheduler('daily-tick', { pattern: '0 8 * * *', tz: 'Asia/Manila' }, { name: 'daily-tick' });
+    await schedules.upsertJobScheduler('citadel-daily-reset', { pattern: '0 8 * * *', tz: 'Asia/Manila' }, { name: 'citadel-daily-reset' });
 
     await expect(handlers.refuseUnhandled([ledger, schedules])).rejects.toThrow(
       new StartupError(
@@ -125,5 +125,37 @@ describe('JobHandlers', () => {
     await schedules.removeJobScheduler('retired-tick');
     for (const tick of await schedules.getJobs(['waiting', 'delayed'])) if (tick.name === 'retired-tick') await tick.remove();
     await expect(handlers.refuseUnhandled([ledger, schedules])).resolves.toBeUndefined();
+  });
+  it("refuses to start when a declared job has no handler (a feature's jobs module left out), naming each", () => {
+    // The context handles confirm-deposit and two schedules: every other job the game declares is missing.
+    const refused = (() => {
+      try {
+        handlers.refuseMissingHandlers();
+      } catch (error) {
+        return error as Error;
+      }
+      return null;
+    })();
+    expect(refused).toBeInstanceOf(StartupError);
+    for (const name of Object.values(LedgerJobs).filter((name) => name !== LedgerJobs.confirmDeposit)) {
+      expect(refused?.message).toContain(`no handler for the ledger job "${name}"`);
+    }
+    expect(refused?.message).toContain('no handler for the schedules job "emission-sizing"');
+    expect(refused?.message).not.toContain('"confirm-deposit"');
+    expect(refused?.message).toContain('is every feature\'s jobs module in apps/worker/src/worker.module.ts?');
+
+    // With exactly these declared, the wiring is complete; a handler of a job not declared is refused.
+    const handled = { ledger: [LedgerJobs.confirmDeposit], schedules: [ScheduledJobs.citadelDailyReset, ScheduledJobs.withdrawalQueueRelease] };
+    expect(() => handlers.refuseMissingHandlers(handled)).not.toThrow();
+    expect(() => handlers.refuseMissingHandlers({ ...handled, ledger: [] })).toThrow(
+      'Payments.confirm handles the ledger job "confirm-deposit", which queues.ts does not declare',
+    );
+  });
+
+  it('types a handler\'s job name by its queue', () => {
+    // @ts-expect-error: a ledger handler cannot name a job the ledger queue does not declare.
+    expect(() => JobHandler(Queues.ledger, 'no-such-job')).not.toThrow();
+    // @ts-expect-error: a schedule's name is a scheduled job's.
+    expect(() => ScheduledJob(LedgerJobs.confirmDeposit, { every: 1000 })).not.toThrow();
   });
 });

@@ -4,9 +4,23 @@ import { Job, Queue, RepeatOptions, UnrecoverableError } from 'bullmq';
 import { GAME_DAY_RESET_HOUR, GAME_TIME_ZONE } from '@runik/rules';
 import type { AppConfig } from '../config/app-config';
 import { StartupError } from '../preflight';
-import { Queues } from './queues';
+import { LedgerJobs, Queues, ScheduledJobs } from './queues';
 
 export type QueueName = (typeof Queues)[keyof typeof Queues];
+export type LedgerJobName = (typeof LedgerJobs)[keyof typeof LedgerJobs];
+export type ScheduledJobName = (typeof ScheduledJobs)[keyof typeof ScheduledJobs];
+
+/** The job names each queue may carry: a handler can only name one of them. */
+interface JobNames {
+  [Queues.ledger]: LedgerJobName;
+  [Queues.schedules]: ScheduledJobName;
+}
+
+/** Every job the game declares, by queue: the worker starts only with one handler for each. */
+const DECLARED_JOBS: { [Q in QueueName]: readonly JobNames[Q][] } = {
+  [Queues.ledger]: Object.values(LedgerJobs),
+  [Queues.schedules]: Object.values(ScheduledJobs),
+};
 
 /**
  * A job handler is given the job's data, and whether this is the job's last attempt (a ledger job
@@ -41,12 +55,12 @@ function declare(declaration: JobDeclaration) {
 }
 
 /** This method handles the jobs of that name in that queue (the worker finds it; nothing else lists it). */
-export function JobHandler(queue: QueueName, name: string) {
+export function JobHandler<Q extends QueueName>(queue: Q, name: JobNames[Q]) {
   return declare({ queue, name });
 }
 
 /** This method runs on a schedule: the worker keeps a job scheduler of that name in the schedules queue. */
-export function ScheduledJob(name: string, repeat: JobRepeat, options: { runAtStart?: boolean } = {}) {
+export function ScheduledJob(name: ScheduledJobName, repeat: JobRepeat, options: { runAtStart?: boolean } = {}) {
   return declare({ queue: Queues.schedules, name, repeat, ...options });
 }
 
@@ -116,6 +130,26 @@ export class JobHandlers implements OnModuleInit {
     return [...this.jobs.values()]
       .filter((job): job is RegisteredJob & { repeat: JobRepeat } => job.repeat !== undefined)
       .map((job) => [job.name, typeof job.repeat === 'function' ? job.repeat(config) : job.repeat]);
+  }
+
+  /**
+   * Refuses to start when a declared job has no handler (its feature's jobs module left out of the
+   * worker's imports: its jobs would fail and its scheduler would never be made) or a handler names a
+   * job nobody declared. The decorators' types refuse the second already; this also covers `as` casts.
+   */
+  refuseMissingHandlers(declared: { [Q in QueueName]: readonly string[] } = DECLARED_JOBS): void {
+    const problems: string[] = [];
+    for (const queue of Object.values(Queues)) {
+      for (const name of declared[queue]) {
+        if (!this.jobs.has(jobKey(queue, name))) problems.push(`no handler for the ${queue} job "${name}"`);
+      }
+    }
+    for (const job of this.jobs.values()) {
+      if (!declared[job.queue].includes(job.name)) problems.push(`${job.handler} handles the ${job.queue} job "${job.name}", which queues.ts does not declare`);
+    }
+    if (problems.length > 0) {
+      throw new StartupError(`The worker's wiring is incomplete: ${problems.join('; ')} (is every feature's jobs module in apps/worker/src/worker.module.ts?)`);
+    }
   }
 
   /** Runs once each handler that asked to catch up at the worker's start, in the order they were found. */
