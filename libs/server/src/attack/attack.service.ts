@@ -27,6 +27,7 @@ import { countAndPage } from '../core/database/count-and-page';
 import { ApiError } from '../core/errors/api-error';
 import { Notifier } from '../notifications/notifier';
 import { armyStatsDto, enemyDto, troopCountsDto } from './attack-dto';
+import { decodeBattleOutcome } from '../stored-data/stored-battles';
 
 /** What raidTerms needs to know of a target beyond its city. */
 interface TargetRow {
@@ -39,7 +40,8 @@ interface BattleRow {
   seed: string;
   attacker: string;
   defender: string;
-  outcome: BattleOutcome;
+  /** Decoded with decodeBattleOutcome: older rows lack keys added since. */
+  outcome: unknown;
   fought_at: Date;
 }
 
@@ -159,7 +161,9 @@ export class AttackService {
       [playerId, BATTLE_LOG_LIMIT],
     );
     return {
-      logs: rows.map(({ id, seed, attacker, defender, outcome, fought_at }) => ({
+      logs: rows.map(({ id, seed, attacker, defender, outcome: stored, fought_at }) => {
+        const outcome = decodeBattleOutcome(stored);
+        return {
         battleId: Number(id),
         seed: Number(seed),
         attacker,
@@ -171,7 +175,8 @@ export class AttackService {
         defenderCasualties: troopCountsDto(outcome.defender.dead),
         attackerInjured: troopCountsDto(outcome.attacker.injured),
         defenderInjured: troopCountsDto(outcome.defender.injured),
-      })),
+        };
+      }),
     };
   }
 

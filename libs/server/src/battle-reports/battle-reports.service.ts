@@ -1,20 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { armyPower, BattleInput, BattleOutcome, CommanderBonuses, fromThousandths, Losses, recordOf, resolveBattle, ThroneFighterOutcome, Troops, UNIT_KEYS } from '@runik/rules';
+import { armyPower, CommanderBonuses, fromThousandths, Losses, recordOf, resolveBattle, Troops, UNIT_KEYS } from '@runik/rules';
 import { BattleReportMessages } from '@runik/contract';
 import type { AttackBattleReport, BattleReportFighter, BattleReportKind, BattleReportResponse, CitadelBattleReport, ThroneBattleReport } from '@runik/contract';
 import { resourceAmountsDto } from '../city/city-state';
 import { ApiError } from '../core/errors/api-error';
+import { decodeBattleInput, decodeBattleOutcome, decodeBonuses, decodeLosses, decodeThroneFighters, decodeTroops, StoredThroneFighter } from '../stored-data/stored-battles';
 
 /** A stored battle: its report and the players who fought in it. */
 interface FoundBattle {
   report: BattleReportResponse;
   fighterIds: number[];
 }
-
-/** A throne fighter as stored; `bonuses` only since battle reports (older rows lack it). */
-type StoredThroneFighter = ThroneFighterOutcome & { bonuses?: CommanderBonuses };
 
 /**
  * Battle reports, built from what each battle stored. A report is open to its fighters and to the
@@ -48,14 +46,15 @@ export class BattleReportsService {
   }
 
   private async attack(id: number): Promise<FoundBattle | null> {
-    const [row]: { attacker_id: string; defender_id: string; attacker: string; defender: string; seed: string; input: BattleInput; outcome: BattleOutcome; fought_at: Date }[] =
+    const [row]: { attacker_id: string; defender_id: string; attacker: string; defender: string; seed: string; input: unknown; outcome: unknown; fought_at: Date }[] =
       await this.dataSource.query(
         `SELECT b.attacker_id, b.defender_id, b.seed, b.input, b.outcome, b.fought_at, pa.hive_username AS attacker, pd.hive_username AS defender
          FROM battles b JOIN players pa ON pa.id = b.attacker_id JOIN players pd ON pd.id = b.defender_id WHERE b.id = $1`,
         [id],
       );
     if (!row) return null;
-    const { input, outcome } = row;
+    const input = decodeBattleInput(row.input);
+    const outcome = decodeBattleOutcome(row.outcome);
     const report: AttackBattleReport = {
       kind: 'attack',
       id,
@@ -81,20 +80,22 @@ export class BattleReportsService {
       hive_username: string;
       floor: number;
       attack_number: number;
-      army: Troops;
-      bonuses: CommanderBonuses;
-      casualties: Losses;
+      army: unknown;
+      bonuses: unknown;
+      casualties: unknown;
       damage: string;
       boss_hp_before: string;
       boss_hp_after: string;
       fought_at: Date;
     }[] = await this.dataSource.query(`SELECT a.*, p.hive_username FROM citadel_attacks a JOIN players p ON p.id = a.player_id WHERE a.id = $1`, [id]);
     if (!row) return null;
+    const army = decodeTroops(row.army);
+    const bonuses = decodeBonuses(row.bonuses);
     const report: CitadelBattleReport = {
       kind: 'citadel',
       id,
       foughtAt: row.fought_at.toISOString(),
-      attacker: { power: fromThousandths(armyPower(row.army, row.bonuses)), fighters: [fighter(row.hive_username, row.army, row.bonuses, row.casualties)] },
+      attacker: { power: fromThousandths(armyPower(army, bonuses)), fighters: [fighter(row.hive_username, army, bonuses, decodeLosses(row.casualties))] },
       floor: row.floor,
       attackNumber: row.attack_number,
       damage: fromThousandths(Number(row.damage)),
@@ -110,7 +111,7 @@ export class BattleReportsService {
       winner: 'attacker' | 'defender';
       attacker_power: string;
       defender_power: string;
-      outcome: { attackers: StoredThroneFighter[]; defenders: StoredThroneFighter[] };
+      outcome: unknown;
       fought_at: Date;
       attacker_alliance: { name: string; tag: string } | null;
       defender_alliance: { name: string; tag: string } | null;
@@ -122,11 +123,11 @@ export class BattleReportsService {
       [id],
     );
     if (!row) return null;
-    const { attackers, defenders } = row.outcome;
+    const { attackers, defenders } = decodeThroneFighters(row.outcome);
     const fighterIds = [...attackers, ...defenders].map((stored) => stored.playerId);
     const names = await this.namesOf(fighterIds);
     const fighters = (side: StoredThroneFighter[]) =>
-      side.map((stored) => fighter(names.get(stored.playerId)!, plus(stored.survivors, stored.dead, stored.injured), stored.bonuses ?? null, stored));
+      side.map((stored) => fighter(names.get(stored.playerId)!, plus(stored.survivors, stored.dead, stored.injured), stored.bonuses, stored));
     const report: ThroneBattleReport = {
       kind: 'throne',
       id,
