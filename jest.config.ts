@@ -1,3 +1,5 @@
+/** @jest-config-loader ts-node */
+// Node 24 would load this file with its own type stripping, as an ES module, which cannot import ./jest.preset without its extension.
 import type { Config } from 'jest';
 import { nodeProject } from './jest.preset';
 

@@ -4,7 +4,7 @@
 # (node -r @swc-node/register <entry>): there is no compile step that could drift from what the
 # tests run. Built from the repository root: docker compose -f docker/compose.yml build
 # (not buildable on the development machines, which have no Docker engine).
-FROM node:20-bookworm-slim AS server
+FROM node:24-bookworm-slim AS server
 WORKDIR /app
 ENV NODE_ENV=production
 
@@ -22,6 +22,8 @@ COPY apps/e2e/package.json apps/e2e/
 COPY libs/rules/package.json libs/rules/
 COPY libs/contract/package.json libs/contract/
 COPY libs/server/package.json libs/server/
+# The root package's postinstall (a no-op here: it builds secp256k1 for the development machines' own Node 24).
+COPY scripts/build-native.mjs scripts/
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # The sources the three programs load (tsconfig*.json: @swc-node/register reads the decorator settings there).

@@ -2,7 +2,7 @@
 # The web app and the operators' economy page (apps/web/admin/economy.html): built by Vite in a Node
 # stage, served as static files by nginx, which also proxies /api and /admin to the api replicas
 # (docker/nginx.conf). Built from the repository root.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # All dependencies (Vite is a development dependency); every workspace's package.json, as in server.Dockerfile.
 COPY package.json package-lock.json ./
@@ -14,6 +14,7 @@ COPY apps/e2e/package.json apps/e2e/
 COPY libs/rules/package.json libs/rules/
 COPY libs/contract/package.json libs/contract/
 COPY libs/server/package.json libs/server/
+COPY scripts/build-native.mjs scripts/
 RUN npm install --no-audit --no-fund
 
 COPY tsconfig.base.json ./
