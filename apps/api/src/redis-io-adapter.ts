@@ -23,7 +23,10 @@ export class RedisIoAdapter extends IoAdapter {
     // process: so they wait for Redis (however long it is down) instead of failing. ioredis
     // reconnects, and subscribes again, by itself.
     this.pubClient = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    this.subClient = this.pubClient.duplicate();
+    // No ready check on the subscriber: the adapter subscribes as soon as it is created, and ioredis's
+    // ready check (an INFO) sent after that is refused in subscriber mode; the connection then drops and
+    // comes back without the adapter's channels (no push reached this replica: seen on Node 24).
+    this.subClient = this.pubClient.duplicate({ enableReadyCheck: false });
     for (const client of [this.pubClient, this.subClient]) this.reportOutages(client);
   }
 

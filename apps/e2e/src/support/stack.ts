@@ -92,7 +92,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       // hive-sim starts empty: follow it from its first block, so a payment made before the worker's first look is not skipped.
       CHAIN_FOLLOW_START_BLOCK: '1',
       BULL_BOARD_PASSWORD,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       // hive-sim shows a transaction within a second: look again for one not seen yet after 0.5 s, not 3-5 s.
       DEPOSIT_RETRY_MS: '500',
       SWAP_HIVE_CONFIRMATION_RETRY_MS: '500',
