@@ -21,6 +21,7 @@ export * from './combat/army';
 export * from './combat/attack-charges';
 export * from './combat/battle';
 export * from './combat/raids';
+export * from './combat/practice-camp';
 export * from './alliance/alliance';
 export * from './gear/gear';
 export * from './gear/equipped';

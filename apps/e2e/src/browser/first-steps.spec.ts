@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { ApiRoutes, type FirstStepsResponse } from '@runik/contract';
 import { eventually, useBrowserStack } from '../support/browser';
-import { pastNewcomerShield } from '../support/attack';
-import { grant, letTimePass, newCityPlayer, setCityHallLevel, type CityPlayer } from '../support/city';
+import { grant, letTimePass, newCityPlayer, type CityPlayer } from '../support/city';
 
 /**
  * The first-steps guide in Chromium against the real stack: a new player is walked through
@@ -50,11 +49,8 @@ async function boxOf(locator: Locator): Promise<Box> {
 
 browser.test('a new player is guided through the five first steps by the real controls, and the guide leaves when done', async (page) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const [player, target] = [await newCityPlayer(stack(), 'fsnew'), await newCityPlayer(stack(), 'fsweak')];
-  // A city to raid: past the newcomer shield, with stores to take, first in the list.
-  await pastNewcomerShield(stack(), target);
-  await setCityHallLevel(stack(), target, 3);
-  await letTimePass(stack(), target, 3 * HOUR);
+  // Another newcomer: shielded, as every city on a new server is; the practice camp is the raid.
+  const [player, newcomer] = [await newCityPlayer(stack(), 'fsnew'), await newCityPlayer(stack(), 'fsweak')];
 
   await browser.openAs(page, player.username, '/city');
   await page.getByTestId('resources-card').waitFor();
@@ -90,12 +86,13 @@ browser.test('a new player is guided through the five first steps by the real co
   await page.getByTestId('confirm-dialog-confirm').click();
 
   // 4. The raid, on the Attack screen: from the City the card and the navigation bar lead there.
-  await expectStep(page, 4, 'Raid a weak city');
+  await expectStep(page, 4, 'Raid the practice camp');
   const attackLink = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Attack', exact: true });
   await expectPointedAt(page, attackLink);
   await letTimePass(stack(), player, HOUR);
   await coachCard(page).getByRole('link', { name: 'Go to Attack' }).click();
-  const raid = page.getByTestId(`enemy-${target.username}`).getByRole('button', { name: 'Attack' });
+  await page.getByTestId(`enemy-${newcomer.username}`).getByTestId('enemy-shield').waitFor();
+  const raid = page.getByTestId('practice-camp').getByRole('button', { name: 'Raid the camp' });
   await expectPointedAt(page, raid);
   await raid.click();
   const result = page.getByRole('dialog', { name: 'Battle Result' });

@@ -70,7 +70,7 @@ describe('the first-steps coach card', () => {
     logInAs(PLAYER);
     const { user } = renderApp(AppRoutes.city);
     const guide = await screen.findByTestId('first-steps');
-    expect(guide).toHaveAccessibleName('Raid a weak city');
+    expect(guide).toHaveAccessibleName('Raid the practice camp');
     const navLink = within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Attack' });
     await waitFor(() => expect([...spotlit()]).toEqual([navLink]));
 

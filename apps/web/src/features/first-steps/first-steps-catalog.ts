@@ -48,8 +48,8 @@ export const STEP_GUIDES: Record<FirstStepId, StepGuide> = {
     pointers: [{ selector: control('train-infantry') }],
   },
   raid: {
-    title: 'Raid a weak city',
-    text: 'Once your infantry has trained, pick a city near your City Hall level and attack: a win carries its stores home.',
+    title: 'Raid the practice camp',
+    text: 'Once your infantry has trained, raid the practice camp: it fights back, and a win carries a few resources home. New cities are shielded for their first two days; after that, raid a city near your City Hall level.',
     screen: AppRoutes.attack,
     screenName: 'Attack',
     pointers: [{ selector: control('raid', true) }],
