@@ -10,6 +10,7 @@ export * from './city/fixed-point';
 export * from './city/production';
 export * from './city/buildings';
 export * from './city/training';
+export * from './city/training-reserve';
 export * from './city/conversion';
 export * from './city/upkeep';
 export * from './city/display';

@@ -64,7 +64,7 @@ browser.test('a new player is guided through the five first steps by the real co
   // 2. The Farm: first the way around what blocks it (no RUNIK, then the City Hall), then the Farm itself.
   await expectStep(page, 2, 'Upgrade the Farm');
   await expectPointedAt(page, page.getByTestId('runiks-card').getByRole('button', { name: 'Convert to RUNIK' }));
-  expect(await coachCard(page).textContent()).toContain('Convert some of your resources to RUNIK first.');
+  expect(await coachCard(page).textContent()).toContain('Convert some of your resources to RUNIK first');
   await grant(stack(), player, 'runik', 5_000);
   await page.reload();
   const cityHallUpgrade = page.getByTestId('city-hall-card').getByRole('button', { name: 'Upgrade' });

@@ -37,7 +37,10 @@ export const STEP_GUIDES: Record<FirstStepId, StepGuide> = {
     pointers: [
       { selector: control('upgrade-farm', true) },
       { selector: control('upgrade-city-hall', true), text: 'No building may outgrow the City Hall: upgrade the City Hall first, then the Farm.' },
-      { selector: control('convert-to-runik'), text: 'Upgrades cost RUNIK. Convert some of your resources to RUNIK first.' },
+      {
+        selector: control('convert-to-runik'),
+        text: 'Upgrades cost RUNIK. Convert some of your resources to RUNIK first: lumber, stone and ore, at the suggested amount, keep the wheat your troops need.',
+      },
     ],
   },
   'train-infantry': {
@@ -45,7 +48,13 @@ export const STEP_GUIDES: Record<FirstStepId, StepGuide> = {
     text: 'Soldiers from the Quarters defend your city and march on others. Training takes a little while.',
     screen: AppRoutes.city,
     screenName: 'City',
-    pointers: [{ selector: control('train-infantry') }],
+    pointers: [
+      { selector: `${control('train-infantry')}:not([data-unaffordable])` },
+      {
+        selector: control('convert-to-resources'),
+        text: 'Infantry cost wheat, lumber and ore, and you hold too little: buy some back with Convert to Resources, then train.',
+      },
+    ],
   },
   raid: {
     title: 'Raid the practice camp',

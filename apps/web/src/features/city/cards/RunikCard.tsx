@@ -26,7 +26,7 @@ export function RunikCard({ city, onConvertToRunik, onConvertToResources, onDepo
         <button type="button" className="button city-card__action" data-first-step="convert-to-runik" onClick={onConvertToRunik}>
           Convert to RUNIK
         </button>
-        <button type="button" className="button city-card__action" onClick={onConvertToResources}>
+        <button type="button" className="button city-card__action" data-first-step="convert-to-resources" onClick={onConvertToResources}>
           Convert to Resources
         </button>
       </div>
