@@ -74,6 +74,15 @@ export function formatPoints(thousandths: number | bigint): string {
   return formatAmount(thousandths, { trimZeros: true });
 }
 
+/**
+ * Army power, and the citadel's damage and hit points counted in it, as every screen shows them
+ * (issue 35): whole power points, the rules' power × 1,000, so an infantry is 10, an archer 21 and a
+ * cavalry 36 (docs/combat.md). The API keeps the rules' values (3 decimals); only the display scales.
+ */
+export function formatPowerPoints(power: number): string {
+  return formatCount(toThousandths(power));
+}
+
 /** A percent (a plain number such as 33.3333) to at most 2 decimals, without trailing zeros ("33.33%", "100%"). */
 export function formatPercent(percent: number): string {
   return `${formatAmount(Math.round(percent * 100), { decimals: 2, trimZeros: true })}%`;

@@ -1,8 +1,9 @@
 import { PracticeCampMessages, type PracticeCampResponse } from '@runik/contract';
+import { formatPowerPoints } from '@runik/rules';
 import { ResourceIcon } from '../../ui/icons/ResourceIcon';
 import { AttackIcon } from '../../ui/icons/SymbolIcons';
 import { useNow } from '../city/city-clock';
-import { formatClock, formatPower, resourceLines } from './attack-format';
+import { formatClock, resourceLines } from './attack-format';
 import { TroopCountList } from './TroopStats';
 
 interface PracticeCampCardProps {
@@ -37,7 +38,7 @@ export function PracticeCampCard({ camp, playerCanAttack, raiding, busy, onRaid 
           <dl className="attack-stats">
             <div className="attack-stats__row">
               <dt>Army power</dt>
-              <dd data-testid="camp-power">{formatPower(camp.armyPower)}</dd>
+              <dd data-testid="camp-power">{formatPowerPoints(camp.armyPower)}</dd>
             </div>
           </dl>
         </div>

@@ -80,7 +80,7 @@ describe('Battle report page', () => {
 
     const attacker = screen.getByRole('region', { name: 'Attacker' });
     expect(within(attacker).getByRole('heading', { level: 2 })).toHaveTextContent(`Attacker: ${PLAYER} (winner)`);
-    expect(within(attacker).getByTestId('side-power')).toHaveTextContent(/^Power: 7\.123$/);
+    expect(within(attacker).getByTestId('side-power')).toHaveTextContent(/^Power: 7,123$/);
     const mine = within(attacker).getByTestId(`fighter-${PLAYER}`);
     expect(within(mine).getByTestId('army-infantry')).toHaveTextContent(/^1,200$/);
     expect(within(mine).getByTestId('boost-archers')).toHaveTextContent(/^\+12\.5%$/);
@@ -107,8 +107,8 @@ describe('Battle report page', () => {
     openReport('/battles/citadel/41', ApiRoutes.battleReport('citadel', 41), { status: 200, data: BOSS_ATTACK });
     expect(await screen.findByRole('heading', { name: 'Citadel report: Floor 3' })).toBeInTheDocument();
     expect(within(screen.getByTestId(`fighter-${PLAYER}`)).getByTestId('dead-infantry')).toHaveTextContent(/^9$/);
-    expect(screen.getByTestId('damage')).toHaveTextContent(/^25\.216$/);
-    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^74\.4 → 49\.184$/);
+    expect(screen.getByTestId('damage')).toHaveTextContent(/^25,216$/);
+    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^74,400 → 49,184$/);
     expect(screen.getByTestId('rolls')).toHaveTextContent(BattleReportTexts.citadelRolls(2));
     expect(screen.queryByTestId('seed')).not.toBeInTheDocument();
   });
