@@ -38,7 +38,7 @@ async function expectRefused(opened: Form, message: string) {
 describe('Without an alliance', () => {
   it('offers Create Alliance at 25,000.000 RUNIK and Join Alliance, one view at a time', async () => {
     const { user } = await openAlliance(null);
-    expect(screen.getByTestId('alliance-creation-cost')).toHaveTextContent('Cost: 25,000.000 RUNIK');
+    expect(screen.getByTestId('alliance-creation-cost')).toHaveTextContent('Cost: 25,000 RUNIK');
     expect(screen.getByRole('button', { name: 'Join Alliance' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Create Alliance' }));

@@ -114,7 +114,7 @@ describe('Expand capacity', () => {
   it('shows the price of the next place and disables Expand at the maximum with its message', async () => {
     const { setAlliance, queryClient } = await openAlliance(allianceView());
     const capacity = screen.getByTestId('alliance-capacity');
-    expect(within(capacity).getByTestId('expansion-cost')).toHaveTextContent('+1 member for 30,000.000 RUNIK');
+    expect(within(capacity).getByTestId('expansion-cost')).toHaveTextContent('+1 member for 30,000 RUNIK');
     expect(within(capacity).getByRole('button', { name: 'Expand' })).toBeEnabled();
 
     setAlliance(allianceView({ maxMembers: 10, canExpand: false, nextExpansionCost: null }));
@@ -133,11 +133,11 @@ describe('Expand capacity', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Expand' }));
 
-    expect(await answerConfirmation(true)).toBe('Spend 30,000.000 RUNIK to raise the capacity to 5 members?');
+    expect(await answerConfirmation(true)).toBe('Spend 30,000 RUNIK to raise the capacity to 5 members?');
     await waitFor(() => expect(screen.getByTestId('alliance-member-count')).toHaveTextContent('3/5'));
     expect(bodiesSentTo(api, EXPAND_URL)).toEqual([{ hiveUsername: PLAYER, allianceId: 7 }]);
     expect(within(screen.getByTestId('alliance-feedback')).getByRole('status')).toHaveTextContent('Capacity expanded to 5 members.');
-    expect(screen.getByTestId('expansion-cost')).toHaveTextContent('+1 member for 40,000.000 RUNIK');
+    expect(screen.getByTestId('expansion-cost')).toHaveTextContent('+1 member for 40,000 RUNIK');
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
   });
 

@@ -230,7 +230,7 @@ describe('Deposit RUNIK: the transfer', () => {
     // The reloaded city shows on the next tick of the screen's clock.
     await advance(1_000);
     expect(api.callsTo(CITY_URL).length).toBeGreaterThan(cityLoads);
-    expect(screen.getByTestId('runik-amount')).toHaveTextContent('13.000');
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent(/^13$/);
 
     await advance(DEPOSIT_POLL_INTERVAL_MS * 3);
     expect(api.callsTo(CHECK_URL)).toHaveLength(2);

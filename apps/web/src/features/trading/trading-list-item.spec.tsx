@@ -68,9 +68,9 @@ describe('the List Item tab', () => {
   });
 
   it.each([
-    ['1', '10.000', '0.000'],
-    ['501', '11.000', '480.000'],
-    ['10000', '200.000', '9,600.000'],
+    ['1', '10', '0'],
+    ['501', '11', '480'],
+    ['10000', '200', '9,600'],
   ])('shows, for a price of %s, a fee of %s RUNIK and %s RUNIK to the seller', async (price, fee, receives) => {
     const { user } = await openListItem({ available: GEARS });
     await screen.findByTestId('list-gear-5');
@@ -119,7 +119,7 @@ describe('the List Item tab', () => {
     await user.click(listButton());
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully!'));
     await user.click(screen.getByRole('tab', { name: 'My Listings' }));
-    expect(within(await screen.findByTestId('my-listing-40')).getByTestId('listing-price')).toHaveTextContent('501.000 RUNIK');
+    expect(within(await screen.findByTestId('my-listing-40')).getByTestId('listing-price')).toHaveTextContent('501 RUNIK');
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatRunik } from '@runik/rules';
+import { formatRunikBrief } from '@runik/rules';
 import type { UpgradeOffer } from '../city-catalog';
 
 interface UpgradeControlProps {
@@ -19,7 +19,7 @@ export function UpgradeControl({ offer, busy, onUpgrade, firstStep }: UpgradeCon
       <p className="city-stat">
         <span className="city-stat__label">Upgrade cost</span>
         <span className="city-stat__value" data-testid="upgrade-cost">
-          {formatRunik(offer.cost)} RUNIK
+          {formatRunikBrief(offer.cost)} RUNIK
         </span>
       </p>
       <button
