@@ -68,7 +68,7 @@ export function CreateAllianceForm({ username, report, onBack }: CreateAllianceF
           onChange={(event) => edit(setName)(event.target.value)}
         />
       </div>
-      <TagField value={tag} onChange={edit(setTag)} />
+      <TagField value={tag} onChange={edit(setTag)} lengthMessage={AllianceMessages.tagLength} />
       <IconPicker value={icon} onChange={edit(setIcon)} />
       <DescriptionField value={description} onChange={edit(setDescription)} />
       <p className="alliance-choice__cost">{AllianceTexts.creationCost}</p>

@@ -62,10 +62,17 @@ describe('Create Alliance form', () => {
     expect(within(form).getByRole('radio', { name: 'Blades' })).toHaveAttribute('value', 'swordsPower');
   });
 
-  it('upper-cases the tag as it is typed, keeps it to 3 characters and the name to 30', async () => {
-    const { user, tag, name } = await openCreateForm();
-    await user.type(tag, 'abcd');
+  it('upper-cases the tag as it is typed, says at once when it is longer than 3 instead of cutting it, and keeps the name to 30', async () => {
+    const { user, tag, name, form } = await openCreateForm();
+    await user.type(tag, 'abc');
     expect(tag).toHaveValue('ABC');
+    expect(within(form).queryByTestId('tag-length-error')).toBeNull();
+    await user.type(tag, 'd');
+    expect(tag).toHaveValue('ABCD');
+    expect(tag).toHaveAttribute('aria-invalid', 'true');
+    expect(tag).toHaveAccessibleDescription(AllianceMessages.tagLength);
+    await user.type(tag, '{Backspace}');
+    expect(within(form).queryByTestId('tag-length-error')).toBeNull();
     await user.type(name, 'x'.repeat(35));
     expect(name).toHaveValue('x'.repeat(30));
   });

@@ -35,6 +35,17 @@ describe('Edit tag', () => {
     expect(api.callsTo(UPDATE_URL)).toHaveLength(0);
   });
 
+  it('keeps a 4-character tag as typed and says so with the spec’s message, sending nothing', async () => {
+    const { user, api, form, input, save } = await openForm('Edit tag');
+    await user.clear(input);
+    await user.type(input, 'iwlf');
+    expect(input).toHaveValue('IWLF');
+    expect(within(form).getByTestId('tag-length-error')).toHaveTextContent('Tag must be exactly 3 characters!');
+    await user.click(save);
+    await settle();
+    expect(api.callsTo(UPDATE_URL)).toHaveLength(0);
+  });
+
   it('saves the new tag alone, then shows the reloaded alliance', async () => {
     const { user, api, input, save, setAlliance } = await openForm('Edit tag');
     api.on('POST', UPDATE_URL, () => {

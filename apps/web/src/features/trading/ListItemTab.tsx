@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { GearMessages, TradingMessages, type Gear } from '@runik/contract';
 import { toUserMessage } from '../../app/errors';
 import { StatePanel } from '../../ui/StatePanel';
+import { bestFirst } from '../gears/gear-format';
 import { GearCard } from '../gears/GearCard';
 import { ListGearForm } from './ListGearForm';
 import { postListGear, useTradeAvailableGears } from './trading-api';
@@ -20,6 +21,7 @@ export function ListItemTab({ context }: { context: TradeContext }) {
     fallback: TradingMessages.failedList,
     // The server's text names the fee it took: 'Gear listed successfully! Fee: {n} RUNIK'.
     success: (response) => response.message,
+    listingOf: (response) => response.listing._id,
   });
 
   // A gear equipped or listed meanwhile (another tab) drops out of the list on reload, and so out of the selection.
@@ -72,9 +74,10 @@ function GearChoices({ gears, selectedId, onSelect }: GearChoicesProps) {
   const name = useId();
   if (gears.length === 0) return <StatePanel>{TradingTexts.noAvailableGears}</StatePanel>;
   return (
-    <ul className="tile-grid" role="radiogroup" aria-label="Gear to list">
-      {gears.map((gear) => (
-        <li key={gear.gearId}>
+    // Not a list: a radiogroup's children are radios, and axe refuses list items outside a list (issue 35).
+    <div className="tile-grid" role="radiogroup" aria-label="Gear to list">
+      {bestFirst(gears).map((gear) => (
+        <div key={gear.gearId}>
           <GearCard gear={gear} highlight={gear.gearId === selectedId ? 'target' : undefined}>
             <label className="trading-choice">
               <input
@@ -88,8 +91,8 @@ function GearChoices({ gears, selectedId, onSelect }: GearChoicesProps) {
               Select
             </label>
           </GearCard>
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, TradingMessages, type ListGearResponse } from '@runik/contract';
+import { settle } from '../../testing/city-fixtures';
 import type { FakeResponse } from '../../testing/fake-api';
+import { tradingKeys } from './trading-api';
 import { AVAILABLE_URL, bodiesSentTo, feedback, gear, listing, openTrading, PLAYER, tradeData } from './trading-fixtures';
 
 const GEARS = [gear(5, 'wheat', 'rare', { level: 2 }), gear(6, 'infantry', 'epic')];
@@ -93,6 +95,7 @@ describe('the List Item tab', () => {
     api.on('POST', ApiRoutes.listGear, () => {
       server.available = [GEARS[1]];
       server.userData = tradeData({ runikBalance: 89 });
+      server.myListings = [listed(501, 11).listing];
       return { status: 200, data: listed(501, 11) };
     });
     await user.click(await screen.findByTestId('list-gear-5'));
@@ -106,6 +109,25 @@ describe('the List Item tab', () => {
     expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 89.000 RUNIK');
     expect(priceInput()).toHaveValue('');
     expect(screen.getByTestId('list-selected')).toHaveTextContent('Choose a gear below.');
+  });
+
+  it('drops the listed line once the listing is sold (the sale reloads the trading data)', async () => {
+    const { api, user, server, queryClient } = await openListItem({ available: GEARS });
+    api.on('POST', ApiRoutes.listGear, () => {
+      server.myListings = [listed(501, 11).listing];
+      return { status: 200, data: listed(501, 11) };
+    });
+    await user.click(await screen.findByTestId('list-gear-5'));
+    await user.type(priceInput(), '501');
+    await user.click(listButton());
+    await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully!'));
+    await settle();
+    expect(feedback()).toHaveTextContent('Gear listed successfully!');
+
+    // The listing-sold notification reloads the trading data (notification-effects).
+    server.myListings = [];
+    await act(() => queryClient.invalidateQueries({ queryKey: tradingKeys.all }));
+    await waitFor(() => expect(screen.queryByTestId('trading-feedback')).toBeNull());
   });
 
   it('shows the new listing in My Listings', async () => {
