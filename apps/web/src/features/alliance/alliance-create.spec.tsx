@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AllianceMessages, ApiRoutes } from '@runik/contract';
 import { ALLIANCE_ICONS } from '@runik/rules';
 import { settle } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import { cityKeys } from '../city/city-api';
 import { allianceView, bodiesSentTo, ok, openAlliance, PLAYER } from './alliance-fixtures';
 
@@ -132,6 +133,10 @@ describe('Create Alliance form', () => {
     await fill(opened, { name: '  Iron Wolves ', tag: 'irw', description: 'We hunt together.' });
     await user.click(within(form).getByRole('radio', { name: 'Dragon' }));
     submit(form);
+    // A big spend says what is lost before it goes (issue 35).
+    expect(await answerConfirmation(true)).toBe(
+      'Create Iron Wolves [IRW] for 25,000 RUNIK? The fee is spent for good: disbanding or leaving gives none of it back.',
+    );
 
     expect(await screen.findByTestId('alliance-overview')).toBeInTheDocument();
     expect(bodiesSentTo(api, CREATE_URL)).toEqual([
@@ -143,6 +148,15 @@ describe('Create Alliance form', () => {
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
   });
 
+  it('sends nothing when the creation’s confirmation is declined', async () => {
+    const opened = await openCreateForm();
+    await fill(opened, { name: 'Iron Wolves', tag: 'irw', description: 'We hunt together.' });
+    submit(opened.form);
+    await answerConfirmation(false);
+    await settle();
+    expect(bodiesSentTo(opened.api, CREATE_URL)).toEqual([]);
+  });
+
   it.each([
     [{ status: 409, data: { error: AllianceMessages.nameTaken } }, `${AllianceMessages.nameTaken}`],
     [{ status: 400, data: { error: 'Insufficient RUNIK. You need 25000 RUNIK to create an alliance.' } }, 'Insufficient RUNIK. You need 25000 RUNIK'],
@@ -152,6 +166,7 @@ describe('Create Alliance form', () => {
     opened.api.on('POST', CREATE_URL, response);
     await fill(opened, { name: 'Iron Wolves', tag: 'IRW', description: 'We hunt.' });
     submit(opened.form);
+    await answerConfirmation(true);
 
     const feedback = await screen.findByTestId('alliance-feedback');
     expect(within(feedback).getByRole('alert')).toHaveTextContent(message);

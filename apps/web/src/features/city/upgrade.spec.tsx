@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, CityMessages, type UpgradeResponse } from '@runik/contract';
 import { createQueryClient } from '../../app/query-client';
 import { cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
-import { toastTexts } from '../../testing/dialogs';
+import { answerConfirmation, toastTexts } from '../../testing/dialogs';
 import { installFakeApi } from '../../testing/fake-api';
 import { setReducedMotion } from '../../testing/reduced-motion';
 import { ToastStack } from '../../ui/Toasts';
@@ -45,6 +45,23 @@ describe('upgrades', () => {
     expect(screen.getByTestId('runik-amount')).toHaveTextContent(/^1$/);
     // City Hall 3 opens the Mine: it is no longer marked locked.
     expect(within(screen.getByTestId('building-ore')).queryByTestId('locked')).not.toBeInTheDocument();
+  });
+
+  it('asks before an upgrade of 50 RUNIK or more, showing what it spends, and sends nothing when declined', async () => {
+    const { api, user } = await openCity(cityResponse({ chLevel: 8, resources: { runik: 100 } }));
+    api.on('POST', ApiRoutes.cityUpgrade(PLAYER, 'ch'), {
+      status: 200,
+      data: { chLevel: 9, levels: LEVELS, resources: { wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: 36 } },
+    });
+    await user.click(upgradeButton('city-hall-card'));
+    expect(await answerConfirmation(false)).toBe('Upgrade City Hall to level 9 for 64 RUNIK? Spent RUNIK is not refunded.');
+    await settle();
+    expect(api.callsTo(ApiRoutes.cityUpgrade(PLAYER, 'ch'))).toHaveLength(0);
+
+    await user.click(upgradeButton('city-hall-card'));
+    await answerConfirmation(true);
+    await waitFor(() => expect(within(screen.getByTestId('city-hall-card')).getByTestId('city-hall-level')).toHaveTextContent('9'));
+    expect(api.callsTo(ApiRoutes.cityUpgrade(PLAYER, 'ch'))).toHaveLength(1);
   });
 
   it('upgrades a building below City Hall level when enough RUNIK is held', async () => {

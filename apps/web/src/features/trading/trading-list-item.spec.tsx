@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, TradingMessages, type ListGearResponse } from '@runik/contract';
 import { settle } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import type { FakeResponse } from '../../testing/fake-api';
 import { tradingKeys } from './trading-api';
 import { AVAILABLE_URL, bodiesSentTo, feedback, gear, listing, openTrading, PLAYER, tradeData } from './trading-fixtures';
@@ -101,6 +102,7 @@ describe('the List Item tab', () => {
     await user.click(await screen.findByTestId('list-gear-5'));
     await user.type(priceInput(), '501');
     await user.click(listButton());
+    await answerConfirmation(true);
 
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully! Fee: 11.000 RUNIK'));
     expect(bodiesSentTo(api, ApiRoutes.listGear)).toEqual([{ hiveUsername: PLAYER, gearId: 5, price: 501 }]);
@@ -109,6 +111,19 @@ describe('the List Item tab', () => {
     expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 89.000 RUNIK');
     expect(priceInput()).toHaveValue('');
     expect(screen.getByTestId('list-selected')).toHaveTextContent('Choose a gear below.');
+  });
+
+  it('asks before listing, saying the fee is paid now and kept, and sends nothing when declined', async () => {
+    const { api, user } = await openListItem({ available: GEARS });
+    api.on('POST', ApiRoutes.listGear, { status: 200, data: listed(501, 11) });
+    await user.click(await screen.findByTestId('list-gear-5'));
+    await user.type(priceInput(), '501');
+    await user.click(listButton());
+    expect(await answerConfirmation(false)).toBe(
+      'List Rare Wheat Gear Lv.2 for 501 RUNIK? The listing fee of 11 RUNIK is paid now and not refunded if you remove the listing.',
+    );
+    await settle();
+    expect(api.callsTo(ApiRoutes.listGear)).toHaveLength(0);
   });
 
   it('drops the listed line once the listing is sold (the sale reloads the trading data)', async () => {
@@ -120,6 +135,7 @@ describe('the List Item tab', () => {
     await user.click(await screen.findByTestId('list-gear-5'));
     await user.type(priceInput(), '501');
     await user.click(listButton());
+    await answerConfirmation(true);
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully!'));
     await settle();
     expect(feedback()).toHaveTextContent('Gear listed successfully!');
@@ -139,6 +155,7 @@ describe('the List Item tab', () => {
     await user.click(await screen.findByTestId('list-gear-5'));
     await user.type(priceInput(), '501');
     await user.click(listButton());
+    await answerConfirmation(true);
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully!'));
     await user.click(screen.getByRole('tab', { name: 'My Listings' }));
     expect(within(await screen.findByTestId('my-listing-40')).getByTestId('listing-price')).toHaveTextContent('501 RUNIK');
@@ -153,6 +170,7 @@ describe('the List Item tab', () => {
     await user.click(await screen.findByTestId('list-gear-5'));
     await user.type(priceInput(), '501');
     await user.click(listButton());
+    await answerConfirmation(true);
     await waitFor(() => expect(feedback()).toHaveTextContent(message));
     expect(screen.getByRole('alert')).toContainElement(feedback());
     expect(priceInput()).toHaveValue('501');

@@ -22,6 +22,9 @@ export const TradingTexts = {
 
 /** The questions asked before a purchase or a removal (the game's confirmation, as on the City and Alliance pages). */
 export const TradingConfirms = {
+  // The fee is paid now and kept when the listing is removed (docs/decisions.md): said before it goes (issue 35).
+  list: (gear: string, price: number, fee: number) =>
+    `List ${gear} for ${formatRunikBriefDecimal(price)} RUNIK? The listing fee of ${formatRunikBriefDecimal(fee)} RUNIK is paid now and not refunded if you remove the listing.`,
   buy: (gear: string, seller: string, price: number) => `Buy ${gear} from ${seller} for ${formatRunikBriefDecimal(price)} RUNIK?`,
   remove: (gear: string) => `Remove ${gear} from the marketplace? The listing fee is not refunded.`,
 } as const;

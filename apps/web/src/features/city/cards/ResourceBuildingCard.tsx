@@ -39,6 +39,8 @@ export function ResourceBuildingCard({ username, city, resource, name }: Resourc
       )}
       <UpgradeControl
         offer={buildingUpgradeOffer(city, resource, name)}
+        name={name}
+        nextLevel={level + 1}
         busy={upgrade.isPending}
         onUpgrade={() => upgrade.mutate({ key: resource, name })}
         firstStep={resource === 'wheat' ? 'upgrade-farm' : undefined}

@@ -46,6 +46,8 @@ export function TrainingBuildingCard({ username, city, building, onTrain, onSpee
       </p>
       <UpgradeControl
         offer={buildingUpgradeOffer(city, key, name)}
+        name={name}
+        nextLevel={level + 1}
         busy={upgrade.isPending}
         onUpgrade={() => upgrade.mutate({ key, name })}
       />
