@@ -535,8 +535,18 @@ describe('the wallet', () => {
     await button(deposit, 'Deposit').click();
     expect(await confirmGameDialog(page)).toBe('Deposit 5.500 RUNIK from your Hive Engine wallet?');
 
-    // The client checks every 20 s: the first check finds the worker's credit.
+    // The client checks every 20 s (spec); the pushed credit (its toast) makes it check at once (issue 35).
+    const checks: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/city/deposit/check/')) checks.push(Date.now());
+    });
+    await page.getByTestId('toast-text').filter({ hasText: 'Deposit credited: 5.500 RUNIK' }).waitFor({ timeout: 60_000 });
+    const toastAt = Date.now();
     await deposit.locator('[data-testid="deposit-outcome"][data-phase="completed"]').waitFor({ timeout: 60_000 });
+    // Well inside the 20 s a poll would wait: the popup moved on the push.
+    expect(Date.now() - toastAt).toBeLessThan(10_000);
+    // At most one check a poll interval, and one the push asked for (polling then stops: deposit.spec).
+    expect(checks.length).toBeLessThanOrEqual(2);
     expect(dialogs).toEqual([]);
     await expectText(runikAmount(page), '5.500');
     expect((await cityOf(player)).resources.runik).toBe(5.5);
