@@ -11,6 +11,7 @@ export * from './wallet/payment-history.contract';
 export * from './economy/economy.contract';
 export * from './alliance/alliance.contract';
 export * from './attack/attack.contract';
+export * from './attack/practice-camp.contract';
 export * from './gear/gear.contract';
 export * from './packs/packs.contract';
 export * from './common/swap-hive';

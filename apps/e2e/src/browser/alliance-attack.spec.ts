@@ -33,6 +33,7 @@ browser.test('a leader creates an alliance, accepts a request to join, and the m
   await leaderPage.getByLabel('Tag').fill(leader.username.slice(-3).replace(/[^a-z0-9]/g, 'x'));
   await leaderPage.getByLabel('Description').fill('We hold the northern pass.');
   await leaderPage.getByRole('button', { name: 'Create Alliance' }).click();
+  expect(await confirmGameDialog(leaderPage)).toMatch(/^Create .+ for 25,000 RUNIK\? The fee is spent for good/);
   await leaderPage.getByTestId('alliance-name').filter({ hasText: name }).waitFor();
   expect((await cityOf(leader)).resources.runik).toBe(0);
 

@@ -122,11 +122,11 @@ describe('the City screen', () => {
     await logIn(page, player.username);
 
     for (const resource of RESOURCE_KEYS) expect(await textOf(resourceAmount(page, resource))).toBe('1,000.00');
-    expect(await textOf(runikAmount(page))).toBe('0.000');
+    expect(await textOf(runikAmount(page))).toBe('0');
     expect(await textOf(page.getByTestId('city-hall-level'))).toBe('1');
     // The City Hall upgrade costs 1 RUNIK (level 1 squared): disabled, with the reason.
     const cityHall = card(page, 'city-hall-card');
-    expect(await textOf(cityHall.getByTestId('upgrade-cost'))).toBe('1.000 RUNIK');
+    expect(await textOf(cityHall.getByTestId('upgrade-cost'))).toBe('1 RUNIK');
     expect(await button(cityHall, 'Upgrade').isDisabled()).toBe(true);
     // Why, written under the button: touch screens show no tooltip.
     expect(await textOf(cityHall.getByTestId('upgrade-blocked'))).toBe('Not enough RUNIK. Required: 1.000, Available: 0.000');
@@ -236,7 +236,7 @@ describe('the City screen', () => {
     await expectText(page.getByTestId('city-hall-level'), '2');
     await waitForToast(page, 'City Hall upgraded to level 2');
     await expectText(runikAmount(page), '1.025');
-    expect(await textOf(cityHall.getByTestId('upgrade-cost'))).toBe('4.000 RUNIK');
+    expect(await textOf(cityHall.getByTestId('upgrade-cost'))).toBe('4 RUNIK');
     expect(await card(page, 'building-stone').getByTestId('locked').count()).toBe(0);
     expect(await textOf(card(page, 'building-ore').getByTestId('locked'))).toBe('Locked · City Hall level 3');
     const upgraded = await cityOf(player);
@@ -254,7 +254,7 @@ describe('the City screen', () => {
     const player = await newPlayer('cbuy');
     await grant(stack, player, 'runik', 10 * RUNIK);
     await logIn(page, player.username);
-    expect(await textOf(runikAmount(page))).toBe('10.000');
+    expect(await textOf(runikAmount(page))).toBe('10');
 
     await button(card(page, 'runiks-card'), 'Convert to Resources').click();
     const convert = popup(page, 'Convert RUNIK to Resources');
@@ -277,7 +277,7 @@ describe('the City screen', () => {
     await button(convert, 'Close').click();
     await convert.waitFor({ state: 'detached' });
 
-    await expectText(runikAmount(page), '7.000');
+    await expectText(runikAmount(page), '7');
     expect(await textOf(resourceAmount(page, 'wheat'))).toBe('1,300.00');
     expect(await textOf(resourceAmount(page, 'lumber'))).toBe('1,240.00');
     expect(await textOf(resourceAmount(page, 'stone'))).toBe('1,000.00');
@@ -345,7 +345,7 @@ describe('the City screen', () => {
     await quarters.getByText('(10 trained)').waitFor();
     await button(quarters, 'Train').waitFor();
     expect(await queue.count()).toBe(0);
-    await expectText(runikAmount(page), '0.000');
+    await expectText(runikAmount(page), '0');
     const city = await cityOf(player);
     expect(city.army.infantry).toBe(10);
     expect(city.trainingQueue.quarters).toBeUndefined();
@@ -524,7 +524,7 @@ describe('the wallet', () => {
     const dialogs = acceptDialogs(page);
     const player = await newPlayer('cdep');
     await logIn(page, player.username);
-    expect(await textOf(runikAmount(page))).toBe('0.000');
+    expect(await textOf(runikAmount(page))).toBe('0');
 
     await button(card(page, 'runiks-card'), 'Deposit').click();
     const deposit = popup(page, 'Deposit RUNIK');
@@ -535,8 +535,18 @@ describe('the wallet', () => {
     await button(deposit, 'Deposit').click();
     expect(await confirmGameDialog(page)).toBe('Deposit 5.500 RUNIK from your Hive Engine wallet?');
 
-    // The client checks every 20 s: the first check finds the worker's credit.
+    // The client checks every 20 s (spec); the pushed credit (its toast) makes it check at once (issue 35).
+    const checks: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/city/deposit/check/')) checks.push(Date.now());
+    });
+    await page.getByTestId('toast-text').filter({ hasText: 'Deposit credited: 5.500 RUNIK' }).waitFor({ timeout: 60_000 });
+    const toastAt = Date.now();
     await deposit.locator('[data-testid="deposit-outcome"][data-phase="completed"]').waitFor({ timeout: 60_000 });
+    // Well inside the 20 s a poll would wait: the popup moved on the push.
+    expect(Date.now() - toastAt).toBeLessThan(10_000);
+    // At most one check a poll interval, and one the push asked for (polling then stops: deposit.spec).
+    expect(checks.length).toBeLessThanOrEqual(2);
     expect(dialogs).toEqual([]);
     await expectText(runikAmount(page), '5.500');
     expect((await cityOf(player)).resources.runik).toBe(5.5);
@@ -565,7 +575,7 @@ describe('the wallet', () => {
     const player = await newPaidCityPlayer(stack, 'cwd');
     await grant(stack, player, 'runik', 20 * RUNIK);
     await logIn(page, player.username);
-    await expectText(runikAmount(page), '20.000');
+    await expectText(runikAmount(page), '20');
 
     await button(card(page, 'runiks-card'), 'Withdraw').click();
     const withdraw = popup(page, 'Withdraw RUNIK');

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { ApiRoutes, type FirstStepsResponse } from '@runik/contract';
-import { eventually, useBrowserStack } from '../support/browser';
-import { pastNewcomerShield } from '../support/attack';
-import { grant, letTimePass, newCityPlayer, setCityHallLevel, type CityPlayer } from '../support/city';
+import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, useBrowserStack, withTimeout } from '../support/browser';
+import { attack, pastNewcomerShield, setArmy } from '../support/attack';
+import { grant, letTimePass, newCityPlayer, type CityPlayer } from '../support/city';
 
 /**
  * The first-steps guide in Chromium against the real stack: a new player is walked through
@@ -50,11 +50,8 @@ async function boxOf(locator: Locator): Promise<Box> {
 
 browser.test('a new player is guided through the five first steps by the real controls, and the guide leaves when done', async (page) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const [player, target] = [await newCityPlayer(stack(), 'fsnew'), await newCityPlayer(stack(), 'fsweak')];
-  // A city to raid: past the newcomer shield, with stores to take, first in the list.
-  await pastNewcomerShield(stack(), target);
-  await setCityHallLevel(stack(), target, 3);
-  await letTimePass(stack(), target, 3 * HOUR);
+  // Another newcomer: shielded, as every city on a new server is; the practice camp is the raid.
+  const [player, newcomer] = [await newCityPlayer(stack(), 'fsnew'), await newCityPlayer(stack(), 'fsweak')];
 
   await browser.openAs(page, player.username, '/city');
   await page.getByTestId('resources-card').waitFor();
@@ -68,7 +65,7 @@ browser.test('a new player is guided through the five first steps by the real co
   // 2. The Farm: first the way around what blocks it (no RUNIK, then the City Hall), then the Farm itself.
   await expectStep(page, 2, 'Upgrade the Farm');
   await expectPointedAt(page, page.getByTestId('runiks-card').getByRole('button', { name: 'Convert to RUNIK' }));
-  expect(await coachCard(page).textContent()).toContain('Convert some of your resources to RUNIK first.');
+  expect(await coachCard(page).textContent()).toContain('Convert some of your resources to RUNIK first');
   await grant(stack(), player, 'runik', 5_000);
   await page.reload();
   const cityHallUpgrade = page.getByTestId('city-hall-card').getByRole('button', { name: 'Upgrade' });
@@ -90,12 +87,13 @@ browser.test('a new player is guided through the five first steps by the real co
   await page.getByTestId('confirm-dialog-confirm').click();
 
   // 4. The raid, on the Attack screen: from the City the card and the navigation bar lead there.
-  await expectStep(page, 4, 'Raid a weak city');
+  await expectStep(page, 4, 'Raid the practice camp');
   const attackLink = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Attack', exact: true });
   await expectPointedAt(page, attackLink);
   await letTimePass(stack(), player, HOUR);
   await coachCard(page).getByRole('link', { name: 'Go to Attack' }).click();
-  const raid = page.getByTestId(`enemy-${target.username}`).getByRole('button', { name: 'Attack' });
+  await page.getByTestId(`enemy-${newcomer.username}`).getByTestId('enemy-shield').waitFor();
+  const raid = page.getByTestId('practice-camp').getByRole('button', { name: 'Raid the camp' });
   await expectPointedAt(page, raid);
   await raid.click();
   const result = page.getByRole('dialog', { name: 'Battle Result' });
@@ -153,3 +151,51 @@ browser.test('on a phone the card leaves the pointed control in view, and a skip
   await page.getByTestId('resources-card').waitFor();
   expect(await coachCard(page).count()).toBe(0);
 });
+
+/** Whether two boxes share any area. */
+function intersects(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+// Issue 35: on a phone every toast landed on the coach card and hid its buttons, and a toast covered the convert popup.
+for (const [screen, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  browser.test(`on a ${screen}, a toast covers neither the coach card nor an open popup’s buttons, and the card hides behind no popup`, async (page) => {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const [player, raider, secondRaider] = [await newCityPlayer(stack(), 'fsfeed'), await newCityPlayer(stack(), 'fsraid'), await newCityPlayer(stack(), 'fsraid')];
+    // Raids are how a toast reaches the page unasked: the player's shield is over, the raiders have troops.
+    await pastNewcomerShield(stack(), player);
+    await setArmy(stack(), raider, { infantry: 30 });
+    await setArmy(stack(), secondRaider, { infantry: 30 });
+    const connected = liveConnected(page);
+    await logIn(page, browser.current().baseUrl, player.username);
+    await page.getByTestId('resources-card').waitFor();
+    await withTimeout(connected, UI_TIMEOUT_MS, 'the live connection');
+    await expectStep(page, 1, 'Harvest your fields');
+
+    // A toast with the card on screen: not on it.
+    expect((await attack(raider, player.username)).status).toBe(200);
+    const toast = page.getByTestId('toast').first();
+    await toast.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(intersects(await boxOf(toast), await boxOf(coachCard(page)))).toBe(false);
+    await toast.getByRole('button', { name: 'Dismiss' }).click();
+    await toast.waitFor({ state: 'detached' });
+
+    // A toast while a popup is open: clear of every one of its buttons; the card waits hidden.
+    await page.getByTestId('runiks-card').getByRole('button', { name: 'Convert to RUNIK' }).click();
+    const popup = page.getByRole('dialog', { name: 'Convert Resources to RUNIK' });
+    await popup.waitFor();
+    expect(await coachCard(page).isVisible()).toBe(false);
+    expect((await attack(secondRaider, player.username)).status).toBe(200);
+    await toast.waitFor({ timeout: UI_TIMEOUT_MS });
+    await eventually(async () => {
+      const toastBox = await boxOf(toast);
+      for (const button of await popup.getByRole('button').all()) expect(intersects(toastBox, await boxOf(button))).toBe(false);
+    });
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await coachCard(page).waitFor({ state: 'visible' });
+  });
+}

@@ -46,8 +46,8 @@ browser.test('a player buys ten packs with RUNIK, opens them, equips a gear and 
       }
       await page.getByTestId('upgrade-preview').waitFor();
       await page.getByRole('button', { name: 'Upgrade Gear' }).click();
-      // The packs rolled the rarities: Epic or rarer material is consumed only once the game's dialog is confirmed.
-      if (used.some((gear) => GEAR_RARITIES.indexOf(gear.rarity) >= GEAR_RARITIES.indexOf('epic'))) {
+      // The packs rolled the rarities: material above Common is consumed only once the game's dialog is confirmed.
+      if (used.some((gear) => GEAR_RARITIES.indexOf(gear.rarity) > GEAR_RARITIES.indexOf('common'))) {
         expect(await confirmGameDialog(page)).toMatch(/^This upgrade consumes .+\. Consumed gear is gone for good\. Upgrade anyway\?$/);
       }
       await page.getByText('Gear Upgraded Successfully!').waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { formatResource, recordOf, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
-import { eventually, logIn, UI_TIMEOUT_MS, useBrowserStack, waitForPath, withPage } from '../support/browser';
+import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, useBrowserStack, waitForPath, withPage, withTimeout } from '../support/browser';
 import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, letTimePass, newCityPlayer } from '../support/city';
 import { awaitNotifications } from '../support/notifications';
@@ -26,39 +26,6 @@ async function raidSetup(): Promise<{ attacker: CityPlayer; defender: CityPlayer
   return { attacker, defender };
 }
 
-/**
- * Resolves once the page's live connection has joined: Socket.IO's namespace CONNECT answer ("40"),
- * on a WebSocket to /socket.io or, should WebSockets be refused, in a long-polling response.
- * Listen before the page logs in: the socket opens with the session.
- */
-function liveConnected(page: Page): Promise<void> {
-  const isConnect = (packet: string) => packet.startsWith('40');
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!socket.url().includes('/socket.io/')) return;
-      socket.on('framereceived', ({ payload }) => {
-        if (typeof payload === 'string' && isConnect(payload)) resolve();
-      });
-    });
-    page.on('response', (response) => {
-      if (!response.url().includes('/socket.io/') || !response.url().includes('transport=polling')) return;
-      // Engine.IO joins the packets of one poll with the record separator.
-      response.text().then((body) => body.split('\x1e').some(isConnect) && resolve(), () => undefined);
-    });
-  });
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** The unread count the bell announces (its aria-label). */
 async function bellCount(page: Page): Promise<number> {

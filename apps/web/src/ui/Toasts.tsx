@@ -37,18 +37,39 @@ export function ToastStack({ children }: { children: ReactNode }) {
     setToasts((shown) => [...shown, toast].slice(-MAX_TOASTS));
   }, []);
   const dismiss = useCallback((id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id)), []);
+  const stackRef = useStackHeight();
 
   return (
     <ToastContext.Provider value={show}>
       {children}
       {/* Always in the page, so screen readers announce what is added to it. */}
-      <div className="toast-stack" aria-live="polite" data-testid="toast-stack" data-over-popups>
+      <div ref={stackRef} className="toast-stack" aria-live="polite" data-testid="toast-stack" data-over-popups>
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
       </div>
     </ToastContext.Provider>
   );
+}
+
+/**
+ * Publishes the stack's height as `--toast-stack-height`, so an open popup moves down below the
+ * toasts instead of lying under them (toasts.css; issue 35: a toast covered the convert popup).
+ */
+function useStackHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const stack = ref.current;
+    if (!stack || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--toast-stack-height', `${stack.offsetHeight}px`));
+    observer.observe(stack);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--toast-stack-height');
+    };
+  }, []);
+  return ref;
 }
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {

@@ -17,9 +17,12 @@ export function swapHiveQuantity(value: number): string {
   return formatDecimal(toThousandths(value, 'up'), 3);
 }
 
-/** A price (RUNIK or SWAP.HIVE) for reading, in the game's one number format ("1,000.000"). */
-export function formatPrice(value: number): string {
-  return formatAmount(toThousandths(value, 'up'));
+/**
+ * A price for reading, in the game's one number format: SWAP.HIVE with its three decimals (spec),
+ * a whole RUNIK price without ".000" ("1,000", "0.500": issue 35).
+ */
+export function formatPrice(value: number, currency: string): string {
+  return formatAmount(toThousandths(value, 'up'), { bareWhole: currency === 'RUNIK' });
 }
 
 /** A balance with three decimals, never rounded up. */

@@ -52,6 +52,9 @@ export const ApiRoutes = {
   battleLogs: (username: string) => `/api/attack/battle-logs/${encodeURIComponent(username)}`,
   attackGear: (username: string) => `/api/attack/gear/${encodeURIComponent(username)}`,
   attack: (username: string, enemy: string) => `/api/attack/${encodeURIComponent(username)}/${encodeURIComponent(enemy)}`,
+  /** The practice camp (not in the spec: issue 35), under its own prefix: `/api/attack/{user}/{enemy}` takes any Hive name. */
+  practiceCamp: (username: string) => `/api/practice-camp/${encodeURIComponent(username)}`,
+  practiceCampRaid: (username: string) => `/api/practice-camp/${encodeURIComponent(username)}/raid`,
   gearsEquipped: (username: string) => `/api/gears/equipped/${encodeURIComponent(username)}`,
   gearsAvailable: (username: string, category?: string, type?: string) =>
     `/api/gears/available/${encodeURIComponent(username)}${query({ category, type })}`,

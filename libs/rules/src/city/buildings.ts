@@ -22,6 +22,13 @@ export function militaryBuilding(key: MilitaryBuildingKey): MilitaryBuilding {
 }
 
 /** City Hall upgrade cost from `level`: level² RUNIK, thousandths. */
+/**
+ * An upgrade costing at least this much RUNIK (thousandths) is confirmed first, showing what it
+ * spends (issue 35): the first days' upgrades (City Hall 5 costs 30 RUNIK in all) go at once, the
+ * dear ones ask. Spent RUNIK is never refunded.
+ */
+export const UPGRADE_CONFIRM_FROM = 50_000;
+
 export function cityHallUpgradeCost(level: number): number {
   return level * level * 1000;
 }

@@ -1,4 +1,4 @@
-import { formatAmount, formatChainQuantity, formatCount, formatPercent, formatPoints, formatResource, formatResourceDecimal, formatRunik, formatRunikDecimal, formatSwapHive } from './display';
+import { formatAmount, formatChainQuantity, formatCount, formatPercent, formatPoints, formatPowerPoints, formatResource, formatResourceDecimal, formatRunik, formatRunikBrief, formatRunikBriefDecimal, formatRunikDecimal, formatSwapHive } from './display';
 
 describe('the one number format', () => {
   it('groups thousands with "," and keeps the fixed decimals', () => {
@@ -39,6 +39,22 @@ describe('the one number format', () => {
     expect(formatCount(1_200)).toBe('1,200');
     expect(formatCount(999)).toBe('999');
     expect(formatCount(1_000_000)).toBe('1,000,000');
+  });
+
+  it('shows army power as whole power points, a thousand to the rules’ unit (an infantry is 10)', () => {
+    expect(formatPowerPoints(0.01)).toBe('10');
+    expect(formatPowerPoints(0.478)).toBe('478');
+    expect(formatPowerPoints(0.191)).toBe('191');
+    expect(formatPowerPoints(1234.567)).toBe('1,234,567');
+    expect(formatPowerPoints(0)).toBe('0');
+  });
+
+  it('drops .000 from whole RUNIK outside money forms, never part of a fraction', () => {
+    expect(formatRunikBrief(25_000_000)).toBe('25,000');
+    expect(formatRunikBrief(12_500)).toBe('12.500');
+    expect(formatRunikBrief(1)).toBe('0.001');
+    expect(formatRunikBriefDecimal(0.5)).toBe('0.500');
+    expect(formatRunikBriefDecimal(100)).toBe('100');
   });
 
   it('drops trailing zeros for points and percents only', () => {

@@ -13,6 +13,8 @@ export interface AmountFormat {
   shown?: number;
   /** Drop trailing fraction zeros ("61.5", "40"): for points and percents, not for money. */
   trimZeros?: boolean;
+  /** Drop the fraction only when it is all zeros ("25,000", but "12.500"): whole prices and costs outside money forms. */
+  bareWhole?: boolean;
 }
 
 /** Rounds down (toward negative infinity, as floorTo does), so a shown amount never exceeds the real one. */
@@ -27,7 +29,7 @@ function groupThousands(digits: string): string {
 }
 
 /** An exact amount of minor units for reading: "30,446.60". A fractional number of units is rounded down first. */
-export function formatAmount(units: number | bigint, { decimals = THOUSANDTHS, shown = decimals, trimZeros = false }: AmountFormat = {}): string {
+export function formatAmount(units: number | bigint, { decimals = THOUSANDTHS, shown = decimals, trimZeros = false, bareWhole = false }: AmountFormat = {}): string {
   const exact = typeof units === 'bigint' ? units : BigInt(Math.floor(units));
   const rounded = floorDiv(exact, 10n ** BigInt(Math.max(0, decimals - shown)));
   const places = Math.min(shown, decimals);
@@ -35,7 +37,7 @@ export function formatAmount(units: number | bigint, { decimals = THOUSANDTHS, s
   const abs = negative ? -rounded : rounded;
   const scale = 10n ** BigInt(places);
   let fraction = places > 0 ? (abs % scale).toString().padStart(places, '0') : '';
-  if (trimZeros) fraction = fraction.replace(/0+$/, '');
+  if (trimZeros || (bareWhole && /^0*$/.test(fraction))) fraction = fraction.replace(/0+$/, '');
   return `${negative ? '-' : ''}${groupThousands((abs / scale).toString())}${fraction ? `.${fraction}` : ''}`;
 }
 
@@ -52,6 +54,19 @@ export function formatResource(thousandths: number | bigint): string {
 /** RUNIK is shown rounded down to 3 decimals (spec). */
 export function formatRunik(thousandths: number | bigint): string {
   return formatAmount(thousandths);
+}
+
+/**
+ * RUNIK outside money forms (issue 35): a whole amount without ".000" ("25,000 RUNIK" for an
+ * alliance), any other to 3 decimals. Money forms and server messages keep formatRunik.
+ */
+export function formatRunikBrief(thousandths: number | bigint): string {
+  return formatAmount(thousandths, { bareWhole: true });
+}
+
+/** A decimal RUNIK amount as the API carries it, in formatRunikBrief's format. */
+export function formatRunikBriefDecimal(amount: number): string {
+  return formatRunikBrief(toThousandths(amount));
 }
 
 /** SWAP.HIVE amounts have three decimals (spec), like every Hive asset. */
@@ -72,6 +87,15 @@ export function formatResourceDecimal(amount: number): string {
 /** Power, damage, stat percents (3 decimals at most): without trailing zeros ("61.5", "1,200"). */
 export function formatPoints(thousandths: number | bigint): string {
   return formatAmount(thousandths, { trimZeros: true });
+}
+
+/**
+ * Army power, and the citadel's damage and hit points counted in it, as every screen shows them
+ * (issue 35): whole power points, the rules' power × 1,000, so an infantry is 10, an archer 21 and a
+ * cavalry 36 (docs/combat.md). The API keeps the rules' values (3 decimals); only the display scales.
+ */
+export function formatPowerPoints(power: number): string {
+  return formatCount(toThousandths(power));
 }
 
 /** A percent (a plain number such as 33.3333) to at most 2 decimals, without trailing zeros ("33.33%", "100%"). */

@@ -271,7 +271,7 @@ function shieldError(terms: Exclude<RaidTerms, OpenRaid>, now: Date): ApiError {
   }
 }
 
-function noChargesError(attacker: CityState, now: Date): ApiError {
+export function noChargesError(attacker: CityState, now: Date): ApiError {
   const { nextRegenInMs } = armyStatsDto(attacker, now);
   return new ApiError(HttpStatus.TOO_MANY_REQUESTS, AttackMessages.noAttacksLeft(formatCountdown(nextRegenInMs)), { nextRegenInMs });
 }

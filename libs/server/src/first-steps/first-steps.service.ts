@@ -21,7 +21,8 @@ type ProgressRow = Record<FirstStepId, boolean> & { skipped: boolean; past_guide
  * - upgrade-farm: the Farm above its starting level;
  * - train-infantry: infantry in the army, the Sanctum or training, or ever paid for (the ledger), so
  *   infantry lost in a raid does not take the tick back;
- * - raid: a battle with the player as attacker;
+ * - raid: a battle with the player as attacker, or a raid on the practice camp (open on day one, when
+ *   every city is under a newcomer shield);
  * - alliances: the Alliance screen seen (`first_steps`), or a member of an alliance already.
  */
 const PROGRESS = `
@@ -32,7 +33,8 @@ const PROGRESS = `
       OR EXISTS (SELECT 1 FROM training_queue q WHERE q.player_id = c.player_id AND q.building = $4)
       OR EXISTS (SELECT 1 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
                   WHERE a.player_id = c.player_id AND e.reason = $5)) AS "train-infantry",
-    EXISTS (SELECT 1 FROM battles b WHERE b.attacker_id = c.player_id) AS "raid",
+    (EXISTS (SELECT 1 FROM battles b WHERE b.attacker_id = c.player_id)
+      OR EXISTS (SELECT 1 FROM practice_raids r WHERE r.player_id = c.player_id)) AS "raid",
     (f.alliances_seen_at IS NOT NULL OR EXISTS (SELECT 1 FROM alliance_members m WHERE m.player_id = c.player_id)) AS "alliances",
     f.skipped_at IS NOT NULL AS skipped,
     f.finished_at IS NOT NULL AS past_guide

@@ -27,6 +27,7 @@ function EditTagForm(props: AllianceSectionProps) {
     <UpdateForm label="Edit tag" testId="edit-tag-form" form={form} unchanged={tag === props.alliance.tag} update={{ tag }}>
       <TagField
         value={tag}
+        lengthMessage={AllianceMessages.editTagLength}
         onChange={(text) => {
           form.setError(null);
           setTag(text);

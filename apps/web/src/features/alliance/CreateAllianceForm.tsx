@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { AllianceMessages } from '@runik/contract';
 import { ALLIANCE_NAME_MAX, DEFAULT_ALLIANCE_ICON, type AllianceIcon } from '@runik/rules';
 import { postCreateAlliance } from './alliance-api';
-import { AllianceTexts } from './alliance-messages';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { AllianceConfirms, AllianceTexts } from './alliance-messages';
 import { checkCreateAlliance } from './alliance-validation';
 import { AllianceError } from './AllianceFeedback';
 import { DescriptionField } from './DescriptionField';
@@ -40,18 +41,20 @@ export function CreateAllianceForm({ username, report, onBack }: CreateAllianceF
       set(value);
     };
 
-  const submit = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkCreateAlliance({ hiveUsername: username, name, tag, icon, description });
     if (!checked.ok) {
       setFormError(checked.message);
       return;
     }
+    if (!(await confirm({ title: 'Create alliance?', message: AllianceConfirms.create(checked.body.name, checked.body.tag), confirmLabel: 'Create' }))) return;
     create.mutate(checked.body);
   };
 
   return (
-    <form className="card panel alliance-form" aria-labelledby={titleId} onSubmit={submit} noValidate>
+    <form className="card panel alliance-form" aria-labelledby={titleId} onSubmit={(event) => void submit(event)} noValidate>
       <h2 id={titleId} className="card__title">
         Create Alliance
       </h2>
@@ -68,7 +71,7 @@ export function CreateAllianceForm({ username, report, onBack }: CreateAllianceF
           onChange={(event) => edit(setName)(event.target.value)}
         />
       </div>
-      <TagField value={tag} onChange={edit(setTag)} />
+      <TagField value={tag} onChange={edit(setTag)} lengthMessage={AllianceMessages.tagLength} />
       <IconPicker value={icon} onChange={edit(setIcon)} />
       <DescriptionField value={description} onChange={edit(setDescription)} />
       <p className="alliance-choice__cost">{AllianceTexts.creationCost}</p>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AllianceMessages, ApiRoutes } from '@runik/contract';
 import { ALLIANCE_ICONS } from '@runik/rules';
 import { settle } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import { cityKeys } from '../city/city-api';
 import { allianceView, bodiesSentTo, ok, openAlliance, PLAYER } from './alliance-fixtures';
 
@@ -38,7 +39,7 @@ async function expectRefused(opened: Form, message: string) {
 describe('Without an alliance', () => {
   it('offers Create Alliance at 25,000.000 RUNIK and Join Alliance, one view at a time', async () => {
     const { user } = await openAlliance(null);
-    expect(screen.getByTestId('alliance-creation-cost')).toHaveTextContent('Cost: 25,000.000 RUNIK');
+    expect(screen.getByTestId('alliance-creation-cost')).toHaveTextContent('Cost: 25,000 RUNIK');
     expect(screen.getByRole('button', { name: 'Join Alliance' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Create Alliance' }));
@@ -62,10 +63,17 @@ describe('Create Alliance form', () => {
     expect(within(form).getByRole('radio', { name: 'Blades' })).toHaveAttribute('value', 'swordsPower');
   });
 
-  it('upper-cases the tag as it is typed, keeps it to 3 characters and the name to 30', async () => {
-    const { user, tag, name } = await openCreateForm();
-    await user.type(tag, 'abcd');
+  it('upper-cases the tag as it is typed, says at once when it is longer than 3 instead of cutting it, and keeps the name to 30', async () => {
+    const { user, tag, name, form } = await openCreateForm();
+    await user.type(tag, 'abc');
     expect(tag).toHaveValue('ABC');
+    expect(within(form).queryByTestId('tag-length-error')).toBeNull();
+    await user.type(tag, 'd');
+    expect(tag).toHaveValue('ABCD');
+    expect(tag).toHaveAttribute('aria-invalid', 'true');
+    expect(tag).toHaveAccessibleDescription(AllianceMessages.tagLength);
+    await user.type(tag, '{Backspace}');
+    expect(within(form).queryByTestId('tag-length-error')).toBeNull();
     await user.type(name, 'x'.repeat(35));
     expect(name).toHaveValue('x'.repeat(30));
   });
@@ -125,6 +133,10 @@ describe('Create Alliance form', () => {
     await fill(opened, { name: '  Iron Wolves ', tag: 'irw', description: 'We hunt together.' });
     await user.click(within(form).getByRole('radio', { name: 'Dragon' }));
     submit(form);
+    // A big spend says what is lost before it goes (issue 35).
+    expect(await answerConfirmation(true)).toBe(
+      'Create Iron Wolves [IRW] for 25,000 RUNIK? The fee is spent for good: disbanding or leaving gives none of it back.',
+    );
 
     expect(await screen.findByTestId('alliance-overview')).toBeInTheDocument();
     expect(bodiesSentTo(api, CREATE_URL)).toEqual([
@@ -136,6 +148,15 @@ describe('Create Alliance form', () => {
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
   });
 
+  it('sends nothing when the creation’s confirmation is declined', async () => {
+    const opened = await openCreateForm();
+    await fill(opened, { name: 'Iron Wolves', tag: 'irw', description: 'We hunt together.' });
+    submit(opened.form);
+    await answerConfirmation(false);
+    await settle();
+    expect(bodiesSentTo(opened.api, CREATE_URL)).toEqual([]);
+  });
+
   it.each([
     [{ status: 409, data: { error: AllianceMessages.nameTaken } }, `${AllianceMessages.nameTaken}`],
     [{ status: 400, data: { error: 'Insufficient RUNIK. You need 25000 RUNIK to create an alliance.' } }, 'Insufficient RUNIK. You need 25000 RUNIK'],
@@ -145,6 +166,7 @@ describe('Create Alliance form', () => {
     opened.api.on('POST', CREATE_URL, response);
     await fill(opened, { name: 'Iron Wolves', tag: 'IRW', description: 'We hunt.' });
     submit(opened.form);
+    await answerConfirmation(true);
 
     const feedback = await screen.findByTestId('alliance-feedback');
     expect(within(feedback).getByRole('alert')).toHaveTextContent(message);

@@ -1,4 +1,4 @@
-import { ALLIANCE_CREATION_FEE, formatRunikDecimal } from '@runik/rules';
+import { ALLIANCE_CREATION_FEE, formatRunikBriefDecimal } from '@runik/rules';
 
 /** Alliance prices are whole RUNIK, shown as every RUNIK amount is: 25,000.000. */
 
@@ -11,8 +11,8 @@ export const AllianceTexts = {
   noAlliances: 'No alliances yet. Create the first one!',
   noRequests: 'No pending requests.',
   fullForRequests: 'The alliance is full: expand its capacity or remove a member to accept a request.',
-  creationCost: `Cost: ${formatRunikDecimal(ALLIANCE_CREATION_FEE)} RUNIK`,
-  expansionCost: (cost: number) => `+1 member for ${formatRunikDecimal(cost)} RUNIK`,
+  creationCost: `Cost: ${formatRunikBriefDecimal(ALLIANCE_CREATION_FEE)} RUNIK`,
+  expansionCost: (cost: number) => `+1 member for ${formatRunikBriefDecimal(cost)} RUNIK`,
   inviteHelp: 'A link lets one player join at once, without the leader. It works once, for 7 days.',
   noOpenInvitations: 'No open invitations.',
   membersMayInviteLabel: 'Members may create invitations',
@@ -32,5 +32,8 @@ export const AllianceConfirms = {
       : `Leave ${alliance}? You are its only member, so it will be disbanded.`,
   kick: (member: string, alliance: string) => `Kick ${member} from ${alliance}?`,
   disband: (alliance: string) => `Disband ${alliance}? Every member will be removed. This cannot be undone.`,
-  expand: (cost: number, maxMembers: number) => `Spend ${formatRunikDecimal(cost)} RUNIK to raise the capacity to ${maxMembers} members?`,
+  // Big spends say what is lost (issue 35); the fees are never refunded (docs/decisions.md).
+  create: (name: string, tag: string) =>
+    `Create ${name} [${tag}] for ${formatRunikBriefDecimal(ALLIANCE_CREATION_FEE)} RUNIK? The fee is spent for good: disbanding or leaving gives none of it back.`,
+  expand: (cost: number, maxMembers: number) => `Spend ${formatRunikBriefDecimal(cost)} RUNIK to raise the capacity to ${maxMembers} members?`,
 } as const;

@@ -35,6 +35,17 @@ describe('Edit tag', () => {
     expect(api.callsTo(UPDATE_URL)).toHaveLength(0);
   });
 
+  it('keeps a 4-character tag as typed and says so with the spec’s message, sending nothing', async () => {
+    const { user, api, form, input, save } = await openForm('Edit tag');
+    await user.clear(input);
+    await user.type(input, 'iwlf');
+    expect(input).toHaveValue('IWLF');
+    expect(within(form).getByTestId('tag-length-error')).toHaveTextContent('Tag must be exactly 3 characters!');
+    await user.click(save);
+    await settle();
+    expect(api.callsTo(UPDATE_URL)).toHaveLength(0);
+  });
+
   it('saves the new tag alone, then shows the reloaded alliance', async () => {
     const { user, api, input, save, setAlliance } = await openForm('Edit tag');
     api.on('POST', UPDATE_URL, () => {
@@ -114,7 +125,7 @@ describe('Expand capacity', () => {
   it('shows the price of the next place and disables Expand at the maximum with its message', async () => {
     const { setAlliance, queryClient } = await openAlliance(allianceView());
     const capacity = screen.getByTestId('alliance-capacity');
-    expect(within(capacity).getByTestId('expansion-cost')).toHaveTextContent('+1 member for 30,000.000 RUNIK');
+    expect(within(capacity).getByTestId('expansion-cost')).toHaveTextContent('+1 member for 30,000 RUNIK');
     expect(within(capacity).getByRole('button', { name: 'Expand' })).toBeEnabled();
 
     setAlliance(allianceView({ maxMembers: 10, canExpand: false, nextExpansionCost: null }));
@@ -133,11 +144,11 @@ describe('Expand capacity', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Expand' }));
 
-    expect(await answerConfirmation(true)).toBe('Spend 30,000.000 RUNIK to raise the capacity to 5 members?');
+    expect(await answerConfirmation(true)).toBe('Spend 30,000 RUNIK to raise the capacity to 5 members?');
     await waitFor(() => expect(screen.getByTestId('alliance-member-count')).toHaveTextContent('3/5'));
     expect(bodiesSentTo(api, EXPAND_URL)).toEqual([{ hiveUsername: PLAYER, allianceId: 7 }]);
     expect(within(screen.getByTestId('alliance-feedback')).getByRole('status')).toHaveTextContent('Capacity expanded to 5 members.');
-    expect(screen.getByTestId('expansion-cost')).toHaveTextContent('+1 member for 40,000.000 RUNIK');
+    expect(screen.getByTestId('expansion-cost')).toHaveTextContent('+1 member for 40,000 RUNIK');
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { AttackMessages } from '@runik/contract';
-import { formatCount } from '@runik/rules';
+import { formatCount, formatPowerPoints } from '@runik/rules';
 import { useNow } from '../city/city-clock';
-import { formatClock, formatPower } from './attack-format';
+import { formatClock } from './attack-format';
 import type { ArmyState } from './attack-state';
 import { CommanderBonusList, TroopCountList } from './TroopStats';
 
@@ -23,7 +23,7 @@ export function ArmyBanner({ army }: { army: ArmyState }) {
           </div>
           <div className="attack-stats__row">
             <dt>Army power</dt>
-            <dd data-testid="army-power">{formatPower(army.armyPower)}</dd>
+            <dd data-testid="army-power">{formatPowerPoints(army.armyPower)}</dd>
           </div>
           <div className="attack-stats__row">
             <dt>Attacks remaining</dt>

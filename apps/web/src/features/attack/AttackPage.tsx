@@ -14,6 +14,8 @@ import { BattleResultModal } from './BattleResultModal';
 import { ChargeWatcher } from './ChargeWatcher';
 import { EnemyList } from './EnemyList';
 import { MinLevelFilter } from './MinLevelFilter';
+import { PracticeCampCard } from './PracticeCampCard';
+import { usePracticeCamp, usePracticeRaid } from './practice-camp-api';
 import { useAttack } from './use-attack';
 import './attack.css';
 
@@ -38,6 +40,10 @@ function AttackView({ username }: { username: string }) {
   const army = useArmy(username);
   const enemies = useEnemies(username, page, minLevel);
   const attack = useAttack(username);
+  const camp = usePracticeCamp(username);
+  const practice = usePracticeRaid(username);
+  const playerCanAttack = army.data !== undefined && canAttackNow(army.data);
+  const busy = attack.attacking !== null || practice.raiding;
 
   // A whole number (or blank) filters from page 1; anything else stays in the field with a hint.
   const changeMinLevel = (text: string) => {
@@ -62,6 +68,17 @@ function AttackView({ username }: { username: string }) {
       ) : (
         <StatePanel>{AttackTexts.loadingArmy}</StatePanel>
       )}
+      {camp.data && (
+        <PracticeCampCard camp={camp.data} playerCanAttack={playerCanAttack} raiding={practice.raiding} busy={busy} onRaid={practice.raid} />
+      )}
+      {practice.error && (
+        <div className="attack-error" data-testid="practice-error">
+          <Message tone="error">{practice.error}</Message>
+          <button type="button" className="button button--ghost" onClick={practice.clearError}>
+            Dismiss
+          </button>
+        </div>
+      )}
       <div className="attack-toolbar">
         <MinLevelFilter text={minLevelText} valid={parseMinLevel(minLevelText) !== null} onChange={changeMinLevel} />
         <button type="button" className="button" onClick={() => setShowLog(true)}>
@@ -79,7 +96,7 @@ function AttackView({ username }: { username: string }) {
       {enemies.data ? (
         <EnemyList
           enemies={enemies.data}
-          playerCanAttack={army.data !== undefined && canAttackNow(army.data)}
+          playerCanAttack={playerCanAttack && !practice.raiding}
           attacking={attack.attacking}
           onAttack={attack.attack}
           onPage={setPage}
@@ -92,6 +109,7 @@ function AttackView({ username }: { username: string }) {
         <StatePanel>{AttackTexts.loadingEnemies}</StatePanel>
       )}
       {attack.result && <BattleResultModal result={attack.result} onClose={attack.closeResult} />}
+      {practice.result && <BattleResultModal result={practice.result} stored={false} onClose={practice.closeResult} />}
       {showLog && <BattleLogModal username={username} onClose={() => setShowLog(false)} />}
     </CityClock>
   );

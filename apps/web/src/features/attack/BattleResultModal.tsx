@@ -5,13 +5,20 @@ import { useBattleReport } from '../battle-reports/battle-reports-api';
 import { BattleReportLink } from '../battle-reports/BattleReportLink';
 import { LootList, LossesTable } from './BattleReport';
 
+interface BattleResultModalProps {
+  result: AttackResult;
+  /** False for a practice raid: it is not a stored battle between players, so it has no report. */
+  stored?: boolean;
+  onClose: () => void;
+}
+
 /**
  * The outcome of the player's attack (spec section 3, Attack result), told from the attacker's
  * side and played: the losses fall, then the loot comes home. The stored battle adds the armies
  * that went in; the result plays without them until it arrives.
  */
-export function BattleResultModal({ result, onClose }: { result: AttackResult; onClose: () => void }) {
-  const stored = useBattleReport('attack', result.battleId, true).data;
+export function BattleResultModal({ result, stored: hasReport = true, onClose }: BattleResultModalProps) {
+  const stored = useBattleReport('attack', result.battleId, hasReport).data;
   const armies = stored?.kind === 'attack' ? { attacker: armyOf(stored.attacker), defender: armyOf(stored.defender) } : null;
   const victory = result.winner === 'attacker';
   const winnerName = victory ? result.attacker.name : result.defender.name;
@@ -30,7 +37,7 @@ export function BattleResultModal({ result, onClose }: { result: AttackResult; o
           <h3 className="attack-card__subtitle">Lost on the way home</h3>
           <LootList loot={result.lootLost} prefix="result-loot-lost" />
         </BattlePlayback>
-        <BattleReportLink kind="attack" id={result.battleId} />
+        {hasReport && <BattleReportLink kind="attack" id={result.battleId} />}
         <button type="button" className="button button--primary" onClick={onClose}>
           OK
         </button>

@@ -1,10 +1,10 @@
 import type { Enemy } from '@runik/contract';
-import { CITY_HALL_KEY } from '@runik/rules';
+import { CITY_HALL_KEY, formatPowerPoints } from '@runik/rules';
 import { BuildingIcon } from '../../ui/icons/BuildingIcon';
 import { ResourceIcon } from '../../ui/icons/ResourceIcon';
 import { AttackIcon } from '../../ui/icons/SymbolIcons';
 import { useNow } from '../city/city-clock';
-import { formatClock, formatPower, resourceLines, shieldLabel } from './attack-format';
+import { formatClock, resourceLines, shieldLabel } from './attack-format';
 import { cooldownEnd } from './attack-state';
 import { CommanderBonusList, TroopCountList } from './TroopStats';
 
@@ -45,7 +45,7 @@ export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }:
           <dl className="attack-stats">
             <div className="attack-stats__row">
               <dt>Army power</dt>
-              <dd data-testid="enemy-power">{formatPower(enemy.armyPower)}</dd>
+              <dd data-testid="enemy-power">{formatPowerPoints(enemy.armyPower)}</dd>
             </div>
           </dl>
         </div>

@@ -81,7 +81,7 @@ describe('a successful attack', () => {
     expect(screen.getByTestId('attacks-remaining')).toHaveTextContent('2 / 5');
     expect(screen.getByTestId('army-count')).toHaveTextContent('159');
     expect(screen.getByTestId('army-infantry')).toHaveTextContent('110');
-    expect(screen.getByTestId('army-power')).toHaveTextContent('2.234');
+    expect(screen.getByTestId('army-power')).toHaveTextContent('2,234');
     expect(screen.getByTestId('next-regen')).toHaveTextContent('01:00:00');
 
     const bob = enemyCard('bob');

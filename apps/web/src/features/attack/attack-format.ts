@@ -14,7 +14,7 @@ export function formatAmount(units: number): string {
   return formatResourceDecimal(units);
 }
 
-/** Army power and commander bonus percents from the API: up to 3 decimals, without trailing zeros ("12.5", "1,040"). */
+/** Commander bonus and gear percents from the API: up to 3 decimals, without trailing zeros ("12.5", "1,040"). Army power: formatPowerPoints. */
 export function formatPower(units: number): string {
   return formatPoints(toThousandths(units));
 }

@@ -33,7 +33,7 @@ describe('Your Army banner', () => {
     expect(within(banner).getByTestId('army-archers')).toHaveTextContent('45');
     expect(within(banner).getByTestId('army-cavalry')).toHaveTextContent('8');
     expect(within(banner).getByTestId('army-count')).toHaveTextContent('173');
-    expect(within(banner).getByTestId('army-power')).toHaveTextContent(/^2\.433$/);
+    expect(within(banner).getByTestId('army-power')).toHaveTextContent(/^2,433$/);
     expect(within(banner).getByTestId('attacks-remaining')).toHaveTextContent(/^3 \/ 5$/);
     expect(within(banner).getByTestId('next-regen')).toHaveTextContent('Full');
     expect(within(banner).getByTestId('army-bonus-infantry')).toHaveTextContent(/^\+5%$/);
@@ -103,7 +103,7 @@ describe('enemies', () => {
     expect(within(bob).getByTestId('enemy-infantry')).toHaveTextContent('50');
     expect(within(bob).getByTestId('enemy-archers')).toHaveTextContent('20');
     expect(within(bob).getByTestId('enemy-cavalry')).toHaveTextContent('2');
-    expect(within(bob).getByTestId('enemy-power')).toHaveTextContent(/^0\.992$/);
+    expect(within(bob).getByTestId('enemy-power')).toHaveTextContent(/^992$/);
     expect(within(bob).getByTestId('enemy-bonus-infantry')).toHaveTextContent('+3%');
     expect(within(bob).getByTestId('enemy-bonus-cavalry')).toHaveTextContent('+10.25%');
     // Resources are rounded down to 2 decimals.

@@ -1,7 +1,6 @@
 import type { AttackBattleReport, CitadelBattleReport } from '@runik/contract';
-import { formatAmount, type Troops } from '@runik/rules';
+import { formatAmount, formatPowerPoints, type Troops } from '@runik/rules';
 import { StatList, StatRow } from '../../ui/StatList';
-import { formatPower } from '../attack/attack-format';
 import { LootList } from '../attack/BattleReport';
 import { TROOPS } from '../citadel/citadel-format';
 import { BattleReportTexts } from './battle-report-texts';
@@ -49,10 +48,10 @@ export function CitadelDetails({ report }: { report: CitadelBattleReport }) {
       <h2>{BattleReportTexts.boss(report.floor)}</h2>
       <StatList>
         <StatRow label="Damage" testId="damage">
-          {formatPower(report.damage)}
+          {formatPowerPoints(report.damage)}
         </StatRow>
         <StatRow label="Boss HP" testId="boss-hp">
-          {formatPower(report.bossHpBefore)} → {formatPower(report.bossHpAfter)}
+          {formatPowerPoints(report.bossHpBefore)} → {formatPowerPoints(report.bossHpAfter)}
         </StatRow>
       </StatList>
       <p data-testid="rolls">{BattleReportTexts.citadelRolls(report.attackNumber)}</p>

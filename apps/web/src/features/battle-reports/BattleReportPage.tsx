@@ -1,8 +1,10 @@
 import { isAxiosError } from 'axios';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { battleReportParamsSchema, BattleReportMessages, type BattleReportResponse } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
+import { useSession } from '../../app/use-session';
 import { StatePanel } from '../../ui/StatePanel';
+import { useReadNotificationsLinkingTo } from '../notifications/notifications-api';
 import { BattlePlayback } from './battle-playback';
 import { useBattleReport } from './battle-reports-api';
 import { BattleReportTexts } from './battle-report-texts';
@@ -16,6 +18,8 @@ export function BattleReportPage() {
   const kind = params.success ? params.data.kind : 'attack';
   const id = params.success ? params.data.id : 0;
   const report = useBattleReport(kind, id, params.success);
+  const username = useSession()?.hiveUsername;
+  const { pathname } = useLocation();
 
   if (!params.success) return <StatePanel error>{params.error.issues[0].message}</StatePanel>;
   if (report.isError) {
@@ -28,7 +32,18 @@ export function BattleReportPage() {
     );
   }
   if (!report.data) return <StatePanel>{BattleReportTexts.loading}</StatePanel>;
-  return <BattleReportView report={report.data} />;
+  return (
+    <>
+      {username && <ReadItsNotifications username={username} path={pathname} />}
+      <BattleReportView report={report.data} />
+    </>
+  );
+}
+
+/** The report is read: so are the notifications that link to it. */
+function ReadItsNotifications({ username, path }: { username: string; path: string }) {
+  useReadNotificationsLinkingTo(username, path);
+  return null;
 }
 
 function BattleReportView({ report }: { report: BattleReportResponse }) {

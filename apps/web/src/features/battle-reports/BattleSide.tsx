@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { BattleReportSide } from '@runik/contract';
-import { formatPower } from '../attack/attack-format';
+import { formatPowerPoints } from '@runik/rules';
 import { FighterTable } from './FighterTable';
 
 interface BattleSideProps {
@@ -22,7 +22,7 @@ export function BattleSide({ role, name, side, won = false, empty }: BattleSideP
         {role}: {name}
         {won && <span className="battle-report__winner"> (winner)</span>}
       </h2>
-      <p data-testid="side-power">Power: {formatPower(side.power)}</p>
+      <p data-testid="side-power">Power: {formatPowerPoints(side.power)}</p>
       {side.fighters.length === 0 && empty ? <p>{empty}</p> : side.fighters.map((fighter) => <FighterTable key={fighter.hiveUsername} fighter={fighter} />)}
     </section>
   );

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, BattleReportMessages, type AttackBattleReport, type CitadelBattleReport, type ThroneBattleReport } from '@runik/contract';
 import { installFakeApi, never, type Responder } from '../../testing/fake-api';
+import { notificationOf, notificationsPage } from '../../testing/notification-fixtures';
 import { logInAs } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { BattleReportTexts } from './battle-report-texts';
@@ -73,6 +74,20 @@ function openReport(path: string, url: string, answer: Responder) {
 }
 
 describe('Battle report page', () => {
+  it('reads the unread notifications that link to it, and no other, however it was reached', async () => {
+    const loot = { wheat: 0, lumber: 0, stone: 0, ore: 0 };
+    const troops = { infantry: 0, archers: 0, cavalry: 0 };
+    const aboutThis = notificationOf('attack-resolved', { battleId: 7, defender: 'bob', winner: 'attacker', dead: troops, injured: troops, loot });
+    const aboutAnother = notificationOf('attack-resolved', { battleId: 8, defender: 'carol', winner: 'attacker', dead: troops, injured: troops, loot });
+    const alreadyRead = notificationOf('attack-resolved', { battleId: 7, defender: 'bob', winner: 'attacker', dead: troops, injured: troops, loot }, { readAt: '2026-05-01T12:01:00.000Z' });
+    const { api } = openReport('/battles/attack/7', ApiRoutes.battleReport('attack', 7), { status: 200, data: RAID });
+    api
+      .on('GET', ApiRoutes.notifications(PLAYER), { status: 200, data: notificationsPage([aboutThis, aboutAnother, alreadyRead], { unreadCount: 2 }) })
+      .on('POST', ApiRoutes.notificationsRead(PLAYER), { status: 200, data: { unreadCount: 1 } });
+    await screen.findByRole('heading', { name: 'Raid report' });
+    await waitFor(() => expect(api.callsTo(ApiRoutes.notificationsRead(PLAYER)).map((request) => request.body)).toEqual([{ ids: [aboutThis.id] }]));
+  });
+
   it("shows a raid: both armies with boosts, what was left, dead and injured, the seed with every roll, and the loot", async () => {
     openReport('/battles/attack/7', ApiRoutes.battleReport('attack', 7), { status: 200, data: RAID });
     expect(await screen.findByRole('heading', { name: 'Raid report' })).toBeInTheDocument();
@@ -80,7 +95,7 @@ describe('Battle report page', () => {
 
     const attacker = screen.getByRole('region', { name: 'Attacker' });
     expect(within(attacker).getByRole('heading', { level: 2 })).toHaveTextContent(`Attacker: ${PLAYER} (winner)`);
-    expect(within(attacker).getByTestId('side-power')).toHaveTextContent(/^Power: 7\.123$/);
+    expect(within(attacker).getByTestId('side-power')).toHaveTextContent(/^Power: 7,123$/);
     const mine = within(attacker).getByTestId(`fighter-${PLAYER}`);
     expect(within(mine).getByTestId('army-infantry')).toHaveTextContent(/^1,200$/);
     expect(within(mine).getByTestId('boost-archers')).toHaveTextContent(/^\+12\.5%$/);
@@ -107,8 +122,8 @@ describe('Battle report page', () => {
     openReport('/battles/citadel/41', ApiRoutes.battleReport('citadel', 41), { status: 200, data: BOSS_ATTACK });
     expect(await screen.findByRole('heading', { name: 'Citadel report: Floor 3' })).toBeInTheDocument();
     expect(within(screen.getByTestId(`fighter-${PLAYER}`)).getByTestId('dead-infantry')).toHaveTextContent(/^9$/);
-    expect(screen.getByTestId('damage')).toHaveTextContent(/^25\.216$/);
-    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^74\.4 → 49\.184$/);
+    expect(screen.getByTestId('damage')).toHaveTextContent(/^25,216$/);
+    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^74,400 → 49,184$/);
     expect(screen.getByTestId('rolls')).toHaveTextContent(BattleReportTexts.citadelRolls(2));
     expect(screen.queryByTestId('seed')).not.toBeInTheDocument();
   });

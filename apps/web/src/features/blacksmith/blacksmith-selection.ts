@@ -9,10 +9,13 @@ export interface UpgradeSelection {
 
 export const NO_SELECTION: UpgradeSelection = { targetId: null, materialIds: [] };
 
-/** From this rarity up, consuming a gear as material is confirmed first: it is rare to come by and gone for good. */
-const PRECIOUS_FROM = GEAR_RARITIES.indexOf('epic');
+/**
+ * From this rarity up, consuming a gear as material is confirmed first: it is gone for good, and
+ * anything above Common is worth asking about (issue 35: a Rare went without a word).
+ */
+const PRECIOUS_FROM = GEAR_RARITIES.indexOf('rare');
 
-/** The materials the player is asked about before they are consumed (Epic, Legendary, Mythical). */
+/** The materials the player is asked about before they are consumed (every rarity above Common). */
 export function preciousMaterials(materials: readonly Gear[]): Gear[] {
   return materials.filter((gear) => GEAR_RARITIES.indexOf(gear.rarity) >= PRECIOUS_FROM);
 }

@@ -131,24 +131,25 @@ describe('the upgrade', () => {
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
   });
 
-  it('asks before consuming Epic or rarer gear, naming it, and sends nothing when declined', async () => {
-    const { api, user } = await openBlacksmith([...GEARS, gear(5, 'ore', 'mythical')]);
+  it('asks before consuming any gear above Common (a Rare too), naming it, and sends nothing when declined', async () => {
+    const { api, user } = await openBlacksmith([...GEARS, gear(5, 'ore', 'mythical'), gear(6, 'lumber', 'rare')]);
     api.on('POST', UPGRADE_URL, () => new Promise<FakeResponse>(() => undefined));
     await user.click(targetButton(1));
     await user.click(materialButton(2));
     await user.click(materialButton(4));
     await user.click(materialButton(5));
+    await user.click(materialButton(6));
 
     await user.click(upgradeButton());
     expect(await answerConfirmation(false)).toBe(
-      'This upgrade consumes Epic Stone Gear Lv.1, Mythical Ore Gear Lv.1. Consumed gear is gone for good. Upgrade anyway?',
+      'This upgrade consumes Epic Stone Gear Lv.1, Mythical Ore Gear Lv.1, Rare Lumber Gear Lv.1. Consumed gear is gone for good. Upgrade anyway?',
     );
     expect(api.callsTo(UPGRADE_URL)).toHaveLength(0);
-    expect(screen.getByTestId('material-count')).toHaveTextContent('3 / 10');
+    expect(screen.getByTestId('material-count')).toHaveTextContent('4 / 10');
 
     await user.click(upgradeButton());
     await answerConfirmation(true);
-    expect(api.callsTo(UPGRADE_URL).map((request) => request.body)).toEqual([{ gearId: 1, materialIds: [2, 4, 5] }]);
+    expect(api.callsTo(UPGRADE_URL).map((request) => request.body)).toEqual([{ gearId: 1, materialIds: [2, 4, 5, 6] }]);
   });
 
   it('cannot be sent twice while under way', async () => {

@@ -95,21 +95,21 @@ describe('a successful attack', () => {
 
     const result = await screen.findByTestId('attack-result');
     expect(api.callsTo(ATTACK_URL).map((request) => [request.method, request.body])).toEqual([['POST', { hiveUsername: PLAYER, floor: 3 }]]);
-    expect(within(result).getByTestId('result-damage')).toHaveTextContent(/^You dealt 12\.5 damage\.$/);
+    expect(within(result).getByTestId('result-damage')).toHaveTextContent(/^You dealt 12,500 damage\.$/);
     expect(within(result).getByRole('link', { name: 'Full report' })).toHaveAttribute('href', '/battles/citadel/41');
-    expect(within(result).getByTestId('result-remaining')).toHaveTextContent(/^Boss HP left: 37\.5$/);
+    expect(within(result).getByTestId('result-remaining')).toHaveTextContent(/^Boss HP left: 37,500$/);
     expect(within(result).getByTestId('result-dead')).toHaveTextContent(/^Dead: Infantry 1, Archers 0, Cavalry 0$/);
     expect(within(result).getByTestId('result-injured')).toHaveTextContent(/^Injured: Infantry 3, Archers 1, Cavalry 0$/);
     expect(within(result).queryByTestId('result-defeated')).not.toBeInTheDocument();
 
     // Progress and floor come again from the server; the city (troops) is stale.
-    await waitFor(() => expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^37\.5 \/ 100$/));
+    await waitFor(() => expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^37,500 \/ 100,000$/));
     expect(api.callsTo(PROGRESS_URL)).toHaveLength(2);
     expect(api.callsTo(FLOOR_3)).toHaveLength(2);
     expect(screen.getByTestId('today-attacks')).toHaveTextContent(/^3 /);
-    expect(screen.getByTestId('total-damage')).toHaveTextContent(/^358\.178$/);
+    expect(screen.getByTestId('total-damage')).toHaveTextContent(/^358,178$/);
     expect(screen.getByRole('progressbar', { name: 'Boss health' })).toHaveAttribute('aria-valuenow', '37.5');
-    expect(within(screen.getByTestId(`participant-${PLAYER}`)).getByTestId('participant-damage')).toHaveTextContent('32.5');
+    expect(within(screen.getByTestId(`participant-${PLAYER}`)).getByTestId('participant-damage')).toHaveTextContent('32,500');
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
 
     fireEvent.click(within(result).getByRole('button', { name: 'Dismiss' }));
@@ -129,7 +129,7 @@ describe('a successful attack', () => {
     fireEvent.click(attackButton());
 
     const result = await screen.findByTestId('attack-result');
-    expect(within(result).getByTestId('result-damage')).toHaveTextContent('You dealt 50 damage.');
+    expect(within(result).getByTestId('result-damage')).toHaveTextContent('You dealt 50,000 damage.');
     expect(within(result).getByTestId('result-defeated')).toHaveTextContent(/^Boss defeated! Your reward: 0\.766 RUNIK\.$/);
     expect(within(result).getByTestId('result-unlocked')).toHaveTextContent(/^New floor unlocked: Floor 4$/);
 

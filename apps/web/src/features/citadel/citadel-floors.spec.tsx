@@ -110,7 +110,7 @@ describe('the boss', () => {
     expect(bar).toHaveAttribute('aria-valuemin', '0');
     expect(bar).toHaveAttribute('aria-valuemax', '100');
     expect(bar.firstElementChild).toHaveStyle({ width: '36.24%' });
-    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^61\.25 \/ 169$/);
+    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^61,250 \/ 169,000$/);
     expect(screen.getByTestId('boss-health-percent')).toHaveTextContent(/^36\.24%$/);
     expect(screen.getByTestId('floor-reward')).toHaveTextContent(/^2\.592 RUNIK$/);
   });
@@ -120,7 +120,7 @@ describe('the boss', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous floor' }));
     const bar = await screen.findByRole('progressbar', { name: 'Boss health' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
-    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^0 \/ 130$/);
+    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^0 \/ 130,000$/);
     expect(screen.getByRole('img', { name: 'Boss 2' })).toHaveClass('citadel-boss--defeated');
   });
 });

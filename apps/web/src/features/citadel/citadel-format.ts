@@ -1,5 +1,4 @@
-import { formatRunikDecimal, type UnitKey } from '@runik/rules';
-import { formatPower } from '../attack/attack-format';
+import { formatPowerPoints, formatRunikDecimal, type UnitKey } from '@runik/rules';
 
 /** The troop types in the order the city lists them. */
 export const TROOPS: readonly { key: UnitKey; label: string }[] = [
@@ -8,9 +7,9 @@ export const TROOPS: readonly { key: UnitKey; label: string }[] = [
   { key: 'cavalries', label: 'Cavalry' },
 ];
 
-/** Damage, hit points and army power: power points to 3 decimals, as the Attack screen shows them ("61.5"). */
+/** Damage, hit points and army power: whole power points, as every screen shows them (issue 35). */
 export function formatPoints(points: number): string {
-  return formatPower(points);
+  return formatPowerPoints(points);
 }
 
 /** A RUNIK amount from the API, rounded down to 3 decimals like every RUNIK display. */

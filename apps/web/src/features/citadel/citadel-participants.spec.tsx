@@ -22,7 +22,7 @@ describe('the damage ranking', () => {
     expect(listedNames()).toEqual(names(1, 3));
     const first = screen.getByTestId('participant-p1');
     expect(first).toHaveTextContent(/^#1p1/);
-    expect(within(first).getByTestId('participant-damage')).toHaveTextContent(/^120$/);
+    expect(within(first).getByTestId('participant-damage')).toHaveTextContent(/^120,000$/);
     expect(within(first).getByTestId('participant-share')).toHaveTextContent(/^8\.33%$/);
     expect(within(first).getByTestId('participant-attacks')).toHaveTextContent(/^1 attack$/);
     expect(within(screen.getByTestId('participant-p3')).getByTestId('participant-attacks')).toHaveTextContent(/^3 attacks$/);

@@ -23,11 +23,11 @@ describe('the player progress', () => {
     expect(panel).toBeInTheDocument();
     expect(screen.getByTestId('global-floor')).toHaveTextContent(/^Floor 3$/);
     expect(screen.getByTestId('today-attacks')).toHaveTextContent(/^2 \(resets in [56]:\d\d:\d\d\)$/);
-    expect(screen.getByTestId('army-power')).toHaveTextContent(/^12\.5$/);
+    expect(screen.getByTestId('army-power')).toHaveTextContent(/^12,500$/);
     expect(screen.getByTestId('army-infantry')).toHaveTextContent(/^120$/);
     expect(screen.getByTestId('army-archers')).toHaveTextContent(/^45$/);
     expect(screen.getByTestId('army-cavalries')).toHaveTextContent(/^8$/);
-    expect(screen.getByTestId('total-damage')).toHaveTextContent(/^345\.678$/);
+    expect(screen.getByTestId('total-damage')).toHaveTextContent(/^345,678$/);
     expect(screen.getByTestId('pending-reward')).toHaveTextContent(/^1\.250 RUNIK$/);
   });
 

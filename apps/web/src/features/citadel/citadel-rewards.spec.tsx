@@ -28,7 +28,7 @@ describe('the Reward History', () => {
     const cells = within(within(dialog).getByTestId('reward-2'))
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells).toEqual(['2', '65.25', '50.2%', '1.084 RUNIK', new Date(FLOOR_2.distributedAt).toLocaleString()]);
+    expect(cells).toEqual(['2', '65,250', '50.2%', '1.084 RUNIK', new Date(FLOOR_2.distributedAt).toLocaleString()]);
     expect(within(within(dialog).getByTestId('reward-1')).getAllByRole('cell')[3]).toHaveTextContent('1.800 RUNIK');
   });
 

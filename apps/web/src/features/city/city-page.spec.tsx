@@ -81,6 +81,16 @@ describe('resources and RUNIK', () => {
     expect(screen.getByTestId('production-ore')).toHaveTextContent('0.00');
   });
 
+  it('shows a locked producer’s card making nothing, with what it will make once open', async () => {
+    await openCity(cityResponse({ chLevel: 1 }));
+    const quarry = screen.getByTestId('building-stone');
+    expect(within(quarry).getByTestId('production-per-hour')).toHaveTextContent(/^0\.00$/);
+    expect(within(quarry).getByTestId('production-once-open')).toHaveTextContent('80.00/h from City Hall 2');
+    const farm = screen.getByTestId('building-wheat');
+    expect(within(farm).getByTestId('production-per-hour')).toHaveTextContent(/^120\.00$/);
+    expect(within(farm).queryByTestId('production-once-open')).toBeNull();
+  });
+
   it('counts a producer once City Hall unlocks it', async () => {
     await openCity(cityResponse({ chLevel: 3 }));
     expect(screen.getByTestId('production-ore')).toHaveTextContent('60.00');

@@ -187,6 +187,23 @@ describe('Convert Resources to RUNIK', () => {
     expect(amount).toHaveValue('200.9');
   });
 
+  it('suggests an amount that keeps 20 infantry trainable, warns when Max leaves less, and offers the way back', async () => {
+    const { user, dialog, amount } = await openConversion({ wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: 0 });
+    for (const name of ['Wheat', 'Lumber', 'Stone', 'Ore']) await user.click(within(dialog).getByRole('checkbox', { name }));
+    // 20 infantry need 200 wheat, 100 lumber and 50 ore: 800 of each may go.
+    expect(within(dialog).getByTestId('safe-amount')).toHaveTextContent('Suggested: 800.00 each keeps enough to train 20 infantry.');
+    await user.click(within(dialog).getByRole('button', { name: 'Use 800.00' }));
+    expect(amount).toHaveValue('800.0');
+    expect(within(dialog).queryByTestId('reserve-warning')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('1000.0');
+    expect(within(dialog).getByTestId('reserve-warning')).toHaveTextContent('This leaves too little Wheat, Lumber, Ore to train 20 infantry.');
+    await user.click(within(dialog).getByRole('button', { name: 'Convert RUNIK to Resources' }));
+    expect(screen.queryByRole('dialog', { name: 'Convert Resources to RUNIK' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: /Convert RUNIK to Resources/ })).toBeInTheDocument();
+  });
+
   it('sends nothing when the confirmation is cancelled', async () => {
     const { user, dialog, amount, api } = await openConversion();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
@@ -231,6 +248,6 @@ describe('Convert Resources to RUNIK', () => {
     submit(dialog);
     await answerConfirmation(true);
     await waitFor(() => expect(toastTexts('error')).toEqual([message]));
-    expect(screen.getByTestId('runik-amount')).toHaveTextContent('1.000');
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent(/^1$/);
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
 import { DEPOSIT_POLL_ATTEMPTS, DEPOSIT_POLL_INTERVAL_MS } from '@runik/rules';
@@ -8,6 +8,7 @@ import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
 import { installFakeApi, type FakeApi, type FakeResponse } from '../../testing/fake-api';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
 import { renderWithProviders } from '../../testing/render';
+import { cityKeys } from './city-api';
 import { DepositModal } from './popups/DepositModal';
 
 const BALANCE_URL = `${HIVE_ENGINE_URL}/contracts`;
@@ -230,10 +231,31 @@ describe('Deposit RUNIK: the transfer', () => {
     // The reloaded city shows on the next tick of the screen's clock.
     await advance(1_000);
     expect(api.callsTo(CITY_URL).length).toBeGreaterThan(cityLoads);
-    expect(screen.getByTestId('runik-amount')).toHaveTextContent('13.000');
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent(/^13$/);
 
     await advance(DEPOSIT_POLL_INTERVAL_MS * 3);
     expect(api.callsTo(CHECK_URL)).toHaveLength(2);
+  });
+
+  it('checks at once when the pushed credit arrives, moving with the toast instead of at the next poll', async () => {
+    installFakeKeychain();
+    const { dialog, deposit, api, queryClient } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(api, { status: 'completed', error: null });
+    deposit('10');
+    await answerConfirmation(true);
+    await advance(0);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
+
+    // What the live connection does with 'deposit-credited' (notification-effects): the status reloads.
+    await advance(1_000);
+    await act(() => queryClient.invalidateQueries({ queryKey: cityKeys.depositStatus(PLAYER) }));
+    await advance(0);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(1);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'completed');
+    // Polling is over: no more checks.
+    await advance(DEPOSIT_POLL_INTERVAL_MS * 3);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(1);
   });
 
   it('reports a failed deposit with its reason, or Unknown error', async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, CityMessages, type UpgradeResponse } from '@runik/contract';
 import { createQueryClient } from '../../app/query-client';
 import { cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
-import { toastTexts } from '../../testing/dialogs';
+import { answerConfirmation, toastTexts } from '../../testing/dialogs';
 import { installFakeApi } from '../../testing/fake-api';
 import { setReducedMotion } from '../../testing/reduced-motion';
 import { ToastStack } from '../../ui/Toasts';
@@ -33,7 +33,7 @@ describe('upgrades', () => {
     api.on('POST', ApiRoutes.cityUpgrade(PLAYER, 'ch'), { status: 200, data: response });
 
     const card = screen.getByTestId('city-hall-card');
-    expect(within(card).getByTestId('upgrade-cost')).toHaveTextContent('4.000 RUNIK');
+    expect(within(card).getByTestId('upgrade-cost')).toHaveTextContent('4 RUNIK');
     expect(upgradeButton('city-hall-card')).toBeEnabled();
     await user.click(upgradeButton('city-hall-card'));
 
@@ -42,9 +42,26 @@ describe('upgrades', () => {
     expect(api.callsTo(ApiRoutes.cityUpgrade(PLAYER, 'ch'))).toEqual([
       expect.objectContaining({ method: 'POST', body: undefined, authorization: null }),
     ]);
-    expect(screen.getByTestId('runik-amount')).toHaveTextContent('1.000');
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent(/^1$/);
     // City Hall 3 opens the Mine: it is no longer marked locked.
     expect(within(screen.getByTestId('building-ore')).queryByTestId('locked')).not.toBeInTheDocument();
+  });
+
+  it('asks before an upgrade of 50 RUNIK or more, showing what it spends, and sends nothing when declined', async () => {
+    const { api, user } = await openCity(cityResponse({ chLevel: 8, resources: { runik: 100 } }));
+    api.on('POST', ApiRoutes.cityUpgrade(PLAYER, 'ch'), {
+      status: 200,
+      data: { chLevel: 9, levels: LEVELS, resources: { wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: 36 } },
+    });
+    await user.click(upgradeButton('city-hall-card'));
+    expect(await answerConfirmation(false)).toBe('Upgrade City Hall to level 9 for 64 RUNIK? Spent RUNIK is not refunded.');
+    await settle();
+    expect(api.callsTo(ApiRoutes.cityUpgrade(PLAYER, 'ch'))).toHaveLength(0);
+
+    await user.click(upgradeButton('city-hall-card'));
+    await answerConfirmation(true);
+    await waitFor(() => expect(within(screen.getByTestId('city-hall-card')).getByTestId('city-hall-level')).toHaveTextContent('9'));
+    expect(api.callsTo(ApiRoutes.cityUpgrade(PLAYER, 'ch'))).toHaveLength(1);
   });
 
   it('upgrades a building below City Hall level when enough RUNIK is held', async () => {
@@ -55,7 +72,7 @@ describe('upgrades', () => {
     });
 
     const farm = screen.getByTestId('building-wheat');
-    expect(within(farm).getByTestId('upgrade-cost')).toHaveTextContent('1.000 RUNIK');
+    expect(within(farm).getByTestId('upgrade-cost')).toHaveTextContent('1 RUNIK');
     await user.click(upgradeButton('building-wheat'));
 
     await waitFor(() => expect(within(farm).getByTestId('building-level')).toHaveTextContent('2'));
@@ -63,7 +80,7 @@ describe('upgrades', () => {
     expect(api.callsTo(ApiRoutes.cityUpgrade(PLAYER, 'wheat'))).toHaveLength(1);
     // Level 2 farm: 120 + 12 × 6.84 = 202.08 per hour.
     expect(screen.getByTestId('production-wheat')).toHaveTextContent('202.08');
-    expect(screen.getByTestId('runik-amount')).toHaveTextContent('9.000');
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent(/^9$/);
   });
 
   describe('level-up flourish', () => {
@@ -150,7 +167,7 @@ describe('upgrades', () => {
     api.on('POST', ApiRoutes.cityUpgrade(PLAYER, key), response);
     await user.click(upgradeButton(card));
     await waitFor(() => expect(toastTexts('error')).toEqual([message]));
-    expect(screen.getByTestId('runik-amount')).toHaveTextContent('10.000');
+    expect(screen.getByTestId('runik-amount')).toHaveTextContent(/^10$/);
   });
 
   it('reloads the city when the server refuses, to show what changed elsewhere', async () => {
@@ -160,7 +177,7 @@ describe('upgrades', () => {
     api.on('GET', ApiRoutes.cityResources(PLAYER), { status: 200, data: cityResponse({ chLevel: 2, resources: { runik: 2 } }) });
     await user.click(upgradeButton('city-hall-card'));
     await waitFor(() => expect(toastTexts('error')).toEqual(['Not enough RUNIK. Required: 4.000, Available: 2.000']));
-    await waitFor(() => expect(screen.getByTestId('runik-amount')).toHaveTextContent('2.000'));
+    await waitFor(() => expect(screen.getByTestId('runik-amount')).toHaveTextContent(/^2$/));
     expect(upgradeButton('city-hall-card')).toBeDisabled();
   });
 });

@@ -16,7 +16,6 @@ import { GAME_ACCOUNT } from '../../app/config';
 import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
 import { cityKeys, fetchDepositCheck, fetchDepositStatus, postDepositInit } from './city-api';
 import { DEPOSIT_MEMO, DepositMessages } from './city-messages';
-import { wait } from '../../ui/wait';
 
 /** How often and how many times the client asks whether a deposit was credited (spec section 9). */
 export interface DepositPolling {
@@ -81,11 +80,32 @@ interface DepositRun {
   keychain: HiveKeychain;
   polling: DepositPolling;
   signal: AbortSignal;
+  /** Set while a poll interval runs: calling it ends the interval at once (a pushed credit). */
+  wake: { current: (() => void) | null };
   onPending: () => void;
 }
 
+/**
+ * One poll interval, ended early by `wake` so the check is asked at once; rejects when `signal` aborts.
+ * The spec's polls stay (interval, attempts, messages); the push only makes the next one come now.
+ */
+function pollInterval(ms: number, signal: AbortSignal, wake: DepositRun['wake']): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      wake.current = null;
+      settle();
+    };
+    const onAbort = () => finish(() => reject(signal.reason));
+    const timer = setTimeout(() => finish(resolve), ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+    wake.current = () => finish(resolve);
+  });
+}
+
 /** The transfer through Keychain, the init call, then the polling of the check call. */
-async function runDeposit({ username, amount, keychain, polling, signal, onPending }: DepositRun): Promise<DepositState> {
+async function runDeposit({ username, amount, keychain, polling, signal, wake, onPending }: DepositRun): Promise<DepositState> {
   let response: KeychainResponse<KeychainBroadcastResult>;
   try {
     response = await requestSendToken(keychain, { from: username, to: GAME_ACCOUNT, amount, memo: DEPOSIT_MEMO, symbol: RNK_SYMBOL });
@@ -106,7 +126,7 @@ async function runDeposit({ username, amount, keychain, polling, signal, onPendi
 
   onPending();
   for (let attempt = 0; attempt < polling.attempts; attempt += 1) {
-    await wait(polling.intervalMs, signal);
+    await pollInterval(polling.intervalMs, signal, wake);
     let check;
     try {
       check = await fetchDepositCheck(txId, username, amount);
@@ -130,8 +150,17 @@ export function useDeposit(username: string, polling: DepositPolling) {
   const inFlight = useRef(false);
   const lastAttempt = useRef<number | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
+  const wake = useRef<(() => void) | null>(null);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
+  // The pushed 'deposit-credited' reloads the deposit status (notification-effects): the popup checks at
+  // once and moves with the toast, not up to a poll interval later (issue 35).
+  useEffect(() => {
+    const statusKey = JSON.stringify(cityKeys.depositStatus(username));
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'invalidate' && JSON.stringify(event.query.queryKey) === statusKey) wake.current?.();
+    });
+  }, [queryClient, username]);
 
   /** Why a new attempt may not start now, or null. */
   const refusal = useCallback((): string | null => {
@@ -162,6 +191,7 @@ export function useDeposit(username: string, polling: DepositPolling) {
           keychain,
           polling,
           signal: controller.signal,
+          wake,
           onPending: () => setState({ phase: 'pending', message: DepositMessages.processing }),
         });
         setState(outcome);

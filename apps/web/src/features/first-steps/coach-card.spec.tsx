@@ -54,7 +54,7 @@ describe('the first-steps coach card', () => {
     expect(within(guide).getByText('Harvest your fields: done')).toBeInTheDocument();
     // The Farm cannot be upgraded yet (a new city's City Hall and no RUNIK): the guide shows the way around.
     await waitFor(() => expect([...spotlit()]).toEqual([screen.getByRole('button', { name: 'Convert to RUNIK' })]));
-    expect(guide).toHaveTextContent('Upgrades cost RUNIK. Convert some of your resources to RUNIK first.');
+    expect(guide).toHaveTextContent('Upgrades cost RUNIK. Convert some of your resources to RUNIK first');
     expect(api.callsTo(PROGRESS_URL)).toHaveLength(2);
   });
 
@@ -65,12 +65,26 @@ describe('the first-steps coach card', () => {
     expect(screen.getByTestId('first-steps')).toHaveTextContent('A bigger Farm grows more wheat every hour');
   });
 
+  it('points the infantry step at Convert to Resources while not one infantry is affordable, at Train once it is', async () => {
+    const short = cityResponse({ chLevel: 2, resources: { wheat: 0, lumber: 1000, stone: 1000, ore: 1000, runik: 10 } });
+    await openCityWithProgress([progress(['harvest', 'upgrade-farm'])], (fake) => fake, short);
+    const convertBack = within(screen.getByTestId('runiks-card')).getByRole('button', { name: 'Convert to Resources' });
+    await waitFor(() => expect([...spotlit()]).toEqual([convertBack]));
+    expect(screen.getByTestId('first-steps')).toHaveTextContent('buy some back with Convert to Resources');
+  });
+
+  it('points the infantry step at the Quarters’ Train when the city holds what infantry cost', async () => {
+    await openCityWithProgress([progress(['harvest', 'upgrade-farm'])], (fake) => fake, cityResponse({ chLevel: 2 }));
+    const train = within(screen.getByTestId('building-quarters')).getByRole('button', { name: 'Train' });
+    await waitFor(() => expect([...spotlit()]).toEqual([train]));
+  });
+
   it('from another screen links to the step’s screen and points at its navigation link', async () => {
     serveCity(installFakeApi(), cityResponse()).on('GET', PROGRESS_URL, { status: 200, data: progress(['harvest', 'upgrade-farm', 'train-infantry']) });
     logInAs(PLAYER);
     const { user } = renderApp(AppRoutes.city);
     const guide = await screen.findByTestId('first-steps');
-    expect(guide).toHaveAccessibleName('Raid a weak city');
+    expect(guide).toHaveAccessibleName('Raid the practice camp');
     const navLink = within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Attack' });
     await waitFor(() => expect([...spotlit()]).toEqual([navLink]));
 

@@ -37,7 +37,10 @@ export const STEP_GUIDES: Record<FirstStepId, StepGuide> = {
     pointers: [
       { selector: control('upgrade-farm', true) },
       { selector: control('upgrade-city-hall', true), text: 'No building may outgrow the City Hall: upgrade the City Hall first, then the Farm.' },
-      { selector: control('convert-to-runik'), text: 'Upgrades cost RUNIK. Convert some of your resources to RUNIK first.' },
+      {
+        selector: control('convert-to-runik'),
+        text: 'Upgrades cost RUNIK. Convert some of your resources to RUNIK first: lumber, stone and ore, at the suggested amount, keep the wheat your troops need.',
+      },
     ],
   },
   'train-infantry': {
@@ -45,11 +48,17 @@ export const STEP_GUIDES: Record<FirstStepId, StepGuide> = {
     text: 'Soldiers from the Quarters defend your city and march on others. Training takes a little while.',
     screen: AppRoutes.city,
     screenName: 'City',
-    pointers: [{ selector: control('train-infantry') }],
+    pointers: [
+      { selector: `${control('train-infantry')}:not([data-unaffordable])` },
+      {
+        selector: control('convert-to-resources'),
+        text: 'Infantry cost wheat, lumber and ore, and you hold too little: buy some back with Convert to Resources, then train.',
+      },
+    ],
   },
   raid: {
-    title: 'Raid a weak city',
-    text: 'Once your infantry has trained, pick a city near your City Hall level and attack: a win carries its stores home.',
+    title: 'Raid the practice camp',
+    text: 'Once your infantry has trained, raid the practice camp: it fights back, and a win carries a few resources home. New cities are shielded for their first two days; after that, raid a city near your City Hall level.',
     screen: AppRoutes.attack,
     screenName: 'Attack',
     pointers: [{ selector: control('raid', true) }],

@@ -27,9 +27,9 @@ function plain({ top, bottom, left, right }: Box): Box {
 }
 
 /**
- * Keeps the fixed coach card off the control it points at: when the control (or its arrow) is
- * under the card, or between it and the screen's edge, the card moves to the other end of the
- * screen, unless it would hide it there too. It moves back only when it hides the control again,
+ * Keeps the fixed coach card off the control it points at and, where it can, off the card around it:
+ * when they (or the control's arrow) are under the card, or between it and the screen's edge, the card
+ * moves to the other end of the screen, unless it would hide them there too. It moves back only when it hides the control again,
  * so it never jumps about while the player scrolls. Also measures the card, for the room the page
  * keeps below its content.
  */
@@ -64,11 +64,23 @@ export function useCardPlacement(card: RefObject<HTMLElement | null>, target: HT
       // Off the screen, the card hides nothing of it.
       if (bottom <= 0 || top >= window.innerHeight) return;
       const control = { top: top - ARROW_ROOM_PX, bottom, left, right };
-      if (!overlaps(control, hiddenBy(current, here))) return;
-      const elsewhere = boxes[other(current)];
-      if (elsewhere && overlaps(control, hiddenBy(other(current), elsewhere))) return;
-      current = other(current);
-      setPlacement(current);
+      // Best clear of the control's whole card, with the figures the step talks about (a cost, the
+      // resources: issue 35); where no placement clears that, clear of the control at least.
+      const panel = target.closest('.panel');
+      const area = panel ? plain(panel.getBoundingClientRect()) : control;
+      const clearAt = (placement: Placement, box: Box): boolean | undefined => {
+        const cardBox = boxes[placement];
+        return cardBox && !overlaps(box, hiddenBy(placement, cardBox));
+      };
+      for (const wanted of [{ ...area, top: Math.min(area.top, control.top) }, control]) {
+        if (clearAt(current, wanted)) return;
+        // Unmeasured, the other end is tried (and measured) first.
+        if (clearAt(other(current), wanted) !== false) {
+          current = other(current);
+          setPlacement(current);
+          return;
+        }
+      }
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(place);

@@ -4,7 +4,7 @@ import { toUserMessage } from '../../app/errors';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { useAvailableGears } from './gear-api';
-import { displayName, slotLabel } from './gear-format';
+import { bestFirst, displayName, slotLabel } from './gear-format';
 import { GearTexts } from './gear-texts';
 import { GearCard } from './GearCard';
 
@@ -25,7 +25,7 @@ interface EquipPickerModalProps {
 export function EquipPickerModal({ username, slot, current, error, equipping, onEquip, onClose }: EquipPickerModalProps) {
   const available = useAvailableGears(username, slot);
   // A listed or already equipped gear cannot go in; the one in this slot is shown on the page already.
-  const gears = (available.data ?? []).filter((gear) => gear.gearId !== current?.gearId);
+  const gears = bestFirst((available.data ?? []).filter((gear) => gear.gearId !== current?.gearId));
 
   return (
     <Modal title={GearTexts.pickerTitle(slotLabel(slot))} onClose={onClose} testId="equip-picker">

@@ -52,6 +52,16 @@ describe('the equip picker', () => {
     expect(INFANTRY_URL).toBe(`/api/gears/available/${PLAYER}?category=commander&type=infantry`);
   });
 
+  it('lists the best gear first: rarest, then highest level, never Common before Rare', async () => {
+    const { api, user } = await openGears(equippedGears());
+    const gears = [gear(20, 'infantry', 'common', { level: 9 }), gear(21, 'infantry', 'rare', { level: 1 }), gear(22, 'infantry', 'rare', { level: 3 }), gear(23, 'infantry', 'legendary')];
+    api.on('GET', INFANTRY_URL, { status: 200, data: { gears } });
+    await user.click(screen.getByRole('button', { name: 'Infantry slot' }));
+    await within(picker()).findByTestId('gear-20');
+    const order = [...within(picker()).getAllByTestId(/^gear-\d+$/)].map((card) => card.dataset.testid);
+    expect(order).toEqual(['gear-23', 'gear-22', 'gear-21', 'gear-20']);
+  });
+
   it('asks for mayor gear of the slot type and says when there is none', async () => {
     const { api, user } = await openGears(equippedGears());
     const oreUrl = ApiRoutes.gearsAvailable(PLAYER, 'mayor', 'ore');

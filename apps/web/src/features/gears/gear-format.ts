@@ -1,6 +1,7 @@
 import type { Gear } from '@runik/contract';
 import {
   COMMANDER_GEAR_TYPES,
+  GEAR_RARITIES,
   gearCategory,
   gearName,
   gearStatKey,
@@ -12,6 +13,13 @@ import {
 import { formatPower } from '../attack/attack-format';
 
 const capitalize = (word: string) => word[0].toUpperCase() + word.slice(1);
+
+/** Gears to choose from, the best first: rarest, then highest level, then oldest (issue 35: Common came before Rare). */
+export function bestFirst(gears: readonly Gear[]): Gear[] {
+  return [...gears].sort(
+    (a, b) => GEAR_RARITIES.indexOf(b.rarity) - GEAR_RARITIES.indexOf(a.rarity) || b.level - a.level || a.gearId - b.gearId,
+  );
+}
 
 /** The two rows of the Gears page (spec section 2): commander slots, then mayor slots. */
 export const SLOT_GROUPS = [

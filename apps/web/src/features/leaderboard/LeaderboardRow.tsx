@@ -1,5 +1,5 @@
 import type { LeaderboardEntry } from '@runik/contract';
-import { formatPower } from '../attack/attack-format';
+import { formatPowerPoints } from '@runik/rules';
 import { LeaderboardTexts } from './leaderboard-texts';
 import { RankBadge } from './RankBadge';
 
@@ -30,8 +30,8 @@ export function LeaderboardRow({ entry, isYou, testId }: LeaderboardRowProps) {
         )}
       </td>
       <td data-label="City Hall Level">{entry.chLevel}</td>
-      <td data-label="Army Power">{formatPower(entry.armyPower)}</td>
-      <td data-label="Total Damage">{formatPower(entry.totalDamage)}</td>
+      <td data-label="Army Power">{formatPowerPoints(entry.armyPower)}</td>
+      <td data-label="Total Damage">{formatPowerPoints(entry.totalDamage)}</td>
     </tr>
   );
 }

@@ -29,7 +29,7 @@ describe('the Abyss Season board', () => {
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Season 1', 'Season 2 (Current)', 'Season 3']);
     expect(select).toHaveValue('2');
     expect(screen.getByRole('option', { name: 'Season 2 (Current)' })).toHaveProperty('selected', true);
-    expect(row('diver')).toHaveTextContent('4,321.5');
+    expect(row('diver')).toHaveTextContent('4,321,500');
     // The board waited for the seasons: it was never asked for without one.
     expect(urlsAskedFor(api)).toEqual([boardUrl('chLevel'), ApiRoutes.seasons, boardUrl('abyssSeason', { seasonId: 2 })]);
   });

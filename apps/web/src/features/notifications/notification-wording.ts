@@ -8,7 +8,7 @@ import {
   type PendingResourcesDto,
   type TroopCounts,
 } from '@runik/contract';
-import { formatCount, formatPoints, formatResourceDecimal, formatRunikDecimal, formatSwapHive, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type UnitKey } from '@runik/rules';
+import { formatCount, formatPowerPoints, formatResourceDecimal, formatRunikBriefDecimal, formatRunikDecimal, formatSwapHive, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type UnitKey } from '@runik/rules';
 import { battleReportPath } from '../battle-reports/battle-reports-api';
 import { resourceLabel } from '../city/city-format';
 import { formatUtc, formatUtcDay } from '../throne/throne-clock';
@@ -42,7 +42,7 @@ interface KindWording<K extends NotificationKind> {
 const listFormat = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
 
 // Amounts arrive as whole units with up to 3 decimals; each is shown in the game's one number format.
-const runik = (value: number) => `${formatRunikDecimal(value)} RUNIK`;
+const runik = (value: number) => `${formatRunikBriefDecimal(value)} RUNIK`;
 const swapHive = (value: number) => `${formatSwapHive(toThousandths(value))} SWAP.HIVE`;
 const plural = (count: number, one: string, many: string, format: (count: number) => string = formatCount) => `${format(count)} ${count === 1 ? one : many}`;
 
@@ -145,7 +145,7 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   'listing-sold': {
     group: 'market',
     text: ({ gearName, buyer, price, fee, tax, received }) =>
-      `${buyer} bought your ${gearName} for ${runik(price)}: you received ${runik(received)} (listing fee ${formatRunikDecimal(fee)}, tax ${formatRunikDecimal(tax)}).`,
+      `${buyer} bought your ${gearName} for ${runik(price)}: you received ${runik(received)} (listing fee ${formatRunikBriefDecimal(fee)}, tax ${formatRunikBriefDecimal(tax)}).`,
     toast: ({ gearName, buyer }) => `${buyer} bought your ${gearName}`,
     link: links.p2p,
   },
@@ -244,7 +244,7 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   },
   'boss-defeated': {
     group: 'citadel',
-    text: ({ floor, damage, share }) => `The floor ${floor} boss of the Abyssal Citadel fell: you dealt ${formatPoints(toThousandths(damage))} damage and earned ${runik(share)}.`,
+    text: ({ floor, damage, share }) => `The floor ${floor} boss of the Abyssal Citadel fell: you dealt ${formatPowerPoints(damage)} damage and earned ${runik(share)}.`,
     toast: ({ floor, share }) => `Floor ${floor} boss defeated: +${runik(share)}`,
     link: links.citadel,
   },

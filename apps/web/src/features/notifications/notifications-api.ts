@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
   ApiRoutes,
@@ -8,6 +9,7 @@ import {
 } from '@runik/contract';
 import { httpClient } from '../../api/http-client';
 import { useLivePollInterval } from './live-status';
+import { describeNotification } from './notification-wording';
 
 /** Without the live connection, the bell looks for news this often. */
 export const UNREAD_FALLBACK_POLL_MS = 60_000;
@@ -67,4 +69,26 @@ export function useMarkRead(username: string) {
       );
     },
   });
+}
+
+/**
+ * Opening the page a notification links to (a battle report) reads it, however the page was reached:
+ * the inbox, a toast, the battle log (issue 35: reports never marked anything read). Looks at the
+ * newest page of the inbox, where a fresh report's notification is.
+ */
+export function useReadNotificationsLinkingTo(username: string, path: string): void {
+  const inbox = useInbox(username, []);
+  const { mutate } = useMarkRead(username);
+  // Each id is asked once: the inbox may be fetched again before the answer lands.
+  const asked = useRef(new Set<number>());
+  const ids = (inbox.data?.pages[0]?.notifications ?? [])
+    .filter((notification) => notification.readAt === null && !asked.current.has(notification.id) && describeNotification(notification).link?.to === path)
+    .map((notification) => notification.id);
+  const key = ids.join(',');
+  useEffect(() => {
+    if (key === '') return;
+    const toMark = key.split(',').map(Number);
+    toMark.forEach((id) => asked.current.add(id));
+    mutate({ ids: toMark });
+  }, [key, mutate]);
 }

@@ -10,6 +10,18 @@ interface PackGearCardProps {
   revealed: boolean;
 }
 
+/**
+ * The rune Raido (U+16B1) on the card backs, drawn: no font on players' machines is sure to hold the
+ * Runic block, and a missing glyph showed as an empty box (issue 35).
+ */
+function RaidoRune({ className }: { className: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 32" aria-hidden="true" focusable="false" data-testid="card-rune">
+      <path d="M7 3v26M7 3l10 7-10 7 10 12" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /** One card of the opening: face down, then turned over (a CSS flip) to show the gear. */
 export function PackGearCard({ gear, index, revealed }: PackGearCardProps) {
   const statKey = gearStatKey(gear.type);
@@ -20,9 +32,7 @@ export function PackGearCard({ gear, index, revealed }: PackGearCardProps) {
     >
       <div className="pack-card__inner">
         <div className="pack-card__face pack-card__back">
-          <span className="pack-card__sigil" aria-hidden="true">
-            ᚱ
-          </span>
+          <RaidoRune className="pack-card__sigil" />
           <span className="sr-only">Face-down card {index + 1}</span>
         </div>
         <div className="pack-card__face pack-card__front" aria-hidden={!revealed}>

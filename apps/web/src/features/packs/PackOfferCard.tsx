@@ -41,7 +41,7 @@ export function PackOfferCard({ currency, testId, prices, canAfford, blocked, on
           <li key={key} className="pack-offer__row">
             <div className="pack-offer__label">
               <span className="pack-offer__count">{packsLabel(packCount)}</span>
-              <PriceTag amount={formatPrice(price)} currency={currency} testId={`${testId}-${key}-price`} />
+              <PriceTag amount={formatPrice(price, currency)} currency={currency} testId={`${testId}-${key}-price`} />
               {!affordable && <span className="hint hint--error">{PackTexts.cantAfford(currency)}</span>}
             </div>
             <button

@@ -57,10 +57,12 @@ export function PackOpeningOverlay({ opening, onRetry, onClose }: PackOpeningOve
         {opening.phase === 'failed' && <Message tone="error">{opening.error}</Message>}
         {opening.phase === 'opened' && (
           <>
-            <p className="pack-overlay__proof" data-testid="opening-proof">
+            {/* The seed proves the roll to whoever checks it; a 10-digit number means nothing to the rest (issue 35). */}
+            <details className="pack-overlay__proof" data-testid="opening-proof">
+              <summary>How this was rolled</summary>
               <span>{PackTexts.seed(opening.result.seed)}</span>
               <span>{PackTexts.tier(opening.result.tier)}</span>
-            </p>
+            </details>
             <p className="pack-overlay__progress" data-testid="reveal-progress">
               {PackTexts.revealed(shown, gears.length)}
             </p>

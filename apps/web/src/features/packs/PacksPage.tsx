@@ -39,7 +39,7 @@ function PackStore({ username }: { username: string }) {
   /** The bulk asks first, with its price (a single pack is bought at once). */
   const buyAfterAsking = async (currency: string, packCount: PackCount, price: number, buy: (packCount: PackCount, price: number) => Promise<void>) => {
     if (packCount === PACK_BULK_SIZE) {
-      const question = PackTexts.confirmBulk(packsLabel(packCount), `${formatPrice(price)} ${currency}`);
+      const question = PackTexts.confirmBulk(packsLabel(packCount), `${formatPrice(price, currency)} ${currency}`);
       if (!(await confirm({ message: question, confirmLabel: 'Buy' }))) return;
     }
     await buy(packCount, price);

@@ -26,7 +26,7 @@ export function ShopItemCard({ item, blocked, buying, onBuy }: ShopItemCardProps
       testId={testId}
       titleId={titleId}
       title={item.name}
-      actions={<PriceTag amount={formatPrice(item.price)} currency={SWAP_HIVE} testId={`${testId}-price`} />}
+      actions={<PriceTag amount={formatPrice(item.price, SWAP_HIVE)} currency={SWAP_HIVE} testId={`${testId}-price`} />}
     >
       <ul className="shop-item__rewards" aria-label={ShopTexts.rewards}>
         {item.rewards.map((reward) => (

@@ -1,10 +1,9 @@
-import { formatCount, fromThousandths, type Troops } from '@runik/rules';
-import { formatPower } from '../attack/attack-format';
+import { formatCount, type Troops } from '@runik/rules';
 import { TROOPS } from '../citadel/citadel-format';
 
-/** Power points (thousandths) as the Attack screen shows them ("61.5"). */
+/** Power in the rules' thousandths, as whole power points like every screen (issue 35). */
 export function formatThronePower(thousandths: number): string {
-  return formatPower(fromThousandths(thousandths));
+  return formatCount(thousandths);
 }
 
 /** Troops in one line: "1,200 Infantry, 300 Archers, 40 Cavalry". */

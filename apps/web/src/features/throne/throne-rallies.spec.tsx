@@ -32,7 +32,7 @@ describe('Active Alliance Rallies', () => {
     });
     const row = await allianceRally();
     // bob: 100 × 0.01 × 1.5 + 10 × 0.036; carol has no gear: 50 × 0.021.
-    await waitFor(() => expect(within(row).getByTestId('rally-11-power')).toHaveTextContent(/^Rally power: 2\.91$/));
+    await waitFor(() => expect(within(row).getByTestId('rally-11-power')).toHaveTextContent(/^Rally power: 2,910$/));
     expect(within(row).getByTestId('rally-11-participant-bob')).toHaveTextContent('bob 100 Infantry, 0 Archers, 10 Cavalry');
     expect(within(row).getByText('2 participants', { exact: false })).toBeInTheDocument();
     expect(api.callsTo(ApiRoutes.attackGear('carol'))).toHaveLength(1);
@@ -141,7 +141,7 @@ describe('Garrison Details', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Show Garrison Details' }));
     // 200 × 0.01 + 100 × 0.036 × 1.1.
-    expect(await screen.findByText(/^Garrison power: 5\.96$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Garrison power: 5,960$/)).toBeInTheDocument();
     expect(screen.getByTestId('garrison-participant-bob')).toHaveTextContent('0 Infantry, 0 Archers, 100 Cavalry');
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide Garrison Details' }));

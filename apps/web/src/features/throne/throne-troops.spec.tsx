@@ -85,7 +85,7 @@ describe('Solo Attack', () => {
     expect(within(dialog()).getByTestId('chosen-infantry')).toHaveTextContent('10 / 120 available');
     expect(within(dialog()).getByTestId('chosen-cavalries')).toHaveTextContent('8 / 8 available');
     // 10 × 0.01 × 1.5 + 2 × 0.021 + 8 × 0.036.
-    await waitFor(() => expect(within(dialog()).getByTestId('chosen-power')).toHaveTextContent(/^Power: 0\.48$/));
+    await waitFor(() => expect(within(dialog()).getByTestId('chosen-power')).toHaveTextContent(/^Power: 480$/));
   });
 
   it("posts the troops, says 'Attack successful! Winner: X' in green with the battle's full report, closes, and reloads status and troops", async () => {

@@ -2,11 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { GearMessages, TradingMessages, type Gear } from '@runik/contract';
 import { toUserMessage } from '../../app/errors';
 import { StatePanel } from '../../ui/StatePanel';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { bestFirst, displayName } from '../gears/gear-format';
 import { GearCard } from '../gears/GearCard';
 import { ListGearForm } from './ListGearForm';
 import { postListGear, useTradeAvailableGears } from './trading-api';
 import { listingFeeRunik, parsePrice } from './trading-format';
-import { TradingTexts } from './trading-texts';
+import { TradingConfirms, TradingTexts } from './trading-texts';
 import { useTradeAction, type TradeContext } from './use-trade-action';
 
 /** Listing a gear: pick one of the available gears, set a price, see the fee, list. */
@@ -20,19 +22,22 @@ export function ListItemTab({ context }: { context: TradeContext }) {
     fallback: TradingMessages.failedList,
     // The server's text names the fee it took: 'Gear listed successfully! Fee: {n} RUNIK'.
     success: (response) => response.message,
+    listingOf: (response) => response.listing._id,
   });
 
   // A gear equipped or listed meanwhile (another tab) drops out of the list on reload, and so out of the selection.
   const selected = gears.data?.find((gear) => gear.gearId === selectedId) ?? null;
 
   // The spec's checks in its order (section 5); the server checks them all again.
-  const submit = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const price = parsePrice(priceText);
     if (!selected || price.kind === 'empty') return report({ tone: 'error', text: TradingMessages.selectGearAndPrice });
     if (price.kind === 'invalid') return report({ tone: 'error', text: TradingMessages.invalidPrice });
     const fee = listingFeeRunik(price.price);
     if (runikBalance < fee) return report({ tone: 'error', text: TradingMessages.listingFeeShort(fee) });
+    if (!(await confirm({ title: 'List gear?', message: TradingConfirms.list(displayName(selected), price.price, fee), confirmLabel: 'List Gear' }))) return;
     list.mutate(
       { hiveUsername: username, gearId: selected.gearId, price: price.price },
       {
@@ -52,7 +57,7 @@ export function ListItemTab({ context }: { context: TradeContext }) {
         priceText={priceText}
         onPriceChange={setPriceText}
         listing={list.isPending}
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
       />
       {gears.data && <GearChoices gears={gears.data} selectedId={selected?.gearId ?? null} onSelect={setSelectedId} />}
       {!gears.data && gears.isError && <StatePanel error onRetry={() => void gears.refetch()}>{toUserMessage(gears.error, GearMessages.failedAvailable)}</StatePanel>}
@@ -72,9 +77,10 @@ function GearChoices({ gears, selectedId, onSelect }: GearChoicesProps) {
   const name = useId();
   if (gears.length === 0) return <StatePanel>{TradingTexts.noAvailableGears}</StatePanel>;
   return (
-    <ul className="tile-grid" role="radiogroup" aria-label="Gear to list">
-      {gears.map((gear) => (
-        <li key={gear.gearId}>
+    // Not a list: a radiogroup's children are radios, and axe refuses list items outside a list (issue 35).
+    <div className="tile-grid" role="radiogroup" aria-label="Gear to list">
+      {bestFirst(gears).map((gear) => (
+        <div key={gear.gearId}>
           <GearCard gear={gear} highlight={gear.gearId === selectedId ? 'target' : undefined}>
             <label className="trading-choice">
               <input
@@ -88,8 +94,8 @@ function GearChoices({ gears, selectedId, onSelect }: GearChoicesProps) {
               Select
             </label>
           </GearCard>
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TradingMessages } from '@runik/contract';
 import { toUserMessage } from '../../app/errors';
 import { useSession } from '../../app/use-session';
 import { Message } from '../../ui/Message';
 import { StatePanel } from '../../ui/StatePanel';
-import { useTradeUserData } from './trading-api';
+import { useMyListings, useTradeUserData } from './trading-api';
 import { TradingTexts } from './trading-texts';
 import { TradingFeedback } from './TradingFeedback';
 import { TradingTabs } from './TradingTabs';
@@ -28,6 +28,12 @@ export function TradingPage() {
 function TradingView({ username }: { username: string }) {
   const userData = useTradeUserData(username);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const myListings = useMyListings(username, feedback?.listingId !== undefined).data;
+  // 'Gear listed successfully!' is old news once the listing is sold or removed (issue 35).
+  const listingGone = feedback?.listingId !== undefined && myListings !== undefined && !myListings.some((listing) => listing._id === feedback.listingId);
+  useEffect(() => {
+    if (listingGone) setFeedback(null);
+  }, [listingGone]);
 
   if (!userData.data) {
     return userData.isError ? (

@@ -47,8 +47,10 @@ export function useMarketplaceListings(username: string, filter: MarketplaceFilt
   });
 }
 
-export function useMyListings(username: string) {
+/** The player's active listings; `enabled` false until a screen needs them (the tab loads them when opened). */
+export function useMyListings(username: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: tradingKeys.myListings(username),
     queryFn: async () => (await call(httpClient.get<MyListingsResponse>(ApiRoutes.myListings(username)), TradingMessages.failedMyListings)).listings,
   });

@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, TradingMessages, type ListGearResponse } from '@runik/contract';
+import { settle } from '../../testing/city-fixtures';
+import { answerConfirmation } from '../../testing/dialogs';
 import type { FakeResponse } from '../../testing/fake-api';
+import { tradingKeys } from './trading-api';
 import { AVAILABLE_URL, bodiesSentTo, feedback, gear, listing, openTrading, PLAYER, tradeData } from './trading-fixtures';
 
 const GEARS = [gear(5, 'wheat', 'rare', { level: 2 }), gear(6, 'infantry', 'epic')];
@@ -68,9 +71,9 @@ describe('the List Item tab', () => {
   });
 
   it.each([
-    ['1', '10.000', '0.000'],
-    ['501', '11.000', '480.000'],
-    ['10000', '200.000', '9,600.000'],
+    ['1', '10', '0'],
+    ['501', '11', '480'],
+    ['10000', '200', '9,600'],
   ])('shows, for a price of %s, a fee of %s RUNIK and %s RUNIK to the seller', async (price, fee, receives) => {
     const { user } = await openListItem({ available: GEARS });
     await screen.findByTestId('list-gear-5');
@@ -93,11 +96,13 @@ describe('the List Item tab', () => {
     api.on('POST', ApiRoutes.listGear, () => {
       server.available = [GEARS[1]];
       server.userData = tradeData({ runikBalance: 89 });
+      server.myListings = [listed(501, 11).listing];
       return { status: 200, data: listed(501, 11) };
     });
     await user.click(await screen.findByTestId('list-gear-5'));
     await user.type(priceInput(), '501');
     await user.click(listButton());
+    await answerConfirmation(true);
 
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully! Fee: 11.000 RUNIK'));
     expect(bodiesSentTo(api, ApiRoutes.listGear)).toEqual([{ hiveUsername: PLAYER, gearId: 5, price: 501 }]);
@@ -106,6 +111,39 @@ describe('the List Item tab', () => {
     expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 89.000 RUNIK');
     expect(priceInput()).toHaveValue('');
     expect(screen.getByTestId('list-selected')).toHaveTextContent('Choose a gear below.');
+  });
+
+  it('asks before listing, saying the fee is paid now and kept, and sends nothing when declined', async () => {
+    const { api, user } = await openListItem({ available: GEARS });
+    api.on('POST', ApiRoutes.listGear, { status: 200, data: listed(501, 11) });
+    await user.click(await screen.findByTestId('list-gear-5'));
+    await user.type(priceInput(), '501');
+    await user.click(listButton());
+    expect(await answerConfirmation(false)).toBe(
+      'List Rare Wheat Gear Lv.2 for 501 RUNIK? The listing fee of 11 RUNIK is paid now and not refunded if you remove the listing.',
+    );
+    await settle();
+    expect(api.callsTo(ApiRoutes.listGear)).toHaveLength(0);
+  });
+
+  it('drops the listed line once the listing is sold (the sale reloads the trading data)', async () => {
+    const { api, user, server, queryClient } = await openListItem({ available: GEARS });
+    api.on('POST', ApiRoutes.listGear, () => {
+      server.myListings = [listed(501, 11).listing];
+      return { status: 200, data: listed(501, 11) };
+    });
+    await user.click(await screen.findByTestId('list-gear-5'));
+    await user.type(priceInput(), '501');
+    await user.click(listButton());
+    await answerConfirmation(true);
+    await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully!'));
+    await settle();
+    expect(feedback()).toHaveTextContent('Gear listed successfully!');
+
+    // The listing-sold notification reloads the trading data (notification-effects).
+    server.myListings = [];
+    await act(() => queryClient.invalidateQueries({ queryKey: tradingKeys.all }));
+    await waitFor(() => expect(screen.queryByTestId('trading-feedback')).toBeNull());
   });
 
   it('shows the new listing in My Listings', async () => {
@@ -117,9 +155,10 @@ describe('the List Item tab', () => {
     await user.click(await screen.findByTestId('list-gear-5'));
     await user.type(priceInput(), '501');
     await user.click(listButton());
+    await answerConfirmation(true);
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear listed successfully!'));
     await user.click(screen.getByRole('tab', { name: 'My Listings' }));
-    expect(within(await screen.findByTestId('my-listing-40')).getByTestId('listing-price')).toHaveTextContent('501.000 RUNIK');
+    expect(within(await screen.findByTestId('my-listing-40')).getByTestId('listing-price')).toHaveTextContent('501 RUNIK');
   });
 
   it.each([
@@ -131,6 +170,7 @@ describe('the List Item tab', () => {
     await user.click(await screen.findByTestId('list-gear-5'));
     await user.type(priceInput(), '501');
     await user.click(listButton());
+    await answerConfirmation(true);
     await waitFor(() => expect(feedback()).toHaveTextContent(message));
     expect(screen.getByRole('alert')).toContainElement(feedback());
     expect(priceInput()).toHaveValue('501');

@@ -32,7 +32,7 @@ describe('the Marketplace tab', () => {
     const card = await screen.findByTestId('listing-11');
     expect(marketplaceQueries(api)).toEqual([{ sortBy: 'newest', excludeUser: PLAYER, page: '1' }]);
     expect(within(card).getByTestId('gear-name')).toHaveTextContent('Epic Archer Gear Lv.3');
-    expect(within(card).getByTestId('listing-price')).toHaveTextContent('2,500.000 RUNIK');
+    expect(within(card).getByTestId('listing-price')).toHaveTextContent('2,500 RUNIK');
     expect(within(card).getByTestId('listing-seller')).toHaveTextContent('bob');
     expect(buyButton(11)).toBeEnabled();
     expect(screen.getByTestId('trading-page')).toHaveTextContent('Page 1 of 1');
@@ -117,7 +117,7 @@ describe('buying', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Buy' }));
 
-    expect(await answerConfirmation(true)).toBe('Buy Legendary Cavalry Gear Lv.1 from bob for 300.000 RUNIK?');
+    expect(await answerConfirmation(true)).toBe('Buy Legendary Cavalry Gear Lv.1 from bob for 300 RUNIK?');
     await waitFor(() => expect(feedback()).toHaveTextContent('Gear purchased successfully!'));
     expect(bodiesSentTo(api, ApiRoutes.buyGear)).toEqual([{ buyerUsername: PLAYER, listingId: 11 }]);
     // The listings and the balance are reloaded.

@@ -23,8 +23,8 @@ describe('the My Listings tab', () => {
 
     const first = await screen.findByTestId('my-listing-1');
     expect(within(first).getByTestId('gear-name')).toHaveTextContent('Rare Stone Gear Lv.2');
-    expect(within(first).getByTestId('listing-price')).toHaveTextContent('250.000 RUNIK');
-    expect(within(screen.getByTestId('my-listing-2')).getByTestId('listing-price')).toHaveTextContent('1,200.000 RUNIK');
+    expect(within(first).getByTestId('listing-price')).toHaveTextContent('250 RUNIK');
+    expect(within(screen.getByTestId('my-listing-2')).getByTestId('listing-price')).toHaveTextContent('1,200 RUNIK');
     expect(removeButton(1)).toBeEnabled();
     expect(api.callsTo(MY_LISTINGS_URL)).toHaveLength(1);
   });

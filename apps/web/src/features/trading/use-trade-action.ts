@@ -8,6 +8,8 @@ import { tradingKeys } from './trading-api';
 export interface Feedback {
   tone: 'error' | 'success';
   text: string;
+  /** The listing a success is about: the line goes once the listing does (sold or removed; issue 35). */
+  listingId?: number;
 }
 
 export type ReportFeedback = (feedback: Feedback | null) => void;
@@ -27,6 +29,8 @@ interface TradeActionOptions<Variables, Response> {
   /** Shown when the server sent no `{ error }` (spec section 8). */
   fallback: string;
   success: (response: Response) => string;
+  /** The listing the success made, when it made one. */
+  listingOf?: (response: Response) => number;
 }
 
 /**
@@ -37,7 +41,7 @@ interface TradeActionOptions<Variables, Response> {
  */
 export function useTradeAction<Variables, Response>(
   { username, report }: TradeContext,
-  { request, fallback, success }: TradeActionOptions<Variables, Response>,
+  { request, fallback, success, listingOf }: TradeActionOptions<Variables, Response>,
 ) {
   const queryClient = useQueryClient();
   const reloadTrading = () => queryClient.invalidateQueries({ queryKey: tradingKeys.all });
@@ -45,11 +49,12 @@ export function useTradeAction<Variables, Response>(
     mutationFn: request,
     onMutate: () => report(null),
     onSuccess: async (response) => {
-      report({ tone: 'success', text: success(response) });
       // RUNIK moved (the city shows the balance) and a gear changed owner or its listed flag.
       void queryClient.invalidateQueries({ queryKey: cityKeys.city(username) });
       void queryClient.invalidateQueries({ queryKey: gearKeys.all });
       await reloadTrading();
+      // After the reload: a line about a new listing is checked against the listings that include it.
+      report({ tone: 'success', text: success(response), listingId: listingOf?.(response) });
     },
     onError: async (error) => {
       report({ tone: 'error', text: toUserMessage(error, fallback) });

@@ -28,6 +28,8 @@ export function CityHallCard({ username, city, onShowDetails }: CityHallCardProp
       </p>
       <UpgradeControl
         offer={cityHallUpgradeOffer(city)}
+        name="City Hall"
+        nextLevel={city.chLevel + 1}
         busy={upgrade.isPending}
         onUpgrade={() => upgrade.mutate({ key: CITY_HALL_KEY, name: 'City Hall' })}
         firstStep="upgrade-city-hall"

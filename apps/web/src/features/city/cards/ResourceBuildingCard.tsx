@@ -1,7 +1,7 @@
-import { formatResource, productionPerHour, type ResourceKey } from '@runik/rules';
+import { formatResource, isBuildingUnlocked, productionPerHour, type ResourceKey } from '@runik/rules';
 import { useRiseFlourish } from '../../../ui/use-flourish';
 import { useUpgrade } from '../city-actions';
-import { buildingUpgradeOffer } from '../city-catalog';
+import { buildingUpgradeOffer, unlockLevel } from '../city-catalog';
 import { resourceLabel } from '../city-format';
 import type { CityState } from '../city-state';
 import { BuildingHeader } from './BuildingHeader';
@@ -20,15 +20,27 @@ export function ResourceBuildingCard({ username, city, resource, name }: Resourc
   const level = city.levels[resource];
   const cardRef = useRiseFlourish<HTMLElement>(level);
   const titleId = `city-building-${resource}-title`;
+  const perHour = formatResource(productionPerHour(resource, level, city.gearBonuses[resource]));
+  // A locked producer makes nothing (docs/balance.md): its rate is what it will make once open (issue 35).
+  const unlocked = isBuildingUnlocked(resource, city.chLevel);
   return (
     <section ref={cardRef} className="city-card city-building panel" aria-labelledby={titleId} data-testid={`building-${resource}`}>
       <BuildingHeader buildingKey={resource} name={name} level={level} chLevel={city.chLevel} titleId={titleId} />
       <p className="city-stat">
         <span className="city-stat__label">{resourceLabel(resource)}/h</span>
-        <span className="city-stat__value">{formatResource(productionPerHour(resource, level, city.gearBonuses[resource]))}</span>
+        <span className="city-stat__value" data-testid="production-per-hour">
+          {unlocked ? perHour : formatResource(0)}
+        </span>
       </p>
+      {!unlocked && (
+        <p className="city-muted" data-testid="production-once-open">
+          {perHour}/h from City Hall {unlockLevel(resource)}
+        </p>
+      )}
       <UpgradeControl
         offer={buildingUpgradeOffer(city, resource, name)}
+        name={name}
+        nextLevel={level + 1}
         busy={upgrade.isPending}
         onUpgrade={() => upgrade.mutate({ key: resource, name })}
         firstStep={resource === 'wheat' ? 'upgrade-farm' : undefined}

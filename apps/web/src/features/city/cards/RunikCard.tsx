@@ -1,4 +1,4 @@
-import { formatRunik } from '@runik/rules';
+import { formatRunikBrief } from '@runik/rules';
 import { CountUp } from '../../../ui/CountUp';
 import { CurrencyIcon } from '../../../ui/icons/CurrencyIcon';
 import type { CityState } from '../city-state';
@@ -19,14 +19,14 @@ export function RunikCard({ city, onConvertToRunik, onConvertToResources, onDepo
         <CurrencyIcon currency="RUNIK" className="game-icon--lg" /> RUNIKS
       </h2>
       <p className="city-runik">
-        <CountUp className="city-runik__amount" testId="runik-amount" value={city.holdings.runik} format={formatRunik} />{' '}
+        <CountUp className="city-runik__amount" testId="runik-amount" value={city.holdings.runik} format={formatRunikBrief} />{' '}
         RUNIK
       </p>
       <div className="city-card__actions">
         <button type="button" className="button city-card__action" data-first-step="convert-to-runik" onClick={onConvertToRunik}>
           Convert to RUNIK
         </button>
-        <button type="button" className="button city-card__action" onClick={onConvertToResources}>
+        <button type="button" className="button city-card__action" data-first-step="convert-to-resources" onClick={onConvertToResources}>
           Convert to Resources
         </button>
       </div>

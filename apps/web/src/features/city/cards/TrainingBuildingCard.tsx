@@ -1,5 +1,5 @@
 import { CityMessages } from '@runik/contract';
-import { formatCount, formatCountdown, isBuildingUnlocked, trainingBoostPercent, trainingDurationMs, type MilitaryBuildingKey } from '@runik/rules';
+import { formatCount, formatCountdown, isBuildingUnlocked, maxTrainable, trainingBoostPercent, trainingDurationMs, type MilitaryBuildingKey } from '@runik/rules';
 import { Countdown } from '../../../ui/Countdown';
 import { UnitIcon } from '../../../ui/icons/UnitIcon';
 import { ProgressBar } from '../../../ui/ProgressBar';
@@ -46,6 +46,8 @@ export function TrainingBuildingCard({ username, city, building, onTrain, onSpee
       </p>
       <UpgradeControl
         offer={buildingUpgradeOffer(city, key, name)}
+        name={name}
+        nextLevel={level + 1}
         busy={upgrade.isPending}
         onUpgrade={() => upgrade.mutate({ key, name })}
       />
@@ -63,6 +65,8 @@ export function TrainingBuildingCard({ username, city, building, onTrain, onSpee
           disabled={!unlocked}
           title={unlocked ? undefined : CityMessages.buildingLocked(name, unlockLevel(key))}
           data-first-step={unitKey === 'infantry' ? 'train-infantry' : undefined}
+          // The guide points elsewhere (the way back to resources) while not even one unit is affordable.
+          data-unaffordable={maxTrainable(key, city.holdings) === 0 ? '' : undefined}
           onClick={() => onTrain(key)}
         >
           Train

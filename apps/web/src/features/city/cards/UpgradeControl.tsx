@@ -1,9 +1,14 @@
 import { useId } from 'react';
-import { formatRunik } from '@runik/rules';
+import { formatRunikBrief, UPGRADE_CONFIRM_FROM } from '@runik/rules';
+import { useConfirm } from '../../../ui/ConfirmDialog';
 import type { UpgradeOffer } from '../city-catalog';
 
 interface UpgradeControlProps {
   offer: UpgradeOffer;
+  /** The building's name, for the confirmation of a dear upgrade. */
+  name: string;
+  /** The level the upgrade reaches. */
+  nextLevel: number;
   busy: boolean;
   onUpgrade: () => void;
   /** Names the button for the first-steps guide, which may point at it. */
@@ -11,15 +16,24 @@ interface UpgradeControlProps {
 }
 
 /** The upgrade cost and an Upgrade button; when it is disabled, the reason is written under it. */
-export function UpgradeControl({ offer, busy, onUpgrade, firstStep }: UpgradeControlProps) {
+export function UpgradeControl({ offer, name, nextLevel, busy, onUpgrade, firstStep }: UpgradeControlProps) {
   const reasonId = useId();
   const disabled = busy || offer.blockedBecause !== null;
+  const confirm = useConfirm();
+  // A dear upgrade says what it spends first (issue 35); a cheap one goes at once.
+  const upgrade = async () => {
+    if (offer.cost >= UPGRADE_CONFIRM_FROM) {
+      const question = `Upgrade ${name} to level ${nextLevel} for ${formatRunikBrief(offer.cost)} RUNIK? Spent RUNIK is not refunded.`;
+      if (!(await confirm({ title: 'Upgrade?', message: question, confirmLabel: 'Upgrade' }))) return;
+    }
+    onUpgrade();
+  };
   return (
     <div className="city-upgrade">
       <p className="city-stat">
         <span className="city-stat__label">Upgrade cost</span>
         <span className="city-stat__value" data-testid="upgrade-cost">
-          {formatRunik(offer.cost)} RUNIK
+          {formatRunikBrief(offer.cost)} RUNIK
         </span>
       </p>
       <button
@@ -29,7 +43,7 @@ export function UpgradeControl({ offer, busy, onUpgrade, firstStep }: UpgradeCon
         aria-busy={busy}
         data-first-step={firstStep}
         aria-describedby={offer.blockedBecause ? reasonId : undefined}
-        onClick={onUpgrade}
+        onClick={() => void upgrade()}
       >
         Upgrade
       </button>

@@ -10,7 +10,10 @@ import {
   MIN_SELECTABLE_THOUSANDTHS,
   previewToRunik,
   RESOURCE_KEYS,
+  resourcesLeftShort,
+  safeConversionAmount,
   toThousandths,
+  TRAINING_RESERVE_INFANTRY,
   type ResourceKey,
 } from '@runik/rules';
 import { useConfirm } from '../../../ui/ConfirmDialog';
@@ -28,10 +31,12 @@ interface ConvertToRunikModalProps {
   username: string;
   city: CityState;
   onClose: () => void;
+  /** Opens Convert RUNIK to Resources instead: the way back when a conversion left too little. */
+  onConvertBack: () => void;
 }
 
 /** Convert Resources to RUNIK: the same amount of each selected resource, less the tax (spec section 5). */
-export function ConvertToRunikModal({ username, city, onClose }: ConvertToRunikModalProps) {
+export function ConvertToRunikModal({ username, city, onClose, onConvertBack }: ConvertToRunikModalProps) {
   const amountId = useId();
   const [checked, setChecked] = useState<ResourceKey[]>([]);
   const [amountText, setAmountText] = useState('');
@@ -47,6 +52,9 @@ export function ConvertToRunikModal({ username, city, onClose }: ConvertToRunikM
   // The rules the server applies, for validation and for Max before a preview exists (the day's cap as the preview last said).
   const local = previewToRunik(selected, amount ?? 0, held, CONVERSION_TERMS, preview ? toThousandths(preview.conversionLeftToday) : undefined);
   const maxAmount = preview ? toThousandths(preview.maxAmount) : local.maxAmount;
+  // What keeps a first batch of infantry trainable (issue 35: Max on every resource left no wheat).
+  const safeAmount = floorTo(Math.min(safeConversionAmount(selected, held), maxAmount), 1);
+  const leftShort = amount === null ? [] : resourcesLeftShort(selected, amount, held);
 
   const toggle = (resource: ResourceKey, on: boolean) => {
     setFormError(null);
@@ -120,6 +128,25 @@ export function ConvertToRunikModal({ username, city, onClose }: ConvertToRunikM
           onMax={() => changeAmount(toDecimalString(floorTo(maxAmount, 1), 1))}
           maxDisabled={selected.length === 0}
         />
+        {selected.length > 0 && safeAmount > 0 && safeAmount < maxAmount && (
+          <p className="city-muted city-safe-amount" data-testid="safe-amount">
+            Suggested: {formatResource(safeAmount)} each keeps enough to train {TRAINING_RESERVE_INFANTRY} infantry.{' '}
+            <button type="button" className="button button--small" onClick={() => changeAmount(toDecimalString(safeAmount, 1))}>
+              Use {formatResource(safeAmount)}
+            </button>
+          </p>
+        )}
+        {leftShort.length > 0 && (
+          <div className="city-reserve-warning" role="status" data-testid="reserve-warning">
+            <p>
+              This leaves too little {leftShort.map(resourceLabel).join(', ')} to train {TRAINING_RESERVE_INFANTRY} infantry. If you run short, Convert RUNIK
+              to Resources buys them back.
+            </p>
+            <button type="button" className="button button--small" onClick={onConvertBack}>
+              Convert RUNIK to Resources
+            </button>
+          </div>
+        )}
         {insufficient && (
           <p className="city-inline-error" data-testid="insufficient-hint">
             {insufficient}

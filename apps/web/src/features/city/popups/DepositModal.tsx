@@ -73,12 +73,16 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
   return (
     <Modal title="Deposit RUNIK" onClose={onClose} testId="deposit-modal">
       <form className="city-popup" onSubmit={(event) => void submit(event)} noValidate>
+        {/* The wallet holds the token, RNK; the city credits it 1:1 as RUNIK (issue 35: it was called RUNIK here). */}
         <p className="city-popup__lead">
-          Wallet balance:{' '}
+          Hive Engine wallet:{' '}
           <span data-testid="wallet-balance">
             {wallet.data !== undefined ? formatRunik(wallet.data) : wallet.isError ? '—' : 'Loading…'}
           </span>{' '}
-          RUNIK
+          RNK
+        </p>
+        <p className="city-muted" data-testid="deposit-rate">
+          Each RNK sent is credited as 1 RUNIK in your city.
         </p>
         {wallet.isError && <p className="city-note">{DepositMessages.balanceUnavailable}</p>}
         <AmountField
