@@ -58,6 +58,8 @@ export const appConfigSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Namespaces BullMQ queues and short-lived keys, so several games or test runs can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('runik'),
+  /** How long a call waits for one Redis command before it answers 503 (Redis hanging or down). */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
   /**
    * Hive API nodes and Hive Engine nodes (HIVE_NODE_URLS, HIVE_ENGINE_URLS: comma-separated, tried in
    * order, a failing or slow one skipped for a while). The single-node variables are used when the
