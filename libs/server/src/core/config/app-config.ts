@@ -126,6 +126,8 @@ export const appConfigSchema = z.object({
   SWAP_HIVE_CONFIRMATION_RETRY_MS: z.coerce.number().int().positive().default(5_000),
   CONFIRM_REGISTRATION_RETRY_MS: z.coerce.number().int().positive().default(3_000),
   WITHDRAWAL_RETRY_MS: z.coerce.number().int().positive().default(3_000),
+  /** The day over which a sender's refunds are counted (REFUNDS_PER_SENDER_PER_DAY); tests shorten it. */
+  REFUND_COUNT_WINDOW_MS: z.coerce.number().int().positive().default(24 * 60 * 60 * 1000),
   /**
    * How long a worker holds a job before others may take it over, and how often stalled jobs are
    * looked for: a worker that died mid-job has its job run again after about this long.
