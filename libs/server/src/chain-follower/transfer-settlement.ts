@@ -107,6 +107,9 @@ export class TransferSettlement {
     if (credited) return { unmatched: UnmatchedReasons.twice };
     const purpose = paymentPurpose(transfer);
     if ('unmatched' in purpose) return purpose;
+    if ((purpose.kind === 'pack' || purpose.kind === 'shop') && (await this.paidAgainWhilePending(manager, transfer))) {
+      return { unmatched: UnmatchedReasons.paidAgainWhilePending };
+    }
     switch (purpose.kind) {
       case 'deposit':
         return this.deposits.credit(manager, transfer);
@@ -117,6 +120,21 @@ export class TransferSettlement {
       case 'shop':
         return this.answerReports(manager, 'shop_purchases', transfer, await this.shop.creditPayment(manager, transfer, purpose));
     }
+  }
+
+  /**
+   * Whether an earlier payment of the sender's with the same pack or shop memo was still unconfirmed
+   * when this one was made (at its block's time): the player paid again while waiting (Hive Engine
+   * behind), and gets this one back rather than the purchase twice. Settled in chain order, the
+   * earlier one is credited by now; a credited transfer is never updated after its settlement.
+   */
+  private async paidAgainWhilePending(manager: EntityManager, transfer: IncomingTransfer): Promise<boolean> {
+    const [earlier] = await manager.query(
+      `SELECT 1 FROM chain_transfers
+        WHERE sender = $1 AND memo = $2 AND status = 'credited' AND block_number <= $3 AND transaction_id <> $4 AND updated_at > $5 LIMIT 1`,
+      [transfer.sender, transfer.memo, transfer.block_number, transfer.transaction_id, transfer.block_time],
+    );
+    return Boolean(earlier);
   }
 
   /** A payment that pays for nothing: its reports still pending end invalid with the reason, for the player's screen. */

@@ -120,10 +120,20 @@ export class HiveNodeClient {
     return client;
   }
 
-  /** Whether the node saw the transaction in a block, or knows it expired without one. */
-  async transactionStatus(transactionId: string, expiresAt: Date): Promise<HiveTransactionStatus> {
-    const { status } = await this.client.transaction.findTransaction(transactionId, expiresAt.toISOString().slice(0, -5));
+  /** Whether the node saw the transaction in a block, or knows it expired without one (only when told its expiry). */
+  async transactionStatus(transactionId: string, expiresAt?: Date): Promise<HiveTransactionStatus> {
+    const { status } = await this.client.transaction.findTransaction(transactionId, expiresAt?.toISOString().slice(0, -5));
     return status;
+  }
+
+  /**
+   * Whether the Hive node has the transaction of a Hive Engine transaction id (`<hive id>` or
+   * `<hive id>-<n>`) in a block, or about to include it (its mempool): a payment on chain, however
+   * late Hive Engine is to process it.
+   */
+  async holds(engineTransactionId: string): Promise<boolean> {
+    const status = await this.transactionStatus(engineTransactionId.split('-')[0]);
+    return status === 'within_mempool' || status === 'within_reversible_block' || status === 'within_irreversible_block';
   }
 
   /** The HIVE/USD feed; read raw so the amounts are parsed exactly, never as floats. */
