@@ -16,6 +16,12 @@ import { withdrawalsAwaitingSlot } from '../wallet/withdraw.jobs';
 import { UNSENT_REFUNDS_SQL } from './payout-backlog';
 import { retryingTransaction } from '../core/database/transaction';
 
+/**
+ * How much later than a payment's block time an earlier payment with its memo must have been credited
+ * for this one to count as made while that one was pending: one Hive block, as the chain writes whole
+ * seconds (a payment is made before its block's time, and never more than this before it is written).
+ */
+const PENDING_MARGIN_SECONDS = 3;
 /** Transfers settled per pass (one follower batch's worth), so one pass stays short while catching up. */
 const PASS_SIZE = 200;
 
@@ -107,19 +113,22 @@ export class TransferSettlement {
     if (credited) return { unmatched: UnmatchedReasons.twice };
     const purpose = paymentPurpose(transfer);
     if ('unmatched' in purpose) return purpose;
-    if ((purpose.kind === 'pack' || purpose.kind === 'shop') && (await this.paidAgainWhilePending(manager, transfer))) {
-      return { unmatched: UnmatchedReasons.paidAgainWhilePending };
-    }
     switch (purpose.kind) {
       case 'deposit':
         return this.deposits.credit(manager, transfer);
       case 'registration':
         return this.answerReports(manager, 'registrations', transfer, await this.registrations.creditPayment(manager, transfer, purpose.referrer));
       case 'pack':
-        return this.answerReports(manager, 'pack_purchases', transfer, await this.packs.creditPayment(manager, transfer, purpose));
+        return this.answerReports(manager, 'pack_purchases', transfer, await this.purchase(manager, transfer, () => this.packs.creditPayment(manager, transfer, purpose)));
       case 'shop':
-        return this.answerReports(manager, 'shop_purchases', transfer, await this.shop.creditPayment(manager, transfer, purpose));
+        return this.answerReports(manager, 'shop_purchases', transfer, await this.purchase(manager, transfer, () => this.shop.creditPayment(manager, transfer, purpose)));
     }
+  }
+
+  /** A pack or shop payment buys (`credit`) unless the player paid it again while the first was pending. */
+  private async purchase(manager: EntityManager, transfer: IncomingTransfer, credit: () => Promise<PaymentMatch>): Promise<PaymentMatch> {
+    if (await this.paidAgainWhilePending(manager, transfer)) return { unmatched: UnmatchedReasons.paidAgainWhilePending };
+    return credit();
   }
 
   /**
@@ -131,8 +140,9 @@ export class TransferSettlement {
   private async paidAgainWhilePending(manager: EntityManager, transfer: IncomingTransfer): Promise<boolean> {
     const [earlier] = await manager.query(
       `SELECT 1 FROM chain_transfers
-        WHERE sender = $1 AND memo = $2 AND status = 'credited' AND block_number <= $3 AND transaction_id <> $4 AND updated_at > $5 LIMIT 1`,
-      [transfer.sender, transfer.memo, transfer.block_number, transfer.transaction_id, transfer.block_time],
+        WHERE sender = $1 AND memo = $2 AND status = 'credited' AND block_number <= $3 AND transaction_id <> $4
+          AND updated_at > $5::timestamptz + make_interval(secs => $6) LIMIT 1`,
+      [transfer.sender, transfer.memo, transfer.block_number, transfer.transaction_id, transfer.block_time, PENDING_MARGIN_SECONDS],
     );
     return Boolean(earlier);
   }

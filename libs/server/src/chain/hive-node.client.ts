@@ -106,7 +106,8 @@ export class HiveNodeClient {
     } catch (error) {
       // The other copy (or an earlier send) is already in: the node has it.
       if (/Duplicate transaction/i.test((error as Error).message)) return;
-      this.client.healthTracker.recordFailure(node, BROADCAST_API);
+      // A node that answered with an error (dhive's RPCError) is up: only silence or a broken connection counts against it.
+      if ((error as Error).name !== 'RPCError') this.client.healthTracker.recordFailure(node, BROADCAST_API);
       throw error;
     } finally {
       clearTimeout(timer);

@@ -6,7 +6,7 @@ import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { RetryLater } from '../core/queues/queues';
-import { awaitEngine } from './engine-wait';
+import { awaitEngine, unmatchedReason } from './engine-wait';
 import { HiveEngineClient } from './hive-engine.client';
 import { HiveNodeClient } from './hive-node.client';
 import { matchPayment, reportedPayment } from './payment-matcher';
@@ -52,6 +52,8 @@ export class SwapHiveReports {
       owedThousandths: Number(purchase.price_thousandths),
     });
     if ('mismatch' in verdict) return this.refuse(table, purchase.id, verdict.reason);
+    const unmatched = await unmatchedReason(this.dataSource, purchase.transaction_id);
+    if (unmatched) return this.refuse(table, purchase.id, unmatched);
     throw new RetryLater(`${table} ${purchase.id} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 

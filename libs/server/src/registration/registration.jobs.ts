@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { RegistrationInvalidReasons } from '@runik/contract';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
-import { awaitEngine } from '../chain/engine-wait';
+import { awaitEngine, unmatchedReason } from '../chain/engine-wait';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { HiveNodeClient } from '../chain/hive-node.client';
 import { matchPayment, recordedPayment, reportedPayment } from '../chain/payment-matcher';
@@ -56,6 +56,8 @@ export class RegistrationJobs {
     // The fee is the follower's to judge: it owes the lowest quote at the transfer's block.
     const verdict = matchPayment(reportedPayment(transaction), { kind: 'registration', gameAccount: this.config.GAME_ACCOUNT, payer: registration.hiveUsername });
     if ('mismatch' in verdict) return this.markInvalid(registrationId, verdict.reason);
+    const unmatched = await unmatchedReason(this.dataSource, registration.transactionId);
+    if (unmatched) return this.markInvalid(registrationId, unmatched);
     throw new RetryLater(`Registration ${registrationId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { DepositFailures } from '@runik/contract';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
-import { awaitEngine } from '../chain/engine-wait';
+import { awaitEngine, unmatchedReason } from '../chain/engine-wait';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { HiveNodeClient } from '../chain/hive-node.client';
 import { matchPayment, recordedPayment, reportedPayment } from '../chain/payment-matcher';
@@ -59,6 +59,8 @@ export class DepositJobs {
     if (!transaction) return awaitEngine(this.hiveNode, deposit.transaction_id, lastAttempt, () => this.fail(depositId, DepositFailures.notFound));
     const verdict = matchPayment(reportedPayment(transaction), { kind: 'deposit', gameAccount: this.config.GAME_ACCOUNT, payer: deposit.hive_username });
     if ('mismatch' in verdict) return this.fail(depositId, verdict.reason);
+    const unmatched = await unmatchedReason(this.dataSource, deposit.transaction_id);
+    if (unmatched) return this.fail(depositId, unmatched);
     throw new RetryLater(`Deposit ${depositId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 
