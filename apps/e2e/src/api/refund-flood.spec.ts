@@ -8,7 +8,7 @@ import { sendToken, uniqueUsername } from '../support/hive';
 import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 /**
- * Four accounts flood the game account with transfers that pay for nothing (an unknown memo), 5 per
+ * Six accounts flood the game account with transfers that pay for nothing (an unknown memo), 5 per
  * block each: dust far under the refund minimum, and above it more refunds than a sender is sent a
  * day. Measured before: refunds took all 5 of the game account's custom_json per block, a
  * withdrawal asked for in the middle took 42.7 s, and every dust transfer was sent back. The "day"
@@ -19,7 +19,7 @@ let stack: Stack;
 beforeAll(async () => (stack = await startStack({ engineDelayMs: 100, extraEnv: { REFUND_COUNT_WINDOW_MS: String(DAY_MS) } })));
 afterAll(() => stack?.stop());
 
-const FLOODERS = 4;
+const FLOODERS = 6;
 /** Above the minimum, per flooder: two more than its day allows. */
 const REFUNDABLE = REFUNDS_PER_SENDER_PER_DAY + 2;
 const DUST = '0.00000001';
