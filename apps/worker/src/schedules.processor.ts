@@ -1,7 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { APP_CONFIG, JobHandlers, Queues } from '@runik/server';
+import { APP_CONFIG, JobHandlers, loadAppConfig, Queues, workerConnection } from '@runik/server';
 import type { AppConfig } from '@runik/server';
 import { JOB_METRICS } from './job-metrics';
 
@@ -10,7 +10,7 @@ import { JOB_METRICS } from './job-metrics';
  * in Redis, so however many workers upsert them, each tick makes one job; the jobs are idempotent
  * besides. Started by WorkerStart.
  */
-@Processor(Queues.schedules, { autorun: false, metrics: JOB_METRICS })
+@Processor(Queues.schedules, { autorun: false, connection: workerConnection(loadAppConfig()), metrics: JOB_METRICS })
 export class SchedulesProcessor extends WorkerHost {
   constructor(
     @InjectQueue(Queues.schedules) private readonly queue: Queue,

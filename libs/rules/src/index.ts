@@ -14,6 +14,7 @@ export * from './city/training-reserve';
 export * from './city/conversion';
 export * from './city/upkeep';
 export * from './city/display';
+export * from './wallet/refunds';
 export * from './wallet/wallet';
 export * from './wallet/withdrawal-limits';
 export * from './economy/emission';

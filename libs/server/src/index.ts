@@ -57,7 +57,7 @@ export * from './throne/throne-jobs.module';
 export * from './throne/throne-engine';
 export * from './core/logging/request-id';
 export * from './core/http/origin';
-export { REDIS } from './core/redis/redis.module';
+export { REDIS, workerConnection } from './core/redis/redis.module';
 export * from './core/validation/zod.pipe';
 export * from './auth/session.guard';
 export * from './auth/session-cookie';

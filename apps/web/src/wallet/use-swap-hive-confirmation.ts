@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import { usePushedNotification } from '../features/notifications/pushed-notifications';
 import { pollSwapHivePurchase, type ConfirmationOutcome, type PurchasePolling, type SwapHivePurchaseState } from './swap-hive-payment';
 
 export interface SwapHiveConfirmationOptions<TStatus extends SwapHivePurchaseState> {
@@ -7,8 +8,13 @@ export interface SwapHiveConfirmationOptions<TStatus extends SwapHivePurchaseSta
   /** The purchase's status; a stable function (module level), it starts the polling anew when it changes. */
   fetchStatus: (purchaseId: number) => Promise<TStatus>;
   polling: PurchasePolling;
-  /** Called once per purchase this page stops polling: settled, timed out, or polling failed. */
+  /**
+   * Called once per purchase this page stops polling: settled, timed out, or polling failed; and once
+   * more, confirmed, when the credit of one it gave up on is pushed.
+   */
   onSettled: (purchaseId: number, outcome: ConfirmationOutcome<TStatus>) => void;
+  /** The notification the game pushes when it confirms such a purchase. */
+  confirmedKind: 'pack-purchase-confirmed' | 'shop-purchase-confirmed';
 }
 
 /**
@@ -22,6 +28,7 @@ export function useSwapHiveConfirmation<TStatus extends SwapHivePurchaseState>({
   fetchStatus,
   polling,
   onSettled,
+  confirmedKind,
 }: SwapHiveConfirmationOptions<TStatus>) {
   /** The purchase this page made and is polling. */
   const [startedId, setStartedId] = useState<number | null>(null);
@@ -34,10 +41,30 @@ export function useSwapHiveConfirmation<TStatus extends SwapHivePurchaseState>({
 
   const markStopped = (purchaseId: number) => setStopped((current) => new Set(current).add(purchaseId));
 
+  /** Purchases this page gave up polling (timeout, polling failed) without an answer. */
+  const [givenUp, setGivenUp] = useState<ReadonlySet<number>>(() => new Set());
+
   const settle = useEffectEvent((purchaseId: number, outcome: ConfirmationOutcome<TStatus>) => {
     markStopped(purchaseId);
     setStartedId((current) => (current === purchaseId ? null : current));
+    setGivenUp((current) => {
+      const next = new Set(current);
+      if (outcome.kind === 'timeout' || outcome.kind === 'poll-error') next.add(purchaseId);
+      else next.delete(purchaseId);
+      return next;
+    });
     onSettled(purchaseId, outcome);
+  });
+
+  // However late Hive Engine is, a payment in a block is confirmed once it is processed: the page shows it then.
+  usePushedNotification(confirmedKind, ({ data }) => {
+    if (!givenUp.has(data.purchaseId)) return;
+    fetchStatus(data.purchaseId).then(
+      (status) => {
+        if (status.status === 'confirmed') settle(data.purchaseId, { kind: 'confirmed', status });
+      },
+      () => undefined,
+    );
   });
 
   useEffect(() => {

@@ -23,6 +23,7 @@ export const PAYMENT_REFUND_REASONS = [
   'not-registered',
   'unreadable-quantity',
   'second-transfer',
+  'paid-again-while-pending',
   'token-not-taken',
   'unknown-memo',
   'memo-names-another-account',

@@ -54,6 +54,7 @@ export function chainTime(timestamp: string): Date {
 export interface IncomingTransfer {
   transaction_id: string;
   log_index: number;
+  block_number: string;
   block_time: Date;
   sender: string;
   recipient: string;
@@ -71,6 +72,7 @@ export const UnmatchedReasons = {
   paymentFromStranger: 'A payment from an account with no game account',
   badQuantity: 'A quantity the game cannot read',
   twice: 'A second transfer in one transaction',
+  paidAgainWhilePending: 'A second payment with the memo of one still being confirmed',
   otherToken: 'A token the game does not take',
   unknownMemo: 'A SWAP.HIVE memo the game does not know',
   memoNamesAnother: 'The memo names another account',

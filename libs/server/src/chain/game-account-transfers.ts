@@ -18,8 +18,15 @@ export interface OutgoingTransfer {
 }
 
 /** Hive takes at most this many custom_json of one account per block (HIVE_CUSTOM_OP_BLOCK_LIMIT). */
-const CUSTOM_JSON_PER_BLOCK = 5;
+export const CUSTOM_JSON_PER_BLOCK = 5;
 const HIVE_BLOCK_MS = 3000;
+/** Takes one of the block's slots unless `ARGV[1]` are taken already; never counts a slot it refused. */
+const TAKE_SLOT = `
+local taken = tonumber(redis.call('GET', KEYS[1]) or '0')
+if taken >= tonumber(ARGV[1]) then return 0 end
+redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
 
 /** Where a transfer the game signed stands on chain. */
 export type SentTransferState = { state: 'done' } | { state: 'failed'; errors: string[] } | { state: 'waiting' } | { state: 'expired' };
@@ -47,10 +54,12 @@ export class GameAccountTransfers {
   /**
    * Signs the transfer, hands it to `record` (which stores its id and expiry, and answers false when
    * the row moved on meanwhile, so nothing is sent), then broadcasts it. Answers false, having signed
-   * nothing, when the game account's custom_json for this block are all taken: the caller tries later.
+   * nothing, when the game account's custom_json for this block are all taken, or all but the
+   * `leaveFree` ones kept for others (refunds leave the slots waiting withdrawals need): the caller
+   * tries later.
    */
-  async send(transfer: OutgoingTransfer, record: (prepared: PreparedTransaction) => Promise<boolean>): Promise<boolean> {
-    if (!(await this.takeBlockSlot())) return false;
+  async send(transfer: OutgoingTransfer, record: (prepared: PreparedTransaction) => Promise<boolean>, leaveFree = 0): Promise<boolean> {
+    if (!(await this.takeBlockSlot(CUSTOM_JSON_PER_BLOCK - leaveFree))) return false;
     const json = JSON.stringify({ contractName: 'tokens', contractAction: 'transfer', contractPayload: transfer });
     const prepared = await this.hiveNode.prepare(
       [['custom_json', { id: 'ssc-mainnet-hive', required_auths: [this.config.GAME_ACCOUNT], required_posting_auths: [], json }]],
@@ -84,11 +93,12 @@ export class GameAccountTransfers {
 
   /**
    * Counts this transfer against the game account's custom_json of the current 3-second block,
-   * across every worker (Redis); a broadcast past the limit would be refused by the node.
+   * across every worker (Redis), if fewer than `limit` are taken; a broadcast past Hive's limit would
+   * be refused by the node.
    */
-  private async takeBlockSlot(): Promise<boolean> {
+  private async takeBlockSlot(limit: number): Promise<boolean> {
+    if (limit <= 0) return false;
     const key = `custom-json-slots:${Math.floor(Date.now() / HIVE_BLOCK_MS)}`;
-    const [[, taken]] = (await this.redis.multi().incr(key).pexpire(key, 2 * HIVE_BLOCK_MS).exec()) as [[null, number], unknown];
-    return taken <= CUSTOM_JSON_PER_BLOCK;
+    return (await this.redis.eval(TAKE_SLOT, 1, key, limit, 2 * HIVE_BLOCK_MS)) === 1;
   }
 }

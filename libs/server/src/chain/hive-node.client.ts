@@ -13,6 +13,10 @@ export interface PreparedTransaction {
   expiresAt: Date;
 }
 
+/** How many nodes a signed transaction is sent to at once, and the API it is sent through. */
+const BROADCAST_NODES = 2;
+const BROADCAST_API = 'condenser_api';
+
 export interface MedianPrice {
   /** HBD per `quoteThousandths` HIVE, both in thousandths. */
   baseHbdThousandths: number;
@@ -24,7 +28,7 @@ export type HiveTransactionStatus = Awaited<ReturnType<Client['transaction']['fi
 
 /**
  * The Hive nodes (JSON-RPC): dhive handles timeouts, retries with back-off and failover between the
- * nodes, skipping one that keeps failing (its health tracker).
+ * nodes for reads, skipping one that keeps failing (its health tracker); broadcasts go to two nodes at once.
  */
 @Injectable()
 export class HiveNodeClient {
@@ -32,11 +36,15 @@ export class HiveNodeClient {
   private readonly transactionLifetimeMs: number;
   private readonly broadcastTimeoutMs: number;
   private readonly prober: ChainNodeProber;
+  private readonly nodes: string[];
+  /** One client per node for broadcasts, which must go to chosen nodes, never fail over on their own. */
+  private readonly singleNodeClients = new Map<string, Client>();
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.transactionLifetimeMs = config.HIVE_TRANSACTION_LIFETIME_MS;
     this.broadcastTimeoutMs = config.CHAIN_TIMEOUT_MS;
     const nodes = hiveNodeUrls(config);
+    this.nodes = nodes;
     this.client = new Client(nodes, { timeout: config.CHAIN_TIMEOUT_MS, failoverThreshold: 3 });
     this.prober = new ChainNodeProber(nodes, {
       path: '',
@@ -72,24 +80,61 @@ export class HiveNodeClient {
   }
 
   /**
-   * dhive sends a broadcast to one node and never retries it elsewhere once it may have arrived (a
-   * second copy could be a second payment), nor does it time it out: a hanging node is given up on
-   * here, and the caller finds out later from the chain whether the transaction made it.
+   * Sends a signed transaction to the two healthiest nodes at once (dhive's health tracker ranks them;
+   * one copy, one id: hived takes it once and answers the second copy "Duplicate transaction"), so a
+   * node that hangs or fails never holds it up while the other takes it. Resolves when one node has
+   * taken it; a node that gave no answer within CHAIN_TIMEOUT_MS counts as failing in the tracker.
+   * Rejects only when neither took it, which is not definite: the caller asks the chain later.
+   * (dhive's own broadcast goes to one node and waits for it however long it hangs.)
    */
   async broadcast(transaction: SignedTransaction): Promise<void> {
-    const sent = this.client.broadcast.send(transaction);
-    sent.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`No answer to the broadcast within ${this.broadcastTimeoutMs} ms`)), this.broadcastTimeoutMs);
+    const nodes = this.client.healthTracker.getOrderedNodes(this.nodes, BROADCAST_API).slice(0, BROADCAST_NODES);
+    await Promise.any(nodes.map((node) => this.broadcastTo(node, transaction))).catch((error: AggregateError) => {
+      throw new Error(`No node took the broadcast: ${error.errors.map((cause: Error) => cause.message).join('; ')}`);
     });
-    await Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
   }
 
-  /** Whether the node saw the transaction in a block, or knows it expired without one. */
-  async transactionStatus(transactionId: string, expiresAt: Date): Promise<HiveTransactionStatus> {
-    const { status } = await this.client.transaction.findTransaction(transactionId, expiresAt.toISOString().slice(0, -5));
+  private async broadcastTo(node: string, transaction: SignedTransaction): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${node}: no answer to the broadcast within ${this.broadcastTimeoutMs} ms`)), this.broadcastTimeoutMs);
+    });
+    const sent = this.clientOf(node).call(BROADCAST_API, 'broadcast_transaction', [transaction]);
+    try {
+      await Promise.race([sent, timeout]);
+      this.client.healthTracker.recordSuccess(node, BROADCAST_API);
+    } catch (error) {
+      // The other copy (or an earlier send) is already in: the node has it.
+      if (/Duplicate transaction/i.test((error as Error).message)) return;
+      // A node that answered with an error (dhive's RPCError) is up: only silence or a broken connection counts against it.
+      if ((error as Error).name !== 'RPCError') this.client.healthTracker.recordFailure(node, BROADCAST_API);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      sent.catch(() => undefined);
+    }
+  }
+
+  private clientOf(node: string): Client {
+    let client = this.singleNodeClients.get(node);
+    if (!client) this.singleNodeClients.set(node, (client = new Client(node, { timeout: this.broadcastTimeoutMs })));
+    return client;
+  }
+
+  /** Whether the node saw the transaction in a block, or knows it expired without one (only when told its expiry). */
+  async transactionStatus(transactionId: string, expiresAt?: Date): Promise<HiveTransactionStatus> {
+    const { status } = await this.client.transaction.findTransaction(transactionId, expiresAt?.toISOString().slice(0, -5));
     return status;
+  }
+
+  /**
+   * Whether the Hive node has the transaction of a Hive Engine transaction id (`<hive id>` or
+   * `<hive id>-<n>`) in a block, or about to include it (its mempool): a payment on chain, however
+   * late Hive Engine is to process it.
+   */
+  async holds(engineTransactionId: string): Promise<boolean> {
+    const status = await this.transactionStatus(engineTransactionId.split('-')[0]);
+    return status === 'within_mempool' || status === 'within_reversible_block' || status === 'within_irreversible_block';
   }
 
   /** The HIVE/USD feed; read raw so the amounts are parsed exactly, never as floats. */

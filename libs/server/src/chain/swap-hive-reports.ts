@@ -6,7 +6,9 @@ import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { RetryLater } from '../core/queues/queues';
+import { awaitEngine, unmatchedReason } from './engine-wait';
 import { HiveEngineClient } from './hive-engine.client';
+import { HiveNodeClient } from './hive-node.client';
 import { matchPayment, reportedPayment } from './payment-matcher';
 
 type ReportTable = 'pack_purchases' | 'shop_purchases';
@@ -25,7 +27,7 @@ export interface ReportedSwapHivePurchase {
 /**
  * The job of a SWAP.HIVE purchase report (packs, shop; worker only). The chain follower confirms the
  * payment; the report only waits for it, and ends invalid when its transaction is not the reporter's
- * payment of that price with that memo, or is still unknown on the last attempt.
+ * payment of that price with that memo, or is still unknown on the last attempt (to the Hive node too).
  */
 @Injectable()
 export class SwapHiveReports {
@@ -35,15 +37,13 @@ export class SwapHiveReports {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hiveEngine: HiveEngineClient,
+    private readonly hiveNode: HiveNodeClient,
     private readonly clock: Clock,
   ) {}
 
   async check(table: ReportTable, purchase: ReportedSwapHivePurchase, memo: string, lastAttempt: boolean): Promise<void> {
     const transaction = await this.hiveEngine.transactionInfo(purchase.transaction_id);
-    if (!transaction) {
-      if (lastAttempt) return this.refuse(table, purchase.id, SwapHivePaymentFailures.notFound);
-      throw new RetryLater(`Payment ${purchase.transaction_id} (${table} ${purchase.id}) not processed yet`);
-    }
+    if (!transaction) return awaitEngine(this.hiveNode, purchase.transaction_id, lastAttempt, () => this.refuse(table, purchase.id, SwapHivePaymentFailures.notFound));
     const verdict = matchPayment(reportedPayment(transaction), {
       kind: PAYMENT_KIND[table],
       gameAccount: this.config.GAME_ACCOUNT,
@@ -52,6 +52,8 @@ export class SwapHiveReports {
       owedThousandths: Number(purchase.price_thousandths),
     });
     if ('mismatch' in verdict) return this.refuse(table, purchase.id, verdict.reason);
+    const unmatched = await unmatchedReason(this.dataSource, purchase.transaction_id);
+    if (unmatched) return this.refuse(table, purchase.id, unmatched);
     throw new RetryLater(`${table} ${purchase.id} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 

@@ -1,11 +1,14 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { CHAIN_TRANSFER_STATUSES } from '@runik/contract';
 import { followedBlock } from '../chain-follower/chain-follower';
+import { readPayoutBacklog } from '../chain-follower/payout-backlog';
+import { APP_CONFIG } from '../core/config/config.module';
+import type { AppConfig } from '../core/config/app-config';
 import { Queues } from '../core/queues/queues';
 import { ASSETS } from '../ledger/ledger.types';
 /** The queue states reported as depths. */
@@ -31,6 +34,7 @@ export class MetricsService {
     @InjectQueue(Queues.ledger) ledger: Queue,
     @InjectQueue(Queues.schedules) schedules: Queue,
     @InjectDataSource() dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     const queues = [ledger, schedules];
     const registers = [this.registry];
@@ -116,6 +120,38 @@ export class MetricsService {
           const rows: { status: string; count: string }[] = await dataSource.query(`SELECT status, count(*) AS count FROM chain_transfers GROUP BY status`);
           for (const status of CHAIN_TRANSFER_STATUSES) this.set({ status }, 0);
           for (const row of rows) this.set({ status: row.status }, Number(row.count));
+        });
+      },
+    });
+    // The two backlog gauges of one scrape share one reading (prom-client collects every metric at once).
+    let reading: ReturnType<typeof readPayoutBacklog> | null = null;
+    const backlog = () => (reading ??= readPayoutBacklog(dataSource, new Date(), config.REFUND_COUNT_WINDOW_MS).finally(() => (reading = null)));
+    new Gauge({
+      name: 'runik_payout_backlog',
+      help: 'What the game account still has to send: withdrawals (not those queued by the guard rails), refunds due or in flight, refunds held to their sender\'s daily count (refund-held).',
+      labelNames: ['kind'],
+      registers,
+      async collect() {
+        this.reset();
+        await safely('payout backlog', async () => {
+          const { withdrawal, refund, refundHeld } = await backlog();
+          this.set({ kind: 'withdrawal' }, withdrawal.count);
+          this.set({ kind: 'refund' }, refund.count);
+          this.set({ kind: 'refund-held' }, refundHeld.count);
+        });
+      },
+    });
+    new Gauge({
+      name: 'runik_payout_backlog_oldest_seconds',
+      help: 'Age of the oldest withdrawal, or refund due or in flight, the game account still has to send; absent while none waits.',
+      labelNames: ['kind'],
+      registers,
+      async collect() {
+        this.reset();
+        await safely('payout backlog age', async () => {
+          const { withdrawal, refund } = await backlog();
+          if (withdrawal.oldestSeconds !== null) this.set({ kind: 'withdrawal' }, withdrawal.oldestSeconds);
+          if (refund.oldestSeconds !== null) this.set({ kind: 'refund' }, refund.oldestSeconds);
         });
       },
     });

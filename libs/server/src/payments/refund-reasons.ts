@@ -8,6 +8,7 @@ const UNMATCHED: Record<keyof typeof UnmatchedReasons, PaymentRefundReason> = {
   paymentFromStranger: 'not-registered',
   badQuantity: 'unreadable-quantity',
   twice: 'second-transfer',
+  paidAgainWhilePending: 'paid-again-while-pending',
   otherToken: 'token-not-taken',
   unknownMemo: 'unknown-memo',
   memoNamesAnother: 'memo-names-another-account',

@@ -4,7 +4,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { RegistrationInvalidReasons } from '@runik/contract';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
+import { awaitEngine, unmatchedReason } from '../chain/engine-wait';
 import { HiveEngineClient } from '../chain/hive-engine.client';
+import { HiveNodeClient } from '../chain/hive-node.client';
 import { matchPayment, recordedPayment, reportedPayment } from '../chain/payment-matcher';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -31,13 +33,17 @@ export class RegistrationJobs {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hiveEngine: HiveEngineClient,
+    private readonly hiveNode: HiveNodeClient,
     private readonly players: PlayersService,
     private readonly fees: RegistrationFees,
     private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
 
-  /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still activate it later). */
+  /**
+   * `lastAttempt`: give up instead of waiting again when the transaction is still unknown to Hive
+   * Engine and the Hive node alike (the follower may still activate it later).
+   */
   @JobHandler(Queues.ledger, LedgerJobs.confirmRegistration)
   async confirmRegistration({ registrationId }: ConfirmRegistrationJob, lastAttempt: boolean): Promise<void> {
     const registration = await this.dataSource.manager.findOneBy(Registration, { id: registrationId });
@@ -45,12 +51,13 @@ export class RegistrationJobs {
 
     const transaction = await this.hiveEngine.transactionInfo(registration.transactionId);
     if (!transaction) {
-      if (lastAttempt) return this.markInvalid(registrationId, RegistrationInvalidReasons.notFound);
-      throw new RetryLater(`Transaction ${registration.transactionId} not processed yet`);
+      return awaitEngine(this.hiveNode, registration.transactionId, lastAttempt, () => this.markInvalid(registrationId, RegistrationInvalidReasons.notFound));
     }
     // The fee is the follower's to judge: it owes the lowest quote at the transfer's block.
     const verdict = matchPayment(reportedPayment(transaction), { kind: 'registration', gameAccount: this.config.GAME_ACCOUNT, payer: registration.hiveUsername });
     if ('mismatch' in verdict) return this.markInvalid(registrationId, verdict.reason);
+    const unmatched = await unmatchedReason(this.dataSource, registration.transactionId);
+    if (unmatched) return this.markInvalid(registrationId, unmatched);
     throw new RetryLater(`Registration ${registrationId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 

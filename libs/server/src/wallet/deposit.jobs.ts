@@ -4,7 +4,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { DepositFailures } from '@runik/contract';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
+import { awaitEngine, unmatchedReason } from '../chain/engine-wait';
 import { HiveEngineClient } from '../chain/hive-engine.client';
+import { HiveNodeClient } from '../chain/hive-node.client';
 import { matchPayment, recordedPayment, reportedPayment } from '../chain/payment-matcher';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -38,6 +40,7 @@ export class DepositJobs {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hiveEngine: HiveEngineClient,
+    private readonly hiveNode: HiveNodeClient,
     private readonly ledger: LedgerService,
     private readonly notifier: Notifier,
     private readonly clock: Clock,
@@ -45,19 +48,19 @@ export class DepositJobs {
 
   /**
    * A reported deposit: fails it when its transaction is not the reporter's RNK transfer to the game
-   * (or is still unknown on its last attempt), otherwise waits until the follower has credited it.
+   * (or is still unknown on its last attempt, to the Hive node too), otherwise waits until the follower
+   * has credited it.
    */
   @JobHandler(Queues.ledger, LedgerJobs.confirmDeposit)
   async confirmDeposit({ depositId }: ConfirmDepositJob, lastAttempt: boolean): Promise<void> {
     const deposit = await this.pending(depositId);
     if (!deposit) return;
     const transaction = await this.hiveEngine.transactionInfo(deposit.transaction_id);
-    if (!transaction) {
-      if (lastAttempt) return this.fail(depositId, DepositFailures.notFound);
-      throw new RetryLater(`Deposit transaction ${deposit.transaction_id} not processed yet`);
-    }
+    if (!transaction) return awaitEngine(this.hiveNode, deposit.transaction_id, lastAttempt, () => this.fail(depositId, DepositFailures.notFound));
     const verdict = matchPayment(reportedPayment(transaction), { kind: 'deposit', gameAccount: this.config.GAME_ACCOUNT, payer: deposit.hive_username });
     if ('mismatch' in verdict) return this.fail(depositId, verdict.reason);
+    const unmatched = await unmatchedReason(this.dataSource, deposit.transaction_id);
+    if (unmatched) return this.fail(depositId, unmatched);
     throw new RetryLater(`Deposit ${depositId} waits for the chain follower to reach block ${transaction.blockNumber}`);
   }
 

@@ -24,6 +24,18 @@ interface WithdrawalRow {
 }
 
 /**
+ * How many withdrawals sign a transfer as soon as they get one of the game account's custom_json
+ * slots (not sent yet, or sent and expired): refunds leave them that many of each block's slots.
+ */
+export async function withdrawalsAwaitingSlot(db: Pick<DataSource, 'query'>, now: Date): Promise<number> {
+  const [{ count }]: { count: number }[] = await db.query(
+    `SELECT count(*)::int AS count FROM withdrawals WHERE status = 'pending' OR (status = 'sent' AND expires_at < $1)`,
+    [now],
+  );
+  return count;
+}
+
+/**
  * Sends withdrawals as RNK from the game account (worker only), never twice (GameAccountTransfers:
  * the transfer's id is committed before it is broadcast, and only one the Hive node says expired
  * outside any block is signed again). A transfer Hive Engine refused is refunded.

@@ -56,22 +56,24 @@ async function payRegistrationFee({ hiveUsername, referrer, feeInHive }: PaidAct
 }
 
 /**
- * Checks at once (the worker may already be done), then every interval until
- * the timeout; resolves on 'confirmed', throws the spec's message otherwise.
+ * Checks at once (the worker may already be done), then every interval; resolves on 'confirmed',
+ * throws the spec's message on 'invalid'. Past the timeout it says so (the spec's message) and keeps
+ * looking at the same interval: a payment in a block is confirmed however late Hive Engine is, and a
+ * visitor has no live connection to hear it on.
  */
-async function waitForConfirmation(transactionId: string, { intervalMs, timeoutMs }: RegistrationPolling, signal: AbortSignal) {
+async function waitForConfirmation(transactionId: string, { intervalMs, timeoutMs }: RegistrationPolling, signal: AbortSignal, notify: (notice: string) => void) {
   const checks = 1 + Math.floor(timeoutMs / intervalMs);
-  for (let check = 0; check < checks; check += 1) {
+  for (let check = 0; ; check += 1) {
     if (check > 0) await wait(intervalMs, signal);
     const { status, error } = await fetchTransactionStatus(transactionId);
     if (status === 'confirmed') return;
     if (status === 'invalid') {
       throw new UserFacingError(['Registration transaction invalid. Please try again.', error].filter(Boolean).join(' '));
     }
+    if (check === checks - 1) {
+      notify(`Registration not confirmed within ${timeoutMs / 1000} seconds. Please try logging in manually. DM Sync to submit what happened.`);
+    }
   }
-  throw new UserFacingError(
-    `Registration not confirmed within ${timeoutMs / 1000} seconds. Please try logging in manually. DM Sync to submit what happened.`,
-  );
 }
 
 async function autoLogIn(hiveUsername: string): Promise<SessionResponse> {
@@ -87,6 +89,6 @@ export async function activateWithPayment(activation: PaidActivation): Promise<S
   const transactionId = await payRegistrationFee(activation);
   notify('Payment sent! Do not make another transaction.');
   await initiateRegistration({ hiveUsername, transactionId, referrer, feeInHive });
-  await waitForConfirmation(transactionId, polling, signal);
+  await waitForConfirmation(transactionId, polling, signal, notify);
   return autoLogIn(hiveUsername);
 }

@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiRoutes, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
+import { ApiRoutes, NOTIFICATION_EVENT, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
 import { DEPOSIT_POLL_ATTEMPTS, DEPOSIT_POLL_INTERVAL_MS } from '@runik/rules';
 import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../app/config';
 import { advance, cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
 import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
 import { installFakeApi, type FakeApi, type FakeResponse } from '../../testing/fake-api';
+import { currentSocket } from '../../testing/fake-socket';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
+import { notificationOf } from '../../testing/notification-fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { cityKeys } from './city-api';
 import { DepositModal } from './popups/DepositModal';
@@ -292,6 +294,26 @@ describe('Deposit RUNIK: the transfer', () => {
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'timeout');
     expect(outcome(dialog)).toHaveTextContent('Deposit verification timeout. Please check your balance later or retry.');
     await advance(DEPOSIT_POLL_INTERVAL_MS * 3);
+    expect(api.callsTo(CHECK_URL)).toHaveLength(DEPOSIT_POLL_ATTEMPTS);
+  });
+
+  it('after the time-out, shows the deposit completed when the game pushes its credit (Hive Engine was late)', async () => {
+    installFakeKeychain();
+    const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(api, { status: 'pending', error: null });
+    currentSocket().acceptConnection();
+    deposit('10');
+    await answerConfirmation(true);
+    await advance(DEPOSIT_POLL_INTERVAL_MS * DEPOSIT_POLL_ATTEMPTS);
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'timeout');
+
+    // Another transfer's credit changes nothing here.
+    currentSocket().serverEmits(NOTIFICATION_EVENT, notificationOf('deposit-credited', { depositId: 8, amount: 3, transactionId: 'another' }));
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'timeout');
+    currentSocket().serverEmits(NOTIFICATION_EVENT, notificationOf('deposit-credited', { depositId: 7, amount: 10, transactionId: FAKE_TRANSACTION_ID }));
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'completed');
+    expect(outcome(dialog)).toHaveTextContent('Deposit completed! 10.000 RUNIK added to your city.');
     expect(api.callsTo(CHECK_URL)).toHaveLength(DEPOSIT_POLL_ATTEMPTS);
   });
 

@@ -16,6 +16,7 @@ import { GAME_ACCOUNT } from '../../app/config';
 import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
 import { cityKeys, fetchDepositCheck, fetchDepositStatus, postDepositInit } from './city-api';
 import { DEPOSIT_MEMO, DepositMessages } from './city-messages';
+import { usePushedNotification } from '../notifications/pushed-notifications';
 
 /** How often and how many times the client asks whether a deposit was credited (spec section 9). */
 export interface DepositPolling {
@@ -35,6 +36,8 @@ export interface DepositState {
   phase: DepositPhase;
   /** What the popup shows; an idle state with a message is an attempt refused before it was pending. */
   message: string | null;
+  /** After a timeout: the transfer still awaited, shown completed when the game pushes its credit. */
+  awaited?: { transactionId: string; amount: string };
 }
 
 const IDLE: DepositState = { phase: 'idle', message: null };
@@ -136,12 +139,13 @@ async function runDeposit({ username, amount, keychain, polling, signal, wake, o
     if (check.status === 'completed') return { phase: 'completed', message: DepositMessages.completed(formatChainQuantity(amount)) };
     if (check.status === 'failed') return { phase: 'failed', message: DepositMessages.failed(check.error) };
   }
-  return { phase: 'timeout', message: DepositMessages.timeout };
+  return { phase: 'timeout', message: DepositMessages.timeout, awaited: { transactionId: txId, amount } };
 }
 
 /**
  * One deposit at a time, at most one attempt per 5 seconds (spec section 5). Polling stops
- * when the popup closes; the server still credits the deposit and the city reloads on focus.
+ * when the popup closes; the server still credits the deposit and the city reloads on focus. After
+ * the polling's timeout the popup still shows the credit when it is pushed.
  */
 export function useDeposit(username: string, polling: DepositPolling) {
   const queryClient = useQueryClient();
@@ -161,6 +165,16 @@ export function useDeposit(username: string, polling: DepositPolling) {
       if (event.type === 'updated' && event.action.type === 'invalidate' && JSON.stringify(event.query.queryKey) === statusKey) wake.current?.();
     });
   }, [queryClient, username]);
+
+  // After a time-out (while polling, the pushed credit wakes the poll above instead): however late Hive
+  // Engine is, the deposit is credited once it processes the transfer, and the popup shows it then.
+  usePushedNotification('deposit-credited', ({ data }) => {
+    setState((current) =>
+      current.awaited?.transactionId === data.transactionId
+        ? { phase: 'completed', message: DepositMessages.completed(formatChainQuantity(current.awaited.amount)) }
+        : current,
+    );
+  });
 
   /** Why a new attempt may not start now, or null. */
   const refusal = useCallback((): string | null => {

@@ -8,6 +8,7 @@ import { LiveStatusContext } from './live-status';
 import { AFFECTED_QUERIES } from './notification-effects';
 import { describeNotification, isKnownKind } from './notification-wording';
 import { notificationKeys } from './notifications-api';
+import { PushListenersContext, type PushListener } from './pushed-notifications';
 
 interface LiveConnectionProps {
   /** The logged-in player; null closes the connection. */
@@ -17,14 +18,20 @@ interface LiveConnectionProps {
 
 /**
  * One live connection per logged-in session: each notification pushed on it shows a toast and
- * reloads what it changed. Tells the screens below whether it is up (useLiveConnected).
+ * reloads what it changed. Tells the screens below whether it is up (useLiveConnected), and hands
+ * them the notifications they wait for (usePushedNotification).
  */
 export function LiveConnection({ hiveUsername, children }: LiveConnectionProps) {
-  const connected = useLiveSocket(hiveUsername);
-  return <LiveStatusContext.Provider value={connected}>{children}</LiveStatusContext.Provider>;
+  const [listeners] = useState(() => new Set<PushListener>());
+  const connected = useLiveSocket(hiveUsername, listeners);
+  return (
+    <LiveStatusContext.Provider value={connected}>
+      <PushListenersContext.Provider value={listeners}>{children}</PushListenersContext.Provider>
+    </LiveStatusContext.Provider>
+  );
 }
 
-function useLiveSocket(username: string | null): boolean {
+function useLiveSocket(username: string | null, listeners: Set<PushListener>): boolean {
   const queryClient = useQueryClient();
   const showToast = useShowToast();
   const [connected, setConnected] = useState(false);
@@ -45,6 +52,7 @@ function useLiveSocket(username: string | null): boolean {
       reload(notificationKeys.all(username));
       // A kind from a newer server changes nothing this build knows how to reload.
       if (isKnownKind(notification.kind)) AFFECTED_QUERIES[notification.kind](username).forEach(reload);
+      listeners.forEach((listener) => listener(notification));
     });
     socket.on(ALLIANCE_CHANGED_EVENT, () => reload(allianceKeys.all));
 
@@ -52,7 +60,7 @@ function useLiveSocket(username: string | null): boolean {
       socket.disconnect();
       setConnected(false);
     };
-  }, [username, queryClient, showToast]);
+  }, [username, queryClient, showToast, listeners]);
 
   return connected;
 }

@@ -44,6 +44,8 @@ export function usePackPurchases(username: string, polling: PurchasePolling, onC
 
   const onSettled = (purchaseId: number, outcome: ConfirmationOutcome<PackPurchaseStatusResponse>) => {
     if (outcome.kind === 'confirmed') {
+      // Confirmed late (pushed after the timeout): the timeout's message no longer holds.
+      setError(null);
       if (outcome.status.opened) setNotice(PackMessages.alreadyOpened);
       else onConfirmed(purchaseId, outcome.status.packCount);
     } else if (outcome.kind === 'invalid') {
@@ -60,6 +62,7 @@ export function usePackPurchases(username: string, polling: PurchasePolling, onC
     fetchStatus: fetchPurchaseStatus,
     polling,
     onSettled,
+    confirmedKind: 'pack-purchase-confirmed',
   });
 
   const startAttempt = () => {

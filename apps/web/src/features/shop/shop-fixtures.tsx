@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import {
   ApiRoutes,
   AppRoutes,
@@ -6,6 +6,7 @@ import {
   type ShopItemsResponse,
   type ShopPurchasesResponse,
   type ShopPurchaseStatusResponse,
+  type NotificationDto,
 } from '@runik/contract';
 import { advance } from '../../testing/city-fixtures';
 import { installFakeApi, responder, type Responder } from '../../testing/fake-api';
@@ -13,6 +14,7 @@ import { installFakeApi, responder, type Responder } from '../../testing/fake-ap
 export { responder, serveInTurn } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
+import { PushListenersContext, type PushListener } from '../notifications/pushed-notifications';
 import { ShopPage } from './ShopPage';
 
 // Test data for the Shop's specs.
@@ -63,15 +65,23 @@ interface OpenOptions {
 
 /**
  * Logs alice in and opens the Shop; lets the items and the pending purchases load (or fail).
- * Runs on fake timers (call vi.useFakeTimers() first): drive the page with fireEvent.
+ * Runs on fake timers (call vi.useFakeTimers() first): drive the page with fireEvent. `push` plays a
+ * notification pushed on the live connection.
  */
 export async function openShop({ items = shopItems(), pending = NO_PENDING }: OpenOptions = {}) {
   const api = installFakeApi().on('GET', ITEMS_URL, responder(items)).on('GET', PENDING_URL, responder(pending));
   logInAs(PLAYER);
-  const rendered = renderWithProviders(<ShopPage />, AppRoutes.syncshop);
+  const listeners = new Set<PushListener>();
+  const rendered = renderWithProviders(
+    <PushListenersContext.Provider value={listeners}>
+      <ShopPage />
+    </PushListenersContext.Provider>,
+    AppRoutes.syncshop,
+  );
   await advance(0);
   await advance(0);
-  return { api, ...rendered };
+  const push = (notification: NotificationDto) => act(() => listeners.forEach((listener) => listener(notification)));
+  return { api, push, ...rendered };
 }
 
 export function itemCard(testId: string): HTMLElement {

@@ -5,6 +5,7 @@ import { GAME_ACCOUNT } from '../../app/config';
 import { advance } from '../../testing/city-fixtures';
 import type { FakeApi } from '../../testing/fake-api';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
+import { notificationOf } from '../../testing/notification-fixtures';
 import { cityKeys } from '../city/city-api';
 import { gearKeys } from '../gears/gear-api';
 import {
@@ -152,6 +153,29 @@ describe('Shop: buying an item with SWAP.HIVE', () => {
     expect(statusShown()).not.toContain(PAYMENT_SENT);
     await advance(60_000);
     expect(api.callsTo(STATUS_URL)).toHaveLength(12);
+  });
+
+  it('after the time-out, shows the purchase confirmed when the game pushes its confirmation (Hive Engine was late)', async () => {
+    installFakeKeychain();
+    const { api, push } = await openShop();
+    acceptPurchase(api);
+    serveInTurn(api, 'GET', STATUS_URL, purchaseStatus(ID, 'pending'));
+    await buyCrate();
+    await advance(120_000);
+    expect(errorShown()).toHaveTextContent(/^Purchase confirmation timed out\./);
+
+    // Another purchase's confirmation changes nothing here.
+    serveInTurn(api, 'GET', STATUS_URL, purchaseStatus(ID, 'confirmed'));
+    push(notificationOf('shop-purchase-confirmed', { purchaseId: ID + 1, itemName: 'Resource Crate', price: 2, transactionId: FAKE_TRANSACTION_ID }));
+    await advance(0);
+    expect(api.callsTo(STATUS_URL)).toHaveLength(12);
+    expect(errorShown()).toHaveTextContent(/^Purchase confirmation timed out\./);
+
+    push(notificationOf('shop-purchase-confirmed', { purchaseId: ID, itemName: 'Resource Crate', price: 2, transactionId: FAKE_TRANSACTION_ID }));
+    await advance(0);
+    expect(api.callsTo(STATUS_URL)).toHaveLength(13);
+    expect(errorShown()).toBeNull();
+    expect(statusShown()).toContain(CONFIRMED);
   });
 
   it('stops polling when the status checks have failed for 60 s', async () => {

@@ -51,6 +51,8 @@ export function useShopPurchase(username: string, polling: PurchasePolling) {
   const onSettled = (purchaseId: number, outcome: ConfirmationOutcome<ShopPurchaseStatusResponse>) => {
     setStarted((current) => (current?.purchaseId === purchaseId ? null : current));
     if (outcome.kind === 'confirmed') {
+      // Confirmed late (pushed after the timeout): the timeout's message no longer holds.
+      setError(null);
       setConfirmed(outcome.status);
       void queryClient.invalidateQueries({ queryKey: cityKeys.city(username) });
       void queryClient.invalidateQueries({ queryKey: gearKeys.all });
@@ -68,6 +70,7 @@ export function useShopPurchase(username: string, polling: PurchasePolling) {
     fetchStatus: fetchShopPurchaseStatus,
     polling,
     onSettled,
+    confirmedKind: 'shop-purchase-confirmed',
   });
 
   const startAttempt = () => {

@@ -58,6 +58,8 @@ export const appConfigSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Namespaces BullMQ queues and short-lived keys, so several games or test runs can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('runik'),
+  /** How long a call waits for one Redis command before it answers 503 (Redis hanging or down). */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
   /**
    * Hive API nodes and Hive Engine nodes (HIVE_NODE_URLS, HIVE_ENGINE_URLS: comma-separated, tried in
    * order, a failing or slow one skipped for a while). The single-node variables are used when the
@@ -124,6 +126,8 @@ export const appConfigSchema = z.object({
   SWAP_HIVE_CONFIRMATION_RETRY_MS: z.coerce.number().int().positive().default(5_000),
   CONFIRM_REGISTRATION_RETRY_MS: z.coerce.number().int().positive().default(3_000),
   WITHDRAWAL_RETRY_MS: z.coerce.number().int().positive().default(3_000),
+  /** The day over which a sender's refunds are counted (REFUNDS_PER_SENDER_PER_DAY); tests shorten it. */
+  REFUND_COUNT_WINDOW_MS: z.coerce.number().int().positive().default(24 * 60 * 60 * 1000),
   /**
    * How long a worker holds a job before others may take it over, and how often stalled jobs are
    * looked for: a worker that died mid-job has its job run again after about this long.

@@ -6,6 +6,7 @@ export const REFUND_REASON_WORDING: Record<PaymentRefundReason, string> = {
   'not-registered': 'It came from an account that had no game account yet.',
   'unreadable-quantity': 'Its amount could not be read.',
   'second-transfer': 'It was a second transfer in the same transaction; one transaction pays for one thing.',
+  'paid-again-while-pending': 'It paid again for a purchase whose first payment was still being confirmed; the first one bought it.',
   'token-not-taken': 'The game does not take this token: deposits are paid in RNK, purchases in SWAP.HIVE.',
   'unknown-memo': "Its memo did not say what it paid for. Pay from the game's screens so the memo is filled in for you.",
   'memo-names-another-account': "Its memo named another player's account: a purchase is paid by the player who receives it.",

@@ -1,0 +1,25 @@
+import { createContext, useContext, useEffect, useEffectEvent } from 'react';
+import type { NotificationDto, NotificationKind, NotificationOf } from '@runik/contract';
+
+export type PushListener = (notification: NotificationDto) => void;
+
+/** The listeners of the notifications pushed on the live connection (LiveConnection calls them). */
+export const PushListenersContext = createContext<Set<PushListener>>(new Set());
+
+/**
+ * Calls `onPushed` with each notification of `kind` pushed while the component is mounted: a screen
+ * that stopped polling (its timeout passed) still shows the payment once the game credits it.
+ */
+export function usePushedNotification<K extends NotificationKind>(kind: K, onPushed: (notification: NotificationOf<K>) => void): void {
+  const listeners = useContext(PushListenersContext);
+  const handle = useEffectEvent(onPushed);
+  useEffect(() => {
+    const listener: PushListener = (notification) => {
+      if (notification.kind === kind) handle(notification as NotificationOf<K>);
+    };
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [listeners, kind]);
+}
