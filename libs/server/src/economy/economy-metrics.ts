@@ -3,11 +3,9 @@ import { Gauge } from 'prom-client';
 import { fromThousandths } from '@runik/rules';
 import { owedOf } from '../emission/liabilities';
 import { MetricsService } from '../metrics/metrics.service';
+import { CHAIN_READ_LIMIT_MS, withLimit } from '../metrics/read-limit';
 import { TreasuryService } from '../wallet/treasury.service';
 import { coverage, EconomyService, Holdings } from './economy.service';
-
-/** A scrape does not wait longer than this for Hive Engine (its client retries on every node, up to CHAIN_TIMEOUT_MS each). */
-const CHAIN_READ_LIMIT_MS = 3000;
 
 /** What one scrape read: null where its source could not be read. */
 interface Reading {
@@ -81,10 +79,4 @@ export class EconomyMetrics {
       return null;
     }
   }
-}
-
-function withLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -129,6 +129,11 @@ export const appConfigSchema = z.object({
    * looked for: a worker that died mid-job has its job run again after about this long.
    */
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Where the worker stamps its loops' heartbeat files, read by its container's health check
+   * (apps/worker/src/liveness/liveness-check.mjs); unset, no heartbeat is written.
+   */
+  WORKER_HEARTBEAT_DIR: z.string().optional(),
   /** Requests per minute per client address on the public login and registration calls. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /**
