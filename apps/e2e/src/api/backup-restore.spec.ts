@@ -1,3 +1,4 @@
+import axios from 'axios';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { eventually } from '../support/eventually';
 import { sendToken } from '../support/hive';
 import { createPostgresCluster, ownedTempDir, PostgresCluster, runAsOwner } from '../support/postgres-cluster';
 import { WORKSPACE_ROOT } from '../support/processes';
-import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 /**
  * docs/operations.md's backups and restore, done: a game on a PostgreSQL cluster of its own, archiving its WAL
@@ -81,6 +82,12 @@ describe('backups and a restore to a point in time', () => {
     backup('base');
     backup('dump');
     expect(await game(`SELECT kind FROM backup_runs ORDER BY id`)).toEqual([{ kind: 'base' }, { kind: 'dump' }]);
+    // What the backup alerts (docker/prometheus/rules.yml) watch.
+    const { data: metrics } = await axios.get<string>(`${stack.apiUrl}/metrics`, { auth: { username: 'admin', password: BULL_BOARD_PASSWORD } });
+    for (const kind of ['base', 'dump']) expect(metrics).toMatch(new RegExp(`^runik_backup_last_success_timestamp_seconds\\{kind="${kind}"\\} \\d+`, 'm'));
+    expect(metrics).toMatch(/^runik_wal_archived_total [1-9]/m);
+    expect(metrics).toMatch(/^runik_wal_archive_failures_total 0$/m);
+    expect(metrics).toMatch(/^runik_wal_last_archived_timestamp_seconds \d+/m);
 
     const second = await deposit(player, '2.000', 3);
     const before = await snapshot();

@@ -3,7 +3,7 @@ import { Gauge } from 'prom-client';
 import { fromThousandths } from '@runik/rules';
 import { owedOf } from '../emission/liabilities';
 import { MetricsService } from '../metrics/metrics.service';
-import { CHAIN_READ_LIMIT_MS, withLimit } from '../metrics/read-limit';
+import { CHAIN_READ_LIMIT_MS, readOrNull, withLimit } from '../metrics/scrape-reads';
 import { TreasuryService } from '../wallet/treasury.service';
 import { coverage, EconomyService, Holdings } from './economy.service';
 
@@ -71,12 +71,7 @@ export class EconomyMetrics {
     return this.reading;
   }
 
-  private async safely<T>(what: string, read: () => Promise<T>): Promise<T | null> {
-    try {
-      return await read();
-    } catch (error) {
-      this.logger.warn(`metrics: cannot collect ${what}: ${(error as Error).message}`);
-      return null;
-    }
+  private safely<T>(what: string, read: () => Promise<T>): Promise<T | null> {
+    return readOrNull(this.logger, what, read);
   }
 }

@@ -9,7 +9,7 @@ import { HiveEngineClient } from '../chain/hive-engine.client';
 import { followedBlock } from '../chain-follower/chain-follower';
 import { Queues } from '../core/queues/queues';
 import { ASSETS } from '../ledger/ledger.types';
-import { CHAIN_READ_LIMIT_MS, withLimit } from './read-limit';
+import { CHAIN_READ_LIMIT_MS, readOrNull, withLimit } from './scrape-reads';
 /** The queue states reported as depths. */
 const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
 /** Latency buckets in seconds: most calls take a few ms, chain lookups up to seconds. */
@@ -166,13 +166,7 @@ export class MetricsService {
     await this.attempt(what, collect);
   }
 
-  /** The value read, or null (logged) when its source is out of reach. */
-  private async attempt<T>(what: string, read: () => Promise<T>): Promise<T | null> {
-    try {
-      return await read();
-    } catch (error) {
-      this.logger.warn(`metrics: cannot collect ${what}: ${(error as Error).message}`);
-      return null;
-    }
+  private attempt<T>(what: string, read: () => Promise<T>): Promise<T | null> {
+    return readOrNull(this.logger, what, read);
   }
 }
