@@ -20,6 +20,20 @@ function isProbe(url: string | undefined): boolean {
   return path === '/metrics' || path === '/api/health' || path?.startsWith('/api/health/') === true;
 }
 
+/**
+ * `npm start` (NODE_ENV development): one line per request ("GET /api/city/alice 200 12 ms") and warnings and
+ * errors with their details laid out, through pino-pretty (a development dependency, absent from the images);
+ * everywhere else JSON lines, as log collectors read them.
+ */
+const DEVELOPMENT_TRANSPORT = {
+  target: 'pino-pretty',
+  options: {
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,context,req,res,responseTime',
+    messageFormat: '{if context}[{context}] {end}{if req}{req.method} {req.url} {res.statusCode} {responseTime} ms {end}{msg}',
+  },
+};
+
 /** What both the api and the worker need: config, clock, logs, PostgreSQL, Redis, queues, chain clients. */
 @Module({
   imports: [
@@ -28,13 +42,14 @@ function isProbe(url: string | undefined): boolean {
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        // JSON lines on stdout. Each line logged while a request is handled carries `req.id`: the
+        // JSON lines on stdout (pretty in development). Each line logged while a request is handled carries `req.id`: the
         // request id Fastify assigned (requestIdFor), also returned in the X-Request-Id header.
         pinoHttp: {
           level: config.LOG_LEVEL,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           // Nest's middleware runner rewrites req.url; the path asked for stays in originalUrl.
           autoLogging: { ignore: (req) => isProbe((req as { originalUrl?: string }).originalUrl ?? req.url) },
+          ...(config.NODE_ENV === 'development' ? { transport: DEVELOPMENT_TRANSPORT } : {}),
         },
       }),
     }),
