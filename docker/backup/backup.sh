@@ -4,7 +4,8 @@
 #   wal/     every WAL segment, copied by PostgreSQL's archive_command (point-in-time recovery)
 #   base/    base backups (pg_basebackup, plain format, checked by pg_verifybackup)
 #   dump/    logical dumps (pg_dump custom format, checked readable by pg_restore --list)
-# The database is reached through libpq's variables (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSFILE).
+# The database is reached through libpq's variables (PGHOST, PGPORT, PGUSER, PGDATABASE), the password
+# from the file POSTGRES_PASSWORD_FILE (compose's secret) if set.
 #
 #   backup.sh archive <path> <file>   PostgreSQL's archive_command: backup.sh archive %p %f
 #   backup.sh base | dump             one backup, verified, then recorded in the game's backup_runs table
@@ -15,6 +16,13 @@
 set -eu
 : "${BACKUP_DIR:?set BACKUP_DIR}"
 KEEP_DAYS=${BACKUP_KEEP_DAYS:-7}
+if [ -n "${POSTGRES_PASSWORD_FILE:-}" ] && [ "${1:-}" != archive ]; then
+  # A libpq password file (any host, port, database, user), so the password never enters the environment.
+  PGPASSFILE=$(mktemp)
+  printf '*:*:*:*:%s\n' "$(sed 's/[\\:]/\\&/g' "$POSTGRES_PASSWORD_FILE")" > "$PGPASSFILE"
+  export PGPASSFILE
+  trap 'rm -f "$PGPASSFILE"' EXIT
+fi
 stamp() { date -u +%Y%m%dT%H%M%SZ; }
 log() { echo "$(date -u +%FT%TZ) backup: $*" >&2; }
 record() { psql -X -q -v ON_ERROR_STOP=1 -c "INSERT INTO backup_runs (kind, location) VALUES ('$1', '$2')"; }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COVERAGE_FLOOR_DECIMALS, DEPOSIT_RETRY_MS, EMISSION_POLICY, formatDecimal, parseDecimal } from '@runik/rules';
+import { withSecretFiles } from './secret-files';
 
 /** A comma-separated list of node addresses, in the order they are preferred. */
 const urlList = z
@@ -56,6 +57,12 @@ export const appConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/runik'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /**
+   * A folder of secret files, each named as its setting (DATABASE_URL, DATABASE_PASSWORD: DATABASE_URL's
+   * password, REDIS_URL, GAME_ACCOUNT_ACTIVE_KEY, BULL_BOARD_PASSWORD, METRICS_TOKEN), read over the
+   * environment and never put in it (secret-files.ts); compose's /run/secrets.
+   */
+  SECRETS_DIR: z.string().optional(),
   /** Namespaces BullMQ queues and short-lived keys, so several games or test runs can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('runik'),
   /**
@@ -202,7 +209,7 @@ export const appConfigSchema = z.object({
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 export function loadAppConfig(env: Record<string, unknown> = process.env): AppConfig {
-  const result = appConfigSchema.safeParse(env);
+  const result = appConfigSchema.safeParse(withSecretFiles(env));
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
