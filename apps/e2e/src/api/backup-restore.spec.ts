@@ -18,7 +18,10 @@ import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support
  * the cluster is then destroyed and restored with docker/backup/restore.sh to a point in time between two
  * deposits. The ledger and balances come back as they were at that point, their invariants hold, and the chain
  * follower, whose cursor came back with the data, credits the later deposit once and none of the earlier twice.
+ * BACKUP_TEST_PLAYERS players deposit (3 here; the long run, docs/operations.md: 100), the base backup taken while
+ * the worker credits a round of them.
  */
+const PLAYERS = Number(process.env.BACKUP_TEST_PLAYERS ?? 3);
 const BACKUP_SCRIPT = join(WORKSPACE_ROOT, 'docker/backup/backup.sh');
 const RESTORE_SCRIPT = join(WORKSPACE_ROOT, 'docker/backup/restore.sh');
 const DATABASE = 'runik';
@@ -50,10 +53,13 @@ const backup = (command: string) => runAsOwner('sh', [BACKUP_SCRIPT, command], {
 const game = (sql: string, params: unknown[] = []) => queryDatabase<Record<string, string>>(cluster.url(DATABASE), sql, params);
 const runikOf = async (player: CityPlayer) => (await cityOf(player)).resources.runik;
 
-async function deposit(player: CityPlayer, quantity: string, expected: number): Promise<string> {
-  const txId = await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', quantity, 'deposit');
-  expect(await eventually(() => runikOf(player), (runik) => runik === expected, 30_000)).toBe(expected);
-  return txId;
+/** Every player sends RNK to the game account; answers the transactions, and a wait for all to be credited. */
+async function depositAll(players: CityPlayer[], quantity: string, expected: number): Promise<{ sent: string[]; credited: () => Promise<void> }> {
+  const sent = await Promise.all(players.map((player) => sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', quantity, 'deposit')));
+  const credited = async () => {
+    for (const player of players) expect(await eventually(() => runikOf(player), (runik) => runik === expected, 60_000)).toBe(expected);
+  };
+  return { sent, credited };
 }
 
 /** What must come back exactly: every balance, every ledger entry, the chain follower's record and cursor. */
@@ -76,10 +82,17 @@ async function invariantsHold(): Promise<void> {
 
 describe('backups and a restore to a point in time', () => {
   it('brings the ledger, the balances and the follower cursor back as they were, and credits no transfer twice', async () => {
-    const player = await newCityPlayer(stack, 'bkp');
-    const first = await deposit(player, '1.000', 1);
+    const players: CityPlayer[] = [];
+    for (let batch = 0; batch < PLAYERS; batch += 10) {
+      players.push(...(await Promise.all(Array.from({ length: Math.min(10, PLAYERS - batch) }, () => newCityPlayer(stack, 'bkp')))));
+    }
+    const first = await depositAll(players, '1.000', 1);
+    await first.credited();
 
+    // The base backup while the worker credits a round of deposits: a live game.
+    const second = await depositAll(players, '2.000', 3);
     backup('base');
+    await second.credited();
     backup('dump');
     expect(await game(`SELECT kind FROM backup_runs ORDER BY id`)).toEqual([{ kind: 'base' }, { kind: 'dump' }]);
     // What the backup alerts (docker/prometheus/rules.yml) watch.
@@ -89,11 +102,11 @@ describe('backups and a restore to a point in time', () => {
     expect(metrics).toMatch(/^runik_wal_archive_failures_total 0$/m);
     expect(metrics).toMatch(/^runik_wal_last_archived_timestamp_seconds \d+/m);
 
-    const second = await deposit(player, '2.000', 3);
     const before = await snapshot();
     const [{ target }] = await game(`SELECT clock_timestamp()::text AS target`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const third = await deposit(player, '4.000', 7);
+    const third = await depositAll(players, '4.000', 7);
+    await third.credited();
     // The segment holding the third deposit is archived, as archive_timeout would within a minute.
     const [{ segment }] = await game(`SELECT pg_walfile_name(pg_switch_wal()) AS segment`);
     await eventually(() => game(`SELECT last_archived_wal FROM pg_stat_archiver`), ([row]) => row.last_archived_wal >= segment, 30_000);
@@ -117,25 +130,25 @@ describe('backups and a restore to a point in time', () => {
     expect(await eventually(recovered, ([row]) => row.recovering === false, 60_000)).toEqual([{ recovering: false }]);
 
     expect(await snapshot()).toEqual(before);
-    expect(await runikOf(player)).toBe(3);
+    for (const player of players) expect(await runikOf(player)).toBe(3);
     await invariantsHold();
 
     // The follower resumes from the restored cursor: the third deposit is credited again, once; the first two never twice.
     await stack.startWorker();
-    expect(await eventually(() => runikOf(player), (runik) => runik === 7, 60_000)).toBe(7);
+    for (const player of players) expect(await eventually(() => runikOf(player), (runik) => runik === 7, 120_000)).toBe(7);
     const credits = await game(`SELECT reference, count(DISTINCT posting_id)::int AS postings FROM ledger_entries WHERE reason = 'deposit' GROUP BY 1 ORDER BY 1`);
-    expect(credits).toEqual([first, second, third].sort().map((reference) => ({ reference, postings: 1 })));
+    expect(credits).toEqual([...first.sent, ...second.sent, ...third.sent].sort().map((reference) => ({ reference, postings: 1 })));
     await invariantsHold();
 
-    // The dump restores on its own too, into another database: the game as it was at the dump (the first deposit).
+    // The dump restores on its own too, into another database: the game as it was at the dump (two deposits).
     runAsOwner('createdb', ['--host', '127.0.0.1', '--port', String(cluster.port), '--username', 'postgres', 'from_dump']);
     const [dump] = readdirSync(join(backupDir, 'dump'));
     runAsOwner('pg_restore', ['--host', '127.0.0.1', '--port', String(cluster.port), '--username', 'postgres', '--dbname', 'from_dump', join(backupDir, 'dump', dump)]);
     const restored = await queryDatabase<{ amount: string }>(
       cluster.url('from_dump'),
-      `SELECT b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = $1 AND b.asset = 'runik'`,
-      [player.playerId],
+      `SELECT b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = ANY($1) AND b.asset = 'runik'`,
+      [players.map((player) => player.playerId)],
     );
-    expect(restored).toEqual([{ amount: '1000' }]);
-  }, 240_000);
+    expect(restored).toEqual(players.map(() => ({ amount: '3000' })));
+  }, 180_000 + PLAYERS * 6_000);
 });
