@@ -11,8 +11,8 @@ ENV NODE_ENV=production
 # Dependencies first, so a change to the sources does not reinstall them. npm resolves the
 # workspaces from package-lock.json, so every workspace's package.json comes along. Production
 # dependencies only: no Vite, Jest or Nx (@swc-node/register, @swc/core and typescript are
-# production dependencies). `npm install`, not `npm ci`, as in the README and CI: the lockfile
-# lacks some other platforms' optional packages.
+# production dependencies). `npm ci`: exactly the lockfile's versions, or the build stops (checked on
+# linux-x64; the lockfile may lack another platform's optional packages, e.g. @swc/core's for arm64).
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/worker/package.json apps/worker/
@@ -24,18 +24,17 @@ COPY libs/contract/package.json libs/contract/
 COPY libs/server/package.json libs/server/
 # The root package's postinstall (a no-op here: it builds secp256k1 for the development machines' own Node 24).
 COPY scripts/build-native.mjs scripts/
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # The sources the three programs load (tsconfig*.json: @swc-node/register reads the decorator settings there).
 COPY tsconfig.json tsconfig.base.json ./
 COPY libs libs
 COPY apps/api apps/api
 COPY apps/worker apps/worker
-COPY --chmod=0755 docker/secrets-env.sh /usr/local/bin/secrets-env
 
 USER node
-# Turns the secret files in /run/secrets into environment variables, then runs the command.
-ENTRYPOINT ["secrets-env"]
+# Secrets stay files: compose mounts them in /run/secrets and SECRETS_DIR (compose.yml) points the
+# programs there; they read them into their configuration, never into the environment.
 
 # Applies pending migrations and exits (compose runs it once before the api and the worker).
 FROM server AS migrate

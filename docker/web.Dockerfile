@@ -4,7 +4,8 @@
 # (docker/nginx.conf). Built from the repository root.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# All dependencies (Vite is a development dependency); every workspace's package.json, as in server.Dockerfile.
+# All dependencies (Vite is a development dependency), exactly the lockfile's (`npm ci`); every workspace's
+# package.json, as in server.Dockerfile.
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/worker/package.json apps/worker/
@@ -15,7 +16,7 @@ COPY libs/rules/package.json libs/rules/
 COPY libs/contract/package.json libs/contract/
 COPY libs/server/package.json libs/server/
 COPY scripts/build-native.mjs scripts/
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 COPY tsconfig.base.json ./
 COPY libs/rules libs/rules

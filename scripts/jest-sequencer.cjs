@@ -17,6 +17,12 @@ const MEASURED_SECONDS = {
   'alliance.spec.ts': 60,
   'trading.spec.ts': 56,
   'worker-crash.spec.ts': 40,
+  // Measured alone on a loaded machine (issue 34), not yet in an npm test run.
+  'worker-liveness.spec.ts': 48,
+  'nginx-proxy.spec.ts': 42,
+  'backup-restore.spec.ts': 39,
+  'development-logs.spec.ts': 37,
+  'secret-files.spec.ts': 37,
   'chain-follower.spec.ts': 37,
   'shop-payments.spec.ts': 34,
   'gears.spec.ts': 33,

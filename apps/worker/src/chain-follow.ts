@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { ChainFollower, TransferSettlement } from '@runik/server';
+import { Heartbeat } from './liveness/heartbeat';
 
 /** How soon a new sidechain block is looked for: Hive makes one every 3 s, so a payment waits at most this long more. */
 export const CHAIN_FOLLOW_INTERVAL_MS = 500;
@@ -18,6 +19,7 @@ export class ChainFollow {
   constructor(
     private readonly follower: ChainFollower,
     private readonly settlement: TransferSettlement,
+    private readonly heartbeat: Heartbeat,
   ) {}
 
   @Interval(CHAIN_FOLLOW_INTERVAL_MS)
@@ -26,13 +28,17 @@ export class ChainFollow {
     this.running = true;
     try {
       // Catching up after downtime: batch after batch, each credited before the next is read.
-      while ((await this.follower.followBatch()) > 0) await this.settlement.matchWaiting();
+      while ((await this.follower.followBatch()) > 0) {
+        await this.settlement.matchWaiting();
+        await this.heartbeat.beat('chain-follow');
+      }
       await this.settlement.matchWaiting();
       await this.settlement.refundUnmatched();
     } catch (error) {
       this.logger.warn(`Following the chain failed, retried in ${CHAIN_FOLLOW_INTERVAL_MS} ms: ${(error as Error).message}`);
     } finally {
       this.running = false;
+      await this.heartbeat.beat('chain-follow');
     }
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { PendingWorkSweeper } from '@runik/server';
+import { Heartbeat } from './liveness/heartbeat';
 import { SchedulesProcessor } from './schedules.processor';
 
 /** Short enough that work lost with Redis resumes within seconds; each sweep is a few indexed queries. */
@@ -19,6 +20,7 @@ export class PendingWorkSweep implements OnApplicationBootstrap {
   constructor(
     private readonly sweeper: PendingWorkSweeper,
     private readonly schedules: SchedulesProcessor,
+    private readonly heartbeat: Heartbeat,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -37,6 +39,7 @@ export class PendingWorkSweep implements OnApplicationBootstrap {
       this.logger.warn(`Sweep of pending work failed, retried in ${PENDING_WORK_SWEEP_MS / 1000} s: ${(error as Error).message}`);
     } finally {
       this.running = false;
+      await this.heartbeat.beat('pending-work-sweep');
     }
   }
 }

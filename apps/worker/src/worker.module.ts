@@ -15,6 +15,7 @@ import {
 } from '@runik/server';
 import { ChainFollow } from './chain-follow';
 import { LedgerQueueProcessor } from './ledger-queue.processor';
+import { Heartbeat } from './liveness/heartbeat';
 import { PendingWorkSweep } from './pending-work-sweep';
 import { SchedulesProcessor } from './schedules.processor';
 import { WorkerDrain } from './worker-drain';
@@ -22,6 +23,6 @@ import { WorkerStart } from './worker-start';
 
 @Module({
   imports: [ScheduleModule.forRoot(), CoreModule, EmissionModule, JobHandlersModule, ChainFollowerModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule, ThroneJobsModule],
-  providers: [ChainFollow, LedgerQueueProcessor, SchedulesProcessor, WorkerStart, WorkerDrain, PendingWorkSweeper, PendingWorkSweep],
+  providers: [Heartbeat, ChainFollow, LedgerQueueProcessor, SchedulesProcessor, WorkerStart, WorkerDrain, PendingWorkSweeper, PendingWorkSweep],
 })
 export class WorkerModule {}

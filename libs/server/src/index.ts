@@ -31,6 +31,7 @@ export * from './chain-follower/chain-follower';
 export * from './chain-follower/transfer-settlement';
 export * from './payments/payments.module';
 export * from './economy/economy.module';
+export * from './backups/backups.module';
 export * from './emission/emission.module';
 export * from './battle-reports/battle-reports.module';
 export * from './alliance/alliance.module';

@@ -8,7 +8,7 @@ import { ApiRoutes, ErrorMessages, NOTIFICATION_EVENT, SOCKET_PATH } from '@runi
 import { playerRoom, socketChannelKey } from '@runik/server';
 import { apiClient, registerFree } from '../support/api-client';
 import { uniqueUsername } from '../support/hive';
-import { disconnected, HandshakeOptions, listen, Listener, newSocketPlayer, refusalOf } from '../support/push';
+import { disconnected, HandshakeOptions, listen, Listener, newSocketPlayer, rawTransport, refusalOf } from '../support/push';
 import { startStack, Stack } from '../support/stack';
 
 /**
@@ -41,26 +41,6 @@ async function connect(apiUrl: string, options: HandshakeOptions): Promise<Liste
   const listener = await listen(apiUrl, options);
   listeners.push(listener);
   return listener;
-}
-
-/**
- * A bare WebSocket transport connection (engine.io), as a flood would open it: upgraded and then
- * silent (never joins), or refused with an HTTP answer.
- */
-function rawTransport(apiUrl: string, localAddress: string): Promise<{ socket: import('node:net').Socket } | { status: number }> {
-  const url = new URL(`${SOCKET_PATH}/?EIO=4&transport=websocket`, apiUrl);
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, {
-      localAddress,
-      headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': randomBytes(16).toString('base64') },
-    });
-    request.on('upgrade', (_response, socket) => resolve({ socket }));
-    request.on('response', (response) => {
-      response.resume();
-      resolve({ status: response.statusCode ?? 0 });
-    });
-    request.on('error', reject);
-  });
 }
 
 function residentMemoryBytes(pid: number): number {

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { Socket as TcpSocket } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import { NOTIFICATION_EVENT, SOCKET_PATH } from '@runik/contract';
 import type { NotificationDto } from '@runik/contract';
@@ -21,13 +24,15 @@ export interface HandshakeOptions {
   headers?: Record<string, string>;
   /** The client's own address (another loopback address, e.g. 127.0.0.2, is another client to the api). */
   localAddress?: string;
+  /** WebSocket (the default), or HTTP long polling only, as a client behind a proxy that refuses upgrades. */
+  transport?: 'websocket' | 'polling';
 }
 
-/** A socket as the tests drive it: WebSocket only, no reconnection, each its own connection. */
-function openSocket(apiUrl: string, { token, headers, localAddress }: HandshakeOptions): Socket {
+/** A socket as the tests drive it: one transport (WebSocket unless asked), no reconnection, each its own connection. */
+function openSocket(apiUrl: string, { token, headers, localAddress, transport = 'websocket' }: HandshakeOptions): Socket {
   return io(apiUrl, {
     path: SOCKET_PATH,
-    transports: ['websocket'],
+    transports: [transport],
     reconnection: false,
     forceNew: true,
     auth: token === undefined ? {} : { token },
@@ -98,5 +103,25 @@ export function disconnected(socket: Socket, timeoutMs = 5000): Promise<string> 
       clearTimeout(timer);
       resolve(reason);
     });
+  });
+}
+
+/**
+ * A bare WebSocket transport connection (engine.io), as a flood would open it: upgraded and then
+ * silent (never joins), or refused with an HTTP answer.
+ */
+export function rawTransport(apiUrl: string, localAddress: string): Promise<{ socket: TcpSocket } | { status: number }> {
+  const url = new URL(`${SOCKET_PATH}/?EIO=4&transport=websocket`, apiUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, {
+      localAddress,
+      headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': randomBytes(16).toString('base64') },
+    });
+    request.on('upgrade', (_response, socket) => resolve({ socket }));
+    request.on('response', (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0 });
+    });
+    request.on('error', reject);
   });
 }

@@ -37,6 +37,8 @@ export interface StackOptions {
   /** The game's HIVE_NODE_URLS and HIVE_ENGINE_URLS, given the sim's nodes; by default all of them, in order. */
   chainNodes?: (simUrls: string[]) => string[];
   extraEnv?: Record<string, string>;
+  /** A migrated database the test owns (on a PostgreSQL cluster of its own), instead of a fresh one on the shared server. */
+  databaseUrl?: string;
   /** Settings for the worker only, over extraEnv. */
   workerEnv?: Record<string, string>;
 }
@@ -59,7 +61,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 }
 
 async function startStackOnce(options: StackOptions): Promise<Stack> {
-  const database = await createTestDatabase();
+  const database: TestDatabase = options.databaseUrl
+    ? { name: new URL(options.databaseUrl).pathname.slice(1), url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const redisPrefix = testRedisPrefix();
   const [simPort, apiPort] = [options.simPort ?? (await freePort()), options.apiPort ?? (await freePort())];
   const simUrls = Array.from({ length: options.simNodes ?? 1 }, (_, node) => `http://127.0.0.1:${simPort + node}`);

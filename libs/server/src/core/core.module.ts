@@ -2,6 +2,7 @@ import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import type { LogFn, Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { ChainModule } from '../chain/chain.module';
 import { installArmyPowerSql } from '../city/army-power-sql';
@@ -20,6 +21,33 @@ function isProbe(url: string | undefined): boolean {
   return path === '/metrics' || path === '/api/health' || path?.startsWith('/api/health/') === true;
 }
 
+/**
+ * `npm start` (NODE_ENV development): one line per request ("GET /api/city/alice 200 12 ms") and warnings and
+ * errors with their details laid out, through pino-pretty (a development dependency, absent from the images);
+ * everywhere else JSON lines, as log collectors read them.
+ */
+const DEVELOPMENT_LOGS = {
+  transport: {
+    target: 'pino-pretty',
+    options: {
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname,context,req,res,responseTime',
+      messageFormat: '{if context}[{context}] {end}{if req}{req.method} {req.url} {res.statusCode} {responseTime} ms {end}{msg}',
+    },
+  },
+  hooks: {
+    // Nest's start-up lines, one per module and per route (some 200), would bury the rest: debug lines here (LOG_LEVEL=debug).
+    logMethod(this: Logger, args: Parameters<LogFn>, method: LogFn, level: number) {
+      const context = (args[0] as { context?: unknown } | undefined)?.context;
+      if (level > DEBUG_LEVEL && START_UP_CONTEXTS.has(String(context))) return this.debug(...args);
+      return method.apply(this, args);
+    },
+  },
+};
+/** pino's number for debug. */
+const DEBUG_LEVEL = 20;
+const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
 /** What both the api and the worker need: config, clock, logs, PostgreSQL, Redis, queues, chain clients. */
 @Module({
   imports: [
@@ -28,13 +56,14 @@ function isProbe(url: string | undefined): boolean {
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        // JSON lines on stdout. Each line logged while a request is handled carries `req.id`: the
+        // JSON lines on stdout (pretty in development). Each line logged while a request is handled carries `req.id`: the
         // request id Fastify assigned (requestIdFor), also returned in the X-Request-Id header.
         pinoHttp: {
           level: config.LOG_LEVEL,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           // Nest's middleware runner rewrites req.url; the path asked for stays in originalUrl.
           autoLogging: { ignore: (req) => isProbe((req as { originalUrl?: string }).originalUrl ?? req.url) },
+          ...(config.NODE_ENV === 'development' ? DEVELOPMENT_LOGS : {}),
         },
       }),
     }),

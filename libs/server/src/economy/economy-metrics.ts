@@ -3,11 +3,9 @@ import { Gauge } from 'prom-client';
 import { fromThousandths } from '@runik/rules';
 import { owedOf } from '../emission/liabilities';
 import { MetricsService } from '../metrics/metrics.service';
+import { CHAIN_READ_LIMIT_MS, readOrNull, withLimit } from '../metrics/scrape-reads';
 import { TreasuryService } from '../wallet/treasury.service';
 import { coverage, EconomyService, Holdings } from './economy.service';
-
-/** A scrape does not wait longer than this for Hive Engine (its client retries on every node, up to CHAIN_TIMEOUT_MS each). */
-const CHAIN_READ_LIMIT_MS = 3000;
 
 /** What one scrape read: null where its source could not be read. */
 interface Reading {
@@ -73,18 +71,7 @@ export class EconomyMetrics {
     return this.reading;
   }
 
-  private async safely<T>(what: string, read: () => Promise<T>): Promise<T | null> {
-    try {
-      return await read();
-    } catch (error) {
-      this.logger.warn(`metrics: cannot collect ${what}: ${(error as Error).message}`);
-      return null;
-    }
+  private safely<T>(what: string, read: () => Promise<T>): Promise<T | null> {
+    return readOrNull(this.logger, what, read);
   }
-}
-
-function withLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -5,12 +5,14 @@ import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { CHAIN_TRANSFER_STATUSES } from '@runik/contract';
+import { HiveEngineClient } from '../chain/hive-engine.client';
 import { followedBlock } from '../chain-follower/chain-follower';
 import { readPayoutBacklog } from '../chain-follower/payout-backlog';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { Queues } from '../core/queues/queues';
 import { ASSETS } from '../ledger/ledger.types';
+import { CHAIN_READ_LIMIT_MS, readOrNull, withLimit } from './scrape-reads';
 /** The queue states reported as depths. */
 const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
 /** Latency buckets in seconds: most calls take a few ms, chain lookups up to seconds. */
@@ -35,6 +37,7 @@ export class MetricsService {
     @InjectQueue(Queues.schedules) schedules: Queue,
     @InjectDataSource() dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
+    hiveEngine: HiveEngineClient,
   ) {
     const queues = [ledger, schedules];
     const registers = [this.registry];
@@ -155,18 +158,32 @@ export class MetricsService {
         });
       },
     });
-    new Gauge({
-      name: 'runik_chain_followed_block',
-      help: 'The last Hive Engine block the chain follower recorded.',
-      registers,
-      async collect() {
-        this.reset();
-        await safely('chain cursor', async () => {
-          const block = await followedBlock(dataSource);
-          if (block !== null) this.set(block);
-        });
-      },
-    });
+    // The follower's cursor, Hive Engine's head and the gap between them (RunikChainFollowerLagging,
+    // docker/prometheus/rules.yml), from one reading per scrape; a source out of reach leaves its series out.
+    let position: Promise<{ followed: number | null; head: number | null }> | null = null;
+    const readPosition = () =>
+      (position ??= Promise.all([
+        this.attempt('chain cursor', () => followedBlock(dataSource)),
+        this.attempt("Hive Engine's head block", () => withLimit(hiveEngine.latestBlockNumber(), CHAIN_READ_LIMIT_MS)),
+      ])
+        .then(([followed, head]) => ({ followed, head }))
+        .finally(() => (position = null)));
+    const chainGauge = (name: string, help: string, value: (read: { followed: number | null; head: number | null }) => number | null) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          const current = value(await readPosition());
+          if (current === null) this.remove();
+          else this.set(current);
+        },
+      });
+    chainGauge('runik_chain_followed_block', 'The last Hive Engine block the chain follower recorded.', ({ followed }) => followed);
+    chainGauge('runik_chain_head_block', "Hive Engine's newest block, as its first answering node reports it at scrape time.", ({ head }) => head);
+    chainGauge('runik_chain_follower_lag_blocks', "Hive Engine blocks the chain follower has not recorded yet (head less cursor; about 3 s each).", ({ followed, head }) =>
+      followed === null || head === null ? null : Math.max(0, head - followed),
+    );
   }
 
   /** Records one answered request; `route` is the pattern (`/api/city/:username`), never the raw URL. */
@@ -182,10 +199,10 @@ export class MetricsService {
 
   /** A collector that cannot reach its source leaves its series out of this scrape instead of failing it. */
   private async safely(what: string, collect: () => Promise<void>): Promise<void> {
-    try {
-      await collect();
-    } catch (error) {
-      this.logger.warn(`metrics: cannot collect ${what}: ${(error as Error).message}`);
-    }
+    await this.attempt(what, collect);
+  }
+
+  private attempt<T>(what: string, read: () => Promise<T>): Promise<T | null> {
+    return readOrNull(this.logger, what, read);
   }
 }

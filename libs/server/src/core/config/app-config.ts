@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COVERAGE_FLOOR_DECIMALS, DEPOSIT_RETRY_MS, EMISSION_POLICY, formatDecimal, parseDecimal } from '@runik/rules';
+import { withSecretFiles } from './secret-files';
 
 /** A comma-separated list of node addresses, in the order they are preferred. */
 const urlList = z
@@ -56,6 +57,12 @@ export const appConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/runik'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /**
+   * A folder of secret files, each named as its setting (DATABASE_URL, DATABASE_PASSWORD: DATABASE_URL's
+   * password, REDIS_URL, GAME_ACCOUNT_ACTIVE_KEY, BULL_BOARD_PASSWORD, METRICS_TOKEN), read over the
+   * environment and never put in it (secret-files.ts); compose's /run/secrets.
+   */
+  SECRETS_DIR: z.string().optional(),
   /** Namespaces BullMQ queues and short-lived keys, so several games or test runs can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('runik'),
   /** How long a call waits for one Redis command before it answers 503 (Redis hanging or down). */
@@ -133,6 +140,11 @@ export const appConfigSchema = z.object({
    * looked for: a worker that died mid-job has its job run again after about this long.
    */
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Where the worker stamps its loops' heartbeat files, read by its container's health check
+   * (apps/worker/src/liveness/liveness-check.mjs); unset, no heartbeat is written.
+   */
+  WORKER_HEARTBEAT_DIR: z.string().optional(),
   /** Requests per minute per client address on the public login and registration calls. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /**
@@ -201,7 +213,7 @@ export const appConfigSchema = z.object({
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 export function loadAppConfig(env: Record<string, unknown> = process.env): AppConfig {
-  const result = appConfigSchema.safeParse(env);
+  const result = appConfigSchema.safeParse(withSecretFiles(env));
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
