@@ -31,6 +31,7 @@ import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { armyStatsDto, troopCountsDto } from './attack-dto';
 import { noChargesError } from './attack.service';
+import { decodeBattleOutcome } from '../stored-data/stored-battles';
 
 /** What the camp remembers of a player's raids: what today's took from its stores, and when the last one was. */
 interface CampHistory {
@@ -115,18 +116,18 @@ async function cityAt(manager: EntityManager, playerId: number, now: Date): Prom
 }
 
 async function history(manager: EntityManager, playerId: number, now: Date): Promise<CampHistory> {
-  const rows: { outcome: BattleOutcome; fought_at: Date }[] = await manager.query(
+  const rows: { outcome: unknown; fought_at: Date }[] = await manager.query(
     `SELECT outcome, fought_at FROM practice_raids WHERE player_id = $1 AND fought_at > $2 ORDER BY fought_at`,
     // The cooldown may reach back into the day before: read from whichever began first.
     [playerId, new Date(Math.min(gameDay(now.getTime()).start.getTime(), now.getTime() - ENEMY_COOLDOWN_MS))],
   );
   const dayStart = gameDay(now.getTime()).start;
-  const takenToday = rows.filter((row) => row.fought_at >= dayStart).reduce((taken, row) => addTaken(taken, row.outcome), noResources());
+  const takenToday = rows.filter((row) => row.fought_at >= dayStart).reduce((taken, row) => addTaken(taken, decodeBattleOutcome(row.outcome)), noResources());
   return { takenToday, lastRaidAt: rows.at(-1)?.fought_at ?? null };
 }
 
 /** Both what reached home and what was lost on the way left the camp's stores. */
-function addTaken(taken: ResourceAmounts, outcome: BattleOutcome): ResourceAmounts {
+function addTaken(taken: ResourceAmounts, outcome: Pick<BattleOutcome, 'loot' | 'lootLost'>): ResourceAmounts {
   return recordOf(RESOURCE_KEYS, (resource) => taken[resource] + outcome.loot[resource] + outcome.lootLost[resource]);
 }
 
