@@ -72,40 +72,42 @@ describe('a flood of transfers that pay for nothing', () => {
     expect(withdrawalMs).toBeLessThan(10_000);
     await flooding;
 
-    // Each flooder's day: its first refunds sent, the two past the count held (unmatched, never signed), the dust kept.
-    const inDay = await eventually(
-      () => floodRows(flooders),
-      (rows) => rows.filter((row) => row.status === 'refunded').length === FLOODERS * REFUNDS_PER_SENDER_PER_DAY,
+    // Held, not dropped: while a flooder's refunds past its daily count wait, they are unmatched and unsigned,
+    // and the backlog metric counts them (how many at once depends on how fast the machine sends the others).
+    await eventually(
+      async () => ({ rows: await floodRows(flooders), metrics: await scrapeMetrics() }),
+      ({ rows, metrics }) => {
+        const held = rows.filter((row) => !isDust(row) && row.status === 'unmatched' && row.refund_transaction_id === null).length;
+        return held > 0 && metrics.includes(`runik_payout_backlog{kind="refund-held"} ${held}`);
+      },
       DAY_MS,
     );
-    const firstRefundAt = Math.min(...inDay.flatMap((row) => (row.refund_started_at ? [row.refund_started_at.getTime()] : [])));
+
+    // Then every refund above the minimum goes, once each; the dust is kept.
+    const settled = await eventually(
+      () => floodRows(flooders),
+      (rows) => rows.filter((row) => row.status === 'refunded').length === FLOODERS * REFUNDABLE,
+      2 * DAY_MS + 60_000,
+    );
     for (const sender of flooders) {
-      const rows = inDay.filter((row) => row.sender === sender);
+      const rows = settled.filter((row) => row.sender === sender);
       const above = rows.filter((row) => !isDust(row));
       expect(above).toHaveLength(REFUNDABLE);
-      expect(above.slice(0, REFUNDS_PER_SENDER_PER_DAY).map((row) => row.status)).toEqual(Array(REFUNDS_PER_SENDER_PER_DAY).fill('refunded'));
-      expect(above.slice(REFUNDS_PER_SENDER_PER_DAY).map(({ status, refund_transaction_id }) => ({ status, refund_transaction_id }))).toEqual([
-        { status: 'unmatched', refund_transaction_id: null },
-        { status: 'unmatched', refund_transaction_id: null },
-      ]);
+      expect(above.every((row) => row.status === 'refunded')).toBe(true);
+      // Never more than the daily count within one day: the refund after the count's last starts a day after
+      // the count's first (the machine's speed only moves when, never how many).
+      const started = above.map((row) => row.refund_started_at!.getTime()).sort((a, b) => a - b);
+      for (let first = 0; first + REFUNDS_PER_SENDER_PER_DAY < started.length; first++) {
+        expect(started[first + REFUNDS_PER_SENDER_PER_DAY] - started[first]).toBeGreaterThanOrEqual(DAY_MS);
+      }
       const dust = rows.filter(isDust);
       expect(dust.length).toBeGreaterThan(0);
       expect(dust.every((row) => row.status === 'dust' && row.refund_transaction_id === null)).toBe(true);
     }
-    // The backlog metrics: the held refunds, none due.
     const metrics = await scrapeMetrics();
-    expect(metrics).toContain(`runik_payout_backlog{kind="refund-held"} ${FLOODERS * 2}`);
     expect(metrics).toContain('runik_payout_backlog{kind="withdrawal"} 0');
     expect(metrics).toContain('runik_payout_backlog{kind="refund"} 0');
-
-    // The next day: the held refunds go, once each.
-    const nextDay = await eventually(
-      () => floodRows(flooders),
-      (rows) => rows.filter((row) => row.status === 'refunded').length === FLOODERS * REFUNDABLE,
-      DAY_MS + 60_000,
-    );
-    const late = nextDay.filter((row) => !isDust(row) && row.refund_started_at && row.refund_started_at.getTime() >= firstRefundAt + DAY_MS);
-    expect(late).toHaveLength(FLOODERS * 2);
+    expect(metrics).toContain('runik_payout_backlog{kind="refund-held"} 0');
     // Each sent back once, as it came: the game's outgoing transfers to the flooders.
     const refundsOut = await eventually(
       () => queryDatabase<{ quantity: string }>(stack.database.url, `SELECT quantity FROM chain_transfers WHERE status = 'outgoing' AND recipient = ANY($1)`, [flooders]),

@@ -21,7 +21,7 @@ export function Navbar({ hiveUsername, onLogout }: NavbarProps) {
   const isLoggedIn = hiveUsername !== null;
 
   return (
-    <header className="navbar">
+    <header className={mobileMenuOpen ? 'navbar navbar--menu-open' : 'navbar'}>
       <div className="navbar__bar">
         <NavbarLogo />
         {isLoggedIn && <NavLinks label="Main navigation" className="navbar__links" />}
