@@ -145,6 +145,11 @@ function FiguresTable({ figures, format = () => formatAmount }: { figures: Chart
   );
 }
 
+/** One bar chart of figures per day, with the figures as a table for whoever cannot see it. */
+function DailyBars({ data, stacked, phone, label }: { data: ChartFigures; stacked: boolean; phone: boolean; label: string }) {
+  return <Bar data={data} options={barOptions(phone, stacked)} fallbackContent={<FiguresTable figures={data} />} aria-label={label} role="img" />;
+}
+
 interface ChartsProps {
   /** Oldest first. */
   days: EconomyDay[];
@@ -181,13 +186,7 @@ export function MintedBurnedChart({ days }: ChartsProps) {
     ],
   };
   return (
-    <Bar
-      data={data}
-      options={barOptions(phone, true)}
-      fallbackContent={<FiguresTable figures={data} />}
-      aria-label="RUNIK minted and burned per day, by reason"
-      role="img"
-    />
+    <DailyBars data={data} stacked={true} phone={phone} label="RUNIK minted and burned per day, by reason" />
   );
 }
 
@@ -201,13 +200,7 @@ export function DepositsWithdrawalsChart({ days }: ChartsProps) {
     ],
   };
   return (
-    <Bar
-      data={data}
-      options={barOptions(phone, false)}
-      fallbackContent={<FiguresTable figures={data} />}
-      aria-label="RUNIK deposited and withdrawn per day"
-      role="img"
-    />
+    <DailyBars data={data} stacked={false} phone={phone} label="RUNIK deposited and withdrawn per day" />
   );
 }
 
@@ -276,12 +269,6 @@ export function EmissionChart({ days }: { days: EmissionDayReport[] }) {
     ],
   };
   return (
-    <Bar
-      data={data}
-      options={barOptions(phone, false)}
-      fallbackContent={<FiguresTable figures={data} />}
-      aria-label="Emission budget and RUNIK drawn from it per game day"
-      role="img"
-    />
+    <DailyBars data={data} stacked={false} phone={phone} label="Emission budget and RUNIK drawn from it per game day" />
   );
 }
