@@ -58,7 +58,9 @@ async function main(): Promise<void> {
     const id = ids.get(username);
     if (id === undefined) return send(404, '{"error":"Not found"}');
     (redisToo ? authorized(request.headers.authorization, username) : Promise.resolve(true))
-      .then((allowed) => (allowed ? pool.query(sql, [[id]]).then((result) => send(200, JSON.stringify(result.rows[0]))) : send(403, '{"error":"Forbidden"}')))
+      .then((allowed) =>
+        allowed ? pool.query(sql, [[id]]).then((result) => send(200, JSON.stringify(result.rows[0]))) : send(403, '{"error":"Forbidden"}'),
+      )
       .catch((error: Error) => send(500, JSON.stringify({ error: error.message })));
   });
   server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(`bare city server listening on ${process.env.PORT}`));

@@ -55,7 +55,8 @@ const SCENARIOS = ['city', 'money', 'one-listing', 'push', 'chain'] as const;
 /** Run only when BENCH_SCENARIOS names them. */
 const OPT_IN = ['players'] as const;
 const chosen = (process.env.BENCH_SCENARIOS ?? SCENARIOS.join(',')).split(',').map((name) => name.trim());
-for (const name of chosen) if (![...SCENARIOS, ...OPT_IN].includes(name as never)) throw new Error(`BENCH_SCENARIOS: unknown scenario ${name}`);
+for (const name of chosen)
+  if (![...SCENARIOS, ...OPT_IN].includes(name as never)) throw new Error(`BENCH_SCENARIOS: unknown scenario ${name}`);
 const runs = (name: (typeof SCENARIOS)[number] | (typeof OPT_IN)[number]) => chosen.includes(name);
 /** The players scenario's steps (seeding included) take up to about 7 minutes more. */
 const DEADLINE_MS = (runs('players') ? 15 : 8) * 60_000;
@@ -73,7 +74,10 @@ async function main(): Promise<void> {
   // hive-sim, for the chain follower (the worker reads its blocks).
   const simPort = await freePort();
   const simUrl = `http://127.0.0.1:${simPort}`;
-  const sim = startNodeProcess(`${run.redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', { HIVE_SIM_PORT: String(simPort), HIVE_SIM_ENGINE_DELAY_MS: '0' });
+  const sim = startNodeProcess(`${run.redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', {
+    HIVE_SIM_PORT: String(simPort),
+    HIVE_SIM_ENGINE_DELAY_MS: '0',
+  });
   run.children.push(sim);
   await waitUntilHealthy(`${simUrl}/health`, sim);
   const env = await serverEnvironment(run, simUrl);
@@ -109,9 +113,16 @@ async function main(): Promise<void> {
 
 /** Conservation: every asset sums to zero over all accounts, system accounts included; no account that may not go negative has. */
 async function checkLedger(database: string): Promise<void> {
-  const unbalanced = await queryDatabase(database, `SELECT asset, sum(amount)::text AS total FROM balances GROUP BY asset HAVING sum(amount) <> 0`);
-  const negative = await queryDatabase(database, `SELECT account_id, asset, amount::text FROM balances WHERE amount < 0 AND NOT allow_negative`);
-  if (unbalanced.length > 0 || negative.length > 0) throw new Error(`ledger: unbalanced ${JSON.stringify(unbalanced)}, negative ${JSON.stringify(negative)}`);
+  const unbalanced = await queryDatabase(
+    database,
+    `SELECT asset, sum(amount)::text AS total FROM balances GROUP BY asset HAVING sum(amount) <> 0`,
+  );
+  const negative = await queryDatabase(
+    database,
+    `SELECT account_id, asset, amount::text FROM balances WHERE amount < 0 AND NOT allow_negative`,
+  );
+  if (unbalanced.length > 0 || negative.length > 0)
+    throw new Error(`ledger: unbalanced ${JSON.stringify(unbalanced)}, negative ${JSON.stringify(negative)}`);
 }
 
 runBenchmark(main, () => run.cleanUp(), DEADLINE_MS);

@@ -21,7 +21,9 @@ import { BenchmarkRun, databaseUrl, log, queryDatabase, serverEnvironment, start
 const run = new BenchmarkRun();
 
 async function main(): Promise<void> {
-  const major = await withAdmin((admin) => admin.query('SHOW server_version_num').then(({ rows }) => Math.floor(Number(rows[0].server_version_num) / 10000)));
+  const major = await withAdmin((admin) =>
+    admin.query('SHOW server_version_num').then(({ rows }) => Math.floor(Number(rows[0].server_version_num) / 10000)),
+  );
   const logFile = process.env.BENCH_POSTGRES_LOG ?? `/var/log/postgresql/postgresql-${major}-main.log`;
   run.databaseCreated = true;
   await runMigrations(databaseUrl(run.database));

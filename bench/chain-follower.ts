@@ -30,12 +30,21 @@ const GOAL_P99_MS = 2000;
  *     creation, in the same transaction as the credit). Baseline: a reader polling the node every 10 ms
  *     for the newest block (how soon the block can be seen at all). Goal: p99 <= 2 s.
  */
-export async function chainFollower(run: BenchmarkRun, simUrl: string, serverEnv: Record<string, string>, players: SeededPlayer[]): Promise<ScenarioReport> {
+export async function chainFollower(
+  run: BenchmarkRun,
+  simUrl: string,
+  serverEnv: Record<string, string>,
+  players: SeededPlayer[],
+): Promise<ScenarioReport> {
   const { GAME_ACCOUNT } = loadAppConfig(serverEnv);
   const send = (player: SeededPlayer) => sendToken(simUrl, player.username, GAME_ACCOUNT, 'RNK', TRANSFER, '');
 
   const firstBlock = (await latestBlock(simUrl)) + 1;
-  const catchUpTransfers = await eachAtOnce(Array.from({ length: CATCH_UP_BLOCKS }, (_, index) => players[index % players.length]), 8, send);
+  const catchUpTransfers = await eachAtOnce(
+    Array.from({ length: CATCH_UP_BLOCKS }, (_, index) => players[index % players.length]),
+    8,
+    send,
+  );
   const lastBlock = await latestBlock(simUrl);
   log(`${catchUpTransfers.length} RNK transfers sent on hive-sim, blocks ${firstBlock}-${lastBlock}`);
 
@@ -43,7 +52,10 @@ export async function chainFollower(run: BenchmarkRun, simUrl: string, serverEnv
   await readBlocks(simUrl, firstBlock, lastBlock);
   const baselineBlocksPerSecond = ((lastBlock - firstBlock + 1) * 1000) / (performance.now() - baselineStart);
 
-  const worker = startNodeProcess(`${run.redisPrefix}-worker`, 'apps/worker/src/main.ts', { ...serverEnv, CHAIN_FOLLOW_START_BLOCK: String(firstBlock) });
+  const worker = startNodeProcess(`${run.redisPrefix}-worker`, 'apps/worker/src/main.ts', {
+    ...serverEnv,
+    CHAIN_FOLLOW_START_BLOCK: String(firstBlock),
+  });
   run.children.push(worker);
   try {
     await waitForOutput(worker, 'Runik worker started');
@@ -141,7 +153,9 @@ async function liveTransfers(simUrl: string, players: SeededPlayer[], send: (pla
 async function readBlocks(simUrl: string, from: number, to: number): Promise<void> {
   for (let first = from; first <= to; first += PARALLEL_FETCHES) {
     const numbers = Array.from({ length: Math.min(PARALLEL_FETCHES, to - first + 1) }, (_, index) => first + index);
-    const blocks = await Promise.all(numbers.map((blockNumber) => rpc<{ transactions: unknown[] } | null>(simUrl, 'getBlockInfo', { blockNumber })));
+    const blocks = await Promise.all(
+      numbers.map((blockNumber) => rpc<{ transactions: unknown[] } | null>(simUrl, 'getBlockInfo', { blockNumber })),
+    );
     if (blocks.some((block) => !block)) throw new Error(`hive-sim did not serve blocks ${first}-${numbers[numbers.length - 1]}`);
   }
 }

@@ -3,7 +3,20 @@ import type { BenchGame } from './game';
 import { alternate, LoadResult, mergeLoads, RequestSpec, runLoad } from './load';
 import { formatNumber, latencyRow, ScenarioReport, throughputRow } from './report';
 import type { SeededPlayer } from './seed';
-import { API_POOL_MAX, BenchmarkRun, CpuUse, databaseUrl, freePort, log, REDIS_URL, sleep, startCpuMeter, startNodeProcess, stopProcess, waitUntilHealthy } from './support';
+import {
+  API_POOL_MAX,
+  BenchmarkRun,
+  CpuUse,
+  databaseUrl,
+  freePort,
+  log,
+  REDIS_URL,
+  sleep,
+  startCpuMeter,
+  startNodeProcess,
+  stopProcess,
+  waitUntilHealthy,
+} from './support';
 
 /** As bench:city: 64 connections. */
 export const CITY_CONNECTIONS = 64;
@@ -65,7 +78,10 @@ export async function cityRead(run: BenchmarkRun, apiUrl: string, apiPid: number
       };
     };
     // Warm-up: JIT and pools; every player once through the api, so every bearer session is in its Redis cache.
-    assertAllOk('session cache fill', await runLoad({ url: apiUrl, connections: CITY_CONNECTIONS, amount: players.length, next: roundRobin() }));
+    assertAllOk(
+      'session cache fill',
+      await runLoad({ url: apiUrl, connections: CITY_CONNECTIONS, amount: players.length, next: roundRobin() }),
+    );
     for (const side of sides) {
       await runLoad({ url: side.url, connections: CITY_CONNECTIONS, seconds: WARMUP_SECONDS, next: next(side.path) });
       await sleep(DRAIN_MS);
@@ -76,7 +92,15 @@ export async function cityRead(run: BenchmarkRun, apiUrl: string, apiPid: number
       ROUNDS,
       sides.map((side) => async () => {
         const stopMeter = await startCpuMeter(side.pid, run.database);
-        side.slices.push(await runLoad({ url: side.url, connections: CITY_CONNECTIONS, seconds: SLICE_SECONDS, next: next(side.path), latencies: side.latencies }));
+        side.slices.push(
+          await runLoad({
+            url: side.url,
+            connections: CITY_CONNECTIONS,
+            seconds: SLICE_SECONDS,
+            next: next(side.path),
+            latencies: side.latencies,
+          }),
+        );
         side.cpu.push(await stopMeter());
         await sleep(DRAIN_MS);
       }),
@@ -109,7 +133,8 @@ export async function cityRead(run: BenchmarkRun, apiUrl: string, apiPid: number
 
 function describeCpu(used: (CpuUse | null)[], result: LoadResult): string {
   if (used.some((use) => use === null)) return 'not available';
-  const total = (pick: (use: CpuUse) => number) => formatNumber((used.reduce((sum, use) => sum + pick(use as CpuUse), 0) * 1000) / result.requests, 2);
+  const total = (pick: (use: CpuUse) => number) =>
+    formatNumber((used.reduce((sum, use) => sum + pick(use as CpuUse), 0) * 1000) / result.requests, 2);
   return `${total((use) => use.api)} + PostgreSQL ${total((use) => use.postgres)} + autocannon ${total((use) => use.bench)}`;
 }
 
@@ -119,7 +144,9 @@ function describe(result: LoadResult): string {
 
 function assertAllOk(name: string, result: LoadResult): void {
   if (result.requests === 0 || result.non2xx + result.errors + result.timeouts > 0) {
-    throw new Error(`city read, ${name}: ${result.requests} responses, status ${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `city read, ${name}: ${result.requests} responses, status ${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
 }
 
@@ -129,7 +156,8 @@ async function sanityCheck(apiUrl: string, players: SeededPlayer[]): Promise<voi
   const headers = { authorization: `Bearer ${first.token}` };
   const own = await fetch(`${apiUrl}${ApiRoutes.cityResources(first.username)}`, { headers });
   const body = (await own.json()) as { chLevel?: number };
-  if (own.status !== 200 || typeof body.chLevel !== 'number') throw new Error(`resources of ${first.username}: ${own.status} ${JSON.stringify(body)}`);
+  if (own.status !== 200 || typeof body.chLevel !== 'number')
+    throw new Error(`resources of ${first.username}: ${own.status} ${JSON.stringify(body)}`);
   const other = await fetch(`${apiUrl}${ApiRoutes.cityResources(second.username)}`, { headers });
   if (other.status !== 403) throw new Error(`another player's city answered ${other.status}, expected 403`);
 }

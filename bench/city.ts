@@ -34,7 +34,8 @@ import {
 const PLAYERS = 1000;
 /** 64 as the issue asks; BENCH_CONNECTIONS (1 to 128) only for experiments. */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1 || CONNECTIONS > 128) throw new Error('BENCH_CONNECTIONS must be an integer from 1 to 128');
+if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1 || CONNECTIONS > 128)
+  throw new Error('BENCH_CONNECTIONS must be an integer from 1 to 128');
 const RESOURCES_SECONDS = 10;
 const WARMUP_SECONDS = 3;
 /** Extra players used only to warm the harvest path up (each may harvest once). */
@@ -65,7 +66,10 @@ const harvestRequest = (player: SeededPlayer): RequestSpec => ({
 });
 
 /** Cycles over the players: consecutive requests (from any connection) name different players. */
-function roundRobin(players: SeededPlayer[], build: (player: SeededPlayer) => RequestSpec): { next: () => RequestSpec; calls: () => number } {
+function roundRobin(
+  players: SeededPlayer[],
+  build: (player: SeededPlayer) => RequestSpec,
+): { next: () => RequestSpec; calls: () => number } {
   let calls = 0;
   return { next: () => build(players[calls++ % players.length]), calls: () => calls };
 }
@@ -106,18 +110,32 @@ async function main(): Promise<void> {
   // 4. Warm-up: JIT and connection pools; then one call per player, so every bearer session is in
   //    the api's session cache (Redis) before anything is counted.
   await runLoad({ url: apiUrl, connections: CONNECTIONS, seconds: WARMUP_SECONDS, next: roundRobin(seeded, resourcesRequest).next });
-  assertAllOk('session cache fill', await runLoad({ url: apiUrl, connections: CONNECTIONS, amount: seeded.length, next: roundRobin(seeded, resourcesRequest).next }), seeded.length);
+  assertAllOk(
+    'session cache fill',
+    await runLoad({ url: apiUrl, connections: CONNECTIONS, amount: seeded.length, next: roundRobin(seeded, resourcesRequest).next }),
+    seeded.length,
+  );
 
   // 5. Database transactions per resources call. Each statement outside a transaction commits on its
   //    own, so for this read transactions = round trips. Sessions on the database are ended before
   //    each reading so their statistics are published (see committedTransactions).
   const before = await committedTransactions(database);
-  const sample = await runLoad({ url: apiUrl, connections: CONNECTIONS, amount: ROUND_TRIP_SAMPLE, next: roundRobin(players, resourcesRequest).next });
+  const sample = await runLoad({
+    url: apiUrl,
+    connections: CONNECTIONS,
+    amount: ROUND_TRIP_SAMPLE,
+    next: roundRobin(players, resourcesRequest).next,
+  });
   const afterResources = await committedTransactions(database);
   assertAllOk('round-trip sample', sample, ROUND_TRIP_SAMPLE);
   const resourcesTransactions = (afterResources - before) / ROUND_TRIP_SAMPLE;
   // The harvest warm-up doubles as the count for harvest (one transaction of many statements).
-  const warmHarvest = await runLoad({ url: apiUrl, connections: CONNECTIONS, amount: HARVEST_WARMUP_PLAYERS, next: roundRobin(warmPlayers, harvestRequest).next });
+  const warmHarvest = await runLoad({
+    url: apiUrl,
+    connections: CONNECTIONS,
+    amount: HARVEST_WARMUP_PLAYERS,
+    next: roundRobin(warmPlayers, harvestRequest).next,
+  });
   const afterHarvest = await committedTransactions(database);
   assertAllOk('harvest warm-up', warmHarvest, HARVEST_WARMUP_PLAYERS);
   const harvestTransactions = (afterHarvest - afterResources) / HARVEST_WARMUP_PLAYERS;
@@ -131,7 +149,12 @@ async function main(): Promise<void> {
   //    And the CPU time the api, PostgreSQL and autocannon use, per request.
   const apiPid = api.pid ?? 0;
   let stopCpuMeter = await startCpuMeter(apiPid, database);
-  const resourcesRun = runLoad({ url: apiUrl, connections: CONNECTIONS, seconds: RESOURCES_SECONDS, next: roundRobin(players, resourcesRequest).next });
+  const resourcesRun = runLoad({
+    url: apiUrl,
+    connections: CONNECTIONS,
+    seconds: RESOURCES_SECONDS,
+    next: roundRobin(players, resourcesRequest).next,
+  });
   const [resources, resourcesSessions] = await Promise.all([resourcesRun, sampleSessions(database, resourcesRun)]);
   const resourcesCpu = await stopCpuMeter();
   await sleep(DRAIN_MS);
@@ -146,7 +169,11 @@ async function main(): Promise<void> {
   // 7. Checks: every call succeeded, every player harvested exactly once, the ledger still balances.
   const problems: string[] = [];
   if (resources.non2xx + resources.errors + resources.timeouts > 0) problems.push(`resources: ${describe(resources)}`);
-  if (harvest.requests !== PLAYERS || harvest.non2xx + harvest.errors + harvest.timeouts > 0 || (harvest.statusCodes['200'] ?? 0) !== PLAYERS) {
+  if (
+    harvest.requests !== PLAYERS ||
+    harvest.non2xx + harvest.errors + harvest.timeouts > 0 ||
+    (harvest.statusCodes['200'] ?? 0) !== PLAYERS
+  ) {
     problems.push(`harvest: ${describe(harvest)}`);
   }
   if (harvests.calls() !== PLAYERS) problems.push(`harvest: ${harvests.calls()} requests built for ${PLAYERS} players`);
@@ -157,8 +184,11 @@ async function main(): Promise<void> {
        FROM ledger_entries WHERE reason = 'harvest'`,
   );
   if (harvested !== PLAYERS) problems.push(`${harvested} of ${PLAYERS} cities harvested`);
-  if (postings !== PLAYERS + HARVEST_WARMUP_PLAYERS) problems.push(`${postings} harvest postings, expected ${PLAYERS + HARVEST_WARMUP_PLAYERS}`);
-  const unbalanced = await queryBenchDatabase<{ asset: string; total: string }>(`SELECT asset, sum(amount)::text AS total FROM balances GROUP BY asset HAVING sum(amount) <> 0`);
+  if (postings !== PLAYERS + HARVEST_WARMUP_PLAYERS)
+    problems.push(`${postings} harvest postings, expected ${PLAYERS + HARVEST_WARMUP_PLAYERS}`);
+  const unbalanced = await queryBenchDatabase<{ asset: string; total: string }>(
+    `SELECT asset, sum(amount)::text AS total FROM balances GROUP BY asset HAVING sum(amount) <> 0`,
+  );
   if (unbalanced.length > 0) problems.push(`ledger does not balance: ${JSON.stringify(unbalanced)}`);
 
   // 8. The report.
@@ -172,13 +202,19 @@ async function main(): Promise<void> {
       `  resources: ${resourcesTransactions.toFixed(2)} over ${ROUND_TRIP_SAMPLE} calls; single statements, so these are the round trips to PostgreSQL\n` +
       `  harvest:   ${harvestTransactions.toFixed(2)} over ${HARVEST_WARMUP_PLAYERS} calls; one transaction of many statements (${(legs / Math.max(postings, 1)).toFixed(1)} ledger entries per harvest)`,
   );
-  console.log(`\nThe api's PostgreSQL sessions during each run (mean of ${resourcesSessions.samples} / ${harvestSessions.samples} samples of pg_stat_activity):`);
+  console.log(
+    `\nThe api's PostgreSQL sessions during each run (mean of ${resourcesSessions.samples} / ${harvestSessions.samples} samples of pg_stat_activity):`,
+  );
   console.log(`  resources: ${describeSessions(resourcesSessions)}`);
   console.log(`  harvest:   ${describeSessions(harvestSessions)}`);
   console.log(`\nCPU time per request (ms; /proc; the api process, this database's PostgreSQL backends, this process with autocannon):`);
   console.log(`  resources: ${describeCpu(resourcesCpu, resources)}`);
   console.log(`  harvest:   ${describeCpu(harvestCpu, harvest)}`);
-  console.log(`Load average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  console.log(
+    `Load average at the end: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
   if (problems.length > 0) throw new Error(`benchmark checks failed:\n  ${problems.join('\n  ')}`);
   console.log('Checks: every call 2xx, each of the 1,000 cities harvested exactly once, ledger balanced.');
 }
@@ -192,7 +228,8 @@ async function sanityChecks(apiUrl: string, players: SeededPlayer[]): Promise<vo
   const [first, second] = players;
   const own = await fetch(`${apiUrl}/api/city/resources/${first.username}`, { headers: { authorization: `Bearer ${first.token}` } });
   const body = (await own.json()) as { chLevel?: number };
-  if (own.status !== 200 || typeof body.chLevel !== 'number') throw new Error(`resources of ${first.username}: ${own.status} ${JSON.stringify(body)}`);
+  if (own.status !== 200 || typeof body.chLevel !== 'number')
+    throw new Error(`resources of ${first.username}: ${own.status} ${JSON.stringify(body)}`);
   const other = await fetch(`${apiUrl}/api/city/resources/${second.username}`, { headers: { authorization: `Bearer ${first.token}` } });
   if (other.status !== 403) throw new Error(`another player's city answered ${other.status}, expected 403`);
 }

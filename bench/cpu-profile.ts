@@ -49,7 +49,8 @@ function main(): void {
     const owner = ownerOf(node.callFrame.url, node.callFrame.functionName);
     const parent = parents.get(id);
     const internal = owner === 'node internals' || owner === '(native)';
-    const charged = internal && parent !== undefined && nodes.get(parent)?.callFrame.functionName !== '(root)' ? nearestOwner(parent) : owner;
+    const charged =
+      internal && parent !== undefined && nodes.get(parent)?.callFrame.functionName !== '(root)' ? nearestOwner(parent) : owner;
     nearest.set(id, charged);
     return charged;
   };

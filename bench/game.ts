@@ -48,13 +48,21 @@ export async function seedGame(
   // that range), each ledger account's id is its player's plus one offset (pgbench computes it, as
   // the api keeps it in memory), and every seller's account comes after every buyer's, which fixes
   // the order a sale locks them in.
-  const players = await seedPlayers(names('bench', counts.players), seedEnv, { activation: 'paid', runik: BUYER_RUNIK * 1000, concurrency: 1 });
+  const players = await seedPlayers(names('bench', counts.players), seedEnv, {
+    activation: 'paid',
+    runik: BUYER_RUNIK * 1000,
+    concurrency: 1,
+  });
   const sellers = await seedPlayers(names('seller', counts.sellers), seedEnv, { activation: 'paid', concurrency: 1 });
   const playerIds = rangeOf(players.map((player) => player.playerId));
 
   const listings = {} as Record<ListingPurpose, ListingSet>;
   for (const [purpose, count] of Object.entries(counts.listings) as [ListingPurpose, number][]) {
-    const ids = await seedListings(database, sellers.map((seller) => seller.playerId), count);
+    const ids = await seedListings(
+      database,
+      sellers.map((seller) => seller.playerId),
+      count,
+    );
     listings[purpose] = { ids, ...rangeOf(ids) };
   }
   await queryDatabase(database, 'VACUUM ANALYZE');

@@ -26,7 +26,8 @@ import { BenchmarkRun, databaseUrl, log, printMachine, serverEnvironment, sleep,
 const PLAYERS = 10_000;
 /** 16 by default; BENCH_CONNECTIONS (1 to 128) for experiments. */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1 || CONNECTIONS > 128) throw new Error('BENCH_CONNECTIONS must be an integer from 1 to 128');
+if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1 || CONNECTIONS > 128)
+  throw new Error('BENCH_CONNECTIONS must be an integer from 1 to 128');
 const SECONDS = 3;
 const WARMUP_SECONDS = 2;
 const DEADLINE_MS = 115_000;
@@ -60,7 +61,9 @@ async function main(): Promise<void> {
   // 2. The big game, in bulk SQL (no ledger postings are involved in what is measured), then one
   //    viewer through the server's own registration and session code.
   const seed = await seedBigGame(databaseUrl(database), { players: PLAYERS, prefix: 'seed' });
-  log(`${PLAYERS} players seeded: ${seed.currentFloor} floors of ${seed.participantsPerFloor} participants, seasons ${seed.seasons.map((s) => `${s.seasonId} (${s.players} players)`).join(', ')}`);
+  log(
+    `${PLAYERS} players seeded: ${seed.currentFloor} floors of ${seed.participantsPerFloor} participants, seasons ${seed.seasons.map((s) => `${s.seasonId} (${s.players} players)`).join(', ')}`,
+  );
   const serverEnv = await serverEnvironment(run);
   const [viewer] = await seedPlayers(['viewer'], serverEnv, { concurrency: 1 });
 
@@ -78,12 +81,17 @@ async function main(): Promise<void> {
   for (const [label, filter] of boards) {
     const first = await fetchJson<LeaderboardResponse>(apiUrl, `/api/leaderboard/leaderboard?filter=${filter}`);
     const lastPage = first.totalPages;
-    const last = (await fetchJson<LeaderboardResponse>(apiUrl, `/api/leaderboard/leaderboard?filter=${filter}&page=${lastPage}`)).leaderboard.at(-1)!;
+    const last = (
+      await fetchJson<LeaderboardResponse>(apiUrl, `/api/leaderboard/leaderboard?filter=${filter}&page=${lastPage}`)
+    ).leaderboard.at(-1)!;
     const expectedLast = first.totalPlayers - (lastPage - 1) * LEADERBOARD_PAGE_SIZE;
     for (const page of [1, Math.ceil(lastPage / 2), lastPage]) {
       const path = `/api/leaderboard/leaderboard?filter=${filter}&page=${page}&hiveUsername=${last.hiveUsername}&t=1`;
       const answer = await fetchJson<LeaderboardResponse>(apiUrl, path);
-      if (answer.leaderboard.length !== (page === lastPage ? expectedLast : LEADERBOARD_PAGE_SIZE) || answer.you?.hiveUsername !== last.hiveUsername) {
+      if (
+        answer.leaderboard.length !== (page === lastPage ? expectedLast : LEADERBOARD_PAGE_SIZE) ||
+        answer.you?.hiveUsername !== last.hiveUsername
+      ) {
         throw new Error(`${path}: unexpected answer ${JSON.stringify(answer).slice(0, 300)}`);
       }
       scenarios.push({ name: `${label}, page ${page} of ${lastPage} (${first.totalPlayers} players)`, request: get(path) });
@@ -96,7 +104,12 @@ async function main(): Promise<void> {
 
   // 5. Warm-up (JIT, connection pools, the viewer's session in the cache), then each scenario alone.
   let turn = 0;
-  await runLoad({ url: apiUrl, connections: CONNECTIONS, seconds: WARMUP_SECONDS, next: () => scenarios[turn++ % scenarios.length].request });
+  await runLoad({
+    url: apiUrl,
+    connections: CONNECTIONS,
+    seconds: WARMUP_SECONDS,
+    next: () => scenarios[turn++ % scenarios.length].request,
+  });
   await sleep(DRAIN_MS);
   log('warmed up');
   const results: [string, LoadResult][] = [];
@@ -108,9 +121,16 @@ async function main(): Promise<void> {
   // 6. The report.
   console.log(`\n${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS} s a scenario, api on 127.0.0.1 (LOG_LEVEL=warn)\n`);
   printTable(results);
-  console.log(`Load average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  console.log(
+    `Load average at the end: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
   const failed = results.filter(([, result]) => result.non2xx + result.errors + result.timeouts > 0 || result.requests === 0);
-  if (failed.length > 0) throw new Error(`benchmark checks failed:\n  ${failed.map(([name, result]) => `${name}: ${JSON.stringify(result.statusCodes)}, ${result.errors} errors`).join('\n  ')}`);
+  if (failed.length > 0)
+    throw new Error(
+      `benchmark checks failed:\n  ${failed.map(([name, result]) => `${name}: ${JSON.stringify(result.statusCodes)}, ${result.errors} errors`).join('\n  ')}`,
+    );
   console.log('Checks: every call 2xx.');
 }
 

@@ -99,7 +99,8 @@ export function percentile(sorted: number[], quantile: number): number {
 export function mergeLoads(results: LoadResult[], latencies: number[]): LoadResult {
   const sum = (pick: (result: LoadResult) => number) => results.reduce((total, result) => total + pick(result), 0);
   const statusCodes: Record<string, number> = {};
-  for (const result of results) for (const [code, count] of Object.entries(result.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const result of results)
+    for (const [code, count] of Object.entries(result.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   const sorted = [...latencies].sort((a, b) => a - b);
   const wallSeconds = sum((result) => result.wallSeconds);
   const requests = sum((result) => result.requests);
@@ -155,7 +156,9 @@ export function printTable(rows: [string, LoadResult][]): void {
       result.p99.toFixed(1),
     ]),
   );
-  console.log('(errors: socket errors and timeouts; req/s: responses / wall time from the first request to the last response; latencies of the 2xx responses)');
+  console.log(
+    '(errors: socket errors and timeouts; req/s: responses / wall time from the first request to the last response; latencies of the 2xx responses)',
+  );
 }
 
 /**
@@ -163,7 +166,12 @@ export function printTable(rows: [string, LoadResult][]): void {
  * keys) however it ends: success, failure, the deadline or a signal; exits with its status (1 when
  * main throws or answers false).
  */
-export function runBenchmark(main: () => Promise<boolean | void>, cleanUp: () => Promise<void>, deadlineMs: number, failure = 'Benchmark failed'): void {
+export function runBenchmark(
+  main: () => Promise<boolean | void>,
+  cleanUp: () => Promise<void>,
+  deadlineMs: number,
+  failure = 'Benchmark failed',
+): void {
   const deadline = setTimeout(() => {
     console.error(`\nGave up after ${deadlineMs / 1000} s; cleaning up.`);
     void cleanUp().finally(() => process.exit(1));

@@ -45,7 +45,13 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
     body: JSON.stringify(body),
   });
   /** One action measured against its pgbench script in alternating slices, after a warm-up of the api. */
-  const compare = async (name: string, next: () => RequestSpec, warmUp: () => Promise<LoadResult>, script: string, variables: Record<string, number>) => {
+  const compare = async (
+    name: string,
+    next: () => RequestSpec,
+    warmUp: () => Promise<LoadResult>,
+    script: string,
+    variables: Record<string, number>,
+  ) => {
     assertAllOk(`${name} warm-up`, await warmUp());
     await sleep(DRAIN_MS);
     const latencies: number[] = [];
@@ -58,13 +64,21 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
       },
       async () =>
         pgbenchSlices.push(
-          await runPgbench({ database: run.database, script: join(SCRIPTS, script), clients: MONEY_CONNECTIONS, seconds: SLICE_SECONDS, name: `${run.redisPrefix}-pgbench`, variables }),
+          await runPgbench({
+            database: run.database,
+            script: join(SCRIPTS, script),
+            clients: MONEY_CONNECTIONS,
+            seconds: SLICE_SECONDS,
+            name: `${run.redisPrefix}-pgbench`,
+            variables,
+          }),
         ),
     ]);
     const api = mergeLoads(apiSlices, latencies);
     const pgbench = mergePgbench(pgbenchSlices);
     assertAllOk(name, api);
-    if (pgbench.transactions === 0 || pgbench.failed > 0) throw new Error(`pgbench ${name}: ${pgbench.transactions} transactions, ${pgbench.failed} failed`);
+    if (pgbench.transactions === 0 || pgbench.failed > 0)
+      throw new Error(`pgbench ${name}: ${pgbench.transactions} transactions, ${pgbench.failed} failed`);
     log(`${name}: api ${formatNumber(api.requestsPerSecond)}/s, pgbench ${formatNumber(pgbench.transactionsPerSecond)}/s`);
     return { api, pgbench };
   };
@@ -150,8 +164,14 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
  * id less the player's id, which seedGame makes the same for every player.
  */
 async function systemAccounts(database: string): Promise<Record<string, number> & { playerOffset: number }> {
-  const rows = await queryDatabase<{ code: string; id: string }>(database, `SELECT code, id FROM ledger_accounts WHERE code LIKE 'system:%'`);
-  const offsets = await queryDatabase<{ offset: string }>(database, `SELECT DISTINCT id - player_id AS offset FROM ledger_accounts WHERE player_id IS NOT NULL`);
+  const rows = await queryDatabase<{ code: string; id: string }>(
+    database,
+    `SELECT code, id FROM ledger_accounts WHERE code LIKE 'system:%'`,
+  );
+  const offsets = await queryDatabase<{ offset: string }>(
+    database,
+    `SELECT DISTINCT id - player_id AS offset FROM ledger_accounts WHERE player_id IS NOT NULL`,
+  );
   if (offsets.length !== 1) throw new Error(`players' account ids are not their ids plus one offset (${offsets.length} offsets)`);
   return { ...Object.fromEntries(rows.map((row) => [row.code, Number(row.id)])), playerOffset: Number(offsets[0].offset) };
 }
@@ -166,7 +186,8 @@ function describePgbench(result: PgbenchResult): string {
 
 function assertAllOk(name: string, result: LoadResult): void {
   if (result.requests === 0 || result.non2xx + result.errors + result.timeouts > 0) {
-    throw new Error(`${name}: ${result.requests} responses, status ${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `${name}: ${result.requests} responses, status ${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
 }
-

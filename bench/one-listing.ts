@@ -45,7 +45,8 @@ export async function oneListing(run: BenchmarkRun, apiUrl: string, apiPid: numb
     const refused = attempts.filter((a) => a.status === 409 && a.error === TradingMessages.listingClosed);
     const other = attempts.filter((a) => !sold.includes(a) && !refused.includes(a));
     if (sold.length !== 1) problems.push(`listing ${listingId}: ${sold.length} sales`);
-    if (other.length > 0) problems.push(`listing ${listingId}: unexpected answers ${JSON.stringify(other.map((a) => [a.status, a.error]))}`);
+    if (other.length > 0)
+      problems.push(`listing ${listingId}: unexpected answers ${JSON.stringify(other.map((a) => [a.status, a.error]))}`);
     const [row] = await queryDatabase<{ status: string; buyer_id: string; owner_id: string; entries: number }>(
       run.database,
       `SELECT l.status, l.buyer_id, g.owner_id,
@@ -82,7 +83,13 @@ export async function oneListing(run: BenchmarkRun, apiUrl: string, apiPid: numb
       `${BUYERS} buyers on one listing, ${rounds} rounds (each a fresh listing and ${BUYERS} buyers drawn anew, sent at once over open connections, after one warm-up round): ` +
         `every round exactly one sale (buyer and gear owner match, 3 ledger entries) and ${BUYERS - 1} refusals "${TradingMessages.listingClosed}" (409). ` +
         `Refusals: ${refusals.length}, p50 ${formatNumber(percentile(refusals, 0.5), 1)} ms, p99 ${formatNumber(p99, 1)} ms, max ${formatNumber(refusals.at(-1) ?? NaN, 1)} ms; ` +
-        `sales p50 ${formatNumber(percentile([...sales].sort((a, b) => a - b), 0.5), 1)} ms. ` +
+        `sales p50 ${formatNumber(
+          percentile(
+            [...sales].sort((a, b) => a - b),
+            0.5,
+          ),
+          1,
+        )} ms. ` +
         (cpu.rounds > 0
           ? `CPU per round of ${BUYERS} calls (/proc): api process ${formatNumber((cpu.api * 1000) / cpu.rounds, 1)} ms, PostgreSQL ${formatNumber((cpu.postgres * 1000) / cpu.rounds, 1)} ms.`
           : ''),

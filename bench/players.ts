@@ -103,9 +103,15 @@ interface StepResult {
  * are allowed; an attacker's k-th attack of the run targets the player k + 1 places after it among
  * the step's players, so no pair meets the 4 h cooldown.
  */
-export async function playersScenario(run: BenchmarkRun, api: { url: string; pid: number }, game: BenchGame, env: Record<string, string>): Promise<ScenarioReport> {
+export async function playersScenario(
+  run: BenchmarkRun,
+  api: { url: string; pid: number },
+  game: BenchGame,
+  env: Record<string, string>,
+): Promise<ScenarioReport> {
   const most = Math.max(...STEPS);
-  if (!Number.isInteger(API_PROCESSES) || API_PROCESSES < 1) throw new Error(`BENCH_PLAYERS_APIS: a whole number of at least 1, not ${API_PROCESSES}`);
+  if (!Number.isInteger(API_PROCESSES) || API_PROCESSES < 1)
+    throw new Error(`BENCH_PLAYERS_APIS: a whole number of at least 1, not ${API_PROCESSES}`);
   if (STEPS.some((step, index) => !Number.isInteger(step) || step < 2 || (index > 0 && step <= STEPS[index - 1]))) {
     throw new Error(`BENCH_PLAYERS_STEPS: ascending whole numbers of at least 2, not ${STEPS.join(',')}`);
   }
@@ -121,8 +127,13 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
     log(`players: ${formatNumber(names.length)} more players seeded`);
   };
   // Buys: about 3 actions per player per 30 s, a fifth of them writes, a fifth of those buys; half as many again in reserve.
-  const listingCount = Math.ceil(STEPS.reduce((sum, step) => sum + step, 0) * (STEP_SECONDS / (THINK_MS / 1000)) * (1 - READ_SHARE) * 0.2 * 1.5) + 100;
-  const listings = await seedListings(run.database, game.sellers.map((seller) => seller.playerId), listingCount);
+  const listingCount =
+    Math.ceil(STEPS.reduce((sum, step) => sum + step, 0) * (STEP_SECONDS / (THINK_MS / 1000)) * (1 - READ_SHARE) * 0.2 * 1.5) + 100;
+  const listings = await seedListings(
+    run.database,
+    game.sellers.map((seller) => seller.playerId),
+    listingCount,
+  );
   log(`players: ${formatNumber(listingCount)} listings for sale`);
 
   const apis = [api];
@@ -173,7 +184,11 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       case 'train':
         return { method: 'POST', path: ApiRoutes.cityTrain(name), body: { building: 'quarters', count: 1 } };
       case 'buy':
-        return { method: 'POST', path: ApiRoutes.buyGear, body: { buyerUsername: name, listingId: listings[nextListing++ % listings.length] } };
+        return {
+          method: 'POST',
+          path: ApiRoutes.buyGear,
+          body: { buyerUsername: name, listingId: listings[nextListing++ % listings.length] },
+        };
     }
   };
 
@@ -184,12 +199,25 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       const headers: Record<string, string | number> = { authorization: `Bearer ${players[index].token}` };
       if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       const base = new URL(apiOf(index).url);
-      const req = request({ host: base.hostname, port: base.port, method: call.method, path: call.path, headers, agent: agents[index % agents.length], timeout: 30_000 }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', () => resolve({ status: 0, ms: NaN, body: '' }));
-      });
+      const req = request(
+        {
+          host: base.hostname,
+          port: base.port,
+          method: call.method,
+          path: call.path,
+          headers,
+          agent: agents[index % agents.length],
+          timeout: 30_000,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          res.on('error', () => resolve({ status: 0, ms: NaN, body: '' }));
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', () => resolve({ status: 0, ms: NaN, body: '' }));
       req.end(body);
@@ -201,7 +229,11 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       await seedUpTo(stepPlayers);
       await prepareStep(run.database, players.slice(0, stepPlayers));
       while (sockets.length < stepPlayers) {
-        const batch = await Promise.all(players.slice(sockets.length, Math.min(stepPlayers, sockets.length + CONNECTING_AT_ONCE)).map((player, i) => connect(apiOf(sockets.length + i).url, player.token)));
+        const batch = await Promise.all(
+          players
+            .slice(sockets.length, Math.min(stepPlayers, sockets.length + CONNECTING_AT_ONCE))
+            .map((player, i) => connect(apiOf(sockets.length + i).url, player.token)),
+        );
         for (const socket of batch) socket.on(NOTIFICATION_EVENT, onNotification);
         sockets.push(...batch);
       }
@@ -209,10 +241,9 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       await sleep(1000);
       awaited.clear();
 
-      const records = Object.fromEntries([...READS, ...WRITES].map((kind) => [kind, { latencies: [] as number[], statuses: new Map<number, number>() }])) as Record<
-        Kind,
-        { latencies: number[]; statuses: Map<number, number> }
-      >;
+      const records = Object.fromEntries(
+        [...READS, ...WRITES].map((kind) => [kind, { latencies: [] as number[], statuses: new Map<number, number>() }]),
+      ) as Record<Kind, { latencies: number[]; statuses: Map<number, number> }>;
       const byKind = new Map(Object.entries(records) as [Kind, (typeof records)[Kind]][]);
       const pending: Promise<void>[] = [];
       let unanswered = 0;
@@ -221,11 +252,15 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       const refusalReasons = new Map<string, number>();
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
-      const stopCpu = await startCpuMeter(apis.map((process) => process.pid), run.database);
+      const stopCpu = await startCpuMeter(
+        apis.map((process) => process.pid),
+        run.database,
+      );
       const started = performance.now();
       const ends = started + STEP_SECONDS * 1000;
       const act = (index: number) => {
-        const kind: Kind = Math.random() < READ_SHARE ? READS[Math.floor(Math.random() * READS.length)] : WRITES[rotation[index]++ % WRITES.length];
+        const kind: Kind =
+          Math.random() < READ_SHARE ? READS[Math.floor(Math.random() * READS.length)] : WRITES[rotation[index]++ % WRITES.length];
         const sentAt = performance.now();
         pending.push(
           send(index, callFor(index, stepPlayers, kind)).then((result) => {
@@ -279,10 +314,16 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       const readLatencies = READS.flatMap((kind) => records[kind].latencies);
       const writeLatencies = WRITES.flatMap((kind) => records[kind].latencies);
       const attacks = answered();
-      const arrived = attacks.flatMap(({ sentAt, answeredAt, receivedAt }) => (answeredAt !== undefined && receivedAt !== undefined ? [{ sentAt, answeredAt, receivedAt }] : []));
+      const arrived = attacks.flatMap(({ sentAt, answeredAt, receivedAt }) =>
+        answeredAt !== undefined && receivedAt !== undefined ? [{ sentAt, answeredAt, receivedAt }] : [],
+      );
       const push = sorted(arrived.map((entry) => entry.receivedAt - entry.answeredAt));
       const all = sorted([...readLatencies, ...writeLatencies]);
-      const non2xx = [...byKind.values()].reduce((sum, { statuses }) => sum + [...statuses].filter(([status]) => status < 200 || status >= 300).reduce((n, [, count]) => n + count, 0), 0);
+      const non2xx = [...byKind.values()].reduce(
+        (sum, { statuses }) =>
+          sum + [...statuses].filter(([status]) => status < 200 || status >= 300).reduce((n, [, count]) => n + count, 0),
+        0,
+      );
       const pushesMissing = attacks.length - arrived.length;
       const result: StepResult = {
         players: stepPlayers,
@@ -309,7 +350,8 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
         load: describeLoad(loadavg()),
         met: false,
       };
-      result.met = percentile(all, 0.99) <= GOAL_CALL_P99_MS && pushesMissing === 0 && push.length > 0 && percentile(push, 0.99) <= GOAL_PUSH_P99_MS;
+      result.met =
+        percentile(all, 0.99) <= GOAL_CALL_P99_MS && pushesMissing === 0 && push.length > 0 && percentile(push, 0.99) <= GOAL_PUSH_P99_MS;
       results.push(result);
       log(
         `players: ${formatNumber(stepPlayers)}: ${formatNumber(result.calls)} calls (${formatNumber(result.callsPerSecond)}/s), p99 ${formatNumber(percentile(all, 0.99))} ms ` +
@@ -322,7 +364,9 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
       // Past the knee (a p99 over twice its goal), larger steps only queue more: skipped, unless asked for.
       const pastKnee = percentile(all, 0.99) > 2 * GOAL_CALL_P99_MS || pushesMissing > 0 || percentile(push, 0.99) > 2 * GOAL_PUSH_P99_MS;
       if (pastKnee && process.env.BENCH_PLAYERS_ALL_STEPS !== '1') {
-        log(`players: p99 over twice its goal at ${formatNumber(stepPlayers)} players; the larger steps are skipped (BENCH_PLAYERS_ALL_STEPS=1 runs them)`);
+        log(
+          `players: p99 over twice its goal at ${formatNumber(stepPlayers)} players; the larger steps are skipped (BENCH_PLAYERS_ALL_STEPS=1 runs them)`,
+        );
         break;
       }
     }
@@ -342,10 +386,11 @@ export async function playersScenario(run: BenchmarkRun, api: { url: string; pid
  */
 async function prepareStep(database: string, players: SeededPlayer[]): Promise<void> {
   const ids = players.map((player) => player.playerId);
-  await queryDatabase(database, `UPDATE players SET created_at = LEAST(created_at, now() - make_interval(secs => $2::double precision / 1000) - interval '1 hour') WHERE id = ANY($1::bigint[])`, [
-    ids,
-    RAIDS.newcomerShieldMs,
-  ]);
+  await queryDatabase(
+    database,
+    `UPDATE players SET created_at = LEAST(created_at, now() - make_interval(secs => $2::double precision / 1000) - interval '1 hour') WHERE id = ANY($1::bigint[])`,
+    [ids, RAIDS.newcomerShieldMs],
+  );
   await queryDatabase(
     database,
     `UPDATE cities SET attack_charges = $2, attack_charges_at = now(), infantry = greatest(infantry, $3),
@@ -361,7 +406,13 @@ function printKinds(result: StepResult): void {
     ['call', 'calls', 'p50 ms', 'p99 ms', 'statuses'],
     [...result.byKind].map(([kind, { latencies, statuses }]) => {
       const sorted = [...latencies].sort((a, b) => a - b);
-      return [kind, String(latencies.length), formatNumber(percentile(sorted, 0.5)), formatNumber(percentile(sorted, 0.99)), [...statuses].map(([status, n]) => `${status}×${n}`).join(' ')];
+      return [
+        kind,
+        String(latencies.length),
+        formatNumber(percentile(sorted, 0.5)),
+        formatNumber(percentile(sorted, 0.99)),
+        [...statuses].map(([status, n]) => `${status}×${n}`).join(' '),
+      ];
     }),
   );
 }
@@ -410,7 +461,9 @@ function report(results: StepResult[], seededPlayers: number): ScenarioReport {
       `${formatNumber(result.non2xx)} non-2xx (${formatNumber(result.refusals)} refused by a rule, the rest errors), ${formatNumber(result.errors)} errors (${formatNumber(result.unanswered)} unanswered); ` +
       `${formatNumber(result.attacks)} of ${formatNumber(result.attacksSent)} attacks answered 2xx, push from the response p50 ${p(result.push, 0.5)} ms, ` +
       `p99 ${p(result.push, 0.99)} ms (from the request p99 ${p(result.pushFromSend, 0.99)} ms), ${result.pushesMissing} not arrived within ${SETTLE_MS / 1000} s, ${result.pushesBeforeResponse} before the response; ` +
-      (result.cpu ? `CPU s api ${formatNumber(result.cpu.api, 1)}, PostgreSQL ${formatNumber(result.cpu.postgres, 1)}, bench process ${formatNumber(result.cpu.bench, 1)}; ` : '') +
+      (result.cpu
+        ? `CPU s api ${formatNumber(result.cpu.api, 1)}, PostgreSQL ${formatNumber(result.cpu.postgres, 1)}, bench process ${formatNumber(result.cpu.bench, 1)}; `
+        : '') +
       `bench event-loop delay p99 ${formatNumber(result.loopDelayP99)} ms; load ${result.load}; goals ${result.met ? 'met' : 'missed'}.`,
   );
   return {

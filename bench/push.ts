@@ -28,7 +28,13 @@ const GOAL_P99_MS = 250;
  * api's RSS (/proc) before connecting and once every socket is connected, over SOCKETS (bench.ts
  * gives this scenario an api process of its own, so that little else changes its RSS meanwhile).
  */
-export async function pushDelivery(apiUrl: string, apiPid: number, players: SeededPlayer[], serverEnv: Record<string, string>, database: string): Promise<ScenarioReport> {
+export async function pushDelivery(
+  apiUrl: string,
+  apiPid: number,
+  players: SeededPlayer[],
+  serverEnv: Record<string, string>,
+  database: string,
+): Promise<ScenarioReport> {
   const config = loadAppConfig(serverEnv);
   const dataSource = await new DataSource({ ...dataSourceOptions(databaseUrl(database)), extra: { max: 8 } }).initialize();
   const push = new NotificationPush(dataSource, config);
@@ -56,7 +62,9 @@ export async function pushDelivery(apiUrl: string, apiPid: number, players: Seed
     await sleep(2000);
     const rssAfter = rssKiB(apiPid);
     const perSocketKiB = (rssAfter - rssBefore) / SOCKETS;
-    log(`${SOCKETS} sockets connected; api RSS ${formatNumber(rssBefore / 1024)} → ${formatNumber(rssAfter / 1024)} MiB, ${formatNumber(perSocketKiB, 1)} KiB per socket`);
+    log(
+      `${SOCKETS} sockets connected; api RSS ${formatNumber(rssBefore / 1024)} → ${formatNumber(rssAfter / 1024)} MiB, ${formatNumber(perSocketKiB, 1)} KiB per socket`,
+    );
 
     const started = Date.now();
     const transactionMs: number[] = [];
@@ -72,7 +80,13 @@ export async function pushDelivery(apiUrl: string, apiPid: number, players: Seed
       sentAt.set(transactionId, begun);
       sends.push(
         dataSource
-          .transaction((manager) => notifier.notify(manager, player.playerId, 'deposit-credited', `bench-push:${index}`, { depositId: index, amount: 1, transactionId }))
+          .transaction((manager) =>
+            notifier.notify(manager, player.playerId, 'deposit-credited', `bench-push:${index}`, {
+              depositId: index,
+              amount: 1,
+              transactionId,
+            }),
+          )
           .then(() => void transactionMs.push(Date.now() - begun)),
       );
     }
@@ -85,7 +99,9 @@ export async function pushDelivery(apiUrl: string, apiPid: number, players: Seed
     transactionMs.sort((a, b) => a - b);
     const [p50, p99] = [percentile(latencies, 0.5), percentile(latencies, 0.99)];
     const lost = expected - latencies.length;
-    log(`push: ${formatNumber(latencies.length)} of ${formatNumber(expected)} deliveries, p50 ${formatNumber(p50)} ms, p99 ${formatNumber(p99)} ms`);
+    log(
+      `push: ${formatNumber(latencies.length)} of ${formatNumber(expected)} deliveries, p50 ${formatNumber(p50)} ms, p99 ${formatNumber(p99)} ms`,
+    );
     if (lost !== 0) throw new Error(`push: ${lost} of ${expected} deliveries did not arrive within ${SETTLE_MS} ms`);
 
     const row: Row = {

@@ -60,7 +60,16 @@ const HEADER = ['scenario', 'connections', 'measure', 'ours', 'baseline', 'ours 
 
 /** The table as Markdown, columns padded so it reads as well in a terminal. */
 export function markdownTable(rows: Row[]): string {
-  const cells = rows.map((row) => [row.scenario, String(row.connections), row.measure, row.ours, row.baseline, row.ratio, row.goal, row.met ? 'yes' : 'NO']);
+  const cells = rows.map((row) => [
+    row.scenario,
+    String(row.connections),
+    row.measure,
+    row.ours,
+    row.baseline,
+    row.ratio,
+    row.goal,
+    row.met ? 'yes' : 'NO',
+  ]);
   const widths = HEADER.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
   const numeric = new Set([1, 3, 4, 5]);
   const format = (line: string[]) =>
@@ -101,7 +110,10 @@ export function writeReport(text: string): string {
   const page = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
   const start = page.indexOf(START);
   const end = page.indexOf(END);
-  const next = start >= 0 && end > start ? `${page.slice(0, start)}${section}${page.slice(end + END.length)}` : `${page.trimEnd()}\n\n## Latest results\n\n${section}\n`;
+  const next =
+    start >= 0 && end > start
+      ? `${page.slice(0, start)}${section}${page.slice(end + END.length)}`
+      : `${page.trimEnd()}\n\n## Latest results\n\n${section}\n`;
   writeFileSync(DOC, next);
   return DOC;
 }

@@ -7,7 +7,13 @@ import { PrivateKey } from '@hiveio/dhive';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { dataSourceOptions, loadAppConfig } from '@runik/server';
-import { freePort, startNodeProcess as startProcess, stopProcess, waitUntilHealthy, WORKSPACE_ROOT } from '../apps/e2e/src/support/processes';
+import {
+  freePort,
+  startNodeProcess as startProcess,
+  stopProcess,
+  waitUntilHealthy,
+  WORKSPACE_ROOT,
+} from '../apps/e2e/src/support/processes';
 
 /**
  * Database and Redis helpers for the benchmarks; processes start as the system tests' do
@@ -26,11 +32,15 @@ export function startNodeProcess(name: string, entry: string, env: Record<string
   if (!profiled || process.env.BENCH_CPU_PROF !== '1') return startProcess(name, entry, env, LOG_DIR);
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = createWriteStream(join(LOG_DIR, `${name}.log`));
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${join(LOG_DIR, `${name}.cpuprofile.d`)}`, '-r', '@swc-node/register', join(WORKSPACE_ROOT, entry)], {
-    cwd: WORKSPACE_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${join(LOG_DIR, `${name}.cpuprofile.d`)}`, '-r', '@swc-node/register', join(WORKSPACE_ROOT, entry)],
+    {
+      cwd: WORKSPACE_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout?.pipe(logFile, { end: false });
   child.stderr?.pipe(logFile, { end: false });
   child.once('close', () => logFile.end());
@@ -38,7 +48,8 @@ export function startNodeProcess(name: string, entry: string, env: Record<string
 }
 
 /** The PostgreSQL server (its maintenance database); the benchmark database lives next to the tests'. */
-export const ADMIN_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** The size of the api's (and worker's) pg pool, as dataSourceOptions sets it. */
@@ -148,7 +159,12 @@ export async function sampleSessions(database: string, until: Promise<unknown>, 
       await sleep(intervalMs);
     }
     const n = Math.max(totals.samples, 1);
-    return { lockWaiting: totals.lockWaiting / n, running: totals.running / n, idleInTransaction: totals.idleInTransaction / n, samples: totals.samples };
+    return {
+      lockWaiting: totals.lockWaiting / n,
+      running: totals.running / n,
+      idleInTransaction: totals.idleInTransaction / n,
+      samples: totals.samples,
+    };
   });
 }
 
@@ -178,7 +194,9 @@ export interface CpuUse {
 export async function startCpuMeter(apiPids: number | number[], database: string): Promise<() => Promise<CpuUse | null>> {
   const pids = typeof apiPids === 'number' ? [apiPids] : apiPids;
   const backends = () =>
-    withAdmin((admin) => admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [database])).then(({ rows }) => rows.map((row) => Number(row.pid)));
+    withAdmin((admin) => admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [database])).then(({ rows }) =>
+      rows.map((row) => Number(row.pid)),
+    );
   const apiStart = pids.map(processCpuSeconds);
   const postgresStart = new Map((await backends()).map((pid) => [pid, processCpuSeconds(pid) ?? 0]));
   const benchStart = process.cpuUsage();
@@ -208,8 +226,11 @@ export class BenchmarkRun {
   cleanUp(): Promise<void> {
     this.cleanedUp ??= (async () => {
       await Promise.all(this.children.map((child) => stopProcess(child).catch(() => undefined)));
-      if (this.databaseCreated) await dropDatabase(this.database).catch((error) => console.error(`could not drop ${this.database}: ${error.message}`));
-      await deleteRedisKeys(this.redisPrefix).catch((error) => console.error(`could not delete Redis keys ${this.redisPrefix}*: ${error.message}`));
+      if (this.databaseCreated)
+        await dropDatabase(this.database).catch((error) => console.error(`could not drop ${this.database}: ${error.message}`));
+      await deleteRedisKeys(this.redisPrefix).catch((error) =>
+        console.error(`could not delete Redis keys ${this.redisPrefix}*: ${error.message}`),
+      );
     })();
     return this.cleanedUp;
   }
@@ -311,7 +332,12 @@ export async function serverEnvironment(run: BenchmarkRun, chainUrl?: string): P
 export async function startApi(run: BenchmarkRun, env: Record<string, string>, name = 'api'): Promise<{ url: string; api: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const api = startNodeProcess(`${run.redisPrefix}-${name}`, 'apps/api/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, true);
+  const api = startNodeProcess(
+    `${run.redisPrefix}-${name}`,
+    'apps/api/src/main.ts',
+    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    true,
+  );
   run.children.push(api);
   await waitUntilHealthy(`${url}/api/health`, api);
   log(`${name} pid ${api.pid} listening on ${url} (log: ${LOG_DIR}/${run.redisPrefix}-${name}.log)`);

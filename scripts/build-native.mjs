@@ -28,6 +28,8 @@ try {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_config_')));
   execFileSync(projectNode, [nodeGyp, 'rebuild', `--nodedir=${nodeDir}`], { cwd: addon, env, stdio: 'ignore' });
 } catch (error) {
-  console.warn(`secp256k1 could not be built for ${execFileSync(projectNode, ['--version']).toString().trim()}: dhive uses its JavaScript fallback (${error.message})`);
+  console.warn(
+    `secp256k1 could not be built for ${execFileSync(projectNode, ['--version']).toString().trim()}: dhive uses its JavaScript fallback (${error.message})`,
+  );
 }
 console.log(`secp256k1 built for the project's Node: ${loads() ? 'loads' : 'does not load, JavaScript fallback'}`);

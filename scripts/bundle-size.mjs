@@ -46,7 +46,8 @@ function report(dir) {
   const within = total.gzip <= BUDGET_KB * 1000;
   const verdict = within ? 'within' : 'OVER';
   console.log(`\n${kB(total.gzip)} kB gzip: ${verdict} the budget of ${BUDGET_KB} kB`);
-  if (!within) console.error('Split the code that is not needed by the first screen into the screens\' chunks (AppRouter.tsx loads each lazily).');
+  if (!within)
+    console.error("Split the code that is not needed by the first screen into the screens' chunks (AppRouter.tsx loads each lazily).");
   return within;
 }
 
@@ -56,7 +57,17 @@ const outDir = mkdtempSync(join(tmpdir(), 'runik-bundle-size-'));
 try {
   const build = spawnSync(
     process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.mts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--config',
+      'apps/web/vite.config.mts',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: workspace, stdio: 'inherit' },
   );
   if (build.status !== 0) console.error(`the web build failed (exit code ${build.status})`);

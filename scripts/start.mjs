@@ -21,9 +21,20 @@ function step(title, args) {
 }
 
 step('Checking PostgreSQL and Redis, applying migrations', ['-r', '@swc-node/register', 'libs/server/src/core/database/migrate.ts']);
-step('Building the web app', ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.mts', '--mode', 'development', '--logLevel', 'warn']);
+step('Building the web app', [
+  'node_modules/vite/bin/vite.js',
+  'build',
+  '--config',
+  'apps/web/vite.config.mts',
+  '--mode',
+  'development',
+  '--logLevel',
+  'warn',
+]);
 
-console.log(`\nRunik: http://localhost:${process.env.PORT ?? 3000}  (Bull Board: /admin/queues, economy: /admin/economy, ${env.BULL_BOARD_USER} / ${env.BULL_BOARD_PASSWORD})\n`);
+console.log(
+  `\nRunik: http://localhost:${process.env.PORT ?? 3000}  (Bull Board: /admin/queues, economy: /admin/economy, ${env.BULL_BOARD_USER} / ${env.BULL_BOARD_PASSWORD})\n`,
+);
 const { result } = concurrently(
   [
     { name: 'hive-sim', command: ts('apps/hive-sim/src/main.ts'), prefixColor: 'magenta' },

@@ -28,12 +28,25 @@ const run = (title, argv) => {
 };
 
 const jestOk = run(`Jest: tests affected by changes since ${base}`, [
-  'node_modules/jest/bin/jest.js', `--changedSince=${base}`, '--maxWorkers=2', '--passWithNoTests',
-  '--json', `--outputFile=${resultsDir}/jest.json`, ...args,
+  'node_modules/jest/bin/jest.js',
+  `--changedSince=${base}`,
+  '--maxWorkers=2',
+  '--passWithNoTests',
+  '--json',
+  `--outputFile=${resultsDir}/jest.json`,
+  ...args,
 ]);
 const vitestOk = run(`Vitest: web tests affected by changes since ${base}`, [
-  'node_modules/vitest/vitest.mjs', 'run', '--config', 'apps/web/vite.config.mts', '--changed', base, '--passWithNoTests',
-  '--reporter=default', '--reporter=json', `--outputFile=${resultsDir}/vitest.json`,
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--config',
+  'apps/web/vite.config.mts',
+  '--changed',
+  base,
+  '--passWithNoTests',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${resultsDir}/vitest.json`,
 ]);
 
 const { passed, failed } = countResults(resultsDir, { 'jest.json': jestOk, 'vitest.json': vitestOk });

@@ -12,7 +12,13 @@ if (args.length === 0 || args[0].startsWith('-')) {
 const inWebApp = (arg) => !arg.startsWith('-') && !relative(resolve('apps/web'), resolve(arg)).startsWith('..');
 const runner = inWebApp(args[0])
   ? // Vitest's root is apps/web: an absolute path names the file whatever the working directory.
-    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'apps/web/vite.config.mts', ...args.map((arg) => (inWebApp(arg) ? resolve(arg) : arg))]
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--config',
+      'apps/web/vite.config.mts',
+      ...args.map((arg) => (inWebApp(arg) ? resolve(arg) : arg)),
+    ]
   : ['node_modules/jest/bin/jest.js', '--runTestsByPath', ...args];
 const { status } = spawnSync(process.execPath, runner, { stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
 process.exit(status ?? 1);

@@ -18,7 +18,9 @@ export function countResults(resultsDir, runs) {
     }
     const report = JSON.parse(readFileSync(path, 'utf8'));
     passed += report.numPassedTests;
-    const brokenFiles = report.testResults.filter((result) => result.status === 'failed' && !result.assertionResults.some((test) => test.status === 'failed'));
+    const brokenFiles = report.testResults.filter(
+      (result) => result.status === 'failed' && !result.assertionResults.some((test) => test.status === 'failed'),
+    );
     for (const result of brokenFiles) console.error(`${result.name}: failed to run (see above): counted as one failure`);
     const failedHere = report.numFailedTests + brokenFiles.length;
     failed += failedHere;

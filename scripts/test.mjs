@@ -29,7 +29,10 @@ console.log(`Node ${process.version} (${process.execPath})`);
 // Node keeps the bytecode of the modules it compiled here, so the hundreds of api, worker and hive-sim processes the
 // tests start load Nest, TypeORM and the rest faster (about a fifth less CPU per start).
 process.env.NODE_COMPILE_CACHE ??= resolve('tmp/node-compile-cache');
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const timings = [];
 
 /**
@@ -41,7 +44,10 @@ function run(name, title, args, { live = false, env = {} } = {}) {
     const begun = Date.now();
     const loadAtStart = load();
     console.log(`\n> ${title}${live ? '' : ' (started; its output follows when it ends)'}`);
-    const child = spawn(node, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, NX_DAEMON: 'false', ...env } });
+    const child = spawn(node, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NX_DAEMON: 'false', ...env },
+    });
     const logPath = `${resultsDir}/${name}.log`;
     if (!live) {
       const log = createWriteStream(logPath);
@@ -68,17 +74,32 @@ function run(name, title, args, { live = false, env = {} } = {}) {
 }
 
 const jestRun = (name, projects, workers) => [
-  'node_modules/jest/bin/jest.js', '--selectProjects', ...projects, `--maxWorkers=${workers}`, '--passWithNoTests',
-  '--json', `--outputFile=${resultsDir}/${name}.json`, ...extraJestArgs,
+  'node_modules/jest/bin/jest.js',
+  '--selectProjects',
+  ...projects,
+  `--maxWorkers=${workers}`,
+  '--passWithNoTests',
+  '--json',
+  `--outputFile=${resultsDir}/${name}.json`,
+  ...extraJestArgs,
 ];
 
 /** Whether each run that writes a results file exited 0: a run that failed without a failed test in its file still counts as one failure. */
 const exitedOk = {};
 
 async function jestLane() {
-  exitedOk['jest.json'] = await run('jest', `Jest: rules, contract, hive-sim, economy, server, system (${jestWorkers} workers)`,
-    jestRun('jest', ['rules', 'contract', 'hive-sim', 'economy', 'server', 'system'], jestWorkers), { live: true });
-  exitedOk['jest-browser.json'] = await run('jest-browser', `Jest: browser (${browserWorkers} workers)`, jestRun('jest-browser', ['browser'], browserWorkers), { live: true });
+  exitedOk['jest.json'] = await run(
+    'jest',
+    `Jest: rules, contract, hive-sim, economy, server, system (${jestWorkers} workers)`,
+    jestRun('jest', ['rules', 'contract', 'hive-sim', 'economy', 'server', 'system'], jestWorkers),
+    { live: true },
+  );
+  exitedOk['jest-browser.json'] = await run(
+    'jest-browser',
+    `Jest: browser (${browserWorkers} workers)`,
+    jestRun('jest-browser', ['browser'], browserWorkers),
+    { live: true },
+  );
 }
 
 async function otherLane() {
@@ -89,15 +110,30 @@ async function otherLane() {
   );
   checks.push(await run('lint', 'Lint', [nxBin, 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']));
   exitedOk['vitest.json'] = await run('vitest', 'Vitest: web', [
-    'node_modules/vitest/vitest.mjs', 'run', '--config', 'apps/web/vite.config.mts',
-    '--reporter=default', '--reporter=json', `--outputFile=${resultsDir}/vitest.json`,
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--config',
+    'apps/web/vite.config.mts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${resultsDir}/vitest.json`,
   ]);
   // The initial JavaScript of the web app against its budget (issue 20: 250 kB gzip); builds in a temp folder.
-  const bundlePassed = await run('bundle', "Bundle size: the web app's initial JavaScript (npm run check:bundle)", ['scripts/bundle-size.mjs']);
+  const bundlePassed = await run('bundle', "Bundle size: the web app's initial JavaScript (npm run check:bundle)", [
+    'scripts/bundle-size.mjs',
+  ]);
   // The soak's short version: 20 bots play every money-moving action for 15 s while the worker is
   // killed at random, then the ledger invariants are checked (bench/README.md). About a minute.
   const soakPassed = await run('soak', 'Soak: 20 players, 15 s, the worker killed at random (npm run soak)', [
-    '-r', '@swc-node/register', 'bench/soak/main.ts', '--players', '20', '--seconds', '15', '--drain-seconds', '45',
+    '-r',
+    '@swc-node/register',
+    'bench/soak/main.ts',
+    '--players',
+    '20',
+    '--seconds',
+    '15',
+    '--drain-seconds',
+    '45',
   ]);
   return { checks, counted: [soakPassed, bundlePassed] };
 }

@@ -12,7 +12,17 @@ export type PlayingArchetype = Exclude<Archetype, 'alt'>;
 export type ArchetypeMix = Record<PlayingArchetype, number>;
 
 /** Issue 18's mix, with a few of each archetype that tries to break the economy. */
-export const DEFAULT_MIX: ArchetypeMix = { casual: 45, active: 22, whale: 5, trader: 5, farmer: 3, cashout: 5, multi: 1, activator: 3, arbitrageur: 2 };
+export const DEFAULT_MIX: ArchetypeMix = {
+  casual: 45,
+  active: 22,
+  whale: 5,
+  trader: 5,
+  farmer: 3,
+  cashout: 5,
+  multi: 1,
+  activator: 3,
+  arbitrageur: 2,
+};
 export const DEFAULT_ALTS_PER_FARMER = 4;
 /** Paid accounts one multi-account actor plays. */
 export const MULTI_ACCOUNTS = 5;
@@ -47,25 +57,125 @@ export const POUCHES_PER_DAY = 4;
 
 export const BEHAVIOURS: Record<Archetype, Behaviour> = {
   // Two visits a day, morning and evening: harvests, converts everything, upgrades; a small guard.
-  casual: { paid: true, visitsPerDay: 2, firstVisitFromHour: 7, armyShare: 0.1, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false, cashOutFromCityHall: null },
+  casual: {
+    paid: true,
+    visitsPerDay: 2,
+    firstVisitFromHour: 7,
+    armyShare: 0.1,
+    raids: false,
+    citadelAttacksPerDay: 0,
+    upgradesMilitary: false,
+    buysGear: false,
+    cashOutFromCityHall: null,
+  },
   // Harvests every 4 hours, raids, fights the citadel twice a day.
-  active: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true, cashOutFromCityHall: null },
+  active: {
+    paid: true,
+    visitsPerDay: 6,
+    firstVisitFromHour: 0,
+    armyShare: 0.35,
+    raids: true,
+    citadelAttacksPerDay: 2,
+    upgradesMilitary: true,
+    buysGear: true,
+    cashOutFromCityHall: null,
+  },
   // Three visits a day, pays SWAP.HIVE for packs and shop items, speeds training up.
-  whale: { paid: true, visitsPerDay: 3, firstVisitFromHour: 0, armyShare: 0.3, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true, cashOutFromCityHall: null },
+  whale: {
+    paid: true,
+    visitsPerDay: 3,
+    firstVisitFromHour: 0,
+    armyShare: 0.3,
+    raids: true,
+    citadelAttacksPerDay: 2,
+    upgradesMilitary: true,
+    buysGear: true,
+    cashOutFromCityHall: null,
+  },
   // Three visits a day, opens RUNIK packs and sells the gear it does not wear.
-  trader: { paid: true, visitsPerDay: 3, firstVisitFromHour: 0, armyShare: 0, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false, cashOutFromCityHall: null },
+  trader: {
+    paid: true,
+    visitsPerDay: 3,
+    firstVisitFromHour: 0,
+    armyShare: 0,
+    raids: false,
+    citadelAttacksPerDay: 0,
+    upgradesMilitary: false,
+    buysGear: false,
+    cashOutFromCityHall: null,
+  },
   // An active player who raids its own free alts first.
-  farmer: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: true, cashOutFromCityHall: null },
+  farmer: {
+    paid: true,
+    visitsPerDay: 6,
+    firstVisitFromHour: 0,
+    armyShare: 0.35,
+    raids: true,
+    citadelAttacksPerDay: 2,
+    upgradesMilitary: true,
+    buysGear: true,
+    cashOutFromCityHall: null,
+  },
   // A free account its farmer grows once a day to ALT_TARGET_CITY_HALL, then leaves unharvested to be raided.
   // An active player who stops at City Hall 10 and withdraws everything it earns from then on.
-  cashout: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: false, cashOutFromCityHall: CASH_OUT_CITY_HALL },
+  cashout: {
+    paid: true,
+    visitsPerDay: 6,
+    firstVisitFromHour: 0,
+    armyShare: 0.35,
+    raids: true,
+    citadelAttacksPerDay: 2,
+    upgradesMilitary: true,
+    buysGear: false,
+    cashOutFromCityHall: CASH_OUT_CITY_HALL,
+  },
   // Each of a multi-account actor's MULTI_ACCOUNTS paid accounts: a cash-out player; its first account raids the others.
-  multi: { paid: true, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: false, cashOutFromCityHall: CASH_OUT_CITY_HALL },
+  multi: {
+    paid: true,
+    visitsPerDay: 6,
+    firstVisitFromHour: 0,
+    armyShare: 0.35,
+    raids: true,
+    citadelAttacksPerDay: 2,
+    upgradesMilitary: true,
+    buysGear: false,
+    cashOutFromCityHall: CASH_OUT_CITY_HALL,
+  },
   // A free account grown to City Hall 10, hoarding from then on, activated late (ACTIVATE_AFTER_DAYS) and cashed out.
-  activator: { paid: false, visitsPerDay: 6, firstVisitFromHour: 0, armyShare: 0.35, raids: true, citadelAttacksPerDay: 2, upgradesMilitary: true, buysGear: false, cashOutFromCityHall: CASH_OUT_CITY_HALL },
+  activator: {
+    paid: false,
+    visitsPerDay: 6,
+    firstVisitFromHour: 0,
+    armyShare: 0.35,
+    raids: true,
+    citadelAttacksPerDay: 2,
+    upgradesMilitary: true,
+    buysGear: false,
+    cashOutFromCityHall: CASH_OUT_CITY_HALL,
+  },
   // A casual player who buys RUNIK Pouches while RNK trades above the reference rate, spends only their (locked) RUNIK and withdraws all else.
-  arbitrageur: { paid: true, visitsPerDay: 2, firstVisitFromHour: 7, armyShare: 0.1, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false, cashOutFromCityHall: null },
-  alt: { paid: false, visitsPerDay: 1, firstVisitFromHour: 0, armyShare: 0, raids: false, citadelAttacksPerDay: 0, upgradesMilitary: false, buysGear: false, cashOutFromCityHall: null },
+  arbitrageur: {
+    paid: true,
+    visitsPerDay: 2,
+    firstVisitFromHour: 7,
+    armyShare: 0.1,
+    raids: false,
+    citadelAttacksPerDay: 0,
+    upgradesMilitary: false,
+    buysGear: false,
+    cashOutFromCityHall: null,
+  },
+  alt: {
+    paid: false,
+    visitsPerDay: 1,
+    firstVisitFromHour: 0,
+    armyShare: 0,
+    raids: false,
+    citadelAttacksPerDay: 0,
+    upgradesMilitary: false,
+    buysGear: false,
+    cashOutFromCityHall: null,
+  },
 };
 
 /** The City Hall the issue's measured alts were grown to. */
@@ -107,7 +217,8 @@ export function population(bots: number, mix: ArchetypeMix, altsPerFarmer: numbe
   const weights: Record<PlayingArchetype, number> = { ...mix, farmer: mix.farmer * (1 + altsPerFarmer), multi: mix.multi * MULTI_ACCOUNTS };
   const total = Object.values(weights).reduce((sum, weight) => sum + weight, 0);
   const counts = recordOf(ARCHETYPES, () => 0);
-  for (const archetype of ['active', 'whale', 'trader', 'cashout', 'activator', 'arbitrageur'] as const) counts[archetype] = Math.floor((bots * weights[archetype]) / total);
+  for (const archetype of ['active', 'whale', 'trader', 'cashout', 'activator', 'arbitrageur'] as const)
+    counts[archetype] = Math.floor((bots * weights[archetype]) / total);
   counts.farmer = Math.floor((bots * weights.farmer) / total / (1 + altsPerFarmer));
   counts.alt = counts.farmer * altsPerFarmer;
   counts.multi = Math.floor((bots * weights.multi) / total / MULTI_ACCOUNTS) * MULTI_ACCOUNTS;

@@ -33,12 +33,20 @@ export function chartSpecs(days: DayFigures[]): Record<string, TopLevelSpec> {
   const flows: Row[] = days.flatMap((day) => [
     ...MINT_REASONS.map((reason) => ({ day: day.day, value: toRunik(day.ledger.minted[reason]), flow: `minted: ${reason}` })),
     ...BURN_REASONS.map((reason) => ({ day: day.day, value: -toRunik(day.ledger.burned[reason]), flow: `burned: ${reason}` })),
-    { day: day.day, value: -toRunik(day.ledger.systemCredits['system:tax'] + day.ledger.systemCredits['system:fees']), flow: 'tax and fees' },
+    {
+      day: day.day,
+      value: -toRunik(day.ledger.systemCredits['system:tax'] + day.ledger.systemCredits['system:fees']),
+      flow: 'tax and fees',
+    },
     { day: day.day, value: -toRunik(day.ledger.withdrawals), flow: 'withdrawn' },
   ]);
   const bands = [1, 6, 11, 16, 21, 26];
   const cityHalls: Row[] = days.flatMap((day) =>
-    bands.map((from) => ({ day: day.day, players: day.cityHalls.slice(from - 1, from + 4).reduce((a, b) => a + b, 0), band: `City Hall ${from}-${from + 4}` })),
+    bands.map((from) => ({
+      day: day.day,
+      players: day.cityHalls.slice(from - 1, from + 4).reduce((a, b) => a + b, 0),
+      band: `City Hall ${from}-${from + 4}`,
+    })),
   );
   return {
     'runik-flows.svg': {
@@ -77,7 +85,11 @@ export function chartSpecs(days: DayFigures[]): Record<string, TopLevelSpec> {
       'RUNIK a day: the emission budget, what it minted into withdrawable balances, and RNK paid out',
       days.flatMap((day) => [
         { day: day.day, value: toRunik(day.treasury.budget), series: 'budget' },
-        { day: day.day, value: toRunik(day.treasury.budgetUse.conversion + day.treasury.budgetUse.citadel + day.treasury.budgetUse.release), series: 'budget used' },
+        {
+          day: day.day,
+          value: toRunik(day.treasury.budgetUse.conversion + day.treasury.budgetUse.citadel + day.treasury.budgetUse.release),
+          series: 'budget used',
+        },
         { day: day.day, value: toRunik(day.treasury.paidOut), series: 'RNK paid out' },
       ]),
       'RUNIK',

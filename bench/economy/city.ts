@@ -283,7 +283,9 @@ export class City {
   smelt(materials: OwnedGear[], nowMs: number): void {
     for (const material of materials) {
       const worn = this.equipped();
-      const target = worn.find((gear) => gear.type === material.type) ?? worn.sort((a, b) => gearStatPercent(b.rarity, b.level) - gearStatPercent(a.rarity, a.level))[0];
+      const target =
+        worn.find((gear) => gear.type === material.type) ??
+        worn.sort((a, b) => gearStatPercent(b.rarity, b.level) - gearStatPercent(a.rarity, a.level))[0];
       if (!target) continue;
       if (gearCategory(target.type) === 'mayor') this.bank(nowMs);
       const grown = addExp(target.level, target.currentExp, material.expValue);

@@ -19,7 +19,11 @@ export const SUNK_AT_DAYS = [60, 180, 365] as const;
 
 /** What RUNIK leaves players for good: burned on upgrades, speed-ups and packs, conversion and sale tax, listing fees (resources bought are not: they convert back). */
 export const sunkOf = (day: DayFigures) =>
-  day.ledger.burned.upgrades + day.ledger.burned['speed-ups'] + day.ledger.burned.packs + day.ledger.systemCredits['system:tax'] + day.ledger.systemCredits['system:fees'];
+  day.ledger.burned.upgrades +
+  day.ledger.burned['speed-ups'] +
+  day.ledger.burned.packs +
+  day.ledger.systemCredits['system:tax'] +
+  day.ledger.systemCredits['system:fees'];
 export const mintedOf = (day: DayFigures) => sum(Object.values(day.ledger.minted));
 
 /** One scenario's run, reduced to what the criteria and the report need (plain JSON: runs come back from worker processes). */
@@ -150,12 +154,24 @@ export function criteria(summary: ScenarioSummary): Criterion[] {
       wanted: '≤ 0',
       ok: summary.overShareMax <= 0,
     },
-    { name: 'days all players together drew more than the budget', figure: String(summary.daysOverBudget), wanted: '0', ok: summary.daysOverBudget === 0 },
+    {
+      name: 'days all players together drew more than the budget',
+      figure: String(summary.daysOverBudget),
+      wanted: '0',
+      ok: summary.daysOverBudget === 0,
+    },
     {
       name: `days a new paid account takes to be minted its registration fee (median of ${summary.earnBackMeasured})`,
       figure: days(summary.earnBackMedianDays),
-      wanted: summary.days >= EARN_BACK_HORIZON_DAYS ? `≥ ${EARN_BACK_FLOOR_DAYS}` : `printed (held to ≥ ${EARN_BACK_FLOOR_DAYS} over ${EARN_BACK_HORIZON_DAYS} days or more)`,
-      ok: !topsUp || summary.days < EARN_BACK_HORIZON_DAYS || summary.earnBackMedianDays === null || summary.earnBackMedianDays >= EARN_BACK_FLOOR_DAYS,
+      wanted:
+        summary.days >= EARN_BACK_HORIZON_DAYS
+          ? `≥ ${EARN_BACK_FLOOR_DAYS}`
+          : `printed (held to ≥ ${EARN_BACK_FLOOR_DAYS} over ${EARN_BACK_HORIZON_DAYS} days or more)`,
+      ok:
+        !topsUp ||
+        summary.days < EARN_BACK_HORIZON_DAYS ||
+        summary.earnBackMedianDays === null ||
+        summary.earnBackMedianDays >= EARN_BACK_FLOOR_DAYS,
     },
     {
       name: 'City Hall 7 days after joining, median casual paid player',
@@ -173,4 +189,8 @@ export function criteria(summary: ScenarioSummary): Criterion[] {
 }
 
 export const failedCriteria = (summaries: ScenarioSummary[]) =>
-  summaries.flatMap((summary) => criteria(summary).filter((criterion) => !criterion.ok).map((criterion) => `${summary.label}: ${criterion.name}: ${criterion.figure}`));
+  summaries.flatMap((summary) =>
+    criteria(summary)
+      .filter((criterion) => !criterion.ok)
+      .map((criterion) => `${summary.label}: ${criterion.name}: ${criterion.figure}`),
+  );

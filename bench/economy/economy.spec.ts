@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildingUpgradeCost, contributionWeight, EMISSION_POLICY, emissionBudget, emissionShare, NEWCOMER_CONTRIBUTION } from '@runik/rules';
+import {
+  buildingUpgradeCost,
+  contributionWeight,
+  EMISSION_POLICY,
+  emissionBudget,
+  emissionShare,
+  NEWCOMER_CONTRIBUTION,
+} from '@runik/rules';
 import { City } from './city';
 import { constantsFromFile, rulesConstants, withOverrides } from './constants';
 import { criteria, summarizeScenario } from './criteria';
@@ -29,7 +36,8 @@ describe('the economy simulation', () => {
   });
 
   it('keeps RUNIK conserved every day', () => {
-    for (const day of simulate(small(9)).days) expect({ day: day.day, ...day.check }).toEqual({ day: day.day, ok: true, drift: 0, negativeAccounts: 0 });
+    for (const day of simulate(small(9)).days)
+      expect({ day: day.day, ...day.check }).toEqual({ day: day.day, ok: true, drift: 0, negativeAccounts: 0 });
   });
 
   // A short horizon of what `npm run economy -- --days 365 --bots 1000 --seed 1` checks: every scenario, every criterion.
@@ -46,14 +54,26 @@ describe('the economy simulation', () => {
   it('runs end to end: npm run economy -- --days 15 --bots 150 --stress-bots 40', () => {
     const out = mkdtempSync(join(tmpdir(), 'economy-'));
     try {
-      const run = spawnSync(process.execPath, ['-r', '@swc-node/register', 'bench/economy/main.ts', '--days', '15', '--bots', '150', '--stress-bots', '40', '--out', out], {
-        cwd: join(__dirname, '../..'),
-        encoding: 'utf8',
-      });
+      const run = spawnSync(
+        process.execPath,
+        ['-r', '@swc-node/register', 'bench/economy/main.ts', '--days', '15', '--bots', '150', '--stress-bots', '40', '--out', out],
+        {
+          cwd: join(__dirname, '../..'),
+          encoding: 'utf8',
+        },
+      );
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('Every pass criterion met in every scenario.');
-      expect(readdirSync(out).sort()).toEqual(['balances.svg', 'budget.svg', 'city-hall.svg', 'coverage.svg', 'earnings.svg', 'report.md', 'runik-flows.svg']);
+      expect(readdirSync(out).sort()).toEqual([
+        'balances.svg',
+        'budget.svg',
+        'city-hall.svg',
+        'coverage.svg',
+        'earnings.svg',
+        'report.md',
+        'runik-flows.svg',
+      ]);
       expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('bank run, operator never tops up');
     } finally {
       rmSync(out, { recursive: true, force: true });
@@ -64,7 +84,7 @@ describe('the economy simulation', () => {
 describe('the emission budget and the treasury', () => {
   const harvest = (wheat: number) => ({ wheat: wheat * 200, lumber: 0, stone: 0, ore: 0 });
 
-  it("gives each of k accounts what one player with the same harvest gets, and never more than the budget in all", () => {
+  it('gives each of k accounts what one player with the same harvest gets, and never more than the budget in all', () => {
     const harvested = new Map([
       [1, harvest(2_000_000)],
       [2, harvest(500_000)],

@@ -1,4 +1,14 @@
-import { contributionOf, contributionWeight, DAILY_CONVERSION_CAP_RUNIK, EmissionPolicy, emissionBudget, emissionLeft, emissionShare, ResourceAmounts, TreasuryPosition } from '@runik/rules';
+import {
+  contributionOf,
+  contributionWeight,
+  DAILY_CONVERSION_CAP_RUNIK,
+  EmissionPolicy,
+  emissionBudget,
+  emissionLeft,
+  emissionShare,
+  ResourceAmounts,
+  TreasuryPosition,
+} from '@runik/rules';
 
 /** What the day's budget was drawn for (thousandths). */
 export interface EmissionUse {
@@ -30,9 +40,15 @@ export class EmissionDay {
     private readonly cap = DAILY_CONVERSION_CAP_RUNIK,
   ) {
     this.size = emissionBudget(position, policy);
-    const weights = new Map([...harvested].map(([id, amounts]) => [id, { weight: contributionWeight(amounts ? contributionOf(amounts) : 0), counted: amounts !== null }]));
+    const weights = new Map(
+      [...harvested].map(([id, amounts]) => [
+        id,
+        { weight: contributionWeight(amounts ? contributionOf(amounts) : 0), counted: amounts !== null },
+      ]),
+    );
     this.totalWeight = [...weights.values()].reduce((total, { weight, counted }) => total + (counted ? weight : 0), 0);
-    for (const [id, { weight }] of weights) this.shares.set(id, { size: emissionShare(this.size, weight, this.totalWeight, this.cap), used: 0 });
+    for (const [id, { weight }] of weights)
+      this.shares.set(id, { size: emissionShare(this.size, weight, this.totalWeight, this.cap), used: 0 });
   }
 
   /** A paid player's share of the day (a player activated today has none yet: only its release). */

@@ -42,7 +42,16 @@ export interface ConservationCheck {
 const zeroes = <K extends string>(keys: readonly K[]) => recordOf(keys, () => 0);
 
 export function emptyDay(): LedgerDay {
-  return { minted: zeroes(MINT_REASONS), burned: zeroes(BURN_REASONS), transferred: zeroes(TRANSFER_REASONS), systemCredits: zeroes(SYSTEM_ACCOUNTS), deposits: 0, withdrawals: 0, earnedBy: new Map(), spentBy: new Map() };
+  return {
+    minted: zeroes(MINT_REASONS),
+    burned: zeroes(BURN_REASONS),
+    transferred: zeroes(TRANSFER_REASONS),
+    systemCredits: zeroes(SYSTEM_ACCOUNTS),
+    deposits: 0,
+    withdrawals: 0,
+    earnedBy: new Map(),
+    spentBy: new Map(),
+  };
 }
 
 /**
@@ -168,7 +177,8 @@ export class RunikLedger {
     const balance = this.balance(account);
     if (balance < amount) throw new Error(`RUNIK overdraft: account ${account} holds ${balance}, debited ${amount}`);
     this.balances.set(account, balance - amount);
-    if (typeof account === 'number' && lockedFirst && this.lockedOf(account) > 0) this.locked.set(account, Math.max(0, this.lockedOf(account) - amount));
+    if (typeof account === 'number' && lockedFirst && this.lockedOf(account) > 0)
+      this.locked.set(account, Math.max(0, this.lockedOf(account) - amount));
     if (typeof account === 'number' && inGame) this.day.spentBy.set(account, (this.day.spentBy.get(account) ?? 0) + amount);
   }
 }

@@ -18,7 +18,19 @@ import { DEFAULT_ALTS_PER_FARMER } from './archetypes';
 import { writeCharts } from './charts';
 import { constantsFromFile, EconomyConstants, rulesConstants } from './constants';
 import { failedCriteria, ScenarioSummary, summarizeScenario } from './criteria';
-import { CRITERIA_HEADER, criteriaRow, DAY_HEADER, dayRow, markdownReport, SCENARIO_HEADER, scenarioRow, summarize, targetRows, TREASURY_HEADER, treasuryRow } from './report';
+import {
+  CRITERIA_HEADER,
+  criteriaRow,
+  DAY_HEADER,
+  dayRow,
+  markdownReport,
+  SCENARIO_HEADER,
+  scenarioRow,
+  summarize,
+  targetRows,
+  TREASURY_HEADER,
+  treasuryRow,
+} from './report';
 import { Scenario, STRESS_SCENARIOS } from './scenarios';
 import { ConservationError, simulate } from './simulation';
 
@@ -65,7 +77,9 @@ async function main(): Promise<void> {
     constants: values.constants ? constantsFromFile(values.constants) : rulesConstants(),
   };
 
-  const stressBots = values['stress-bots'] ? wholeNumber('stress-bots', values['stress-bots'], 1) : Math.max(100, Math.floor(options.bots / 4));
+  const stressBots = values['stress-bots']
+    ? wholeNumber('stress-bots', values['stress-bots'], 1)
+    : Math.max(100, Math.floor(options.bots / 4));
 
   const started = performance.now();
   const cpuBefore = process.cpuUsage();

@@ -241,7 +241,16 @@ export function treasuryRow(day: DayFigures): string[] {
   ];
 }
 
-export const CRITERIA_HEADER = ['scenario', 'coverage, lowest', 'over a share', 'days over budget', 'earn-back days (median)', 'City Hall after a week', 'Pouch RUNIK withdrawn', 'met'];
+export const CRITERIA_HEADER = [
+  'scenario',
+  'coverage, lowest',
+  'over a share',
+  'days over budget',
+  'earn-back days (median)',
+  'City Hall after a week',
+  'Pouch RUNIK withdrawn',
+  'met',
+];
 
 /** One row per scenario: each criterion's figure, **bold** when it fails. */
 export function criteriaRow(summary: ScenarioSummary): string[] {
@@ -302,7 +311,12 @@ export function markdownReport(result: SimulationResult, constantsSource: string
     '',
     markdownTable(
       ['archetype', 'accounts', 'RUNIK the budget minted them (releases included)', 'RUNIK they withdrew'],
-      ARCHETYPES.map((archetype) => [archetype, String(result.population[archetype]), amount(result.emittedBy[archetype]), amount(result.withdrawnBy[archetype])]),
+      ARCHETYPES.map((archetype) => [
+        archetype,
+        String(result.population[archetype]),
+        amount(result.emittedBy[archetype]),
+        amount(result.withdrawnBy[archetype]),
+      ]),
     ),
     '',
     '## Targets (issue 18)',

@@ -18,7 +18,14 @@ export interface Scenario {
   operatorName: keyof typeof OPERATORS;
 }
 
-const base = { mix: DEFAULT_MIX, churnPerDay: 0.002, bankRunAt: null, rnkPremium: 1.5, operator: OPERATORS.daily, operatorName: 'daily' } as const;
+const base = {
+  mix: DEFAULT_MIX,
+  churnPerDay: 0.002,
+  bankRunAt: null,
+  rnkPremium: 1.5,
+  operator: OPERATORS.daily,
+  operatorName: 'daily',
+} as const;
 const never = { operator: OPERATORS.never, operatorName: 'never' } as const;
 
 /** The default: issue 18's mix with a few of each archetype that tries to break it, RNK at 1.5 times the reference (the Pouch worth arbitraging). */

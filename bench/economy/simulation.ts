@@ -97,7 +97,9 @@ export function simulate(options: SimulationOptions): SimulationResult {
     const ledger = world.ledger.closeDay();
     const check = world.ledger.check();
     if (!check.ok) {
-      throw new ConservationError(`Day ${day + 1}: RUNIK not conserved (drift ${check.drift} thousandths, ${check.negativeAccounts} negative balances)`);
+      throw new ConservationError(
+        `Day ${day + 1}: RUNIK not conserved (drift ${check.drift} thousandths, ${check.negativeAccounts} negative balances)`,
+      );
     }
     const joined = world.bots.filter((bot) => bot.joinMs < dayEndMs);
     const players = joined.filter((bot) => bot.archetype !== 'alt');
@@ -138,9 +140,13 @@ export function simulate(options: SimulationOptions): SimulationResult {
     days,
     paidBalancesAtEnd: sum(world.bots.filter((bot) => world.ledger.isPaid(bot.id)).map((bot) => bot.city.runik)),
     cityHallAfterWeek,
-    earnBackDays: earners.map((bot) => (bot.earnedBackOnDay === null ? null : bot.earnedBackOnDay - Math.floor((bot.joinMs - START_MS) / DAY_MS))),
+    earnBackDays: earners.map((bot) =>
+      bot.earnedBackOnDay === null ? null : bot.earnedBackOnDay - Math.floor((bot.joinMs - START_MS) / DAY_MS),
+    ),
     emittedBy: recordOf(ARCHETYPES, (archetype) => sum(world.bots.filter((bot) => bot.archetype === archetype).map((bot) => bot.emitted))),
-    withdrawnBy: recordOf(ARCHETYPES, (archetype) => sum(world.bots.filter((bot) => bot.archetype === archetype).map((bot) => bot.withdrawn))),
+    withdrawnBy: recordOf(ARCHETYPES, (archetype) =>
+      sum(world.bots.filter((bot) => bot.archetype === archetype).map((bot) => bot.withdrawn)),
+    ),
     launchReserve: world.treasury.launchReserve,
   };
 }
@@ -184,5 +190,8 @@ export function percentile(sorted: number[], percent: number): number {
 }
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }

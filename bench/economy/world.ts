@@ -185,14 +185,20 @@ export class World {
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
     this.mix = this.scenario.mix;
     this.altsPerFarmer = options.altsPerFarmer ?? DEFAULT_ALTS_PER_FARMER;
-    this.treasury = new Treasury(this.scenario.operator, GUARD_RAILS, this.scenario.rnkPremium, this.scenario.operator.launchReservePerPlayer * options.bots);
+    this.treasury = new Treasury(
+      this.scenario.operator,
+      GUARD_RAILS,
+      this.scenario.rnkPremium,
+      this.scenario.operator.launchReservePerPlayer * options.bots,
+    );
     this.populate();
   }
 
   private populate(): void {
     const counts = population(this.options.bots, this.mix, this.altsPerFarmer);
     const archetypes: Archetype[] = [];
-    for (const archetype of ['casual', 'active', 'whale', 'trader', 'farmer', 'cashout', 'activator', 'arbitrageur'] as const) for (let i = 0; i < counts[archetype]; i += 1) archetypes.push(archetype);
+    for (const archetype of ['casual', 'active', 'whale', 'trader', 'farmer', 'cashout', 'activator', 'arbitrageur'] as const)
+      for (let i = 0; i < counts[archetype]; i += 1) archetypes.push(archetype);
     for (let i = 0; i < counts.multi / MULTI_ACCOUNTS; i += 1) archetypes.push('multi');
     // Shuffled, so that founders and latecomers mix every archetype.
     for (let i = archetypes.length - 1; i > 0; i -= 1) {
@@ -205,8 +211,10 @@ export class World {
       const joinMs = index < founders ? START_MS : START_MS + this.random.int(0, latestJoinMin) * MINUTE_MS;
       const owner = this.addBot(archetype, joinMs, null);
       // A farmer's free alts; a multi-account actor's other paid accounts (raided by its first, as alts are).
-      if (archetype === 'farmer') for (let alt = 0; alt < this.altsPerFarmer; alt += 1) owner.alts.push(this.addBot('alt', joinMs, owner).id);
-      if (archetype === 'multi') for (let account = 1; account < MULTI_ACCOUNTS; account += 1) owner.alts.push(this.addBot('multi', joinMs, owner).id);
+      if (archetype === 'farmer')
+        for (let alt = 0; alt < this.altsPerFarmer; alt += 1) owner.alts.push(this.addBot('alt', joinMs, owner).id);
+      if (archetype === 'multi')
+        for (let account = 1; account < MULTI_ACCOUNTS; account += 1) owner.alts.push(this.addBot('multi', joinMs, owner).id);
     });
   }
 
@@ -285,13 +293,23 @@ export class World {
     for (const bot of this.bots) {
       if (bot.joinMs >= dayEndMs) continue;
       if (bot.joinMs >= dayStartMs && bot.behaviour.paid) this.treasury.receiveSwapHive(feeInSwapHive(REGISTRATION_FEE_USD));
-      if (bot.leftOnDay === null && bot.archetype !== 'alt' && (bankRun ? this.ledger.isPaid(bot.id) : this.random.fraction() < this.scenario.churnPerDay)) bot.leftOnDay = day;
+      if (
+        bot.leftOnDay === null &&
+        bot.archetype !== 'alt' &&
+        (bankRun ? this.ledger.isPaid(bot.id) : this.random.fraction() < this.scenario.churnPerDay)
+      )
+        bot.leftOnDay = day;
       if (this.ledger.isPaid(bot.id)) harvested.set(bot.id, bot.city.harvestedToday);
       bot.city.harvestedToday = null;
     }
     // After the registrations at the day's start: the founders' fees back the first day.
     this.treasury.topUp(day);
-    this.emission = new EmissionDay({ treasuryRnk: this.treasury.rnk, owed: this.owed() }, this.options.constants.emission, harvested, this.options.constants.dailyConversionCap);
+    this.emission = new EmissionDay(
+      { treasuryRnk: this.treasury.rnk, owed: this.owed() },
+      this.options.constants.emission,
+      harvested,
+      this.options.constants.dailyConversionCap,
+    );
     this.emittedToday = new Map();
     this.treasury.release(this.owed());
   }
@@ -324,7 +342,8 @@ export class World {
     city.finishTraining(nowMs);
     if (bot.leftOnDay !== null) return this.withdraw(bot, nowMs, day);
     if (bot.archetype === 'alt') return this.growAlt(bot, nowMs);
-    if (bot.archetype === 'activator' && !this.ledger.isPaid(bot.id) && nowMs >= bot.joinMs + ACTIVATE_AFTER_DAYS * DAY_MS) this.activate(bot);
+    if (bot.archetype === 'activator' && !this.ledger.isPaid(bot.id) && nowMs >= bot.joinMs + ACTIVATE_AFTER_DAYS * DAY_MS)
+      this.activate(bot);
     city.harvest(nowMs);
     if (bot.archetype === 'farmer' || bot.archetype === 'multi') for (const altId of bot.alts) this.raid(bot, this.bots[altId], nowMs);
     if (behaviour.raids) this.raidOthers(bot, nowMs);
@@ -333,7 +352,8 @@ export class World {
     const firstVisitToday = bot.lastDailyDay !== day;
     bot.lastDailyDay = day;
     if (bot.archetype === 'whale' && firstVisitToday) this.whaleShopping(bot, nowMs);
-    if (bot.archetype === 'arbitrageur' && firstVisitToday && this.scenario.rnkPremium > 1) this.buyShopItem(bot, 'RUNIK Pouch', POUCHES_PER_DAY, nowMs);
+    if (bot.archetype === 'arbitrageur' && firstVisitToday && this.scenario.rnkPremium > 1)
+      this.buyShopItem(bot, 'RUNIK Pouch', POUCHES_PER_DAY, nowMs);
     this.train(bot, nowMs);
     if (bot.archetype === 'whale') city.speedUp(nowMs);
     if (bot.archetype === 'trader') this.trade(bot, nowMs);
@@ -391,7 +411,10 @@ export class World {
     if (stopAt !== null && bot.city.chLevel >= stopAt) return;
     // An arbitrageur spends only its locked RUNIK (the Pouches'), so that all it earned stays withdrawable.
     const spendable = () => (bot.archetype === 'arbitrageur' ? this.ledger.lockedOf(bot.id) : bot.city.runik);
-    const buildings: BuildingKey[] = [...RESOURCE_BUILDINGS.map((building) => building.key), ...(bot.behaviour.upgradesMilitary ? MILITARY_BUILDING_KEYS : [])];
+    const buildings: BuildingKey[] = [
+      ...RESOURCE_BUILDINGS.map((building) => building.key),
+      ...(bot.behaviour.upgradesMilitary ? MILITARY_BUILDING_KEYS : []),
+    ];
     for (;;) {
       const cityHallWanted = bot.archetype !== 'alt' || bot.city.chLevel < ALT_TARGET_CITY_HALL;
       let cheapest: { key: typeof CITY_HALL_KEY | BuildingKey; cost: number } | null = null;
@@ -567,8 +590,10 @@ export class World {
     const held = this.ledger.withdrawable(bot.id);
     const cashOutFrom = bot.behaviour.cashOutFromCityHall;
     let wanted = 0;
-    if (bot.leftOnDay !== null || bot.archetype === 'arbitrageur' || (cashOutFrom !== null && bot.city.chLevel >= cashOutFrom)) wanted = held;
-    else if (bot.archetype === 'trader') wanted = Math.floor(Math.max(0, held - this.options.constants.packPrices.runik.bulk) * TRADER_CASH_OUT_SHARE);
+    if (bot.leftOnDay !== null || bot.archetype === 'arbitrageur' || (cashOutFrom !== null && bot.city.chLevel >= cashOutFrom))
+      wanted = held;
+    else if (bot.archetype === 'trader')
+      wanted = Math.floor(Math.max(0, held - this.options.constants.packPrices.runik.bulk) * TRADER_CASH_OUT_SHARE);
     else if (bot.city.upgradeCost(CITY_HALL_KEY) === null) wanted = held;
     if (bot.asked.day !== day) bot.asked = { day, amount: 0 };
     const amount = Math.min(wanted, this.treasury.accountLeft(bot.asked.amount));

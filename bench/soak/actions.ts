@@ -63,7 +63,12 @@ const tabClosed = (bot: Bot) => chance(bot.random, 20);
 /** A real deposit: RNK sent on hive-sim, then reported to the api (sometimes several times at once), or not at all. */
 async function deposit(bot: Bot, world: World): Promise<void> {
   const first = bot.deposits.length === 0;
-  const units = bot.kind === 'whale' ? (first ? bot.random.int(30_000, 45_000) * 1000 : bot.random.int(100, 2_000) * 1000) : bot.random.int(1_000, 400_000);
+  const units =
+    bot.kind === 'whale'
+      ? first
+        ? bot.random.int(30_000, 45_000) * 1000
+        : bot.random.int(100, 2_000) * 1000
+      : bot.random.int(1_000, 400_000);
   const amount = decimal(units, 3);
   bot.lastDepositAt = Date.now();
   const txId = await payGame(world, bot, 'RNK', amount, 'deposit');
@@ -99,11 +104,20 @@ export const ACTIONS: Action[] = [
       const selected = subset(bot.random, held.length > 0 ? held : unlockedResources(bot));
       const most = Math.min(...selected.map((resource) => Math.floor(city.resources[resource] * 100)));
       // Mostly what the preview allows; sometimes more than held (refused with 400).
-      const hundredths = chance(bot.random, 10) ? most + bot.random.int(1, 10_000) : Math.max(1, Math.floor((most * bot.random.int(5, 100)) / 100));
+      const hundredths = chance(bot.random, 10)
+        ? most + bot.random.int(1, 10_000)
+        : Math.max(1, Math.floor((most * bot.random.int(5, 100)) / 100));
       const amount = decimal(hundredths, 2);
-      const body = { selectedResources: selected, amount: chance(bot.random, 50) ? amount : Number(amount), ...(chance(bot.random, 20) ? { preview: true } : {}) };
+      const body = {
+        selectedResources: selected,
+        amount: chance(bot.random, 50) ? amount : Number(amount),
+        ...(chance(bot.random, 20) ? { preview: true } : {}),
+      };
       const times = chance(bot.random, 10) ? 2 : 1;
-      for (const response of await burst(times, () => call(world, bot, 'convert:to-runik', 'POST', ApiRoutes.cityConvert(bot.player.username), body))) remember(bot, response);
+      for (const response of await burst(times, () =>
+        call(world, bot, 'convert:to-runik', 'POST', ApiRoutes.cityConvert(bot.player.username), body),
+      ))
+        remember(bot, response);
     },
   },
   {
@@ -113,7 +127,9 @@ export const ACTIONS: Action[] = [
       const runik = runikOf(bot);
       const resources = subset(bot.random, chance(bot.random, 10) ? RESOURCE_KEYS : unlockedResources(bot));
       const budget = runik > 0.01 ? (runik * bot.random.int(5, 60)) / 100 / resources.length : 0.05;
-      const body: Record<string, unknown> = Object.fromEntries(resources.map((resource) => [resource, decimal(Math.max(1, budget * CONVERSION_RATES[resource] * 100), 2)]));
+      const body: Record<string, unknown> = Object.fromEntries(
+        resources.map((resource) => [resource, decimal(Math.max(1, budget * CONVERSION_RATES[resource] * 100), 2)]),
+      );
       if (chance(bot.random, 20)) body.preview = true;
       remember(bot, await call(world, bot, 'convert:to-resources', 'POST', ApiRoutes.cityConvertToResources(bot.player.username), body));
     },
@@ -197,7 +213,13 @@ export const ACTIONS: Action[] = [
         if (runikOf(bot) >= ALLIANCE_CREATION_FEE || (bot.kind === 'whale' && chance(bot.random, 30))) {
           world.allianceCounter += 1;
           const tag = `S${world.allianceCounter.toString(36).toUpperCase().padStart(2, '0')}`;
-          const body = { hiveUsername: name, name: `Soak ${tag} ${bot.index}`, tag, icon: pick(bot.random, ALLIANCE_ICON_IDS), description: 'Soak test alliance.' };
+          const body = {
+            hiveUsername: name,
+            name: `Soak ${tag} ${bot.index}`,
+            tag,
+            icon: pick(bot.random, ALLIANCE_ICON_IDS),
+            description: 'Soak test alliance.',
+          };
           const created = await call(world, bot, 'alliance:create', 'POST', ApiRoutes.allianceCreate, body);
           if (created?.status === 200) bot.alliance = { leader: true };
           return;
@@ -205,7 +227,10 @@ export const ACTIONS: Action[] = [
         const list = await call(world, bot, 'alliance', 'GET', ApiRoutes.allianceList);
         const alliances = (list?.data as AlliancesResponse | undefined)?.alliances ?? [];
         if (alliances.length === 0) return;
-        await call(world, bot, 'alliance:join', 'POST', ApiRoutes.allianceJoin, { hiveUsername: name, allianceId: pick(bot.random, alliances).id });
+        await call(world, bot, 'alliance:join', 'POST', ApiRoutes.allianceJoin, {
+          hiveUsername: name,
+          allianceId: pick(bot.random, alliances).id,
+        });
         return;
       }
       if (!alliance.isLeader) {
@@ -217,10 +242,19 @@ export const ACTIONS: Action[] = [
         const targetUsername = pick(bot.random, alliance.pendingRequests).hiveUsername;
         const route = chance(bot.random, 80) ? ApiRoutes.allianceAccept : ApiRoutes.allianceReject;
         await call(world, bot, 'alliance:request', 'POST', route, { leaderUsername: name, targetUsername, allianceId: alliance.id });
-      } else if (alliance.canExpand && alliance.nextExpansionCost !== null && runikOf(bot) >= alliance.nextExpansionCost && chance(bot.random, 60)) {
+      } else if (
+        alliance.canExpand &&
+        alliance.nextExpansionCost !== null &&
+        runikOf(bot) >= alliance.nextExpansionCost &&
+        chance(bot.random, 60)
+      ) {
         await call(world, bot, 'alliance:expand', 'POST', ApiRoutes.allianceExpand, { hiveUsername: name, allianceId: alliance.id });
       } else if (others.length > 0 && chance(bot.random, 15)) {
-        await call(world, bot, 'alliance:kick', 'POST', ApiRoutes.allianceKick, { leaderUsername: name, targetUsername: pick(bot.random, others), allianceId: alliance.id });
+        await call(world, bot, 'alliance:kick', 'POST', ApiRoutes.allianceKick, {
+          leaderUsername: name,
+          targetUsername: pick(bot.random, others),
+          allianceId: alliance.id,
+        });
       } else if (chance(bot.random, 4)) {
         await call(world, bot, 'alliance:disband', 'POST', ApiRoutes.allianceDisband, { hiveUsername: name, allianceId: alliance.id });
       }
@@ -232,7 +266,9 @@ export const ACTIONS: Action[] = [
     run: async (bot, world) => {
       const packCount = runikOf(bot) >= 100 && chance(bot.random, 30) ? 10 : 1;
       const body = { hiveUsername: bot.player.username, packCount };
-      const responses = await burst(chance(bot.random, 10) ? 2 : 1, () => call(world, bot, 'packs:runik', 'POST', ApiRoutes.packPurchaseRunik, body));
+      const responses = await burst(chance(bot.random, 10) ? 2 : 1, () =>
+        call(world, bot, 'packs:runik', 'POST', ApiRoutes.packPurchaseRunik, body),
+      );
       for (const response of responses) {
         if (response?.status === 200 && chance(bot.random, 80)) {
           await call(world, bot, 'packs:open', 'POST', ApiRoutes.packOpen((response.data as PackPurchaseResponse).packPurchaseId));
@@ -246,7 +282,11 @@ export const ACTIONS: Action[] = [
     run: async (bot, world) => {
       const txId = await payGame(world, bot, 'SWAP.HIVE', '1.000', packPaymentMemo(bot.player.username, 1));
       if (!txId || tabClosed(bot)) return;
-      await call(world, bot, 'packs:hive', 'POST', ApiRoutes.packPurchaseHive, { hiveUsername: bot.player.username, packCount: 1, hiveTxId: txId });
+      await call(world, bot, 'packs:hive', 'POST', ApiRoutes.packPurchaseHive, {
+        hiveUsername: bot.player.username,
+        packCount: 1,
+        hiveTxId: txId,
+      });
     },
   },
   {
@@ -273,7 +313,12 @@ export const ACTIONS: Action[] = [
       ] as const);
       const txId = await payGame(world, bot, 'SWAP.HIVE', price, shopPaymentMemo(bot.player.username, itemName));
       if (!txId || tabClosed(bot)) return;
-      await call(world, bot, 'shop', 'POST', ApiRoutes.shopPurchaseCreate, { hiveUsername: bot.player.username, itemName, price: Number(price), hiveTxId: txId });
+      await call(world, bot, 'shop', 'POST', ApiRoutes.shopPurchaseCreate, {
+        hiveUsername: bot.player.username,
+        itemName,
+        price: Number(price),
+        hiveTxId: txId,
+      });
     },
   },
   {
@@ -294,14 +339,23 @@ export const ACTIONS: Action[] = [
       const response = await call(world, bot, 'market:unlist', 'GET', ApiRoutes.myListings(bot.player.username));
       const listings = (response?.data as MyListingsResponse | undefined)?.listings ?? [];
       if (listings.length === 0) return;
-      await call(world, bot, 'market:unlist', 'POST', ApiRoutes.unlistGear, { hiveUsername: bot.player.username, listingId: pick(bot.random, listings)._id });
+      await call(world, bot, 'market:unlist', 'POST', ApiRoutes.unlistGear, {
+        hiveUsername: bot.player.username,
+        listingId: pick(bot.random, listings)._id,
+      });
     },
   },
   {
     name: 'market:buy',
     weight: (bot) => (bot.paid ? 4 : 0.5),
     run: async (bot, world) => {
-      const response = await call(world, bot, 'market:buy', 'GET', ApiRoutes.marketplaceListings({ sortBy: pick(bot.random, MARKETPLACE_SORTS) }));
+      const response = await call(
+        world,
+        bot,
+        'market:buy',
+        'GET',
+        ApiRoutes.marketplaceListings({ sortBy: pick(bot.random, MARKETPLACE_SORTS) }),
+      );
       const listings = (response?.data as MarketplaceResponse | undefined)?.listings ?? [];
       if (listings.length === 0) return;
       const affordable = listings.filter((listing) => listing.price <= runikOf(bot));
@@ -336,9 +390,13 @@ export const ACTIONS: Action[] = [
       if (gears.length < 2) return;
       const target = pick(bot.random, gears);
       // Usually free gears; now and then a listed or equipped one, which must be refused.
-      const candidates = gears.filter((gear) => gear.gearId !== target.gearId && (chance(bot.random, 10) || (!gear.isEquipped && !gear.isListed)));
+      const candidates = gears.filter(
+        (gear) => gear.gearId !== target.gearId && (chance(bot.random, 10) || (!gear.isEquipped && !gear.isListed)),
+      );
       if (candidates.length === 0) return;
-      const materialIds = subset(bot.random, candidates).slice(0, 3).map((gear) => gear.gearId);
+      const materialIds = subset(bot.random, candidates)
+        .slice(0, 3)
+        .map((gear) => gear.gearId);
       const preview = chance(bot.random, 30);
       const route = preview ? ApiRoutes.upgradePreview(bot.player.username) : ApiRoutes.upgrade(bot.player.username);
       await call(world, bot, 'blacksmith', 'POST', route, { gearId: target.gearId, materialIds });
@@ -357,7 +415,8 @@ export const ACTIONS: Action[] = [
       await call(world, bot, 'deposit:check', 'GET', ApiRoutes.depositCheck(txId, bot.player.username, amount));
       await call(world, bot, 'deposit:check', 'GET', ApiRoutes.depositStatus(bot.player.username));
       // Reported again: it must not be credited twice.
-      if (chance(bot.random, 30)) await call(world, bot, 'deposit:check', 'POST', ApiRoutes.depositInit(bot.player.username), { amount, txId });
+      if (chance(bot.random, 30))
+        await call(world, bot, 'deposit:check', 'POST', ApiRoutes.depositInit(bot.player.username), { amount, txId });
     },
   },
   {
@@ -393,11 +452,16 @@ export const ACTIONS: Action[] = [
     weight: (bot) => (bot.paid ? (runikOf(bot) > 0 ? 3 : 1) : 0.5),
     run: async (bot, world) => {
       const held = Math.floor(runikOf(bot) * 1000);
-      const units = held > 0 && chance(bot.random, 90) ? Math.max(1, Math.floor((held * bot.random.int(5, 100)) / 100)) : held + bot.random.int(1, 5_000);
+      const units =
+        held > 0 && chance(bot.random, 90)
+          ? Math.max(1, Math.floor((held * bot.random.int(5, 100)) / 100))
+          : held + bot.random.int(1, 5_000);
       const amount = decimal(units, 3);
       const body = { amount: chance(bot.random, 50) ? amount : Number(amount) };
       // Sometimes several at once (a double click): one at most may go through.
-      const responses = await burst(chance(bot.random, 20) ? bot.random.int(2, 4) : 1, () => call(world, bot, 'withdraw', 'POST', ApiRoutes.withdraw(bot.player.username), body));
+      const responses = await burst(chance(bot.random, 20) ? bot.random.int(2, 4) : 1, () =>
+        call(world, bot, 'withdraw', 'POST', ApiRoutes.withdraw(bot.player.username), body),
+      );
       for (const response of responses) remember(bot, response);
       await call(world, bot, 'withdraw', 'GET', ApiRoutes.withdrawStatus(bot.player.username));
     },

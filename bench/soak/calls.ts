@@ -55,13 +55,14 @@ export class CallLog {
 
   total(statusClass?: StatusClass): number {
     let sum = 0;
-    for (const row of this.counts.values()) sum += statusClass ? row[statusClass] : STATUS_CLASSES.reduce((all, name) => all + row[name], 0);
+    for (const row of this.counts.values())
+      sum += statusClass ? row[statusClass] : STATUS_CLASSES.reduce((all, name) => all + row[name], 0);
     return sum;
   }
 }
 
 function excerpt(body: unknown): string {
-  const text = typeof body === 'string' ? body : JSON.stringify(body) ?? '';
+  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 

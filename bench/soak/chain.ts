@@ -73,7 +73,9 @@ export async function allTransfers(simUrl: string, concurrency = 8): Promise<Cha
     while (next <= latest) {
       const blockNumber = next++;
       const block = await rpc<{ transactions: EngineTransaction[] } | null>(url, 'getBlockInfo', { blockNumber });
-      transfers[blockNumber] = (block?.transactions ?? []).map(transferOf).filter((transfer): transfer is ChainTransfer => transfer !== null);
+      transfers[blockNumber] = (block?.transactions ?? [])
+        .map(transferOf)
+        .filter((transfer): transfer is ChainTransfer => transfer !== null);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, reader));

@@ -39,10 +39,12 @@ export const INVALID_CALLS: InvalidCall[] = [
   (bot, world) => post(bot, world, ApiRoutes.depositInit(bot.player.username), { amount: 1, txId: 'not-a-transaction' }),
   (bot, world) => post(bot, world, ApiRoutes.depositInit(bot.player.username), { amount: badAmount(bot), txId: 'e'.repeat(40) }),
   // Someone else's city, wallet and purchases.
-  (bot, world) => call(world, bot, 'invalid', 'GET', ApiRoutes.cityResources(otherBot(world, bot).player.username), undefined, { invalid: true }),
+  (bot, world) =>
+    call(world, bot, 'invalid', 'GET', ApiRoutes.cityResources(otherBot(world, bot).player.username), undefined, { invalid: true }),
   (bot, world) => post(bot, world, ApiRoutes.cityHarvest(otherBot(world, bot).player.username), {}),
   (bot, world) => post(bot, world, ApiRoutes.withdraw(otherBot(world, bot).player.username), { amount: 1 }),
-  (bot, world) => post(bot, world, ApiRoutes.cityConvert(otherBot(world, bot).player.username), { selectedResources: ['wheat'], amount: 1 }),
+  (bot, world) =>
+    post(bot, world, ApiRoutes.cityConvert(otherBot(world, bot).player.username), { selectedResources: ['wheat'], amount: 1 }),
   (bot, world) => post(bot, world, ApiRoutes.buyGear, { buyerUsername: otherBot(world, bot).player.username, listingId: 1 }),
   (bot, world) => post(bot, world, ApiRoutes.packPurchaseRunik, { hiveUsername: otherBot(world, bot).player.username, packCount: 1 }),
   (bot, world) => post(bot, world, ApiRoutes.citadelAttack, { hiveUsername: otherBot(world, bot).player.username, floor: 1 }),
@@ -58,16 +60,39 @@ export const INVALID_CALLS: InvalidCall[] = [
   (bot, world) => post(bot, world, ApiRoutes.packPurchaseRunik, { hiveUsername: bot.player.username, packCount: 3 }),
   (bot, world) => post(bot, world, ApiRoutes.packPurchaseHive, { hiveUsername: bot.player.username, packCount: 1, hiveTxId: 'xyz' }),
   (bot, world) => post(bot, world, ApiRoutes.packOpen(2 ** 40), undefined),
-  (bot, world) => post(bot, world, ApiRoutes.shopPurchaseCreate, { hiveUsername: bot.player.username, itemName: 'RUNIK Pouch', price: 0.5, hiveTxId: 'f'.repeat(40) }),
-  (bot, world) => post(bot, world, ApiRoutes.shopPurchaseCreate, { hiveUsername: bot.player.username, itemName: 'Free Money', price: 1, hiveTxId: 'f'.repeat(40) }),
+  (bot, world) =>
+    post(bot, world, ApiRoutes.shopPurchaseCreate, {
+      hiveUsername: bot.player.username,
+      itemName: 'RUNIK Pouch',
+      price: 0.5,
+      hiveTxId: 'f'.repeat(40),
+    }),
+  (bot, world) =>
+    post(bot, world, ApiRoutes.shopPurchaseCreate, {
+      hiveUsername: bot.player.username,
+      itemName: 'Free Money',
+      price: 1,
+      hiveTxId: 'f'.repeat(40),
+    }),
   (bot, world) => post(bot, world, ApiRoutes.citadelAttack, { hiveUsername: bot.player.username, floor: 0 }),
   (bot, world) => post(bot, world, ApiRoutes.citadelAttack, { hiveUsername: bot.player.username, floor: 999_999 }),
-  (bot, world) => post(bot, world, ApiRoutes.allianceCreate, { hiveUsername: bot.player.username, name: 'x', tag: 'TOOLONG', icon: 'shield', description: 'd' }),
+  (bot, world) =>
+    post(bot, world, ApiRoutes.allianceCreate, {
+      hiveUsername: bot.player.username,
+      name: 'x',
+      tag: 'TOOLONG',
+      icon: 'shield',
+      description: 'd',
+    }),
   (bot, world) => post(bot, world, ApiRoutes.allianceExpand, { hiveUsername: bot.player.username, allianceId: 2 ** 31 - 1 }),
   (bot, world) => post(bot, world, ApiRoutes.allianceJoin, { hiveUsername: bot.player.username, allianceId: 0 }),
   (bot, world) => post(bot, world, ApiRoutes.gearsEquip, { hiveUsername: bot.player.username, gearId: 1, slotType: 'hat' }),
   (bot, world) => post(bot, world, ApiRoutes.upgrade(bot.player.username), { gearId: 1, materialIds: [1] }),
-  (bot, world) => post(bot, world, ApiRoutes.upgrade(bot.player.username), { gearId: 1, materialIds: Array.from({ length: 11 }, (_, index) => index + 2) }),
+  (bot, world) =>
+    post(bot, world, ApiRoutes.upgrade(bot.player.username), {
+      gearId: 1,
+      materialIds: Array.from({ length: 11 }, (_, index) => index + 2),
+    }),
   // Malformed JSON, sent as is.
   (bot, world) =>
     callApi(world.log, bot.player.api, 'invalid', 'POST', ApiRoutes.withdraw(bot.player.username), '{"amount": 1', {
@@ -76,5 +101,14 @@ export const INVALID_CALLS: InvalidCall[] = [
       raw: true,
     }),
   // No session at all.
-  (bot, world) => callApi(world.log, axios.create({ baseURL: world.stack.apiUrl, validateStatus: () => true, timeout: 30_000 }), 'invalid', 'POST', ApiRoutes.cityHarvest(bot.player.username), {}, { invalid: true }),
+  (bot, world) =>
+    callApi(
+      world.log,
+      axios.create({ baseURL: world.stack.apiUrl, validateStatus: () => true, timeout: 30_000 }),
+      'invalid',
+      'POST',
+      ApiRoutes.cityHarvest(bot.player.username),
+      {},
+      { invalid: true },
+    ),
 ];

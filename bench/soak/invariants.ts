@@ -24,7 +24,11 @@ export async function noNegativeBalance(db: Client): Promise<Check> {
     ...history.map((row) => `${row.code} went to ${runik(n(row.balance_after))} ${row.asset} (${row.reason})`),
     ...flags.map((row) => `${row.code}'s ${row.asset} balance row may go negative, its account may not`),
   ];
-  return check('no negative balance', problems, `${count(n(total[0].rows))} balances and every running balance in the entries; negative by design: ${allowed.map((row) => row.code).join(', ')}`);
+  return check(
+    'no negative balance',
+    problems,
+    `${count(n(total[0].rows))} balances and every running balance in the entries; negative by design: ${allowed.map((row) => row.code).join(', ')}`,
+  );
 }
 
 /**
@@ -37,34 +41,61 @@ export async function chainTxCreditedOnce(db: Client, transfers: ChainTransfer[]
   const problems: string[] = [];
   const byId = new Map(transfers.map((transfer) => [transfer.transactionId, transfer]));
 
-  const { rows: deposits } = await db.query<{ id: string; transaction_id: string; player_id: string; hive_username: string; amount_thousandths: string; status: string }>(`
+  const { rows: deposits } = await db.query<{
+    id: string;
+    transaction_id: string;
+    player_id: string;
+    hive_username: string;
+    amount_thousandths: string;
+    status: string;
+  }>(`
     SELECT d.id, d.transaction_id, d.player_id, p.hive_username, d.amount_thousandths, d.status FROM deposits d JOIN players p ON p.id = d.player_id`);
   const { rows: depositPostings } = await db.query<{ reference: string; posting_id: string; player_id: string | null; delta: string }>(`
     SELECT e.reference, e.posting_id, a.player_id, e.delta FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.reason = 'deposit'`);
   const completed = deposits.filter((deposit) => deposit.status === 'completed');
   const completedByTx = new Map<string, typeof completed>();
-  for (const deposit of completed) completedByTx.set(deposit.transaction_id, [...(completedByTx.get(deposit.transaction_id) ?? []), deposit]);
+  for (const deposit of completed)
+    completedByTx.set(deposit.transaction_id, [...(completedByTx.get(deposit.transaction_id) ?? []), deposit]);
   for (const [txId, rows] of completedByTx) if (rows.length > 1) problems.push(`deposit tx ${txId} completed ${rows.length} times`);
   const postingsByTx = new Map<string, Set<string>>();
-  for (const entry of depositPostings) postingsByTx.set(entry.reference, (postingsByTx.get(entry.reference) ?? new Set()).add(entry.posting_id));
+  for (const entry of depositPostings)
+    postingsByTx.set(entry.reference, (postingsByTx.get(entry.reference) ?? new Set()).add(entry.posting_id));
   for (const [txId, postings] of postingsByTx) {
     if (postings.size > 1) problems.push(`deposit tx ${txId} posted ${postings.size} times`);
     if (!completedByTx.has(txId)) problems.push(`deposit tx ${txId} posted without a completed deposit`);
   }
   for (const deposit of completed) {
-    const credit = depositPostings.filter((entry) => entry.reference === deposit.transaction_id && n(entry.player_id) === n(deposit.player_id));
+    const credit = depositPostings.filter(
+      (entry) => entry.reference === deposit.transaction_id && n(entry.player_id) === n(deposit.player_id),
+    );
     if (credit.length !== 1 || n(credit[0].delta) !== n(deposit.amount_thousandths)) {
-      problems.push(`deposit ${deposit.id} (tx ${deposit.transaction_id}) completed but its player was credited ${credit.map((entry) => entry.delta).join(' + ') || 'nothing'}`);
+      problems.push(
+        `deposit ${deposit.id} (tx ${deposit.transaction_id}) completed but its player was credited ${credit.map((entry) => entry.delta).join(' + ') || 'nothing'}`,
+      );
     }
     const transfer = byId.get(deposit.transaction_id);
     const quantity = transfer ? parseDecimal(transfer.quantity, 3) : null;
-    if (!transfer?.executed || transfer.from !== deposit.hive_username || transfer.to !== GAME_ACCOUNT || transfer.symbol !== 'RNK' || quantity !== n(deposit.amount_thousandths)) {
-      problems.push(`deposit ${deposit.id} credited ${runik(n(deposit.amount_thousandths))} for tx ${deposit.transaction_id}, which is ${transfer ? `${transfer.executed ? '' : 'a failed '}${transfer.quantity} ${transfer.symbol} from ${transfer.from} to ${transfer.to}` : 'not on the chain'}`);
+    if (
+      !transfer?.executed ||
+      transfer.from !== deposit.hive_username ||
+      transfer.to !== GAME_ACCOUNT ||
+      transfer.symbol !== 'RNK' ||
+      quantity !== n(deposit.amount_thousandths)
+    ) {
+      problems.push(
+        `deposit ${deposit.id} credited ${runik(n(deposit.amount_thousandths))} for tx ${deposit.transaction_id}, which is ${transfer ? `${transfer.executed ? '' : 'a failed '}${transfer.quantity} ${transfer.symbol} from ${transfer.from} to ${transfer.to}` : 'not on the chain'}`,
+      );
     }
   }
 
   // SWAP.HIVE payments: each confirmed purchase or registration matches one executed transfer from its player.
-  const { rows: payments } = await db.query<{ kind: string; id: string; transaction_id: string; hive_username: string; price: string | null }>(`
+  const { rows: payments } = await db.query<{
+    kind: string;
+    id: string;
+    transaction_id: string;
+    hive_username: string;
+    price: string | null;
+  }>(`
     SELECT 'registration' AS kind, r.id, r.transaction_id, r.hive_username, NULL AS price FROM registrations r WHERE r.status = 'confirmed'
     UNION ALL
     SELECT 'pack purchase', pp.id, pp.transaction_id, p.hive_username, pp.price_thousandths FROM pack_purchases pp JOIN players p ON p.id = pp.player_id
@@ -80,7 +111,10 @@ export async function chainTxCreditedOnce(db: Client, transfers: ChainTransfer[]
       transfer.to === GAME_ACCOUNT &&
       transfer.symbol === 'SWAP.HIVE' &&
       (payment.price === null || parseDecimal(transfer.quantity, 8) === n(payment.price) * 100_000);
-    if (!matches) problems.push(`${payment.kind} ${payment.id} confirmed for tx ${payment.transaction_id}, which is ${transfer ? `${transfer.quantity} ${transfer.symbol} from ${transfer.from}` : 'not on the chain'}`);
+    if (!matches)
+      problems.push(
+        `${payment.kind} ${payment.id} confirmed for tx ${payment.transaction_id}, which is ${transfer ? `${transfer.quantity} ${transfer.symbol} from ${transfer.from}` : 'not on the chain'}`,
+      );
   }
   const { rows: twice } = await db.query<{ tx: string; credits: string }>(`
     SELECT tx, count(*) AS credits FROM (
@@ -89,7 +123,8 @@ export async function chainTxCreditedOnce(db: Client, transfers: ChainTransfer[]
       UNION ALL SELECT transaction_id FROM pack_purchases WHERE status = 'confirmed' AND transaction_id IS NOT NULL
       UNION ALL SELECT transaction_id FROM shop_purchases WHERE status = 'confirmed') credited
     GROUP BY tx HAVING count(*) > 1`);
-  for (const row of twice) problems.push(`chain tx ${row.tx} credited ${row.credits} times (registrations, deposits, packs, shop together)`);
+  for (const row of twice)
+    problems.push(`chain tx ${row.tx} credited ${row.credits} times (registrations, deposits, packs, shop together)`);
   const { rows: shopPostings } = await db.query<{ reason: string; postings: string; confirmed: boolean }>(`
     SELECT e.reference AS reason, count(DISTINCT e.posting_id) AS postings,
            bool_or(EXISTS (SELECT 1 FROM shop_purchases s WHERE 'shop-purchase:' || s.id = e.reference AND s.status = 'confirmed')) AS confirmed
@@ -121,7 +156,11 @@ export async function everyPaymentSettledOnce(db: Client, transfers: ChainTransf
   );
   const recorded = new Map<string, typeof rows>();
   for (const row of rows) recorded.set(row.transaction_id, [...(recorded.get(row.transaction_id) ?? []), row]);
-  const refunds = new Map(transfers.filter((transfer) => transfer.from === GAME_ACCOUNT && transfer.memo.startsWith('Runik refund: ')).map((transfer) => [transfer.transactionId, transfer]));
+  const refunds = new Map(
+    transfers
+      .filter((transfer) => transfer.from === GAME_ACCOUNT && transfer.memo.startsWith('Runik refund: '))
+      .map((transfer) => [transfer.transactionId, transfer]),
+  );
   const statuses: Record<string, number> = {};
   for (const transfer of incoming) {
     const [row, ...more] = recorded.get(transfer.transactionId) ?? [];
@@ -132,17 +171,29 @@ export async function everyPaymentSettledOnce(db: Client, transfers: ChainTransf
     }
     if (more.length > 0) problems.push(`${what} was recorded ${more.length + 1} times`);
     statuses[row.status] = (statuses[row.status] ?? 0) + 1;
-    if (row.status !== 'credited' && row.status !== 'refunded') problems.push(`${what} is ${row.status}${row.reason ? ` (${row.reason})` : ''}, neither credited nor refunded`);
+    if (row.status !== 'credited' && row.status !== 'refunded')
+      problems.push(`${what} is ${row.status}${row.reason ? ` (${row.reason})` : ''}, neither credited nor refunded`);
     if (row.status !== 'refunded') continue;
     const refund = refunds.get(row.refund_transaction_id ?? '');
     if (!refund?.executed || refund.to !== transfer.from || refund.symbol !== transfer.symbol || refund.quantity !== transfer.quantity) {
-      problems.push(`${what} is refunded, but its refund ${row.refund_transaction_id} is ${refund ? `${refund.executed ? '' : 'a failed '}${refund.quantity} ${refund.symbol} to ${refund.to}` : 'not on the chain'}`);
+      problems.push(
+        `${what} is refunded, but its refund ${row.refund_transaction_id} is ${refund ? `${refund.executed ? '' : 'a failed '}${refund.quantity} ${refund.symbol} to ${refund.to}` : 'not on the chain'}`,
+      );
     }
     refunds.delete(row.refund_transaction_id ?? '');
   }
-  for (const refund of refunds.values()) if (refund.executed) problems.push(`refund ${refund.transactionId} of ${refund.quantity} ${refund.symbol} to ${refund.to} paid back no recorded transfer`);
-  const byStatus = Object.entries(statuses).map(([status, number]) => `${number} ${status}`).join(', ') || 'none';
-  return check('every payment to the game credited or refunded exactly once', problems, `${incoming.length} transfers to ${GAME_ACCOUNT}: ${byStatus}`);
+  for (const refund of refunds.values())
+    if (refund.executed)
+      problems.push(`refund ${refund.transactionId} of ${refund.quantity} ${refund.symbol} to ${refund.to} paid back no recorded transfer`);
+  const byStatus =
+    Object.entries(statuses)
+      .map(([status, number]) => `${number} ${status}`)
+      .join(', ') || 'none';
+  return check(
+    'every payment to the game credited or refunded exactly once',
+    problems,
+    `${incoming.length} transfers to ${GAME_ACCOUNT}: ${byStatus}`,
+  );
 }
 
 /**
@@ -153,15 +204,26 @@ export async function everyPaymentSettledOnce(db: Client, transfers: ChainTransf
  */
 export async function withdrawalsSentOnce(db: Client, transfers: ChainTransfer[]): Promise<Check> {
   const problems: string[] = [];
-  const { rows: withdrawals } = await db.query<{ id: string; hive_username: string; amount_thousandths: string; status: string; debits: string; refunds: string }>(`
+  const { rows: withdrawals } = await db.query<{
+    id: string;
+    hive_username: string;
+    amount_thousandths: string;
+    status: string;
+    debits: string;
+    refunds: string;
+  }>(`
     SELECT w.id, p.hive_username, w.amount_thousandths, w.status,
            (SELECT count(DISTINCT posting_id) FROM ledger_entries e WHERE e.reason = 'withdrawal' AND e.reference = 'withdrawal:' || w.id) AS debits,
            (SELECT count(DISTINCT posting_id) FROM ledger_entries e WHERE e.reason = 'withdrawal-refund' AND e.reference = 'withdrawal:' || w.id) AS refunds
       FROM withdrawals w JOIN players p ON p.id = w.player_id`);
   // The soak's own treasury outage moves the game account's RNK away and back: not a payout.
   const treasuryMove = (transfer: ChainTransfer) => transfer.to === TREASURY_ACCOUNT && transfer.memo === TREASURY_MEMO;
-  const payouts = transfers.filter((transfer) => transfer.executed && transfer.from === GAME_ACCOUNT && transfer.symbol === 'RNK' && !treasuryMove(transfer));
-  const failed = transfers.filter((transfer) => !transfer.executed && transfer.from === GAME_ACCOUNT && transfer.symbol === 'RNK' && !treasuryMove(transfer)).length;
+  const payouts = transfers.filter(
+    (transfer) => transfer.executed && transfer.from === GAME_ACCOUNT && transfer.symbol === 'RNK' && !treasuryMove(transfer),
+  );
+  const failed = transfers.filter(
+    (transfer) => !transfer.executed && transfer.from === GAME_ACCOUNT && transfer.symbol === 'RNK' && !treasuryMove(transfer),
+  ).length;
   // Refunds of what paid for nothing, sent once per unmatched transfer the chain follower recorded.
   const { rows: refundable } = await db.query<{ refund_transaction_id: string; sender: string; quantity: string; symbol: string }>(
     `SELECT refund_transaction_id, sender, quantity, symbol FROM chain_transfers WHERE refund_transaction_id IS NOT NULL`,
@@ -171,35 +233,51 @@ export async function withdrawalsSentOnce(db: Client, transfers: ChainTransfer[]
   for (const payout of payouts) {
     const refunded = refundOf.get(payout.transactionId);
     if (refunded) {
-      if (payout.to !== refunded.sender || payout.quantity !== refunded.quantity) problems.push(`refund ${payout.transactionId} sent ${payout.quantity} to ${payout.to}, not ${refunded.quantity} to ${refunded.sender}`);
+      if (payout.to !== refunded.sender || payout.quantity !== refunded.quantity)
+        problems.push(
+          `refund ${payout.transactionId} sent ${payout.quantity} to ${payout.to}, not ${refunded.quantity} to ${refunded.sender}`,
+        );
       continue;
     }
     const id = /^runik-withdrawal:(\d+)$/.exec(payout.memo)?.[1];
     if (!id) {
-      problems.push(`${payout.quantity} RNK left ${GAME_ACCOUNT} to ${payout.to} (tx ${payout.transactionId}, memo ${JSON.stringify(payout.memo)}) for no withdrawal`);
+      problems.push(
+        `${payout.quantity} RNK left ${GAME_ACCOUNT} to ${payout.to} (tx ${payout.transactionId}, memo ${JSON.stringify(payout.memo)}) for no withdrawal`,
+      );
       continue;
     }
     sent.set(id, [...(sent.get(id) ?? []), payout]);
   }
   const known = new Set(withdrawals.map((withdrawal) => String(withdrawal.id)));
-  for (const [id, list] of sent) if (!known.has(id)) problems.push(`withdrawal ${id} does not exist but ${list.length} transfer(s) paid it`);
+  for (const [id, list] of sent)
+    if (!known.has(id)) problems.push(`withdrawal ${id} does not exist but ${list.length} transfer(s) paid it`);
   const statuses: Record<string, number> = {};
   for (const withdrawal of withdrawals) {
     statuses[withdrawal.status] = (statuses[withdrawal.status] ?? 0) + 1;
     const paid = sent.get(String(withdrawal.id)) ?? [];
-    if (paid.length > 1) problems.push(`withdrawal ${withdrawal.id} sent ${paid.length} times: ${paid.map((transfer) => transfer.transactionId).join(', ')}`);
-    if (withdrawal.status === 'completed' && paid.length === 0) problems.push(`withdrawal ${withdrawal.id} is completed but was never sent`);
-    if (withdrawal.status === 'refunded' && paid.length > 0) problems.push(`withdrawal ${withdrawal.id} was refunded and also sent (tx ${paid[0].transactionId})`);
+    if (paid.length > 1)
+      problems.push(`withdrawal ${withdrawal.id} sent ${paid.length} times: ${paid.map((transfer) => transfer.transactionId).join(', ')}`);
+    if (withdrawal.status === 'completed' && paid.length === 0)
+      problems.push(`withdrawal ${withdrawal.id} is completed but was never sent`);
+    if (withdrawal.status === 'refunded' && paid.length > 0)
+      problems.push(`withdrawal ${withdrawal.id} was refunded and also sent (tx ${paid[0].transactionId})`);
     for (const transfer of paid) {
       if (transfer.to !== withdrawal.hive_username || parseDecimal(transfer.quantity, 3) !== n(withdrawal.amount_thousandths)) {
-        problems.push(`withdrawal ${withdrawal.id} of ${runik(n(withdrawal.amount_thousandths))} to ${withdrawal.hive_username} was sent as ${transfer.quantity} to ${transfer.to}`);
+        problems.push(
+          `withdrawal ${withdrawal.id} of ${runik(n(withdrawal.amount_thousandths))} to ${withdrawal.hive_username} was sent as ${transfer.quantity} to ${transfer.to}`,
+        );
       }
     }
     if (n(withdrawal.debits) !== 1) problems.push(`withdrawal ${withdrawal.id} debited ${withdrawal.debits} times`);
-    if (n(withdrawal.refunds) > (withdrawal.status === 'refunded' ? 1 : 0)) problems.push(`withdrawal ${withdrawal.id} (${withdrawal.status}) refunded ${withdrawal.refunds} times`);
-    if (withdrawal.status === 'refunded' && n(withdrawal.refunds) !== 1) problems.push(`withdrawal ${withdrawal.id} is refunded but its RUNIK was not given back`);
+    if (n(withdrawal.refunds) > (withdrawal.status === 'refunded' ? 1 : 0))
+      problems.push(`withdrawal ${withdrawal.id} (${withdrawal.status}) refunded ${withdrawal.refunds} times`);
+    if (withdrawal.status === 'refunded' && n(withdrawal.refunds) !== 1)
+      problems.push(`withdrawal ${withdrawal.id} is refunded but its RUNIK was not given back`);
   }
-  const byStatus = Object.entries(statuses).map(([status, number]) => `${number} ${status}`).join(', ') || 'none';
+  const byStatus =
+    Object.entries(statuses)
+      .map(([status, number]) => `${number} ${status}`)
+      .join(', ') || 'none';
   return check(
     'every withdrawal sent at most once',
     problems,
@@ -256,12 +334,20 @@ export async function noGearWithTwoOwners(db: Client): Promise<Check> {
            (SELECT count(*) FROM listings WHERE status = 'active') AS active, (SELECT count(*) FROM pack_purchases WHERE opened_at IS NOT NULL) AS opened`);
   const problems = [...listingProblems, ...saleProblems, ...packProblems].map((row) => row.problem);
   const t = totals[0];
-  return check('no gear with two owners', problems, `${count(n(t.gears))} gears from ${count(n(t.opened))} opened packs and the shop; ${count(n(t.sold))} sales, ${count(n(t.active))} active listings`);
+  return check(
+    'no gear with two owners',
+    problems,
+    `${count(n(t.gears))} gears from ${count(n(t.opened))} opened packs and the shop; ${count(n(t.sold))} sales, ${count(n(t.active))} active listings`,
+  );
 }
 
 export function noServerErrors(log: CallLog): Check {
   const problems = log.serverErrors.map((call) => `${call.action}: ${call.request} → ${call.status ?? 'no answer'} ${call.body}`);
-  return check('no 5xx responses', problems, `${count(log.total())} calls: ${count(log.total('5xx'))} answered 5xx, ${count(log.total('no answer'))} not answered`);
+  return check(
+    'no 5xx responses',
+    problems,
+    `${count(log.total())} calls: ${count(log.total('5xx'))} answered 5xx, ${count(log.total('no answer'))} not answered`,
+  );
 }
 
 export function invalidRefused(log: CallLog): Check {
@@ -279,10 +365,17 @@ export async function pendingWork(db: Client): Promise<{ total: number; text: st
     UNION ALL SELECT 'shop purchases', count(*) FROM shop_purchases WHERE status = 'pending'
     UNION ALL SELECT 'chain transfers to credit or refund', count(*) FROM chain_transfers WHERE status IN ('waiting', 'unmatched')`);
   const waiting = rows.filter((row) => n(row.n) > 0);
-  return { total: waiting.reduce((sum, row) => sum + n(row.n), 0), text: waiting.map((row) => `${row.n} ${row.what}`).join(', ') || 'nothing' };
+  return {
+    total: waiting.reduce((sum, row) => sum + n(row.n), 0),
+    text: waiting.map((row) => `${row.n} ${row.what}`).join(', ') || 'nothing',
+  };
 }
 
 export async function settled(db: Client, waitedMs: number): Promise<Check> {
   const { total, text } = await pendingWork(db);
-  return check('chain work settled', total > 0 ? [`still pending after ${Math.round(waitedMs / 1000)} s: ${text}`] : [], `pending deposits, withdrawals, registrations, purchases and chain transfers: ${text} (after ${(waitedMs / 1000).toFixed(1)} s)`);
+  return check(
+    'chain work settled',
+    total > 0 ? [`still pending after ${Math.round(waitedMs / 1000)} s: ${text}`] : [],
+    `pending deposits, withdrawals, registrations, purchases and chain transfers: ${text} (after ${(waitedMs / 1000).toFixed(1)} s)`,
+  );
 }

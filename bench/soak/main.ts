@@ -104,7 +104,8 @@ let cleaning: Promise<void> | null = null;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     await stack?.stop().catch((error: Error) => console.error(`stopping the stack: ${error.message}`));
-    if (process.env.RUNIK_TEST_TEMPLATE) await dropTemplateDatabase().catch((error: Error) => console.error(`dropping the template: ${error.message}`));
+    if (process.env.RUNIK_TEST_TEMPLATE)
+      await dropTemplateDatabase().catch((error: Error) => console.error(`dropping the template: ${error.message}`));
     if (stack) await deleteRedisKeys(stack.redisPrefix).catch((error: Error) => console.error(`deleting Redis keys: ${error.message}`));
   })();
   return cleaning;
@@ -170,12 +171,23 @@ async function main(): Promise<boolean> {
   log('migrating a template database and starting hive-sim, api and worker');
   await prepareTemplateDatabase();
   stack = await startStack({ engineDelayMs: 300, extraEnv: STACK_ENV });
-  log(`stack up: api ${stack.apiUrl}, hive-sim ${stack.simUrl}, database ${stack.database.name}, logs tmp/test-logs/${stack.redisPrefix}-*.log`);
+  log(
+    `stack up: api ${stack.apiUrl}, hive-sim ${stack.simUrl}, database ${stack.database.name}, logs tmp/test-logs/${stack.redisPrefix}-*.log`,
+  );
 
   const bots = await registerBots(stack, settings.players, settings.seed);
   log(`${bots.length} players registered (${bots.filter((bot) => bot.paid).length} paid on hive-sim)`);
 
-  const world: World = { stack, log: new CallLog(), bots, depositTxs: [], chainSends: 0, chainSendFailures: 0, allianceCounter: 0, botErrors: [] };
+  const world: World = {
+    stack,
+    log: new CallLog(),
+    bots,
+    depositTxs: [],
+    chainSends: 0,
+    chainSendFailures: 0,
+    allianceCounter: 0,
+    botErrors: [],
+  };
   const ledgerQueue = new Queue('ledger', { connection: { url: REDIS_URL }, prefix: `${stack.redisPrefix}-bull` });
   const chaos = new WorkerChaos(stack, seededRandom(settings.seed ^ 0x5eed), async () => (await ledgerQueue.getActiveCount()) > 0);
   const treasury = new TreasuryOutage(stack, seededRandom(settings.seed ^ 0x7ea5));
@@ -222,14 +234,18 @@ async function main(): Promise<boolean> {
     console.log('\nCalls by action and status');
     printCalls(world.log, settings.seconds);
     if (settings.verbose) {
-      for (const [key, messages] of [...world.log.refusals].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${key}: ${[...messages].join(' | ')}`);
+      for (const [key, messages] of [...world.log.refusals].sort(([a], [b]) => a.localeCompare(b)))
+        console.log(`  ${key}: ${[...messages].join(' | ')}`);
     }
     console.log(
       `hive-sim transfers sent by the bots: ${world.chainSends} (${world.chainSendFailures} refused by the node); ` +
         `worker killed ${chaos.kills} times (${chaos.killsInJobs} while running ledger jobs), and ${chaos.killsWhileStarting} more times while starting` +
         `${chaos.startFailures.length ? `; ${chaos.startFailures.length} starts failed on their own: ${chaos.startFailures[0]}` : ''}`,
     );
-    if (world.botErrors.length > 0) console.log(`bot errors (the bots' own code; not a violation): ${world.botErrors.length}, e.g. ${world.botErrors.slice(0, 3).join(' | ')}`);
+    if (world.botErrors.length > 0)
+      console.log(
+        `bot errors (the bots' own code; not a violation): ${world.botErrors.length}, e.g. ${world.botErrors.slice(0, 3).join(' | ')}`,
+      );
     console.log(
       treasury.moved
         ? `treasury outage: the game account's ${treasury.moved} RNK moved away for ${(treasury.durationMs / 1000).toFixed(1)} s (withdrawals sent meanwhile are refused and refunded)`
@@ -242,7 +258,11 @@ async function main(): Promise<boolean> {
     console.log('\nInvariants');
     printChecks(checks);
     const failed = checks.filter((check) => !check.ok);
-    console.log(failed.length === 0 ? `\nSoak passed: ${checks.length} checks, no violation.` : `\nSoak FAILED: ${failed.length} of ${checks.length} checks violated.`);
+    console.log(
+      failed.length === 0
+        ? `\nSoak passed: ${checks.length} checks, no violation.`
+        : `\nSoak FAILED: ${failed.length} of ${checks.length} checks violated.`,
+    );
     return failed.length === 0;
   } finally {
     await db.end();

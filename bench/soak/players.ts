@@ -60,7 +60,17 @@ export async function registerBots(stack: Stack, players: number, seed: number, 
       const player = paid ? await newPaidCityPlayer(stack, 'sp') : await newCityPlayer(stack, 'sf');
       player.api.defaults.timeout = 30_000;
       if (kind === 'whale') await faucet(stack.simUrl, player.username, 'RNK', WHALE_RNK);
-      bots[index] = { index, kind, paid, player, random: seededRandom(seed + index), city: null, deposits: [], lastDepositAt: 0, alliance: null };
+      bots[index] = {
+        index,
+        kind,
+        paid,
+        player,
+        random: seededRandom(seed + index),
+        city: null,
+        deposits: [],
+        lastDepositAt: 0,
+        alliance: null,
+      };
     }
   };
   await Promise.all(Array.from({ length: concurrency }, registrar));

@@ -22,7 +22,15 @@ export interface World {
 }
 
 /** A call by `bot`, counted under `action`. */
-export function call(world: World, bot: Bot, action: string, method: 'GET' | 'POST', path: string, body?: unknown, options?: CallOptions): Promise<AxiosResponse | null> {
+export function call(
+  world: World,
+  bot: Bot,
+  action: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  options?: CallOptions,
+): Promise<AxiosResponse | null> {
   return callApi(world.log, bot.player.api, action, method, path, body, options);
 }
 

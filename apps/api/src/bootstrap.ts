@@ -5,7 +5,17 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyInstance } from 'fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { ErrorFilter, loadAppConfig, MetricsService, OpsLoginLockout, REDIS, recordHttpMetrics, REQUEST_ID_HEADER, requestIdFor, servesApiDocs } from '@runik/server';
+import {
+  ErrorFilter,
+  loadAppConfig,
+  MetricsService,
+  OpsLoginLockout,
+  REDIS,
+  recordHttpMetrics,
+  REQUEST_ID_HEADER,
+  requestIdFor,
+  servesApiDocs,
+} from '@runik/server';
 import { ErrorMessages } from '@runik/contract';
 import { AppModule } from './app.module';
 import { refuseCompletedRetries } from './bull-board-retries';
@@ -84,7 +94,11 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
     lockoutMs: config.OPS_LOGIN_LOCKOUT_MINUTES * 60_000,
   });
   refuseCompletedRetries(app);
-  await protectOpsRoutes(app, { user: config.BULL_BOARD_USER, password: config.BULL_BOARD_PASSWORD, metricsToken: config.METRICS_TOKEN }, opsLockout);
+  await protectOpsRoutes(
+    app,
+    { user: config.BULL_BOARD_USER, password: config.BULL_BOARD_PASSWORD, metricsToken: config.METRICS_TOKEN },
+    opsLockout,
+  );
 
   if (servesApiDocs(config)) SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app));
 

@@ -24,7 +24,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Runik API')
     .setDescription(
-      'The game\'s HTTP API. Calls need `Authorization: Bearer <token>` from POST /api/verify-login unless marked public. ' +
+      "The game's HTTP API. Calls need `Authorization: Bearer <token>` from POST /api/verify-login unless marked public. " +
         'Errors are `{ "error": message }`; 429 adds `retryAfterSeconds` and a Retry-After header.',
     )
     .setVersion('1')

@@ -57,7 +57,10 @@ export async function protectOpsRoutes(app: NestFastifyApplication, credentials:
     });
     if (lockedForSeconds > 0) {
       request.log.warn({ address: request.ip, lockedForSeconds }, 'Ops call refused: address locked out after failed logins');
-      void reply.code(429).header('Retry-After', String(lockedForSeconds)).send({ error: ErrorMessages.tooManyRequests, retryAfterSeconds: lockedForSeconds });
+      void reply
+        .code(429)
+        .header('Retry-After', String(lockedForSeconds))
+        .send({ error: ErrorMessages.tooManyRequests, retryAfterSeconds: lockedForSeconds });
       return false;
     }
     if ((metricsTokenAccepted && hasBearer(request, credentials.metricsToken)) || (await checkBasicAuth(request, reply))) return true;
@@ -67,7 +70,10 @@ export async function protectOpsRoutes(app: NestFastifyApplication, credentials:
         request.log.warn(`Ops login lockout unavailable: ${error.message}`);
         return { failures: 0, lockedOut: false };
       });
-      request.log.warn({ address: request.ip, failures, lockedOut }, lockedOut ? 'Failed ops login: address locked out' : 'Failed ops login');
+      request.log.warn(
+        { address: request.ip, failures, lockedOut },
+        lockedOut ? 'Failed ops login: address locked out' : 'Failed ops login',
+      );
     }
     void reply.code(401).send({ error: OPS_UNAUTHORIZED });
     return false;

@@ -31,7 +31,9 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server: Server = super.createIOServer(port, options).adapter(createAdapter(this.pubClient, this.subClient, { key: socketChannelKey(this.config) }));
+    const server: Server = super
+      .createIOServer(port, options)
+      .adapter(createAdapter(this.pubClient, this.subClient, { key: socketChannelKey(this.config) }));
     addSocketSecurityHeaders(server, this.config);
     return server;
   }
@@ -54,7 +56,10 @@ export class RedisIoAdapter extends IoAdapter {
   private reportOutages(client: Redis): void {
     let down = false;
     client.on('error', (error: Error) => {
-      if (!down) this.logger.warn(`Socket.IO's Redis connection failed (${error.message}): live pushes stop until it is back, clients catch up from the inbox`);
+      if (!down)
+        this.logger.warn(
+          `Socket.IO's Redis connection failed (${error.message}): live pushes stop until it is back, clients catch up from the inbox`,
+        );
       down = true;
     });
     client.on('ready', () => {

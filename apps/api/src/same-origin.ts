@@ -11,11 +11,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (The Socket.IO handshake has its own check: NotificationsGateway.)
  */
 export function refuseForeignOrigins(app: NestFastifyApplication): void {
-  app.getHttpAdapter().getInstance().addHook('onRequest', (request, reply, done) => {
-    const origin = request.headers.origin;
-    // The Host header itself, never X-Forwarded-Host (which Fastify's request.host prefers from a
-    // trusted proxy): nginx passes the client's Host on and sets X-Forwarded-Host itself.
-    if (SAFE_METHODS.has(request.method) || origin === undefined || hostOfOrigin(origin) === request.headers.host) return done();
-    void reply.code(403).send({ error: ErrorMessages.foreignOrigin });
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => {
+      const origin = request.headers.origin;
+      // The Host header itself, never X-Forwarded-Host (which Fastify's request.host prefers from a
+      // trusted proxy): nginx passes the client's Host on and sets X-Forwarded-Host itself.
+      if (SAFE_METHODS.has(request.method) || origin === undefined || hostOfOrigin(origin) === request.headers.host) return done();
+      void reply.code(403).send({ error: ErrorMessages.foreignOrigin });
+    });
 }

@@ -22,7 +22,9 @@ function installDevWallet(window, dhive, password, simUrl) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: method, params: params }),
       })
-      .then(function (response) { return response.json(); })
+      .then(function (response) {
+        return response.json();
+      })
       .then(function (body) {
         if (body.error) throw new Error(body.error.message);
         return body.result;
@@ -48,7 +50,9 @@ function installDevWallet(window, dhive, password, simUrl) {
   function handle(data, callback, work) {
     var requestId = ++lastRequestId;
     window.console.info('[hive-sim dev wallet] auto-approving ' + data.type + ' request from @' + data.username, data);
-    new Promise(function (resolve) { resolve(work()); })
+    new Promise(function (resolve) {
+      resolve(work());
+    })
       .then(
         function (outcome) {
           return Object.assign({ success: true, error: null, data: data, request_id: requestId }, outcome);
@@ -59,26 +63,33 @@ function installDevWallet(window, dhive, password, simUrl) {
         },
       )
       .then(function (response) {
-        window.setTimeout(function () { callback(response); }, 0);
+        window.setTimeout(function () {
+          callback(response);
+        }, 0);
       });
   }
 
   function customJsonOperation(account, id, method, json) {
     var active = method === 'Active';
     if (!active && method !== 'Posting') throw new Error('Invalid key type for custom_json: ' + method);
-    return ['custom_json', {
-      required_auths: active ? [account] : [],
-      required_posting_auths: active ? [] : [account],
-      id: id,
-      json: typeof json === 'string' ? json : JSON.stringify(json),
-    }];
+    return [
+      'custom_json',
+      {
+        required_auths: active ? [account] : [],
+        required_posting_auths: active ? [] : [account],
+        id: id,
+        json: typeof json === 'string' ? json : JSON.stringify(json),
+      },
+    ];
   }
 
   window.hive_keychain = {
     isDevWallet: true,
 
     requestHandshake: function (callback) {
-      window.setTimeout(function () { callback(); }, 0);
+      window.setTimeout(function () {
+        callback();
+      }, 0);
     },
 
     requestSignBuffer: function (account, message, key, callback, rpcUrl, title) {
@@ -95,7 +106,14 @@ function installDevWallet(window, dhive, password, simUrl) {
 
     requestTransfer: function (account, to, amount, memo, currency, callback, enforce, rpcUrl) {
       var data = {
-        type: 'transfer', username: account, to: to, amount: amount, memo: memo, enforce: enforce || false, currency: currency, rpc: rpcUrl,
+        type: 'transfer',
+        username: account,
+        to: to,
+        amount: amount,
+        memo: memo,
+        enforce: enforce || false,
+        currency: currency,
+        rpc: rpcUrl,
       };
       handle(data, callback, function () {
         var operation = ['transfer', { from: account, to: to, amount: amount + ' ' + currency, memo: memo || '' }];

@@ -17,7 +17,10 @@ describe('hive-sim Hive Engine lag and outage (POST /dev/engine)', () => {
   const sendTokens = async (from: string) => {
     const contractPayload = { symbol: 'RNK', to: 'zed', quantity: '1', memo: '' };
     const json = JSON.stringify({ contractName: 'tokens', contractAction: 'transfer', contractPayload });
-    const { id } = await client.broadcast.json({ id: 'ssc-mainnet-hive', required_auths: [from], required_posting_auths: [], json }, key(from, 'active'));
+    const { id } = await client.broadcast.json(
+      { id: 'ssc-mainnet-hive', required_auths: [from], required_posting_auths: [], json },
+      key(from, 'active'),
+    );
     return { id, blockNum: await blockOf(client, id) };
   };
   const transactionInfo = async (txid: string, url = sim.url) =>

@@ -28,7 +28,11 @@ describe('hive-sim Hive Engine', () => {
   const processed = (txid: string) => eventually(() => transactionInfo(txid));
   const balance = async (account: string, symbol: string) =>
     ((await balances('findOne', { query: { account, symbol } })).result as { balance: string }).balance;
-  const postingJson = (account: string, json: string) => ({ ...activeJson(account, json), required_auths: [], required_posting_auths: [account] });
+  const postingJson = (account: string, json: string) => ({
+    ...activeJson(account, json),
+    required_auths: [],
+    required_posting_auths: [account],
+  });
 
   it('processes a token transfer after the engine delay and moves balances', async () => {
     const sentAt = Date.now();

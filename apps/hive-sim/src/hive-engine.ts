@@ -125,7 +125,12 @@ export class HiveEngine {
       this.transactions.set(transaction.transactionId, transaction);
       return transaction;
     });
-    this.blocks.push({ blockNumber, refHiveBlockNumber: next.hiveBlock.number, timestamp: hiveTime(next.hiveBlock.timestampMs), transactions });
+    this.blocks.push({
+      blockNumber,
+      refHiveBlockNumber: next.hiveBlock.number,
+      timestamp: hiveTime(next.hiveBlock.timestampMs),
+      transactions,
+    });
   }
 }
 
@@ -142,7 +147,9 @@ function engineActions(hiveTransactionId: string, operations: ChainOperation[]):
     const sender = signedWithActive ? operation.requiredAuths[0] : operation.requiredPostingAuths[0];
     return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((call: unknown) => {
       if (!isRecord(call) || typeof call['contractName'] !== 'string' || typeof call['contractAction'] !== 'string') return [];
-      return [{ sender, signedWithActive, contract: call['contractName'], action: call['contractAction'], payload: call['contractPayload'] }];
+      return [
+        { sender, signedWithActive, contract: call['contractName'], action: call['contractAction'], payload: call['contractPayload'] },
+      ];
     });
   });
   const single = operations.length === 1 && calls.length === 1;

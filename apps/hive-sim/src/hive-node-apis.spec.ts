@@ -38,7 +38,11 @@ describe('hive-sim Hive node: database_api, network_broadcast_api, block_api, tr
 
     const properties = await rpcResult<Record<string, unknown>>('database_api.get_dynamic_global_properties', {});
     const legacy = await t.client.database.getDynamicGlobalProperties();
-    expect(properties).toMatchObject({ head_block_number: legacy.head_block_number, head_block_id: legacy.head_block_id, current_supply: HIVE('0') });
+    expect(properties).toMatchObject({
+      head_block_number: legacy.head_block_number,
+      head_block_id: legacy.head_block_id,
+      current_supply: HIVE('0'),
+    });
     expect(legacy.current_supply).toBe('0.000 HIVE');
   });
 
@@ -86,7 +90,10 @@ describe('hive-sim Hive node: database_api, network_broadcast_api, block_api, tr
     expect(block).toEqual({
       ...legacy,
       transactions: [
-        { ...signed, operations: [{ type: 'transfer_operation', value: { from: 'quentin', to: 'pete', amount: HIVE('2000'), memo: 'm' } }] },
+        {
+          ...signed,
+          operations: [{ type: 'transfer_operation', value: { from: 'quentin', to: 'pete', amount: HIVE('2000'), memo: 'm' } }],
+        },
       ],
     });
 

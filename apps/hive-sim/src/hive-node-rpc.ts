@@ -20,7 +20,8 @@ type Method = (args: unknown) => unknown;
 export function hiveNodeHandler(chain: HiveChain, ledger: Ledger, priceFeed: PriceFeed): RpcHandler {
   const apis: Record<string, Record<string, Method>> = {
     condenser_api: {
-      get_accounts: (args) => accountNames(list(args)[0], '[[account names]]').map((name) => accountObject(ledger.account(name), legacyAsset)),
+      get_accounts: (args) =>
+        accountNames(list(args)[0], '[[account names]]').map((name) => accountObject(ledger.account(name), legacyAsset)),
       get_dynamic_global_properties: () => dynamicGlobalProperties(chain, legacyAsset),
       get_current_median_history_price: () => priceFeed,
       broadcast_transaction: (args) => {
@@ -41,7 +42,9 @@ export function hiveNodeHandler(chain: HiveChain, ledger: Ledger, priceFeed: Pri
     },
     database_api: {
       find_accounts: (args) => ({
-        accounts: accountNames(record(args)['accounts'], '{accounts: [account names]}').map((name) => accountObject(ledger.account(name), naiAsset)),
+        accounts: accountNames(record(args)['accounts'], '{accounts: [account names]}').map((name) =>
+          accountObject(ledger.account(name), naiAsset),
+        ),
       }),
       get_dynamic_global_properties: () => dynamicGlobalProperties(chain, naiAsset),
     },

@@ -1,16 +1,9 @@
-import {
-  ChainRuleError,
-  RPC_CHAIN_ASSERTION,
-  RPC_INTERNAL_ERROR,
-  RPC_INVALID_REQUEST,
-  RpcError,
-} from './errors';
+import { ChainRuleError, RPC_CHAIN_ASSERTION, RPC_INTERNAL_ERROR, RPC_INVALID_REQUEST, RpcError } from './errors';
 
 type RpcId = string | number | null;
 
 export type JsonRpcResponse =
-  | { jsonrpc: '2.0'; id: RpcId; result: unknown }
-  | { jsonrpc: '2.0'; id: RpcId; error: { code: number; message: string } };
+  { jsonrpc: '2.0'; id: RpcId; result: unknown } | { jsonrpc: '2.0'; id: RpcId; error: { code: number; message: string } };
 
 /** Runs one method; throws RpcError or ChainRuleError to answer with an error. */
 export type RpcHandler = (method: string, params: unknown) => unknown;
@@ -23,8 +16,7 @@ export function answerJsonRpc(body: unknown, handler: RpcHandler): JsonRpcRespon
 }
 
 export function errorResponse(id: RpcId, error: unknown): JsonRpcResponse {
-  const code =
-    error instanceof RpcError ? error.code : error instanceof ChainRuleError ? RPC_CHAIN_ASSERTION : RPC_INTERNAL_ERROR;
+  const code = error instanceof RpcError ? error.code : error instanceof ChainRuleError ? RPC_CHAIN_ASSERTION : RPC_INTERNAL_ERROR;
   const message = error instanceof Error ? error.message : String(error);
   return { jsonrpc: '2.0', id, error: { code, message } };
 }

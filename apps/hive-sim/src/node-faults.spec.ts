@@ -16,7 +16,8 @@ describe('hive-sim nodes and their faults (POST /dev/node-fault)', () => {
   });
   afterAll(() => sim.close());
 
-  const fault = (node: unknown, kind: unknown, url = sim.url) => postJson<{ error?: string }>(`${url}/dev/node-fault`, { node, fault: kind });
+  const fault = (node: unknown, kind: unknown, url = sim.url) =>
+    postJson<{ error?: string }>(`${url}/dev/node-fault`, { node, fault: kind });
 
   it('serves one chain on every node', async () => {
     expect(sim.urls).toHaveLength(3);
@@ -62,7 +63,12 @@ describe('hive-sim nodes and their faults (POST /dev/node-fault)', () => {
   });
 
   it('refuses an unknown node or fault with 400', async () => {
-    for (const [node, kind] of [[3, 'fail'], [-1, 'fail'], ['0', 'fail'], [0, 'slow']]) {
+    for (const [node, kind] of [
+      [3, 'fail'],
+      [-1, 'fail'],
+      ['0', 'fail'],
+      [0, 'slow'],
+    ]) {
       const { status, body } = await fault(node, kind);
       expect(status).toBe(400);
       expect(body.error).toMatch(/node must be|fault must be/);

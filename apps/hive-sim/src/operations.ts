@@ -47,7 +47,8 @@ function parseTransfer(body: Record<string, unknown>): ChainOperation {
 
 function parseCustomJson(body: Record<string, unknown>): ChainOperation {
   const { id, json, required_auths: requiredAuths, required_posting_auths: requiredPostingAuths } = body;
-  const wellFormed = typeof id === 'string' && typeof json === 'string' && isStringArray(requiredAuths) && isStringArray(requiredPostingAuths);
+  const wellFormed =
+    typeof id === 'string' && typeof json === 'string' && isStringArray(requiredAuths) && isStringArray(requiredPostingAuths);
   if (!wellFormed) throw new ChainRuleError('invalid custom_json operation');
   if (requiredAuths.length + requiredPostingAuths.length === 0) {
     throw new ChainRuleError('custom_json needs at least one required_auths or required_posting_auths account');

@@ -35,7 +35,12 @@ describe('hive-sim with real Hive clients', () => {
     expect(bob.balance).toBe('102.500 HIVE');
 
     const customJson = new Transaction();
-    await customJson.addOperation('custom_json', { required_auths: [], required_posting_auths: ['tx-ann'], id: 'runik', json: '{"client":"hive-tx"}' });
+    await customJson.addOperation('custom_json', {
+      required_auths: [],
+      required_posting_auths: ['tx-ann'],
+      id: 'runik',
+      json: '{"client":"hive-tx"}',
+    });
     customJson.sign(PrivateKey.fromLogin('tx-ann', 'devpass', 'posting'));
     expect(await customJson.broadcast()).toEqual({ tx_id: customJson.digest().txId, status: 'unknown' });
     const status = (await customJson.checkStatus()) as { status: string; block_num: number };
@@ -55,7 +60,11 @@ describe('hive-sim with real Hive clients', () => {
     const report = JSON.parse(stdout);
 
     const hive = (amount: string) => ({ amount, precision: 3, nai: '@@000000021' });
-    expect(report.account).toMatchObject({ name: 'wax-ann', balance: hive('100000'), active: { key_auths: [[publicKey('wax-ann', 'active'), 1]] } });
+    expect(report.account).toMatchObject({
+      name: 'wax-ann',
+      balance: hive('100000'),
+      active: { key_auths: [[publicKey('wax-ann', 'active'), 1]] },
+    });
     expect(report.properties.head_block_id).toMatch(/^[0-9a-f]{40}$/);
     for (const sent of [report.transfer, report.customJson]) {
       expect(sent.status).toEqual({ status: 'within_irreversible_block', block_num: expect.any(Number) });

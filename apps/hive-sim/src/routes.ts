@@ -43,7 +43,7 @@ export function registerRoutes(app: FastifyInstance, sim: SimComponents, node: n
   app.addHook('preClose', async () => sim.faults.destroyHanging(node));
 
   app.setErrorHandler((error, request, reply) => {
-    const status = error instanceof ChainRuleError ? 400 : (error as { statusCode?: number }).statusCode ?? 500;
+    const status = error instanceof ChainRuleError ? 400 : ((error as { statusCode?: number }).statusCode ?? 500);
     const message = error instanceof Error ? error.message : String(error);
     // A JSON-RPC client expects a JSON-RPC answer even when the body did not parse.
     if (Object.hasOwn(rpcRoutes, request.routeOptions.url ?? '') && status === 400) {
@@ -66,8 +66,10 @@ export function registerRoutes(app: FastifyInstance, sim: SimComponents, node: n
 
   app.post('/dev/price-feed', async (request) => {
     const { base, quote } = isRecord(request.body) ? request.body : {};
-    if (typeof base !== 'string' || !/^\d+\.\d{3} HBD$/.test(base)) throw new ChainRuleError("base must be an HBD asset such as '0.250 HBD'");
-    if (typeof quote !== 'string' || !/^\d+\.\d{3} HIVE$/.test(quote)) throw new ChainRuleError("quote must be a HIVE asset such as '1.000 HIVE'");
+    if (typeof base !== 'string' || !/^\d+\.\d{3} HBD$/.test(base))
+      throw new ChainRuleError("base must be an HBD asset such as '0.250 HBD'");
+    if (typeof quote !== 'string' || !/^\d+\.\d{3} HIVE$/.test(quote))
+      throw new ChainRuleError("quote must be a HIVE asset such as '1.000 HIVE'");
     Object.assign(sim.priceFeed, { base, quote });
     return sim.priceFeed;
   });

@@ -21,7 +21,10 @@ const broadcast = async (operation, role) => {
   tx.pushOperation(operation);
   sign(tx, from, role);
   await chain.broadcast(tx);
-  const status = await extended.api.transaction_status_api.find_transaction({ transaction_id: tx.id, expiration: tx.transaction.expiration });
+  const status = await extended.api.transaction_status_api.find_transaction({
+    transaction_id: tx.id,
+    expiration: tx.transaction.expiration,
+  });
   const { block } = await chain.api.block_api.get_block({ block_num: status.block_num });
   return { id: tx.id, status, block };
 };

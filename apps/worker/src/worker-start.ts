@@ -33,6 +33,8 @@ export class WorkerStart implements OnApplicationBootstrap {
 
   /** `run()` settles only when the worker closes. */
   private start(processor: WorkerHost): void {
-    processor.worker.run().catch((error: Error) => this.logger.error(`The ${processor.worker.name} queue's worker stopped: ${error.message}`));
+    processor.worker
+      .run()
+      .catch((error: Error) => this.logger.error(`The ${processor.worker.name} queue's worker stopped: ${error.message}`));
   }
 }

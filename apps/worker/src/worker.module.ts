@@ -22,7 +22,28 @@ import { WorkerDrain } from './worker-drain';
 import { WorkerStart } from './worker-start';
 
 @Module({
-  imports: [ScheduleModule.forRoot(), CoreModule, EmissionModule, JobHandlersModule, ChainFollowerModule, RegistrationJobsModule, WalletJobsModule, PackJobsModule, ShopJobsModule, CitadelJobsModule, ThroneJobsModule],
-  providers: [Heartbeat, ChainFollow, LedgerQueueProcessor, SchedulesProcessor, WorkerStart, WorkerDrain, PendingWorkSweeper, PendingWorkSweep],
+  imports: [
+    ScheduleModule.forRoot(),
+    CoreModule,
+    EmissionModule,
+    JobHandlersModule,
+    ChainFollowerModule,
+    RegistrationJobsModule,
+    WalletJobsModule,
+    PackJobsModule,
+    ShopJobsModule,
+    CitadelJobsModule,
+    ThroneJobsModule,
+  ],
+  providers: [
+    Heartbeat,
+    ChainFollow,
+    LedgerQueueProcessor,
+    SchedulesProcessor,
+    WorkerStart,
+    WorkerDrain,
+    PendingWorkSweeper,
+    PendingWorkSweep,
+  ],
 })
 export class WorkerModule {}

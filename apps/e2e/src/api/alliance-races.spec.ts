@@ -36,20 +36,35 @@ const accept = (leader: CityPlayer, target: CityPlayer, alliance: TestAlliance) 
   leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, targetUsername: target.username, allianceId: alliance.id });
 
 async function memberCount(alliance: TestAlliance): Promise<number> {
-  const [{ count }] = await queryDatabase<{ count: string }>(stack.database.url, 'SELECT count(*) FROM alliance_members WHERE alliance_id = $1', [alliance.id]);
+  const [{ count }] = await queryDatabase<{ count: string }>(
+    stack.database.url,
+    'SELECT count(*) FROM alliance_members WHERE alliance_id = $1',
+    [alliance.id],
+  );
   return Number(count);
 }
 async function maxMembers(alliance: TestAlliance): Promise<number> {
-  const [{ max_members }] = await queryDatabase<{ max_members: number }>(stack.database.url, 'SELECT max_members FROM alliances WHERE id = $1', [alliance.id]);
+  const [{ max_members }] = await queryDatabase<{ max_members: number }>(
+    stack.database.url,
+    'SELECT max_members FROM alliances WHERE id = $1',
+    [alliance.id],
+  );
   return max_members;
 }
 async function requestCount(alliance: TestAlliance): Promise<number> {
-  const [{ count }] = await queryDatabase<{ count: string }>(stack.database.url, 'SELECT count(*) FROM alliance_requests WHERE alliance_id = $1', [alliance.id]);
+  const [{ count }] = await queryDatabase<{ count: string }>(
+    stack.database.url,
+    'SELECT count(*) FROM alliance_requests WHERE alliance_id = $1',
+    [alliance.id],
+  );
   return Number(count);
 }
 
 /** Reads the member count over and over while `race` runs: the largest count any reader could see. */
-async function largestMemberCountDuring(alliance: TestAlliance, race: () => Promise<AxiosResponse[]>): Promise<{ responses: AxiosResponse[]; largest: number }> {
+async function largestMemberCountDuring(
+  alliance: TestAlliance,
+  race: () => Promise<AxiosResponse[]>,
+): Promise<{ responses: AxiosResponse[]; largest: number }> {
   let settled = false;
   let largest = 0;
   const watcher = (async () => {
@@ -66,12 +81,15 @@ describe('joining races', () => {
     const alliance = await newAlliance(stack, leader);
     const recruits = await Promise.all(times(20, () => newCityPlayer(stack, 'rec')));
     const invitations = await Promise.all(recruits.map(() => invitationFrom(leader, alliance)));
-    const joinAll = (players: CityPlayer[]) => fireAtOnce(players.map((recruit) => () => join(recruit, alliance, invitations[recruits.indexOf(recruit)])));
+    const joinAll = (players: CityPlayer[]) =>
+      fireAtOnce(players.map((recruit) => () => join(recruit, alliance, invitations[recruits.indexOf(recruit)])));
 
     const { responses, largest } = await largestMemberCountDuring(alliance, () => joinAll(recruits));
     const admitted = withStatus(responses, 200);
     expect(admitted.map((response) => response.data)).toEqual([{ success: true, autoAccepted: true, message: AllianceMessages.joined }]);
-    expect(withStatus(responses, 409).map((response) => response.data)).toEqual(times(19, () => ({ error: AllianceMessages.allianceFull })));
+    expect(withStatus(responses, 409).map((response) => response.data)).toEqual(
+      times(19, () => ({ error: AllianceMessages.allianceFull })),
+    );
     expect(largest).toBe(2);
     expect(await memberCount(alliance)).toBe(2);
     expect(await requestCount(alliance)).toBe(0);
@@ -96,9 +114,13 @@ describe('joining races', () => {
     const token = await invitationFrom(leader, alliance);
     const recruits = await Promise.all(times(20, () => newCityPlayer(stack, 'rec')));
 
-    const { responses, largest } = await largestMemberCountDuring(alliance, () => fireAtOnce(recruits.map((recruit) => () => join(recruit, alliance, token))));
+    const { responses, largest } = await largestMemberCountDuring(alliance, () =>
+      fireAtOnce(recruits.map((recruit) => () => join(recruit, alliance, token))),
+    );
     expect(withStatus(responses, 200)).toHaveLength(1);
-    expect(withStatus(responses, 409).map((response) => response.data)).toEqual(times(19, () => ({ error: AllianceMessages.invitationUsed })));
+    expect(withStatus(responses, 409).map((response) => response.data)).toEqual(
+      times(19, () => ({ error: AllianceMessages.invitationUsed })),
+    );
     expect(largest).toBe(2);
     expect(await memberCount(alliance)).toBe(2);
     expect(await requestCount(alliance)).toBe(0);
@@ -121,7 +143,10 @@ describe('joining races', () => {
     expect(await memberCount(alliance)).toBe(2);
     expect(await requestCount(alliance)).toBe(4);
     expect((await myAlliance(leader))?.pendingRequests.map((request) => request.hiveUsername).sort()).toEqual(
-      applicants.filter((applicant) => applicant !== accepted[0]).map((applicant) => applicant.username).sort(),
+      applicants
+        .filter((applicant) => applicant !== accepted[0])
+        .map((applicant) => applicant.username)
+        .sort(),
     );
   });
 
@@ -133,7 +158,9 @@ describe('joining races', () => {
     await requestToJoin(applicant, alliance);
     const responses = await fireAtOnce(times(20, () => () => accept(leader, applicant, alliance)));
     expect(withStatus(responses, 200)).toHaveLength(1);
-    expect(withStatus(responses, 404).map((response) => response.data)).toEqual(times(19, () => ({ error: AllianceMessages.requestNotFound })));
+    expect(withStatus(responses, 404).map((response) => response.data)).toEqual(
+      times(19, () => ({ error: AllianceMessages.requestNotFound })),
+    );
     expect(await memberCount(alliance)).toBe(2);
     expect(await requestCount(alliance)).toBe(0);
   });
@@ -149,7 +176,8 @@ describe('money races', () => {
     expect(withStatus(responses, 200).map((response) => response.data)).toEqual([{ success: true, message: AllianceMessages.created }]);
     const refusals = withStatus(responses, 409).map((response) => response.data.error);
     expect(refusals).toHaveLength(19);
-    for (const error of refusals) expect([AllianceMessages.nameTaken, AllianceMessages.tagTaken, AllianceMessages.alreadyInAlliance]).toContain(error);
+    for (const error of refusals)
+      expect([AllianceMessages.nameTaken, AllianceMessages.tagTaken, AllianceMessages.alreadyInAlliance]).toContain(error);
 
     const led = await queryDatabase(stack.database.url, 'SELECT id FROM alliances WHERE leader_id = $1', [founder.playerId]);
     expect(led).toHaveLength(1);
@@ -164,8 +192,12 @@ describe('money races', () => {
     const responses = await fireAtOnce(bodies.map((body) => () => founder.api.post(ApiRoutes.allianceCreate, body)));
 
     expect(withStatus(responses, 200)).toHaveLength(1);
-    expect(withStatus(responses, 409).map((response) => response.data)).toEqual(times(19, () => ({ error: AllianceMessages.alreadyInAlliance })));
-    const led = await queryDatabase<{ name: string }>(stack.database.url, 'SELECT name FROM alliances WHERE leader_id = $1', [founder.playerId]);
+    expect(withStatus(responses, 409).map((response) => response.data)).toEqual(
+      times(19, () => ({ error: AllianceMessages.alreadyInAlliance })),
+    );
+    const led = await queryDatabase<{ name: string }>(stack.database.url, 'SELECT name FROM alliances WHERE leader_id = $1', [
+      founder.playerId,
+    ]);
     expect(led).toEqual([{ name: bodies[responses.findIndex((response) => response.status === 200)].name }]);
     expect(await postingsOf(stack, founder, 'alliance-creation')).toHaveLength(1);
     expect(await runikOf(stack, founder)).toBe(3 * CREATION_FEE_THOUSANDTHS);
@@ -191,7 +223,9 @@ describe('money races', () => {
     const leader = await newCityPlayer(stack, 'lead');
     const alliance = await newAlliance(stack, leader);
     await grant(stack, leader, 'runik', 10_000 * RUNIK + 19_999 * RUNIK);
-    const responses = await fireAtOnce(times(20, () => () => leader.api.post(ApiRoutes.allianceExpand, { hiveUsername: leader.username, allianceId: alliance.id })));
+    const responses = await fireAtOnce(
+      times(20, () => () => leader.api.post(ApiRoutes.allianceExpand, { hiveUsername: leader.username, allianceId: alliance.id })),
+    );
     expect(withStatus(responses, 200).map((response) => response.data)).toEqual([{ success: true, message: AllianceMessages.expanded(3) }]);
     expect(withStatus(responses, 400).map((response) => response.data)).toEqual(
       times(19, () => ({ error: CityMessages.notEnoughRunik('20,000.000', '19,999.000') })),
@@ -209,7 +243,9 @@ describe('leaving races', () => {
     await requestToJoin(member, alliance);
     expect((await accept(leader, member, alliance)).status).toBe(200);
     const responses = await fireAtOnce(times(20, () => () => leader.api.post(ApiRoutes.allianceLeave, { hiveUsername: leader.username })));
-    expect(withStatus(responses, 200).map((response) => response.data)).toEqual([{ success: true, message: AllianceMessages.leftNewLeader(member.username) }]);
+    expect(withStatus(responses, 200).map((response) => response.data)).toEqual([
+      { success: true, message: AllianceMessages.leftNewLeader(member.username) },
+    ]);
     // Refused alike before or after waiting for the first leave's lock.
     expect(responses.filter((response) => response.status !== 200).map((response) => [response.status, response.data])).toEqual(
       times(19, () => [400, { error: AllianceMessages.notInAlliance }]),
@@ -223,7 +259,9 @@ describe('leaving races', () => {
     const alliance = await newAlliance(stack, leader);
     await requestToJoin(member, alliance);
     expect((await accept(leader, member, alliance)).status).toBe(200);
-    const responses = await fireAtOnce([leader, member].map((player) => () => player.api.post(ApiRoutes.allianceLeave, { hiveUsername: player.username })));
+    const responses = await fireAtOnce(
+      [leader, member].map((player) => () => player.api.post(ApiRoutes.allianceLeave, { hiveUsername: player.username })),
+    );
     expect(responses.map((response) => response.status)).toEqual([200, 200]);
     expect(responses.map((response) => response.data.message)).toContain(AllianceMessages.leftDisbanded);
     expect(await queryDatabase(stack.database.url, 'SELECT id FROM alliances WHERE id = $1', [alliance.id])).toEqual([]);

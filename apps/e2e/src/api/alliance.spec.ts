@@ -1,6 +1,12 @@
 import { AllianceMessages, ApiRoutes, CityMessages, ErrorMessages, TextMessages } from '@runik/contract';
 import type { AllianceListEntry, AlliancesResponse } from '@runik/contract';
-import { ALLIANCE_CREATION_FEE, ALLIANCE_INVITATION_LIFETIME_MS, ALLIANCE_MAX_MEMBERS, ALLIANCE_OPEN_INVITATIONS_MAX, ALLIANCE_STARTING_CAPACITY } from '@runik/rules';
+import {
+  ALLIANCE_CREATION_FEE,
+  ALLIANCE_INVITATION_LIFETIME_MS,
+  ALLIANCE_MAX_MEMBERS,
+  ALLIANCE_OPEN_INVITATIONS_MAX,
+  ALLIANCE_STARTING_CAPACITY,
+} from '@runik/rules';
 import type { AxiosResponse } from 'axios';
 import {
   addMembers,
@@ -43,34 +49,47 @@ const entryOf = async (player: CityPlayer, alliance: TestAlliance) => (await lis
 const join = (player: CityPlayer, allianceId: number, inviteToken?: string) =>
   player.api.post(ApiRoutes.allianceJoin, { hiveUsername: player.username, allianceId, inviteToken });
 const leave = (player: CityPlayer) => player.api.post(ApiRoutes.allianceLeave, { hiveUsername: player.username });
-const disband = (player: CityPlayer, allianceId: number) => player.api.post(ApiRoutes.allianceDisband, { hiveUsername: player.username, allianceId });
-const expand = (player: CityPlayer, allianceId: number) => player.api.post(ApiRoutes.allianceExpand, { hiveUsername: player.username, allianceId });
+const disband = (player: CityPlayer, allianceId: number) =>
+  player.api.post(ApiRoutes.allianceDisband, { hiveUsername: player.username, allianceId });
+const expand = (player: CityPlayer, allianceId: number) =>
+  player.api.post(ApiRoutes.allianceExpand, { hiveUsername: player.username, allianceId });
 const update = (player: CityPlayer, allianceId: number, change: { tag?: unknown; description?: unknown }) =>
   player.api.post(ApiRoutes.allianceUpdate, { hiveUsername: player.username, allianceId, ...change });
 const memberAction = (route: string) => (leader: CityPlayer, target: CityPlayer | string, allianceId: number) =>
-  leader.api.post(route, { leaderUsername: leader.username, targetUsername: typeof target === 'string' ? target : target.username, allianceId });
+  leader.api.post(route, {
+    leaderUsername: leader.username,
+    targetUsername: typeof target === 'string' ? target : target.username,
+    allianceId,
+  });
 const accept = memberAction(ApiRoutes.allianceAccept);
 const reject = memberAction(ApiRoutes.allianceReject);
 const kick = memberAction(ApiRoutes.allianceKick);
 
 async function allianceRow(alliance: TestAlliance) {
-  const [row] = await queryDatabase<{ id: number; name: string; tag: string; description: string; leader_id: string | number; max_members: number }>(
-    stack.database.url,
-    'SELECT * FROM alliances WHERE id = $1',
-    [alliance.id],
-  );
+  const [row] = await queryDatabase<{
+    id: number;
+    name: string;
+    tag: string;
+    description: string;
+    leader_id: string | number;
+    max_members: number;
+  }>(stack.database.url, 'SELECT * FROM alliances WHERE id = $1', [alliance.id]);
   return row;
 }
 async function memberIds(alliance: TestAlliance): Promise<number[]> {
-  const rows = await queryDatabase<{ player_id: string }>(stack.database.url, 'SELECT player_id FROM alliance_members WHERE alliance_id = $1 ORDER BY player_id', [
-    alliance.id,
-  ]);
+  const rows = await queryDatabase<{ player_id: string }>(
+    stack.database.url,
+    'SELECT player_id FROM alliance_members WHERE alliance_id = $1 ORDER BY player_id',
+    [alliance.id],
+  );
   return rows.map((row) => Number(row.player_id));
 }
 async function requestIds(alliance: TestAlliance): Promise<number[]> {
-  const rows = await queryDatabase<{ player_id: string }>(stack.database.url, 'SELECT player_id FROM alliance_requests WHERE alliance_id = $1 ORDER BY player_id', [
-    alliance.id,
-  ]);
+  const rows = await queryDatabase<{ player_id: string }>(
+    stack.database.url,
+    'SELECT player_id FROM alliance_requests WHERE alliance_id = $1 ORDER BY player_id',
+    [alliance.id],
+  );
   return rows.map((row) => Number(row.player_id));
 }
 const ids = (...players: CityPlayer[]) => players.map((player) => player.playerId).sort((a, b) => a - b);
@@ -92,7 +111,9 @@ describe('my alliance and the list', () => {
   });
 
   it('lists every alliance with its member count, capacity and whether the viewer asked to join', async () => {
-    const [big, small, viewer, other, member] = await Promise.all(['big', 'smal', 'view', 'othr', 'memb'].map((prefix) => newCityPlayer(stack, prefix)));
+    const [big, small, viewer, other, member] = await Promise.all(
+      ['big', 'smal', 'view', 'othr', 'memb'].map((prefix) => newCityPlayer(stack, prefix)),
+    );
     const bigAlliance = await newAlliance(stack, big, { icon: 'crown' });
     const smallAlliance = await newAlliance(stack, small, { icon: 'skull' });
     await addMembers(big, bigAlliance, [member]);
@@ -153,7 +174,12 @@ describe('creating', () => {
       [founder.playerId],
     );
     // The name is stored trimmed, the tag upper-cased.
-    expect({ ...row, leader_id: Number(row.leader_id) }).toMatchObject({ name: 'Iron Wolves', tag: 'IWF', leader_id: founder.playerId, max_members: ALLIANCE_STARTING_CAPACITY });
+    expect({ ...row, leader_id: Number(row.leader_id) }).toMatchObject({
+      name: 'Iron Wolves',
+      tag: 'IWF',
+      leader_id: founder.playerId,
+      max_members: ALLIANCE_STARTING_CAPACITY,
+    });
     const fees = await postingsOf(stack, founder, 'alliance-creation');
     expect(fees).toEqual([{ posting_id: expect.any(String), delta: -CREATION_FEE_THOUSANDTHS, reference: `alliance:${row.id}` }]);
 
@@ -212,9 +238,12 @@ describe('creating', () => {
 
     it('a name over 30 characters', () => expectRefused(create({ name: 'N'.repeat(31) }), 400, AllianceMessages.nameTooLong));
 
-    it.each(['', '  '])('a blank description %j', (description) => expectRefused(create({ description }), 400, AllianceMessages.descriptionRequired));
+    it.each(['', '  '])('a blank description %j', (description) =>
+      expectRefused(create({ description }), 400, AllianceMessages.descriptionRequired),
+    );
 
-    it('a description over 200 characters', () => expectRefused(create({ description: 'd'.repeat(201) }), 400, AllianceMessages.descriptionTooLong));
+    it('a description over 200 characters', () =>
+      expectRefused(create({ description: 'd'.repeat(201) }), 400, AllianceMessages.descriptionTooLong));
 
     it.each(['unicorn', 'Shield', ''])('an unknown icon %j', (icon) => expectRefused(create({ icon }), 400, AllianceMessages.unknownIcon));
 
@@ -337,11 +366,16 @@ describe('joining, accepting and rejecting', () => {
       isLeader: false,
       pendingRequests: [],
     });
-    expect(await myAlliance(leader)).toMatchObject({ members: [leader.username, applicant.username], memberCount: 2, isLeader: true, pendingRequests: [] });
+    expect(await myAlliance(leader)).toMatchObject({
+      members: [leader.username, applicant.username],
+      memberCount: 2,
+      isLeader: true,
+      pendingRequests: [],
+    });
     expect(await entryOf(applicant, alliance)).toMatchObject({ members: 2, requestPending: false });
   });
 
-  it("makes a request of a referral of the leader without an invitation: choosing a referrer opens no alliance", async () => {
+  it('makes a request of a referral of the leader without an invitation: choosing a referrer opens no alliance', async () => {
     const leader = await newCityPlayer(stack, 'lead');
     const alliance = await newAlliance(stack, leader);
     const referred = await newReferredPlayer(stack, leader, 'rec');
@@ -351,7 +385,9 @@ describe('joining, accepting and rejecting', () => {
   });
 
   it("lets a member's invitation in at once, once, and hides the requests from members", async () => {
-    const [leader, member, stranger, invited, second] = await Promise.all(['lead', 'memb', 'strg', 'invt', 'scnd'].map((prefix) => newCityPlayer(stack, prefix)));
+    const [leader, member, stranger, invited, second] = await Promise.all(
+      ['lead', 'memb', 'strg', 'invt', 'scnd'].map((prefix) => newCityPlayer(stack, prefix)),
+    );
     const alliance = await newAlliance(stack, leader);
     await setMaxMembers(stack, alliance, 5);
     await addMembers(leader, alliance, [member]);
@@ -381,13 +417,19 @@ describe('joining, accepting and rejecting', () => {
   });
 
   it('refuses an expired invitation, one for another alliance, a made-up one, and one whose issuer has left', async () => {
-    const [leader, member, otherLeader, newcomer] = await Promise.all(['lead', 'memb', 'othr', 'newc'].map((prefix) => newCityPlayer(stack, prefix)));
+    const [leader, member, otherLeader, newcomer] = await Promise.all(
+      ['lead', 'memb', 'othr', 'newc'].map((prefix) => newCityPlayer(stack, prefix)),
+    );
     const [alliance, other] = [await newAlliance(stack, leader), await newAlliance(stack, otherLeader)];
     await setMaxMembers(stack, alliance, 5);
     await addMembers(leader, alliance, [member]);
 
     const expired = await invitationFrom(leader, alliance);
-    await queryDatabase(stack.database.url, `UPDATE alliance_invitations SET expires_at = now() - interval '1 second' WHERE alliance_id = $1`, [alliance.id]);
+    await queryDatabase(
+      stack.database.url,
+      `UPDATE alliance_invitations SET expires_at = now() - interval '1 second' WHERE alliance_id = $1`,
+      [alliance.id],
+    );
     const foreign = await invitationFrom(otherLeader, other);
     await expectRefused(() => join(newcomer, alliance.id, expired), 410, AllianceMessages.invitationExpired);
     await expectRefused(() => join(newcomer, alliance.id, foreign), 404, AllianceMessages.invitationInvalid);
@@ -400,15 +442,25 @@ describe('joining, accepting and rejecting', () => {
     expect(await myAlliance(newcomer)).toBeNull();
 
     // Only a member invites.
-    await expectRefused(() => newcomer.api.post(ApiRoutes.allianceInvite, { hiveUsername: newcomer.username, allianceId: alliance.id }), 403, AllianceMessages.notMember);
-    await expectRefused(() => member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id }), 403, AllianceMessages.notMember);
+    await expectRefused(
+      () => newcomer.api.post(ApiRoutes.allianceInvite, { hiveUsername: newcomer.username, allianceId: alliance.id }),
+      403,
+      AllianceMessages.notMember,
+    );
+    await expectRefused(
+      () => member.api.post(ApiRoutes.allianceInvite, { hiveUsername: member.username, allianceId: alliance.id }),
+      403,
+      AllianceMessages.notMember,
+    );
   });
 
   describe('invitations under the leader', () => {
-    const invite = (player: CityPlayer, alliance: TestAlliance) => player.api.post(ApiRoutes.allianceInvite, { hiveUsername: player.username, allianceId: alliance.id });
+    const invite = (player: CityPlayer, alliance: TestAlliance) =>
+      player.api.post(ApiRoutes.allianceInvite, { hiveUsername: player.username, allianceId: alliance.id });
     const settings = (player: CityPlayer, alliance: TestAlliance, membersMayInvite: boolean) =>
       player.api.post(ApiRoutes.allianceInvitationSettings, { hiveUsername: player.username, allianceId: alliance.id, membersMayInvite });
-    const listOf = (player: CityPlayer, alliance: TestAlliance) => player.api.get(ApiRoutes.allianceInvitations(player.username, alliance.id));
+    const listOf = (player: CityPlayer, alliance: TestAlliance) =>
+      player.api.get(ApiRoutes.allianceInvitations(player.username, alliance.id));
     const revoke = (player: CityPlayer, alliance: TestAlliance, invitationId: unknown) =>
       player.api.post(ApiRoutes.allianceInvitationRevoke, { hiveUsername: player.username, allianceId: alliance.id, invitationId });
 
@@ -503,7 +555,11 @@ describe('joining, accepting and rejecting', () => {
   });
 
   it('refuses to join when already in an alliance, including one’s own', async () => {
-    const [leader, member, otherLeader] = await Promise.all([newCityPlayer(stack, 'lead'), newCityPlayer(stack, 'memb'), newCityPlayer(stack, 'olea')]);
+    const [leader, member, otherLeader] = await Promise.all([
+      newCityPlayer(stack, 'lead'),
+      newCityPlayer(stack, 'memb'),
+      newCityPlayer(stack, 'olea'),
+    ]);
     const alliance = await newAlliance(stack, leader);
     const other = await newAlliance(stack, otherLeader);
     await addMembers(leader, alliance, [member]);
@@ -515,7 +571,11 @@ describe('joining, accepting and rejecting', () => {
   });
 
   it('refuses an accept of a player who joined another alliance meanwhile; the request stays', async () => {
-    const [leader, otherLeader, applicant] = await Promise.all([newCityPlayer(stack, 'lead'), newCityPlayer(stack, 'olea'), newCityPlayer(stack, 'appl')]);
+    const [leader, otherLeader, applicant] = await Promise.all([
+      newCityPlayer(stack, 'lead'),
+      newCityPlayer(stack, 'olea'),
+      newCityPlayer(stack, 'appl'),
+    ]);
     const alliance = await newAlliance(stack, leader);
     const other = await newAlliance(stack, otherLeader);
     await requestToJoin(applicant, alliance);
@@ -544,12 +604,16 @@ describe('leaving and kicking', () => {
   });
 
   it('hands a leaving leader’s place to the longest-standing member, and disbands with the last one out', async () => {
-    const [leader, early, late, applicant] = await Promise.all(['lead', 'erly', 'late', 'appl'].map((prefix) => newCityPlayer(stack, prefix)));
+    const [leader, early, late, applicant] = await Promise.all(
+      ['lead', 'erly', 'late', 'appl'].map((prefix) => newCityPlayer(stack, prefix)),
+    );
     const alliance = await newAlliance(stack, leader);
     await setMaxMembers(stack, alliance, 4);
     await addMembers(leader, alliance, [late, early]);
     // `early` joined after `late` through the API; its joining time says it has been there longer.
-    await queryDatabase(stack.database.url, `UPDATE alliance_members SET joined_at = joined_at - interval '1 day' WHERE player_id = $1`, [early.playerId]);
+    await queryDatabase(stack.database.url, `UPDATE alliance_members SET joined_at = joined_at - interval '1 day' WHERE player_id = $1`, [
+      early.playerId,
+    ]);
     await requestToJoin(applicant, alliance);
 
     const first = await leave(leader);
@@ -583,7 +647,11 @@ describe('leaving and kicking', () => {
   });
 
   it('lets the leader kick a member, not themselves, nor a non-member', async () => {
-    const [leader, member, applicant] = await Promise.all([newCityPlayer(stack, 'lead'), newCityPlayer(stack, 'memb'), newCityPlayer(stack, 'appl')]);
+    const [leader, member, applicant] = await Promise.all([
+      newCityPlayer(stack, 'lead'),
+      newCityPlayer(stack, 'memb'),
+      newCityPlayer(stack, 'appl'),
+    ]);
     const alliance = await newAlliance(stack, leader);
     await requestToJoin(applicant, alliance);
     await addMembers(leader, alliance, [member]);
@@ -630,7 +698,9 @@ describe('updating', () => {
     expect((await update(leader, alliance.id, { tag: 'r2x' })).status).toBe(200);
   });
 
-  it.each(['', 'AB', 'ABCD', '  '])('refuses the tag %j', (tag) => expectRefused(() => update(leader, alliance.id, { tag }), 400, AllianceMessages.editTagLength));
+  it.each(['', 'AB', 'ABCD', '  '])('refuses the tag %j', (tag) =>
+    expectRefused(() => update(leader, alliance.id, { tag }), 400, AllianceMessages.editTagLength),
+  );
 
   it.each(['', '   '])('refuses the empty description %j', (description) =>
     expectRefused(() => update(leader, alliance.id, { description }), 400, AllianceMessages.descriptionEmpty),
@@ -641,10 +711,15 @@ describe('updating', () => {
 
   it("refuses another alliance's tag", async () => {
     await expectRefused(() => update(leader, alliance.id, { tag: taken.tag }), 409, AllianceMessages.tagTaken);
-    await expectRefused(() => update(leader, alliance.id, { tag: taken.tag.toLowerCase(), description: 'New words.' }), 409, AllianceMessages.tagTaken);
+    await expectRefused(
+      () => update(leader, alliance.id, { tag: taken.tag.toLowerCase(), description: 'New words.' }),
+      409,
+      AllianceMessages.tagTaken,
+    );
   });
 
-  it('refuses an update with nothing to change', () => expectRefused(() => update(leader, alliance.id, {}), 400, AllianceMessages.updateNothing));
+  it('refuses an update with nothing to change', () =>
+    expectRefused(() => update(leader, alliance.id, {}), 400, AllianceMessages.updateNothing));
 });
 
 describe('expanding', () => {
@@ -686,7 +761,11 @@ describe('expanding', () => {
 
 describe('disbanding', () => {
   it('removes the alliance with its members and requests, without refunding the fee', async () => {
-    const [leader, member, applicant] = await Promise.all([newCityPlayer(stack, 'lead'), newCityPlayer(stack, 'memb'), newCityPlayer(stack, 'appl')]);
+    const [leader, member, applicant] = await Promise.all([
+      newCityPlayer(stack, 'lead'),
+      newCityPlayer(stack, 'memb'),
+      newCityPlayer(stack, 'appl'),
+    ]);
     const alliance = await newAlliance(stack, leader);
     await requestToJoin(applicant, alliance);
     await addMembers(leader, alliance, [member]);
@@ -717,7 +796,9 @@ describe('leader-only calls and other alliances', () => {
   let alliance: TestAlliance;
   let other: TestAlliance;
   beforeAll(async () => {
-    [leader, member, applicant, otherLeader, loner] = await Promise.all(['lead', 'memb', 'appl', 'olea', 'lone'].map((prefix) => newCityPlayer(stack, prefix)));
+    [leader, member, applicant, otherLeader, loner] = await Promise.all(
+      ['lead', 'memb', 'appl', 'olea', 'lone'].map((prefix) => newCityPlayer(stack, prefix)),
+    );
     alliance = await newAlliance(stack, leader);
     other = await newAlliance(stack, otherLeader);
     await requestToJoin(applicant, alliance);
@@ -737,19 +818,55 @@ describe('leader-only calls and other alliances', () => {
   ];
 
   it.each(LEADER_CALLS)('a member may not %s', (_name, call) =>
-    expectRefused(() => call(member, () => leader, () => alliance.id), 403, AllianceMessages.notLeader),
+    expectRefused(
+      () =>
+        call(
+          member,
+          () => leader,
+          () => alliance.id,
+        ),
+      403,
+      AllianceMessages.notLeader,
+    ),
   );
 
   it.each(LEADER_CALLS)("another alliance's leader may not %s", (_name, call) =>
-    expectRefused(() => call(otherLeader, () => member, () => alliance.id), 403, AllianceMessages.notMember),
+    expectRefused(
+      () =>
+        call(
+          otherLeader,
+          () => member,
+          () => alliance.id,
+        ),
+      403,
+      AllianceMessages.notMember,
+    ),
   );
 
   it.each(LEADER_CALLS)('a player without an alliance may not %s', (_name, call) =>
-    expectRefused(() => call(loner, () => member, () => alliance.id), 403, AllianceMessages.notMember),
+    expectRefused(
+      () =>
+        call(
+          loner,
+          () => member,
+          () => alliance.id,
+        ),
+      403,
+      AllianceMessages.notMember,
+    ),
   );
 
   it.each(LEADER_CALLS)('%s on an unknown alliance is 404', (_name, call) =>
-    expectRefused(() => call(leader, () => member, () => NO_SUCH_ALLIANCE), 404, AllianceMessages.allianceNotFound),
+    expectRefused(
+      () =>
+        call(
+          leader,
+          () => member,
+          () => NO_SUCH_ALLIANCE,
+        ),
+      404,
+      AllianceMessages.allianceNotFound,
+    ),
   );
 
   it("the other leader's calls work on their own alliance", async () => {
@@ -758,7 +875,8 @@ describe('leader-only calls and other alliances', () => {
     expect((await expand(otherLeader, other.id)).data).toEqual({ success: true, message: AllianceMessages.expanded(3) });
   });
 
-  it('joining an unknown alliance is 404', () => expectRefused(() => join(loner, NO_SUCH_ALLIANCE), 404, AllianceMessages.allianceNotFound));
+  it('joining an unknown alliance is 404', () =>
+    expectRefused(() => join(loner, NO_SUCH_ALLIANCE), 404, AllianceMessages.allianceNotFound));
 
   it('a full alliance takes no accept, no request and no invitation, which stays unused', async () => {
     expect(await myAlliance(leader)).toMatchObject({ memberCount: 2, maxMembers: 2 });
@@ -767,7 +885,11 @@ describe('leader-only calls and other alliances', () => {
     await expectRefused(() => join(loner, alliance.id), 409, AllianceMessages.allianceFull);
     const invitation = await invitationFrom(leader, alliance);
     await expectRefused(() => join(loner, alliance.id, invitation), 409, AllianceMessages.allianceFull);
-    const [{ used_at }] = await queryDatabase<{ used_at: Date | null }>(stack.database.url, 'SELECT used_at FROM alliance_invitations WHERE alliance_id = $1', [alliance.id]);
+    const [{ used_at }] = await queryDatabase<{ used_at: Date | null }>(
+      stack.database.url,
+      'SELECT used_at FROM alliance_invitations WHERE alliance_id = $1',
+      [alliance.id],
+    );
     expect(used_at).toBeNull();
   });
 });
@@ -780,7 +902,9 @@ describe('ownership', () => {
   let free: CityPlayer;
   let alliance: TestAlliance;
   beforeAll(async () => {
-    [caller, leader, member, applicant, free] = await Promise.all(['call', 'lead', 'memb', 'appl', 'free'].map((prefix) => newCityPlayer(stack, prefix)));
+    [caller, leader, member, applicant, free] = await Promise.all(
+      ['call', 'lead', 'memb', 'appl', 'free'].map((prefix) => newCityPlayer(stack, prefix)),
+    );
     alliance = await newAlliance(stack, leader);
     await requestToJoin(applicant, alliance);
     await addMembers(leader, alliance, [member]);
@@ -800,16 +924,22 @@ describe('ownership', () => {
     ['POST expand', (api, name) => api.post(ApiRoutes.allianceExpand, { hiveUsername: name(leader), allianceId: alliance.id })],
     [
       'POST request/accept',
-      (api, name) => api.post(ApiRoutes.allianceAccept, { leaderUsername: name(leader), targetUsername: applicant.username, allianceId: alliance.id }),
+      (api, name) =>
+        api.post(ApiRoutes.allianceAccept, { leaderUsername: name(leader), targetUsername: applicant.username, allianceId: alliance.id }),
     ],
     [
       'POST request/reject',
-      (api, name) => api.post(ApiRoutes.allianceReject, { leaderUsername: name(leader), targetUsername: applicant.username, allianceId: alliance.id }),
+      (api, name) =>
+        api.post(ApiRoutes.allianceReject, { leaderUsername: name(leader), targetUsername: applicant.username, allianceId: alliance.id }),
     ],
-    ['POST kick', (api, name) => api.post(ApiRoutes.allianceKick, { leaderUsername: name(leader), targetUsername: member.username, allianceId: alliance.id })],
+    [
+      'POST kick',
+      (api, name) =>
+        api.post(ApiRoutes.allianceKick, { leaderUsername: name(leader), targetUsername: member.username, allianceId: alliance.id }),
+    ],
   ];
 
-  it.each(CALLS)("%s naming another player is 403 and changes nothing", (_name, call) =>
+  it.each(CALLS)('%s naming another player is 403 and changes nothing', (_name, call) =>
     expectRefused(() => call(caller.api, (victim) => victim.username), 403, ErrorMessages.notYourAccount),
   );
 
@@ -861,9 +991,24 @@ describe('bad input is 400 and changes nothing', () => {
     ['disband', () => leader, ApiRoutes.allianceDisband, (allianceId) => ({ hiveUsername: leader.username, allianceId })],
     ['expand', () => leader, ApiRoutes.allianceExpand, (allianceId) => ({ hiveUsername: leader.username, allianceId })],
     ['update', () => leader, ApiRoutes.allianceUpdate, (allianceId) => ({ hiveUsername: leader.username, allianceId, tag: 'BAD' })],
-    ['accept', () => leader, ApiRoutes.allianceAccept, (allianceId) => ({ leaderUsername: leader.username, targetUsername: applicant.username, allianceId })],
-    ['reject', () => leader, ApiRoutes.allianceReject, (allianceId) => ({ leaderUsername: leader.username, targetUsername: applicant.username, allianceId })],
-    ['kick', () => leader, ApiRoutes.allianceKick, (allianceId) => ({ leaderUsername: leader.username, targetUsername: member.username, allianceId })],
+    [
+      'accept',
+      () => leader,
+      ApiRoutes.allianceAccept,
+      (allianceId) => ({ leaderUsername: leader.username, targetUsername: applicant.username, allianceId }),
+    ],
+    [
+      'reject',
+      () => leader,
+      ApiRoutes.allianceReject,
+      (allianceId) => ({ leaderUsername: leader.username, targetUsername: applicant.username, allianceId }),
+    ],
+    [
+      'kick',
+      () => leader,
+      ApiRoutes.allianceKick,
+      (allianceId) => ({ leaderUsername: leader.username, targetUsername: member.username, allianceId }),
+    ],
   ];
   const BAD_IDS: [string, (id: number) => unknown][] = [
     ['the id as a string', (id) => String(id)],
@@ -879,7 +1024,9 @@ describe('bad input is 400 and changes nothing', () => {
   ];
 
   describe.each(ID_CALLS)('%s', (_name, actor, route, body) => {
-    it.each(BAD_IDS)('%s', (_case, badId) => expectBadInput(() => actor().api.post(route, body(badId(alliance.id))), AllianceMessages.invalidAllianceId));
+    it.each(BAD_IDS)('%s', (_case, badId) =>
+      expectBadInput(() => actor().api.post(route, body(badId(alliance.id))), AllianceMessages.invalidAllianceId),
+    );
 
     it('a missing id', () => {
       const rest = body(alliance.id);
@@ -891,7 +1038,8 @@ describe('bad input is 400 and changes nothing', () => {
 
     it('a body that is not an object', () => expectBadInput(() => actor().api.post(route, [body(alliance.id)])));
 
-    it('malformed JSON', () => expectBadInput(() => actor().api.post(route, '{"allianceId":', { headers: { 'content-type': 'application/json' } })));
+    it('malformed JSON', () =>
+      expectBadInput(() => actor().api.post(route, '{"allianceId":', { headers: { 'content-type': 'application/json' } })));
   });
 
   it.each([
@@ -912,21 +1060,78 @@ describe('bad input is 400 and changes nothing', () => {
     ['create with a numeric description', () => loner.api.post(ApiRoutes.allianceCreate, { ...createBody(loner), description: 42 })],
     ['create with an empty body', () => loner.api.post(ApiRoutes.allianceCreate, {})],
     ['join without hiveUsername', () => loner.api.post(ApiRoutes.allianceJoin, { allianceId: alliance.id })],
-    ['leave with an unknown field', () => member.api.post(ApiRoutes.allianceLeave, { hiveUsername: member.username, allianceId: alliance.id })],
+    [
+      'leave with an unknown field',
+      () => member.api.post(ApiRoutes.allianceLeave, { hiveUsername: member.username, allianceId: alliance.id }),
+    ],
     ['leave without hiveUsername', () => member.api.post(ApiRoutes.allianceLeave, {})],
     ['leave with a list as body', () => member.api.post(ApiRoutes.allianceLeave, [member.username])],
-    ['update with a numeric tag', () => leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, tag: 123 })],
-    ['update with a null description', () => leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, description: null })],
-    ['update with a name', () => leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, name: 'Renamed' })],
-    ['update of the icon', () => leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, icon: 'wolf' })],
-    ['update of the leader', () => leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, leaderId: member.playerId })],
-    ['accept without a target', () => leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, allianceId: alliance.id })],
-    ['accept with an invalid target name', () => leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, targetUsername: 'Bad Name', allianceId: alliance.id })],
-    ['accept with a numeric target', () => leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, targetUsername: 7, allianceId: alliance.id })],
-    ['accept with hiveUsername for leaderUsername', () => leader.api.post(ApiRoutes.allianceAccept, { hiveUsername: leader.username, targetUsername: applicant.username, allianceId: alliance.id })],
-    ['reject without leaderUsername', () => leader.api.post(ApiRoutes.allianceReject, { targetUsername: applicant.username, allianceId: alliance.id })],
-    ['kick with a list of targets', () => leader.api.post(ApiRoutes.allianceKick, { leaderUsername: leader.username, targetUsername: [member.username], allianceId: alliance.id })],
-    ['kick with an unknown field', () => leader.api.post(ApiRoutes.allianceKick, { leaderUsername: leader.username, targetUsername: member.username, allianceId: alliance.id, ban: true })],
+    [
+      'update with a numeric tag',
+      () => leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, tag: 123 }),
+    ],
+    [
+      'update with a null description',
+      () => leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, description: null }),
+    ],
+    [
+      'update with a name',
+      () => leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, name: 'Renamed' }),
+    ],
+    [
+      'update of the icon',
+      () => leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, icon: 'wolf' }),
+    ],
+    [
+      'update of the leader',
+      () =>
+        leader.api.post(ApiRoutes.allianceUpdate, { hiveUsername: leader.username, allianceId: alliance.id, leaderId: member.playerId }),
+    ],
+    [
+      'accept without a target',
+      () => leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, allianceId: alliance.id }),
+    ],
+    [
+      'accept with an invalid target name',
+      () =>
+        leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, targetUsername: 'Bad Name', allianceId: alliance.id }),
+    ],
+    [
+      'accept with a numeric target',
+      () => leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, targetUsername: 7, allianceId: alliance.id }),
+    ],
+    [
+      'accept with hiveUsername for leaderUsername',
+      () =>
+        leader.api.post(ApiRoutes.allianceAccept, {
+          hiveUsername: leader.username,
+          targetUsername: applicant.username,
+          allianceId: alliance.id,
+        }),
+    ],
+    [
+      'reject without leaderUsername',
+      () => leader.api.post(ApiRoutes.allianceReject, { targetUsername: applicant.username, allianceId: alliance.id }),
+    ],
+    [
+      'kick with a list of targets',
+      () =>
+        leader.api.post(ApiRoutes.allianceKick, {
+          leaderUsername: leader.username,
+          targetUsername: [member.username],
+          allianceId: alliance.id,
+        }),
+    ],
+    [
+      'kick with an unknown field',
+      () =>
+        leader.api.post(ApiRoutes.allianceKick, {
+          leaderUsername: leader.username,
+          targetUsername: member.username,
+          allianceId: alliance.id,
+          ban: true,
+        }),
+    ],
   ])('%s', (_case, call) => expectBadInput(call));
 
   it('the spoiled calls work once well-formed', async () => {
@@ -975,21 +1180,39 @@ describe('text that breaks or deceives', () => {
       await expectRefused(() => create({ name }), 400, message('Alliance name'));
     }
     await expectRefused(() => create({ description: `Hunters${character} of the north.` }), 400, message('Description'));
-    await expectRefused(() => update(leader, alliance.id, { description: `Hunters of the north.${character}` }), 400, message('Description'));
+    await expectRefused(
+      () => update(leader, alliance.id, { description: `Hunters of the north.${character}` }),
+      400,
+      message('Description'),
+    );
   });
 
   it('takes a name that differs only by width, case or spacing for the same name', async () => {
-    for (const lookalike of ['\uFF2B\uFF45\uFF45\uFF50\uFF45\uFF52\uFF53 of the Pass', 'KEEPERS  OF THE PASS', 'Keepers\u00A0of\u3000the Pass']) {
-      await expectRefused(() => founder.api.post(ApiRoutes.allianceCreate, createBody(founder, { name: lookalike })), 409, AllianceMessages.nameTaken);
+    for (const lookalike of [
+      '\uFF2B\uFF45\uFF45\uFF50\uFF45\uFF52\uFF53 of the Pass',
+      'KEEPERS  OF THE PASS',
+      'Keepers\u00A0of\u3000the Pass',
+    ]) {
+      await expectRefused(
+        () => founder.api.post(ApiRoutes.allianceCreate, createBody(founder, { name: lookalike })),
+        409,
+        AllianceMessages.nameTaken,
+      );
     }
     // A zero-width copy never gets as far as the comparison.
-    await expectRefused(() => founder.api.post(ApiRoutes.allianceCreate, createBody(founder, { name: 'Keepers of the\u200B Pass' })), 400, TextMessages.hiddenCharacter('Alliance name'));
+    await expectRefused(
+      () => founder.api.post(ApiRoutes.allianceCreate, createBody(founder, { name: 'Keepers of the\u200B Pass' })),
+      400,
+      TextMessages.hiddenCharacter('Alliance name'),
+    );
   });
 
   it('stores a full-width name in its plain letters', async () => {
-    const created = await founder.api.post(ApiRoutes.allianceCreate, createBody(founder, { name: '\uFF37\uFF49\uFF4E\uFF54\uFF45\uFF52  Guard' }));
+    const created = await founder.api.post(
+      ApiRoutes.allianceCreate,
+      createBody(founder, { name: '\uFF37\uFF49\uFF4E\uFF54\uFF45\uFF52  Guard' }),
+    );
     expect(created.status).toBe(200);
     expect((await myAlliance(founder))?.name).toBe('Winter Guard');
   });
 });
-

@@ -26,7 +26,8 @@ afterAll(() => stack?.stop());
 const HOUR = 3_600_000;
 const NO_RESOURCES = noResources();
 
-const fireAtOnce = <T>(times: number, call: (index: number) => Promise<T>) => Promise.all(Array.from({ length: times }, (_, index) => call(index)));
+const fireAtOnce = <T>(times: number, call: (index: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: times }, (_, index) => call(index)));
 const newPlayers = (count: number, prefix: string) => Promise.all(Array.from({ length: count }, () => newRaidablePlayer(stack, prefix)));
 
 const minus = (army: Troops, ...losses: Troops[]): Troops => {
@@ -54,12 +55,17 @@ function ratesOf(row: Awaited<ReturnType<typeof cityRow>>) {
 function expectChained(battles: BattleRow[], city: ReturnType<typeof ratesOf>['city']): void {
   for (let i = 1; i < battles.length; i++) {
     const previous = battles[i - 1];
-    const left = recordOf(RESOURCE_KEYS, (r) => previous.input.defender.pending[r] - previous.outcome.loot[r] - previous.outcome.lootLost[r]);
+    const left = recordOf(
+      RESOURCE_KEYS,
+      (r) => previous.input.defender.pending[r] - previous.outcome.loot[r] - previous.outcome.lootLost[r],
+    );
     const army = battles[i].input.defender.troops;
     expect(battles[i].input.defender.pending).toEqual(
       pendingResources({ ...city, army, storedPending: left, anchorMs: previous.foughtAt.getTime() }, battles[i].foughtAt.getTime()),
     );
-    expect(battles[i].input.defender.troops).toEqual(minus(previous.input.defender.troops, previous.outcome.defender.dead, previous.outcome.defender.injured));
+    expect(battles[i].input.defender.troops).toEqual(
+      minus(previous.input.defender.troops, previous.outcome.defender.dead, previous.outcome.defender.injured),
+    );
   }
 }
 
@@ -86,7 +92,9 @@ describe('attack races', () => {
     expect(winner.data.updatedPlayer).toMatchObject({ attacksRemaining: 0, cooldownActive: true });
     const row = await cityRow(stack, attacker);
     expect(row.attack_charges).toBe(0);
-    expect(row.army).toEqual(minus({ infantry: 100, archers: 0, cavalries: 0 }, battles[0].outcome.attacker.dead, battles[0].outcome.attacker.injured));
+    expect(row.army).toEqual(
+      minus({ infantry: 100, archers: 0, cavalries: 0 }, battles[0].outcome.attacker.dead, battles[0].outcome.attacker.injured),
+    );
     expect(await lootCredited(stack, attacker)).toEqual(battles[0].outcome.loot);
   });
 
@@ -150,7 +158,9 @@ describe('attack races', () => {
     for (const [i, attacker] of attackers.entries()) {
       const [battle] = battles.filter((candidate) => candidate.attackerId === attacker.playerId);
       expect(credited[i]).toEqual(battle.outcome.loot);
-      expect((await cityRow(stack, attacker)).army).toEqual(minus(battle.input.attacker.troops, battle.outcome.attacker.dead, battle.outcome.attacker.injured));
+      expect((await cityRow(stack, attacker)).army).toEqual(
+        minus(battle.input.attacker.troops, battle.outcome.attacker.dead, battle.outcome.attacker.injured),
+      );
     }
     const totalLoot = sumResources(battles.map((battle) => battle.outcome.loot));
     const totalLost = sumResources(battles.map((battle) => battle.outcome.lootLost));
@@ -198,7 +208,9 @@ describe('attack races', () => {
     expect(sumResources(await Promise.all(attackers.map((attacker) => lootCredited(stack, attacker))))).toEqual(totalLoot);
     for (const resource of RESOURCE_KEYS) {
       expect(harvested[resource]).toBeGreaterThan(0);
-      expect(harvested[resource] + totalLoot[resource]).toBeLessThanOrEqual(pendingBefore[resource] + Math.ceil((perHour[resource] * elapsed) / HOUR));
+      expect(harvested[resource] + totalLoot[resource]).toBeLessThanOrEqual(
+        pendingBefore[resource] + Math.ceil((perHour[resource] * elapsed) / HOUR),
+      );
     }
   });
 
@@ -208,7 +220,9 @@ describe('attack races', () => {
     await Promise.all([...left, ...right].map((player) => setArmy(stack, player, { infantry: 60, archers: 20, cavalries: 5 })));
     await Promise.all([...left, ...right].map((player) => letTimePass(stack, player, 3 * HOUR)));
 
-    const responses = await Promise.all(left.flatMap((player, i) => [attack(player, right[i].username), attack(right[i], player.username)]));
+    const responses = await Promise.all(
+      left.flatMap((player, i) => [attack(player, right[i].username), attack(right[i], player.username)]),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     for (const [i, player] of left.entries()) {
       const [there] = await battlesOf(stack, { attacker: player, defender: right[i] });
@@ -216,13 +230,20 @@ describe('attack races', () => {
       for (const battle of [there, back]) expect(resolveBattle(battle.input)).toEqual(battle.outcome);
       // Whichever went second fought the army the first one left.
       const [first, second] = there.id < back.id ? [there, back] : [back, there];
-      expect(second.input.defender.troops).toEqual(minus(first.input.attacker.troops, first.outcome.attacker.dead, first.outcome.attacker.injured));
-      expect(second.input.attacker.troops).toEqual(minus(first.input.defender.troops, first.outcome.defender.dead, first.outcome.defender.injured));
+      expect(second.input.defender.troops).toEqual(
+        minus(first.input.attacker.troops, first.outcome.attacker.dead, first.outcome.attacker.injured),
+      );
+      expect(second.input.attacker.troops).toEqual(
+        minus(first.input.defender.troops, first.outcome.defender.dead, first.outcome.defender.injured),
+      );
     }
   });
 
   it('keeps every asset conserved and no balance negative after the races', async () => {
-    const totals = await queryDatabase<{ asset: string; total: string }>(stack.database.url, `SELECT asset, sum(amount) AS total FROM balances GROUP BY asset`);
+    const totals = await queryDatabase<{ asset: string; total: string }>(
+      stack.database.url,
+      `SELECT asset, sum(amount) AS total FROM balances GROUP BY asset`,
+    );
     expect(totals.length).toBeGreaterThan(0);
     for (const { total } of totals) expect(Number(total)).toBe(0);
     const negatives = await queryDatabase(

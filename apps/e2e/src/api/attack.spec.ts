@@ -237,7 +237,9 @@ describe('enemies', () => {
 
   it('takes a blank or missing minimum level as 0 and counts every other city', async () => {
     const viewer = await newRaidablePlayer(stack);
-    const [{ count }] = await queryDatabase<{ count: string }>(stack.database.url, 'SELECT count(*) FROM cities WHERE player_id <> $1', [viewer.playerId]);
+    const [{ count }] = await queryDatabase<{ count: string }>(stack.database.url, 'SELECT count(*) FROM cities WHERE player_id <> $1', [
+      viewer.playerId,
+    ]);
     const totalPages = Math.max(1, Math.ceil(Number(count) / ENEMIES_PAGE_SIZE));
     const names = (data: { enemies: { name: string }[] }) => data.enemies.map((enemy) => enemy.name);
     const zero = await enemiesOf(viewer, 1, 0);
@@ -346,7 +348,9 @@ describe('attack', () => {
 
     // The loot: credited to the attacker's balances exactly, through the ledger; taken from the defender's pending only.
     for (const resource of RESOURCE_KEYS) {
-      expect(thousandths(attackerCity.resources[resource]) - thousandths(attackerCityBefore.resources[resource])).toBe(outcome.loot[resource]);
+      expect(thousandths(attackerCity.resources[resource]) - thousandths(attackerCityBefore.resources[resource])).toBe(
+        outcome.loot[resource],
+      );
     }
     expect(attackerCity.resources.runik).toBe(attackerCityBefore.resources.runik);
     expect(await lootCredited(stack, attacker)).toEqual(outcome.loot);
@@ -356,15 +360,20 @@ describe('attack', () => {
     expect(defenderRow.production_anchor_at).toEqual(battle.foughtAt);
     // The attacker's production is settled at the battle too: its upkeep changes with its losses.
     expect(attackerRow.production_anchor_at).toEqual(battle.foughtAt);
-    for (const resource of RESOURCE_KEYS) expect(thousandths(defenderCity.pendingResources[resource])).toBeGreaterThanOrEqual(leftPending[resource]);
+    for (const resource of RESOURCE_KEYS)
+      expect(thousandths(defenderCity.pendingResources[resource])).toBeGreaterThanOrEqual(leftPending[resource]);
 
     // One charge spent, its regeneration counted from the battle.
     expect(attackerRow.attack_charges).toBe(4);
     expect(attackerRow.attack_charges_at).toEqual(battle.foughtAt);
 
     // The enemy list shows the cooldown to this attacker only.
-    expect((await enemiesOf(attacker, 1, band)).enemies).toEqual([expect.objectContaining({ name: defender.username, attackCooldownUntil: cooldownUntil })]);
-    expect((await enemiesOf(defender, 1, band)).enemies).toEqual([expect.objectContaining({ name: attacker.username, attackCooldownUntil: null })]);
+    expect((await enemiesOf(attacker, 1, band)).enemies).toEqual([
+      expect.objectContaining({ name: defender.username, attackCooldownUntil: cooldownUntil }),
+    ]);
+    expect((await enemiesOf(defender, 1, band)).enemies).toEqual([
+      expect.objectContaining({ name: attacker.username, attackCooldownUntil: null }),
+    ]);
 
     // Both battle logs.
     const entry = {
@@ -407,8 +416,12 @@ describe('attack', () => {
     const defenderRow = await cityRow(stack, defender);
     expect(defenderRow.stored_pending).toEqual(expectedPending(defenderRowBefore, battle.foughtAt));
     expect(defenderRow.production_anchor_at).toEqual(battle.foughtAt);
-    expect(defenderRow.army).toEqual(minus({ infantry: 0, archers: 0, cavalries: 1000 }, battle.outcome.defender.dead, battle.outcome.defender.injured));
-    expect((await battleLogsOf(defender)).logs).toEqual([expect.objectContaining({ battleId: battle.id, winner: 'defender', attacker: attacker.username })]);
+    expect(defenderRow.army).toEqual(
+      minus({ infantry: 0, archers: 0, cavalries: 1000 }, battle.outcome.defender.dead, battle.outcome.defender.injured),
+    );
+    expect((await battleLogsOf(defender)).logs).toEqual([
+      expect.objectContaining({ battleId: battle.id, winner: 'defender', attacker: attacker.username }),
+    ]);
 
     const again = await attack(attacker, defender.username);
     expect(again.status).toBe(429);
@@ -433,7 +446,9 @@ describe('attack', () => {
     expect((await attack(other, defender.username)).status).toBe(200);
 
     // A minute before the end it still holds...
-    await queryDatabase(stack.database.url, `UPDATE battles SET fought_at = fought_at - interval '3 hours 59 minutes' WHERE id = $1`, [battle.id]);
+    await queryDatabase(stack.database.url, `UPDATE battles SET fought_at = fought_at - interval '3 hours 59 minutes' WHERE id = $1`, [
+      battle.id,
+    ]);
     const foughtAt = (await battlesOf(stack, { attacker, defender }))[0].foughtAt;
     await expectRefused(attacker, defender.username, [defender], 429, (data) => {
       expect(data.cooldownUntil).toBe(new Date(foughtAt.getTime() + ENEMY_COOLDOWN_MS).toISOString());
@@ -441,7 +456,9 @@ describe('attack', () => {
     });
     // ...and once 4 hours have passed since the battle, the enemy may be attacked again.
     await queryDatabase(stack.database.url, `UPDATE battles SET fought_at = fought_at - interval '1 minute' WHERE id = $1`, [battle.id]);
-    expect((await enemiesOf(attacker, 1, band)).enemies).toEqual([expect.objectContaining({ name: defender.username, attackCooldownUntil: null })]);
+    expect((await enemiesOf(attacker, 1, band)).enemies).toEqual([
+      expect.objectContaining({ name: defender.username, attackCooldownUntil: null }),
+    ]);
     const allowed = await attack(attacker, defender.username);
     expect(allowed.status).toBe(200);
     expect(await battlesOf(stack, { attacker, defender })).toHaveLength(2);
@@ -501,7 +518,11 @@ describe('ownership and bad input', () => {
   let bob: CityPlayer;
   let carol: CityPlayer;
   beforeAll(async () => {
-    [alice, bob, carol] = await Promise.all([newRaidablePlayer(stack, 'ali'), newRaidablePlayer(stack, 'bob'), newRaidablePlayer(stack, 'car')]);
+    [alice, bob, carol] = await Promise.all([
+      newRaidablePlayer(stack, 'ali'),
+      newRaidablePlayer(stack, 'bob'),
+      newRaidablePlayer(stack, 'car'),
+    ]);
     // Armies everywhere, so a call that got through would fight a battle.
     await Promise.all([alice, bob, carol].map((player) => setArmy(stack, player, { infantry: 100 })));
   });
@@ -516,13 +537,14 @@ describe('ownership and bad input', () => {
 
   it.each(CALLS)("gives 403 for another player's name on $route", async ({ method, path }) => {
     const before = await attackSnapshot(stack, alice, bob, carol);
-    const response = method === 'get' ? await alice.api.get(path(bob.username, carol.username)) : await alice.api.post(path(bob.username, carol.username));
+    const response =
+      method === 'get' ? await alice.api.get(path(bob.username, carol.username)) : await alice.api.post(path(bob.username, carol.username));
     expect(response.status).toBe(403);
     expect(typeof response.data.error).toBe('string');
     expect(await attackSnapshot(stack, alice, bob, carol)).toEqual(before);
   });
 
-  it('gives 403 for attacking in another player\'s name even when the enemy is the caller', async () => {
+  it("gives 403 for attacking in another player's name even when the enemy is the caller", async () => {
     const before = await attackSnapshot(stack, alice, bob);
     expect((await alice.api.post(ApiRoutes.attack(bob.username, alice.username))).status).toBe(403);
     expect(await attackSnapshot(stack, alice, bob)).toEqual(before);
@@ -531,7 +553,8 @@ describe('ownership and bad input', () => {
   it.each(CALLS)('gives 401 without a session or with an unknown token on $route', async ({ method, path }) => {
     const before = await attackSnapshot(stack, alice, carol);
     for (const api of [apiClient(stack.apiUrl), apiClient(stack.apiUrl, 'x'.repeat(43))]) {
-      const response = method === 'get' ? await api.get(path(alice.username, carol.username)) : await api.post(path(alice.username, carol.username));
+      const response =
+        method === 'get' ? await api.get(path(alice.username, carol.username)) : await api.post(path(alice.username, carol.username));
       expect(response.status).toBe(401);
     }
     expect(await attackSnapshot(stack, alice, carol)).toEqual(before);
@@ -551,13 +574,16 @@ describe('ownership and bad input', () => {
     expect(await attackSnapshot(stack, alice, carol)).toEqual(before);
   });
 
-  it.each(['ab', 'Carol', 'bad_name', 'a'.repeat(17), '1abc', 'abc-', 'a..b', 'ab c'])('refuses the invalid enemy name %p', async (enemy) => {
-    const before = await attackSnapshot(stack, alice);
-    const response = await attack(alice, enemy);
-    expect(response.status).toBe(400);
-    expect(response.data.error).toBe('enemy: Invalid Hive username');
-    expect(await attackSnapshot(stack, alice)).toEqual(before);
-  });
+  it.each(['ab', 'Carol', 'bad_name', 'a'.repeat(17), '1abc', 'abc-', 'a..b', 'ab c'])(
+    'refuses the invalid enemy name %p',
+    async (enemy) => {
+      const before = await attackSnapshot(stack, alice);
+      const response = await attack(alice, enemy);
+      expect(response.status).toBe(400);
+      expect(response.data.error).toBe('enemy: Invalid Hive username');
+      expect(await attackSnapshot(stack, alice)).toEqual(before);
+    },
+  );
 
   it.each([
     ['minLevel=abc', AttackMessages.invalidMinLevel],

@@ -26,7 +26,12 @@ describe('login', () => {
     expect(challenge.message).toContain(challenge.challenge);
 
     const signature = signMessage(challenge.message, devKey(alice, 'posting'));
-    const response = await api.post(ApiRoutes.verifyLogin, { hiveUsername: alice, challenge: challenge.challenge, timestamp: challenge.timestamp, signature });
+    const response = await api.post(ApiRoutes.verifyLogin, {
+      hiveUsername: alice,
+      challenge: challenge.challenge,
+      timestamp: challenge.timestamp,
+      signature,
+    });
     expect(response.status).toBe(200);
     expect(response.data).toMatchObject({ success: true, hiveUsername: alice });
     expect(response.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -37,7 +42,12 @@ describe('login', () => {
     const api = apiClient(stack.apiUrl);
     const challenge = await challengeFor(api, alice);
     const signature = signMessage(`${challenge.message}!`, devKey(alice, 'posting'));
-    const response = await api.post(ApiRoutes.verifyLogin, { hiveUsername: alice, challenge: challenge.challenge, timestamp: challenge.timestamp, signature });
+    const response = await api.post(ApiRoutes.verifyLogin, {
+      hiveUsername: alice,
+      challenge: challenge.challenge,
+      timestamp: challenge.timestamp,
+      signature,
+    });
     expect(response.status).toBe(401);
     expect(response.data).toEqual({ error: ErrorMessages.signatureInvalid });
   });
@@ -47,7 +57,12 @@ describe('login', () => {
     for (const key of [devKey(bob, 'posting'), devKey(alice, 'active')]) {
       const challenge = await challengeFor(api, alice);
       const signature = signMessage(challenge.message, key);
-      const response = await api.post(ApiRoutes.verifyLogin, { hiveUsername: alice, challenge: challenge.challenge, timestamp: challenge.timestamp, signature });
+      const response = await api.post(ApiRoutes.verifyLogin, {
+        hiveUsername: alice,
+        challenge: challenge.challenge,
+        timestamp: challenge.timestamp,
+        signature,
+      });
       expect(response.status).toBe(401);
       expect(response.data.error).toBe(ErrorMessages.signatureInvalid);
     }
@@ -80,7 +95,12 @@ describe('login', () => {
     const api = apiClient(stack.apiUrl);
     const bobs = await challengeFor(api, bob);
     const signature = signMessage(bobs.message, devKey(alice, 'posting'));
-    const response = await api.post(ApiRoutes.verifyLogin, { hiveUsername: alice, challenge: bobs.challenge, timestamp: bobs.timestamp, signature });
+    const response = await api.post(ApiRoutes.verifyLogin, {
+      hiveUsername: alice,
+      challenge: bobs.challenge,
+      timestamp: bobs.timestamp,
+      signature,
+    });
     expect(response.status).toBe(401);
   });
 
@@ -95,7 +115,12 @@ describe('login', () => {
     expect(typeof response.data.timestamp).toBe('number');
 
     const signature = signMessage(response.data.message, devKey(stranger, 'posting'));
-    const verify = await api.post(ApiRoutes.verifyLogin, { hiveUsername: stranger, challenge: response.data.challenge, timestamp: response.data.timestamp, signature });
+    const verify = await api.post(ApiRoutes.verifyLogin, {
+      hiveUsername: stranger,
+      challenge: response.data.challenge,
+      timestamp: response.data.timestamp,
+      signature,
+    });
     expect(verify.status).toBe(404);
     expect(verify.data.error).toBe(ErrorMessages.userNotRegistered);
   });

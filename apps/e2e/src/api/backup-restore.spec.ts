@@ -54,10 +54,23 @@ const game = (sql: string, params: unknown[] = []) => queryDatabase<Record<strin
 const runikOf = async (player: CityPlayer) => (await cityOf(player)).resources.runik;
 
 /** Every player sends RNK to the game account; answers the transactions, and a wait for all to be credited. */
-async function depositAll(players: CityPlayer[], quantity: string, expected: number): Promise<{ sent: string[]; credited: () => Promise<void> }> {
-  const sent = await Promise.all(players.map((player) => sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', quantity, 'deposit')));
+async function depositAll(
+  players: CityPlayer[],
+  quantity: string,
+  expected: number,
+): Promise<{ sent: string[]; credited: () => Promise<void> }> {
+  const sent = await Promise.all(
+    players.map((player) => sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', quantity, 'deposit')),
+  );
   const credited = async () => {
-    for (const player of players) expect(await eventually(() => runikOf(player), (runik) => runik === expected, 60_000)).toBe(expected);
+    for (const player of players)
+      expect(
+        await eventually(
+          () => runikOf(player),
+          (runik) => runik === expected,
+          60_000,
+        ),
+      ).toBe(expected);
   };
   return { sent, credited };
 }
@@ -81,74 +94,104 @@ async function invariantsHold(): Promise<void> {
 }
 
 describe('backups and a restore to a point in time', () => {
-  it('brings the ledger, the balances and the follower cursor back as they were, and credits no transfer twice', async () => {
-    const players: CityPlayer[] = [];
-    for (let batch = 0; batch < PLAYERS; batch += 10) {
-      players.push(...(await Promise.all(Array.from({ length: Math.min(10, PLAYERS - batch) }, () => newCityPlayer(stack, 'bkp')))));
-    }
-    const first = await depositAll(players, '1.000', 1);
-    await first.credited();
+  it(
+    'brings the ledger, the balances and the follower cursor back as they were, and credits no transfer twice',
+    async () => {
+      const players: CityPlayer[] = [];
+      for (let batch = 0; batch < PLAYERS; batch += 10) {
+        players.push(...(await Promise.all(Array.from({ length: Math.min(10, PLAYERS - batch) }, () => newCityPlayer(stack, 'bkp')))));
+      }
+      const first = await depositAll(players, '1.000', 1);
+      await first.credited();
 
-    // The base backup while the worker credits a round of deposits: a live game.
-    const second = await depositAll(players, '2.000', 3);
-    backup('base');
-    await second.credited();
-    backup('dump');
-    expect(await game(`SELECT kind FROM backup_runs ORDER BY id`)).toEqual([{ kind: 'base' }, { kind: 'dump' }]);
-    // What the backup alerts (docker/prometheus/rules.yml) watch.
-    const { data: metrics } = await axios.get<string>(`${stack.apiUrl}/metrics`, { auth: { username: 'admin', password: BULL_BOARD_PASSWORD } });
-    for (const kind of ['base', 'dump']) expect(metrics).toMatch(new RegExp(`^runik_backup_last_success_timestamp_seconds\\{kind="${kind}"\\} \\d+`, 'm'));
-    expect(metrics).toMatch(/^runik_wal_archived_total [1-9]/m);
-    expect(metrics).toMatch(/^runik_wal_archive_failures_total 0$/m);
-    expect(metrics).toMatch(/^runik_wal_last_archived_timestamp_seconds \d+/m);
+      // The base backup while the worker credits a round of deposits: a live game.
+      const second = await depositAll(players, '2.000', 3);
+      backup('base');
+      await second.credited();
+      backup('dump');
+      expect(await game(`SELECT kind FROM backup_runs ORDER BY id`)).toEqual([{ kind: 'base' }, { kind: 'dump' }]);
+      // What the backup alerts (docker/prometheus/rules.yml) watch.
+      const { data: metrics } = await axios.get<string>(`${stack.apiUrl}/metrics`, {
+        auth: { username: 'admin', password: BULL_BOARD_PASSWORD },
+      });
+      for (const kind of ['base', 'dump'])
+        expect(metrics).toMatch(new RegExp(`^runik_backup_last_success_timestamp_seconds\\{kind="${kind}"\\} \\d+`, 'm'));
+      expect(metrics).toMatch(/^runik_wal_archived_total [1-9]/m);
+      expect(metrics).toMatch(/^runik_wal_archive_failures_total 0$/m);
+      expect(metrics).toMatch(/^runik_wal_last_archived_timestamp_seconds \d+/m);
 
-    const before = await snapshot();
-    const [{ target }] = await game(`SELECT clock_timestamp()::text AS target`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const third = await depositAll(players, '4.000', 7);
-    await third.credited();
-    // The segment holding the third deposit is archived, as archive_timeout would within a minute.
-    const [{ segment }] = await game(`SELECT pg_walfile_name(pg_switch_wal()) AS segment`);
-    await eventually(() => game(`SELECT last_archived_wal FROM pg_stat_archiver`), ([row]) => row.last_archived_wal >= segment, 30_000);
+      const before = await snapshot();
+      const [{ target }] = await game(`SELECT clock_timestamp()::text AS target`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const third = await depositAll(players, '4.000', 7);
+      await third.credited();
+      // The segment holding the third deposit is archived, as archive_timeout would within a minute.
+      const [{ segment }] = await game(`SELECT pg_walfile_name(pg_switch_wal()) AS segment`);
+      await eventually(
+        () => game(`SELECT last_archived_wal FROM pg_stat_archiver`),
+        ([row]) => row.last_archived_wal >= segment,
+        30_000,
+      );
 
-    // Retention keeps the newest base backup and the WAL it needs, and drops the WAL from before it.
-    const walBefore = readdirSync(join(backupDir, 'wal'));
-    backup('prune');
-    const walAfter = readdirSync(join(backupDir, 'wal'));
-    expect(walAfter.length).toBeLessThan(walBefore.length);
-    expect(walAfter).toContain(segment);
+      // Retention keeps the newest base backup and the WAL it needs, and drops the WAL from before it.
+      const walBefore = readdirSync(join(backupDir, 'wal'));
+      backup('prune');
+      const walAfter = readdirSync(join(backupDir, 'wal'));
+      expect(walAfter.length).toBeLessThan(walBefore.length);
+      expect(walAfter).toContain(segment);
 
-    // The database is lost: the worker stops, the server crashes, its data directory goes.
-    await stack.killWorker();
-    cluster.stop('immediate');
-    execFileSync('rm', ['-rf', cluster.dataDir]);
+      // The database is lost: the worker stops, the server crashes, its data directory goes.
+      await stack.killWorker();
+      cluster.stop('immediate');
+      execFileSync('rm', ['-rf', cluster.dataDir]);
 
-    const [base] = readdirSync(join(backupDir, 'base'));
-    runAsOwner('sh', [RESTORE_SCRIPT, join(backupDir, 'base', base), cluster.dataDir, target], { BACKUP_DIR: backupDir });
-    cluster.start();
-    const recovered = () => queryDatabase<{ recovering: boolean }>(cluster.url(DATABASE), `SELECT pg_is_in_recovery() AS recovering`);
-    expect(await eventually(recovered, ([row]) => row.recovering === false, 60_000)).toEqual([{ recovering: false }]);
+      const [base] = readdirSync(join(backupDir, 'base'));
+      runAsOwner('sh', [RESTORE_SCRIPT, join(backupDir, 'base', base), cluster.dataDir, target], { BACKUP_DIR: backupDir });
+      cluster.start();
+      const recovered = () => queryDatabase<{ recovering: boolean }>(cluster.url(DATABASE), `SELECT pg_is_in_recovery() AS recovering`);
+      expect(await eventually(recovered, ([row]) => row.recovering === false, 60_000)).toEqual([{ recovering: false }]);
 
-    expect(await snapshot()).toEqual(before);
-    for (const player of players) expect(await runikOf(player)).toBe(3);
-    await invariantsHold();
+      expect(await snapshot()).toEqual(before);
+      for (const player of players) expect(await runikOf(player)).toBe(3);
+      await invariantsHold();
 
-    // The follower resumes from the restored cursor: the third deposit is credited again, once; the first two never twice.
-    await stack.startWorker();
-    for (const player of players) expect(await eventually(() => runikOf(player), (runik) => runik === 7, 120_000)).toBe(7);
-    const credits = await game(`SELECT reference, count(DISTINCT posting_id)::int AS postings FROM ledger_entries WHERE reason = 'deposit' GROUP BY 1 ORDER BY 1`);
-    expect(credits).toEqual([...first.sent, ...second.sent, ...third.sent].sort().map((reference) => ({ reference, postings: 1 })));
-    await invariantsHold();
+      // The follower resumes from the restored cursor: the third deposit is credited again, once; the first two never twice.
+      await stack.startWorker();
+      for (const player of players)
+        expect(
+          await eventually(
+            () => runikOf(player),
+            (runik) => runik === 7,
+            120_000,
+          ),
+        ).toBe(7);
+      const credits = await game(
+        `SELECT reference, count(DISTINCT posting_id)::int AS postings FROM ledger_entries WHERE reason = 'deposit' GROUP BY 1 ORDER BY 1`,
+      );
+      expect(credits).toEqual([...first.sent, ...second.sent, ...third.sent].sort().map((reference) => ({ reference, postings: 1 })));
+      await invariantsHold();
 
-    // The dump restores on its own too, into another database: the game as it was at the dump (two deposits).
-    runAsOwner('createdb', ['--host', '127.0.0.1', '--port', String(cluster.port), '--username', 'postgres', 'from_dump']);
-    const [dump] = readdirSync(join(backupDir, 'dump'));
-    runAsOwner('pg_restore', ['--host', '127.0.0.1', '--port', String(cluster.port), '--username', 'postgres', '--dbname', 'from_dump', join(backupDir, 'dump', dump)]);
-    const restored = await queryDatabase<{ amount: string }>(
-      cluster.url('from_dump'),
-      `SELECT b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = ANY($1) AND b.asset = 'runik'`,
-      [players.map((player) => player.playerId)],
-    );
-    expect(restored).toEqual(players.map(() => ({ amount: '3000' })));
-  }, 180_000 + PLAYERS * 6_000);
+      // The dump restores on its own too, into another database: the game as it was at the dump (two deposits).
+      runAsOwner('createdb', ['--host', '127.0.0.1', '--port', String(cluster.port), '--username', 'postgres', 'from_dump']);
+      const [dump] = readdirSync(join(backupDir, 'dump'));
+      runAsOwner('pg_restore', [
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(cluster.port),
+        '--username',
+        'postgres',
+        '--dbname',
+        'from_dump',
+        join(backupDir, 'dump', dump),
+      ]);
+      const restored = await queryDatabase<{ amount: string }>(
+        cluster.url('from_dump'),
+        `SELECT b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = ANY($1) AND b.asset = 'runik'`,
+        [players.map((player) => player.playerId)],
+      );
+      expect(restored).toEqual(players.map(() => ({ amount: '3000' })));
+    },
+    180_000 + PLAYERS * 6_000,
+  );
 });

@@ -12,12 +12,20 @@ const TX = 'a'.repeat(40);
 
 /** Each bad call must answer 400 with a message and store nothing. */
 async function expectRejected(call: () => Promise<{ status: number; data: unknown }>): Promise<void> {
-  const before = await Promise.all([countRows(stack.database.url, 'players'), countRows(stack.database.url, 'registrations'), countRows(stack.database.url, 'sessions')]);
+  const before = await Promise.all([
+    countRows(stack.database.url, 'players'),
+    countRows(stack.database.url, 'registrations'),
+    countRows(stack.database.url, 'sessions'),
+  ]);
   const response = await call();
   expect(response.status).toBe(400);
   expect(response.data).toEqual({ error: expect.any(String) });
   expect((response.data as { error: string }).error.length).toBeGreaterThan(5);
-  const after = await Promise.all([countRows(stack.database.url, 'players'), countRows(stack.database.url, 'registrations'), countRows(stack.database.url, 'sessions')]);
+  const after = await Promise.all([
+    countRows(stack.database.url, 'players'),
+    countRows(stack.database.url, 'registrations'),
+    countRows(stack.database.url, 'sessions'),
+  ]);
   expect(after).toEqual(before);
 }
 
@@ -28,7 +36,9 @@ describe('bad input', () => {
       const api = apiClient(stack.apiUrl);
       await expectRejected(() => api.get(ApiRoutes.loginChallenge(name)));
       await expectRejected(() => api.get(ApiRoutes.hiveBalance(name)));
-      await expectRejected(() => api.post(ApiRoutes.initiateRegistration, { hiveUsername: name, transactionId: TX, referrer: '', feeInHive: '40.000' }));
+      await expectRejected(() =>
+        api.post(ApiRoutes.initiateRegistration, { hiveUsername: name, transactionId: TX, referrer: '', feeInHive: '40.000' }),
+      );
     },
   );
 
@@ -63,7 +73,13 @@ describe('bad input', () => {
     await expectRejected(() => api.post(ApiRoutes.freeRegistration, { ...signed, referrer: '', canWithdraw: true }));
     await expectRejected(() => api.post(ApiRoutes.verifyLogin, { ...signed, admin: true }));
     await expectRejected(() =>
-      api.post(ApiRoutes.initiateRegistration, { hiveUsername: uniqueUsername('extra'), transactionId: TX, referrer: '', feeInHive: '40.000', status: 'confirmed' }),
+      api.post(ApiRoutes.initiateRegistration, {
+        hiveUsername: uniqueUsername('extra'),
+        transactionId: TX,
+        referrer: '',
+        feeInHive: '40.000',
+        status: 'confirmed',
+      }),
     );
   });
 

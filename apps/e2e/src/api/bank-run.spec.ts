@@ -41,7 +41,9 @@ describe('a bank run', () => {
     const each = Math.floor((treasuryBefore * 1.5) / PLAYERS);
     await Promise.all(players.map((player) => grant(stack, player, 'runik', each)));
 
-    const responses = await Promise.all(players.map((player) => player.api.post(ApiRoutes.withdraw(player.username), { amount: (each / 1000).toFixed(3) })));
+    const responses = await Promise.all(
+      players.map((player) => player.api.post(ApiRoutes.withdraw(player.username), { amount: (each / 1000).toFixed(3) })),
+    );
     expect(responses.map((response) => response.status)).toEqual(players.map(() => 200));
     expect(new Set(responses.map((response) => response.data.status))).toEqual(new Set(['queued']));
     for (const player of players) expect((await cityOf(player)).resources.runik).toBe(0);
@@ -60,7 +62,10 @@ describe('a bank run', () => {
     expect(done.map((row) => row.status)).toEqual(done.map(() => 'completed'));
     // One chain transfer each, the amounts asked: none twice, none refunded.
     expect(new Set(done.map((row) => row.transaction_id)).size).toBe(PLAYERS);
-    const [{ refunds }] = await queryDatabase<{ refunds: number }>(stack.database.url, `SELECT count(*)::int AS refunds FROM ledger_entries WHERE reason = 'withdrawal-refund'`);
+    const [{ refunds }] = await queryDatabase<{ refunds: number }>(
+      stack.database.url,
+      `SELECT count(*)::int AS refunds FROM ledger_entries WHERE reason = 'withdrawal-refund'`,
+    );
     expect(refunds).toBe(0);
     for (const player of players) expect(Number(await engineBalance(stack.simUrl, player.username, 'RNK'))).toBeGreaterThan(1000);
     // The game account paid out exactly what was owed, from what it held.

@@ -1,5 +1,12 @@
 import { ApiRoutes, BattleReportMessages } from '@runik/contract';
-import type { AttackBattleReport, BattleReportFighter, BattleReportResponse, CitadelAttackResponse, CitadelBattleReport, ThroneBattleReport } from '@runik/contract';
+import type {
+  AttackBattleReport,
+  BattleReportFighter,
+  BattleReportResponse,
+  CitadelAttackResponse,
+  CitadelBattleReport,
+  ThroneBattleReport,
+} from '@runik/contract';
 import {
   armyPower,
   citadelCasualties,
@@ -29,9 +36,11 @@ afterAll(() => stack?.stop());
 
 const HOUR = 3_600_000;
 
-const reportAt = (player: CityPlayer, path: string): Promise<Reply<BattleReportResponse>> => player.api.get(path).then(({ status, data }) => ({ status, data }));
+const reportAt = (player: CityPlayer, path: string): Promise<Reply<BattleReportResponse>> =>
+  player.api.get(path).then(({ status, data }) => ({ status, data }));
 const reportOf = (player: CityPlayer, kind: string, id: number) => reportAt(player, ApiRoutes.battleReport(kind, id));
-const okReport = <T extends BattleReportResponse>(player: CityPlayer, kind: T['kind'], id: number) => ok(reportOf(player, kind, id)) as Promise<T>;
+const okReport = <T extends BattleReportResponse>(player: CityPlayer, kind: T['kind'], id: number) =>
+  ok(reportOf(player, kind, id)) as Promise<T>;
 
 async function fighterWithArmy(army: Partial<Troops>, prefix: string): Promise<CityPlayer> {
   const player = await newRaidablePlayer(stack, prefix);
@@ -40,7 +49,12 @@ async function fighterWithArmy(army: Partial<Troops>, prefix: string): Promise<C
 }
 
 /** Fighters see the report, and so do their allies; the same body for each. */
-async function expectOpenTo(players: CityPlayer[], kind: BattleReportResponse['kind'], id: number, report: BattleReportResponse): Promise<void> {
+async function expectOpenTo(
+  players: CityPlayer[],
+  kind: BattleReportResponse['kind'],
+  id: number,
+  report: BattleReportResponse,
+): Promise<void> {
   for (const player of players) expect(await reportOf(player, kind, id)).toEqual({ status: 200, data: report });
 }
 
@@ -48,7 +62,8 @@ async function expectForbidden(player: CityPlayer, kind: BattleReportResponse['k
   expect(await reportOf(player, kind, id)).toEqual({ status: 403, data: { error: BattleReportMessages.forbidden } });
 }
 
-const resourcesIn = (amounts: ResourceAmounts) => Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, fromThousandths(amounts[resource])]));
+const resourcesIn = (amounts: ResourceAmounts) =>
+  Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, fromThousandths(amounts[resource])]));
 const pendingOf = (report: AttackBattleReport) => recordOf(RESOURCE_KEYS, (resource) => thousandths(report.defenderPending[resource]));
 const boostsOf = (fighter: BattleReportFighter): CommanderBonuses => {
   if (!fighter.boosts) throw new Error(`${fighter.hiveUsername} fought with unknown boosts`);
@@ -61,7 +76,11 @@ describe('attack reports', () => {
     await giveGear(stack, attacker, { type: 'archer', rarity: 'epic', level: 3, equipped: true });
     const defender = await fighterWithArmy({ infantry: 30, archers: 10, cavalries: 2 }, 'rep');
     await letTimePass(stack, defender, 6 * HOUR);
-    const [attackerAlly, defenderAlly, stranger] = await Promise.all([newCityPlayer(stack, 'rep'), newCityPlayer(stack, 'rep'), newCityPlayer(stack, 'rep')]);
+    const [attackerAlly, defenderAlly, stranger] = await Promise.all([
+      newCityPlayer(stack, 'rep'),
+      newCityPlayer(stack, 'rep'),
+      newCityPlayer(stack, 'rep'),
+    ]);
     await joinSameAlliance(stack, [attacker, attackerAlly]);
     await joinSameAlliance(stack, [defender, defenderAlly]);
 
@@ -79,11 +98,27 @@ describe('attack reports', () => {
       winner: outcome.winner,
       attacker: {
         power: fromThousandths(outcome.attackerPower),
-        fighters: [{ hiveUsername: attacker.username, army: input.attacker.troops, boosts: input.attacker.bonuses, dead: outcome.attacker.dead, injured: outcome.attacker.injured }],
+        fighters: [
+          {
+            hiveUsername: attacker.username,
+            army: input.attacker.troops,
+            boosts: input.attacker.bonuses,
+            dead: outcome.attacker.dead,
+            injured: outcome.attacker.injured,
+          },
+        ],
       },
       defender: {
         power: fromThousandths(outcome.defenderPower),
-        fighters: [{ hiveUsername: defender.username, army: input.defender.troops, boosts: input.defender.bonuses, dead: outcome.defender.dead, injured: outcome.defender.injured }],
+        fighters: [
+          {
+            hiveUsername: defender.username,
+            army: input.defender.troops,
+            boosts: input.defender.bonuses,
+            dead: outcome.defender.dead,
+            injured: outcome.defender.injured,
+          },
+        ],
       },
       seed: battle.seed,
       rolls: outcome.rolls,
@@ -127,12 +162,21 @@ describe('citadel reports', () => {
     const [ally, stranger] = await Promise.all([newCityPlayer(stack, 'repc'), newCityPlayer(stack, 'repc')]);
     await joinSameAlliance(stack, [player, ally]);
 
-    const attackFloor = () => ok<CitadelAttackResponse>(player.api.post(ApiRoutes.citadelAttack, { hiveUsername: player.username, floor: 1 }).then(({ status, data }) => ({ status, data })));
+    const attackFloor = () =>
+      ok<CitadelAttackResponse>(
+        player.api
+          .post(ApiRoutes.citadelAttack, { hiveUsername: player.username, floor: 1 })
+          .then(({ status, data }) => ({ status, data })),
+      );
     const first = await attackFloor();
     const second = await attackFloor();
     expect(second.battleId).toBeGreaterThan(first.battleId);
 
-    const [row] = await queryDatabase<{ army: Troops; bonuses: CommanderBonuses; fought_at: Date }>(stack.database.url, 'SELECT * FROM citadel_attacks WHERE id = $1', [second.battleId]);
+    const [row] = await queryDatabase<{ army: Troops; bonuses: CommanderBonuses; fought_at: Date }>(
+      stack.database.url,
+      'SELECT * FROM citadel_attacks WHERE id = $1',
+      [second.battleId],
+    );
     const armyBefore = { infantry: 1000 - 15, archers: 400 - 6, cavalries: 200 - 3 };
     expect(row.army).toEqual(armyBefore);
     expect(row.bonuses.cavalries).toBeGreaterThan(0);
@@ -175,11 +219,12 @@ describe('throne reports', () => {
     await ok(garrison(holder, troops(100, 20)));
 
     const fought = await ok(soloAttack(attacker, troops(40, 0, 5)));
-    const [battle] = await queryDatabase<{ id: number; attacker_power: string; defender_power: string; outcome: { attackers: (ThroneFighter & Record<string, unknown>)[] } }>(
-      stack.database.url,
-      'SELECT * FROM throne_battles WHERE war_id = $1',
-      [war.id],
-    );
+    const [battle] = await queryDatabase<{
+      id: number;
+      attacker_power: string;
+      defender_power: string;
+      outcome: { attackers: (ThroneFighter & Record<string, unknown>)[] };
+    }>(stack.database.url, 'SELECT * FROM throne_battles WHERE war_id = $1', [war.id]);
     const [stored] = battle.outcome.attackers;
     expect(stored.bonuses.infantry).toBeGreaterThan(0);
 
@@ -193,23 +238,46 @@ describe('throne reports', () => {
       attacker: {
         alliance: { name: attackers.name, tag: attackers.tag },
         power: fromThousandths(Number(battle.attacker_power)),
-        fighters: [{ hiveUsername: attacker.username, army: troops(40, 0, 5), boosts: stored.bonuses, dead: fought.result.dead, injured: fought.result.injured }],
+        fighters: [
+          {
+            hiveUsername: attacker.username,
+            army: troops(40, 0, 5),
+            boosts: stored.bonuses,
+            dead: fought.result.dead,
+            injured: fought.result.injured,
+          },
+        ],
       },
       defender: {
         alliance: { name: defenders.name, tag: defenders.tag },
         power: fromThousandths(Number(battle.defender_power)),
-        fighters: [{ hiveUsername: holder.username, army: troops(100, 20), boosts: NO_COMMANDER_BONUSES, dead: expect.any(Object), injured: expect.any(Object) }],
+        fighters: [
+          {
+            hiveUsername: holder.username,
+            army: troops(100, 20),
+            boosts: NO_COMMANDER_BONUSES,
+            dead: expect.any(Object),
+            injured: expect.any(Object),
+          },
+        ],
       },
     });
 
     // The report replays with the rules to what the battle did.
-    const idOf = new Map([[attacker.username, attacker.playerId], [holder.username, holder.playerId]]);
-    const asFighters = (fighters: BattleReportFighter[]) => fighters.map((fighter) => ({ playerId: idOf.get(fighter.hiveUsername)!, troops: fighter.army, bonuses: boostsOf(fighter) }));
+    const idOf = new Map([
+      [attacker.username, attacker.playerId],
+      [holder.username, holder.playerId],
+    ]);
+    const asFighters = (fighters: BattleReportFighter[]) =>
+      fighters.map((fighter) => ({ playerId: idOf.get(fighter.hiveUsername)!, troops: fighter.army, bonuses: boostsOf(fighter) }));
     const replay = resolveThroneBattle(asFighters(report.attacker.fighters), asFighters(report.defender.fighters));
     expect(replay.winner).toBe(report.winner);
     expect(fromThousandths(replay.attackerPower)).toBe(report.attacker.power);
     expect(fromThousandths(replay.defenderPower)).toBe(report.defender.power);
-    for (const [side, fighters] of [[replay.attackers, report.attacker.fighters], [replay.defenders, report.defender.fighters]] as const) {
+    for (const [side, fighters] of [
+      [replay.attackers, report.attacker.fighters],
+      [replay.defenders, report.defender.fighters],
+    ] as const) {
       expect(side.map(({ dead, injured }) => ({ dead, injured }))).toEqual(fighters.map(({ dead, injured }) => ({ dead, injured })));
     }
 
@@ -224,9 +292,15 @@ describe('bad requests', () => {
     for (const kind of ['attack', 'citadel', 'throne']) {
       expect(await reportOf(player, kind, 999_999_999)).toEqual({ status: 404, data: { error: BattleReportMessages.notFound } });
     }
-    expect(await reportAt(player, '/api/battle-reports/raid/1')).toEqual({ status: 400, data: { error: BattleReportMessages.invalidKind } });
+    expect(await reportAt(player, '/api/battle-reports/raid/1')).toEqual({
+      status: 400,
+      data: { error: BattleReportMessages.invalidKind },
+    });
     for (const id of ['0', '-1', 'abc', '1.5', '01', '1e3', '9999999999999999']) {
-      expect(await reportAt(player, `/api/battle-reports/attack/${id}`)).toEqual({ status: 400, data: { error: BattleReportMessages.invalidId } });
+      expect(await reportAt(player, `/api/battle-reports/attack/${id}`)).toEqual({
+        status: 400,
+        data: { error: BattleReportMessages.invalidId },
+      });
     }
     expect((await reportAt(player, `${ApiRoutes.battleReport('attack', 1)}?as=someone`)).status).toBe(400);
     expect((await apiClient(stack.apiUrl).get(ApiRoutes.battleReport('attack', 1))).status).toBe(401);

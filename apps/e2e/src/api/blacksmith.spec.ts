@@ -106,7 +106,14 @@ describe('upgrade preview', () => {
     expect(response.status).toBe(200);
     // 20 × 3 + 11 = 71; 50 + 71 < 200.
     expect(response.data).toEqual({
-      preview: { currentLevel: 2, newLevel: 2, levelIncrease: 0, totalExpGained: 71, willLevelUp: false, validMaterials: [{ gearId: stone, name: 'Common Stone Gear Lv.3', expValue: 71 }] },
+      preview: {
+        currentLevel: 2,
+        newLevel: 2,
+        levelIncrease: 0,
+        totalExpGained: 71,
+        willLevelUp: false,
+        validMaterials: [{ gearId: stone, name: 'Common Stone Gear Lv.3', expValue: 71 }],
+      },
     });
   });
 
@@ -194,11 +201,28 @@ describe('upgrade', () => {
     // Recorded once, and shown in the history.
     const rows = await upgradeRowsOf(stack, player);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ playerId: player.playerId, gearId: target, gearName: 'Common Wheat Gear Lv.2', levelBefore: 1, levelAfter: 2, expGained: 240, materialsUsed: 5 });
+    expect(rows[0]).toMatchObject({
+      playerId: player.playerId,
+      gearId: target,
+      gearName: 'Common Wheat Gear Lv.2',
+      levelBefore: 1,
+      levelAfter: 2,
+      expGained: 240,
+      materialsUsed: 5,
+    });
     expect(rows[0].upgradedAt.getTime()).toBeGreaterThanOrEqual(sentAt - 1000);
     expect(rows[0].upgradedAt.getTime()).toBeLessThanOrEqual(answeredAt + 1000);
     expect(await historyOf(player)).toEqual({
-      history: [{ gearId: target, gearName: 'Common Wheat Gear Lv.2', levelChange: 1, expGained: 240, materialsUsed: 5, upgradedAt: rows[0].upgradedAt.toISOString() }],
+      history: [
+        {
+          gearId: target,
+          gearName: 'Common Wheat Gear Lv.2',
+          levelChange: 1,
+          expGained: 240,
+          materialsUsed: 5,
+          upgradedAt: rows[0].upgradedAt.toISOString(),
+        },
+      ],
     });
   });
 
@@ -209,9 +233,19 @@ describe('upgrade', () => {
     const response = await upgrade(player, { gearId: target, materialIds: materials });
     expect(response.status).toBe(200);
     // 16,200 exp: 50 × 17 × 18 = 15,300 reaches level 18; 900 left towards 1,800.
-    expect(response.data.gear).toEqual(expectedGear(target, { type: 'cavalry', rarity: 'common', level: 18, currentExp: 900, expValue: 20 + 16_200 }));
+    expect(response.data.gear).toEqual(
+      expectedGear(target, { type: 'cavalry', rarity: 'common', level: 18, currentExp: 900, expValue: 20 + 16_200 }),
+    );
     expect(await gearRowsOf(stack, player)).toHaveLength(1);
-    expect((await historyOf(player)).history).toEqual([expect.objectContaining({ gearId: target, gearName: 'Common Cavalry Gear Lv.18', levelChange: 17, expGained: 16_200, materialsUsed: 10 })]);
+    expect((await historyOf(player)).history).toEqual([
+      expect.objectContaining({
+        gearId: target,
+        gearName: 'Common Cavalry Gear Lv.18',
+        levelChange: 17,
+        expGained: 16_200,
+        materialsUsed: 10,
+      }),
+    ]);
   });
 
   it('loses experience beyond level 20, then refuses to upgrade a level-20 gear', async () => {
@@ -221,13 +255,17 @@ describe('upgrade', () => {
     const response = await upgrade(player, { gearId: target, materialIds: [mythical] });
     expect(response.status).toBe(200);
     // It absorbed only the 100 that took it to level 20: its material value grows by that, not by 32,400.
-    expect(response.data.gear).toEqual(expectedGear(target, { type: 'infantry', rarity: 'legendary', level: 20, currentExp: 0, expValue: 540 * 19 + 1800 + 100 }));
+    expect(response.data.gear).toEqual(
+      expectedGear(target, { type: 'infantry', rarity: 'legendary', level: 20, currentExp: 0, expValue: 540 * 19 + 1800 + 100 }),
+    );
     expect(response.data.gear.stats.infantryAttackBoost).toBe(33.6);
     expect(await gearRow(stack, target)).toMatchObject({ level: 20, currentExp: 0 });
 
     const spare = await giveGear(stack, player, { type: 'wheat', rarity: 'common', level: 1 });
     for (const call of [previewUpgrade, upgrade]) {
-      await expectRefused([player], () => call(player, { gearId: target, materialIds: [spare] }), 400, { error: 'This gear is already at the maximum level.' });
+      await expectRefused([player], () => call(player, { gearId: target, materialIds: [spare] }), 400, {
+        error: 'This gear is already at the maximum level.',
+      });
     }
   });
 
@@ -242,7 +280,9 @@ describe('upgrade', () => {
 
     const response = await upgrade(player, { gearId: target, materialIds: materials });
     expect(response.status).toBe(200);
-    expect(response.data.gear).toEqual(expectedGear(target, { type: 'wheat', rarity: 'common', level: 2, equipped: true, expValue: 20 + 100 }));
+    expect(response.data.gear).toEqual(
+      expectedGear(target, { type: 'wheat', rarity: 'common', level: 2, equipped: true, expValue: 20 + 100 }),
+    );
 
     // Two hours at 120 × 1.01 = 121.2 an hour were banked before the rate became 120 × 1.012.
     const after = await productionRow(stack, player);
@@ -262,28 +302,36 @@ describe('upgrade', () => {
     // 3600 × 1.04
     expect(await armyStatsOf(player)).toMatchObject({ armyPower: 3.744, commanderBonuses: { infantry: 0, archer: 0, cavalry: 4 } });
     // 360 exp: level 3 with 60; 4% + 2 × 0.8% = 5.6%, so 3600 × 1.056.
-    expect((await upgrade(player, { gearId: target, materialIds: [material] })).data.gear).toMatchObject({ level: 3, currentExp: 60, isEquipped: true, expValue: 180 + 360 });
+    expect((await upgrade(player, { gearId: target, materialIds: [material] })).data.gear).toMatchObject({
+      level: 3,
+      currentExp: 60,
+      isEquipped: true,
+      expValue: 180 + 360,
+    });
     expect(await armyStatsOf(player)).toMatchObject({ armyPower: 3.801, commanderBonuses: { infantry: 0, archer: 0, cavalry: 5.6 } });
   });
 
   // Issue 18 measured +80, +420 and +40 for epic, legendary and mythical when a fed gear's value grew with its level.
-  it.each(['common', 'rare', 'epic', 'legendary', 'mythical'] as const)('never gives back more experience than was fed into a %s gear', async (rarity) => {
-    const player = await newCityPlayer(stack, 'net');
-    const fed = await giveGear(stack, player, { type: 'lumber', rarity, level: 1 });
-    const before = (await userGearsOf(player)).gears.find((gear) => gear.gearId === fed)!.expValue;
-    // Six common materials: 120 experience, a level and 20 towards the next.
-    const commons = await giveGears(stack, player, 6, { type: 'wheat', rarity: 'common', level: 1 });
-    expect((await upgrade(player, { gearId: fed, materialIds: commons })).data.gear).toMatchObject({ level: 2, currentExp: 20 });
-    const invested = before + 6 * 20;
+  it.each(['common', 'rare', 'epic', 'legendary', 'mythical'] as const)(
+    'never gives back more experience than was fed into a %s gear',
+    async (rarity) => {
+      const player = await newCityPlayer(stack, 'net');
+      const fed = await giveGear(stack, player, { type: 'lumber', rarity, level: 1 });
+      const before = (await userGearsOf(player)).gears.find((gear) => gear.gearId === fed)!.expValue;
+      // Six common materials: 120 experience, a level and 20 towards the next.
+      const commons = await giveGears(stack, player, 6, { type: 'wheat', rarity: 'common', level: 1 });
+      expect((await upgrade(player, { gearId: fed, materialIds: commons })).data.gear).toMatchObject({ level: 2, currentExp: 20 });
+      const invested = before + 6 * 20;
 
-    const target = await giveGear(stack, player, { type: 'stone', rarity: 'common', level: 1 });
-    const preview = (await previewUpgrade(player, { gearId: target, materialIds: [fed] })).data.preview;
-    expect(preview.totalExpGained - invested).toBeLessThanOrEqual(0);
-    expect(preview.totalExpGained).toBe(invested);
-    const response = await upgrade(player, { gearId: target, materialIds: [fed] });
-    expect(response.status).toBe(200);
-    expect((await historyOf(player)).history[0].expGained).toBe(invested);
-  });
+      const target = await giveGear(stack, player, { type: 'stone', rarity: 'common', level: 1 });
+      const preview = (await previewUpgrade(player, { gearId: target, materialIds: [fed] })).data.preview;
+      expect(preview.totalExpGained - invested).toBeLessThanOrEqual(0);
+      expect(preview.totalExpGained).toBe(invested);
+      const response = await upgrade(player, { gearId: target, materialIds: [fed] });
+      expect(response.status).toBe(200);
+      expect((await historyOf(player)).history[0].expGained).toBe(invested);
+    },
+  );
 
   it.each([undefined, 'normal', 'high', 0, 7, true, false])('accepts priority %p, which changes nothing', async (priority) => {
     const player = await newCityPlayer(stack, 'pri');
@@ -319,7 +367,12 @@ describe('refusals change nothing', () => {
     ['11 materials', () => ({ gearId: g.target, materialIds: materials }), 400, 'Select at most 10 materials.'],
     ['a material twice', () => ({ gearId: g.target, materialIds: [m(0), m(1), m(0)] }), 400, GearMessages.duplicateMaterial],
     ['the target as a material', () => ({ gearId: g.target, materialIds: [m(0), g.target] }), 400, GearMessages.targetAsMaterial],
-    ['an equipped material', () => ({ gearId: g.target, materialIds: [m(0), g.equipped] }), 400, 'Equipped gears cannot be used as material.'],
+    [
+      'an equipped material',
+      () => ({ gearId: g.target, materialIds: [m(0), g.equipped] }),
+      400,
+      'Equipped gears cannot be used as material.',
+    ],
     ["someone else's target", () => ({ gearId: g.theirs, materialIds: [m(0)] }), 403, 'This gear is not yours.'],
     ["someone else's material", () => ({ gearId: g.target, materialIds: [m(0), g.theirs] }), 403, 'This gear is not yours.'],
     ["someone else's equipped material", () => ({ gearId: g.target, materialIds: [g.theirsEquipped] }), 403, GearMessages.notYourGear],
@@ -374,7 +427,12 @@ describe('refusals change nothing', () => {
   });
 
   it('refuses a priority on a preview, whose body has none (400)', async () => {
-    await expectRefused([smith], () => previewUpgrade(smith, { gearId: g.target, materialIds: [m(0)], priority: 'high' }), 400, expect.objectContaining({ error: expect.any(String) }));
+    await expectRefused(
+      [smith],
+      () => previewUpgrade(smith, { gearId: g.target, materialIds: [m(0)], priority: 'high' }),
+      400,
+      expect.objectContaining({ error: expect.any(String) }),
+    );
   });
 
   it('refuses a missing or non-object body (400)', async () => {
@@ -495,7 +553,9 @@ describe('ownership', () => {
 
   it("refuses upgrading someone else's gears in one's own name (403)", async () => {
     for (const call of [previewUpgrade, upgrade]) {
-      await expectRefused([alice, bob], () => call(alice, { gearId: bobTarget, materialIds: [bobMaterial] }), 403, { error: GearMessages.notYourGear });
+      await expectRefused([alice, bob], () => call(alice, { gearId: bobTarget, materialIds: [bobMaterial] }), 403, {
+        error: GearMessages.notYourGear,
+      });
     }
     expect(await gearRow(stack, bobMaterial)).toMatchObject({ ownerId: bob.playerId, level: 3 });
   });

@@ -17,7 +17,8 @@ beforeAll(async () => (stack = await startStack({ engineDelayMs: 100 })));
 afterAll(() => stack?.stop());
 
 const runikOf = async (player: CityPlayer) => (await cityOf(player)).resources.runik;
-const ops = () => axios.create({ baseURL: stack.apiUrl, auth: { username: 'admin', password: BULL_BOARD_PASSWORD }, validateStatus: () => true });
+const ops = () =>
+  axios.create({ baseURL: stack.apiUrl, auth: { username: 'admin', password: BULL_BOARD_PASSWORD }, validateStatus: () => true });
 
 async function recorded(transactionId: string) {
   return queryDatabase<{ status: string; matched: string | null; reason: string | null; refund_transaction_id: string | null }>(
@@ -31,25 +32,51 @@ describe('the chain follower', () => {
   it('credits a deposit the client never reported, once, and it shows completed', async () => {
     const player = await newCityPlayer(stack, 'unrep');
     const txId = await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '4.250', 'deposit');
-    expect(await eventually(() => runikOf(player), (runik) => runik === 4.25, 20_000)).toBe(4.25);
-    expect((await player.api.get(ApiRoutes.depositCheck(txId, player.username, '4.25'))).data).toEqual({ status: 'completed', error: null });
+    expect(
+      await eventually(
+        () => runikOf(player),
+        (runik) => runik === 4.25,
+        20_000,
+      ),
+    ).toBe(4.25);
+    expect((await player.api.get(ApiRoutes.depositCheck(txId, player.username, '4.25'))).data).toEqual({
+      status: 'completed',
+      error: null,
+    });
     // A late report changes nothing.
-    expect((await player.api.post(ApiRoutes.depositInit(player.username), { amount: '4.25', txId })).data).toEqual({ status: 'completed', transactionId: txId });
+    expect((await player.api.post(ApiRoutes.depositInit(player.username), { amount: '4.25', txId })).data).toEqual({
+      status: 'completed',
+      transactionId: txId,
+    });
     expect(await runikOf(player)).toBe(4.25);
-    expect(await recorded(txId)).toEqual([{ status: 'credited', matched: expect.stringMatching(/^deposit:\d+$/), reason: null, refund_transaction_id: null }]);
+    expect(await recorded(txId)).toEqual([
+      { status: 'credited', matched: expect.stringMatching(/^deposit:\d+$/), reason: null, refund_transaction_id: null },
+    ]);
   });
 
   it('credits a transfer whose report the cooldown refused', async () => {
     const player = await newCityPlayer(stack, 'cool');
     const first = await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '1.000', '');
     expect((await player.api.post(ApiRoutes.depositInit(player.username), { amount: 1, txId: first })).status).toBe(200);
-    expect(await eventually(() => runikOf(player), (runik) => runik === 1, 20_000)).toBe(1);
+    expect(
+      await eventually(
+        () => runikOf(player),
+        (runik) => runik === 1,
+        20_000,
+      ),
+    ).toBe(1);
 
     const second = await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '2.000', '');
     const refused = await player.api.post(ApiRoutes.depositInit(player.username), { amount: 2, txId: second });
     // Refused by the cooldown, unless the follower had credited it already.
     if (refused.status !== 200) expect(refused.status).toBe(429);
-    expect(await eventually(() => runikOf(player), (runik) => runik === 3, 20_000)).toBe(3);
+    expect(
+      await eventually(
+        () => runikOf(player),
+        (runik) => runik === 3,
+        20_000,
+      ),
+    ).toBe(3);
   });
 
   it('sends back RNK from an account with no game account, once, never credited, and lists it for operators', async () => {
@@ -58,7 +85,11 @@ describe('the chain follower', () => {
     const txId = await sendToken(stack.simUrl, stranger, GAME_ACCOUNT, 'RNK', '3.000', 'hello');
     expect(Number(await engineBalance(stack.simUrl, stranger, 'RNK'))).toBeLessThanOrEqual(before);
 
-    const [row] = await eventually(() => recorded(txId), ([transfer]) => transfer?.status === 'refunded', 30_000);
+    const [row] = await eventually(
+      () => recorded(txId),
+      ([transfer]) => transfer?.status === 'refunded',
+      30_000,
+    );
     expect(row).toMatchObject({ status: 'refunded', reason: 'RNK from an account with no game account' });
     expect(Number(await engineBalance(stack.simUrl, stranger, 'RNK'))).toBe(before);
     // The refund itself is recorded as the game's outgoing transfer, with the reason in its memo, once.
@@ -74,7 +105,9 @@ describe('the chain follower', () => {
     expect(listed.status).toBe(200);
     expect(listed.data.followedBlock).toBeGreaterThan(0);
     expect(listed.data.transfers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ transactionId: txId, sender: stranger, quantity: '3.000', symbol: 'RNK', status: 'refunded' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ transactionId: txId, sender: stranger, quantity: '3.000', symbol: 'RNK', status: 'refunded' }),
+      ]),
     );
     expect((await axios.get(`${stack.apiUrl}${ApiRoutes.adminChainTransfers}`, { validateStatus: () => true })).status).toBe(401);
     expect((await ops().get(ApiRoutes.adminChainTransfers, { params: { status: 'lost' } })).status).toBe(400);
@@ -88,16 +121,27 @@ describe('the chain follower', () => {
     // Registered ten at a time: a hundred at once can wait longer than the pool's 5 s for a connection on a loaded
     // machine (503, try again), and registering is not what this test is about.
     const players: CityPlayer[] = [];
-    for (let batch = 0; batch < 10; batch++) players.push(...(await Promise.all(Array.from({ length: 10 }, () => newCityPlayer(stack, 'catch')))));
+    for (let batch = 0; batch < 10; batch++)
+      players.push(...(await Promise.all(Array.from({ length: 10 }, () => newCityPlayer(stack, 'catch')))));
     await stack.killWorker();
     const sent: string[] = [];
     for (let round = 0; round < 5; round++) {
-      sent.push(...(await Promise.all(players.map((player) => sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '0.010', '')))));
+      sent.push(
+        ...(await Promise.all(players.map((player) => sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '0.010', '')))),
+      );
     }
     await Promise.all([stack.startWorker(), stack.startWorker()]);
 
     const credited = async () =>
-      Number((await queryDatabase<{ n: string }>(stack.database.url, `SELECT count(*) AS n FROM chain_transfers WHERE transaction_id = ANY($1) AND status = 'credited'`, [sent]))[0].n);
+      Number(
+        (
+          await queryDatabase<{ n: string }>(
+            stack.database.url,
+            `SELECT count(*) AS n FROM chain_transfers WHERE transaction_id = ANY($1) AND status = 'credited'`,
+            [sent],
+          )
+        )[0].n,
+      );
     expect(await eventually(credited, (n) => n === 500, 90_000)).toBe(500);
     for (const player of players) expect(await runikOf(player)).toBe(0.05);
     const postings = await queryDatabase<{ n: string }>(
@@ -106,6 +150,12 @@ describe('the chain follower', () => {
       [sent],
     );
     expect(Number(postings[0].n)).toBe(500);
-    expect(await queryDatabase(stack.database.url, `SELECT transaction_id FROM deposits WHERE transaction_id = ANY($1) GROUP BY 1 HAVING count(*) > 1`, [sent])).toEqual([]);
+    expect(
+      await queryDatabase(
+        stack.database.url,
+        `SELECT transaction_id FROM deposits WHERE transaction_id = ANY($1) GROUP BY 1 HAVING count(*) > 1`,
+        [sent],
+      ),
+    ).toEqual([]);
   }, 180_000);
 });

@@ -28,12 +28,26 @@ interface RecordedTransfer {
 }
 
 const recorded = (txId: string) =>
-  queryDatabase<RecordedTransfer>(stack.database.url, `SELECT status, matched, reason FROM chain_transfers WHERE transaction_id = $1`, [txId]);
+  queryDatabase<RecordedTransfer>(stack.database.url, `SELECT status, matched, reason FROM chain_transfers WHERE transaction_id = $1`, [
+    txId,
+  ]);
 /** The transfer once the follower has settled it for good (credited, or its refund is in a block). */
 const settled = async (txId: string) =>
-  (await eventually(() => recorded(txId), ([row]) => row?.status === 'credited' || row?.status === 'refunded', 30_000))[0];
+  (
+    await eventually(
+      () => recorded(txId),
+      ([row]) => row?.status === 'credited' || row?.status === 'refunded',
+      30_000,
+    )
+  )[0];
 const playerRow = async (username: string) =>
-  (await queryDatabase<{ referrer: string; activation: string }>(stack.database.url, `SELECT referrer, activation FROM players WHERE hive_username = $1`, [username]))[0];
+  (
+    await queryDatabase<{ referrer: string; activation: string }>(
+      stack.database.url,
+      `SELECT referrer, activation FROM players WHERE hive_username = $1`,
+      [username],
+    )
+  )[0];
 const setPriceFeed = (base: string) => axios.post(`${stack.simUrl}/dev/price-feed`, { base, quote: '1.000 HIVE' });
 
 describe('registration fees from the chain', () => {
@@ -44,7 +58,10 @@ describe('registration fees from the chain', () => {
 
     expect(await settled(txId)).toEqual({ status: 'credited', matched: expect.stringMatching(/^registration:\d+$/), reason: null });
     expect(await playerRow(username)).toEqual({ referrer: referrer.username, activation: 'paid' });
-    expect((await apiClient(stack.apiUrl).get<TransactionStatusResponse>(ApiRoutes.transactionStatus(txId))).data).toEqual({ status: 'confirmed', error: null });
+    expect((await apiClient(stack.apiUrl).get<TransactionStatusResponse>(ApiRoutes.transactionStatus(txId))).data).toEqual({
+      status: 'confirmed',
+      error: null,
+    });
     await login(apiClient(stack.apiUrl), username);
   });
 
@@ -82,7 +99,12 @@ describe('registration fees from the chain', () => {
       const short = uniqueUsername('short');
       const before = await swapHiveOf(stack, short);
       const underpaid = await payRegistration(stack.simUrl, short, '39.999');
-      await apiClient(stack.apiUrl).post(ApiRoutes.initiateRegistration, { hiveUsername: short, transactionId: underpaid, referrer: '', feeInHive: '39.999' });
+      await apiClient(stack.apiUrl).post(ApiRoutes.initiateRegistration, {
+        hiveUsername: short,
+        transactionId: underpaid,
+        referrer: '',
+        feeInHive: '39.999',
+      });
       expect(await settled(underpaid)).toEqual({ status: 'refunded', matched: null, reason: RegistrationInvalidReasons.underpaid });
       expect(await swapHiveOf(stack, short)).toBe(before);
       expect(await playerRow(short)).toBeUndefined();
@@ -122,19 +144,35 @@ describe('pack and shop payments from the chain', () => {
     expect(await shopPurchaseRows(stack, player)).toEqual([
       expect.objectContaining({ item_name: ITEMS.pouch.name, status: 'confirmed', transaction_id: txId, purchase_count: 1 }),
     ]);
-    const runik = await queryDatabase<{ n: string }>(stack.database.url, `SELECT count(*) AS n FROM ledger_entries WHERE reason = 'shop-purchase' AND reference = $1`, [
-      `shop-purchase:${(await shopPurchaseRows(stack, player))[0].id}`,
-    ]);
+    const runik = await queryDatabase<{ n: string }>(
+      stack.database.url,
+      `SELECT count(*) AS n FROM ledger_entries WHERE reason = 'shop-purchase' AND reference = $1`,
+      [`shop-purchase:${(await shopPurchaseRows(stack, player))[0].id}`],
+    );
     expect(Number(runik[0].n)).toBeGreaterThan(0);
     // A new player holds no RUNIK: what it holds is the pouch's, granted once.
-    expect((await player.api.get(`/api/city/resources/${player.username}`)).data.resources.runik).toBe(shopItem(ITEMS.pouch.name)?.reward.runik);
+    expect((await player.api.get(`/api/city/resources/${player.username}`)).data.resources.runik).toBe(
+      shopItem(ITEMS.pouch.name)?.reward.runik,
+    );
   });
 
   it.each([
     ['an unknown memo', () => ({ quantity: '1.000', memo: 'thanks for the game' }), 'A SWAP.HIVE memo the game does not know'],
-    ['packs of the wrong amount', (username: string) => ({ quantity: '2.000', memo: packPaymentMemo(username, 1) }), SwapHivePaymentFailures.wrongQuantity],
-    ['a shop memo naming another account', () => ({ quantity: ITEMS.pouch.price, memo: shopPaymentMemo('someoneelse', ITEMS.pouch.name) }), 'The memo names another account'],
-    ['a shop item that does not exist', (username: string) => ({ quantity: '1.000', memo: shopPaymentMemo(username, 'Golden Goose') }), 'The memo names no shop item'],
+    [
+      'packs of the wrong amount',
+      (username: string) => ({ quantity: '2.000', memo: packPaymentMemo(username, 1) }),
+      SwapHivePaymentFailures.wrongQuantity,
+    ],
+    [
+      'a shop memo naming another account',
+      () => ({ quantity: ITEMS.pouch.price, memo: shopPaymentMemo('someoneelse', ITEMS.pouch.name) }),
+      'The memo names another account',
+    ],
+    [
+      'a shop item that does not exist',
+      (username: string) => ({ quantity: '1.000', memo: shopPaymentMemo(username, 'Golden Goose') }),
+      'The memo names no shop item',
+    ],
     ['a late activation below its fee', () => ({ quantity: '40.000', memo: registrationMemo('') }), RegistrationInvalidReasons.underpaid],
   ])('sends back %s once and credits nothing', async (_kind, payment, reason) => {
     const player = await newCityPlayer(stack, 'back');
@@ -143,9 +181,11 @@ describe('pack and shop payments from the chain', () => {
     const txId = await paySwapHive(stack, player.username, quantity, memo);
     expect(await settled(txId)).toEqual({ status: 'refunded', matched: null, reason });
     expect(await swapHiveOf(stack, player.username)).toBe(before);
-    const refunds = await queryDatabase<{ memo: string }>(stack.database.url, `SELECT memo FROM chain_transfers WHERE status = 'outgoing' AND recipient = $1`, [
-      player.username,
-    ]);
+    const refunds = await queryDatabase<{ memo: string }>(
+      stack.database.url,
+      `SELECT memo FROM chain_transfers WHERE status = 'outgoing' AND recipient = $1`,
+      [player.username],
+    );
     expect(refunds).toEqual([{ memo: `Runik refund: ${reason}` }]);
     expect(await shopPurchaseRows(stack, player)).toEqual([]);
     expect(await queryDatabase(stack.database.url, `SELECT id FROM pack_purchases WHERE player_id = $1`, [player.playerId])).toEqual([]);

@@ -18,12 +18,14 @@ afterAll(() => stack?.stop());
  */
 type Reply<T> = { status: number; data: T & { error?: string; newCurrentFloor?: number } };
 
-const citadelUser = (player: CityPlayer) => player.api.get<CitadelUserResponse>(ApiRoutes.citadelUser(player.username)) as Promise<Reply<CitadelUserResponse>>;
-const floorView = (player: CityPlayer, floor: number | string) => player.api.get<FloorResponse>(`/api/citadel/floor/${floor}`) as Promise<Reply<FloorResponse>>;
+const citadelUser = (player: CityPlayer) =>
+  player.api.get<CitadelUserResponse>(ApiRoutes.citadelUser(player.username)) as Promise<Reply<CitadelUserResponse>>;
+const floorView = (player: CityPlayer, floor: number | string) =>
+  player.api.get<FloorResponse>(`/api/citadel/floor/${floor}`) as Promise<Reply<FloorResponse>>;
 const rewardsOf = (player: CityPlayer, limit?: number) =>
-  player.api.get<CitadelRewardsResponse>(limit === undefined ? `/api/citadel/rewards/${player.username}` : ApiRoutes.citadelRewards(player.username, limit)) as Promise<
-    Reply<CitadelRewardsResponse>
-  >;
+  player.api.get<CitadelRewardsResponse>(
+    limit === undefined ? `/api/citadel/rewards/${player.username}` : ApiRoutes.citadelRewards(player.username, limit),
+  ) as Promise<Reply<CitadelRewardsResponse>>;
 /** Just the status and body (an axios response is far too big for a failure message). */
 const attackFloor = (player: CityPlayer, floor: number, body?: unknown): Promise<Reply<CitadelAttackResponse>> =>
   player.api.post(ApiRoutes.citadelAttack, body ?? { hiveUsername: player.username, floor }).then(({ status, data }) => ({ status, data }));
@@ -155,11 +157,17 @@ describe('Abyssal Citadel', () => {
     expect((await okData(attackFloor(second, 1))).damageDealt).toBe(10.5);
     expect((await okData(attackFloor(third, 1))).damageDealt).toBe(3.6);
     // 0.5% and 1% of 50 are 0.25 and 0.5: a positive loss rounds up, never to nothing.
-    expect((await okData(attackFloor(fourth, 1))).casualties).toEqual({ dead: { ...NO_TROOPS, infantry: 1 }, injured: { ...NO_TROOPS, infantry: 1 } });
+    expect((await okData(attackFloor(fourth, 1))).casualties).toEqual({
+      dead: { ...NO_TROOPS, infantry: 1 },
+      injured: { ...NO_TROOPS, infantry: 1 },
+    });
     expect((await cityRow(stack, fourth)).army.infantry).toBe(48);
     const again = await okData(attackFloor(veteran, 1));
     expect(again).toMatchObject({ damageDealt: 25.216, todayAttackCount: 2, bossRemainingHp: 34.584 });
-    expect(again.casualties).toEqual({ dead: { infantry: 10, archers: 4, cavalries: 2 }, injured: { infantry: 20, archers: 8, cavalries: 4 } });
+    expect(again.casualties).toEqual({
+      dead: { infantry: 10, archers: 4, cavalries: 2 },
+      injured: { infantry: 20, archers: 8, cavalries: 4 },
+    });
     expect((await cityRow(stack, veteran)).injured).toEqual({ infantry: 30, archers: 12, cavalries: 6 });
 
     const floor = await okData(floorView(veteran, 1));
@@ -205,7 +213,9 @@ describe('Abyssal Citadel', () => {
 
     const racers: CityPlayer[] = [];
     for (let batch = 0; batch < 3; batch++) {
-      racers.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => playerWithArmy({ infantry: 100 + 3 * (batch * 10 + i) }, 'race')))));
+      racers.push(
+        ...(await Promise.all(Array.from({ length: 10 }, (_, i) => playerWithArmy({ infantry: 100 + 3 * (batch * 10 + i) }, 'race')))),
+      );
     }
     const replies = await Promise.all(racers.map((racer) => attackFloor(racer, 1)));
 
@@ -227,7 +237,9 @@ describe('Abyssal Citadel', () => {
       const army = { ...NO_TROOPS, infantry: 100 + 3 * racers.indexOf(racer) };
       expect(reply.data.casualties).toEqual(citadelCasualties(army, 1));
     }
-    expect(await one(`SELECT count(*)::int AS n FROM citadel_players WHERE player_id = ANY($1)`, [refused.map(({ racer }) => racer.playerId)])).toEqual({ n: 0 });
+    expect(
+      await one(`SELECT count(*)::int AS n FROM citadel_players WHERE player_id = ANY($1)`, [refused.map(({ racer }) => racer.playerId)]),
+    ).toEqual({ n: 0 });
 
     // One posting: the mint pays the reward, split by damage, the rounding to system:rewards.
     const legs = await queryDatabase<{ posting_id: string; code: string; player_id: string | null; delta: string }>(
@@ -236,7 +248,10 @@ describe('Abyssal Citadel', () => {
         WHERE e.reason = 'citadel-reward' ORDER BY e.id`,
     );
     expect(new Set(legs.map((leg) => leg.posting_id)).size).toBe(1);
-    const damages = await queryDatabase<{ player_id: string; total_damage: string }>(stack.database.url, `SELECT player_id, total_damage FROM citadel_damage WHERE floor = 1`);
+    const damages = await queryDatabase<{ player_id: string; total_damage: string }>(
+      stack.database.url,
+      `SELECT player_id, total_damage FROM citadel_damage WHERE floor = 1`,
+    );
     expect(damages.reduce((sum, row) => sum + Number(row.total_damage), 0)).toBe(total);
     expect(damages).toHaveLength(4 + landed.length);
     const shares = new Map(damages.map((row) => [Number(row.player_id), Math.floor((FLOOR_1_REWARD * Number(row.total_damage)) / total)]));
@@ -251,7 +266,10 @@ describe('Abyssal Citadel', () => {
     expect(remainder[0]).toBeGreaterThan(0);
     expect(paidTotal + remainder[0]).toBe(FLOOR_1_REWARD);
     expect(legs).toHaveLength(1 + positive.size + 1);
-    const records = await queryDatabase<{ player_id: string; reward_thousandths: string }>(stack.database.url, `SELECT player_id, reward_thousandths FROM citadel_rewards WHERE floor = 1`);
+    const records = await queryDatabase<{ player_id: string; reward_thousandths: string }>(
+      stack.database.url,
+      `SELECT player_id, reward_thousandths FROM citadel_rewards WHERE floor = 1`,
+    );
     expect(new Map(records.map((record) => [Number(record.player_id), Number(record.reward_thousandths)]))).toEqual(shares);
 
     // The killer learns its share; exactly one new floor, and it is current.
@@ -259,11 +277,22 @@ describe('Abyssal Citadel', () => {
     expect(killer.reply.data).toMatchObject({ bossDefeated: true, bossRemainingHp: 0, newFloorUnlocked: true, newCurrentFloor: 2 });
     expect(killer.reply.data.userReward).toEqual({ rewardAmount: shares.get(killer.racer.playerId)! / 1000 });
     expect(await one('SELECT current_floor FROM citadel_state')).toEqual({ current_floor: 2 });
-    const floors = await queryDatabase<{ floor: number; max_hp: string; current_hp: string; reward_thousandths: string; defeated_at: Date | null }>(
-      stack.database.url,
-      'SELECT * FROM citadel_floors ORDER BY floor',
-    );
-    expect(floors.map(({ floor, max_hp, current_hp, reward_thousandths, defeated_at }) => [floor, Number(max_hp), Number(current_hp), Number(reward_thousandths), defeated_at !== null])).toEqual([
+    const floors = await queryDatabase<{
+      floor: number;
+      max_hp: string;
+      current_hp: string;
+      reward_thousandths: string;
+      defeated_at: Date | null;
+    }>(stack.database.url, 'SELECT * FROM citadel_floors ORDER BY floor');
+    expect(
+      floors.map(({ floor, max_hp, current_hp, reward_thousandths, defeated_at }) => [
+        floor,
+        Number(max_hp),
+        Number(current_hp),
+        Number(reward_thousandths),
+        defeated_at !== null,
+      ]),
+    ).toEqual([
       [1, FLOOR_1_HP, 0, FLOOR_1_REWARD, true],
       [2, bossMaxHp(2), bossMaxHp(2), bossReward(2), false],
     ]);
@@ -272,7 +301,15 @@ describe('Abyssal Citadel', () => {
   it('after the defeat: the fallen floor is shown defeated and refuses attacks, the next one is open, rewards are recorded', async () => {
     const fallen = await okData(floorView(veteran, 1));
     const { n: participants } = await one<{ n: number }>(`SELECT count(*)::int AS n FROM citadel_damage WHERE floor = 1`);
-    expect(fallen).toMatchObject({ floor: 1, status: 'defeated', isDefeated: true, currentHp: 0, maxHp: 100, healthPercentage: 0, totalParticipants: participants });
+    expect(fallen).toMatchObject({
+      floor: 1,
+      status: 'defeated',
+      isDefeated: true,
+      currentHp: 0,
+      maxHp: 100,
+      healthPercentage: 0,
+      totalParticipants: participants,
+    });
     expect(fallen.allParticipants).toHaveLength(participants);
     expect(fallen.topThreeDealers).toEqual(fallen.allParticipants.slice(0, 3));
     const dealt = fallen.allParticipants.map((participant) => participant.totalDamage);
@@ -308,7 +345,9 @@ describe('Abyssal Citadel', () => {
       'SELECT reward_thousandths, distributed_at FROM citadel_rewards WHERE floor = 1 AND player_id = $1',
       [veteran.playerId],
     );
-    const { floorDamage } = await one<{ floorDamage: string }>(`SELECT sum(total_damage) AS "floorDamage" FROM citadel_damage WHERE floor = 1`);
+    const { floorDamage } = await one<{ floorDamage: string }>(
+      `SELECT sum(total_damage) AS "floorDamage" FROM citadel_damage WHERE floor = 1`,
+    );
     expect(await okData(rewardsOf(veteran))).toEqual({
       rewards: [
         {
@@ -335,7 +374,12 @@ describe('Abyssal Citadel', () => {
       paidOn.set(floor, Math.min(bossReward(floor), CITADEL_DAILY_REWARD_CAP - paidToday));
       paidToday += paidOn.get(floor)!;
       lastReply = await okData(attackFloor(champion, floor));
-      expect(lastReply).toMatchObject({ damageDealt: 0.001, bossDefeated: true, newCurrentFloor: floor + 1, userReward: { rewardAmount: paidOn.get(floor)! / 1000 } });
+      expect(lastReply).toMatchObject({
+        damageDealt: 0.001,
+        bossDefeated: true,
+        newCurrentFloor: floor + 1,
+        userReward: { rewardAmount: paidOn.get(floor)! / 1000 },
+      });
     }
     expect(paidToday).toBe(CITADEL_DAILY_REWARD_CAP);
     expect(lastReply!.todayAttackCount).toBe(21);
@@ -348,14 +392,22 @@ describe('Abyssal Citadel', () => {
     const history = (await okData(rewardsOf(champion))).rewards;
     expect(history.map((record) => record.floor)).toEqual(Array.from({ length: 20 }, (_, i) => 22 - i));
     for (const record of history) {
-      expect(record).toEqual({ floor: record.floor, damageDealt: 0.001, damagePercentage: 100, rewardAmount: paidOn.get(record.floor)! / 1000, distributedAt: expect.any(String) });
+      expect(record).toEqual({
+        floor: record.floor,
+        damageDealt: 0.001,
+        damagePercentage: 100,
+        rewardAmount: paidOn.get(record.floor)! / 1000,
+        distributedAt: expect.any(String),
+      });
     }
     expect((await okData(rewardsOf(champion, 5))).rewards.map((record) => record.floor)).toEqual([22, 21, 20, 19, 18]);
     expect((await okData(rewardsOf(champion, 20))).rewards).toEqual(history);
     // A floor that paid nothing minted nothing: one posting for floor 1, one for each floor that paid the champion.
     const paying = [...paidOn.values()].filter((paid) => paid > 0).length;
     expect(paying).toBeLessThan(21);
-    expect(await one(`SELECT count(DISTINCT posting_id)::int AS n FROM ledger_entries WHERE reason = 'citadel-reward'`)).toEqual({ n: 1 + paying });
+    expect(await one(`SELECT count(DISTINCT posting_id)::int AS n FROM ledger_entries WHERE reason = 'citadel-reward'`)).toEqual({
+      n: 1 + paying,
+    });
   });
 
   it("refuses another player's name (403) and a call without a session (401)", async () => {
@@ -423,7 +475,11 @@ describe('Abyssal Citadel', () => {
       ['floor=23', null],
     ];
     for (const [body, message] of bodies) {
-      const reply = await player.api.post(ApiRoutes.citadelAttack, body, typeof body === 'string' ? { headers: { 'content-type': 'application/json' } } : undefined);
+      const reply = await player.api.post(
+        ApiRoutes.citadelAttack,
+        body,
+        typeof body === 'string' ? { headers: { 'content-type': 'application/json' } } : undefined,
+      );
       expect([body, reply.status]).toEqual([body, 400]);
       expect(typeof reply.data.error).toBe('string');
       if (message) expect([body, reply.data.error]).toEqual([body, message]);
@@ -435,8 +491,20 @@ describe('Abyssal Citadel', () => {
     const queue = new Queue('schedules', { connection: { url: 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
     try {
       const expected = () => [
-        { key: 'citadel-daily-reset', name: 'citadel-daily-reset', pattern: '0 8 * * *', tz: 'Asia/Manila', next: gameDay(Date.now()).end.getTime() },
-        { key: 'season-rollover', name: 'season-rollover', pattern: '0 8 * * *', tz: 'Asia/Manila', next: gameDay(Date.now()).end.getTime() },
+        {
+          key: 'citadel-daily-reset',
+          name: 'citadel-daily-reset',
+          pattern: '0 8 * * *',
+          tz: 'Asia/Manila',
+          next: gameDay(Date.now()).end.getTime(),
+        },
+        {
+          key: 'season-rollover',
+          name: 'season-rollover',
+          pattern: '0 8 * * *',
+          tz: 'Asia/Manila',
+          next: gameDay(Date.now()).end.getTime(),
+        },
       ];
       // The citadel's and the season's schedulers (the throne's have their own tests).
       const schedulers = async () =>
@@ -450,7 +518,10 @@ describe('Abyssal Citadel', () => {
       expect(await schedulers()).toEqual(expected());
       // Starting, the worker recorded the season now running.
       const current = seasonAt(Date.now());
-      expect(await one(`SELECT season_id, label FROM seasons WHERE season_id = $1`, [current.seasonId])).toEqual({ season_id: current.seasonId, label: current.label });
+      expect(await one(`SELECT season_id, label FROM seasons WHERE season_id = $1`, [current.seasonId])).toEqual({
+        season_id: current.seasonId,
+        label: current.label,
+      });
     } finally {
       await queue.close();
     }

@@ -18,7 +18,12 @@ interface CityCall {
   /** The path with a placeholder, naming the test. */
   route: string;
 }
-const call = (method: CityCall['method'], path: CityCall['path'], body?: unknown): CityCall => ({ method, path, body, route: path('{username}') });
+const call = (method: CityCall['method'], path: CityCall['path'], body?: unknown): CityCall => ({
+  method,
+  path,
+  body,
+  route: path('{username}'),
+});
 const CITY_CALLS: CityCall[] = [
   call('get', (u) => `/api/city/resources/${u}`),
   call('post', (u) => `/api/city/upgrade/${u}/ch`),
@@ -66,9 +71,13 @@ describe('bad input changes nothing', () => {
     expectRejected(() => alice.api.post(`/api/city/convert-to-resources/${u()}`, { wheat: amount })),
   );
 
-  it.each(BAD_COUNTS)('train count %p', (count) => expectRejected(() => alice.api.post(`/api/city/train/${u()}`, { building: 'quarters', count })));
+  it.each(BAD_COUNTS)('train count %p', (count) =>
+    expectRejected(() => alice.api.post(`/api/city/train/${u()}`, { building: 'quarters', count })),
+  );
 
-  it.each(BAD_COUNTS)('speed-up minutes %p', (minutes) => expectRejected(() => alice.api.post(`/api/city/speedup/${u()}/quarters`, { minutes })));
+  it.each(BAD_COUNTS)('speed-up minutes %p', (minutes) =>
+    expectRejected(() => alice.api.post(`/api/city/speedup/${u()}/quarters`, { minutes })),
+  );
 
   it.each(BAD_COUNTS.filter((count) => count !== 0))('heal count %p', (infantry) =>
     expectRejected(() => alice.api.post(`/api/city/heal/${u()}`, { infantry })),
@@ -84,6 +93,9 @@ describe('bad input changes nothing', () => {
     ['an unknown field', () => alice.api.post(`/api/city/train/${u()}`, { building: 'quarters', count: 1, free: true })],
     ['a body on harvest', () => alice.api.post(`/api/city/harvest/${u()}`, { all: true })],
     ['a body on upgrade', () => alice.api.post(`/api/city/upgrade/${u()}/ch`, { levels: 5 })],
-    ['a preview that is not a boolean', () => alice.api.post(`/api/city/convert/${u()}`, { selectedResources: ['wheat'], amount: 1, preview: 'yes' })],
+    [
+      'a preview that is not a boolean',
+      () => alice.api.post(`/api/city/convert/${u()}`, { selectedResources: ['wheat'], amount: 1, preview: 'yes' }),
+    ],
   ])('%s', (_case, call) => expectRejected(call));
 });

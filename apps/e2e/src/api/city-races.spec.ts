@@ -25,9 +25,11 @@ describe('money races', () => {
     const responses = await fireAtOnce(30, () => player.api.post(`/api/city/harvest/${player.username}`));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 429)).toHaveLength(29);
-    const harvests = await queryDatabase(stack.database.url, `SELECT DISTINCT posting_id FROM ledger_entries WHERE reason = 'harvest' AND reference = $1`, [
-      `player:${player.playerId}`,
-    ]);
+    const harvests = await queryDatabase(
+      stack.database.url,
+      `SELECT DISTINCT posting_id FROM ledger_entries WHERE reason = 'harvest' AND reference = $1`,
+      [`player:${player.playerId}`],
+    );
     expect(harvests.length).toBeLessThanOrEqual(1);
   });
 
@@ -36,7 +38,9 @@ describe('money races', () => {
     await grant(stack, player, 'runik', 1_000);
     const responses = await fireAtOnce(30, () => player.api.post(`/api/city/upgrade/${player.username}/ch`));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(responses.filter((r) => r.status === 400).map((r) => r.data.error)).toEqual(Array(29).fill('Not enough RUNIK. Required: 4.000, Available: 0.000'));
+    expect(responses.filter((r) => r.status === 400).map((r) => r.data.error)).toEqual(
+      Array(29).fill('Not enough RUNIK. Required: 4.000, Available: 0.000'),
+    );
     const city = await cityOf(player);
     expect(city.chLevel).toBe(2);
     expect(city.resources.runik).toBe(0);
@@ -52,7 +56,10 @@ describe('money races', () => {
     const city = await cityOf(player);
     expect(city.resources).toMatchObject(noResources());
     // 1000 of each at 200, 160, 130 and 100 per RUNIK.
-    const grossMillionths = (['wheat', 'lumber', 'stone', 'ore'] as const).reduce((sum, r) => sum + Math.floor((1_000_000 * 1000) / CONVERSION_RATES[r]), 0);
+    const grossMillionths = (['wheat', 'lumber', 'stone', 'ore'] as const).reduce(
+      (sum, r) => sum + Math.floor((1_000_000 * 1000) / CONVERSION_RATES[r]),
+      0,
+    );
     const net = Math.floor((grossMillionths * (100 - CONVERSION_TAX_PERCENT)) / 100 / 1000);
     expect(city.resources.runik * 1000).toBe(net);
     expect((await systemBalance('system:tax', 'runik')) - taxBefore).toBe(Math.floor(grossMillionths / 1000) - net);
@@ -68,7 +75,10 @@ describe('money races', () => {
         player.api.post(`/api/city/convert/${player.username}`, { selectedResources: ['lumber', 'stone'], amount: 300 }),
       ]),
     );
-    const totals = await queryDatabase<{ asset: string; total: string }>(stack.database.url, `SELECT asset, sum(amount) AS total FROM balances GROUP BY asset`);
+    const totals = await queryDatabase<{ asset: string; total: string }>(
+      stack.database.url,
+      `SELECT asset, sum(amount) AS total FROM balances GROUP BY asset`,
+    );
     for (const { total } of totals) expect(Number(total)).toBe(0);
     const negatives = await queryDatabase(
       stack.database.url,

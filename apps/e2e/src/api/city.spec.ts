@@ -15,7 +15,13 @@ describe('constants and the city', () => {
   it('serves the constants without a session', async () => {
     const response = await apiClient(stack.apiUrl).get('/api/city/constants');
     expect(response.status).toBe(200);
-    expect(Object.keys(response.data).sort()).toEqual(['CONVERSION_RATES', 'baseProductions', 'militaryBuildings', 'resourceBuildings', 'unlocks']);
+    expect(Object.keys(response.data).sort()).toEqual([
+      'CONVERSION_RATES',
+      'baseProductions',
+      'militaryBuildings',
+      'resourceBuildings',
+      'unlocks',
+    ]);
     expect(response.data.CONVERSION_RATES).toEqual(CONVERSION_RATES);
     expect(response.data.militaryBuildings.map((b: { key: string; unitKey: string }) => [b.key, b.unitKey])).toEqual([
       ['quarters', 'infantry'],
@@ -147,7 +153,9 @@ describe('conversions', () => {
   it("gives the spec's messages for a conversion to RUNIK", async () => {
     const player = await newCityPlayer(stack);
     expect((await post(player, 'convert', { selectedResources: [], amount: 1 })).data).toEqual({ error: CityMessages.selectResource });
-    expect((await post(player, 'convert', { selectedResources: ['wheat'], amount: 0 })).data).toEqual({ error: CityMessages.invalidAmount });
+    expect((await post(player, 'convert', { selectedResources: ['wheat'], amount: 0 })).data).toEqual({
+      error: CityMessages.invalidAmount,
+    });
     expect((await post(player, 'convert', { selectedResources: ['wheat'], amount: 1000.01 })).data).toEqual({
       error: 'Amount exceeds maximum conversion: 1,000.00',
     });

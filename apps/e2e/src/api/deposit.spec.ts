@@ -62,10 +62,30 @@ describe('deposits', () => {
   });
 
   it.each([
-    ['another sender', (p: CityPlayer, other: CityPlayer) => sendToken(stack.simUrl, other.username, GAME_ACCOUNT, 'RNK', '5.000', ''), '5', DepositFailures.wrongSender],
-    ['another recipient', (p: CityPlayer) => sendToken(stack.simUrl, p.username, 'someone.else', 'RNK', '5.000', ''), '5', DepositFailures.wrongRecipient],
-    ['another symbol', (p: CityPlayer) => sendToken(stack.simUrl, p.username, GAME_ACCOUNT, 'SWAP.HIVE', '5', ''), '5', DepositFailures.wrongSymbol],
-    ['a transfer with logs.errors', (p: CityPlayer) => sendToken(stack.simUrl, p.username, GAME_ACCOUNT, 'RNK', '5000.000', ''), '5000', DepositFailures.failed],
+    [
+      'another sender',
+      (p: CityPlayer, other: CityPlayer) => sendToken(stack.simUrl, other.username, GAME_ACCOUNT, 'RNK', '5.000', ''),
+      '5',
+      DepositFailures.wrongSender,
+    ],
+    [
+      'another recipient',
+      (p: CityPlayer) => sendToken(stack.simUrl, p.username, 'someone.else', 'RNK', '5.000', ''),
+      '5',
+      DepositFailures.wrongRecipient,
+    ],
+    [
+      'another symbol',
+      (p: CityPlayer) => sendToken(stack.simUrl, p.username, GAME_ACCOUNT, 'SWAP.HIVE', '5', ''),
+      '5',
+      DepositFailures.wrongSymbol,
+    ],
+    [
+      'a transfer with logs.errors',
+      (p: CityPlayer) => sendToken(stack.simUrl, p.username, GAME_ACCOUNT, 'RNK', '5000.000', ''),
+      '5000',
+      DepositFailures.failed,
+    ],
     ['an unknown transaction id', async () => 'd'.repeat(40), '5', DepositFailures.notFound],
   ])('does not credit %s', async (_case, send, amount, reason) => {
     const [player, other] = await Promise.all([newCityPlayer(stack, 'nodep'), newCityPlayer(stack, 'other')]);
@@ -82,16 +102,32 @@ describe('deposits', () => {
     const earlyTx = await sendToken(stack.simUrl, early.username, GAME_ACCOUNT, 'RNK', '5.000', '');
     const earlyReport = await deposit(early, earlyTx, '5.001');
     expect([200, 400]).toContain(earlyReport.status);
-    expect(await eventually(async () => (await cityOf(early)).resources.runik, (runik) => runik === 5, 30_000)).toBe(5);
+    expect(
+      await eventually(
+        async () => (await cityOf(early)).resources.runik,
+        (runik) => runik === 5,
+        30_000,
+      ),
+    ).toBe(5);
 
     // Reported once the transfer is recorded: refused with the amount sent, and nothing changes.
     const lateTx = await sendToken(stack.simUrl, late.username, GAME_ACCOUNT, 'RNK', '5.000', '');
-    expect(await eventually(async () => (await cityOf(late)).resources.runik, (runik) => runik === 5, 30_000)).toBe(5);
+    expect(
+      await eventually(
+        async () => (await cityOf(late)).resources.runik,
+        (runik) => runik === 5,
+        30_000,
+      ),
+    ).toBe(5);
     const lateReport = await deposit(late, lateTx, '5.001');
     expect(lateReport.status).toBe(400);
     expect(lateReport.data).toEqual({ error: 'Deposit amount does not match the transfer: 5.000 RNK was sent.' });
     expect((await cityOf(late)).resources.runik).toBe(5);
-    const rows = await queryDatabase(stack.database.url, `SELECT amount_thousandths, status FROM deposits WHERE transaction_id IN ($1, $2)`, [earlyTx, lateTx]);
+    const rows = await queryDatabase(
+      stack.database.url,
+      `SELECT amount_thousandths, status FROM deposits WHERE transaction_id IN ($1, $2)`,
+      [earlyTx, lateTx],
+    );
     expect(rows).toEqual([
       { amount_thousandths: '5000', status: 'completed' },
       { amount_thousandths: '5000', status: 'completed' },

@@ -41,7 +41,11 @@ const statusOf = async (table: string, id: number) =>
 
 describe('Redis losing all its data', () => {
   it('loses no payment and no withdrawal: each completes once when the worker goes on', async () => {
-    const [depositor, withdrawer, shopper] = await Promise.all([newCityPlayer(stack, 'depo'), newPaidCityPlayer(stack, 'wdrw'), newCityPlayer(stack, 'shop')]);
+    const [depositor, withdrawer, shopper] = await Promise.all([
+      newCityPlayer(stack, 'depo'),
+      newPaidCityPlayer(stack, 'wdrw'),
+      newCityPlayer(stack, 'shop'),
+    ]);
     await grant(stack, withdrawer, 'runik', 2_000);
     const rnkBefore = Number(await engineBalance(stack.simUrl, withdrawer.username, 'RNK'));
     const worker = stack.processes().worker;
@@ -61,17 +65,25 @@ describe('Redis losing all its data', () => {
       // A SWAP.HIVE purchase.
       const purchaseId = await pendingShopPurchase(shopper, 'crate', await payForItem(stack, shopper, 'crate'));
 
-      const [withdrawal] = await queryDatabase<{ id: number; status: string }>(stack.database.url, 'SELECT id, status FROM withdrawals WHERE player_id = $1', [
-        withdrawer.playerId,
+      const [withdrawal] = await queryDatabase<{ id: number; status: string }>(
+        stack.database.url,
+        'SELECT id, status FROM withdrawals WHERE player_id = $1',
+        [withdrawer.playerId],
+      );
+      const [deposit] = await queryDatabase<{ id: number }>(stack.database.url, 'SELECT id FROM deposits WHERE transaction_id = $1', [
+        depositTx,
       ]);
-      const [deposit] = await queryDatabase<{ id: number }>(stack.database.url, 'SELECT id FROM deposits WHERE transaction_id = $1', [depositTx]);
-      const [registration] = await queryDatabase<{ id: number }>(stack.database.url, 'SELECT id FROM registrations WHERE transaction_id = $1', [registrationTx]);
+      const [registration] = await queryDatabase<{ id: number }>(
+        stack.database.url,
+        'SELECT id FROM registrations WHERE transaction_id = $1',
+        [registrationTx],
+      );
       expect(withdrawal.status).toBe('pending');
-      expect([await statusOf('deposits', deposit.id), await statusOf('registrations', registration.id), await statusOf('shop_purchases', purchaseId)]).toEqual([
-        'pending',
-        'pending',
-        'pending',
-      ]);
+      expect([
+        await statusOf('deposits', deposit.id),
+        await statusOf('registrations', registration.id),
+        await statusOf('shop_purchases', purchaseId),
+      ]).toEqual(['pending', 'pending', 'pending']);
 
       expect(await loseRedisData()).toBeGreaterThan(0);
       expect(await redis.keys(`${stack.redisPrefix}*`)).toEqual([]);
@@ -79,9 +91,19 @@ describe('Redis losing all its data', () => {
       process.kill(worker.pid, 'SIGCONT');
       // The registration, deposit and purchase are credited; the withdrawal's RNK leaves once.
       expect((await settledStatus(apiClient(stack.apiUrl), registrationTx, 60_000)).status).toBe('confirmed');
-      expect(await eventually(() => statusOf('deposits', deposit.id), (status) => status !== 'pending')).toBe('completed');
+      expect(
+        await eventually(
+          () => statusOf('deposits', deposit.id),
+          (status) => status !== 'pending',
+        ),
+      ).toBe('completed');
       expect((await settledShopPurchase(shopper, purchaseId, 60_000)).status).toBe('confirmed');
-      expect(await eventually(() => statusOf('withdrawals', withdrawal.id), (status) => status === 'completed')).toBe('completed');
+      expect(
+        await eventually(
+          () => statusOf('withdrawals', withdrawal.id),
+          (status) => status === 'completed',
+        ),
+      ).toBe('completed');
     } finally {
       process.kill(worker.pid, 'SIGCONT');
     }
@@ -90,9 +112,11 @@ describe('Redis losing all its data', () => {
     // Exactly once: 2 RNK more on chain, however many sweeps ran meanwhile.
     await sleep(3_000);
     expect(Number(await engineBalance(stack.simUrl, withdrawer.username, 'RNK')) - rnkBefore).toBe(2);
-    const transfers = await queryDatabase<{ count: string }>(stack.database.url, `SELECT count(*) FROM withdrawals WHERE player_id = $1 AND status = 'completed'`, [
-      withdrawer.playerId,
-    ]);
+    const transfers = await queryDatabase<{ count: string }>(
+      stack.database.url,
+      `SELECT count(*) FROM withdrawals WHERE player_id = $1 AND status = 'completed'`,
+      [withdrawer.playerId],
+    );
     expect(Number(transfers[0].count)).toBe(1);
   });
 });

@@ -30,7 +30,8 @@ beforeAll(async () => (stack = await startStack({ engineDelayMs: 100 })));
 afterAll(() => stack?.stop());
 
 const HOUR = 3_600_000;
-const opsClient = (baseURL: string) => axios.create({ baseURL, auth: { username: 'admin', password: BULL_BOARD_PASSWORD }, validateStatus: () => true });
+const opsClient = (baseURL: string) =>
+  axios.create({ baseURL, auth: { username: 'admin', password: BULL_BOARD_PASSWORD }, validateStatus: () => true });
 const ops = () => opsClient(stack.apiUrl);
 const post = (player: CityPlayer, path: string, body?: unknown) => player.api.post(`/api/city/${path}/${player.username}`, body);
 const sql = <T>(text: string, params: unknown[] = []) => queryDatabase<T>(stack.database.url, text, params);
@@ -74,7 +75,9 @@ async function expectNewFigures(report: EconomyResponse): Promise<void> {
   expect(report.swapHiveReceived).toBe(runik(swap.received));
   expect(report.swapHiveHeld).toBe(Math.floor(Number(await engineBalance(stack.simUrl, GAME_ACCOUNT, 'SWAP.HIVE')) * 1000) / 1000);
   // Today's budget: what was drawn is what paid players' draws add up to.
-  const [draws] = await sql<{ used: string }>(`SELECT coalesce(sum(used), 0)::text AS used FROM emission_draws WHERE day = $1`, [report.emissionToday.day]);
+  const [draws] = await sql<{ used: string }>(`SELECT coalesce(sum(used), 0)::text AS used FROM emission_draws WHERE day = $1`, [
+    report.emissionToday.day,
+  ]);
   expect(report.emissionToday.used).toBe(runik(draws.used));
   expect(report.emissionToday.used).toBeLessThanOrEqual(report.emissionToday.budget);
   expect(report.emissionDays[0]).toEqual(report.emissionToday);
@@ -107,9 +110,12 @@ async function harvestAndConvert(player: CityPlayer): Promise<void> {
 }
 
 describe('the economy report', () => {
-  it('is an ops route: 401 without the operators\' credentials, 400 with a message for a bad number of days', async () => {
+  it("is an ops route: 401 without the operators' credentials, 400 with a message for a bad number of days", async () => {
     expect((await axios.get(`${stack.apiUrl}${ApiRoutes.adminEconomy}`, { validateStatus: () => true })).status).toBe(401);
-    const wrong = await axios.get(`${stack.apiUrl}${ApiRoutes.adminEconomy}`, { auth: { username: 'admin', password: 'guess' }, validateStatus: () => true });
+    const wrong = await axios.get(`${stack.apiUrl}${ApiRoutes.adminEconomy}`, {
+      auth: { username: 'admin', password: 'guess' },
+      validateStatus: () => true,
+    });
     expect(wrong.status).toBe(401);
     for (const days of ['0', '366', '-1', '1.5', 'abc', '', '1e9']) {
       const response = await ops().get(ApiRoutes.adminEconomy, { params: { days } });
@@ -132,7 +138,13 @@ describe('the economy report', () => {
     // A deposit, credited by the chain follower.
     const before = (await cityOf(paid)).resources.runik;
     await sendToken(stack.simUrl, paid.username, GAME_ACCOUNT, 'RNK', '2.500', '');
-    expect(await eventually(async () => (await cityOf(paid)).resources.runik, (held) => held === before + 2.5, 30_000)).toBe(before + 2.5);
+    expect(
+      await eventually(
+        async () => (await cityOf(paid)).resources.runik,
+        (held) => held === before + 2.5,
+        30_000,
+      ),
+    ).toBe(before + 2.5);
     // A withdrawal the worker sends.
     expect((await paid.api.post(ApiRoutes.withdraw(paid.username), { amount: '1.25' })).status).toBe(200);
     expect(await settledWithdrawal(stack, paid)).toMatchObject({ status: 'completed' });
@@ -163,8 +175,12 @@ describe('the economy report', () => {
     const today = new Date().toISOString().slice(0, 10);
     const date = report.days[0].date;
     expect([today, new Date(Date.now() - 60_000).toISOString().slice(0, 10)]).toContain(date);
-    report.days.forEach((day, back) => expect(day.date).toBe(new Date(Date.parse(`${date}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10)));
-    expect(report.days.slice(1).every((day) => day.minted === 0 && day.burned === 0 && day.deposits === 0 && day.withdrawals === 0)).toBe(true);
+    report.days.forEach((day, back) =>
+      expect(day.date).toBe(new Date(Date.parse(`${date}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10)),
+    );
+    expect(report.days.slice(1).every((day) => day.minted === 0 && day.burned === 0 && day.deposits === 0 && day.withdrawals === 0)).toBe(
+      true,
+    );
 
     // Today's flows against the ledger's entries.
     const minted = await entriesOf('system:mint', date, 'debits');
@@ -228,7 +244,7 @@ describe('the economy report after random play', () => {
    * may still differ), then every figure of the report against the ledger's entries summed here, and
    * the treasury against hive-sim's own balance of the game account.
    */
-  it('equals the ledger\'s sums, and its treasury is the game account\'s RNK on hive-sim', async () => {
+  it("equals the ledger's sums, and its treasury is the game account's RNK on hive-sim", async () => {
     const seed = Number(process.env.ECONOMY_SEED ?? randomInt(2 ** 31));
     await withSeedOnFailure(seed, () => playRandomlyThenCompare(seededRandom(seed)));
   }, 300_000);
@@ -268,19 +284,44 @@ const STEPS: Record<string, Step> = {
   },
   convert: async (random, player) => {
     const selectedResources = RESOURCE_KEYS.filter(() => random.int(0, 1) === 1);
-    return (await post(player, 'convert', { selectedResources: selectedResources.length ? selectedResources : ['wheat'], amount: random.int(10, 800) })).status;
+    return (
+      await post(player, 'convert', {
+        selectedResources: selectedResources.length ? selectedResources : ['wheat'],
+        amount: random.int(10, 800),
+      })
+    ).status;
   },
-  'convert-to-resources': async (random, player) => (await post(player, 'convert-to-resources', { [pick(random, RESOURCE_KEYS)]: String(random.int(1, 20)) })).status,
-  upgrade: async (random, player) => (await player.api.post(ApiRoutes.cityUpgrade(player.username, pick(random, ['ch', ...BUILDING_KEYS])))).status,
-  train: async (random, player) => (await player.api.post(ApiRoutes.cityTrain(player.username), { building: pick(random, MILITARY_BUILDING_KEYS), count: random.int(1, 10) })).status,
+  'convert-to-resources': async (random, player) =>
+    (await post(player, 'convert-to-resources', { [pick(random, RESOURCE_KEYS)]: String(random.int(1, 20)) })).status,
+  upgrade: async (random, player) =>
+    (await player.api.post(ApiRoutes.cityUpgrade(player.username, pick(random, ['ch', ...BUILDING_KEYS])))).status,
+  train: async (random, player) =>
+    (
+      await player.api.post(ApiRoutes.cityTrain(player.username), {
+        building: pick(random, MILITARY_BUILDING_KEYS),
+        count: random.int(1, 10),
+      })
+    ).status,
   speedup: async (random, player) =>
-    (await player.api.post(ApiRoutes.citySpeedup(player.username, pick(random, MILITARY_BUILDING_KEYS)), { minutes: random.int(1, 30) })).status,
-  pack: async (_random, player) => (await player.api.post(ApiRoutes.packPurchaseRunik, { hiveUsername: player.username, packCount: 1 })).status,
+    (await player.api.post(ApiRoutes.citySpeedup(player.username, pick(random, MILITARY_BUILDING_KEYS)), { minutes: random.int(1, 30) }))
+      .status,
+  pack: async (_random, player) =>
+    (await player.api.post(ApiRoutes.packPurchaseRunik, { hiveUsername: player.username, packCount: 1 })).status,
   // A free player who saved up the fee (granted: a paid one's would sink the coverage) founds an alliance.
   alliance: async (random, player) => {
     if (!player.paid) await grant(stack, player, 'runik', toThousandths(ALLIANCE_CREATION_FEE));
-    const tag = `E${random.int(0, 35 ** 2).toString(36).toUpperCase().padStart(2, '0')}`;
-    const body = { hiveUsername: player.username, name: `Economy ${player.playerId}`, tag, icon: pick(random, ALLIANCE_ICON_IDS), description: 'Random play.' };
+    const tag = `E${random
+      .int(0, 35 ** 2)
+      .toString(36)
+      .toUpperCase()
+      .padStart(2, '0')}`;
+    const body = {
+      hiveUsername: player.username,
+      name: `Economy ${player.playerId}`,
+      tag,
+      icon: pick(random, ALLIANCE_ICON_IDS),
+      description: 'Random play.',
+    };
     return (await player.api.post(ApiRoutes.allianceCreate, body)).status;
   },
   // RUNIK minted by the game's ledger, as a citadel reward or a shop grant would be.
@@ -294,13 +335,20 @@ const STEPS: Record<string, Step> = {
     await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', amountOf(random.int(1_000, 20_000)), '');
     return 'sent';
   },
-  withdraw: async (random, player) => (await player.api.post(ApiRoutes.withdraw(player.username), { amount: amountOf(random.int(100, 5_000)) })).status,
+  withdraw: async (random, player) =>
+    (await player.api.post(ApiRoutes.withdraw(player.username), { amount: amountOf(random.int(100, 5_000)) })).status,
 };
 
 async function playRandomlyThenCompare(random: SeededRandom): Promise<void> {
   const players: RandomPlayer[] = [
-    ...(await Promise.all([newPaidCityPlayer(stack, 'rndpaid'), newPaidCityPlayer(stack, 'rndpaid')])).map((player) => ({ ...player, paid: true })),
-    ...(await Promise.all([newCityPlayer(stack, 'rndfree'), newCityPlayer(stack, 'rndfree')])).map((player) => ({ ...player, paid: false })),
+    ...(await Promise.all([newPaidCityPlayer(stack, 'rndpaid'), newPaidCityPlayer(stack, 'rndpaid')])).map((player) => ({
+      ...player,
+      paid: true,
+    })),
+    ...(await Promise.all([newCityPlayer(stack, 'rndfree'), newCityPlayer(stack, 'rndfree')])).map((player) => ({
+      ...player,
+      paid: false,
+    })),
   ];
   const chainBefore = await chainAccountThousandths();
   const treasuryBefore = await engineBalance(stack.simUrl, GAME_ACCOUNT, 'RNK');
@@ -316,14 +364,24 @@ async function playRandomlyThenCompare(random: SeededRandom): Promise<void> {
   expect(outcomes.filter((outcome) => /:5\d\d$/.test(outcome))).toEqual([]);
 
   // Everything settles: each deposit credited by the chain follower, each withdrawal sent or refunded.
-  await eventually(() => postingsCount('deposit'), (count) => count === depositsBefore + deposits, 60_000);
+  await eventually(
+    () => postingsCount('deposit'),
+    (count) => count === depositsBefore + deposits,
+    60_000,
+  );
   expect(await postingsCount('deposit')).toBe(depositsBefore + deposits);
-  const open = () => sql<{ count: string }>(`SELECT count(*)::text AS count FROM withdrawals WHERE status IN ('pending', 'sent')`).then(([row]) => Number(row.count));
+  const open = () =>
+    sql<{ count: string }>(`SELECT count(*)::text AS count FROM withdrawals WHERE status IN ('pending', 'sent')`).then(([row]) =>
+      Number(row.count),
+    );
   expect(await eventually(open, (count) => count === 0, 60_000)).toBe(0);
 
   const report = await economy(30);
   const ledger = await ledgerSums(report.days.map((day) => day.date));
-  expect({ freeRunik: report.freeRunik, systemRunik: report.systemRunik }).toEqual({ freeRunik: ledger.holdings.freeRunik, systemRunik: ledger.holdings.systemRunik });
+  expect({ freeRunik: report.freeRunik, systemRunik: report.systemRunik }).toEqual({
+    freeRunik: ledger.holdings.freeRunik,
+    systemRunik: ledger.holdings.systemRunik,
+  });
   expect(report.liabilityRunik + report.lockedRunik).toBeCloseTo(ledger.holdings.paidRunik, 9);
   expect(report.days).toEqual(ledger.days);
 
@@ -339,7 +397,10 @@ async function playRandomlyThenCompare(random: SeededRandom): Promise<void> {
 }
 
 async function postingsCount(reason: string): Promise<number> {
-  const [{ count }] = await sql<{ count: string }>(`SELECT count(DISTINCT posting_id)::text AS count FROM ledger_entries WHERE reason = $1`, [reason]);
+  const [{ count }] = await sql<{ count: string }>(
+    `SELECT count(DISTINCT posting_id)::text AS count FROM ledger_entries WHERE reason = $1`,
+    [reason],
+  );
   return Number(count);
 }
 
@@ -362,7 +423,9 @@ interface LedgerEntry {
  * The report's figures summed here from ledger_entries alone (not the balances the report reads):
  * holdings as each account's entries added up; each day's flows entry by entry.
  */
-async function ledgerSums(dates: string[]): Promise<{ holdings: { paidRunik: number } & Pick<EconomyResponse, 'freeRunik' | 'systemRunik'>; days: EconomyDay[] }> {
+async function ledgerSums(
+  dates: string[],
+): Promise<{ holdings: { paidRunik: number } & Pick<EconomyResponse, 'freeRunik' | 'systemRunik'>; days: EconomyDay[] }> {
   const held = await sql<{ holder: string; total: string }>(
     `SELECT CASE WHEN a.player_id IS NULL THEN a.code ELSE p.activation END AS holder, sum(e.delta)::text AS total
        FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id LEFT JOIN players p ON p.id = a.player_id
@@ -418,7 +481,8 @@ async function ledgerSums(dates: string[]): Promise<{ holdings: { paidRunik: num
       else if (!refunded.has(entry.reference)) day.withdrawals += delta;
     }
   }
-  const inRunik = (byReason: Record<string, number>) => Object.fromEntries(Object.entries(byReason).map(([reason, amount]) => [reason, amount / 1000]));
+  const inRunik = (byReason: Record<string, number>) =>
+    Object.fromEntries(Object.entries(byReason).map(([reason, amount]) => [reason, amount / 1000]));
   return {
     holdings: { paidRunik: paid / 1000, freeRunik: free / 1000, systemRunik },
     days: [...days].map(([date, day]) => ({

@@ -22,7 +22,11 @@ beforeAll(
   async () =>
     (stack = await startStack({
       engineDelayMs: 100,
-      extraEnv: { HIVE_TRANSACTION_LIFETIME_MS: '3000', DEPOSIT_CONFIRMATION_WINDOW_MS: '15000', SWAP_HIVE_CONFIRMATION_WINDOW_MS: '15000' },
+      extraEnv: {
+        HIVE_TRANSACTION_LIFETIME_MS: '3000',
+        DEPOSIT_CONFIRMATION_WINDOW_MS: '15000',
+        SWAP_HIVE_CONFIRMATION_WINDOW_MS: '15000',
+      },
     })),
 );
 afterAll(() => stack?.stop());
@@ -57,7 +61,13 @@ describe('Hive Engine lagging, then down', () => {
     await setEngine({ down: false, lagMs: 100 });
 
     // Each payment credited once, once Hive Engine processed it.
-    expect(await eventually(async () => (await cityOf(depositor)).resources.runik, (runik) => runik === 2, 60_000)).toBe(2);
+    expect(
+      await eventually(
+        async () => (await cityOf(depositor)).resources.runik,
+        (runik) => runik === 2,
+        60_000,
+      ),
+    ).toBe(2);
     const credited = await eventually(
       () =>
         queryDatabase<{ transaction_id: string; status: string }>(
@@ -70,7 +80,9 @@ describe('Hive Engine lagging, then down', () => {
     );
     expect(credited.map((row) => row.status)).toEqual(['credited', 'credited', 'credited']);
     expect(await queryDatabase(stack.database.url, `SELECT 1 FROM players WHERE hive_username = $1`, [newcomer])).toHaveLength(1);
-    expect(await queryDatabase(stack.database.url, `SELECT status FROM pack_purchases WHERE transaction_id = $1`, [packTx])).toEqual([{ status: 'confirmed' }]);
+    expect(await queryDatabase(stack.database.url, `SELECT status FROM pack_purchases WHERE transaction_id = $1`, [packTx])).toEqual([
+      { status: 'confirmed' },
+    ]);
 
     // The withdrawal's RNK arrived exactly once: one transfer out with its memo, never refunded.
     const withdrawal = await settledWithdrawal(stack, withdrawer);
@@ -119,7 +131,13 @@ describe('Hive Engine lagging, then down', () => {
     await setEngine({ lagMs: 100 });
 
     // Then each confirmed, once; the second pack payment goes back instead of a second purchase.
-    expect(await eventually(async () => (await cityOf(depositor)).resources.runik, (runik) => runik === 2, 60_000)).toBe(2);
+    expect(
+      await eventually(
+        async () => (await cityOf(depositor)).resources.runik,
+        (runik) => runik === 2,
+        60_000,
+      ),
+    ).toBe(2);
     const confirmed = await eventually(
       async () => ({
         registration: (await anonymous.get(ApiRoutes.transactionStatus(registrationTx))).data.status,
@@ -130,13 +148,24 @@ describe('Hive Engine lagging, then down', () => {
     );
     expect(confirmed).toEqual({ registration: 'confirmed', pack: 'confirmed' });
     const paidAgain = await eventually(
-      () => queryDatabase<{ status: string; reason: string }>(stack.database.url, `SELECT status, reason FROM chain_transfers WHERE transaction_id = $1`, [againTx]),
+      () =>
+        queryDatabase<{ status: string; reason: string }>(
+          stack.database.url,
+          `SELECT status, reason FROM chain_transfers WHERE transaction_id = $1`,
+          [againTx],
+        ),
       (rows) => rows[0]?.status === 'refunded',
       60_000,
     );
     expect(paidAgain).toEqual([{ status: 'refunded', reason: 'A second payment with the memo of one still being confirmed' }]);
-    expect(await queryDatabase(stack.database.url, `SELECT status FROM pack_purchases WHERE player_id = $1`, [buyer.playerId])).toEqual([{ status: 'confirmed' }]);
-    expect(await queryDatabase(stack.database.url, `SELECT status FROM deposits WHERE transaction_id = $1`, [depositTx])).toEqual([{ status: 'completed' }]);
-    expect(await queryDatabase(stack.database.url, `SELECT status FROM registrations WHERE transaction_id = $1`, [registrationTx])).toEqual([{ status: 'confirmed' }]);
+    expect(await queryDatabase(stack.database.url, `SELECT status FROM pack_purchases WHERE player_id = $1`, [buyer.playerId])).toEqual([
+      { status: 'confirmed' },
+    ]);
+    expect(await queryDatabase(stack.database.url, `SELECT status FROM deposits WHERE transaction_id = $1`, [depositTx])).toEqual([
+      { status: 'completed' },
+    ]);
+    expect(await queryDatabase(stack.database.url, `SELECT status FROM registrations WHERE transaction_id = $1`, [registrationTx])).toEqual(
+      [{ status: 'confirmed' }],
+    );
   }, 240_000);
 });

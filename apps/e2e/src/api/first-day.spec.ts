@@ -50,7 +50,9 @@ describe('a new player’s first day', () => {
 
     // No player's city was raided, and the raider keeps its own newcomer shield.
     expect(await battleCount(stack)).toBe(0);
-    const [{ created_at }] = await queryDatabase<{ created_at: Date }>(stack.database.url, 'SELECT created_at FROM players WHERE id = $1', [player.playerId]);
+    const [{ created_at }] = await queryDatabase<{ created_at: Date }>(stack.database.url, 'SELECT created_at FROM players WHERE id = $1', [
+      player.playerId,
+    ]);
     expect(Date.now() - created_at.getTime()).toBeLessThan(24 * 60 * 60 * 1000);
     const newcomer = await newCityPlayer(stack, 'daynext');
     const seen = await ok(newcomer.api.get<EnemiesResponse>(ApiRoutes.enemies(newcomer.username, 1, 0)));

@@ -71,7 +71,10 @@ describe('first steps', () => {
     expect(await refusal(player.api.post(ApiRoutes.firstStepsSkip(other.username)))).toEqual([403, ErrorMessages.notYourAccount]);
     expect(await refusal(player.api.post(ApiRoutes.firstStepsSeenAlliances(other.username)))).toEqual([403, ErrorMessages.notYourAccount]);
     expect(await refusal(apiClient(stack.apiUrl).get(ApiRoutes.firstSteps(player.username)))).toEqual([401, ErrorMessages.sessionRequired]);
-    expect(await refusal(apiClient(stack.apiUrl).post(ApiRoutes.firstStepsSkip(player.username)))).toEqual([401, ErrorMessages.sessionRequired]);
+    expect(await refusal(apiClient(stack.apiUrl).post(ApiRoutes.firstStepsSkip(player.username)))).toEqual([
+      401,
+      ErrorMessages.sessionRequired,
+    ]);
 
     for (const [status, message] of [
       await refusal(player.api.post(ApiRoutes.firstStepsSkip(player.username), { skipped: true })),

@@ -23,7 +23,8 @@ let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());
 
-const fireAtOnce = <T>(times: number, call: (index: number) => Promise<T>) => Promise.all(Array.from({ length: times }, (_, index) => call(index)));
+const fireAtOnce = <T>(times: number, call: (index: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: times }, (_, index) => call(index)));
 
 describe('slot races', () => {
   it('the same gear equipped 20 times at once is equipped once; the rest get 409', async () => {
@@ -35,7 +36,9 @@ describe('slot races', () => {
     expect(refused).toHaveLength(19);
     for (const { data } of refused) expect(data).toEqual({ error: GearMessages.alreadyEquipped });
     expect(await equippedIdsOf(stack, player, 'cavalry')).toEqual([gear]);
-    expect((await equippedOf(player)).equippedGears.cavalry).toEqual(expectedGear(gear, { type: 'cavalry', rarity: 'epic', level: 2, equipped: true }));
+    expect((await equippedOf(player)).equippedGears.cavalry).toEqual(
+      expectedGear(gear, { type: 'cavalry', rarity: 'epic', level: 2, equipped: true }),
+    );
   });
 
   it('10 different gears of one type equipped at once leave exactly one in the slot, the others available', async () => {
@@ -60,7 +63,8 @@ describe('slot races', () => {
   it('every slot filled at once by 7 gears of 7 types (3 each racing) holds one gear a slot', async () => {
     const player = await newCityPlayer(stack, 'rall');
     const gears: { id: number; type: GearType }[] = [];
-    for (const type of GEAR_TYPES) for (const id of await giveGears(stack, player, 3, { type, rarity: 'common', level: 1 })) gears.push({ id, type });
+    for (const type of GEAR_TYPES)
+      for (const id of await giveGears(stack, player, 3, { type, rarity: 'common', level: 1 })) gears.push({ id, type });
     const responses = await fireAtOnce(gears.length, (i) => equip(player, gears[i].id, gears[i].type));
     expect(responses.every((r) => r.status === 200)).toBe(true);
     const rows = await gearRowsOf(stack, player);
@@ -99,13 +103,21 @@ describe('blacksmith races', () => {
     // 10 + 180: level 2 with 90. Its material value: what it was worth, plus the 180 fed into it.
     const fed = materialValue('epic', 1);
     expect(fed).toBe(180);
-    const upgraded = expectedGear(targets[won], { type: 'ore', rarity: 'common', level: 2, currentExp: 90, expValue: materialValue('common', 1, 10) + fed });
+    const upgraded = expectedGear(targets[won], {
+      type: 'ore',
+      rarity: 'common',
+      level: 2,
+      currentExp: 90,
+      expValue: materialValue('common', 1, 10) + fed,
+    });
     expect(responses[won].data.gear).toEqual(upgraded);
     expect(await gearRow(stack, material)).toBeUndefined();
     const rows = await gearRowsOf(stack, player);
     expect(rows).toHaveLength(10);
     for (const row of rows) expect([row.level, row.currentExp]).toEqual(row.id === targets[won] ? [2, 90] : [1, 10]);
-    expect(await upgradeRowsOf(stack, player)).toEqual([expect.objectContaining({ gearId: targets[won], expGained: 180, materialsUsed: 1 })]);
+    expect(await upgradeRowsOf(stack, player)).toEqual([
+      expect.objectContaining({ gearId: targets[won], expGained: 180, materialsUsed: 1 }),
+    ]);
   });
 
   it('the same upgrade sent 20 times at once is applied once', async () => {
@@ -152,7 +164,9 @@ describe('blacksmith races', () => {
       });
     }
     const results = await Promise.all(
-      pairs.map(({ target, material, type }) => Promise.all([upgrade(player, { gearId: target, materialIds: [material] }), equip(player, material, type)])),
+      pairs.map(({ target, material, type }) =>
+        Promise.all([upgrade(player, { gearId: target, materialIds: [material] }), equip(player, material, type)]),
+      ),
     );
     for (const [i, [upgraded, equipped]] of results.entries()) {
       const { target, material, type } = pairs[i];

@@ -48,8 +48,14 @@ async function expectRefused(players: CityPlayer[], call: () => Promise<Response
 }
 
 /** Army power in thousandths with integer arithmetic: Σ count × unit power × (1 + boost / 100), boosts in hundredths of a percent, rounded down. */
-function powerOf(troops: { infantry: number; archers: number; cavalries: number }, boostHundredths: { infantry: number; archers: number; cavalries: number }) {
-  const sum = troops.infantry * 10 * (10_000 + boostHundredths.infantry) + troops.archers * 21 * (10_000 + boostHundredths.archers) + troops.cavalries * 36 * (10_000 + boostHundredths.cavalries);
+function powerOf(
+  troops: { infantry: number; archers: number; cavalries: number },
+  boostHundredths: { infantry: number; archers: number; cavalries: number },
+) {
+  const sum =
+    troops.infantry * 10 * (10_000 + boostHundredths.infantry) +
+    troops.archers * 21 * (10_000 + boostHundredths.archers) +
+    troops.cavalries * 36 * (10_000 + boostHundredths.cavalries);
   return Math.floor(sum / 10_000);
 }
 
@@ -245,7 +251,11 @@ describe('equip', () => {
 
     const swap = await equip(player, second.id, 'infantry');
     expect(swap.status).toBe(200);
-    expect(swap.data.equippedGears).toEqual({ ...NO_GEAR_SLOTS, infantry: { ...second.dto, isEquipped: true }, wheat: { ...other.dto, isEquipped: true } });
+    expect(swap.data.equippedGears).toEqual({
+      ...NO_GEAR_SLOTS,
+      infantry: { ...second.dto, isEquipped: true },
+      wheat: { ...other.dto, isEquipped: true },
+    });
     expect(await equippedIdsOf(stack, player, 'infantry')).toEqual([second.id]);
     expect(await gearRow(stack, first.id)).toMatchObject({ equipped: false, listed: false, ownerId: player.playerId });
     expect((await availableOf(player, 'commander', 'infantry')).gears).toEqual([first.dto]);
@@ -266,7 +276,11 @@ describe('unequip', () => {
 
     const response = await unequip(player, 'stone');
     expect(response.status).toBe(200);
-    expect(response.data).toEqual({ success: true, message: 'Gear unequipped.', equippedGears: { ...NO_GEAR_SLOTS, ore: { ...ore.dto, isEquipped: true } } });
+    expect(response.data).toEqual({
+      success: true,
+      message: 'Gear unequipped.',
+      equippedGears: { ...NO_GEAR_SLOTS, ore: { ...ore.dto, isEquipped: true } },
+    });
     expect(await gearRow(stack, id)).toMatchObject({ equipped: false, ownerId: player.playerId });
     expect(await availableOf(player)).toEqual({ gears: [dto] });
     expect((await equippedOf(player)).equippedGears.stone).toBeNull();
@@ -321,7 +335,9 @@ describe('mayor gear and production', () => {
     const wheatShown = Math.round(pendingResources.wheat * 1000);
     expect(wheatShown).toBeGreaterThanOrEqual(equipped.storedPending.wheat + accrued(BOOSTED_WHEAT, askedAt - running.anchorMs));
     expect(wheatShown).toBeLessThanOrEqual(equipped.storedPending.wheat + accrued(BOOSTED_WHEAT, answeredAt - running.anchorMs));
-    expect(Math.round(pendingResources.lumber * 1000)).toBeLessThanOrEqual(equipped.storedPending.lumber + accrued(LUMBER, answeredAt - running.anchorMs));
+    expect(Math.round(pendingResources.lumber * 1000)).toBeLessThanOrEqual(
+      equipped.storedPending.lumber + accrued(LUMBER, answeredAt - running.anchorMs),
+    );
 
     // Unequip banks exactly the boosted three hours; from then on the old rate again.
     expect((await unequip(player, 'wheat')).status).toBe(200);
@@ -335,7 +351,9 @@ describe('mayor gear and production', () => {
       ore: 0,
     });
     // 3 hours × 3.36 more wheat than without the gear.
-    expect(unequipped.storedPending.wheat - equipped.storedPending.wheat - accrued(WHEAT, whileEquipped)).toBeGreaterThanOrEqual(10_080 - 1);
+    expect(unequipped.storedPending.wheat - equipped.storedPending.wheat - accrued(WHEAT, whileEquipped)).toBeGreaterThanOrEqual(
+      10_080 - 1,
+    );
     expect((await cityOf(player)).gearBonuses).toEqual(NO_MAYOR_BONUSES);
   });
 
@@ -389,7 +407,9 @@ describe('commander gear and army power', () => {
     // Others see the same power and bonuses in the enemy list.
     await setCityHallLevel(stack, general, 777);
     const { enemies } = await enemiesOf(rival, 1, 777);
-    expect(enemies).toEqual([expect.objectContaining({ name: general.username, armyPower: 2.548, commanderBonuses: { infantry: 5.6, archer: 2.4, cavalry: 12 } })]);
+    expect(enemies).toEqual([
+      expect.objectContaining({ name: general.username, armyPower: 2.548, commanderBonuses: { infantry: 5.6, archer: 2.4, cavalry: 12 } }),
+    ]);
 
     // A battle uses both sides' bonuses, and replays from what it stored.
     const shield = await giveGear(stack, rival, { type: 'infantry', rarity: 'common', level: 1 });
@@ -413,7 +433,7 @@ describe('commander gear and army power', () => {
     expect(await armyStatsOf(general)).toMatchObject({ armyPower: 2.518, commanderBonuses: { infantry: 5.6, archer: 2.4, cavalry: 0 } });
   });
 
-  it('GET /api/attack/gear/{name} shows a player\'s commander slots (never the mayor ones) to anyone logged in', async () => {
+  it("GET /api/attack/gear/{name} shows a player's commander slots (never the mayor ones) to anyone logged in", async () => {
     const [owner, viewer] = await Promise.all([newCityPlayer(stack, 'shw'), newCityPlayer(stack, 'look')]);
     const archer = await gearFor(owner, { type: 'archer', rarity: 'legendary', level: 5, currentExp: 42 });
     const ore = await gearFor(owner, { type: 'ore', rarity: 'common', level: 1 });
@@ -421,7 +441,10 @@ describe('commander gear and army power', () => {
     expect((await equip(owner, archer.id, 'archer')).status).toBe(200);
     expect((await equip(owner, ore.id, 'ore')).status).toBe(200);
 
-    const expected = { username: owner.username, equippedGears: { infantry: null, archer: { ...archer.dto, isEquipped: true }, cavalry: null } };
+    const expected = {
+      username: owner.username,
+      equippedGears: { infantry: null, archer: { ...archer.dto, isEquipped: true }, cavalry: null },
+    };
     for (const api of [viewer.api, owner.api]) {
       const response = await api.get(ApiRoutes.attackGear(owner.username));
       expect(response.status).toBe(200);
@@ -468,7 +491,10 @@ describe('ownership and bad input', () => {
   const CALLS: Call[] = [
     { route: 'GET /api/gears/equipped/{user}', send: (api, user) => api.get(ApiRoutes.gearsEquipped(user)) },
     { route: 'GET /api/gears/available/{user}', send: (api, user) => api.get(ApiRoutes.gearsAvailable(user, 'mayor')) },
-    { route: 'POST /api/gears/equip', send: (api, user) => api.post(ApiRoutes.gearsEquip, { hiveUsername: user, gearId: bobGear, slotType: 'wheat' }) },
+    {
+      route: 'POST /api/gears/equip',
+      send: (api, user) => api.post(ApiRoutes.gearsEquip, { hiveUsername: user, gearId: bobGear, slotType: 'wheat' }),
+    },
     { route: 'POST /api/gears/unequip', send: (api, user) => api.post(ApiRoutes.gearsUnequip, { hiveUsername: user, slotType: 'ore' }) },
   ];
 
@@ -509,7 +535,12 @@ describe('ownership and bad input', () => {
     ['an unknown field', () => ({ gearId: id(), slotType: 'wheat', force: true }), undefined],
     ['a category field', () => ({ gearId: id(), slotType: 'wheat', category: 'mayor' }), undefined],
   ])('refuses an equip body with %s (400), changing nothing', async (_name, body, message) => {
-    await expectRefused([alice], () => alice.api.post(ApiRoutes.gearsEquip, { hiveUsername: alice.username, ...body() }), 400, message ? { error: message } : expect.objectContaining({ error: expect.any(String) }));
+    await expectRefused(
+      [alice],
+      () => alice.api.post(ApiRoutes.gearsEquip, { hiveUsername: alice.username, ...body() }),
+      400,
+      message ? { error: message } : expect.objectContaining({ error: expect.any(String) }),
+    );
   });
 
   it.each([
@@ -533,7 +564,12 @@ describe('ownership and bad input', () => {
     ['a gearId field', { slotType: 'ore', gearId: 1 }, undefined],
     ['an unknown field', { slotType: 'ore', all: true }, undefined],
   ])('refuses an unequip body with %s (400), changing nothing', async (_name, body, message) => {
-    await expectRefused([alice], () => alice.api.post(ApiRoutes.gearsUnequip, { hiveUsername: alice.username, ...body }), 400, message ? { error: message } : expect.objectContaining({ error: expect.any(String) }));
+    await expectRefused(
+      [alice],
+      () => alice.api.post(ApiRoutes.gearsUnequip, { hiveUsername: alice.username, ...body }),
+      400,
+      message ? { error: message } : expect.objectContaining({ error: expect.any(String) }),
+    );
     expect(await equippedIdsOf(stack, alice, 'ore')).toHaveLength(1);
   });
 
@@ -557,4 +593,3 @@ describe('ownership and bad input', () => {
     ]);
   });
 });
-

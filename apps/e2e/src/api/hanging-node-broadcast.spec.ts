@@ -46,7 +46,9 @@ describe('the first chain node hanging', () => {
     expect(Number(await engineBalance(goodNode, player.username, 'RNK'))).toBe(rnkBefore + 2);
     // Sent once (the chain follower records it a moment later).
     const sentOut = () =>
-      queryDatabase(stack.database.url, `SELECT 1 FROM chain_transfers WHERE status = 'outgoing' AND memo = $1`, [`runik-withdrawal:${withdrawal.id}`]);
+      queryDatabase(stack.database.url, `SELECT 1 FROM chain_transfers WHERE status = 'outgoing' AND memo = $1`, [
+        `runik-withdrawal:${withdrawal.id}`,
+      ]);
     expect(await eventually(sentOut, (rows) => rows.length > 0, 30_000)).toHaveLength(1);
     await setFault(0, 'none');
   }, 180_000);

@@ -49,7 +49,14 @@ beforeAll(async () => {
   const clock = new Clock();
   const ledger = new LedgerService(clock);
   leaderboards = new LeaderboardService(dataSource, clock);
-  citadel = new CitadelService(dataSource, new CityTransactions(dataSource, ledger, clock), ledger, clock, testNotifier(clock), testEmission(dataSource, clock).emission);
+  citadel = new CitadelService(
+    dataSource,
+    new CityTransactions(dataSource, ledger, clock),
+    ledger,
+    clock,
+    testNotifier(clock),
+    testEmission(dataSource, clock).emission,
+  );
 }, 120_000);
 afterAll(async () => {
   await dataSource?.destroy();
@@ -92,8 +99,17 @@ describe(`Leaderboard and citadel plans with ${PLAYERS.toLocaleString('en')} pla
   const boards: { name: string; filter: LeaderboardFilter; seasonId?: number; size: () => number }[] = [
     { name: 'City Hall level', filter: 'chLevel', size: () => PLAYERS },
     { name: 'army power', filter: 'armyPower', size: () => PLAYERS },
-    { name: 'Abyss Season (current)', filter: 'abyssSeason', size: () => seed.seasons.find((s) => s.seasonId === seasonAt(Date.now()).seasonId)!.players },
-    { name: 'Abyss Season (previous)', filter: 'abyssSeason', seasonId: seasonAt(Date.now()).seasonId - 1, size: () => seed.seasons[0].players },
+    {
+      name: 'Abyss Season (current)',
+      filter: 'abyssSeason',
+      size: () => seed.seasons.find((s) => s.seasonId === seasonAt(Date.now()).seasonId)!.players,
+    },
+    {
+      name: 'Abyss Season (previous)',
+      filter: 'abyssSeason',
+      seasonId: seasonAt(Date.now()).seasonId - 1,
+      size: () => seed.seasons[0].players,
+    },
   ];
 
   it.each(boards)('the $name board: first, middle and last pages and a low-ranked own row', async ({ filter, seasonId, size }) => {
@@ -102,13 +118,17 @@ describe(`Leaderboard and citadel plans with ${PLAYERS.toLocaleString('en')} pla
     // The player ranked last: the widest own-row count there is.
     const last = (await leaderboards.leaderboard({ filter, seasonId, page: totalPages })).leaderboard.at(-1)!;
     for (const page of [1, Math.ceil(totalPages / 2), totalPages]) {
-      const { result, plans } = await explained<LeaderboardResponse>(() => leaderboards.leaderboard({ filter, seasonId, page, hiveUsername: last.hiveUsername }));
+      const { result, plans } = await explained<LeaderboardResponse>(() =>
+        leaderboards.leaderboard({ filter, seasonId, page, hiveUsername: last.hiveUsername }),
+      );
       expectIndexOnly(plans);
       // The page itself is one walk of the board's index.
       expect(plans[0].plan).toContain(BOARD_INDEX[filter]);
       expect(result).toMatchObject({ page, totalPages, totalPlayers: total });
       expect(result.you).toEqual(last);
-      expect(result.leaderboard).toHaveLength(page === totalPages ? total - (totalPages - 1) * LEADERBOARD_PAGE_SIZE : LEADERBOARD_PAGE_SIZE);
+      expect(result.leaderboard).toHaveLength(
+        page === totalPages ? total - (totalPages - 1) * LEADERBOARD_PAGE_SIZE : LEADERBOARD_PAGE_SIZE,
+      );
       const ranks = result.leaderboard.map((entry) => entry.rank);
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
       if (page === 1) expect(ranks[0]).toBe(1);

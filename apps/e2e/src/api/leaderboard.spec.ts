@@ -68,13 +68,20 @@ describe('Leaderboards', () => {
     const players = await newPlayers(30, 'lb');
     expect(await queryDatabase(stack.database.url, 'SELECT count(*)::int AS n FROM cities')).toEqual([{ n: 30 }]);
     // Levels in threes (so a tie straddles the page boundary: places 25, 26 and 27), dealt out of id order.
-    rows = players.map((player, i) => ({ player, chLevel: 40 - Math.floor(((i * 7) % 30) / 3), army: { infantry: 100 * ((i * 7) % 10), archers: 10 * (i % 2), cavalries: 0 }, damage: 0 }));
+    rows = players.map((player, i) => ({
+      player,
+      chLevel: 40 - Math.floor(((i * 7) % 30) / 3),
+      army: { infantry: 100 * ((i * 7) % 10), archers: 10 * (i % 2), cavalries: 0 },
+      damage: 0,
+    }));
     for (const row of rows) {
       await setCityHallLevel(stack, row.player, row.chLevel);
       await setArmy(stack, row.player, row.army);
     }
     const expected = expectedBoard(rows, (row) => row.chLevel);
-    expect(expected.map((entry) => entry.rank)).toEqual([1, 1, 1, 4, 4, 4, 7, 7, 7, 10, 10, 10, 13, 13, 13, 16, 16, 16, 19, 19, 19, 22, 22, 22, 25, 25, 25, 28, 28, 28]);
+    expect(expected.map((entry) => entry.rank)).toEqual([
+      1, 1, 1, 4, 4, 4, 7, 7, 7, 10, 10, 10, 13, 13, 13, 16, 16, 16, 19, 19, 19, 22, 22, 22, 25, 25, 25, 28, 28, 28,
+    ]);
 
     const last = expected[28];
     const first = await board({ filter: 'chLevel', hiveUsername: last.hiveUsername, t: Date.now() });
@@ -102,7 +109,10 @@ describe('Leaderboards', () => {
     await setArmy(stack, row.player, { infantry: 5000, cavalries: 10 });
     const gearId = await giveGear(stack, row.player, { type: 'infantry', rarity: 'legendary', level: 5 });
     expect((await equip(row.player, gearId, 'infantry')).status).toBe(200);
-    const boosted = armyPower({ infantry: 5000, archers: 0, cavalries: 10 }, { infantry: gearStatPercent('legendary', 5), archers: 0, cavalries: 0 });
+    const boosted = armyPower(
+      { infantry: 5000, archers: 0, cavalries: 10 },
+      { infantry: gearStatPercent('legendary', 5), archers: 0, cavalries: 0 },
+    );
     // 5,000 × 0.010 × 1.126 (legendary level 5: +12.6%) + 10 × 0.036, in thousandths.
     expect(boosted).toBe(56_660);
     const mine = (await board({ filter: 'armyPower', hiveUsername: row.player.username })).you!;
@@ -112,7 +122,9 @@ describe('Leaderboards', () => {
     expect(mine.rank).toBe(1);
     expect((await board({ filter: 'armyPower' })).leaderboard[0]).toEqual(mine);
     expect((await unequip(row.player, 'infantry')).status).toBe(200);
-    expect((await board({ filter: 'armyPower', hiveUsername: row.player.username })).you!.armyPower).toBe(armyPower({ infantry: 5000, archers: 0, cavalries: 10 }) / 1000);
+    expect((await board({ filter: 'armyPower', hiveUsername: row.player.username })).you!.armyPower).toBe(
+      armyPower({ infantry: 5000, archers: 0, cavalries: 10 }) / 1000,
+    );
     await setArmy(stack, row.player, row.army);
   });
 
@@ -129,13 +141,15 @@ describe('Leaderboards', () => {
     }
     // And some straight into the table: a tie with the smaller hitter, and a past season.
     const tied = rows[2];
-    await queryDatabase(stack.database.url, `INSERT INTO season_damage (season_id, player_id, total_damage) VALUES ($1, $2, 10000)`, [current.seasonId, tied.player.playerId]);
-    await queryDatabase(stack.database.url, `INSERT INTO seasons (season_id, label, starts_at, ends_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
-      previous.seasonId,
-      previous.label,
-      previous.startsAt,
-      previous.endsAt,
+    await queryDatabase(stack.database.url, `INSERT INTO season_damage (season_id, player_id, total_damage) VALUES ($1, $2, 10000)`, [
+      current.seasonId,
+      tied.player.playerId,
     ]);
+    await queryDatabase(
+      stack.database.url,
+      `INSERT INTO seasons (season_id, label, starts_at, ends_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [previous.seasonId, previous.label, previous.startsAt, previous.endsAt],
+    );
     const veterans = rows.slice(3, 30);
     for (const [i, row] of veterans.entries()) {
       await queryDatabase(stack.database.url, `INSERT INTO season_damage (season_id, player_id, total_damage) VALUES ($1, $2, $3)`, [
@@ -227,7 +241,9 @@ describe('Leaderboards', () => {
   });
 
   it('needs no session, and a stale token does not get in the way', async () => {
-    const visitor = await get<LeaderboardResponse>(ApiRoutes.leaderboard({ filter: 'armyPower' }), { authorization: 'Bearer not-a-real-session-token' });
+    const visitor = await get<LeaderboardResponse>(ApiRoutes.leaderboard({ filter: 'armyPower' }), {
+      authorization: 'Bearer not-a-real-session-token',
+    });
     expect(visitor.status).toBe(200);
     expect(visitor.data.totalPlayers).toBe(30);
     expect((await get<SeasonsResponse>(ApiRoutes.seasons, { authorization: 'Bearer not-a-real-session-token' })).status).toBe(200);

@@ -119,7 +119,9 @@ describe('deposits with two apis and two workers', () => {
       `SELECT transaction_id, min(status) AS status, count(*) AS rows FROM deposits WHERE transaction_id = ANY($1) GROUP BY transaction_id`,
       [txIds],
     );
-    expect(new Map(stored.map((row) => [row.transaction_id, [row.status, Number(row.rows)]]))).toEqual(new Map(txIds.map((txId) => [txId, ['completed', 1]])));
+    expect(new Map(stored.map((row) => [row.transaction_id, [row.status, Number(row.rows)]]))).toEqual(
+      new Map(txIds.map((txId) => [txId, ['completed', 1]])),
+    );
     // One posting per chain transaction: the chain's leg and the player's.
     const postings = await queryDatabase<{ reference: string; postings: string; entries: string; credited: string }>(
       stack.database.url,
@@ -135,7 +137,9 @@ describe('deposits with two apis and two workers', () => {
     // Balances through the ledger and through either api.
     const expected = deposits.map(({ amount }) => Math.round(Number(amount) * 1000));
     expect(await Promise.all(deposits.map(({ player }) => runikOf(player[0].playerId)))).toEqual(expected);
-    const seen = await Promise.all(deposits.map(({ player }, index) => player[index % 2].api.get(`/api/city/resources/${player[0].username}`)));
+    const seen = await Promise.all(
+      deposits.map(({ player }, index) => player[index % 2].api.get(`/api/city/resources/${player[0].username}`)),
+    );
     expect(seen.map(({ data }) => Math.round(data.resources.runik * 1000))).toEqual(expected);
     expect(chainBefore - (await chainRunik())).toBe(expected.reduce((sum, amount) => sum + amount, 0));
     // One confirmation job per deposit a report recorded, whichever api enqueued it: the report that records a
@@ -146,8 +150,12 @@ describe('deposits with two apis and two workers', () => {
       return inits.slice(first, first + reportedTo.length).map((response) => response.data.status);
     });
     const recordedByReport = deposits.filter((_, index) => answers[index].includes('pending'));
-    const jobs = (await ledger.getJobs(['completed', 'failed', 'delayed', 'waiting', 'active'])).filter((job) => job.name === LedgerJobs.confirmDeposit);
-    expect(jobs.map((job) => job.id).sort()).toEqual(recordedByReport.map(({ txId, player }) => `deposit-${txId}-${player[0].playerId}`).sort());
+    const jobs = (await ledger.getJobs(['completed', 'failed', 'delayed', 'waiting', 'active'])).filter(
+      (job) => job.name === LedgerJobs.confirmDeposit,
+    );
+    expect(jobs.map((job) => job.id).sort()).toEqual(
+      recordedByReport.map(({ txId, player }) => `deposit-${txId}-${player[0].playerId}`).sort(),
+    );
   }, 90_000);
 });
 
@@ -176,9 +184,10 @@ describe('scheduled jobs with two workers', () => {
   }
 
   /** Makes a queued tick due now, for either worker to take (unless it already fell due by itself). */
-  const promote = (job: Job | undefined) => job?.promote().catch(async (error) => {
-    if ((await job.getState()) === 'delayed') throw error;
-  });
+  const promote = (job: Job | undefined) =>
+    job?.promote().catch(async (error) => {
+      if ((await job.getState()) === 'delayed') throw error;
+    });
 
   /** The ids of the jobs a scheduler made that have run or are running. */
   const processedTicks = async (name: string) =>
@@ -198,13 +207,22 @@ describe('scheduled jobs with two workers', () => {
     await queryDatabase(stack.database.url, `DELETE FROM seasons WHERE season_id = $1`, [season.seasonId]);
     const players = await Promise.all(times(2, (i) => newPlayer('cit', (i % 2) as 0 | 1)));
     for (const [player] of players) {
-      await queryDatabase(stack.database.url, `INSERT INTO citadel_players (player_id, day, today_attack_count, total_damage) VALUES ($1, '2000-01-01', 3, 100)`, [player.playerId]);
+      await queryDatabase(
+        stack.database.url,
+        `INSERT INTO citadel_players (player_id, day, today_attack_count, total_damage) VALUES ($1, '2000-01-01', 3, 100)`,
+        [player.playerId],
+      );
     }
     // Every scheduler's tick falls due now, for both workers to take.
     const ticks = await nextTicks();
     expect([...ticks.keys()].sort()).toEqual(schedulerNames);
     const tickIds = new Set([...ticks.values()].map((job) => job.id as string));
-    const otherRuns = async () => new Map(await Promise.all(schedulerNames.map(async (name) => [name, (await processedTicks(name)).filter((id) => !tickIds.has(id))] as const)));
+    const otherRuns = async () =>
+      new Map(
+        await Promise.all(
+          schedulerNames.map(async (name) => [name, (await processedTicks(name)).filter((id) => !tickIds.has(id))] as const),
+        ),
+      );
     const before = await otherRuns();
     await Promise.all([...ticks.values()].map(promote));
     await waitUntil('every tick to run', async () => {
@@ -215,7 +233,11 @@ describe('scheduled jobs with two workers', () => {
     // Each tick ran once, on one worker, and no other job of a scheduler ran meanwhile.
     for (const id of tickIds) {
       const done = await Job.fromId(schedules, id);
-      expect({ id: done?.id, attemptsStarted: done?.attemptsStarted, failedReason: done?.failedReason }).toEqual({ id, attemptsStarted: 1, failedReason: undefined });
+      expect({ id: done?.id, attemptsStarted: done?.attemptsStarted, failedReason: done?.failedReason }).toEqual({
+        id,
+        attemptsStarted: 1,
+        failedReason: undefined,
+      });
     }
     expect(await otherRuns()).toEqual(before);
     // Each scheduler queued one next tick (not one per worker).
@@ -223,12 +245,14 @@ describe('scheduled jobs with two workers', () => {
     expect([...next.keys()].sort()).toEqual(schedulerNames);
     for (const job of next.values()) expect(tickIds.has(job.id as string)).toBe(false);
 
-    expect(await queryDatabase(stack.database.url, `SELECT season_id, label FROM seasons WHERE season_id = $1`, [season.seasonId])).toEqual([
-      { season_id: season.seasonId, label: season.label },
-    ]);
-    const citadel = await queryDatabase(stack.database.url, `SELECT day, today_attack_count, total_damage FROM citadel_players WHERE player_id = ANY($1)`, [
-      players.map(([player]) => player.playerId),
-    ]);
+    expect(await queryDatabase(stack.database.url, `SELECT season_id, label FROM seasons WHERE season_id = $1`, [season.seasonId])).toEqual(
+      [{ season_id: season.seasonId, label: season.label }],
+    );
+    const citadel = await queryDatabase(
+      stack.database.url,
+      `SELECT day, today_attack_count, total_damage FROM citadel_players WHERE player_id = ANY($1)`,
+      [players.map(([player]) => player.playerId)],
+    );
     expect(citadel).toEqual(times(2, () => ({ day: gameDayKey(Date.now()), today_attack_count: 0, total_damage: '100' })));
   }, 60_000);
 
@@ -254,7 +278,12 @@ describe('scheduled jobs with two workers', () => {
     const wonAt = new Date(occupiedSince.getTime() + THRONE_FULL_CONTROL_SECONDS * 1000);
     const throneTicks = async () => {
       const ticks = await nextTicks();
-      const names: string[] = [ScheduledJobs.throneCatchUp, ScheduledJobs.throneVotingOpens, ScheduledJobs.throneVotingCloses, ScheduledJobs.throneBattleStarts];
+      const names: string[] = [
+        ScheduledJobs.throneCatchUp,
+        ScheduledJobs.throneVotingOpens,
+        ScheduledJobs.throneVotingCloses,
+        ScheduledJobs.throneBattleStarts,
+      ];
       await Promise.all(names.map((name) => promote(ticks.get(name))));
       await Promise.all(times(4, () => schedules.add(ScheduledJobs.throneAdvance, {})));
     };
@@ -269,7 +298,13 @@ describe('scheduled jobs with two workers', () => {
       return counts.waiting + counts.active + counts.prioritized === 0;
     });
 
-    expect(await warRow(stack, war)).toMatchObject({ status: 'completed', full_control_at: wonAt, completed_at: wonAt, winner_alliance_id: winners.id, king_name: leader[0].username });
+    expect(await warRow(stack, war)).toMatchObject({
+      status: 'completed',
+      full_control_at: wonAt,
+      completed_at: wonAt,
+      winner_alliance_id: winners.id,
+      king_name: leader[0].username,
+    });
     const rewards = await queryDatabase<{ player_id: string; role: string; levels_granted: number }>(
       stack.database.url,
       `SELECT player_id, role, levels_granted FROM throne_rewards WHERE war_id = $1`,
@@ -288,6 +323,9 @@ describe('scheduled jobs with two workers', () => {
     // Both apis tell the same story.
     const views = await Promise.all(rival.map(async (player) => (await ok(throneStatus(player))).throneWars));
     expect(views[1]).toEqual(views[0]);
-    expect(views[0]).toMatchObject({ status: 'completed', winner: { allianceTag: winners.tag, leaderName: leader[0].username, wonAt: wonAt.toISOString() } });
+    expect(views[0]).toMatchObject({
+      status: 'completed',
+      winner: { allianceTag: winners.tag, leaderName: leader[0].username, wonAt: wonAt.toISOString() },
+    });
   }, 90_000);
 });

@@ -32,7 +32,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 }
 
 describe('metrics at /metrics', () => {
-  it('answers only with the metrics token (or the operators\' credentials: security.spec.ts)', async () => {
+  it("answers only with the metrics token (or the operators' credentials: security.spec.ts)", async () => {
     const anonymous = await apiClient(stack.apiUrl).get('/metrics');
     expect(anonymous.status).toBe(401);
     expect(anonymous.data).toEqual({ error: 'Operator credentials are required.' });
@@ -53,7 +53,9 @@ describe('metrics at /metrics', () => {
     expect(sample(text, `http_requests_total{method="GET",route="${route}",status="200"}`)).toBeGreaterThanOrEqual(1);
     expect(sample(text, `http_requests_total{method="GET",route="${route}",status="401"}`)).toBeGreaterThanOrEqual(1);
     expect(sample(text, `http_request_duration_seconds_count{method="GET",route="${route}",status="200"}`)).toBeGreaterThanOrEqual(1);
-    expect(sample(text, `http_request_duration_seconds_bucket{le="+Inf",method="GET",route="${route}",status="200"}`)).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, `http_request_duration_seconds_bucket{le="+Inf",method="GET",route="${route}",status="200"}`),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(text, `http_requests_total{method="GET",route="(unmatched)",status="404"}`)).toBeGreaterThanOrEqual(1);
     // Labelled by pattern, never by the raw URL.
     expect(text).not.toContain(player.username);
@@ -72,7 +74,10 @@ describe('metrics at /metrics', () => {
     const failedBefore = sample(text, 'runik_queue_jobs_failed_total{queue="ledger"}') ?? 0;
 
     // A job no processor knows fails for good in the worker, which records it in Redis.
-    const queue = new Queue('ledger', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
+    const queue = new Queue('ledger', {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: `${stack.redisPrefix}-bull`,
+    });
     try {
       await queue.add('no-such-job', {});
     } finally {

@@ -61,7 +61,8 @@ async function raidedThrough(apiUrl: string, defender: CityPlayer): Promise<stri
   expect(response.status).toBe(200);
   return attacker.username;
 }
-const attackedBy = (username: string) => (notification: NotificationDto) => notification.kind === 'attacked' && notification.data.attacker === username;
+const attackedBy = (username: string) => (notification: NotificationDto) =>
+  notification.kind === 'attacked' && notification.data.attacker === username;
 
 describe('nginx in front of two api replicas', () => {
   it('sends the security headers with the files it serves, and proxies /api but not /metrics', async () => {
@@ -69,7 +70,12 @@ describe('nginx in front of two api replicas', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).toContain('https://api.hive-engine.com');
-    expect(page.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' });
+    expect(page.headers).toMatchObject({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-cache',
+    });
     expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect((await axios.get(`${nginx.url}/api/health/ready`)).status).toBe(200);
     expect((await axios.get(`${nginx.url}/metrics`, { validateStatus: () => true })).status).toBe(404);

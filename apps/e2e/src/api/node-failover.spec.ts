@@ -54,7 +54,13 @@ describe('chain node lists', () => {
 
     const depositTx = await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '3.000', 'deposit');
     expect((await player.api.post(ApiRoutes.depositInit(player.username), { amount: 3, txId: depositTx })).status).toBe(200);
-    expect(await eventually(async () => (await cityOf(player)).resources.runik, (runik) => runik === runikBefore + 3, 30_000)).toBe(runikBefore + 3);
+    expect(
+      await eventually(
+        async () => (await cityOf(player)).resources.runik,
+        (runik) => runik === runikBefore + 3,
+        30_000,
+      ),
+    ).toBe(runikBefore + 3);
 
     await grant(stack, player, 'runik', 2_000);
     const rnkBefore = Number(await engineBalance(stack.simUrl, player.username, 'RNK'));

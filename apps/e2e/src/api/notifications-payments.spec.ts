@@ -27,7 +27,11 @@ afterAll(async () => {
 
 /** Who was told what about one cause (`deposit:12`...), straight from the table: exactly the right player, once. */
 const toldAbout = (source: string) =>
-  queryDatabase<{ player_id: string; kind: NotificationKind }>(stack.database.url, `SELECT player_id::text, kind FROM notifications WHERE source = $1 ORDER BY id`, [source]);
+  queryDatabase<{ player_id: string; kind: NotificationKind }>(
+    stack.database.url,
+    `SELECT player_id::text, kind FROM notifications WHERE source = $1 ORDER BY id`,
+    [source],
+  );
 
 /** A player's ledger entries of one reason and reference, in thousandths. */
 async function playerEntries(player: CityPlayer, reason: string, reference: string): Promise<number[]> {
@@ -47,7 +51,12 @@ describe('payment notifications', () => {
     await claimant.api.post(ApiRoutes.depositInit(claimant.username), { amount: '12.345', txId });
     await Promise.all([1, 2].map(() => player.api.post(ApiRoutes.depositInit(player.username), { amount: '12.345', txId })));
     const deposited = await eventually(
-      () => queryDatabase<{ id: string; status: string }>(stack.database.url, `SELECT id, status FROM deposits WHERE transaction_id = $1 AND player_id = $2`, [txId, player.playerId]),
+      () =>
+        queryDatabase<{ id: string; status: string }>(
+          stack.database.url,
+          `SELECT id, status FROM deposits WHERE transaction_id = $1 AND player_id = $2`,
+          [txId, player.playerId],
+        ),
       ([row]) => row?.status === 'completed',
       30_000,
     );
@@ -56,7 +65,9 @@ describe('payment notifications', () => {
     await player.api.post(ApiRoutes.depositInit(player.username), { amount: '12.345', txId });
 
     expect(await playerEntries(player, 'deposit', txId)).toEqual([12_345]);
-    expect((await notificationsOf(player, 'deposit-credited')).map((n) => n.data)).toEqual([{ depositId, amount: 12.345, transactionId: txId }]);
+    expect((await notificationsOf(player, 'deposit-credited')).map((n) => n.data)).toEqual([
+      { depositId, amount: 12.345, transactionId: txId },
+    ]);
     expect(await toldAbout(`deposit:${depositId}`)).toEqual([{ player_id: String(player.playerId), kind: 'deposit-credited' }]);
     expect((await inboxOf(claimant)).notifications).toEqual([]);
   });
@@ -71,7 +82,9 @@ describe('payment notifications', () => {
     await runJobAgain(queue, LedgerJobs.sendWithdrawal, { withdrawalId }, `again-withdrawal-${withdrawalId}`);
 
     expect(await playerEntries(player, 'withdrawal', `withdrawal:${withdrawalId}`)).toEqual([-10_500]);
-    expect((await notificationsOf(player, 'withdrawal-sent')).map((n) => n.data)).toEqual([{ withdrawalId, amount: 10.5, transactionId: sent.transaction_id }]);
+    expect((await notificationsOf(player, 'withdrawal-sent')).map((n) => n.data)).toEqual([
+      { withdrawalId, amount: 10.5, transactionId: sent.transaction_id },
+    ]);
     expect(await notificationsOf(player, 'withdrawal-refunded')).toEqual([]);
     expect(await toldAbout(`withdrawal:${withdrawalId}`)).toEqual([{ player_id: String(player.playerId), kind: 'withdrawal-sent' }]);
   });
@@ -89,7 +102,9 @@ describe('payment notifications', () => {
 
     expect(await playerEntries(player, 'withdrawal-refund', `withdrawal:${withdrawalId}`)).toEqual([amount * RUNIK]);
     expect(refunded.error).toMatch(/^Transfer failed on Hive Engine: /);
-    expect((await notificationsOf(player, 'withdrawal-refunded')).map((n) => n.data)).toEqual([{ withdrawalId, amount, reason: refunded.error }]);
+    expect((await notificationsOf(player, 'withdrawal-refunded')).map((n) => n.data)).toEqual([
+      { withdrawalId, amount, reason: refunded.error },
+    ]);
     expect(await notificationsOf(player, 'withdrawal-sent')).toEqual([]);
     expect(await toldAbout(`withdrawal:${withdrawalId}`)).toEqual([{ player_id: String(player.playerId), kind: 'withdrawal-refunded' }]);
   });
@@ -102,24 +117,41 @@ describe('payment notifications', () => {
           `SELECT id, transaction_id, fee_offered_thousandths FROM registrations WHERE hive_username = $1 AND status = 'confirmed'`,
           [username],
         )
-      ).map((row) => ({ registrationId: Number(row.id), transactionId: row.transaction_id, paid: Number(row.fee_offered_thousandths) / RUNIK }));
+      ).map((row) => ({
+        registrationId: Number(row.id),
+        transactionId: row.transaction_id,
+        paid: Number(row.fee_offered_thousandths) / RUNIK,
+      }));
 
     const player = await newPaidCityPlayer(stack, 'nreg');
     const [registration] = await registrationOf(player.username);
     expect(registration.paid).toBe(40);
     // The report again, and its job delivered again, once confirmed.
     await reportRegistration(stack, player.username, registration.transactionId);
-    await runJobAgain(queue, LedgerJobs.confirmRegistration, { registrationId: registration.registrationId }, `again-registration-${registration.registrationId}`);
+    await runJobAgain(
+      queue,
+      LedgerJobs.confirmRegistration,
+      { registrationId: registration.registrationId },
+      `again-registration-${registration.registrationId}`,
+    );
     expect((await notificationsOf(player, 'registration-confirmed')).map((n) => n.data)).toEqual([registration]);
-    expect(await toldAbout(`registration:${registration.registrationId}`)).toEqual([{ player_id: String(player.playerId), kind: 'registration-confirmed' }]);
+    expect(await toldAbout(`registration:${registration.registrationId}`)).toEqual([
+      { player_id: String(player.playerId), kind: 'registration-confirmed' },
+    ]);
 
     // A free account paying the late activation fee, never reported: the chain follower activates it.
     const free = await newCityPlayer(stack, 'nlat');
     await payRegistration(stack.simUrl, free.username, '60.000');
-    const [activation] = await eventually(() => registrationOf(free.username), (rows) => rows.length === 1, 30_000);
+    const [activation] = await eventually(
+      () => registrationOf(free.username),
+      (rows) => rows.length === 1,
+      30_000,
+    );
     expect(activation.paid).toBe(60);
     expect((await notificationsOf(free, 'registration-confirmed')).map((n) => n.data)).toEqual([activation]);
-    expect(await toldAbout(`registration:${activation.registrationId}`)).toEqual([{ player_id: String(free.playerId), kind: 'registration-confirmed' }]);
+    expect(await toldAbout(`registration:${activation.registrationId}`)).toEqual([
+      { player_id: String(free.playerId), kind: 'registration-confirmed' },
+    ]);
   });
 
   it('pack-purchase-confirmed: a SWAP.HIVE purchase confirmed from the chain, once; a RUNIK purchase answered at once tells nothing', async () => {
@@ -140,7 +172,9 @@ describe('payment notifications', () => {
       { purchaseId, packCount: row.pack_count, price: row.price_thousandths / RUNIK, transactionId: row.transaction_id },
     ]);
     expect(row.price_thousandths).toBe(1_000);
-    expect(await toldAbout(`pack-purchase:${purchaseId}`)).toEqual([{ player_id: String(player.playerId), kind: 'pack-purchase-confirmed' }]);
+    expect(await toldAbout(`pack-purchase:${purchaseId}`)).toEqual([
+      { player_id: String(player.playerId), kind: 'pack-purchase-confirmed' },
+    ]);
     expect((await inboxOf(bystander)).notifications).toEqual([]);
   });
 
@@ -155,7 +189,9 @@ describe('payment notifications', () => {
       { purchaseId, itemName: row.item_name, price: row.price_thousandths / RUNIK, transactionId: row.transaction_id },
     ]);
     expect(row).toMatchObject({ item_name: 'Resource Crate', price_thousandths: 2_000 });
-    expect(await toldAbout(`shop-purchase:${purchaseId}`)).toEqual([{ player_id: String(player.playerId), kind: 'shop-purchase-confirmed' }]);
+    expect(await toldAbout(`shop-purchase:${purchaseId}`)).toEqual([
+      { player_id: String(player.playerId), kind: 'shop-purchase-confirmed' },
+    ]);
   });
 
   it('listing-sold: the seller only, with the price, fee, tax and proceeds the ledger recorded, once', async () => {
@@ -169,12 +205,25 @@ describe('payment notifications', () => {
     expect((await buyGear(late, listingId)).status).toBe(409);
 
     const entries = await entriesFor(stack, `listing:${listingId}`);
-    const paid = (reason: string, account: string) => entries.filter((entry) => entry.reason === reason && entry.account === account).map((entry) => entry.delta);
-    const [[fee], [received], [tax]] = [paid('listing-fee', 'system:fees'), paid('gear-sale', `player:${seller.playerId}`), paid('gear-sale', 'system:tax')];
+    const paid = (reason: string, account: string) =>
+      entries.filter((entry) => entry.reason === reason && entry.account === account).map((entry) => entry.delta);
+    const [[fee], [received], [tax]] = [
+      paid('listing-fee', 'system:fees'),
+      paid('gear-sale', `player:${seller.playerId}`),
+      paid('gear-sale', 'system:tax'),
+    ];
     expect([fee, received, tax]).toEqual([25 * RUNIK, 1184 * RUNIK, 50 * RUNIK]);
     expect((await listingRow(stack, listingId))?.feeThousandths).toBe(fee);
     expect((await notificationsOf(seller, 'listing-sold')).map((n) => n.data)).toEqual([
-      { listingId, gearName: 'Epic Cavalry Gear Lv.3', buyer: buyer.username, price: 1234, fee: fee / RUNIK, tax: tax / RUNIK, received: received / RUNIK },
+      {
+        listingId,
+        gearName: 'Epic Cavalry Gear Lv.3',
+        buyer: buyer.username,
+        price: 1234,
+        fee: fee / RUNIK,
+        tax: tax / RUNIK,
+        received: received / RUNIK,
+      },
     ]);
     expect(await toldAbout(`listing:${listingId}`)).toEqual([{ player_id: String(seller.playerId), kind: 'listing-sold' }]);
     expect((await inboxOf(buyer)).notifications).toEqual([]);

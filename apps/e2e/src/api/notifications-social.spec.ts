@@ -93,7 +93,9 @@ describe('alliance notifications', () => {
     await requestToJoin(invited, alliance);
     // The request was sent without the link; the leader turns it down, and the link then lets the player in.
     await expectOk(reject(leader, invited, alliance.id));
-    await expectOk(invited.api.post(ApiRoutes.allianceJoin, { hiveUsername: invited.username, allianceId: alliance.id, inviteToken: token }));
+    await expectOk(
+      invited.api.post(ApiRoutes.allianceJoin, { hiveUsername: invited.username, allianceId: alliance.id, inviteToken: token }),
+    );
     await addMembers(leader, alliance, [late]);
     // Asked twice, refused twice: each refusal is news.
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -131,7 +133,11 @@ describe('alliance notifications', () => {
 
 describe('rally and throne notifications', () => {
   it('phases to every player in an alliance, rallies to their alliance, the throne to the alliances that took and lost it, rewards to the winners; once each', async () => {
-    const [rallyLeader, rallier, idle] = [await newFighter(stack, { infantry: 200 }, 'nrl'), await newFighter(stack, { infantry: 100 }, 'nrr'), await newFighter(stack, {}, 'nri')];
+    const [rallyLeader, rallier, idle] = [
+      await newFighter(stack, { infantry: 200 }, 'nrl'),
+      await newFighter(stack, { infantry: 100 }, 'nrr'),
+      await newFighter(stack, {}, 'nri'),
+    ];
     const [holder, holderMate] = [await newFighter(stack, { infantry: 10 }, 'nhl'), await newFighter(stack, {}, 'nhm')];
     const bystander = await newFighter(stack, { infantry: 10 }, 'nby');
     const attackers = await newThroneAlliance(stack, [rallyLeader, rallier, idle]);
@@ -139,31 +145,46 @@ describe('rally and throne notifications', () => {
     const war = await seedVotingWar(stack);
     const warOf = { warId: war.id, warDate: war.warDate };
     const allianceIds = async () =>
-      (await queryDatabase<{ player_id: string }>(stack.database.url, 'SELECT player_id FROM alliance_members ORDER BY player_id')).map((row) => Number(row.player_id));
+      (await queryDatabase<{ player_id: string }>(stack.database.url, 'SELECT player_id FROM alliance_members ORDER BY player_id')).map(
+        (row) => Number(row.player_id),
+      );
     /** Who got a notification of this kind from this cause, and with what. */
     const sent = async (kind: NotificationKind, source: string) =>
       (
-        await queryDatabase<{ player_id: string; data: unknown }>(stack.database.url, 'SELECT player_id, data FROM notifications WHERE kind = $1 AND source = $2 ORDER BY player_id', [
-          kind,
-          source,
-        ])
+        await queryDatabase<{ player_id: string; data: unknown }>(
+          stack.database.url,
+          'SELECT player_id, data FROM notifications WHERE kind = $1 AND source = $2 ORDER BY player_id',
+          [kind, source],
+        )
       ).map((row) => [Number(row.player_id), row.data]);
 
     // Voting closes, then the battle starts: to every player in an alliance (other tests' too), to nobody else.
     await moveWarMoment(stack, war, 'voting_closes_at', 1);
     await ok(throneStatus(bystander));
-    const { start_time: startTime } = (await queryDatabase<{ start_time: Date }>(stack.database.url, 'SELECT start_time FROM throne_wars WHERE id = $1', [war.id]))[0];
+    const { start_time: startTime } = (
+      await queryDatabase<{ start_time: Date }>(stack.database.url, 'SELECT start_time FROM throne_wars WHERE id = $1', [war.id])
+    )[0];
     const inAlliances = await allianceIds();
-    expect(await sent('throne-voting-closed', `throne-war:${war.id}`)).toEqual(inAlliances.map((id) => [id, { ...warOf, battleStartsAt: startTime.toISOString() }]));
+    expect(await sent('throne-voting-closed', `throne-war:${war.id}`)).toEqual(
+      inAlliances.map((id) => [id, { ...warOf, battleStartsAt: startTime.toISOString() }]),
+    );
     await moveWarMoment(stack, war, 'start_time', 1);
     await ok(throneStatus(bystander));
-    const [{ battle_ends_at: battleEndsAt }] = await queryDatabase<{ battle_ends_at: Date }>(stack.database.url, 'SELECT battle_ends_at FROM throne_wars WHERE id = $1', [war.id]);
-    expect(await sent('throne-battle-started', `throne-war:${war.id}`)).toEqual(inAlliances.map((id) => [id, { ...warOf, battleEndsAt: battleEndsAt.toISOString() }]));
+    const [{ battle_ends_at: battleEndsAt }] = await queryDatabase<{ battle_ends_at: Date }>(
+      stack.database.url,
+      'SELECT battle_ends_at FROM throne_wars WHERE id = $1',
+      [war.id],
+    );
+    expect(await sent('throne-battle-started', `throne-war:${war.id}`)).toEqual(
+      inAlliances.map((id) => [id, { ...warOf, battleEndsAt: battleEndsAt.toISOString() }]),
+    );
 
     // The holders take the empty throne: their survivors garrison it.
     await ok(soloAttack(holder, troops(10)));
     const battleIds = async () =>
-      (await queryDatabase<{ id: number }>(stack.database.url, 'SELECT id FROM throne_battles WHERE war_id = $1 ORDER BY id', [war.id])).map((row) => Number(row.id));
+      (
+        await queryDatabase<{ id: number }>(stack.database.url, 'SELECT id FROM throne_battles WHERE war_id = $1 ORDER BY id', [war.id])
+      ).map((row) => Number(row.id));
     const [takenEmpty] = await battleIds();
 
     // A rally: its alliance hears of it, its leader of who joins.
@@ -174,11 +195,10 @@ describe('rally and throne notifications', () => {
     await ok(throneStatus(bystander));
     expect((await rallyRow(stack, rallyId)).status).toBe('marched');
     const [, rallyBattle] = await battleIds();
-    const [{ winner, outcome }] = await queryDatabase<{ winner: 'attacker'; outcome: { attackers: { playerId: number; dead: Troops; injured: Troops }[] } }>(
-      stack.database.url,
-      'SELECT winner, outcome FROM throne_battles WHERE id = $1',
-      [rallyBattle],
-    );
+    const [{ winner, outcome }] = await queryDatabase<{
+      winner: 'attacker';
+      outcome: { attackers: { playerId: number; dead: Troops; injured: Troops }[] };
+    }>(stack.database.url, 'SELECT winner, outcome FROM throne_battles WHERE id = $1', [rallyBattle]);
     expect(winner).toBe('attacker');
     const lossesOf = (player: CityPlayer) => {
       const { dead, injured } = outcome.attackers.find((result) => result.playerId === player.playerId)!;
@@ -227,16 +247,24 @@ describe('rally and throne notifications', () => {
     expect(await received(holderMate)).toEqual(holdersHeard);
     expect(await received(bystander)).toEqual([]);
     // The rewards told are the levels granted.
-    const granted = await queryDatabase<{ player_id: string; levels_granted: number }>(stack.database.url, 'SELECT player_id, levels_granted FROM throne_rewards WHERE war_id = $1 ORDER BY player_id', [
-      war.id,
-    ]);
-    expect(granted.map((row) => [Number(row.player_id), { warId: war.id, levels: row.levels_granted }])).toEqual(await sent('throne-rewards', `throne-war:${war.id}`));
+    const granted = await queryDatabase<{ player_id: string; levels_granted: number }>(
+      stack.database.url,
+      'SELECT player_id, levels_granted FROM throne_rewards WHERE war_id = $1 ORDER BY player_id',
+      [war.id],
+    );
+    expect(granted.map((row) => [Number(row.player_id), { warId: war.id, levels: row.levels_granted }])).toEqual(
+      await sent('throne-rewards', `throne-war:${war.id}`),
+    );
   }, 90_000);
 });
 
 describe('citadel notifications', () => {
   it('tells every participant of a fallen boss their damage and share as paid, once; nobody else', async () => {
-    const [opener, finisher, bystander] = [await newCityPlayer(stack, 'nco'), await newCityPlayer(stack, 'ncf'), await newCityPlayer(stack, 'ncb')];
+    const [opener, finisher, bystander] = [
+      await newCityPlayer(stack, 'nco'),
+      await newCityPlayer(stack, 'ncf'),
+      await newCityPlayer(stack, 'ncb'),
+    ];
     await setArmy(stack, opener, { infantry: 3000 });
     await setArmy(stack, finisher, { infantry: 20_000 });
     await setArmy(stack, bystander, { infantry: 100 });

@@ -11,11 +11,19 @@ let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());
 
-const troops = (counts: { infantry: number; archers: number; cavalries: number }) => ({ infantry: counts.infantry, archers: counts.archers, cavalry: counts.cavalries });
+const troops = (counts: { infantry: number; archers: number; cavalries: number }) => ({
+  infantry: counts.infantry,
+  archers: counts.archers,
+  cavalry: counts.cavalries,
+});
 
 describe('notifications', () => {
   it('tells both sides of a raid what the stored battle says, once, and no one else', async () => {
-    const [raider, defender, bystander] = [await newCityPlayer(stack, 'nra'), await newCityPlayer(stack, 'nde'), await newCityPlayer(stack, 'nby')];
+    const [raider, defender, bystander] = [
+      await newCityPlayer(stack, 'nra'),
+      await newCityPlayer(stack, 'nde'),
+      await newCityPlayer(stack, 'nby'),
+    ];
     await setArmy(stack, raider, { infantry: 50, archers: 20, cavalries: 5 });
     await setArmy(stack, defender, { infantry: 10 });
     await pastNewcomerShield(stack, defender);
@@ -36,11 +44,20 @@ describe('notifications', () => {
     });
     const resolved = await notificationsOf(raider, 'attack-resolved');
     expect(resolved.map((notification) => notification.data)).toEqual([
-      { battleId: battle.id, defender: defender.username, winner: battle.outcome.winner, dead: troops(battle.outcome.attacker.dead), injured: troops(battle.outcome.attacker.injured), loot },
+      {
+        battleId: battle.id,
+        defender: defender.username,
+        winner: battle.outcome.winner,
+        dead: troops(battle.outcome.attacker.dead),
+        injured: troops(battle.outcome.attacker.injured),
+        loot,
+      },
     ]);
     expect(await notificationsOf(raider, 'attacked')).toEqual([]);
     expect((await inboxOf(bystander)).notifications).toEqual([]);
-    const [{ count }] = await queryDatabase<{ count: string }>(stack.database.url, `SELECT count(*) FROM notifications WHERE source = $1`, [`battle:${battle.id}`]);
+    const [{ count }] = await queryDatabase<{ count: string }>(stack.database.url, `SELECT count(*) FROM notifications WHERE source = $1`, [
+      `battle:${battle.id}`,
+    ]);
     expect(Number(count)).toBe(2);
   });
 
@@ -74,7 +91,12 @@ describe('notifications', () => {
     expect(read.data).toEqual({ unreadCount: 3 });
     expect((await inboxOf(other)).unreadCount).toBe(1);
     const page = await inboxOf(player);
-    expect(page.notifications.filter((n) => n.readAt !== null).map((n) => n.id).sort()).toEqual([ids[0], ids[1]].sort());
+    expect(
+      page.notifications
+        .filter((n) => n.readAt !== null)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([ids[0], ids[1]].sort());
     expect((await player.api.post(ApiRoutes.notificationsRead(player.username), { all: true })).data).toEqual({ unreadCount: 0 });
     expect((await inboxOf(other)).unreadCount).toBe(1);
   });
@@ -97,7 +119,15 @@ describe('notifications', () => {
     ]) {
       expect(await status(player.api.get(url))).toEqual([400, 'string']);
     }
-    for (const body of [{}, { ids: [] }, { ids: [-1] }, { ids: ['1'] }, { all: false }, { all: true, ids: [1] }, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }]) {
+    for (const body of [
+      {},
+      { ids: [] },
+      { ids: [-1] },
+      { ids: ['1'] },
+      { all: false },
+      { all: true, ids: [1] },
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+    ]) {
       expect(await status(player.api.post(ApiRoutes.notificationsRead(player.username), body))).toEqual([400, 'string']);
     }
   });

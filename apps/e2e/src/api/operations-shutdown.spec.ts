@@ -69,7 +69,10 @@ describe('graceful shutdown', () => {
     expect(Date.now() - signalledAt).toBeGreaterThan(ENGINE_DELAY_MS / 2);
 
     // The job ended normally (not found yet: retried later), so no job is left active for a stall check to find.
-    const queue = new Queue('ledger', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
+    const queue = new Queue('ledger', {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: `${stack.redisPrefix}-bull`,
+    });
     try {
       const counts = await queue.getJobCounts('active', 'delayed', 'failed');
       expect(counts.active).toBe(0);

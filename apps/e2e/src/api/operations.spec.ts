@@ -46,15 +46,25 @@ describe('operations', () => {
 
   it("refuses Bull Board's retry of a completed ledger job, one or all, and leaves it completed", async () => {
     await newPaidCityPlayer(stack, 'retr');
-    const queue = new Queue('ledger', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
+    const queue = new Queue('ledger', {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: `${stack.redisPrefix}-bull`,
+    });
     try {
       // The chain follower may confirm the registration before its report's job has run: wait for the job to complete.
-      const [job] = await eventually(() => queue.getJobs(['completed']), (jobs) => jobs.length > 0, 60_000);
+      const [job] = await eventually(
+        () => queue.getJobs(['completed']),
+        (jobs) => jobs.length > 0,
+        60_000,
+      );
       expect(job?.name).toBe('confirm-registration');
       const auth = { username: 'admin', password: BULL_BOARD_PASSWORD };
       const api = apiClient(stack.apiUrl);
       const one = await api.put(`/admin/queues/api/queues/ledger/${encodeURIComponent(job.id ?? '')}/retry`, undefined, { auth });
-      expect({ status: one.status, data: one.data }).toEqual({ status: 409, data: { error: 'A completed job is not run again: retry failed jobs only.' } });
+      expect({ status: one.status, data: one.data }).toEqual({
+        status: 409,
+        data: { error: 'A completed job is not run again: retry failed jobs only.' },
+      });
       const all = await api.put('/admin/queues/api/queues/ledger/retry/completed', undefined, { auth });
       expect(all.status).toBe(409);
       expect(await job.getState()).toBe('completed');
@@ -95,7 +105,9 @@ describe('operations', () => {
       ]),
     );
     expect(Object.keys(paths).some((path) => path.startsWith('/metrics') || path.startsWith('/admin'))).toBe(false);
-    const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, ...operation })));
+    const operations = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method, ...operation })),
+    );
     for (const operation of operations) expect(operation.tags?.length).toBeGreaterThan(0);
 
     const find = (method: string, path: string) => {
@@ -139,6 +151,8 @@ describe('startup without its services', () => {
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual([`Cannot reach ${service} at 127.0.0.1:1: connection refused. Is it running? (see README, "Services")`]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `Cannot reach ${service} at 127.0.0.1:1: connection refused. Is it running? (see README, "Services")`,
+    ]);
   });
 });

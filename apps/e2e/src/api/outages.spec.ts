@@ -108,7 +108,13 @@ describe.each([
     expect(statuses(after).filter((status) => status !== 200 && status !== 429)).toEqual([]);
 
     // Every payment pending during the outage completed, once.
-    expect(await eventually(async () => (await cityOf(player)).resources.runik, (runik) => runik === 1.5, 30_000)).toBe(1.5);
+    expect(
+      await eventually(
+        async () => (await cityOf(player)).resources.runik,
+        (runik) => runik === 1.5,
+        30_000,
+      ),
+    ).toBe(1.5);
     expect((await settledWithdrawal(stack, withdrawer)).status).toBe('completed');
     expect(Number(await engineBalance(stack.simUrl, withdrawer.username, 'RNK'))).toBe(rnkBefore + 2);
   }, 180_000);

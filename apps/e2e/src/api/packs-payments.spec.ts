@@ -23,7 +23,16 @@ import {
 } from '../support/packs';
 import { eventually } from '../support/eventually';
 import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
-import { ledgerQueue, PaymentOverrides, processed, runJobAgain, sleep, spendSwapHive, swapHiveOf as swapHiveOn, unknownTxId } from '../support/swap-hive';
+import {
+  ledgerQueue,
+  PaymentOverrides,
+  processed,
+  runJobAgain,
+  sleep,
+  spendSwapHive,
+  swapHiveOf as swapHiveOn,
+  unknownTxId,
+} from '../support/swap-hive';
 
 const WINDOW_MS = 20_000;
 let stack: Stack;
@@ -80,7 +89,14 @@ describe('a purchase whose transaction is not on Hive Engine', () => {
     const player = await newCityPlayer(stack, 'unsn');
     const purchaseId = await pendingPurchase(player, 1, unknownTxId(), false);
     unseen = { player, purchaseId };
-    expect(await purchaseStatus(player, purchaseId)).toEqual({ packPurchaseId: purchaseId, status: 'pending', packCount: 1, currency: 'hive', opened: false, error: null });
+    expect(await purchaseStatus(player, purchaseId)).toEqual({
+      packPurchaseId: purchaseId,
+      status: 'pending',
+      packCount: 1,
+      currency: 'hive',
+      opened: false,
+      error: null,
+    });
     expect(await pendingOf(player)).toEqual({ hasPending: true, packPurchaseId: purchaseId, unopenedPurchaseIds: [] });
 
     const opening = await openPacks(player, purchaseId);
@@ -89,7 +105,10 @@ describe('a purchase whose transaction is not on Hive Engine', () => {
 
     // A second report must wait for the pending purchase to finish...
     const paid = await payForPacks(stack, player, 10);
-    for (const [packCount, txId] of [[1, unknownTxId()], [10, paid]] as const) {
+    for (const [packCount, txId] of [
+      [1, unknownTxId()],
+      [10, paid],
+    ] as const) {
       const second = await buyWithHive(player, packCount, txId);
       // (Unless the chain follower confirmed the real payment first: then the report answers that purchase.)
       if (txId === paid && second.status === 200) expect(second.data).toMatchObject({ status: 'confirmed' });
@@ -97,11 +116,21 @@ describe('a purchase whose transaction is not on Hive Engine', () => {
     }
     // ...but the refused report confiscates nothing: the chain follower confirms the payment itself.
     const paidFor = (rows: PurchaseRow[]) => rows.find((row) => row.transaction_id === paid && row.status === 'confirmed');
-    const paidPurchase = paidFor(await eventually(() => purchaseRows(stack, player), (rows) => paidFor(rows) !== undefined, 20_000))?.id;
+    const paidPurchase = paidFor(
+      await eventually(
+        () => purchaseRows(stack, player),
+        (rows) => paidFor(rows) !== undefined,
+        20_000,
+      ),
+    )?.id;
     // RUNIK purchases do not wait for it.
     await grant(stack, player, 'runik', 10_000);
     const runikPurchase = await boughtWithRunik(player, 1);
-    expect(await pendingOf(player)).toEqual({ hasPending: true, packPurchaseId: purchaseId, unopenedPurchaseIds: [paidPurchase, runikPurchase] });
+    expect(await pendingOf(player)).toEqual({
+      hasPending: true,
+      packPurchaseId: purchaseId,
+      unopenedPurchaseIds: [paidPurchase, runikPurchase],
+    });
     expect((await purchaseRows(stack, player)).map((row) => [row.id, row.currency, row.status])).toEqual([
       [purchaseId, 'hive', 'pending'],
       [paidPurchase, 'hive', 'confirmed'],
@@ -121,12 +150,28 @@ describe('paying with SWAP.HIVE', () => {
     const txId = await payForPacks(stack, player, 1);
     // Reported at once, before Hive Engine has processed it: the worker looks again until it has.
     const purchaseId = await pendingPurchase(player, 1, txId);
-    expect(await settledPurchase(player, purchaseId)).toEqual({ packPurchaseId: purchaseId, status: 'confirmed', packCount: 1, currency: 'hive', opened: false, error: null });
-    expect(await purchaseRow(stack, purchaseId)).toMatchObject({ currency: 'hive', pack_count: 1, price_thousandths: 1_000, tier: 1, transaction_id: txId, error: null });
+    expect(await settledPurchase(player, purchaseId)).toEqual({
+      packPurchaseId: purchaseId,
+      status: 'confirmed',
+      packCount: 1,
+      currency: 'hive',
+      opened: false,
+      error: null,
+    });
+    expect(await purchaseRow(stack, purchaseId)).toMatchObject({
+      currency: 'hive',
+      pack_count: 1,
+      price_thousandths: 1_000,
+      tier: 1,
+      transaction_id: txId,
+      error: null,
+    });
     expect(await swapHiveOf(player.username)).toBe(99);
     expect((await swapHiveOf(GAME_ACCOUNT)) - gameBefore).toBe(1);
     // SWAP.HIVE never enters the RUNIK ledger.
-    expect(await queryDatabase(stack.database.url, `SELECT * FROM ledger_entries WHERE reference = $1`, [`pack-purchase:${purchaseId}`])).toEqual([]);
+    expect(
+      await queryDatabase(stack.database.url, `SELECT * FROM ledger_entries WHERE reference = $1`, [`pack-purchase:${purchaseId}`]),
+    ).toEqual([]);
     expect(await packInfo(player)).toMatchObject({ userHivePackCount: 1, userRunikPackCount: 0, tier: 1, balance: { hive: 99, runik: 0 } });
     expect(await pendingOf(player)).toEqual({ hasPending: false, packPurchaseId: null, unopenedPurchaseIds: [purchaseId] });
 
@@ -139,7 +184,12 @@ describe('paying with SWAP.HIVE', () => {
     expect(await gearCountOf(stack, player)).toBe(1);
 
     // The transaction paid for this purchase: reported again it answers the same purchase, for another count it is refused.
-    expect((await buyWithHive(player, 1, txId)).data).toEqual({ success: true, packPurchaseId: purchaseId, packCount: 1, status: 'confirmed' });
+    expect((await buyWithHive(player, 1, txId)).data).toEqual({
+      success: true,
+      packPurchaseId: purchaseId,
+      packCount: 1,
+      status: 'confirmed',
+    });
     const reuse = await buyWithHive(player, 10, txId);
     expect([reuse.status, reuse.data]).toEqual([409, { error: PackMessages.transactionUsed }]);
     expect(await purchaseRows(stack, player)).toHaveLength(1);
@@ -182,8 +232,18 @@ describe('paying with SWAP.HIVE', () => {
     ['the price of one pack for ten', 10, () => ({ quantity: '1.000' }), [SwapHivePaymentFailures.wrongQuantity]],
     ['the price of ten packs for one', 1, () => ({ quantity: '10.000' }), [SwapHivePaymentFailures.wrongQuantity]],
     // The follower reads ten packs paid at the price of one.
-    ['the memo of ten packs for one', 1, (player) => ({ memo: packPaymentMemo(player.username, 10) }), [SwapHivePaymentFailures.wrongMemo, SwapHivePaymentFailures.wrongQuantity]],
-    ["another player's memo", 1, () => ({ memo: packPaymentMemo(uniqueUsername('memo'), 1) }), [SwapHivePaymentFailures.wrongMemo, 'The memo names another account']],
+    [
+      'the memo of ten packs for one',
+      1,
+      (player) => ({ memo: packPaymentMemo(player.username, 10) }),
+      [SwapHivePaymentFailures.wrongMemo, SwapHivePaymentFailures.wrongQuantity],
+    ],
+    [
+      "another player's memo",
+      1,
+      () => ({ memo: packPaymentMemo(uniqueUsername('memo'), 1) }),
+      [SwapHivePaymentFailures.wrongMemo, 'The memo names another account'],
+    ],
     ['no memo', 1, () => ({ memo: '' }), [SwapHivePaymentFailures.wrongMemo]],
     ['RNK instead of SWAP.HIVE', 1, () => ({ symbol: 'RNK' }), [SwapHivePaymentFailures.notTransfer]],
   ];
@@ -208,7 +268,9 @@ describe('paying with SWAP.HIVE', () => {
     const reuse = await buyWithHive(player, packCount, txId);
     expect(reuse.status).toBe(409);
     expect(reuse.data).toEqual({ error: PackMessages.transactionUsed });
-    expect((await purchaseRows(stack, player)).map((row) => [row.id, row.status, row.error])).toEqual([[purchaseId, 'invalid', settled.error]]);
+    expect((await purchaseRows(stack, player)).map((row) => [row.id, row.status, row.error])).toEqual([
+      [purchaseId, 'invalid', settled.error],
+    ]);
   });
 
   it('delivers nothing for a transfer Hive Engine refused (logs.errors)', async () => {
@@ -222,7 +284,11 @@ describe('paying with SWAP.HIVE', () => {
     expect(await settledPurchase(player, purchaseId)).toEqual(refused(purchaseId, 1, SwapHivePaymentFailures.failed));
     expect((await openPacks(player, purchaseId)).data).toEqual({ error: PackMessages.purchaseInvalid });
     expect(await gearCountOf(stack, player)).toBe(0);
-    expect(await packInfo(player)).toMatchObject({ userHivePackCount: 0, canAfford: { hive: { single: false, bulk: false } }, balance: { hive: 0.5 } });
+    expect(await packInfo(player)).toMatchObject({
+      userHivePackCount: 0,
+      canAfford: { hive: { single: false, bulk: false } },
+      balance: { hive: 0.5 },
+    });
   });
 
   it('lets a player buy again after a refused payment', async () => {
@@ -233,7 +299,11 @@ describe('paying with SWAP.HIVE', () => {
     expect(await settledPurchase(player, right)).toMatchObject({ status: 'confirmed', error: null });
     expect((await openAndVerify(stack, player, right)).gears).toHaveLength(1);
     // The refused payment paid for nothing: it came back.
-    const info = await eventually(() => packInfo(player), ({ balance }) => balance.hive === 99, 30_000);
+    const info = await eventually(
+      () => packInfo(player),
+      ({ balance }) => balance.hive === 99,
+      30_000,
+    );
     expect(info).toMatchObject({ userHivePackCount: 1, balance: { hive: 99 } });
   });
 
@@ -244,7 +314,14 @@ describe('paying with SWAP.HIVE', () => {
     const theirs = await pendingPurchase(stranger, 1, txId);
     const mine = await pendingPurchase(payer, 1, txId);
     expect(await settledPurchase(stranger, theirs)).toEqual(refused(theirs, 1, SwapHivePaymentFailures.wrongSender));
-    expect(await settledPurchase(payer, mine)).toEqual({ packPurchaseId: mine, status: 'confirmed', packCount: 1, currency: 'hive', opened: false, error: null });
+    expect(await settledPurchase(payer, mine)).toEqual({
+      packPurchaseId: mine,
+      status: 'confirmed',
+      packCount: 1,
+      currency: 'hive',
+      opened: false,
+      error: null,
+    });
 
     expect((await openPacks(stranger, theirs)).data).toEqual({ error: PackMessages.purchaseInvalid });
     const peek = await stranger.api.get(ApiRoutes.packPurchaseStatus(mine));
@@ -256,7 +333,9 @@ describe('paying with SWAP.HIVE', () => {
     expect(await packInfo(payer)).toMatchObject({ userHivePackCount: 1 });
 
     // Whatever a job did, the database lets one transaction confirm one purchase only.
-    await expect(queryDatabase(stack.database.url, `UPDATE pack_purchases SET status = 'confirmed', error = NULL WHERE id = $1`, [theirs])).rejects.toMatchObject({
+    await expect(
+      queryDatabase(stack.database.url, `UPDATE pack_purchases SET status = 'confirmed', error = NULL WHERE id = $1`, [theirs]),
+    ).rejects.toMatchObject({
       code: '23505',
       constraint: 'pack_purchases_transaction_confirmed',
     });
@@ -291,39 +370,41 @@ describe('paying with SWAP.HIVE', () => {
     expect(await settledPurchase(player, purchaseId)).toMatchObject({ status: 'confirmed' });
     const responses = await Promise.all(Array.from({ length: 20 }, () => openPacks(player, purchaseId)));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(responses.filter((r) => r.status !== 200).map((r) => [r.status, r.data])).toEqual(Array(19).fill([409, { error: PackMessages.alreadyOpened }]));
-    const [row] = await queryDatabase<{ n: number }>(stack.database.url, `SELECT count(*)::int AS n FROM gears WHERE pack_purchase_id = $1`, [purchaseId]);
+    expect(responses.filter((r) => r.status !== 200).map((r) => [r.status, r.data])).toEqual(
+      Array(19).fill([409, { error: PackMessages.alreadyOpened }]),
+    );
+    const [row] = await queryDatabase<{ n: number }>(
+      stack.database.url,
+      `SELECT count(*)::int AS n FROM gears WHERE pack_purchase_id = $1`,
+      [purchaseId],
+    );
     expect(row.n).toBe(10);
   });
 });
 
 describe('after the confirmation window', () => {
-  it(
-    'calls a transaction never seen invalid after the confirmation window; the player may buy again',
-    async () => {
-      if (!unseen) throw new Error('the first test made no purchase');
-      const { player, purchaseId } = unseen;
-      const waited = Date.now() - (await purchaseRow(stack, purchaseId)).created_at.getTime();
-      const status = await settledPurchase(player, purchaseId, WINDOW_MS + 30_000 - waited);
-      expect(status).toEqual(refused(purchaseId, 1, SwapHivePaymentFailures.notFound));
-      const settled = await queryDatabase<{ looked: number }>(
-        stack.database.url,
-        `SELECT extract(epoch FROM updated_at - created_at)::float8 AS looked FROM pack_purchases WHERE id = $1`,
-        [purchaseId],
-      );
-      // 4 looks, 5 s apart.
-      expect(settled[0].looked).toBeGreaterThanOrEqual(WINDOW_MS / 1000 - 10);
-      expect(settled[0].looked).toBeLessThan(WINDOW_MS / 1000 + 30);
+  it('calls a transaction never seen invalid after the confirmation window; the player may buy again', async () => {
+    if (!unseen) throw new Error('the first test made no purchase');
+    const { player, purchaseId } = unseen;
+    const waited = Date.now() - (await purchaseRow(stack, purchaseId)).created_at.getTime();
+    const status = await settledPurchase(player, purchaseId, WINDOW_MS + 30_000 - waited);
+    expect(status).toEqual(refused(purchaseId, 1, SwapHivePaymentFailures.notFound));
+    const settled = await queryDatabase<{ looked: number }>(
+      stack.database.url,
+      `SELECT extract(epoch FROM updated_at - created_at)::float8 AS looked FROM pack_purchases WHERE id = $1`,
+      [purchaseId],
+    );
+    // 4 looks, 5 s apart.
+    expect(settled[0].looked).toBeGreaterThanOrEqual(WINDOW_MS / 1000 - 10);
+    expect(settled[0].looked).toBeLessThan(WINDOW_MS / 1000 + 30);
 
-      expect((await openPacks(player, purchaseId)).data).toEqual({ error: PackMessages.purchaseInvalid });
-      expect(await pendingOf(player)).toMatchObject({ hasPending: false, packPurchaseId: null });
-      const next = await pendingPurchase(player, 1, await payForPacks(stack, player, 1));
-      expect(await settledPurchase(player, next)).toMatchObject({ status: 'confirmed', error: null });
-      // 10 from the payment the chain confirmed in the first test, 1 now.
-      expect(await packInfo(player)).toMatchObject({ userHivePackCount: 11, userRunikPackCount: 1 });
-    },
-    90_000,
-  );
+    expect((await openPacks(player, purchaseId)).data).toEqual({ error: PackMessages.purchaseInvalid });
+    expect(await pendingOf(player)).toMatchObject({ hasPending: false, packPurchaseId: null });
+    const next = await pendingPurchase(player, 1, await payForPacks(stack, player, 1));
+    expect(await settledPurchase(player, next)).toMatchObject({ status: 'confirmed', error: null });
+    // 10 from the payment the chain confirmed in the first test, 1 now.
+    expect(await packInfo(player)).toMatchObject({ userHivePackCount: 11, userRunikPackCount: 1 });
+  }, 90_000);
 
   it('keeps every ledger asset summing to 0, no player negative; SWAP.HIVE purchases never touch the ledger', async () => {
     for (const { asset, total } of await assetTotals(stack)) expect([asset, total]).toEqual([asset, 0]);

@@ -125,11 +125,27 @@ describe('buying with RUNIK', () => {
       { code: 'system:burn', asset: 'runik', delta: 10000, reason: 'pack-purchase' },
     ]);
     const row = await purchaseRow(stack, id);
-    expect(row).toMatchObject({ currency: 'runik', pack_count: 1, price_thousandths: 10000, tier: 1, status: 'confirmed', transaction_id: null, error: null, opened_at: null });
+    expect(row).toMatchObject({
+      currency: 'runik',
+      pack_count: 1,
+      price_thousandths: 10000,
+      tier: 1,
+      status: 'confirmed',
+      transaction_id: null,
+      error: null,
+      opened_at: null,
+    });
     expect(row.seed).toBeGreaterThanOrEqual(0);
     expect(row.seed).toBeLessThanOrEqual(0xffffffff);
 
-    expect(await purchaseStatus(player, id)).toEqual({ packPurchaseId: id, status: 'confirmed', packCount: 1, currency: 'runik', opened: false, error: null });
+    expect(await purchaseStatus(player, id)).toEqual({
+      packPurchaseId: id,
+      status: 'confirmed',
+      packCount: 1,
+      currency: 'runik',
+      opened: false,
+      error: null,
+    });
     expect(await pendingOf(player)).toEqual({ hasPending: false, packPurchaseId: null, unopenedPurchaseIds: [id] });
 
     const opened = await openAndVerify(stack, player, id);
@@ -168,7 +184,14 @@ describe('buying with RUNIK', () => {
       { code: `player:${player.playerId}`, asset: 'runik', delta: -100000, reason: 'pack-purchase' },
       { code: 'system:burn', asset: 'runik', delta: 100000, reason: 'pack-purchase' },
     ]);
-    expect(await purchaseStatus(player, id)).toEqual({ packPurchaseId: id, status: 'confirmed', packCount: 10, currency: 'runik', opened: false, error: null });
+    expect(await purchaseStatus(player, id)).toEqual({
+      packPurchaseId: id,
+      status: 'confirmed',
+      packCount: 10,
+      currency: 'runik',
+      opened: false,
+      error: null,
+    });
 
     const opened = await openAndVerify(stack, player, id);
     expect(opened.gears).toHaveLength(10);
@@ -279,7 +302,9 @@ describe('races', () => {
     expect(stored.map((gear) => Number(gear.id))).toEqual(winner.gears.map((gear) => gear.gearId));
     expect(await gearCountOf(stack, player)).toBe(10);
     const row = await purchaseRow(stack, id);
-    expect(winner.gears.map(({ category, type, rarity, level }) => ({ category, type, rarity, level }))).toEqual(rollPacks(row.seed, 10, row.tier));
+    expect(winner.gears.map(({ category, type, rarity, level }) => ({ category, type, rarity, level }))).toEqual(
+      rollPacks(row.seed, 10, row.tier),
+    );
   });
 
   it('sells one pack, debited once, to 20 purchases at once with RUNIK for one', async () => {
@@ -289,7 +314,9 @@ describe('races', () => {
     const responses = await fireAtOnce(20, () => buyWithRunik(player, 1));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     const refused = responses.filter((r) => r.status !== 200);
-    expect(refused.map((r) => [r.status, r.data])).toEqual(Array(19).fill([400, { error: 'Not enough RUNIK. Required: 10.000, Available: 0.000' }]));
+    expect(refused.map((r) => [r.status, r.data])).toEqual(
+      Array(19).fill([400, { error: 'Not enough RUNIK. Required: 10.000, Available: 0.000' }]),
+    );
     const rows = await purchaseRows(stack, player);
     expect(rows).toHaveLength(1);
     expect(rows[0].id).toBe(onlySuccess(responses).packPurchaseId);
@@ -342,11 +369,19 @@ describe('ownership and bad input', () => {
       [403, forbidden, await alice.api.get(ApiRoutes.packInfo(bob.username))],
       [403, forbidden, await alice.api.get(ApiRoutes.packPendingStatus(bob.username))],
       [403, forbidden, await alice.api.post(ApiRoutes.packPurchaseRunik, { hiveUsername: bob.username, packCount: 1 })],
-      [403, forbidden, await alice.api.post(ApiRoutes.packPurchaseHive, { hiveUsername: bob.username, packCount: 1, hiveTxId: unknownTxId() })],
+      [
+        403,
+        forbidden,
+        await alice.api.post(ApiRoutes.packPurchaseHive, { hiveUsername: bob.username, packCount: 1, hiveTxId: unknownTxId() }),
+      ],
       [401, unauthenticated, await anonymous.get(ApiRoutes.packInfo(bob.username))],
       [401, unauthenticated, await anonymous.get(ApiRoutes.packPendingStatus(bob.username))],
       [401, unauthenticated, await anonymous.post(ApiRoutes.packPurchaseRunik, { hiveUsername: bob.username, packCount: 1 })],
-      [401, unauthenticated, await anonymous.post(ApiRoutes.packPurchaseHive, { hiveUsername: bob.username, packCount: 1, hiveTxId: unknownTxId() })],
+      [
+        401,
+        unauthenticated,
+        await anonymous.post(ApiRoutes.packPurchaseHive, { hiveUsername: bob.username, packCount: 1, hiveTxId: unknownTxId() }),
+      ],
       [401, unauthenticated, await anonymous.get(ApiRoutes.packPurchaseStatus(1))],
       [401, unauthenticated, await anonymous.post(ApiRoutes.packOpen(1))],
       [401, { error: ErrorMessages.sessionInvalid }, await apiClient(stack.apiUrl, 'x'.repeat(43)).get(ApiRoutes.packInfo(bob.username))],
@@ -370,13 +405,29 @@ describe('ownership and bad input', () => {
       calls.push([`hive packCount ${JSON.stringify(packCount)}`, () => buyWithHive(player, packCount, tx), PackMessages.invalidPackCount]);
     }
     calls.push(['runik without packCount', () => player.api.post(ApiRoutes.packPurchaseRunik, { hiveUsername: player.username })]);
-    calls.push(['hive without packCount', () => player.api.post(ApiRoutes.packPurchaseHive, { hiveUsername: player.username, hiveTxId: tx })]);
+    calls.push([
+      'hive without packCount',
+      () => player.api.post(ApiRoutes.packPurchaseHive, { hiveUsername: player.username, hiveTxId: tx }),
+    ]);
     calls.push(['runik without hiveUsername', () => player.api.post(ApiRoutes.packPurchaseRunik, { packCount: 1 })]);
     calls.push(['runik without a body', () => player.api.post(ApiRoutes.packPurchaseRunik)]);
-    for (const hiveTxId of ['xyz', 'A'.repeat(40), 'a'.repeat(39), 'a'.repeat(41), `${'a'.repeat(40)}-`, `${'a'.repeat(40)}-1234`, 12345, '', null]) {
+    for (const hiveTxId of [
+      'xyz',
+      'A'.repeat(40),
+      'a'.repeat(39),
+      'a'.repeat(41),
+      `${'a'.repeat(40)}-`,
+      `${'a'.repeat(40)}-1234`,
+      12345,
+      '',
+      null,
+    ]) {
       calls.push([`hiveTxId ${JSON.stringify(hiveTxId)}`, () => buyWithHive(player, 1, hiveTxId)]);
     }
-    calls.push(['hive without hiveTxId', () => player.api.post(ApiRoutes.packPurchaseHive, { hiveUsername: player.username, packCount: 1 })]);
+    calls.push([
+      'hive without hiveTxId',
+      () => player.api.post(ApiRoutes.packPurchaseHive, { hiveUsername: player.username, packCount: 1 }),
+    ]);
     calls.push(['runik unknown field', () => buyWithRunik(player, 1, { price: 0 })]);
     calls.push(['runik currency field', () => buyWithRunik(player, 1, { currency: 'hive' })]);
     calls.push(['hive unknown field', () => buyWithHive(player, 1, tx, { quantity: '0.001' })]);

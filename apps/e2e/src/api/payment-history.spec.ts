@@ -21,7 +21,8 @@ afterAll(() => stack?.stop());
 
 async function historyOf(player: CityPlayer, offset = 0): Promise<PaymentHistoryResponse> {
   const response = await player.api.get<PaymentHistoryResponse>(ApiRoutes.paymentHistory(player.username, offset));
-  if (response.status !== 200) throw new Error(`payment history of ${player.username}: ${response.status} ${JSON.stringify(response.data)}`);
+  if (response.status !== 200)
+    throw new Error(`payment history of ${player.username}: ${response.status} ${JSON.stringify(response.data)}`);
   return response.data;
 }
 
@@ -93,8 +94,16 @@ describe('the payment history', () => {
 
   it.each([
     ['packs of the wrong amount', (username: string) => ({ quantity: '2.000', memo: packPaymentMemo(username, 1) }), 'wrong-quantity'],
-    ['a shop memo naming another account', () => ({ quantity: ITEMS.pouch.price, memo: shopPaymentMemo('someoneelse', ITEMS.pouch.name) }), 'memo-names-another-account'],
-    ['a shop item that does not exist', (username: string) => ({ quantity: '1.000', memo: shopPaymentMemo(username, 'Golden Goose') }), 'unknown-shop-item'],
+    [
+      'a shop memo naming another account',
+      () => ({ quantity: ITEMS.pouch.price, memo: shopPaymentMemo('someoneelse', ITEMS.pouch.name) }),
+      'memo-names-another-account',
+    ],
+    [
+      'a shop item that does not exist',
+      (username: string) => ({ quantity: '1.000', memo: shopPaymentMemo(username, 'Golden Goose') }),
+      'unknown-shop-item',
+    ],
   ])('gives the reason code of %s', async (_kind, payment, reason) => {
     const player = await newCityPlayer(stack, 'phwhy');
     const { quantity, memo } = payment(player.username);
@@ -105,7 +114,12 @@ describe('the payment history', () => {
   it('names the shop item a payment bought', async () => {
     const player = await newCityPlayer(stack, 'phshop');
     const txId = await paySwapHive(stack, player.username, ITEMS.crate.price, shopPaymentMemo(player.username, ITEMS.crate.name));
-    expect(await settledEntry(player, txId)).toMatchObject({ paidFor: 'shop-item', shopItem: ITEMS.crate.name, quantity: ITEMS.crate.price, status: 'credited' });
+    expect(await settledEntry(player, txId)).toMatchObject({
+      paidFor: 'shop-item',
+      shopItem: ITEMS.crate.name,
+      quantity: ITEMS.crate.price,
+      status: 'credited',
+    });
   });
 
   it('is documented in the OpenAPI document with its path and offset parameters', async () => {

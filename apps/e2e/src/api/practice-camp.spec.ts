@@ -1,4 +1,11 @@
-import { AttackMessages, ApiRoutes, ErrorMessages, PracticeCampMessages, type PracticeCampResponse, type PracticeRaidResponse } from '@runik/contract';
+import {
+  AttackMessages,
+  ApiRoutes,
+  ErrorMessages,
+  PracticeCampMessages,
+  type PracticeCampResponse,
+  type PracticeRaidResponse,
+} from '@runik/contract';
 import { ENEMY_COOLDOWN_MS, gameDay, PRACTICE_CAMP, RESOURCE_KEYS } from '@runik/rules';
 import { apiClient } from '../support/api-client';
 import { attackSnapshot, cityRow, setArmy, setCharges, thousandths } from '../support/attack';
@@ -33,18 +40,32 @@ async function ledgerOf(player: CityPlayer): Promise<Record<string, number>> {
 
 /** Moves the player's practice raids into the past, as if `ms` had gone by. */
 const raidsAgo = (player: CityPlayer, ms: number) =>
-  queryDatabase(stack.database.url, `UPDATE practice_raids SET fought_at = fought_at - $2::interval WHERE player_id = $1`, [player.playerId, `${ms} milliseconds`]);
+  queryDatabase(stack.database.url, `UPDATE practice_raids SET fought_at = fought_at - $2::interval WHERE player_id = $1`, [
+    player.playerId,
+    `${ms} milliseconds`,
+  ]);
 
 describe('the practice camp', () => {
   it('faces the player with a scaled army, fights back, and pays a few resources from its daily store, never RUNIK', async () => {
     const player = await newCityPlayer(stack, 'camp');
     await setArmy(stack, player, { infantry: 20 });
     const full = PRACTICE_CAMP.dailyStore;
-    expect(await campOf(player)).toMatchObject({ infantry: 12, archers: 0, cavalry: 0, armyPower: 0.12, cooldownUntil: null, store: { wheat: full, lumber: full, stone: full, ore: full } });
+    expect(await campOf(player)).toMatchObject({
+      infantry: 12,
+      archers: 0,
+      cavalry: 0,
+      armyPower: 0.12,
+      cooldownUntil: null,
+      store: { wheat: full, lumber: full, stone: full, ore: full },
+    });
 
     const { status, data } = await raid(player);
     expect(status).toBe(200);
-    expect(data.result).toMatchObject({ winner: 'attacker', attacker: { name: player.username }, defender: { name: PracticeCampMessages.name } });
+    expect(data.result).toMatchObject({
+      winner: 'attacker',
+      attacker: { name: player.username },
+      defender: { name: PracticeCampMessages.name },
+    });
     // 30% of the store is taken, 80% of it brought home.
     for (const resource of RESOURCE_KEYS) expect([data.result.loot[resource], data.result.lootLost[resource]]).toEqual([72, 18]);
     const lost = data.result.attacker.dead.infantry + data.result.attacker.injured.infantry;
@@ -54,7 +75,11 @@ describe('the practice camp', () => {
     expect(await campOf(player)).toEqual(data.camp);
 
     const ledger = await ledgerOf(player);
-    expect(Object.keys(ledger).filter((key) => key.startsWith('practice-loot')).sort()).toEqual(RESOURCE_KEYS.map((resource) => `practice-loot:${resource}`).sort());
+    expect(
+      Object.keys(ledger)
+        .filter((key) => key.startsWith('practice-loot'))
+        .sort(),
+    ).toEqual(RESOURCE_KEYS.map((resource) => `practice-loot:${resource}`).sort());
     for (const resource of RESOURCE_KEYS) expect(ledger[`practice-loot:${resource}`]).toBe(thousandths(72));
     expect(ledger['practice-loot:runik']).toBeUndefined();
     expect((await cityRow(stack, player)).army.infantry).toBe(20 - lost);
@@ -68,7 +93,11 @@ describe('the practice camp', () => {
     const second = await raid(player);
     expect(second.status).toBe(200);
     // Moved back 4 hours, the first raid may now fall on the game day before: then it no longer counts.
-    const [{ fought_at }] = await queryDatabase<{ fought_at: Date }>(stack.database.url, 'SELECT min(fought_at) AS fought_at FROM practice_raids WHERE player_id = $1', [player.playerId]);
+    const [{ fought_at }] = await queryDatabase<{ fought_at: Date }>(
+      stack.database.url,
+      'SELECT min(fought_at) AS fought_at FROM practice_raids WHERE player_id = $1',
+      [player.playerId],
+    );
     const firstCounts = fought_at >= gameDay(Date.now()).start;
     // 300 - 90 left after the first; the second takes 30% of that (63) and brings 80% home.
     const left = firstCounts ? 300 - 90 - 63 : 300 - 90;
@@ -100,7 +129,9 @@ describe('the practice camp', () => {
     expect(cooling.status).toBe(429);
     expect(cooling.data.error).toMatch(/^You raided the practice camp recently/);
     expect(Date.parse(String(cooling.data.cooldownUntil))).toBeGreaterThan(Date.now() + ENEMY_COOLDOWN_MS - 60_000);
-    const count = await queryDatabase<{ count: string }>(stack.database.url, 'SELECT count(*) FROM practice_raids WHERE player_id = $1', [player.playerId]);
+    const count = await queryDatabase<{ count: string }>(stack.database.url, 'SELECT count(*) FROM practice_raids WHERE player_id = $1', [
+      player.playerId,
+    ]);
     expect(Number(count[0].count)).toBe(1);
   });
 
@@ -126,6 +157,11 @@ describe('the practice camp', () => {
     const bad = await raid(player, { troops: 10 });
     expect(bad.status).toBe(400);
     expect(bad.data.error).toEqual(expect.any(String));
-    expect(await queryDatabase(stack.database.url, 'SELECT * FROM practice_raids WHERE player_id IN ($1, $2)', [player.playerId, other.playerId])).toEqual([]);
+    expect(
+      await queryDatabase(stack.database.url, 'SELECT * FROM practice_raids WHERE player_id IN ($1, $2)', [
+        player.playerId,
+        other.playerId,
+      ]),
+    ).toEqual([]);
   });
 });

@@ -55,7 +55,8 @@ async function raid(attacker: CityPlayer, defender: CityPlayer): Promise<void> {
   if (response.status !== 200) throw new Error(`attack: ${response.status} ${JSON.stringify(response.data)}`);
 }
 
-const attackedBy = (attacker: CityPlayer) => (notification: NotificationDto) => notification.kind === 'attacked' && notification.data.attacker === attacker.username;
+const attackedBy = (attacker: CityPlayer) => (notification: NotificationDto) =>
+  notification.kind === 'attacked' && notification.data.attacker === attacker.username;
 
 describe('push', () => {
   it('pushes a raid to the defender within 2 s, as the inbox lists it', async () => {
@@ -78,7 +79,9 @@ describe('push', () => {
     expect(await refusalOf(stack.apiUrl, { token: 'x'.repeat(43) })).toBe(ErrorMessages.sessionInvalid);
     expect(await refusalOf(stack.apiUrl, { token: 'not a token' })).toBe(ErrorMessages.sessionInvalid);
     expect(await refusalOf(stack.apiUrl, { token: { token: player.token } as unknown as string })).toBe(ErrorMessages.sessionInvalid);
-    expect(await refusalOf(stack.apiUrl, { headers: { cookie: `${SESSION_COOKIE}=${'x'.repeat(43)}`, origin: stack.apiUrl } })).toBe(ErrorMessages.sessionInvalid);
+    expect(await refusalOf(stack.apiUrl, { headers: { cookie: `${SESSION_COOKIE}=${'x'.repeat(43)}`, origin: stack.apiUrl } })).toBe(
+      ErrorMessages.sessionInvalid,
+    );
 
     expect((await player.api.post(ApiRoutes.logout)).status).toBe(200);
     expect(await refusalOf(stack.apiUrl, { token: player.token })).toBe(ErrorMessages.sessionInvalid);
@@ -119,7 +122,10 @@ describe('push', () => {
 
   it('never tells a player what happened to another', async () => {
     const [attacker, victim, bystander] = await Promise.all([raider(), newSocketPlayer(stack, 'pvic'), newSocketPlayer(stack, 'pbys')]);
-    const [victimListener, bystanderListener] = await Promise.all([connect(stack.apiUrl, victim.token), connect(stack.apiUrl, bystander.token)]);
+    const [victimListener, bystanderListener] = await Promise.all([
+      connect(stack.apiUrl, victim.token),
+      connect(stack.apiUrl, bystander.token),
+    ]);
 
     await raid(attacker, victim);
     await victimListener.next(attackedBy(attacker));
@@ -128,19 +134,31 @@ describe('push', () => {
   });
 
   it('puts an alliance member’s sockets in the alliance’s room', async () => {
-    const [member, otherMember, outsider] = await Promise.all([newSocketPlayer(stack, 'pmem'), newSocketPlayer(stack, 'pmem'), newSocketPlayer(stack, 'pout')]);
-    await joinSameAlliance(stack, [member, otherMember]);
-    const [{ alliance_id }] = await queryDatabase<{ alliance_id: string }>(stack.database.url, 'SELECT alliance_id FROM alliance_members WHERE player_id = $1', [
-      member.playerId,
+    const [member, otherMember, outsider] = await Promise.all([
+      newSocketPlayer(stack, 'pmem'),
+      newSocketPlayer(stack, 'pmem'),
+      newSocketPlayer(stack, 'pout'),
     ]);
+    await joinSameAlliance(stack, [member, otherMember]);
+    const [{ alliance_id }] = await queryDatabase<{ alliance_id: string }>(
+      stack.database.url,
+      'SELECT alliance_id FROM alliance_members WHERE player_id = $1',
+      [member.playerId],
+    );
     const allianceId = Number(alliance_id);
-    const sockets = await Promise.all([connect(stack.apiUrl, member.token), connect(secondApi, otherMember.token), connect(stack.apiUrl, outsider.token)]);
+    const sockets = await Promise.all([
+      connect(stack.apiUrl, member.token),
+      connect(secondApi, otherMember.token),
+      connect(stack.apiUrl, outsider.token),
+    ]);
     const heard = sockets.map(({ socket }) => new Promise<unknown>((resolve) => socket.once(ALLIANCE_CHANGED_EVENT, resolve)));
 
     // As NotificationPush.allianceChanged sends it when members come and go.
     const redis = new Redis(REDIS_URL);
     try {
-      new Emitter(redis, { key: socketChannelKey({ REDIS_PREFIX: stack.redisPrefix }) }).to(allianceRoom(allianceId)).emit(ALLIANCE_CHANGED_EVENT, { allianceId });
+      new Emitter(redis, { key: socketChannelKey({ REDIS_PREFIX: stack.redisPrefix }) })
+        .to(allianceRoom(allianceId))
+        .emit(ALLIANCE_CHANGED_EVENT, { allianceId });
       expect(await Promise.all(heard.slice(0, 2))).toEqual([{ allianceId }, { allianceId }]);
       expect(await Promise.race([heard[2], sleep(500).then(() => 'nothing')])).toBe('nothing');
     } finally {
@@ -158,7 +176,8 @@ describe('push', () => {
 
     // Raised by the worker: the chain follower credits an RNK transfer to the game account.
     const txId = await sendToken(stack.simUrl, defender.username, GAME_ACCOUNT, 'RNK', '1.500', 'deposit');
-    const credited = (notification: NotificationDto) => notification.kind === 'deposit-credited' && notification.data.transactionId === txId;
+    const credited = (notification: NotificationDto) =>
+      notification.kind === 'deposit-credited' && notification.data.transactionId === txId;
     const [first, second] = await Promise.all([onFirst.next(credited, 30_000), onSecond.next(credited, 30_000)]);
     expect(first.notification).toEqual(second.notification);
     expect(first.notification.data).toMatchObject({ amount: 1.5, transactionId: txId });

@@ -51,24 +51,35 @@ describe('raid shields', () => {
 
     // The other way round the raid is open: a free player stays part of the game.
     await setArmy(stack, alt, { cavalries: 500 });
-    expect((await enemiesOf(alt, 1, band)).enemies).toEqual([expect.objectContaining({ name: main.username, shield: null, lootPercent: 100 })]);
+    expect((await enemiesOf(alt, 1, band)).enemies).toEqual([
+      expect.objectContaining({ name: main.username, shield: null, lootPercent: 100 }),
+    ]);
     expect((await attack(alt, main.username)).status).toBe(200);
   });
 
   it('a new city is shielded for 48 hours after registration, until its owner raids someone', async () => {
     const band = nextLevelBand();
-    const [raider, newcomer, target] = await Promise.all([newRaidablePlayer(stack, 'vet'), newCityPlayer(stack, 'newb'), newRaidablePlayer(stack, 'targ')]);
+    const [raider, newcomer, target] = await Promise.all([
+      newRaidablePlayer(stack, 'vet'),
+      newCityPlayer(stack, 'newb'),
+      newRaidablePlayer(stack, 'targ'),
+    ]);
     await Promise.all([raider, newcomer, target].map((player) => setCityHallLevel(stack, player, band)));
     await Promise.all([setArmy(stack, raider, { cavalries: 500 }), setArmy(stack, newcomer, { cavalries: 500 })]);
-    const [{ created_at: registeredAt }] = await queryDatabase<{ created_at: Date }>(stack.database.url, 'SELECT created_at FROM players WHERE id = $1', [
-      newcomer.playerId,
-    ]);
+    const [{ created_at: registeredAt }] = await queryDatabase<{ created_at: Date }>(
+      stack.database.url,
+      'SELECT created_at FROM players WHERE id = $1',
+      [newcomer.playerId],
+    );
     const shieldEndsAt = new Date(registeredAt.getTime() + RAIDS.newcomerShieldMs).toISOString();
 
     const before = await attackSnapshot(stack, raider, newcomer);
     const refused = await attack(raider, newcomer.username);
     expect(refused.status).toBe(403);
-    expect(refused.data).toEqual({ error: expect.stringMatching(/^This city is under a newcomer shield\. Try again in (48:00:00|47:5\d:[0-5]\d)\.$/), shieldEndsAt });
+    expect(refused.data).toEqual({
+      error: expect.stringMatching(/^This city is under a newcomer shield\. Try again in (48:00:00|47:5\d:[0-5]\d)\.$/),
+      shieldEndsAt,
+    });
     expect(await attackSnapshot(stack, raider, newcomer)).toEqual(before);
     expect((await enemiesOf(raider, 1, band)).enemies).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: newcomer.username, shield: 'newcomer', shieldEndsAt, lootPercent: 0 })]),
@@ -90,7 +101,9 @@ describe('raid shields', () => {
       `${RAIDS.newcomerShieldMs - 60_000} milliseconds`,
     ]);
     expect((await attack(raider, patient.username)).status).toBe(403);
-    await queryDatabase(stack.database.url, `UPDATE players SET created_at = created_at - interval '1 minute' WHERE id = $1`, [patient.playerId]);
+    await queryDatabase(stack.database.url, `UPDATE players SET created_at = created_at - interval '1 minute' WHERE id = $1`, [
+      patient.playerId,
+    ]);
     expect((await attack(raider, patient.username)).status).toBe(200);
   });
 });
@@ -124,7 +137,11 @@ describe('City Hall band', () => {
     await expectShielded(raider, targets.get(4)!, { error: AttackMessages.outOfBand(5) });
     expect(AttackMessages.outOfBand(5)).toBe("This city's City Hall is more than 5 levels below yours: it is not worth a raid.");
 
-    for (const [level, lootPercent] of [[8, 100], [7, 75], [5, 25]]) {
+    for (const [level, lootPercent] of [
+      [8, 100],
+      [7, 75],
+      [5, 25],
+    ]) {
       const defender = targets.get(level)!;
       expect((await attack(raider, defender.username)).status).toBe(200);
       const [battle] = await battlesOf(stack, { attacker: raider, defender });
@@ -160,7 +177,9 @@ describe('loot lost on the way home', () => {
     // The defender lost both parts; the attacker's ledger received the loot only.
     const defenderRow = await cityRow(stack, defender);
     expect(defenderRow.stored_pending).toEqual(
-      Object.fromEntries(RESOURCE_KEYS.map((resource) => [resource, input.defender.pending[resource] - outcome.loot[resource] - outcome.lootLost[resource]])),
+      Object.fromEntries(
+        RESOURCE_KEYS.map((resource) => [resource, input.defender.pending[resource] - outcome.loot[resource] - outcome.lootLost[resource]]),
+      ),
     );
     expect(await lootCredited(stack, attacker)).toEqual(outcome.loot);
     const [{ minted }] = await queryDatabase<{ minted: string }>(
@@ -171,7 +190,10 @@ describe('loot lost on the way home', () => {
     );
     expect(-Number(minted)).toBe(total(outcome.loot));
 
-    const sums = await queryDatabase<{ asset: string; total: string }>(stack.database.url, 'SELECT asset, sum(amount) AS total FROM balances GROUP BY asset');
+    const sums = await queryDatabase<{ asset: string; total: string }>(
+      stack.database.url,
+      'SELECT asset, sum(amount) AS total FROM balances GROUP BY asset',
+    );
     for (const { total: sum } of sums) expect(Number(sum)).toBe(0);
   });
 });

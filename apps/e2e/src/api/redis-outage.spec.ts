@@ -16,7 +16,9 @@ let redisPort: number;
 let stack: Stack;
 
 function startRedis(): ChildProcess {
-  const server = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const server = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   return server;
 }
 
@@ -51,7 +53,12 @@ async function readsWhileDown(player: CityPlayer): Promise<{ status: number; ms:
   return answers;
 }
 
-const answersAgain = (player: CityPlayer) => eventually(() => timedRead(player), (answer) => answer.status === 200, 30_000);
+const answersAgain = (player: CityPlayer) =>
+  eventually(
+    () => timedRead(player),
+    (answer) => answer.status === 200,
+    30_000,
+  );
 
 describe('a private Redis frozen, then stopped', () => {
   it('answers 503 within 2 s while Redis hangs or is gone, and 200 once it is back', async () => {

@@ -40,11 +40,17 @@ const floodRows = (senders: string[]) =>
     [senders],
   );
 const scrapeMetrics = async () =>
-  (await apiClient(stack.apiUrl).get<string>('/metrics', { responseType: 'text', auth: { username: 'admin', password: BULL_BOARD_PASSWORD } })).data;
+  (
+    await apiClient(stack.apiUrl).get<string>('/metrics', {
+      responseType: 'text',
+      auth: { username: 'admin', password: BULL_BOARD_PASSWORD },
+    })
+  ).data;
 
 /** One flooder: its refundable transfers first, then dust until `until` (sendToken waits out each full block). */
 async function flood(sender: string, until: number): Promise<void> {
-  for (let sent = 0; sent < REFUNDABLE; sent++) await sendToken(stack.simUrl, sender, GAME_ACCOUNT, 'SWAP.HIVE', REFUND_MINIMUM_QUANTITY, 'flood');
+  for (let sent = 0; sent < REFUNDABLE; sent++)
+    await sendToken(stack.simUrl, sender, GAME_ACCOUNT, 'SWAP.HIVE', REFUND_MINIMUM_QUANTITY, 'flood');
   while (Date.now() < until) await sendToken(stack.simUrl, sender, GAME_ACCOUNT, 'SWAP.HIVE', DUST, 'flood');
 }
 
@@ -110,7 +116,12 @@ describe('a flood of transfers that pay for nothing', () => {
     expect(metrics).toContain('runik_payout_backlog{kind="refund-held"} 0');
     // Each sent back once, as it came: the game's outgoing transfers to the flooders.
     const refundsOut = await eventually(
-      () => queryDatabase<{ quantity: string }>(stack.database.url, `SELECT quantity FROM chain_transfers WHERE status = 'outgoing' AND recipient = ANY($1)`, [flooders]),
+      () =>
+        queryDatabase<{ quantity: string }>(
+          stack.database.url,
+          `SELECT quantity FROM chain_transfers WHERE status = 'outgoing' AND recipient = ANY($1)`,
+          [flooders],
+        ),
       (rows) => rows.length >= FLOODERS * REFUNDABLE,
       30_000,
     );

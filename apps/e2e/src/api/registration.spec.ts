@@ -58,7 +58,11 @@ describe('paid registration', () => {
     const session = await login(apiClient(stack.apiUrl), username);
     expect(session.hiveUsername).toBe(username);
 
-    const [city] = await queryDatabase(stack.database.url, 'SELECT ch_level FROM cities c JOIN players p ON p.id = c.player_id WHERE p.hive_username = $1', [username]);
+    const [city] = await queryDatabase(
+      stack.database.url,
+      'SELECT ch_level FROM cities c JOIN players p ON p.id = c.player_id WHERE p.hive_username = $1',
+      [username],
+    );
     expect(city).toEqual({ ch_level: 1 });
   });
 
@@ -91,11 +95,31 @@ describe('paid registration', () => {
   });
 
   it.each([
-    ['a wrong recipient', async (user: string) => payRegistration(stack.simUrl, user, FEE, '', 'someone.else'), RegistrationInvalidReasons.wrongRecipient],
-    ['an amount under the fee', async (user: string) => payRegistration(stack.simUrl, user, '39.999'), RegistrationInvalidReasons.underpaid],
-    ['a transfer that failed on Hive Engine', async (user: string) => payRegistration(stack.simUrl, user, '500.000'), RegistrationInvalidReasons.failed],
-    ['another token', async (user: string) => sendToken(stack.simUrl, user, GAME_ACCOUNT, 'RNK', '100.000', 'runik-registration:'), RegistrationInvalidReasons.wrongOperation],
-    ['a memo that is no registration', async (user: string) => sendToken(stack.simUrl, user, GAME_ACCOUNT, 'SWAP.HIVE', FEE, 'hello'), RegistrationInvalidReasons.wrongMemo],
+    [
+      'a wrong recipient',
+      async (user: string) => payRegistration(stack.simUrl, user, FEE, '', 'someone.else'),
+      RegistrationInvalidReasons.wrongRecipient,
+    ],
+    [
+      'an amount under the fee',
+      async (user: string) => payRegistration(stack.simUrl, user, '39.999'),
+      RegistrationInvalidReasons.underpaid,
+    ],
+    [
+      'a transfer that failed on Hive Engine',
+      async (user: string) => payRegistration(stack.simUrl, user, '500.000'),
+      RegistrationInvalidReasons.failed,
+    ],
+    [
+      'another token',
+      async (user: string) => sendToken(stack.simUrl, user, GAME_ACCOUNT, 'RNK', '100.000', 'runik-registration:'),
+      RegistrationInvalidReasons.wrongOperation,
+    ],
+    [
+      'a memo that is no registration',
+      async (user: string) => sendToken(stack.simUrl, user, GAME_ACCOUNT, 'SWAP.HIVE', FEE, 'hello'),
+      RegistrationInvalidReasons.wrongMemo,
+    ],
   ])('marks %s invalid and creates no account', async (_case, pay, reason) => {
     const username = uniqueUsername('bad');
     const transactionId = await pay(username);
@@ -121,7 +145,11 @@ describe('paid registration', () => {
 
     expect((await initiate({ hiveUsername: thief, transactionId, referrer: '', feeInHive: FEE })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const [theft] = await queryDatabase(stack.database.url, 'SELECT status, error FROM registrations WHERE transaction_id = $1 AND hive_username = $2', [transactionId, thief]);
+    const [theft] = await queryDatabase(
+      stack.database.url,
+      'SELECT status, error FROM registrations WHERE transaction_id = $1 AND hive_username = $2',
+      [transactionId, thief],
+    );
     expect(theft).toEqual({ status: 'invalid', error: RegistrationInvalidReasons.wrongSender });
     expect(await playerRow(thief)).toBeUndefined();
   });

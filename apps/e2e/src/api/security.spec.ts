@@ -118,7 +118,8 @@ describe('ops surfaces', () => {
           const reached = operator.status === 200 || (operator.status === 400 && path.includes('?'));
           // A route that answers the operator asks the others for credentials.
           const consistent = !reached || (anonymous.status === 401 && wrong.status === 401);
-          if (!refused(anonymous.status) || !refused(wrong.status) || !(reached || operator.status === 404) || !consistent) violations.push(line);
+          if (!refused(anonymous.status) || !refused(wrong.status) || !(reached || operator.status === 404) || !consistent)
+            violations.push(line);
         }
       }
       expect(violations).toEqual([]);
@@ -128,7 +129,9 @@ describe('ops surfaces', () => {
         expect(seen).toContain(`${route.method} ${path}: 401 401 200`);
         if (route.method === 'GET') expect(seen).toContain(`HEAD ${path}: 401 401 200`);
       }
-      expect(seen).toContainEqual(expect.stringMatching(new RegExp(`^${route.method} ${route.path.replace(/\//g, '\\/')}\\?a=1: 401 401 (200|400)$`)));
+      expect(seen).toContainEqual(
+        expect.stringMatching(new RegExp(`^${route.method} ${route.path.replace(/\//g, '\\/')}\\?a=1: 401 401 (200|400)$`)),
+      );
     });
   }
 
@@ -149,7 +152,10 @@ describe('ops surfaces', () => {
 
   it('gives operators the health details: PostgreSQL, Redis and the treasury', async () => {
     const response = await raw('GET', '/api/admin/health', { Authorization: OPS_AUTH });
-    expect(JSON.parse(response.body)).toMatchObject({ status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' }, treasury: { status: 'up' } } });
+    expect(JSON.parse(response.body)).toMatchObject({
+      status: 'ok',
+      info: { database: { status: 'up' }, redis: { status: 'up' }, treasury: { status: 'up' } },
+    });
   });
 });
 
@@ -203,7 +209,9 @@ describe('the session cookie', () => {
     expect((await api.get(resources, { headers: { Cookie: sessionCookie } })).status).toBe(200);
     expect((await api.get(resources)).status).toBe(401);
     // The header wins over the cookie: another player's cookie does not change whose call it is.
-    expect((await apiClient(stack.apiUrl, player.token).get(resources, { headers: { Cookie: 'runik_session=not-a-session-0000000' } })).status).toBe(200);
+    expect(
+      (await apiClient(stack.apiUrl, player.token).get(resources, { headers: { Cookie: 'runik_session=not-a-session-0000000' } })).status,
+    ).toBe(200);
 
     const logout = await api.post(ApiRoutes.logout, undefined, { headers: { Cookie: sessionCookie } });
     expect(logout.status).toBe(200);
@@ -219,14 +227,22 @@ describe('requests from another site', () => {
     const api = apiClient(stack.apiUrl, player.token);
     for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:1`, 'not a url']) {
       const refused = await api.post(ApiRoutes.logout, undefined, { headers: { Origin: origin } });
-      expect({ origin, status: refused.status, data: refused.data }).toEqual({ origin, status: 403, data: { error: 'Requests from another site are refused.' } });
+      expect({ origin, status: refused.status, data: refused.data }).toEqual({
+        origin,
+        status: 403,
+        data: { error: 'Requests from another site are refused.' },
+      });
     }
     expect((await api.get(ApiRoutes.cityResources(player.username))).status).toBe(200);
     // Bull Board's write routes too, even with the operator's credentials a browser remembers.
     const board = await raw('PUT', '/admin/queues/api/queues/ledger/pause', { Authorization: OPS_AUTH, Origin: 'https://evil.example' });
     expect(board.status).toBe(403);
     // Checked against the Host the request was sent to, never a client's X-Forwarded-Host (the api trusts loopback proxies).
-    const forwarded = await raw('POST', ApiRoutes.logout, { Authorization: `Bearer ${player.token}`, Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' });
+    const forwarded = await raw('POST', ApiRoutes.logout, {
+      Authorization: `Bearer ${player.token}`,
+      Origin: 'https://evil.example',
+      'X-Forwarded-Host': 'evil.example',
+    });
     expect(forwarded.status).toBe(403);
     // Its own origin and a reading call from anywhere pass.
     expect((await api.get(ApiRoutes.cityResources(player.username), { headers: { Origin: 'https://evil.example' } })).status).toBe(200);
@@ -260,7 +276,12 @@ describe('a JSON body with a leading byte order mark', () => {
     const bearer = { Authorization: `Bearer ${player.token}` };
     const calls: [string, string, Record<string, string>, object][] = [
       ['POST', ApiRoutes.logout, bearer, {}],
-      ['POST', ApiRoutes.allianceCreate, bearer, { hiveUsername: player.username, name: 'Byte Order', tag: 'BOM', icon: 'wolf', description: 'x' }],
+      [
+        'POST',
+        ApiRoutes.allianceCreate,
+        bearer,
+        { hiveUsername: player.username, name: 'Byte Order', tag: 'BOM', icon: 'wolf', description: 'x' },
+      ],
       ['POST', ApiRoutes.verifyLogin, {}, { username: player.username, signature: 'x' }],
       ['PUT', '/admin/queues/api/queues/ledger/pause', { Authorization: OPS_AUTH }, {}],
     ];
@@ -269,7 +290,9 @@ describe('a JSON body with a leading byte order mark', () => {
       expect({ path, status: response.status }).toEqual({ path, status: 400 });
       // Bull Board answers its errors in its own shape ({ error: { key }, message }).
       const answer = JSON.parse(response.body);
-      expect(path.startsWith('/admin/') ? answer.message : answer).toEqual(path.startsWith('/admin/') ? ErrorMessages.byteOrderMark : { error: ErrorMessages.byteOrderMark });
+      expect(path.startsWith('/admin/') ? answer.message : answer).toEqual(
+        path.startsWith('/admin/') ? ErrorMessages.byteOrderMark : { error: ErrorMessages.byteOrderMark },
+      );
     }
     // Still logged in; the same body without the mark goes through.
     expect((await apiClient(stack.apiUrl, player.token).get(ApiRoutes.cityResources(player.username))).status).toBe(200);
@@ -314,7 +337,8 @@ describe('query parameters', () => {
       const path = template.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(valueOf(name)));
       const query = new URLSearchParams();
       for (const parameter of item.get.parameters ?? []) {
-        if (parameter.in === 'query' && parameter.required) query.set(parameter.name, parameter.schema?.enum?.[0] ?? valueOf(parameter.name));
+        if (parameter.in === 'query' && parameter.required)
+          query.set(parameter.name, parameter.schema?.enum?.[0] ?? valueOf(parameter.name));
       }
       query.set('bogus', '1');
       const response = await api.get(`${path}?${query}`);
@@ -330,7 +354,11 @@ describe('query parameters', () => {
     const check = (amount: string) => api.get(ApiRoutes.depositCheck('e'.repeat(40), player.username, amount));
     for (const amount of ['NaN', 'abc', '-1', '0', '1e3', '1.0001', '99999999999999999999', 'Infinity', ' ']) {
       const response = await check(amount);
-      expect({ amount, status: response.status, data: response.data }).toEqual({ amount, status: 400, data: { error: 'Amount must be a positive RUNIK amount with at most 3 decimals.' } });
+      expect({ amount, status: response.status, data: response.data }).toEqual({
+        amount,
+        status: 400,
+        data: { error: 'Amount must be a positive RUNIK amount with at most 3 decimals.' },
+      });
     }
     expect((await check('1.5')).data).toEqual({ error: 'Deposit not found' });
   });
@@ -355,4 +383,3 @@ describe("the shop's item name", () => {
     expect(await queryDatabase(stack.database.url, 'SELECT 1 FROM shop_purchases')).toEqual([]);
   });
 });
-

@@ -57,7 +57,12 @@ const plus = <T extends Record<string, number>>(amounts: T, added: Partial<T>) =
 function mintPosting(player: CityPlayer, purchaseId: number, amounts: Record<string, number>) {
   const assets = Object.keys(amounts).sort();
   return [
-    ...assets.map((asset) => ({ code: `player:${player.playerId}`, asset, delta: amounts[asset], reference: `shop-purchase:${purchaseId}` })),
+    ...assets.map((asset) => ({
+      code: `player:${player.playerId}`,
+      asset,
+      delta: amounts[asset],
+      reference: `shop-purchase:${purchaseId}`,
+    })),
     ...assets.map((asset) => ({ code: 'system:mint', asset, delta: -amounts[asset], reference: `shop-purchase:${purchaseId}` })),
   ].map((leg) => ({ ...leg, posting_id: expect.any(String) }));
 }
@@ -112,7 +117,14 @@ describe('a payment confirmed through hive-sim', () => {
       purchaseCount: 1,
       error: null,
     });
-    expect(await shopPurchaseRow(stack, purchaseId)).toMatchObject({ item_name: 'Starter Bundle', price_thousandths: 3_000, purchase_count: 1, status: 'confirmed', transaction_id: txId, error: null });
+    expect(await shopPurchaseRow(stack, purchaseId)).toMatchObject({
+      item_name: 'Starter Bundle',
+      price_thousandths: 3_000,
+      purchase_count: 1,
+      status: 'confirmed',
+      transaction_id: txId,
+      error: null,
+    });
     expect(await swapHiveOf(stack, player.username)).toBe(97);
     expect((await swapHiveOf(stack, GAME_ACCOUNT)) - gameBefore).toBe(3);
 
@@ -126,7 +138,14 @@ describe('a payment confirmed through hive-sim', () => {
     expect(await gearRowsOf(stack, player)).toEqual([]);
 
     expect(await pendingShopPurchases(player)).toEqual({ purchases: [] });
-    expect(await shopItem(player, 'starter')).toEqual({ name: 'Starter Bundle', price: 3, rewards: [...ITEMS.starter.rewards], nextPurchaseCount: 2, canAfford: false, limit: 1 });
+    expect(await shopItem(player, 'starter')).toEqual({
+      name: 'Starter Bundle',
+      price: 3,
+      rewards: [...ITEMS.starter.rewards],
+      nextPurchaseCount: 2,
+      canAfford: false,
+      limit: 1,
+    });
     const again = await createPurchase(player, ITEMS.starter.name, 3, unknownTxId());
     expect([again.status, again.data]).toEqual([409, { error: ShopMessages.limitReached }]);
   });
@@ -135,12 +154,16 @@ describe('a payment confirmed through hive-sim', () => {
     const player = await newPlayer('crt');
     const cityBefore = await cityOf(player);
     const first = await boughtItem(stack, player, 'crate', 1);
-    expect(await shopPostings(stack, first)).toEqual(mintPosting(player, first, { wheat: 600_000, lumber: 600_000, stone: 600_000, ore: 600_000 }));
+    expect(await shopPostings(stack, first)).toEqual(
+      mintPosting(player, first, { wheat: 600_000, lumber: 600_000, stone: 600_000, ore: 600_000 }),
+    );
     await expectOnePosting(first);
     expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { wheat: 600, lumber: 600, stone: 600, ore: 600 }));
 
     const second = await boughtItem(stack, player, 'crate', 2);
-    expect(await shopPostings(stack, second)).toEqual(mintPosting(player, second, { wheat: 600_000, lumber: 600_000, stone: 600_000, ore: 600_000 }));
+    expect(await shopPostings(stack, second)).toEqual(
+      mintPosting(player, second, { wheat: 600_000, lumber: 600_000, stone: 600_000, ore: 600_000 }),
+    );
     expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { wheat: 1_200, lumber: 1_200, stone: 1_200, ore: 1_200 }));
     expect(await shopItem(player, 'crate')).toMatchObject({ nextPurchaseCount: 3, canAfford: true });
     expect(await shopItems(player)).toMatchObject({ hiveBalance: 96 });
@@ -161,7 +184,11 @@ describe('a payment confirmed through hive-sim', () => {
     const balancesBefore = (await grantsSnapshot(stack, player))[2];
     const purchaseId = await boughtItem(stack, player, 'chest');
     const cityAfter = await cityOf(player);
-    expect(cityAfter.army).toEqual({ infantry: cityBefore.army.infantry + 1_000, archers: cityBefore.army.archers + 500, cavalries: cityBefore.army.cavalries + 200 });
+    expect(cityAfter.army).toEqual({
+      infantry: cityBefore.army.infantry + 1_000,
+      archers: cityBefore.army.archers + 500,
+      cavalries: cityBefore.army.cavalries + 200,
+    });
     expect(await armyOf(stack, player)).toEqual(cityAfter.army);
     expect(cityAfter.resources).toEqual(cityBefore.resources);
     expect(await shopPostings(stack, purchaseId)).toEqual([]);
@@ -176,9 +203,22 @@ describe('a payment confirmed through hive-sim', () => {
     const purchaseId = await boughtItem(stack, player, 'blade');
     const [gear] = await gearRowsOf(stack, player);
     expect(await gearRowsOf(stack, player)).toEqual([
-      { id: gear.id, ownerId: player.playerId, type: 'cavalry', category: 'commander', rarity: 'epic', level: 1, currentExp: 0, equipped: false, listed: false },
+      {
+        id: gear.id,
+        ownerId: player.playerId,
+        type: 'cavalry',
+        category: 'commander',
+        rarity: 'epic',
+        level: 1,
+        currentExp: 0,
+        equipped: false,
+        listed: false,
+      },
     ]);
-    expect(await userGearsOf(player)).toEqual({ success: true, gears: [expectedGear(gear.id, { type: 'cavalry', rarity: 'epic', level: 1 })] });
+    expect(await userGearsOf(player)).toEqual({
+      success: true,
+      gears: [expectedGear(gear.id, { type: 'cavalry', rarity: 'epic', level: 1 })],
+    });
     expect(await shopPostings(stack, purchaseId)).toEqual([]);
     expect((await cityOf(player)).resources).toEqual(cityBefore.resources);
     expect(await swapHiveOf(stack, player.username)).toBe(75);
@@ -204,13 +244,17 @@ describe('a payment confirmed through hive-sim', () => {
     const cityAfter = await cityOf(player);
     const postings = await shopPostings(stack, purchaseId);
     if (item === 'starter') {
-      expect(postings).toEqual(mintPosting(player, purchaseId, { runik: 10_000, wheat: 500_000, lumber: 500_000, stone: 500_000, ore: 500_000 }));
+      expect(postings).toEqual(
+        mintPosting(player, purchaseId, { runik: 10_000, wheat: 500_000, lumber: 500_000, stone: 500_000, ore: 500_000 }),
+      );
       await expectOnePosting(purchaseId);
       expect(cityAfter.resources).toEqual(plus(cityBefore.resources, { runik: 10, wheat: 500, lumber: 500, stone: 500, ore: 500 }));
     } else expect(postings).toEqual([]);
     const troops = item === 'chest' ? { infantry: 1_000, archers: 500, cavalries: 200 } : { infantry: 0, archers: 0, cavalries: 0 };
     expect(cityAfter.army).toEqual(plus(cityBefore.army, troops));
-    expect((await gearRowsOf(stack, player)).map((gear) => [gear.type, gear.rarity, gear.level])).toEqual(item === 'blade' ? [['cavalry', 'epic', 1]] : []);
+    expect((await gearRowsOf(stack, player)).map((gear) => [gear.type, gear.rarity, gear.level])).toEqual(
+      item === 'blade' ? [['cavalry', 'epic', 1]] : [],
+    );
     expect(await shopPurchaseRows(stack, player)).toHaveLength(1);
   });
 });
@@ -229,10 +273,25 @@ describe('a payment that does not pay for the purchase', () => {
     ['a satoshi too much', 'starter', () => ({ quantity: '3.00000001' }), [SwapHivePaymentFailures.wrongQuantity]],
     ["another item's price", 'starter', () => ({ quantity: ITEMS.crate.price }), [SwapHivePaymentFailures.wrongQuantity]],
     // The follower reads a crate bought at the starter's price.
-    ["another item's memo", 'starter', (player) => ({ memo: shopPaymentMemo(player.username, ITEMS.crate.name) }), [SwapHivePaymentFailures.wrongMemo, SwapHivePaymentFailures.wrongQuantity]],
-    ["another player's memo", 'starter', () => ({ memo: shopPaymentMemo(uniqueUsername('memo'), ITEMS.starter.name) }), [SwapHivePaymentFailures.wrongMemo, 'The memo names another account']],
+    [
+      "another item's memo",
+      'starter',
+      (player) => ({ memo: shopPaymentMemo(player.username, ITEMS.crate.name) }),
+      [SwapHivePaymentFailures.wrongMemo, SwapHivePaymentFailures.wrongQuantity],
+    ],
+    [
+      "another player's memo",
+      'starter',
+      () => ({ memo: shopPaymentMemo(uniqueUsername('memo'), ITEMS.starter.name) }),
+      [SwapHivePaymentFailures.wrongMemo, 'The memo names another account'],
+    ],
     ['no memo', 'starter', () => ({ memo: '' }), [SwapHivePaymentFailures.wrongMemo]],
-    ['the memo of a pack purchase of the same price', 'chest', (player) => ({ memo: packPaymentMemo(player.username, 10) }), [SwapHivePaymentFailures.wrongMemo]],
+    [
+      'the memo of a pack purchase of the same price',
+      'chest',
+      (player) => ({ memo: packPaymentMemo(player.username, 10) }),
+      [SwapHivePaymentFailures.wrongMemo],
+    ],
     ['RNK instead of SWAP.HIVE', 'starter', () => ({ symbol: 'RNK' }), [SwapHivePaymentFailures.notTransfer]],
   ];
   it.each(cases)('grants nothing for a payment with %s: the purchase ends invalid', async (_case, item, overrides, failures) => {
@@ -250,7 +309,8 @@ describe('a payment that does not pay for the purchase', () => {
     expect(await pendingShopPurchases(player)).toEqual({ purchases: [] });
     if (overrides(player).symbol === 'RNK') {
       // Not a purchase, but RNK the player sent: credited to them as a deposit, never lost.
-      const deposits = () => queryDatabase(stack.database.url, `SELECT amount_thousandths, status FROM deposits WHERE transaction_id = $1`, [txId]);
+      const deposits = () =>
+        queryDatabase(stack.database.url, `SELECT amount_thousandths, status FROM deposits WHERE transaction_id = $1`, [txId]);
       expect(await eventually(deposits, (rows) => rows.length > 0, 20_000)).toEqual([{ amount_thousandths: '3000', status: 'completed' }]);
     }
     // An invalid purchase does not count: the item is still the player's first, and affordable.
@@ -258,7 +318,9 @@ describe('a payment that does not pay for the purchase', () => {
     // The player named this transaction once already.
     const reuse = await createPurchase(player, ITEMS[item].name, Number(ITEMS[item].price), txId);
     expect([reuse.status, reuse.data]).toEqual([409, { error: SwapHiveMessages.transactionUsed }]);
-    expect((await shopPurchaseRows(stack, player)).map((row) => [row.id, row.status, row.error])).toEqual([[purchaseId, 'invalid', settled.error]]);
+    expect((await shopPurchaseRows(stack, player)).map((row) => [row.id, row.status, row.error])).toEqual([
+      [purchaseId, 'invalid', settled.error],
+    ]);
   });
 
   it('grants nothing for a transfer Hive Engine refused (logs.errors)', async () => {
@@ -269,7 +331,9 @@ describe('a payment that does not pay for the purchase', () => {
     const txId = await payForItem(stack, player, 'starter');
     expect(JSON.parse((await processed(stack.simUrl, txId)).logs).errors).toEqual(['overdrawn balance']);
     const purchaseId = await pendingShopPurchase(player, 'starter', txId);
-    expect(await settledShopPurchase(player, purchaseId)).toEqual(statusOf(purchaseId, 'starter', 'invalid', 1, SwapHivePaymentFailures.failed));
+    expect(await settledShopPurchase(player, purchaseId)).toEqual(
+      statusOf(purchaseId, 'starter', 'invalid', 1, SwapHivePaymentFailures.failed),
+    );
     expect(await grantsSnapshot(stack, player)).toEqual(before);
     const items = await shopItems(player);
     expect(items.hiveBalance).toBe(0.5);
@@ -287,18 +351,24 @@ describe('a payment that does not pay for the purchase', () => {
     // The stranger is faster, and must not block the payer.
     const theirs = await pendingShopPurchase(stranger, 'starter', txId);
     const mine = await pendingShopPurchase(payer, 'starter', txId);
-    expect(await settledShopPurchase(stranger, theirs)).toEqual(statusOf(theirs, 'starter', 'invalid', 1, SwapHivePaymentFailures.wrongSender));
+    expect(await settledShopPurchase(stranger, theirs)).toEqual(
+      statusOf(theirs, 'starter', 'invalid', 1, SwapHivePaymentFailures.wrongSender),
+    );
     expect(await settledShopPurchase(payer, mine)).toEqual(statusOf(mine, 'starter', 'confirmed'));
 
     expect(await grantsSnapshot(stack, stranger)).toEqual(strangerBefore);
-    expect((await cityOf(payer)).resources).toEqual(plus(payerCity.resources, { runik: 10, wheat: 500, lumber: 500, stone: 500, ore: 500 }));
+    expect((await cityOf(payer)).resources).toEqual(
+      plus(payerCity.resources, { runik: 10, wheat: 500, lumber: 500, stone: 500, ore: 500 }),
+    );
     const peek = await stranger.api.get(ApiRoutes.shopPurchaseStatus(mine));
     expect([peek.status, peek.data]).toEqual([404, { error: ShopMessages.purchaseNotFound }]);
     expect(await shopItem(stranger, 'starter')).toMatchObject({ nextPurchaseCount: 1, canAfford: true });
     expect(await shopItem(payer, 'starter')).toMatchObject({ nextPurchaseCount: 2, canAfford: false });
 
     // Whatever a job did, the database lets one transaction confirm one purchase only.
-    await expect(queryDatabase(stack.database.url, `UPDATE shop_purchases SET status = 'confirmed', error = NULL WHERE id = $1`, [theirs])).rejects.toMatchObject({
+    await expect(
+      queryDatabase(stack.database.url, `UPDATE shop_purchases SET status = 'confirmed', error = NULL WHERE id = $1`, [theirs]),
+    ).rejects.toMatchObject({
       code: '23505',
       constraint: 'shop_purchases_transaction_confirmed',
     });
@@ -326,33 +396,29 @@ describe('a payment that does not pay for the purchase', () => {
 });
 
 describe('after the confirmation window', () => {
-  it(
-    'calls a transaction never seen invalid after the window, granting nothing; the player may buy again',
-    async () => {
-      if (!unseen) throw new Error('the first test made no purchase');
-      const { player, purchaseId } = unseen;
-      const waited = Date.now() - (await shopPurchaseRow(stack, purchaseId)).created_at.getTime();
-      const status = await settledShopPurchase(player, purchaseId, WINDOW_MS + 30_000 - waited);
-      expect(status).toEqual(statusOf(purchaseId, 'pouch', 'invalid', 1, SwapHivePaymentFailures.notFound));
-      const [{ looked }] = await queryDatabase<{ looked: number }>(
-        stack.database.url,
-        `SELECT extract(epoch FROM updated_at - created_at)::float8 AS looked FROM shop_purchases WHERE id = $1`,
-        [purchaseId],
-      );
-      // 4 looks, 5 s apart.
-      expect(looked).toBeGreaterThanOrEqual(WINDOW_MS / 1000 - 10);
-      expect(looked).toBeLessThan(WINDOW_MS / 1000 + 30);
-      expect(await shopPostings(stack, purchaseId)).toEqual([]);
-      expect(await pendingShopPurchases(player)).toEqual({ purchases: [] });
+  it('calls a transaction never seen invalid after the window, granting nothing; the player may buy again', async () => {
+    if (!unseen) throw new Error('the first test made no purchase');
+    const { player, purchaseId } = unseen;
+    const waited = Date.now() - (await shopPurchaseRow(stack, purchaseId)).created_at.getTime();
+    const status = await settledShopPurchase(player, purchaseId, WINDOW_MS + 30_000 - waited);
+    expect(status).toEqual(statusOf(purchaseId, 'pouch', 'invalid', 1, SwapHivePaymentFailures.notFound));
+    const [{ looked }] = await queryDatabase<{ looked: number }>(
+      stack.database.url,
+      `SELECT extract(epoch FROM updated_at - created_at)::float8 AS looked FROM shop_purchases WHERE id = $1`,
+      [purchaseId],
+    );
+    // 4 looks, 5 s apart.
+    expect(looked).toBeGreaterThanOrEqual(WINDOW_MS / 1000 - 10);
+    expect(looked).toBeLessThan(WINDOW_MS / 1000 + 30);
+    expect(await shopPostings(stack, purchaseId)).toEqual([]);
+    expect(await pendingShopPurchases(player)).toEqual({ purchases: [] });
 
-      const cityBefore = await cityOf(player);
-      const next = await boughtItem(stack, player, 'pouch');
-      expect(await shopPostings(stack, next)).toEqual(mintPosting(player, next, { runik: 50_000 }));
-      expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { runik: 50 }));
-      expect(await shopItem(player, 'pouch')).toMatchObject({ nextPurchaseCount: 2 });
-    },
-    90_000,
-  );
+    const cityBefore = await cityOf(player);
+    const next = await boughtItem(stack, player, 'pouch');
+    expect(await shopPostings(stack, next)).toEqual(mintPosting(player, next, { runik: 50_000 }));
+    expect((await cityOf(player)).resources).toEqual(plus(cityBefore.resources, { runik: 50 }));
+    expect(await shopItem(player, 'pouch')).toMatchObject({ nextPurchaseCount: 2 });
+  }, 90_000);
 
   it('keeps every ledger asset summing to 0, no player negative; rewards minted once for each confirmed purchase, to its buyer', async () => {
     for (const { asset, total } of await assetTotals(stack)) expect([asset, total]).toEqual([asset, 0]);

@@ -45,7 +45,12 @@ function freshItems(hiveBalance: number, affordable: ItemKey[]): ShopItemsRespon
 }
 
 /** A refused call: its status and body, and nothing stored or granted. */
-async function expectRefused(player: CityPlayer, call: () => Promise<{ status: number; data: unknown }>, status: number, error: string): Promise<void> {
+async function expectRefused(
+  player: CityPlayer,
+  call: () => Promise<{ status: number; data: unknown }>,
+  status: number,
+  error: string,
+): Promise<void> {
   const [rowsBefore, grantsBefore] = await Promise.all([shopPurchaseRows(stack, player), grantsSnapshot(stack, player)]);
   const response = await call();
   expect([response.status, response.data]).toEqual([status, { error }]);
@@ -125,7 +130,14 @@ describe('shop items', () => {
 describe('creating a purchase', () => {
   it('refuses an item the catalogue does not have (400), storing nothing', async () => {
     const player = await newPlayer('unk');
-    for (const itemName of ['Golden Dragon', 'starter bundle', 'Starter Bundle ', ' Starter Bundle', 'STARTER BUNDLE', "Commander's Blade Lv.2"]) {
+    for (const itemName of [
+      'Golden Dragon',
+      'starter bundle',
+      'Starter Bundle ',
+      ' Starter Bundle',
+      'STARTER BUNDLE',
+      "Commander's Blade Lv.2",
+    ]) {
       await expectRefused(player, () => createPurchase(player, itemName, 3, unknownTxId()), 400, ShopMessages.unknownItem);
     }
     expect(await shopPurchaseRows(stack, player)).toEqual([]);
@@ -144,7 +156,9 @@ describe('creating a purchase', () => {
     // The price as the wallet writes it is the same price.
     const response = await createPurchase(player, ITEMS.starter.name, '3.000', unknownTxId());
     expect([response.status, response.data]).toEqual([200, { success: true, purchaseId: expect.any(Number) }]);
-    expect((await shopPurchaseRows(stack, player)).map((row) => [row.item_name, row.price_thousandths, row.status])).toEqual([['Starter Bundle', 3000, 'pending']]);
+    expect((await shopPurchaseRows(stack, player)).map((row) => [row.item_name, row.price_thousandths, row.status])).toEqual([
+      ['Starter Bundle', 3000, 'pending'],
+    ]);
   });
 
   it('keeps one purchase pending at a time: a second gets 409, and the pending list shows the first', async () => {
@@ -157,11 +171,27 @@ describe('creating a purchase', () => {
     expect(pending).toEqual({ purchases: [{ purchaseId, itemName: 'War Chest', status: 'pending', createdAt: expect.any(String) }] });
     const [row] = await shopPurchaseRows(stack, player);
     expect(pending.purchases[0].createdAt).toBe(row.created_at.toISOString());
-    expect(row).toMatchObject({ id: purchaseId, item_name: 'War Chest', price_thousandths: 10_000, purchase_count: 1, status: 'pending', transaction_id: txId, error: null });
+    expect(row).toMatchObject({
+      id: purchaseId,
+      item_name: 'War Chest',
+      price_thousandths: 10_000,
+      purchase_count: 1,
+      status: 'pending',
+      transaction_id: txId,
+      error: null,
+    });
 
     // Another item or the same item: both wait for the pending purchase (a real payment is confirmed from the chain all the same: shop-payments.spec).
-    for (const [item, tx] of [['chest', unknownTxId()], ['crate', unknownTxId()]] as [ItemKey, string][]) {
-      await expectRefused(player, () => createPurchase(player, ITEMS[item].name, Number(ITEMS[item].price), tx), 409, SwapHiveMessages.pendingPurchase);
+    for (const [item, tx] of [
+      ['chest', unknownTxId()],
+      ['crate', unknownTxId()],
+    ] as [ItemKey, string][]) {
+      await expectRefused(
+        player,
+        () => createPurchase(player, ITEMS[item].name, Number(ITEMS[item].price), tx),
+        409,
+        SwapHiveMessages.pendingPurchase,
+      );
     }
     // Naming the pending purchase's own transaction again answers that same purchase.
     expect((await createPurchase(player, ITEMS.chest.name, 10, txId)).data).toEqual({ success: true, purchaseId });
@@ -233,7 +263,11 @@ describe('ownership and bad input', () => {
       [401, unauthenticated, await anonymous.post(ApiRoutes.shopPurchaseCreate, body)],
       [401, unauthenticated, await anonymous.get(ApiRoutes.shopPurchaseStatus(bobsPurchase))],
       [401, { error: ErrorMessages.sessionInvalid }, await apiClient(stack.apiUrl, 'x'.repeat(43)).get(ApiRoutes.shopItems(bob.username))],
-      [401, { error: ErrorMessages.sessionInvalid }, await apiClient(stack.apiUrl, 'x'.repeat(43)).post(ApiRoutes.shopPurchaseCreate, body)],
+      [
+        401,
+        { error: ErrorMessages.sessionInvalid },
+        await apiClient(stack.apiUrl, 'x'.repeat(43)).post(ApiRoutes.shopPurchaseCreate, body),
+      ],
     ];
     for (const [status, data, response] of checks) expect([response.status, response.data]).toEqual([status, data]);
     expect(await Promise.all([shopPurchaseRows(stack, alice), shopPurchaseRows(stack, bob), grantsSnapshot(stack, bob)])).toEqual(before);
@@ -249,7 +283,11 @@ describe('ownership and bad input', () => {
     const calls: [string, () => Promise<{ status: number; data: { error?: string } }>, string?][] = [
       ['items query', () => player.api.get(`${ApiRoutes.shopItems(player.username)}?item=War%20Chest`)],
       ['purchases status all', () => player.api.get(`/api/syncshop/purchases/${player.username}?status=all`), ShopMessages.invalidStatus],
-      ['purchases status confirmed', () => player.api.get(`/api/syncshop/purchases/${player.username}?status=confirmed`), ShopMessages.invalidStatus],
+      [
+        'purchases status confirmed',
+        () => player.api.get(`/api/syncshop/purchases/${player.username}?status=confirmed`),
+        ShopMessages.invalidStatus,
+      ],
       ['purchases status empty', () => player.api.get(`/api/syncshop/purchases/${player.username}?status=`), ShopMessages.invalidStatus],
       ['purchases status twice', () => player.api.get(`/api/syncshop/purchases/${player.username}?status=pending&status=pending`)],
       ['purchases unknown query', () => player.api.get(`${ApiRoutes.shopPendingPurchases(player.username)}&limit=100`)],
@@ -269,7 +307,17 @@ describe('ownership and bad input', () => {
     for (const price of [null, true, false, [2], { amount: 2 }]) {
       calls.push([`price ${JSON.stringify(price)}`, () => post({ ...good, price }), ShopMessages.invalidPrice]);
     }
-    for (const hiveTxId of ['xyz', 'A'.repeat(40), 'a'.repeat(39), 'a'.repeat(41), `${'a'.repeat(40)}-`, `${'a'.repeat(40)}-1234`, 12345, '', null]) {
+    for (const hiveTxId of [
+      'xyz',
+      'A'.repeat(40),
+      'a'.repeat(39),
+      'a'.repeat(41),
+      `${'a'.repeat(40)}-`,
+      `${'a'.repeat(40)}-1234`,
+      12345,
+      '',
+      null,
+    ]) {
       calls.push([`hiveTxId ${JSON.stringify(hiveTxId)}`, () => post({ ...good, hiveTxId })]);
     }
     for (const id of ['abc', '0', '-1', '1.5', '01', '1e3', '9'.repeat(16), '%20']) {
@@ -299,7 +347,9 @@ describe('races', () => {
     );
     const { purchaseId } = succeeded[0].data;
     const rows = await shopPurchaseRows(stack, player);
-    expect(rows.map((row) => [row.id, row.status, row.transaction_id])).toEqual([[purchaseId, 'pending', txIds[responses.indexOf(succeeded[0])]]]);
+    expect(rows.map((row) => [row.id, row.status, row.transaction_id])).toEqual([
+      [purchaseId, 'pending', txIds[responses.indexOf(succeeded[0])]],
+    ]);
     expect(await pendingShopPurchases(player)).toMatchObject({ purchases: [{ purchaseId, status: 'pending' }] });
   });
 
@@ -307,7 +357,9 @@ describe('races', () => {
     const player = await newPlayer('lim');
     await boughtItem(stack, player, 'starter');
     const responses = await Promise.all(Array.from({ length: 20 }, () => createPurchase(player, ITEMS.starter.name, 3, unknownTxId())));
-    expect(responses.map((response) => [response.status, response.data])).toEqual(Array(20).fill([409, { error: ShopMessages.limitReached }]));
+    expect(responses.map((response) => [response.status, response.data])).toEqual(
+      Array(20).fill([409, { error: ShopMessages.limitReached }]),
+    );
     expect((await shopPurchaseRows(stack, player)).map((row) => [row.item_name, row.status])).toEqual([['Starter Bundle', 'confirmed']]);
   });
 });
@@ -330,7 +382,10 @@ describe('conservation', () => {
               <> CASE WHEN sp.status = 'confirmed' AND sp.item_name IN ('Starter Bundle', 'Resource Crate', 'RUNIK Pouch') THEN 1 ELSE 0 END`,
     );
     expect(mismatched).toEqual([]);
-    const [confirmed] = await queryDatabase<{ n: number }>(stack.database.url, `SELECT count(*)::int AS n FROM shop_purchases WHERE status = 'confirmed'`);
+    const [confirmed] = await queryDatabase<{ n: number }>(
+      stack.database.url,
+      `SELECT count(*)::int AS n FROM shop_purchases WHERE status = 'confirmed'`,
+    );
     expect(confirmed.n).toBeGreaterThan(0);
   });
 });

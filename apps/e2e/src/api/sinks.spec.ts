@@ -31,7 +31,10 @@ const convert = (player: CityPlayer, body: unknown) => player.api.post(`/api/cit
 function pendingFor(row: Awaited<ReturnType<typeof cityRow>>, army: Troops, atMs: number): ResourceAmounts {
   const levels = recordOf(BUILDING_KEYS, (key) => row.building_levels[key] ?? STARTING_BUILDING_LEVEL);
   const gearBonuses = noResources();
-  return pendingResources({ chLevel: row.ch_level, levels, gearBonuses, army, storedPending: row.stored_pending, anchorMs: row.production_anchor_at.getTime() }, atMs);
+  return pendingResources(
+    { chLevel: row.ch_level, levels, gearBonuses, army, storedPending: row.stored_pending, anchorMs: row.production_anchor_at.getTime() },
+    atMs,
+  );
 }
 
 describe('troop upkeep', () => {
@@ -76,7 +79,6 @@ describe('troop upkeep', () => {
     expect(city.resources.wheat).toBe(1000);
   });
 
-
   it('settles the pending production at the old upkeep before healed troops rejoin the army', async () => {
     const player = await newCityPlayer(stack, 'upk');
     await setArmy(stack, player, { infantry: 100 });
@@ -88,7 +90,9 @@ describe('troop upkeep', () => {
     const after = await cityRow(stack, player);
     expect(after.army).toEqual({ infantry: 200, archers: 0, cavalries: 0 });
     // Two hours at 10 wheat an hour for the 100 that stood guard, not 20 for the 200 there are now.
-    expect(after.stored_pending).toEqual(pendingFor(before, { infantry: 100, archers: 0, cavalries: 0 }, after.production_anchor_at.getTime()));
+    expect(after.stored_pending).toEqual(
+      pendingFor(before, { infantry: 100, archers: 0, cavalries: 0 }, after.production_anchor_at.getTime()),
+    );
     expect((await cityOf(player)).troopUpkeepPerHour).toBe(20);
   });
 });

@@ -44,14 +44,18 @@ async function connect(apiUrl: string, options: HandshakeOptions): Promise<Liste
 }
 
 function residentMemoryBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith('VmRSS:'));
   return Number(line?.match(/\d+/)?.[0]) * 1024;
 }
 
 async function pushTo(playerId: number, payload: object): Promise<void> {
   const redis = new Redis(REDIS_URL);
   try {
-    new Emitter(redis, { key: socketChannelKey({ REDIS_PREFIX: stack.redisPrefix }) }).to(playerRoom(playerId)).emit(NOTIFICATION_EVENT, payload);
+    new Emitter(redis, { key: socketChannelKey({ REDIS_PREFIX: stack.redisPrefix }) })
+      .to(playerRoom(playerId))
+      .emit(NOTIFICATION_EVENT, payload);
   } finally {
     // QUIT after the PUBLISH: the emitter does not wait for it.
     await redis.quit();
@@ -84,7 +88,9 @@ describe('socket limits', () => {
     }
     // Closed connections give their places back.
     await sleep(300);
-    expect('socket' in (await rawTransport(stack.apiUrl, '127.0.0.1').then((result) => ('socket' in result && result.socket.destroy(), result)))).toBe(true);
+    expect(
+      'socket' in (await rawTransport(stack.apiUrl, '127.0.0.1').then((result) => ('socket' in result && result.socket.destroy(), result))),
+    ).toBe(true);
   });
 
   it('closes a connection that has not authenticated within SOCKET_AUTH_TIMEOUT_MS', async () => {
@@ -101,7 +107,8 @@ describe('socket limits', () => {
   it('takes SOCKETS_PER_SESSION sockets of one session, and one more once one closes', async () => {
     const player = await newSocketPlayer(stack, 'sess');
     const sockets = [];
-    for (let i = 0; i < SOCKETS_PER_SESSION; i += 1) sockets.push(await connect(stack.apiUrl, { token: player.token, localAddress: `127.0.0.${4 + i}` }));
+    for (let i = 0; i < SOCKETS_PER_SESSION; i += 1)
+      sockets.push(await connect(stack.apiUrl, { token: player.token, localAddress: `127.0.0.${4 + i}` }));
     expect(await refusalOf(stack.apiUrl, { token: player.token, localAddress: '127.0.0.9' })).toBe(ErrorMessages.tooManySockets);
     sockets[0].socket.close();
     await sleep(300);
@@ -131,7 +138,9 @@ describe('socket limits', () => {
     const player = await newSocketPlayer(stack, 'rate');
     // Per address: made-up tokens, each a session lookup, then even a good one is refused.
     for (let i = 0; i < 5; i += 1) {
-      expect(await refusalOf(limited, { token: randomBytes(32).toString('base64url'), localAddress: '127.0.0.12' })).toBe(ErrorMessages.sessionInvalid);
+      expect(await refusalOf(limited, { token: randomBytes(32).toString('base64url'), localAddress: '127.0.0.12' })).toBe(
+        ErrorMessages.sessionInvalid,
+      );
     }
     expect(await refusalOf(limited, { token: player.token, localAddress: '127.0.0.12' })).toBe(ErrorMessages.tooManyRequests);
     // Per session, from any address, on either api (the count is one in Redis).

@@ -167,7 +167,8 @@ describe('roles and refusals', () => {
     // [route, body, the exact message or null when only its presence is checked]
     const bodies: [string, unknown, string | null][] = [];
     for (const route of [ApiRoutes.throneSoloAttack, ApiRoutes.throneGarrison, ApiRoutes.throneRecall, ApiRoutes.throneRallyCreate]) {
-      for (const infantry of ['5', -1, 1.5, null, MAX_THRONE_TROOPS + 1, true]) bodies.push([route, { ...me, ...army, infantry }, ThroneMessages.invalidTroops]);
+      for (const infantry of ['5', -1, 1.5, null, MAX_THRONE_TROOPS + 1, true])
+        bodies.push([route, { ...me, ...army, infantry }, ThroneMessages.invalidTroops]);
       bodies.push([route, { ...me, infantry: 1, archers: 0 }, ThroneMessages.invalidTroops]);
       bodies.push([route, { ...me, ...army, extra: 1 }, UNKNOWN_EXTRA]);
       bodies.push([route, army, 'hiveUsername: username must be a string']);
@@ -180,7 +181,8 @@ describe('roles and refusals', () => {
     bodies.push([ApiRoutes.throneRallyJoin, { ...me, ...army }, ThroneMessages.invalidRallyId]);
     bodies.push([ApiRoutes.throneRallyJoin, { ...me, ...army, rallyId: 1, archers: -5 }, ThroneMessages.invalidTroops]);
     bodies.push([ApiRoutes.throneRallyDisband, { ...me, rallyId: 1, extra: true }, UNKNOWN_EXTRA]);
-    for (const timeSlot of ['2:00', '07:00', '7', 7, '', null]) bodies.push([ApiRoutes.throneVote, { ...me, timeSlot }, ThroneMessages.invalidSlot]);
+    for (const timeSlot of ['2:00', '07:00', '7', 7, '', null])
+      bodies.push([ApiRoutes.throneVote, { ...me, timeSlot }, ThroneMessages.invalidSlot]);
     bodies.push([ApiRoutes.throneVote, me, ThroneMessages.invalidSlot]);
     bodies.push([ApiRoutes.throneVote, { ...me, timeSlot: '7:00', extra: 1 }, UNKNOWN_EXTRA]);
     bodies.push([ApiRoutes.throneVote, [], 'Invalid input: expected object, received array']);
@@ -193,7 +195,10 @@ describe('roles and refusals', () => {
       if (message) expect([route, body, data.error]).toEqual([route, body, message]);
     }
     const paths: [string, string | null][] = [
-      ...['abc', '0', '-1', '1.5', '01', '1e3', '9999999999'].map((id): [string, string] => [`/api/throne/rally/${id}/details`, ThroneMessages.invalidRallyId]),
+      ...['abc', '0', '-1', '1.5', '01', '1e3', '9999999999'].map((id): [string, string] => [
+        `/api/throne/rally/${id}/details`,
+        ThroneMessages.invalidRallyId,
+      ]),
       ['/api/throne/rally/1/details?extra=1', UNKNOWN_EXTRA],
       ['/api/throne/status?extra=1', UNKNOWN_EXTRA],
       ['/api/throne/garrison/details?extra=1', UNKNOWN_EXTRA],
@@ -267,9 +272,15 @@ describe('races', () => {
     for (const [index, member] of members.entries()) {
       expect([member.username, await armyOf(member)]).toEqual([member.username, troops(index === winner ? 100 - (10 + index) : 100)]);
     }
-    const rallies = await queryDatabase<{ id: number; creator_id: string }>(stack.database.url, `SELECT id, creator_id FROM throne_rallies WHERE war_id = $1`, [war.id]);
+    const rallies = await queryDatabase<{ id: number; creator_id: string }>(
+      stack.database.url,
+      `SELECT id, creator_id FROM throne_rallies WHERE war_id = $1`,
+      [war.id],
+    );
     expect(rallies.map((rally) => [rally.id, Number(rally.creator_id)])).toEqual([[rallyId, members[winner].playerId]]);
-    expect(await ok(rallyDetails(members[0], rallyId))).toEqual({ participants: [{ hiveUsername: members[winner].username, troops: troops(10 + winner) }] });
+    expect(await ok(rallyDetails(members[0], rallyId))).toEqual({
+      participants: [{ hiveUsername: members[winner].username, troops: troops(10 + winner) }],
+    });
 
     // The same member joining 10 times at once joins once and pays once.
     const joiner = members[(winner + 1) % members.length];
@@ -286,7 +297,11 @@ describe('races', () => {
   it('a join arriving after the launch time is refused: the rally has marched and taken the throne', async () => {
     const holder = await newFighter(stack, { infantry: 10 });
     const defenders = await newThroneAlliance(stack, [holder]);
-    const [creator, early, late] = [await newFighter(stack, { infantry: 100 }), await newFighter(stack, { infantry: 50 }), await newFighter(stack, { infantry: 40 })];
+    const [creator, early, late] = [
+      await newFighter(stack, { infantry: 100 }),
+      await newFighter(stack, { infantry: 50 }),
+      await newFighter(stack, { infantry: 40 }),
+    ];
     const attackers = await newThroneAlliance(stack, [creator, early, late]);
     const war = await seedActiveWar(stack, defenders);
     await ok(garrison(holder, troops(10)));
@@ -301,15 +316,28 @@ describe('races', () => {
     // Marched at its launch time (by this call or the worker, whichever came first), and won.
     expect(await rallyRow(stack, rallyId)).toMatchObject({ status: 'marched', closed_at: launchAt });
     const [battle] = await battlesOfWar(stack, war);
-    expect(battle).toMatchObject({ kind: 'rally', rally_id: rallyId, attacker_alliance_id: attackers.id, defender_alliance_id: defenders.id, winner: 'attacker', fought_at: launchAt });
+    expect(battle).toMatchObject({
+      kind: 'rally',
+      rally_id: rallyId,
+      attacker_alliance_id: attackers.id,
+      defender_alliance_id: defenders.id,
+      winner: 'attacker',
+      fought_at: launchAt,
+    });
     expect(battle.outcome.attackers.map((fighter) => fighter.playerId)).toEqual([creator.playerId, early.playerId]);
     expect(await warRow(stack, war)).toMatchObject({ occupier_alliance_id: attackers.id, occupied_since: launchAt, full_control_at: null });
     // The survivors hold the throne; the old garrison lost all it had: 40% dead, the rest in the Sanctum.
-    expect(await garrisonRows(stack, war)).toEqual(new Map(battle.outcome.attackers.map((fighter) => [fighter.playerId, fighter.survivors])));
+    expect(await garrisonRows(stack, war)).toEqual(
+      new Map(battle.outcome.attackers.map((fighter) => [fighter.playerId, fighter.survivors])),
+    );
     expect(await cityRow(stack, holder)).toMatchObject({ army: troops(0), injured: troops(6) });
     const status = await warView(late);
     expect(status.activeAttacks).toEqual([]);
-    expect(status.currentOccupier).toMatchObject({ allianceId: attackers.id, occupiedSince: launchAt.toISOString(), fullControlMet: false });
+    expect(status.currentOccupier).toMatchObject({
+      allianceId: attackers.id,
+      occupiedSince: launchAt.toISOString(),
+      fullControlMet: false,
+    });
   });
 
   it('a leader voting 10 times at once: one vote counts', async () => {
@@ -321,7 +349,11 @@ describe('races', () => {
     const counted = withStatus(replies, 200);
     expect(counted).toHaveLength(1);
     expect(withStatus(replies, 409).map((reply) => reply.data)).toEqual(times(9, () => ({ error: ThroneMessages.alreadyVoted })));
-    const votes = await queryDatabase<{ alliance_id: number; time_slot: string }>(stack.database.url, `SELECT alliance_id, time_slot FROM throne_votes WHERE war_id = $1`, [war.id]);
+    const votes = await queryDatabase<{ alliance_id: number; time_slot: string }>(
+      stack.database.url,
+      `SELECT alliance_id, time_slot FROM throne_votes WHERE war_id = $1`,
+      [war.id],
+    );
     expect(votes).toEqual([{ alliance_id: alliance.id, time_slot: counted[0].data.timeSlot }]);
   });
 
@@ -332,13 +364,17 @@ describe('races', () => {
 
     const sent = await Promise.all(times(10, () => garrison(holder, troops(10))));
     expect(withStatus(sent, 200)).toHaveLength(3);
-    expect(withStatus(sent, 400).map((reply) => reply.data)).toEqual(times(7, () => ({ error: ThroneMessages.notEnoughTroops('infantry', 10, 0) })));
+    expect(withStatus(sent, 400).map((reply) => reply.data)).toEqual(
+      times(7, () => ({ error: ThroneMessages.notEnoughTroops('infantry', 10, 0) })),
+    );
     expect(await armyOf(holder)).toEqual(troops(0));
     expect(await garrisonRows(stack, war)).toEqual(new Map([[holder.playerId, troops(30)]]));
 
     const recalled = await Promise.all(times(10, () => recall(holder, troops(10))));
     expect(withStatus(recalled, 200)).toHaveLength(3);
-    expect(withStatus(recalled, 400).map((reply) => reply.data)).toEqual(times(7, () => ({ error: ThroneMessages.notEnoughGarrisoned('infantry', 10, 0) })));
+    expect(withStatus(recalled, 400).map((reply) => reply.data)).toEqual(
+      times(7, () => ({ error: ThroneMessages.notEnoughGarrisoned('infantry', 10, 0) })),
+    );
     expect(await armyOf(holder)).toEqual(troops(30));
     expect(await garrisonRows(stack, war)).toEqual(new Map());
   });
@@ -354,15 +390,24 @@ describe('races', () => {
     const replies = await Promise.all(times(10, () => soloAttack(attacker, troops(10))));
     const fought = withStatus(replies, 200);
     expect(fought).toHaveLength(3);
-    for (const { data } of fought) expect(data).toMatchObject({ success: true, message: ThroneMessages.attacked(defenders.name), result: { winner: defenders.name, outcome: 'defender' } });
-    expect(withStatus(replies, 400).map((reply) => reply.data)).toEqual(times(7, () => ({ error: ThroneMessages.notEnoughTroops('infantry', 10, 0) })));
+    for (const { data } of fought)
+      expect(data).toMatchObject({
+        success: true,
+        message: ThroneMessages.attacked(defenders.name),
+        result: { winner: defenders.name, outcome: 'defender' },
+      });
+    expect(withStatus(replies, 400).map((reply) => reply.data)).toEqual(
+      times(7, () => ({ error: ThroneMessages.notEnoughTroops('infantry', 10, 0) })),
+    );
 
     // What left the army is exactly what the three battles took, all of it lost.
     const battles = (await battlesOfWar(stack, war)).filter((battle) => battle.attacker_alliance_id === attackers.id);
     expect(battles.map((battle) => [battle.kind, battle.winner])).toEqual(times(3, () => ['solo', 'defender']));
     // Each reply names its own battle, the one its report shows.
     expect(fought.map(({ data }) => data.result.battleId).sort((a, b) => a - b)).toEqual(battles.map((battle) => battle.id));
-    const committed = battles.flatMap((battle) => battle.outcome.attackers).map((fighter) => plus(plus(fighter.survivors, fighter.dead), fighter.injured));
+    const committed = battles
+      .flatMap((battle) => battle.outcome.attackers)
+      .map((fighter) => plus(plus(fighter.survivors, fighter.dead), fighter.injured));
     expect(committed).toEqual(times(3, () => troops(10)));
     const injured = fought.map(({ data }) => data.result.injured).reduce(plus, troops(0));
     expect(await cityRow(stack, attacker)).toMatchObject({ army: troops(0), injured });
@@ -383,7 +428,9 @@ describe('the worker drives the war', () => {
     await waitUntil('the worker to march the rally', async () => (await rallyRow(stack, rallyId)).status === 'marched', 75_000, 500);
 
     expect(await rallyRow(stack, rallyId)).toMatchObject({ status: 'marched', closed_at: launchAt });
-    expect(await battlesOfWar(stack, war)).toMatchObject([{ kind: 'rally', rally_id: rallyId, attacker_alliance_id: alliance.id, defender_alliance_id: null, winner: 'attacker' }]);
+    expect(await battlesOfWar(stack, war)).toMatchObject([
+      { kind: 'rally', rally_id: rallyId, attacker_alliance_id: alliance.id, defender_alliance_id: null, winner: 'attacker' },
+    ]);
     // The empty throne is taken at the rally's launch time, not when the worker noticed.
     expect(await warRow(stack, war)).toMatchObject({ occupier_alliance_id: alliance.id, occupied_since: launchAt });
     expect(await garrisonRows(stack, war)).toEqual(new Map([[creator.playerId, troops(20, 5)]]));
@@ -470,8 +517,16 @@ describe('a whole war over HTTP', () => {
 
     expect(await ok(vote(leader, '19:00'))).toMatchObject({ success: true, message: 'Vote recorded for 19:00 UTC!' });
     const voting = await warView(member);
-    expect(voting).toMatchObject({ warDate: war.warDate, status: 'voting', votingPhase: { isOpen: true }, battlePhase: { startTime: null }, currentOccupier: null });
-    expect(voting.votingPhase.votes['19:00']).toEqual([{ allianceId: alliance.id, allianceName: alliance.name, allianceTag: alliance.tag, votedAt: expect.any(String) }]);
+    expect(voting).toMatchObject({
+      warDate: war.warDate,
+      status: 'voting',
+      votingPhase: { isOpen: true },
+      battlePhase: { startTime: null },
+      currentOccupier: null,
+    });
+    expect(voting.votingPhase.votes['19:00']).toEqual([
+      { allianceId: alliance.id, allianceName: alliance.name, allianceTag: alliance.tag, votedAt: expect.any(String) },
+    ]);
     expect(voting.votingPhase.votes['7:00']).toEqual([]);
 
     await moveWarMoment(stack, war, 'voting_closes_at', 1);

@@ -102,7 +102,9 @@ describe('buying races', () => {
 
     const responses = await Promise.all(listings.map(({ id }) => buyGear(buyer, id)));
     expect(withStatus(responses, 200)).toHaveLength(3);
-    expect(withStatus(responses, 400).map((response) => response.data)).toEqual(times(7, () => ({ error: 'Insufficient RUNIK. You need 100.000 RUNIK to buy this item.' })));
+    expect(withStatus(responses, 400).map((response) => response.data)).toEqual(
+      times(7, () => ({ error: 'Insufficient RUNIK. You need 100.000 RUNIK to buy this item.' })),
+    );
     expect(await runikOf(stack, buyer)).toBe(99 * RUNIK);
     expect((await systemBalance(stack, 'system:tax')) - tax0).toBe(3 * 4 * RUNIK);
     for (const [i, { id, gear, seller }] of listings.entries()) {
@@ -194,12 +196,19 @@ describe('listing races', () => {
       const responses = await Promise.all(times(20, (i) => listGear(seller, gear, 1_000 + i)));
       const [won] = withStatus(responses, 200);
       expect(withStatus(responses, 200)).toHaveLength(1);
-      expect(withStatus(responses, 409).map((response) => response.data)).toEqual(times(19, () => ({ error: TradingMessages.alreadyListed })));
+      expect(withStatus(responses, 409).map((response) => response.data)).toEqual(
+        times(19, () => ({ error: TradingMessages.alreadyListed })),
+      );
       const rows = await listingsOfGear(stack, gear);
       expect(rows).toHaveLength(1);
       const fee = tradeMoney(won.data.listing.price).fee;
       expect(won.data).toMatchObject({ fee, message: TradingMessages.listed(fee) });
-      expect(rows[0]).toMatchObject({ id: won.data.listing._id, status: 'active', price: won.data.listing.price, feeThousandths: fee * RUNIK });
+      expect(rows[0]).toMatchObject({
+        id: won.data.listing._id,
+        status: 'active',
+        price: won.data.listing.price,
+        feeThousandths: fee * RUNIK,
+      });
       expect(await postingCount('listing-fee', `listing:${rows[0].id}`)).toBe(1);
       expect(before - (await runikOf(stack, seller))).toBe(fee * RUNIK);
       paid += fee;
@@ -215,7 +224,9 @@ describe('listing races', () => {
     const gears = await giveGears(stack, seller, 10, { type: 'wheat', rarity: 'common', level: 1 });
     const responses = await Promise.all(gears.map((gear) => listGear(seller, gear, 100)));
     expect(withStatus(responses, 200)).toHaveLength(3);
-    expect(withStatus(responses, 400).map((response) => response.data)).toEqual(times(7, () => ({ error: 'Insufficient RUNIK. You need 10.000 RUNIK to list this item.' })));
+    expect(withStatus(responses, 400).map((response) => response.data)).toEqual(
+      times(7, () => ({ error: 'Insufficient RUNIK. You need 10.000 RUNIK to list this item.' })),
+    );
     expect(await runikOf(stack, seller)).toBe(5 * RUNIK);
     for (const [i, gear] of gears.entries()) expect((await gearRow(stack, gear))?.listed).toBe(responses[i].status === 200);
     expect((await myListingsOf(seller)).listings).toHaveLength(3);
@@ -230,7 +241,10 @@ describe('buying while other features pay the buyer', () => {
   it('purchases racing a citadel reward paid to the buyer: every purchase and the kill succeed, and the money adds up', async () => {
     const [seller, buyer, slayer] = await traders(3, 'rc');
     await setArmy(stack, slayer, { infantry: 1_000 });
-    const [{ current_floor: first }] = await queryDatabase<{ current_floor: number }>(stack.database.url, 'SELECT current_floor FROM citadel_state');
+    const [{ current_floor: first }] = await queryDatabase<{ current_floor: number }>(
+      stack.database.url,
+      'SELECT current_floor FROM citadel_state',
+    );
     const ROUNDS = 5;
     const BUYS = 15;
     await grant(stack, seller, 'runik', ROUNDS * BUYS * 10 * RUNIK);
@@ -240,10 +254,15 @@ describe('buying while other features pay the buyer', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const floor = first + round;
       const listings: number[] = [];
-      for (let i = 0; i < BUYS; i++) listings.push(await listed(seller, await giveGear(stack, seller, { type: 'wheat', rarity: 'common', level: 1 }), 1));
+      for (let i = 0; i < BUYS; i++)
+        listings.push(await listed(seller, await giveGear(stack, seller, { type: 'wheat', rarity: 'common', level: 1 }), 1));
       // Set up in the tables (the citadel has its own tests): the buyer has dealt damage on this floor,
       // and the boss has 0.001 HP left, so the slayer's next blow kills it and pays them both.
-      await queryDatabase(stack.database.url, 'INSERT INTO citadel_damage (floor, player_id, total_damage, attack_count) VALUES ($1, $2, 1000, 1)', [floor, buyer.playerId]);
+      await queryDatabase(
+        stack.database.url,
+        'INSERT INTO citadel_damage (floor, player_id, total_damage, attack_count) VALUES ($1, $2, 1000, 1)',
+        [floor, buyer.playerId],
+      );
       await queryDatabase(stack.database.url, 'UPDATE citadel_floors SET current_hp = 1 WHERE floor = $1', [floor]);
 
       const buys = Promise.all(listings.map((listingId) => buyGear(buyer, listingId)));
@@ -262,7 +281,11 @@ describe('buying while other features pay the buyer', () => {
       rewarded += Number(reward);
     }
     expect(await runikOf(stack, buyer)).toBe(rewarded);
-    for (const gear of await queryDatabase<{ owner_id: string }>(stack.database.url, 'SELECT owner_id FROM gears WHERE id IN (SELECT gear_id FROM listings WHERE seller_id = $1)', [seller.playerId])) {
+    for (const gear of await queryDatabase<{ owner_id: string }>(
+      stack.database.url,
+      'SELECT owner_id FROM gears WHERE id IN (SELECT gear_id FROM listings WHERE seller_id = $1)',
+      [seller.playerId],
+    )) {
       expect(Number(gear.owner_id)).toBe(buyer.playerId);
     }
     await expectConserved();
@@ -360,7 +383,9 @@ describe('random load', () => {
       [firstListing],
     );
     const feeTotal = listings.reduce((sum, row) => sum + Number(row.fee_thousandths), 0);
-    const taxTotal = listings.filter((row) => row.status === 'sold').reduce((sum, row) => sum + tradeMoney(Number(row.price)).tax * RUNIK, 0);
+    const taxTotal = listings
+      .filter((row) => row.status === 'sold')
+      .reduce((sum, row) => sum + tradeMoney(Number(row.price)).tax * RUNIK, 0);
     for (const row of listings) expect(Number(row.fee_thousandths)).toBe(tradeMoney(Number(row.price)).fee * RUNIK);
     expect((await systemBalance(stack, 'system:fees')) - fees0).toBe(feeTotal);
     expect((await systemBalance(stack, 'system:tax')) - tax0).toBe(taxTotal);
@@ -377,7 +402,10 @@ describe('random load', () => {
 describe('after all the races', () => {
   it('every asset sums to zero, no account that may not go negative is negative, and no gear is listed twice', async () => {
     await expectConserved();
-    const twice = await queryDatabase(stack.database.url, `SELECT gear_id FROM listings WHERE status = 'active' GROUP BY gear_id HAVING count(*) > 1`);
+    const twice = await queryDatabase(
+      stack.database.url,
+      `SELECT gear_id FROM listings WHERE status = 'active' GROUP BY gear_id HAVING count(*) > 1`,
+    );
     expect(twice).toEqual([]);
     const mismatched = await queryDatabase(
       stack.database.url,

@@ -6,7 +6,18 @@ import { assetTotals, runikOf, systemBalance } from '../support/alliance';
 import { apiClient } from '../support/api-client';
 import { CityPlayer, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
 import { eventually } from '../support/eventually';
-import { equip, equippedIdsOf, expectedGear, gearRow, GearSpec, giveGear, idsOf, previewUpgrade, upgrade, userGearsOf } from '../support/gear';
+import {
+  equip,
+  equippedIdsOf,
+  expectedGear,
+  gearRow,
+  GearSpec,
+  giveGear,
+  idsOf,
+  previewUpgrade,
+  upgrade,
+  userGearsOf,
+} from '../support/gear';
 import { startStack, Stack } from '../support/stack';
 import {
   activeListingCount,
@@ -122,7 +133,9 @@ describe('marketplace', () => {
   function expected(filters: MarketplaceFilters, pool = others): Entry[] {
     const category = (type: GearType) => (['infantry', 'archer', 'cavalry'].includes(type) ? 'commander' : 'mayor');
     return pool
-      .filter(({ spec }) => (!filters.category || category(spec.type) === filters.category) && (!filters.type || spec.type === filters.type))
+      .filter(
+        ({ spec }) => (!filters.category || category(spec.type) === filters.category) && (!filters.type || spec.type === filters.type),
+      )
       .filter(({ spec }) => !filters.rarity || spec.rarity === filters.rarity)
       .sort(ORDERS[filters.sortBy ?? 'newest']);
   }
@@ -132,7 +145,11 @@ describe('marketplace', () => {
     const all = expected({});
     expect(all).toHaveLength(25);
     expect(await marketplaceOf(viewer)).toEqual({ listings: dtos(all.slice(0, 20)), page: 1, totalPages: 2 });
-    expect(await marketplaceOf(viewer, { page: 1, sortBy: 'newest' })).toEqual({ listings: dtos(all.slice(0, 20)), page: 1, totalPages: 2 });
+    expect(await marketplaceOf(viewer, { page: 1, sortBy: 'newest' })).toEqual({
+      listings: dtos(all.slice(0, 20)),
+      page: 1,
+      totalPages: 2,
+    });
     expect(await marketplaceOf(viewer, { page: 2 })).toEqual({ listings: dtos(all.slice(20)), page: 2, totalPages: 2 });
     expect(await marketplaceOf(viewer, { page: 3 })).toEqual({ listings: [], page: 3, totalPages: 2 });
   });
@@ -150,7 +167,9 @@ describe('marketplace', () => {
     expect((await marketplaceOf(viewer, { sortBy: 'priceDesc' })).listings[0].price).toBe(85);
     const byRarity = (await marketplaceOf(viewer, { sortBy: 'rarity' })).listings.map((listing) => listing.gear.rarity);
     expect(byRarity.slice(0, 5)).toEqual(['mythical', 'mythical', 'mythical', 'mythical', 'mythical']);
-    expect((await marketplaceOf(viewer, { sortBy: 'rarity', page: 2 })).listings.map((listing) => listing.gear.rarity)).toEqual(Array(5).fill('common'));
+    expect((await marketplaceOf(viewer, { sortBy: 'rarity', page: 2 })).listings.map((listing) => listing.gear.rarity)).toEqual(
+      Array(5).fill('common'),
+    );
   });
 
   it.each<MarketplaceFilters>([
@@ -190,7 +209,9 @@ describe('marketplace', () => {
 
   it('leaves out sold and removed listings', async () => {
     for (const player of [viewer, sellers[1]]) {
-      const shown = [...(await marketplaceOf(player)).listings, ...(await marketplaceOf(player, { page: 2 })).listings].map((listing) => listing._id);
+      const shown = [...(await marketplaceOf(player)).listings, ...(await marketplaceOf(player, { page: 2 })).listings].map(
+        (listing) => listing._id,
+      );
       expect(shown).not.toContain(sold);
       expect(shown).not.toContain(removed);
     }
@@ -200,9 +221,16 @@ describe('marketplace', () => {
 
   it("counts the pages within a second of a listing being added or removed, the requester's own never counted", async () => {
     const pagesOf = async (player: CityPlayer, filters: MarketplaceFilters, expected: number) =>
-      (await eventually(() => marketplaceOf(player, filters), (result) => result.totalPages === expected, 3000)).totalPages;
+      (
+        await eventually(
+          () => marketplaceOf(player, filters),
+          (result) => result.totalPages === expected,
+          3000,
+        )
+      ).totalPages;
     const extra: number[] = [];
-    for (let i = 0; i < 16; i++) extra.push(await listed(sellers[1], await giveGear(stack, sellers[1], { type: 'stone', rarity: 'common', level: 1 }), 3));
+    for (let i = 0; i < 16; i++)
+      extra.push(await listed(sellers[1], await giveGear(stack, sellers[1], { type: 'stone', rarity: 'common', level: 1 }), 3));
     expect(await pagesOf(viewer, {}, 3)).toBe(3);
     expect(await pagesOf(viewer, { type: 'stone', rarity: 'common' }, 1)).toBe(1);
     // 43 active listings: 41 for the viewer (not its own 2), 15 for their seller (not its own 12 + 16), 30 for the other seller.
@@ -216,7 +244,12 @@ describe('marketplace', () => {
     const mine = await myListingsOf(viewer);
     expect(mine).toEqual({ listings: dtos([...own].sort(newestFirst)) });
     const seller = await myListingsOf(sellers[0]);
-    expect(seller.listings.map((listing) => listing._id)).toEqual(others.filter((entry) => entry.dto.sellerUsername === sellers[0].username).map((entry) => entry.id).reverse());
+    expect(seller.listings.map((listing) => listing._id)).toEqual(
+      others
+        .filter((entry) => entry.dto.sellerUsername === sellers[0].username)
+        .map((entry) => entry.id)
+        .reverse(),
+    );
     for (const listing of mine.listings) expect(listing.listedAt).toBe((await listingRow(stack, listing._id))?.createdAt.toISOString());
   });
 
@@ -245,7 +278,11 @@ describe('marketplace', () => {
     ['minPrice=10', undefined],
     ['seller=x', undefined],
   ])('refuses the query %s with 400', async (query, message) => {
-    await expectRefused(() => viewer.api.get(`/api/p2p/marketplace?${query}`), 400, message ? { error: message } : { error: expect.any(String) });
+    await expectRefused(
+      () => viewer.api.get(`/api/p2p/marketplace?${query}`),
+      400,
+      message ? { error: message } : { error: expect.any(String) },
+    );
   });
 });
 
@@ -324,11 +361,20 @@ describe('fees, seller share and tax', () => {
     });
     expect(await runikOf(stack, seller)).toBe(0);
     expect((await systemBalance(stack, 'system:fees')) - fees0).toBe(fee * RUNIK);
-    expect(await listingRow(stack, listingId)).toMatchObject({ gearId: gear, sellerId: seller.playerId, price, feeThousandths: fee * RUNIK, status: 'active' });
+    expect(await listingRow(stack, listingId)).toMatchObject({
+      gearId: gear,
+      sellerId: seller.playerId,
+      price,
+      feeThousandths: fee * RUNIK,
+      status: 'active',
+    });
     await expectConserved();
 
     const sale = await buyGear(buyer, listingId);
-    expect({ status: sale.status, data: sale.data }).toEqual({ status: 200, data: { success: true, message: 'Gear purchased successfully!' } });
+    expect({ status: sale.status, data: sale.data }).toEqual({
+      status: 200,
+      data: { success: true, message: 'Gear purchased successfully!' },
+    });
     expect(await runikOf(stack, buyer)).toBe(0);
     expect(await runikOf(stack, seller)).toBe(sellerShare * RUNIK);
     expect((await systemBalance(stack, 'system:fees')) - fees0).toBe(fee * RUNIK);
@@ -395,7 +441,12 @@ describe('listing', () => {
     const response = await listGear(seller, gear, 250);
     expect(response.status).toBe(200);
     const listingId = response.data.listing._id;
-    expect(response.data).toEqual({ success: true, message: 'Gear listed successfully! Fee: 10.000 RUNIK', fee: 10, listing: expectedListing(listingId, gear, spec, 250, seller) });
+    expect(response.data).toEqual({
+      success: true,
+      message: 'Gear listed successfully! Fee: 10.000 RUNIK',
+      fee: 10,
+      listing: expectedListing(listingId, gear, spec, 250, seller),
+    });
     expect(response.data.listing.gear.isListed).toBe(true);
     expect(await gearRow(stack, gear)).toMatchObject({ ownerId: seller.playerId, listed: true, equipped: false });
     expect(await myListingsOf(seller)).toEqual({ listings: [response.data.listing] });
@@ -481,7 +532,9 @@ describe('listing', () => {
     await grant(stack, seller, 'runik', 100 * RUNIK);
     const gear = await giveGear(stack, seller, { type: 'stone', rarity: 'common', level: 1 });
     await expectRefused(() => listGear(seller, gear, price), 400, { error: 'Price must be a whole number of RUNIK of at least 1.' });
-    await expectRefused(() => seller.api.post(ApiRoutes.listGear, { hiveUsername: seller.username, gearId: gear }), 400, { error: TradingMessages.invalidPrice });
+    await expectRefused(() => seller.api.post(ApiRoutes.listGear, { hiveUsername: seller.username, gearId: gear }), 400, {
+      error: TradingMessages.invalidPrice,
+    });
   });
 });
 
@@ -497,7 +550,10 @@ describe('unlisting', () => {
     const ledgerBefore = await entriesFor(stack, `listing:${listingId}`);
 
     const response = await unlistGear(seller, listingId);
-    expect({ status: response.status, data: response.data }).toEqual({ status: 200, data: { success: true, message: 'Listing removed successfully!' } });
+    expect({ status: response.status, data: response.data }).toEqual({
+      status: 200,
+      data: { success: true, message: 'Listing removed successfully!' },
+    });
     expect(await listingRow(stack, listingId)).toMatchObject({ status: 'removed', buyerId: null, closedAt: expect.any(Date) });
     expect(await gearRow(stack, gear)).toMatchObject({ ownerId: seller.playerId, listed: false, equipped: false });
     expect(await runikOf(stack, seller)).toBe(20 * RUNIK);
@@ -556,15 +612,25 @@ describe('buying', () => {
     expect((await marketplaceOf(viewer, { rarity: 'mythical', type: 'archer' })).listings.map((l) => l._id)).toContain(listingId);
 
     const response = await buyGear(buyer, listingId);
-    expect({ status: response.status, data: response.data }).toEqual({ status: 200, data: { success: true, message: 'Gear purchased successfully!' } });
+    expect({ status: response.status, data: response.data }).toEqual({
+      status: 200,
+      data: { success: true, message: 'Gear purchased successfully!' },
+    });
     const bought = expectedGear(gear, spec);
-    expect(await gearRow(stack, gear)).toMatchObject({ ownerId: buyer.playerId, listed: false, equipped: false, level: 7, currentExp: 300 });
+    expect(await gearRow(stack, gear)).toMatchObject({
+      ownerId: buyer.playerId,
+      listed: false,
+      equipped: false,
+      level: 7,
+      currentExp: 300,
+    });
     expect(await equippedIdsOf(stack, buyer, 'archer')).toEqual([ownArcher]);
     expect((await userGearsOf(buyer)).gears.find((g) => g.gearId === gear)).toEqual(bought);
     expect(await tradeAvailableOf(buyer)).toEqual({ gears: [bought] });
     expect(idsOf((await userGearsOf(seller)).gears)).not.toContain(gear);
     expect(await myListingsOf(seller)).toEqual({ listings: [] });
-    for (const player of [viewer, buyer]) expect((await marketplaceOf(player, { rarity: 'mythical', type: 'archer' })).listings.map((l) => l._id)).not.toContain(listingId);
+    for (const player of [viewer, buyer])
+      expect((await marketplaceOf(player, { rarity: 'mythical', type: 'archer' })).listings.map((l) => l._id)).not.toContain(listingId);
     expect(await runikOf(stack, buyer)).toBe(50 * RUNIK);
     expect(await runikOf(stack, seller)).toBe(240 * RUNIK);
 
@@ -650,12 +716,21 @@ describe('ownership and bad input', () => {
     { route: 'GET /api/p2p/user-data/{user}', send: (api, user) => api.get(ApiRoutes.tradeUserData(user)) },
     { route: 'GET /api/p2p/my-listings/{user}', send: (api, user) => api.get(ApiRoutes.myListings(user)) },
     { route: 'GET /api/p2p/available-gears/{user}', send: (api, user) => api.get(ApiRoutes.tradeAvailableGears(user)) },
-    { route: 'POST /api/p2p/list (own gear)', send: (api, user) => api.post(ApiRoutes.listGear, { hiveUsername: user, gearId: aliceGear, price: 10 }) },
-    { route: 'POST /api/p2p/list (their gear)', send: (api, user) => api.post(ApiRoutes.listGear, { hiveUsername: user, gearId: bobGear, price: 10 }) },
+    {
+      route: 'POST /api/p2p/list (own gear)',
+      send: (api, user) => api.post(ApiRoutes.listGear, { hiveUsername: user, gearId: aliceGear, price: 10 }),
+    },
+    {
+      route: 'POST /api/p2p/list (their gear)',
+      send: (api, user) => api.post(ApiRoutes.listGear, { hiveUsername: user, gearId: bobGear, price: 10 }),
+    },
     { route: 'POST /api/p2p/unlist', send: (api, user) => api.post(ApiRoutes.unlistGear, { hiveUsername: user, listingId: bobListing }) },
     { route: 'POST /api/p2p/buy', send: (api, user) => api.post(ApiRoutes.buyGear, { buyerUsername: user, listingId: bobListing }) },
   ];
-  const ALL_CALLS: Call[] = [...NAMED_CALLS, { route: 'GET /api/p2p/marketplace', send: (api) => api.get(ApiRoutes.marketplaceListings({})) }];
+  const ALL_CALLS: Call[] = [
+    ...NAMED_CALLS,
+    { route: 'GET /api/p2p/marketplace', send: (api) => api.get(ApiRoutes.marketplaceListings({})) },
+  ];
 
   it.each(NAMED_CALLS)("gives 403 for another player's name on $route, changing nothing", async ({ send }) => {
     await expectRefused(() => send(alice.api, bob.username), 403, NOT_YOUR_ACCOUNT);
@@ -674,8 +749,16 @@ describe('ownership and bad input', () => {
   });
 
   it('refuses a buyerUsername naming someone else even beside a hiveUsername of the caller', async () => {
-    await expectRefused(() => alice.api.post(ApiRoutes.buyGear, { hiveUsername: alice.username, buyerUsername: bob.username, listingId: bobListing }), 403, NOT_YOUR_ACCOUNT);
-    await expectRefused(() => alice.api.post(ApiRoutes.unlistGear, { hiveUsername: alice.username, buyerUsername: bob.username, listingId: bobListing }), 403, NOT_YOUR_ACCOUNT);
+    await expectRefused(
+      () => alice.api.post(ApiRoutes.buyGear, { hiveUsername: alice.username, buyerUsername: bob.username, listingId: bobListing }),
+      403,
+      NOT_YOUR_ACCOUNT,
+    );
+    await expectRefused(
+      () => alice.api.post(ApiRoutes.unlistGear, { hiveUsername: alice.username, buyerUsername: bob.username, listingId: bobListing }),
+      403,
+      NOT_YOUR_ACCOUNT,
+    );
   });
 
   const ID_CASES: [string, unknown][] = [
@@ -707,9 +790,21 @@ describe('ownership and bad input', () => {
     ['list with a sellerUsername', () => listGear(alice, aliceGear, 10, { sellerUsername: alice.username }), undefined],
     ['list with an empty body', () => alice.api.post(ApiRoutes.listGear, {}), undefined],
     ['list with no body', () => alice.api.post(ApiRoutes.listGear), undefined],
-    ['list with a list body', () => alice.api.post(ApiRoutes.listGear, [{ hiveUsername: alice.username, gearId: aliceGear, price: 10 }]), undefined],
-    ['list with a string body', () => alice.api.post(ApiRoutes.listGear, '"x"', { headers: { 'Content-Type': 'application/json' } }), undefined],
-    ['list with malformed JSON', () => alice.api.post(ApiRoutes.listGear, '{"price":', { headers: { 'Content-Type': 'application/json' } }), undefined],
+    [
+      'list with a list body',
+      () => alice.api.post(ApiRoutes.listGear, [{ hiveUsername: alice.username, gearId: aliceGear, price: 10 }]),
+      undefined,
+    ],
+    [
+      'list with a string body',
+      () => alice.api.post(ApiRoutes.listGear, '"x"', { headers: { 'Content-Type': 'application/json' } }),
+      undefined,
+    ],
+    [
+      'list with malformed JSON',
+      () => alice.api.post(ApiRoutes.listGear, '{"price":', { headers: { 'Content-Type': 'application/json' } }),
+      undefined,
+    ],
     ['unlist without listingId', () => bob.api.post(ApiRoutes.unlistGear, { hiveUsername: bob.username }), 'Invalid listing id.'],
     ['unlist without hiveUsername', () => bob.api.post(ApiRoutes.unlistGear, { listingId: bobListing }), undefined],
     ['unlist with an unknown field', () => unlistGear(bob, bobListing, { refund: true }), undefined],
@@ -717,10 +812,18 @@ describe('ownership and bad input', () => {
     ['unlist with an empty body', () => bob.api.post(ApiRoutes.unlistGear, {}), undefined],
     ['buy without listingId', () => alice.api.post(ApiRoutes.buyGear, { buyerUsername: alice.username }), 'Invalid listing id.'],
     ['buy without buyerUsername', () => alice.api.post(ApiRoutes.buyGear, { listingId: bobListing }), undefined],
-    ['buy named by hiveUsername instead', () => alice.api.post(ApiRoutes.buyGear, { hiveUsername: alice.username, listingId: bobListing }), undefined],
+    [
+      'buy named by hiveUsername instead',
+      () => alice.api.post(ApiRoutes.buyGear, { hiveUsername: alice.username, listingId: bobListing }),
+      undefined,
+    ],
     ['buy with a price', () => buyGear(alice, bobListing, { price: 1 }), undefined],
     ['buy with an empty body', () => alice.api.post(ApiRoutes.buyGear, {}), undefined],
-    ['buy with a list body', () => alice.api.post(ApiRoutes.buyGear, [{ buyerUsername: alice.username, listingId: bobListing }]), undefined],
+    [
+      'buy with a list body',
+      () => alice.api.post(ApiRoutes.buyGear, [{ buyerUsername: alice.username, listingId: bobListing }]),
+      undefined,
+    ],
   ])('refuses %s (400), changing nothing', async (_name, call, message) => {
     await expectRefused(call, 400, message ? { error: message } : { error: expect.any(String) });
   });

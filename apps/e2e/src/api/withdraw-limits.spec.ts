@@ -8,7 +8,13 @@ import { startStack, Stack } from '../support/stack';
 
 /** The operators' daily caps, through the real api and worker: 10 RUNIK per account, 20 for the whole game. */
 let stack: Stack;
-beforeAll(async () => (stack = await startStack({ engineDelayMs: 100, extraEnv: { WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: '10', WITHDRAWAL_DAILY_CAP_GAME: '20' } })));
+beforeAll(
+  async () =>
+    (stack = await startStack({
+      engineDelayMs: 100,
+      extraEnv: { WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: '10', WITHDRAWAL_DAILY_CAP_GAME: '20' },
+    })),
+);
 afterAll(() => stack?.stop());
 
 const withdraw = (player: CityPlayer, amount: unknown) => player.api.post(ApiRoutes.withdraw(player.username), { amount });
@@ -28,11 +34,18 @@ describe('daily withdrawal caps', () => {
   it("refuses the account's withdrawal over its cap with 429, the cap and the time until 08:00 Manila, debiting nothing", async () => {
     const player = await newPaidCityPlayer(stack, 'capacct');
     await grant(stack, player, 'runik', 20_000);
-    expect((await statusOf(player)).limits).toMatchObject({ accountCap: 10, accountRemaining: 10, gameCap: 20, resetsAt: gameDay(Date.now()).end.toISOString() });
+    expect((await statusOf(player)).limits).toMatchObject({
+      accountCap: 10,
+      accountRemaining: 10,
+      gameCap: 20,
+      resetsAt: gameDay(Date.now()).end.toISOString(),
+    });
 
     const tooMuch = await withdraw(player, '10.001');
     expect(tooMuch.status).toBe(429);
-    expect(tooMuch.data.error).toMatch(/^Daily withdrawal limit reached: at most 10\.000 RUNIK per account per day, 10\.000 RUNIK left today\. The limit resets in \d+:\d\d:\d\d$/);
+    expect(tooMuch.data.error).toMatch(
+      /^Daily withdrawal limit reached: at most 10\.000 RUNIK per account per day, 10\.000 RUNIK left today\. The limit resets in \d+:\d\d:\d\d$/,
+    );
     expect(Math.abs(countdownOf(tooMuch.data.error) - untilReset())).toBeLessThan(5_000);
     expect(Math.abs(tooMuch.data.resetsInMs - untilReset())).toBeLessThan(5_000);
 
@@ -48,7 +61,11 @@ describe('daily withdrawal caps', () => {
     expect((await statusOf(player)).limits).toMatchObject({ accountRemaining: 4 });
     expect((await cityOf(player)).resources.runik).toBe(14);
     expect((await settledWithdrawal(stack, player)).status).toBe('completed');
-    expect(await queryDatabase(stack.database.url, `SELECT amount_thousandths::int AS amount FROM withdrawals WHERE player_id = $1`, [player.playerId])).toEqual([{ amount: 6_000 }]);
+    expect(
+      await queryDatabase(stack.database.url, `SELECT amount_thousandths::int AS amount FROM withdrawals WHERE player_id = $1`, [
+        player.playerId,
+      ]),
+    ).toEqual([{ amount: 6_000 }]);
   });
 
   it("lets the game's cap be reached, never passed, by players withdrawing at once; the rest wait in line, in order, told why and when", async () => {
@@ -64,9 +81,13 @@ describe('daily withdrawal caps', () => {
     const waiting = responses.filter((response) => response.data.status === 'queued');
     expect(waiting).toHaveLength(8 - sent);
     // Places 1, 2, ... in the order the withdrawals were taken.
-    expect(waiting.map((response) => response.data.queued.position).sort((a: number, b: number) => a - b)).toEqual(waiting.map((_, index) => index + 1));
+    expect(waiting.map((response) => response.data.queued.position).sort((a: number, b: number) => a - b)).toEqual(
+      waiting.map((_, index) => index + 1),
+    );
     for (const response of waiting) {
-      expect(response.data.queueReason).toMatch(/^Today's withdrawals for all players have reached the game's daily limit of 20\.000 RUNIK, .* \(the next in \d+:\d\d:\d\d\)\./);
+      expect(response.data.queueReason).toMatch(
+        /^Today's withdrawals for all players have reached the game's daily limit of 20\.000 RUNIK, .* \(the next in \d+:\d\d:\d\d\)\./,
+      );
     }
     const [{ released }] = await queryDatabase<{ released: number }>(
       stack.database.url,
@@ -81,14 +102,21 @@ describe('daily withdrawal caps', () => {
     const status = await statusOf(queuedPlayer);
     expect(status.queued).toEqual([expect.objectContaining({ amount: 5 })]);
     expect(status.limits.gameRemaining).toBe((20_000 - released) / 1000);
-    expect(await queryDatabase(stack.database.url, `SELECT status FROM withdrawals WHERE player_id = $1`, [queuedPlayer.playerId])).toEqual([{ status: 'queued' }]);
+    expect(await queryDatabase(stack.database.url, `SELECT status FROM withdrawals WHERE player_id = $1`, [queuedPlayer.playerId])).toEqual(
+      [{ status: 'queued' }],
+    );
   });
 });
 
 describe('the guard rails configuration', () => {
   /** Starts an app with one bad setting; resolves with its exit code and what it printed. */
   async function startWith(entry: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-    const child: ChildProcess = startNodeProcess(`${stack.redisPrefix}-bad-config`, entry, { NODE_ENV: 'test', DATABASE_URL: stack.database.url, REDIS_PREFIX: stack.redisPrefix, ...env });
+    const child: ChildProcess = startNodeProcess(`${stack.redisPrefix}-bad-config`, entry, {
+      NODE_ENV: 'test',
+      DATABASE_URL: stack.database.url,
+      REDIS_PREFIX: stack.redisPrefix,
+      ...env,
+    });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

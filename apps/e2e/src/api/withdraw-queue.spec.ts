@@ -58,16 +58,22 @@ async function topUpTo(target: number): Promise<void> {
   const amount = Math.ceil(target - (await slack()));
   expect(amount).toBeGreaterThan(0);
   await sendToken(stack.simUrl, FUNDER, GAME_ACCOUNT, 'RNK', (amount / 1000).toFixed(3), 'treasury top-up');
-  await eventually(() => rnk(GAME_ACCOUNT), (held) => held === before + amount, 20_000);
+  await eventually(
+    () => rnk(GAME_ACCOUNT),
+    (held) => held === before + amount,
+    20_000,
+  );
 }
 
 const withdrawalStatus = async (id: number) =>
   (await queryDatabase<{ status: string }>(stack.database.url, `SELECT status FROM withdrawals WHERE id = $1`, [id]))[0].status;
 
 async function sentNotifications(player: CityPlayer): Promise<number> {
-  const [{ n }] = await queryDatabase<{ n: number }>(stack.database.url, `SELECT count(*)::int AS n FROM notifications WHERE player_id = $1 AND kind = 'withdrawal-sent'`, [
-    player.playerId,
-  ]);
+  const [{ n }] = await queryDatabase<{ n: number }>(
+    stack.database.url,
+    `SELECT count(*)::int AS n FROM notifications WHERE player_id = $1 AND kind = 'withdrawal-sent'`,
+    [player.playerId],
+  );
   return n;
 }
 
@@ -88,13 +94,23 @@ describe('withdrawals under the coverage floor', () => {
 
     const asked = await withdraw(first, '200');
     expect(asked.status).toBe(200);
-    expect(asked.data).toMatchObject({ status: 'queued', amount: 200, resources: { runik: 0 }, queued: { position: 1, amount: 200 }, queueReason: REASON });
+    expect(asked.data).toMatchObject({
+      status: 'queued',
+      amount: 200,
+      resources: { runik: 0 },
+      queued: { position: 1, amount: 200 },
+      queueReason: REASON,
+    });
     firstId = asked.data.queued.withdrawalId;
     const next = await withdraw(second, '20');
     expect(next.data).toMatchObject({ status: 'queued', queued: { position: 2 }, queueReason: REASON });
     secondId = next.data.queued.withdrawalId;
 
-    expect(await statusOf(second)).toMatchObject({ canWithdraw: false, queued: [{ withdrawalId: secondId, amount: 20, position: 2 }], queueReason: REASON });
+    expect(await statusOf(second)).toMatchObject({
+      canWithdraw: false,
+      queued: [{ withdrawalId: secondId, amount: 20, position: 2 }],
+      queueReason: REASON,
+    });
     expect((await cityOf(second)).resources.runik).toBe(0);
     // Nothing leaves while under the floor, tick after tick.
     await sleep(3_000);
@@ -141,9 +157,11 @@ describe('withdrawals under the coverage floor', () => {
     expect(await rnk(third.username)).toBe(thirdBefore + 30_000);
     expect(await rnk(GAME_ACCOUNT)).toBe(gameBefore - 50_000);
     expect([await sentNotifications(second), await sentNotifications(third)]).toEqual([1, 1]);
-    const rows = await queryDatabase<{ id: string; status: string }>(stack.database.url, `SELECT id, status FROM withdrawals WHERE id = ANY($1) ORDER BY id`, [
-      [firstId, secondId, thirdId],
-    ]);
+    const rows = await queryDatabase<{ id: string; status: string }>(
+      stack.database.url,
+      `SELECT id, status FROM withdrawals WHERE id = ANY($1) ORDER BY id`,
+      [[firstId, secondId, thirdId]],
+    );
     expect(rows.map((row) => row.status)).toEqual(['completed', 'completed', 'completed']);
   });
 });

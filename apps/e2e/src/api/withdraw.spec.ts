@@ -65,7 +65,9 @@ describe('withdrawals', () => {
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 429)).toHaveLength(49);
     expect((await settledWithdrawal(stack, player)).status).toBe('completed');
-    expect(await queryDatabase(stack.database.url, `SELECT count(*)::int AS n FROM withdrawals WHERE player_id = $1`, [player.playerId])).toEqual([{ n: 1 }]);
+    expect(
+      await queryDatabase(stack.database.url, `SELECT count(*)::int AS n FROM withdrawals WHERE player_id = $1`, [player.playerId]),
+    ).toEqual([{ n: 1 }]);
     expect((await cityOf(player)).resources.runik).toBe(0);
   });
 
@@ -94,7 +96,9 @@ describe('withdrawals', () => {
     expect(refunded.status).toBe('refunded');
     expect(refunded.error).toMatch(/^Transfer failed on Hive Engine: overdrawn balance/);
     // Operators see it in Bull Board too: the job failed for good, with the reason.
-    const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, `SELECT id FROM withdrawals WHERE player_id = $1`, [player.playerId]);
+    const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, `SELECT id FROM withdrawals WHERE player_id = $1`, [
+      player.playerId,
+    ]);
     const queue = new Queue('ledger', { connection: { url: 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
     const job = await queue.getJob(`withdrawal-${id}`);
     expect(await job?.getState()).toBe('failed');

@@ -59,7 +59,9 @@ describe('a worker killed inside a confirmation', () => {
         WHERE a.code = 'external:hive-engine' AND b.asset = 'runik' FOR UPDATE OF b`,
     );
     const players = await Promise.all(Array.from({ length: 4 }, () => newCityPlayer(stack, 'crash')));
-    const deposits = await Promise.all(players.map(async (player, index) => ({ player, amount: `${index + 2}.5`, txId: await depositAndWait(player, `${index + 2}.5`) })));
+    const deposits = await Promise.all(
+      players.map(async (player, index) => ({ player, amount: `${index + 2}.5`, txId: await depositAndWait(player, `${index + 2}.5`) })),
+    );
 
     const deadline = Date.now() + 20_000;
     while ((await lockWaiters()) === 0) {
@@ -87,13 +89,17 @@ describe('a worker killed inside a confirmation', () => {
 describe('a worker killed while sending a withdrawal', () => {
   const rnk = async (account: string) => Number(await engineBalance(stack.simUrl, account, 'RNK'));
 
-  async function withdrawWithWorkerStopped(amount: string): Promise<{ player: CityPlayer; id: number; before: number; gameBefore: number }> {
+  async function withdrawWithWorkerStopped(
+    amount: string,
+  ): Promise<{ player: CityPlayer; id: number; before: number; gameBefore: number }> {
     const player = await newPaidCityPlayer(stack, 'wcrash');
     await grant(stack, player, 'runik', 50_000);
     const [before, gameBefore] = [await rnk(player.username), await rnk(GAME_ACCOUNT)];
     await stack.killWorker();
     expect((await player.api.post(ApiRoutes.withdraw(player.username), { amount })).status).toBe(200);
-    const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, `SELECT id FROM withdrawals WHERE player_id = $1`, [player.playerId]);
+    const [{ id }] = await queryDatabase<{ id: string }>(stack.database.url, `SELECT id FROM withdrawals WHERE player_id = $1`, [
+      player.playerId,
+    ]);
     return { player, id: Number(id), before, gameBefore };
   }
 

@@ -30,10 +30,14 @@ afterAll(async () => {
 
 /** The worker container's health check command, as compose runs it (with `--kill`). */
 function healthCheck(...flags: string[]): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [join(WORKSPACE_ROOT, 'apps/worker/src/liveness/liveness-check.mjs'), String(MAX_AGE_SECONDS), ...flags], {
-    env: { ...process.env, WORKER_HEARTBEAT_DIR: heartbeatDir },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(WORKSPACE_ROOT, 'apps/worker/src/liveness/liveness-check.mjs'), String(MAX_AGE_SECONDS), ...flags],
+    {
+      env: { ...process.env, WORKER_HEARTBEAT_DIR: heartbeatDir },
+      encoding: 'utf8',
+    },
+  );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -43,7 +47,11 @@ async function chainGauges(): Promise<{ followed?: number; head?: number; lag?: 
     const match = new RegExp(`^${name} (\\d+)$`, 'm').exec(data);
     return match ? Number(match[1]) : undefined;
   };
-  return { followed: gauge('runik_chain_followed_block'), head: gauge('runik_chain_head_block'), lag: gauge('runik_chain_follower_lag_blocks') };
+  return {
+    followed: gauge('runik_chain_followed_block'),
+    head: gauge('runik_chain_head_block'),
+    lag: gauge('runik_chain_follower_lag_blocks'),
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -91,7 +99,13 @@ describe('the worker frozen', () => {
     expect(await exited).toBe('SIGKILL');
 
     await stack.startWorker();
-    expect(await eventually(async () => healthCheck().status, (status) => status === 0, 30_000)).toBe(0);
+    expect(
+      await eventually(
+        async () => healthCheck().status,
+        (status) => status === 0,
+        30_000,
+      ),
+    ).toBe(0);
     expect((await eventually(chainGauges, ({ lag }) => lag === 0, 30_000)).lag).toBe(0);
   }, 150_000);
 });

@@ -59,7 +59,11 @@ describe('the worker start', () => {
       await waitForOutput(started, 'Runik worker started');
       // Each feature's @ScheduledJob became a job scheduler (the throne alarm's wake-ups are one-off jobs).
       const schedulers = (await schedules.getJobSchedulers()).map((scheduler) => scheduler.name);
-      expect(schedulers.sort()).toEqual(Object.values(ScheduledJobs).filter((name) => name !== ScheduledJobs.throneAdvance).sort());
+      expect(schedulers.sort()).toEqual(
+        Object.values(ScheduledJobs)
+          .filter((name) => name !== ScheduledJobs.throneAdvance)
+          .sort(),
+      );
     } finally {
       await stopProcess(started);
     }

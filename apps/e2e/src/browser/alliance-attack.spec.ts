@@ -46,7 +46,10 @@ browser.test('a leader creates an alliance, accepts a request to join, and the m
   await entry.getByText('Requested').waitFor();
 
   await leaderPage.reload();
-  await leaderPage.locator(`[data-testid="alliance-request"][data-username="${member.username}"]`).getByRole('button', { name: 'Accept' }).click();
+  await leaderPage
+    .locator(`[data-testid="alliance-request"][data-username="${member.username}"]`)
+    .getByRole('button', { name: 'Accept' })
+    .click();
   await leaderPage.locator(`[data-testid="alliance-member"][data-username="${member.username}"]`).waitFor();
   expect((await allianceOf(leader))?.members).toEqual([leader.username, member.username]);
   // The Leader badge is as wide as its word, not as its row (it used to stretch across it).
@@ -65,52 +68,58 @@ browser.test('a leader creates an alliance, accepts a request to join, and the m
   await memberPage.context().close();
 });
 
-browser.test('the leader invites by link and sees it open, the invited player joins at once, members invite once the leader allows it, and stored markup shows as text', async (leaderPage) => {
-  const [leader, invited] = await Promise.all([newCityPlayer(stack(), 'lead'), newCityPlayer(stack(), 'invt')]);
-  // Markup in every stored text: it must reach the screen as characters, never as elements.
-  const name = '<img src=x onerror=__xss=1>';
-  const description = '<script>window.__xss=1</script>"><svg onload=window.__xss=1><b>bold</b>';
-  const alliance = await newAlliance(stack(), leader, { name, description });
-  const untouched = async (page: Page) => {
-    expect(await page.evaluate('window.__xss')).toBeUndefined();
-    expect(await page.locator('.alliance img[src="x"], .alliance svg[onload], .alliance script, .alliance b').count()).toBe(0);
-  };
+browser.test(
+  'the leader invites by link and sees it open, the invited player joins at once, members invite once the leader allows it, and stored markup shows as text',
+  async (leaderPage) => {
+    const [leader, invited] = await Promise.all([newCityPlayer(stack(), 'lead'), newCityPlayer(stack(), 'invt')]);
+    // Markup in every stored text: it must reach the screen as characters, never as elements.
+    const name = '<img src=x onerror=__xss=1>';
+    const description = '<script>window.__xss=1</script>"><svg onload=window.__xss=1><b>bold</b>';
+    const alliance = await newAlliance(stack(), leader, { name, description });
+    const untouched = async (page: Page) => {
+      expect(await page.evaluate('window.__xss')).toBeUndefined();
+      expect(await page.locator('.alliance img[src="x"], .alliance svg[onload], .alliance script, .alliance b').count()).toBe(0);
+    };
 
-  await browser.openAs(leaderPage, leader.username, '/alliance');
-  expect(await leaderPage.getByTestId('alliance-name').textContent()).toContain(name);
-  expect(await leaderPage.getByTestId('alliance-description').textContent()).toBe(description);
-  await untouched(leaderPage);
-  const panel = leaderPage.getByTestId('alliance-invite');
-  await panel.getByRole('button', { name: 'Create Invitation Link' }).click();
-  const link = await panel.getByRole('textbox', { name: 'Invitation link' }).inputValue();
-  expect(link).toMatch(new RegExp(`/alliance\\?invite=[A-Za-z0-9_-]{32}&alliance=${alliance.id}$`));
-  // The leader's Open Invitations panel lists it.
-  const openInvitations = leaderPage.getByTestId('alliance-invitations');
-  await openInvitations.getByTestId('alliance-open-invitation').getByText(`By ${leader.username}, valid until`, { exact: false }).waitFor();
+    await browser.openAs(leaderPage, leader.username, '/alliance');
+    expect(await leaderPage.getByTestId('alliance-name').textContent()).toContain(name);
+    expect(await leaderPage.getByTestId('alliance-description').textContent()).toBe(description);
+    await untouched(leaderPage);
+    const panel = leaderPage.getByTestId('alliance-invite');
+    await panel.getByRole('button', { name: 'Create Invitation Link' }).click();
+    const link = await panel.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+    expect(link).toMatch(new RegExp(`/alliance\\?invite=[A-Za-z0-9_-]{32}&alliance=${alliance.id}$`));
+    // The leader's Open Invitations panel lists it.
+    const openInvitations = leaderPage.getByTestId('alliance-invitations');
+    await openInvitations
+      .getByTestId('alliance-open-invitation')
+      .getByText(`By ${leader.username}, valid until`, { exact: false })
+      .waitFor();
 
-  const invitedPage = await browser.current().newPage();
-  await browser.openAs(invitedPage, invited.username, new URL(link).pathname + new URL(link).search);
-  const offer = invitedPage.getByTestId('alliance-invitation');
-  await offer.getByText(`You were invited to join ${name} [${alliance.tag}].`).waitFor();
-  await untouched(invitedPage);
-  await offer.getByRole('button', { name: 'Accept Invitation' }).click();
-  await invitedPage.getByRole('button', { name: 'Leave Alliance' }).waitFor();
-  expect((await allianceOf(invited))?.members).toEqual([leader.username, invited.username]);
-  expect(await invitedPage.getByTestId('alliance-description').textContent()).toBe(description);
-  await untouched(invitedPage);
-  // A member may not invite until the leader allows it.
-  expect(await invitedPage.getByTestId('alliance-invite').count()).toBe(0);
-  await leaderPage.reload();
-  await openInvitations.getByText('No open invitations.').waitFor();
-  // Checked once the server has answered and the alliance is reloaded (the box shows the stored setting).
-  const membersMayInvite = openInvitations.getByRole('checkbox', { name: 'Members may create invitations' });
-  await membersMayInvite.click();
-  await leaderPage.getByText('Members may now create invitations.').waitFor();
-  await eventually(async () => expect(await membersMayInvite.isChecked()).toBe(true));
-  await invitedPage.reload();
-  await invitedPage.getByTestId('alliance-invite').getByRole('button', { name: 'Create Invitation Link' }).waitFor();
-  await invitedPage.context().close();
-});
+    const invitedPage = await browser.current().newPage();
+    await browser.openAs(invitedPage, invited.username, new URL(link).pathname + new URL(link).search);
+    const offer = invitedPage.getByTestId('alliance-invitation');
+    await offer.getByText(`You were invited to join ${name} [${alliance.tag}].`).waitFor();
+    await untouched(invitedPage);
+    await offer.getByRole('button', { name: 'Accept Invitation' }).click();
+    await invitedPage.getByRole('button', { name: 'Leave Alliance' }).waitFor();
+    expect((await allianceOf(invited))?.members).toEqual([leader.username, invited.username]);
+    expect(await invitedPage.getByTestId('alliance-description').textContent()).toBe(description);
+    await untouched(invitedPage);
+    // A member may not invite until the leader allows it.
+    expect(await invitedPage.getByTestId('alliance-invite').count()).toBe(0);
+    await leaderPage.reload();
+    await openInvitations.getByText('No open invitations.').waitFor();
+    // Checked once the server has answered and the alliance is reloaded (the box shows the stored setting).
+    const membersMayInvite = openInvitations.getByRole('checkbox', { name: 'Members may create invitations' });
+    await membersMayInvite.click();
+    await leaderPage.getByText('Members may now create invitations.').waitFor();
+    await eventually(async () => expect(await membersMayInvite.isChecked()).toBe(true));
+    await invitedPage.reload();
+    await invitedPage.getByTestId('alliance-invite').getByRole('button', { name: 'Create Invitation Link' }).waitFor();
+    await invitedPage.context().close();
+  },
+);
 
 /**
  * The battle result plays (Chromium asks for no reduced motion here), then rests on exactly the
@@ -128,7 +137,11 @@ async function expectPlayedToStoredBattle(attacker: CityPlayer, result: Locator)
     ['attacker', stored.attacker.fighters[0]],
     ['defender', stored.defender.fighters[0]],
   ];
-  const troops = [['infantry', 'infantry'], ['archers', 'archers'], ['cavalry', 'cavalries']] as const;
+  const troops = [
+    ['infantry', 'infantry'],
+    ['archers', 'archers'],
+    ['cavalry', 'cavalries'],
+  ] as const;
   for (const [side, fighter] of sides) {
     for (const [shown, key] of troops) {
       const left = fighter.army[key] - fighter.dead[key] - fighter.injured[key];
@@ -139,7 +152,9 @@ async function expectPlayedToStoredBattle(attacker: CityPlayer, result: Locator)
   }
   for (const resource of RESOURCE_KEYS) {
     expect(await result.getByTestId(`result-loot-${resource}`).textContent()).toBe(formatResource(toThousandths(stored.loot[resource])));
-    expect(await result.getByTestId(`result-loot-lost-${resource}`).textContent()).toBe(formatResource(toThousandths(stored.lootLost[resource])));
+    expect(await result.getByTestId(`result-loot-lost-${resource}`).textContent()).toBe(
+      formatResource(toThousandths(stored.lootLost[resource])),
+    );
   }
 }
 

@@ -167,7 +167,10 @@ describe('the City screen', () => {
     await harvest.click();
 
     await expectText(harvest, new RegExp(`^Harvest in ${NEXT_HARVEST_COUNTDOWN}$`));
-    await page.getByTestId('toast').getByText(/^Harvested .+ Wheat, .+ Lumber\.$/).waitFor();
+    await page
+      .getByTestId('toast')
+      .getByText(/^Harvested .+ Wheat, .+ Lumber\.$/)
+      .waitFor();
     expect(await harvest.isDisabled()).toBe(true);
     const wheat = await shownNumber(resourceAmount(page, 'wheat'));
     expect(wheat).toBeGreaterThanOrEqual(1240);
@@ -312,7 +315,9 @@ describe('the City screen', () => {
     expect(await textOf(train.getByTestId('cost-ore'))).toBe('25.00');
     expect(await textOf(train.getByTestId('training-time'))).toBe('0:05:00');
     await button(train, 'Train').click();
-    expect(await confirmGameDialog(page)).toBe('Train 10 Infantry in Quarters for 100.00 Wheat, 50.00 Lumber, 25.00 Ore? It takes 0:05:00.');
+    expect(await confirmGameDialog(page)).toBe(
+      'Train 10 Infantry in Quarters for 100.00 Wheat, 50.00 Lumber, 25.00 Ore? It takes 0:05:00.',
+    );
     await train.waitFor({ state: 'detached' });
     await waitForToast(page, 'Training started: 10 Infantry.');
 
@@ -407,7 +412,8 @@ describe('the City screen refuses', () => {
     const posts: { path: string; preview: unknown }[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (request.method() === 'POST' && path.startsWith('/api/city/')) posts.push({ path, preview: (request.postDataJSON() as { preview?: unknown } | null)?.preview });
+      if (request.method() === 'POST' && path.startsWith('/api/city/'))
+        posts.push({ path, preview: (request.postDataJSON() as { preview?: unknown } | null)?.preview });
     });
     const player = await newPlayer('cform');
     await logIn(page, player.username);
@@ -452,7 +458,8 @@ describe('the City screen refuses', () => {
 
     // Nothing was asked, sent or spent; at most the debounced conversion previews reached the server.
     expect(dialogs).toEqual([]);
-    for (const post of posts) expect(post).toEqual({ path: expect.stringMatching(/^\/api\/city\/convert(-to-resources)?\//), preview: true });
+    for (const post of posts)
+      expect(post).toEqual({ path: expect.stringMatching(/^\/api\/city\/convert(-to-resources)?\//), preview: true });
     const city = await cityOf(player);
     expect(city.resources).toEqual({ wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: 0 });
   });
@@ -508,7 +515,9 @@ describe('the City screen refuses', () => {
     await harvest.click();
     const error = page.getByTestId('city-error');
     await error.waitFor();
-    expect(await textOf(error.getByRole('alert'))).toMatch(new RegExp(`^Harvest not ready yet\\. Try again in ${NEXT_HARVEST_COUNTDOWN}\\.$`));
+    expect(await textOf(error.getByRole('alert'))).toMatch(
+      new RegExp(`^Harvest not ready yet\\. Try again in ${NEXT_HARVEST_COUNTDOWN}\\.$`),
+    );
     // A harvest failure is not a toast (spec section 8), and nothing is asked.
     expect(await page.getByTestId('toast').count()).toBe(0);
     expect(dialogs).toEqual([]);

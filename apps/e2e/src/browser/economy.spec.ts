@@ -90,7 +90,8 @@ async function chartLayout(page: Page, chart: string): Promise<{ plot: Box; lege
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** The last column of each series: today's (or, for the liability chart, now's) figures. */
-const lastDay = (series: Record<string, string[]>) => Object.fromEntries(Object.entries(series).map(([label, amounts]) => [label, amounts.at(-1)]));
+const lastDay = (series: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(series).map(([label, amounts]) => [label, amounts.at(-1)]));
 
 const LIABILITY = 'RUNIK owed, treasury RNK and coverage per game day';
 const EMISSION = 'Emission budget and RUNIK drawn from it per game day';
@@ -110,7 +111,7 @@ async function openEconomyPage(page: Page): Promise<void> {
   await page.getByTestId('economy-liability').locator('dd').first().waitFor();
 }
 
-it('refuses the page and its data without the operators\' credentials', () =>
+it("refuses the page and its data without the operators' credentials", () =>
   withPage(browser.current(), 'economy page without credentials', async (page) => {
     for (const path of ['/admin/economy', '/admin/economy.html', `${ApiRoutes.adminEconomy}?days=7`]) {
       const url = `${baseUrl()}${path}`;
@@ -127,136 +128,154 @@ it('refuses the page and its data without the operators\' credentials', () =>
     }
   }));
 
-it('shows an operator the balance sheet and charts of real play, the figures the report\'s', () =>
-  withPage(browser.current(), 'economy page with data', async (page) => {
-    // A paid player (SWAP.HIVE received, an activation and conversions drawn from the emission budget) and a
-    // free one whose RUNIK an activation could release (contingent).
-    const player = await newPaidCityPlayer(stack(), 'econ');
-    const free = await newCityPlayer(stack(), 'econfree');
-    await grant(stack(), free, 'runik', 3_000);
-    // More RUNIK owed than the game account's RNK: coverage falls under 1 and the page warns.
-    await grant(stack(), player, 'runik', 5_000_000);
-    await play(player);
-    const report = await economy(30);
-    const today = report.days[0];
-    expect(today.mintedByReason['convert-to-runik']).toBeGreaterThan(0);
-    expect(today.burnedByReason['upgrade-ch']).toBeGreaterThan(0);
-    // Buying wheat is no sink: counted apart from burned.
-    expect(today.resourcePurchases).toBeGreaterThan(0);
-    expect(today.burnedByReason['convert-to-resources']).toBeUndefined();
-    expect(report.coverage).toBeLessThan(1);
-    expect(report.contingentRunik).toBeGreaterThan(0);
-    expect(report.owedRunik).toBeGreaterThan(report.liabilityRunik);
-    expect(report.swapHiveReceived).toBeGreaterThan(0);
-    // The worker sized today's budget at its start; the activation and the conversion drew from it.
-    expect(report.emissionToday.used).toBeGreaterThan(0);
-    expect(report.emissionDays.map((day) => day.day)).toContain(report.emissionToday.day);
-
-    await openEconomyPage(page);
-    const figure = (id: string) => page.getByTestId(`economy-${id}`).locator('dd').first();
-    const figures = async (ids: string[]) => Promise.all(ids.map(async (id) => [id, await figure(id).textContent()]));
-    expect(await figures(['liability', 'withdrawing', 'contingent', 'owed', 'treasury', 'coverage', 'locked', 'free'])).toEqual([
-      ['liability', shown(report.liabilityRunik)],
-      ['withdrawing', shown(report.withdrawingRunik)],
-      ['contingent', shown(report.contingentRunik)],
-      ['owed', shown(report.owedRunik)],
-      ['treasury', shown(report.treasuryRnk)],
-      ['coverage', shown(report.coverage ?? 0)],
-      ['locked', shown(report.lockedRunik)],
-      ['free', shown(report.freeRunik)],
-    ]);
-    expect(await figures(['swap-hive-received', 'swap-hive-sent-out', 'swap-hive-held'])).toEqual([
-      ['swap-hive-received', shownSwapHive(report.swapHiveReceived)],
-      ['swap-hive-sent-out', shownSwapHive(report.swapHiveSentOut)],
-      ['swap-hive-held', shownSwapHive(report.swapHiveHeld)],
-    ]);
-    const budget = report.emissionToday;
-    expect(await figures(['emission-budget', 'emission-used', 'emission-left'])).toEqual([
-      ['emission-budget', shown(budget.budget)],
-      ['emission-used', shown(budget.used)],
-      ['emission-left', formatRunik(toThousandths(budget.budget) - toThousandths(budget.used))],
-    ]);
-    const rails = report.guardRails;
-    const cap = (limit: number | null) => (limit === null ? 'off' : shown(limit));
-    expect(await figures(['game-cap', 'account-cap', 'coverage-floor', 'queue'])).toEqual([
-      ['game-cap', `${shown(rails.gameUsedToday)} / ${cap(rails.gameCap)}`],
-      ['account-cap', cap(rails.accountCap)],
-      ['coverage-floor', cap(rails.coverageFloor)],
-      ['queue', String(rails.queueLength)],
-    ]);
-    expect(await page.getByTestId('economy-queue').locator('dd').nth(1).textContent()).toBe(`${shown(rails.queuedRunik)} RUNIK queued`);
-    // The warning: the danger colour and a sentence saying why.
-    await page.getByText('Under 1: the treasury cannot pay all that could be asked of it at once.').waitFor();
-    expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('[data-testid=economy-coverage] dd')).color`)).toBe('rgb(232, 122, 98)');
-
-    const systemRows = await page.getByTestId('economy-system-account').allTextContents();
-    expect(systemRows).toEqual(SYSTEM_ACCOUNT_CODES.map((code) => `${code}${shown(report.systemRunik[code])}`));
-    const dayRows = page.getByTestId('economy-day');
-    expect(await dayRows.count()).toBe(30);
-    expect(await dayRows.first().locator('th, td').allTextContents()).toEqual([
-      today.date,
-      ...[today.minted, today.burned, today.resourcePurchases, today.fees, today.tax, today.deposits, today.withdrawals].map(shown),
-    ]);
-
-    // Five charts drawn, each holding today's figures (the last column: oldest day first).
-    for (const chart of CHARTS) {
-      await eventually(async () => expect(await paintedPixels(page, chart)).toBeGreaterThan(1000));
-    }
-    // Liability and coverage: each game day at its sizing, then now, the report's own figures.
-    const liability = await chartSeries(page, LIABILITY);
-    expect(liability.owed).toHaveLength(report.emissionDays.length + 1);
-    expect(await page.getByRole('img', { name: LIABILITY }).locator('thead th').last().textContent()).toBe('now');
-    expect(lastDay(liability)).toEqual({
-      owed: shown(report.owedRunik),
-      'treasury RNK': shown(report.treasuryRnk),
-      coverage: shown(report.coverage ?? 0),
-      ...(rails.coverageFloor === null ? {} : { 'coverage floor': shown(rails.coverageFloor) }),
-    });
-    const emission = await chartSeries(page, EMISSION);
-    expect(emission.budget).toHaveLength(report.emissionDays.length);
-    expect(await page.getByRole('img', { name: EMISSION }).locator('thead th').last().textContent()).toBe(budget.day);
-    expect(lastDay(emission)).toEqual({ budget: shown(budget.budget), used: shown(budget.used) });
-    expect(lastDay(await chartSeries(page, MINTED_BURNED))).toEqual({
-      ...Object.fromEntries(Object.entries(today.mintedByReason).map(([reason, amount]) => [`minted: ${reason}`, shown(amount)])),
-      ...Object.fromEntries(Object.entries(today.burnedByReason).map(([reason, amount]) => [`burned: ${reason}`, shown(amount)])),
-      'resource purchases': shown(today.resourcePurchases),
-    });
-    expect(lastDay(await chartSeries(page, DEPOSITS_WITHDRAWALS))).toEqual({ deposits: shown(today.deposits), withdrawals: shown(today.withdrawals) });
-    expect(lastDay(await chartSeries(page, FEES_TAX))).toEqual({ fees: shown(today.fees), tax: shown(today.tax) });
-    expect((await chartSeries(page, FEES_TAX)).tax).toHaveLength(30);
-
-    // The days selector: a week.
-    await page.getByTestId('economy-days').selectOption('7');
-    await eventually(async () => expect(await dayRows.count()).toBe(7));
-    const week = await economy(7);
-    expect(await dayRows.locator('th').allTextContents()).toEqual(week.days.map((day) => day.date));
-    expect((await chartSeries(page, FEES_TAX)).tax).toHaveLength(7);
-  }), 180_000);
-
-it('draws every chart on a phone with its legend under the plot, clear of it, and the page no wider than the screen', () =>
-  withPage(
-    browser.current(),
-    'economy page on a phone',
-    async (page) => {
+it(
+  "shows an operator the balance sheet and charts of real play, the figures the report's",
+  () =>
+    withPage(browser.current(), 'economy page with data', async (page) => {
+      // A paid player (SWAP.HIVE received, an activation and conversions drawn from the emission budget) and a
+      // free one whose RUNIK an activation could release (contingent).
+      const player = await newPaidCityPlayer(stack(), 'econ');
+      const free = await newCityPlayer(stack(), 'econfree');
+      await grant(stack(), free, 'runik', 3_000);
+      // More RUNIK owed than the game account's RNK: coverage falls under 1 and the page warns.
+      await grant(stack(), player, 'runik', 5_000_000);
+      await play(player);
       const report = await economy(30);
+      const today = report.days[0];
+      expect(today.mintedByReason['convert-to-runik']).toBeGreaterThan(0);
+      expect(today.burnedByReason['upgrade-ch']).toBeGreaterThan(0);
+      // Buying wheat is no sink: counted apart from burned.
+      expect(today.resourcePurchases).toBeGreaterThan(0);
+      expect(today.burnedByReason['convert-to-resources']).toBeUndefined();
+      expect(report.coverage).toBeLessThan(1);
+      expect(report.contingentRunik).toBeGreaterThan(0);
+      expect(report.owedRunik).toBeGreaterThan(report.liabilityRunik);
+      expect(report.swapHiveReceived).toBeGreaterThan(0);
+      // The worker sized today's budget at its start; the activation and the conversion drew from it.
+      expect(report.emissionToday.used).toBeGreaterThan(0);
+      expect(report.emissionDays.map((day) => day.day)).toContain(report.emissionToday.day);
+
       await openEconomyPage(page);
-      const width = await page.evaluate<number>('window.innerWidth');
-      expect(width).toBe(390);
+      const figure = (id: string) => page.getByTestId(`economy-${id}`).locator('dd').first();
+      const figures = async (ids: string[]) => Promise.all(ids.map(async (id) => [id, await figure(id).textContent()]));
+      expect(await figures(['liability', 'withdrawing', 'contingent', 'owed', 'treasury', 'coverage', 'locked', 'free'])).toEqual([
+        ['liability', shown(report.liabilityRunik)],
+        ['withdrawing', shown(report.withdrawingRunik)],
+        ['contingent', shown(report.contingentRunik)],
+        ['owed', shown(report.owedRunik)],
+        ['treasury', shown(report.treasuryRnk)],
+        ['coverage', shown(report.coverage ?? 0)],
+        ['locked', shown(report.lockedRunik)],
+        ['free', shown(report.freeRunik)],
+      ]);
+      expect(await figures(['swap-hive-received', 'swap-hive-sent-out', 'swap-hive-held'])).toEqual([
+        ['swap-hive-received', shownSwapHive(report.swapHiveReceived)],
+        ['swap-hive-sent-out', shownSwapHive(report.swapHiveSentOut)],
+        ['swap-hive-held', shownSwapHive(report.swapHiveHeld)],
+      ]);
+      const budget = report.emissionToday;
+      expect(await figures(['emission-budget', 'emission-used', 'emission-left'])).toEqual([
+        ['emission-budget', shown(budget.budget)],
+        ['emission-used', shown(budget.used)],
+        ['emission-left', formatRunik(toThousandths(budget.budget) - toThousandths(budget.used))],
+      ]);
+      const rails = report.guardRails;
+      const cap = (limit: number | null) => (limit === null ? 'off' : shown(limit));
+      expect(await figures(['game-cap', 'account-cap', 'coverage-floor', 'queue'])).toEqual([
+        ['game-cap', `${shown(rails.gameUsedToday)} / ${cap(rails.gameCap)}`],
+        ['account-cap', cap(rails.accountCap)],
+        ['coverage-floor', cap(rails.coverageFloor)],
+        ['queue', String(rails.queueLength)],
+      ]);
+      expect(await page.getByTestId('economy-queue').locator('dd').nth(1).textContent()).toBe(`${shown(rails.queuedRunik)} RUNIK queued`);
+      // The warning: the danger colour and a sentence saying why.
+      await page.getByText('Under 1: the treasury cannot pay all that could be asked of it at once.').waitFor();
+      expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('[data-testid=economy-coverage] dd')).color`)).toBe(
+        'rgb(232, 122, 98)',
+      );
+
+      const systemRows = await page.getByTestId('economy-system-account').allTextContents();
+      expect(systemRows).toEqual(SYSTEM_ACCOUNT_CODES.map((code) => `${code}${shown(report.systemRunik[code])}`));
+      const dayRows = page.getByTestId('economy-day');
+      expect(await dayRows.count()).toBe(30);
+      expect(await dayRows.first().locator('th, td').allTextContents()).toEqual([
+        today.date,
+        ...[today.minted, today.burned, today.resourcePurchases, today.fees, today.tax, today.deposits, today.withdrawals].map(shown),
+      ]);
+
+      // Five charts drawn, each holding today's figures (the last column: oldest day first).
       for (const chart of CHARTS) {
-        await page.getByRole('img', { name: chart }).scrollIntoViewIfNeeded();
         await eventually(async () => expect(await paintedPixels(page, chart)).toBeGreaterThan(1000));
-        const series = await chartSeries(page, chart);
-        expect([chart, Object.keys(series).length > 0]).toEqual([chart, true]);
-        const { plot, legend, canvas } = await chartLayout(page, chart);
-        // The legend drawn under the plot, apart from it; the plot keeps most of the canvas.
-        expect([chart, legend.bottom - legend.top > 0, legend.top >= plot.bottom, overlaps(plot, legend)]).toEqual([chart, true, true, false]);
-        expect(plot.bottom - plot.top).toBeGreaterThan(0.5 * (canvas.bottom - canvas.top));
-        expect(plot.right - plot.left).toBeGreaterThan(0.6 * (canvas.right - canvas.left));
-        expect(canvas.right).toBeLessThanOrEqual(width);
       }
-      expect((await chartSeries(page, EMISSION)).used.at(-1)).toBe(shown(report.emissionToday.used));
-      // The day table scrolls in its own box: the page itself never scrolls sideways.
-      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-    },
-    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
-  ), 120_000);
+      // Liability and coverage: each game day at its sizing, then now, the report's own figures.
+      const liability = await chartSeries(page, LIABILITY);
+      expect(liability.owed).toHaveLength(report.emissionDays.length + 1);
+      expect(await page.getByRole('img', { name: LIABILITY }).locator('thead th').last().textContent()).toBe('now');
+      expect(lastDay(liability)).toEqual({
+        owed: shown(report.owedRunik),
+        'treasury RNK': shown(report.treasuryRnk),
+        coverage: shown(report.coverage ?? 0),
+        ...(rails.coverageFloor === null ? {} : { 'coverage floor': shown(rails.coverageFloor) }),
+      });
+      const emission = await chartSeries(page, EMISSION);
+      expect(emission.budget).toHaveLength(report.emissionDays.length);
+      expect(await page.getByRole('img', { name: EMISSION }).locator('thead th').last().textContent()).toBe(budget.day);
+      expect(lastDay(emission)).toEqual({ budget: shown(budget.budget), used: shown(budget.used) });
+      expect(lastDay(await chartSeries(page, MINTED_BURNED))).toEqual({
+        ...Object.fromEntries(Object.entries(today.mintedByReason).map(([reason, amount]) => [`minted: ${reason}`, shown(amount)])),
+        ...Object.fromEntries(Object.entries(today.burnedByReason).map(([reason, amount]) => [`burned: ${reason}`, shown(amount)])),
+        'resource purchases': shown(today.resourcePurchases),
+      });
+      expect(lastDay(await chartSeries(page, DEPOSITS_WITHDRAWALS))).toEqual({
+        deposits: shown(today.deposits),
+        withdrawals: shown(today.withdrawals),
+      });
+      expect(lastDay(await chartSeries(page, FEES_TAX))).toEqual({ fees: shown(today.fees), tax: shown(today.tax) });
+      expect((await chartSeries(page, FEES_TAX)).tax).toHaveLength(30);
+
+      // The days selector: a week.
+      await page.getByTestId('economy-days').selectOption('7');
+      await eventually(async () => expect(await dayRows.count()).toBe(7));
+      const week = await economy(7);
+      expect(await dayRows.locator('th').allTextContents()).toEqual(week.days.map((day) => day.date));
+      expect((await chartSeries(page, FEES_TAX)).tax).toHaveLength(7);
+    }),
+  180_000,
+);
+
+it(
+  'draws every chart on a phone with its legend under the plot, clear of it, and the page no wider than the screen',
+  () =>
+    withPage(
+      browser.current(),
+      'economy page on a phone',
+      async (page) => {
+        const report = await economy(30);
+        await openEconomyPage(page);
+        const width = await page.evaluate<number>('window.innerWidth');
+        expect(width).toBe(390);
+        for (const chart of CHARTS) {
+          await page.getByRole('img', { name: chart }).scrollIntoViewIfNeeded();
+          await eventually(async () => expect(await paintedPixels(page, chart)).toBeGreaterThan(1000));
+          const series = await chartSeries(page, chart);
+          expect([chart, Object.keys(series).length > 0]).toEqual([chart, true]);
+          const { plot, legend, canvas } = await chartLayout(page, chart);
+          // The legend drawn under the plot, apart from it; the plot keeps most of the canvas.
+          expect([chart, legend.bottom - legend.top > 0, legend.top >= plot.bottom, overlaps(plot, legend)]).toEqual([
+            chart,
+            true,
+            true,
+            false,
+          ]);
+          expect(plot.bottom - plot.top).toBeGreaterThan(0.5 * (canvas.bottom - canvas.top));
+          expect(plot.right - plot.left).toBeGreaterThan(0.6 * (canvas.right - canvas.left));
+          expect(canvas.right).toBeLessThanOrEqual(width);
+        }
+        expect((await chartSeries(page, EMISSION)).used.at(-1)).toBe(shown(report.emissionToday.used));
+        // The day table scrolls in its own box: the page itself never scrolls sideways.
+        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      },
+      { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+    ),
+  120_000,
+);

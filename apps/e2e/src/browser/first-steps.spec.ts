@@ -21,7 +21,10 @@ async function progressOf(player: CityPlayer): Promise<FirstStepsResponse> {
 
 /** Waits until the card shows step `number` of 5, titled `title`. */
 async function expectStep(page: Page, number: number, title: string): Promise<void> {
-  await coachCard(page).getByTestId('first-steps-count').filter({ hasText: new RegExp(`^${number} of 5$`) }).waitFor();
+  await coachCard(page)
+    .getByTestId('first-steps-count')
+    .filter({ hasText: new RegExp(`^${number} of 5$`) })
+    .waitFor();
   await eventually(async () => expect(await coachCard(page).getByRole('heading', { level: 2 }).textContent()).toBe(title));
 }
 
@@ -162,40 +165,47 @@ for (const [screen, viewport] of [
   ['desktop', { width: 1440, height: 900 }],
   ['phone', { width: 390, height: 844 }],
 ] as const) {
-  browser.test(`on a ${screen}, a toast covers neither the coach card nor an open popup’s buttons, and the card hides behind no popup`, async (page) => {
-    await page.setViewportSize(viewport);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    const [player, raider, secondRaider] = [await newCityPlayer(stack(), 'fsfeed'), await newCityPlayer(stack(), 'fsraid'), await newCityPlayer(stack(), 'fsraid')];
-    // Raids are how a toast reaches the page unasked: the player's shield is over, the raiders have troops.
-    await pastNewcomerShield(stack(), player);
-    await setArmy(stack(), raider, { infantry: 30 });
-    await setArmy(stack(), secondRaider, { infantry: 30 });
-    const connected = liveConnected(page);
-    await logIn(page, browser.current().baseUrl, player.username);
-    await page.getByTestId('resources-card').waitFor();
-    await withTimeout(connected, UI_TIMEOUT_MS, 'the live connection');
-    await expectStep(page, 1, 'Harvest your fields');
+  browser.test(
+    `on a ${screen}, a toast covers neither the coach card nor an open popup’s buttons, and the card hides behind no popup`,
+    async (page) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const [player, raider, secondRaider] = [
+        await newCityPlayer(stack(), 'fsfeed'),
+        await newCityPlayer(stack(), 'fsraid'),
+        await newCityPlayer(stack(), 'fsraid'),
+      ];
+      // Raids are how a toast reaches the page unasked: the player's shield is over, the raiders have troops.
+      await pastNewcomerShield(stack(), player);
+      await setArmy(stack(), raider, { infantry: 30 });
+      await setArmy(stack(), secondRaider, { infantry: 30 });
+      const connected = liveConnected(page);
+      await logIn(page, browser.current().baseUrl, player.username);
+      await page.getByTestId('resources-card').waitFor();
+      await withTimeout(connected, UI_TIMEOUT_MS, 'the live connection');
+      await expectStep(page, 1, 'Harvest your fields');
 
-    // A toast with the card on screen: not on it.
-    expect((await attack(raider, player.username)).status).toBe(200);
-    const toast = page.getByTestId('toast').first();
-    await toast.waitFor({ timeout: UI_TIMEOUT_MS });
-    expect(intersects(await boxOf(toast), await boxOf(coachCard(page)))).toBe(false);
-    await toast.getByRole('button', { name: 'Dismiss' }).click();
-    await toast.waitFor({ state: 'detached' });
+      // A toast with the card on screen: not on it.
+      expect((await attack(raider, player.username)).status).toBe(200);
+      const toast = page.getByTestId('toast').first();
+      await toast.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(intersects(await boxOf(toast), await boxOf(coachCard(page)))).toBe(false);
+      await toast.getByRole('button', { name: 'Dismiss' }).click();
+      await toast.waitFor({ state: 'detached' });
 
-    // A toast while a popup is open: clear of every one of its buttons; the card waits hidden.
-    await page.getByTestId('runiks-card').getByRole('button', { name: 'Convert to RUNIK' }).click();
-    const popup = page.getByRole('dialog', { name: 'Convert Resources to RUNIK' });
-    await popup.waitFor();
-    expect(await coachCard(page).isVisible()).toBe(false);
-    expect((await attack(secondRaider, player.username)).status).toBe(200);
-    await toast.waitFor({ timeout: UI_TIMEOUT_MS });
-    await eventually(async () => {
-      const toastBox = await boxOf(toast);
-      for (const button of await popup.getByRole('button').all()) expect(intersects(toastBox, await boxOf(button))).toBe(false);
-    });
-    await popup.getByRole('button', { name: 'Close' }).click();
-    await coachCard(page).waitFor({ state: 'visible' });
-  });
+      // A toast while a popup is open: clear of every one of its buttons; the card waits hidden.
+      await page.getByTestId('runiks-card').getByRole('button', { name: 'Convert to RUNIK' }).click();
+      const popup = page.getByRole('dialog', { name: 'Convert Resources to RUNIK' });
+      await popup.waitFor();
+      expect(await coachCard(page).isVisible()).toBe(false);
+      expect((await attack(secondRaider, player.username)).status).toBe(200);
+      await toast.waitFor({ timeout: UI_TIMEOUT_MS });
+      await eventually(async () => {
+        const toastBox = await boxOf(toast);
+        for (const button of await popup.getByRole('button').all()) expect(intersects(toastBox, await boxOf(button))).toBe(false);
+      });
+      await popup.getByRole('button', { name: 'Close' }).click();
+      await coachCard(page).waitFor({ state: 'visible' });
+    },
+  );
 }

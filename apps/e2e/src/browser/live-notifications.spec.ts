@@ -26,7 +26,6 @@ async function raidSetup(): Promise<{ attacker: CityPlayer; defender: CityPlayer
   return { attacker, defender };
 }
 
-
 /** The unread count the bell announces (its aria-label). */
 async function bellCount(page: Page): Promise<number> {
   const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
@@ -122,7 +121,10 @@ describe('live notifications', () => {
     await waitForPath(page, '/attack');
     await page.getByRole('button', { name: 'Battle Log' }).click();
     const row = page.getByRole('dialog', { name: 'Battle Log' }).getByTestId(`battle-${battleId}`);
-    await row.getByTestId('log-sides').filter({ hasText: `${attacker.username} vs ${defender.username}` }).waitFor();
+    await row
+      .getByTestId('log-sides')
+      .filter({ hasText: `${attacker.username} vs ${defender.username}` })
+      .waitFor();
     await row.getByRole('link', { name: 'Full report' }).click();
     await waitForPath(page, `/battles/attack/${battleId}`);
     await page.getByRole('heading', { name: 'Raid report', level: 1 }).waitFor();
@@ -156,7 +158,9 @@ describe('live notifications', () => {
         await waitForPath(page, '/inbox');
         await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
         await page.locator('[data-testid="notification"][data-kind="attacked"]').filter({ hasText: attacker.username }).waitFor();
-        const widths = await page.evaluate<{ scroll: number; inner: number }>('({ scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth })');
+        const widths = await page.evaluate<{ scroll: number; inner: number }>(
+          '({ scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth })',
+        );
         expect(widths.inner).toBe(PHONE.width);
         expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
       },

@@ -13,7 +13,9 @@ const stack = () => browser.current().stack;
 const GAME_LINKS = 8;
 
 /** What the bar shows at the current width; measured in the page (this project's TypeScript has no DOM types). */
-async function barLayout(page: Page): Promise<{ pageWidth: number; viewport: number; account: [number, number]; hamburger: boolean; linksInBar: number }> {
+async function barLayout(
+  page: Page,
+): Promise<{ pageWidth: number; viewport: number; account: [number, number]; hamburger: boolean; linksInBar: number }> {
   return page.evaluate(`(() => {
     const shown = (element) => element !== null && getComputedStyle(element).display !== 'none' && element.getBoundingClientRect().width > 0;
     const account = document.querySelector('[data-testid="account-menu-button"]').getBoundingClientRect();

@@ -137,60 +137,57 @@ describe('a visitor', () => {
 });
 
 describe('a new player', () => {
-  browserTest(
-    'activates with a SWAP.HIVE payment through the wallet from a referral link and lands on /city',
-    async (page) => {
-      const player = uniqueUsername('paid');
-      // Watch (not alter) the client's calls: when it initiates and how it polls the status.
-      let initiatedAt = 0;
-      const statusChecks: { at: number; request: Request }[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname.startsWith('/api/transaction-status/')) statusChecks.push({ at: Date.now(), request });
-      });
-      page.on('response', (response: Response) => {
-        if (new URL(response.url()).pathname === ApiRoutes.initiateRegistration) initiatedAt = Date.now();
-      });
+  browserTest('activates with a SWAP.HIVE payment through the wallet from a referral link and lands on /city', async (page) => {
+    const player = uniqueUsername('paid');
+    // Watch (not alter) the client's calls: when it initiates and how it polls the status.
+    let initiatedAt = 0;
+    const statusChecks: { at: number; request: Request }[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/transaction-status/')) statusChecks.push({ at: Date.now(), request });
+    });
+    page.on('response', (response: Response) => {
+      if (new URL(response.url()).pathname === ApiRoutes.initiateRegistration) initiatedAt = Date.now();
+    });
 
-      await openActivation(page, player, `?ref=${referrer}`);
-      expect(await page.getByLabel('Referrer').inputValue()).toBe(referrer);
-      await eventually(async () => {
-        expect(await page.getByTestId('registration-fee').textContent()).toBe(`${FEE} SWAP.HIVE`);
-        expect(await page.getByTestId('swap-hive-balance').textContent()).toBe('100.000 SWAP.HIVE'); // the chain's 8 decimals shown as the game's 3
-      });
-      expect(await page.getByText('Registration fee (10 USD)').isVisible()).toBe(true);
+    await openActivation(page, player, `?ref=${referrer}`);
+    expect(await page.getByLabel('Referrer').inputValue()).toBe(referrer);
+    await eventually(async () => {
+      expect(await page.getByTestId('registration-fee').textContent()).toBe(`${FEE} SWAP.HIVE`);
+      expect(await page.getByTestId('swap-hive-balance').textContent()).toBe('100.000 SWAP.HIVE'); // the chain's 8 decimals shown as the game's 3
+    });
+    expect(await page.getByText('Registration fee (10 USD)').isVisible()).toBe(true);
 
-      const activate = page.getByRole('button', { name: 'Activate Account' });
-      await eventually(async () => expect(await activate.isEnabled()).toBe(true));
-      await activate.click();
+    const activate = page.getByRole('button', { name: 'Activate Account' });
+    await eventually(async () => expect(await activate.isEnabled()).toBe(true));
+    await activate.click();
 
-      // The dev wallet broadcasts the transfer; the client says so and waits for the worker.
-      await page.getByText(PAYMENT_SENT, { exact: true }).waitFor();
-      for (const name of ['Activate Account', 'Register for Free', 'Back to Login']) {
-        expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
-      }
-      expect(await storedSession(page)).toBeNull();
+    // The dev wallet broadcasts the transfer; the client says so and waits for the worker.
+    await page.getByText(PAYMENT_SENT, { exact: true }).waitFor();
+    for (const name of ['Activate Account', 'Register for Free', 'Back to Login']) {
+      expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
+    }
+    expect(await storedSession(page)).toBeNull();
 
-      await waitForCity(page, ACTIVATION_TIMEOUT_MS);
-      await heading(page, 'City').waitFor();
-      await accountButton(page, player).waitFor();
-      expect(currentPath(page)).toBe('/city');
-      expect(await storedSession(page)).toMatchObject({ hiveUsername: player });
+    await waitForCity(page, ACTIVATION_TIMEOUT_MS);
+    await heading(page, 'City').waitFor();
+    await accountButton(page, player).waitFor();
+    expect(currentPath(page)).toBe('/city');
+    expect(await storedSession(page)).toMatchObject({ hiveUsername: player });
 
-      // First check at once after initiating, then one every 15 s until 'confirmed'.
-      expect(initiatedAt).toBeGreaterThan(0);
-      expect(statusChecks.length).toBeGreaterThanOrEqual(2);
-      expect(statusChecks[0].at - initiatedAt).toBeLessThan(3_000);
-      for (let check = 1; check < statusChecks.length; check += 1) {
-        expect(statusChecks[check].at - statusChecks[check - 1].at).toBeGreaterThanOrEqual(14_000);
-      }
-      const lastAnswer = await statusChecks[statusChecks.length - 1].request.response();
-      expect(await lastAnswer?.json()).toEqual({ status: 'confirmed', error: null });
+    // First check at once after initiating, then one every 15 s until 'confirmed'.
+    expect(initiatedAt).toBeGreaterThan(0);
+    expect(statusChecks.length).toBeGreaterThanOrEqual(2);
+    expect(statusChecks[0].at - initiatedAt).toBeLessThan(3_000);
+    for (let check = 1; check < statusChecks.length; check += 1) {
+      expect(statusChecks[check].at - statusChecks[check - 1].at).toBeGreaterThanOrEqual(14_000);
+    }
+    const lastAnswer = await statusChecks[statusChecks.length - 1].request.response();
+    expect(await lastAnswer?.json()).toEqual({ status: 'confirmed', error: null });
 
-      // The fee really left the player's Hive Engine wallet.
-      expect(await swapHiveBalance(player)).toBe('60.00000000');
-      activatedPlayer = player;
-    },
-  );
+    // The fee really left the player's Hive Engine wallet.
+    expect(await swapHiveBalance(player)).toBe('60.00000000');
+    activatedPlayer = player;
+  });
 
   browserTest('logs out from the username dropdown and logs in again with the same name', async (page) => {
     const player = requirePlayer(activatedPlayer, 'activates with a SWAP.HIVE payment');

@@ -54,7 +54,8 @@ const VARYING = [
   '[data-testid="enemy-cooldown"]',
 ].join(', ');
 /** Stills: no transition or animation halfway, no blinking caret. */
-const STILL_CSS = '*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }';
+const STILL_CSS =
+  '*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }';
 /** Emoji, but not the text symbols ©, ® and ™ that Extended_Pictographic also holds (unless shown as emoji). */
 const EMOJI = /(?![\u00A9\u00AE\u2122](?!\uFE0F))\p{Extended_Pictographic}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3/gu;
 const SERIOUS = new Set(['serious', 'critical']);
@@ -87,14 +88,20 @@ async function seedPlayers(): Promise<string> {
 /** Waits until the screen shows its heading and no part of it is still loading. */
 async function screenShown(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor({ state: 'visible' });
-  await page.locator('main [role="status"]', { hasText: /Loading/ }).first().waitFor({ state: 'detached' });
+  await page
+    .locator('main [role="status"]', { hasText: /Loading/ })
+    .first()
+    .waitFor({ state: 'detached' });
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => SERIOUS.has(violation.impact ?? ''))
-    .map((violation) => `axe ${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `axe ${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 async function emojiShown(page: Page): Promise<string[]> {
@@ -183,46 +190,60 @@ describe.each(Object.entries(SIZES))('every screen at %s size', (size, options) 
   });
 
   // Every route, in AppRoutes' order: the login page first, seen logged out; every other screen once logged in.
-  it.each(Object.entries(AppRoutes))('%s: accessible, no emoji, fits, looks as its reference', async (name, route) => {
-    if (name !== 'authentication' && !loggedIn) {
-      await logIn(page, browser.current().baseUrl, PLAYER);
-      loggedIn = true;
-    }
-    const path = name === 'battleReport' ? battleReportPath : route;
-    const startedAt = performance.now();
-    await page.goto(`${browser.current().baseUrl}${path}`);
-    await screenShown(page);
-    shownAfterMs.set(name, { ...shownAfterMs.get(name), [size]: Math.round(performance.now() - startedAt) });
+  it.each(Object.entries(AppRoutes))(
+    '%s: accessible, no emoji, fits, looks as its reference',
+    async (name, route) => {
+      if (name !== 'authentication' && !loggedIn) {
+        await logIn(page, browser.current().baseUrl, PLAYER);
+        loggedIn = true;
+      }
+      const path = name === 'battleReport' ? battleReportPath : route;
+      const startedAt = performance.now();
+      await page.goto(`${browser.current().baseUrl}${path}`);
+      await screenShown(page);
+      shownAfterMs.set(name, { ...shownAfterMs.get(name), [size]: Math.round(performance.now() - startedAt) });
 
-    const problems = [
-      ...(await seriousViolations(page)),
-      ...(await emojiShown(page)),
-      ...(size === 'phone' ? await sidewaysScroll(page) : []),
-      ...(await screenshotMismatch(page, `${name}-${size}`)),
-    ];
-    expect(problems).toEqual([]);
-  }, TEST_TIMEOUT_MS);
+      const problems = [
+        ...(await seriousViolations(page)),
+        ...(await emojiShown(page)),
+        ...(size === 'phone' ? await sidewaysScroll(page) : []),
+        ...(await screenshotMismatch(page, `${name}-${size}`)),
+      ];
+      expect(problems).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
   // States past a click that issue 35 changed: the same checks.
-  it.each(SCREEN_STATES)('$name: accessible, no emoji, fits, looks as its reference', async ({ name, route, open }) => {
-    await page.goto(`${browser.current().baseUrl}${route}`);
-    await screenShown(page);
-    await open(page);
-    const problems = [
-      ...(await seriousViolations(page)),
-      ...(await emojiShown(page)),
-      ...(size === 'phone' ? await sidewaysScroll(page) : []),
-      ...(await screenshotMismatch(page, `${name}-${size}`)),
-    ];
-    expect(problems).toEqual([]);
-  }, TEST_TIMEOUT_MS);
+  it.each(SCREEN_STATES)(
+    '$name: accessible, no emoji, fits, looks as its reference',
+    async ({ name, route, open }) => {
+      await page.goto(`${browser.current().baseUrl}${route}`);
+      await screenShown(page);
+      await open(page);
+      const problems = [
+        ...(await seriousViolations(page)),
+        ...(await emojiShown(page)),
+        ...(size === 'phone' ? await sidewaysScroll(page) : []),
+        ...(await screenshotMismatch(page, `${name}-${size}`)),
+      ];
+      expect(problems).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 afterAll(() => {
   const rows = Object.keys(AppRoutes).map((name) => {
     const times = shownAfterMs.get(name) ?? {};
-    return `${name.padEnd(16)} ${Object.keys(SIZES).map((size) => `${times[size] ?? '-'}`.padStart(8)).join(' ')}`;
+    return `${name.padEnd(16)} ${Object.keys(SIZES)
+      .map((size) => `${times[size] ?? '-'}`.padStart(8))
+      .join(' ')}`;
   });
-  const header = `${'screen'.padEnd(16)} ${Object.keys(SIZES).map((size) => size.padStart(8)).join(' ')}`;
-  console.log(`ms from navigation until the screen showed (issue 20: within 1000)${UPDATING_SCREENSHOTS ? ', references written' : ''}:\n${header}\n${rows.join('\n')}`);
+  const header = `${'screen'.padEnd(16)} ${Object.keys(SIZES)
+    .map((size) => size.padStart(8))
+    .join(' ')}`;
+  console.log(
+    `ms from navigation until the screen showed (issue 20: within 1000)${UPDATING_SCREENSHOTS ? ', references written' : ''}:\n${header}\n${rows.join('\n')}`,
+  );
 });

@@ -28,7 +28,10 @@ browser.test('an alliance leader votes for the battle time, going back once befo
   await page.getByText(ThroneMessages.voted('19:00')).first().waitFor();
   await page.getByRole('button', { name: ThroneMessages.alreadyVotedButton }).waitFor();
   expect(await page.getByRole('button', { name: ThroneMessages.alreadyVotedButton }).isDisabled()).toBe(true);
-  const votes = await queryDatabase<{ alliance_id: number; time_slot: string }>(stack().database.url, `SELECT alliance_id, time_slot FROM throne_votes`);
+  const votes = await queryDatabase<{ alliance_id: number; time_slot: string }>(
+    stack().database.url,
+    `SELECT alliance_id, time_slot FROM throne_votes`,
+  );
   expect(votes).toEqual([{ alliance_id: alliance.id, time_slot: '19:00' }]);
 
   // A member sees why there is no vote button.
@@ -40,7 +43,11 @@ browser.test('an alliance leader votes for the battle time, going back once befo
 });
 
 browser.test('members of an alliance create a rally and join it', async (creatorPage) => {
-  const [leader, creator, joiner] = await Promise.all([newCityPlayer(stack(), 'king'), newCityPlayer(stack(), 'rcre'), newCityPlayer(stack(), 'rjoi')]);
+  const [leader, creator, joiner] = await Promise.all([
+    newCityPlayer(stack(), 'king'),
+    newCityPlayer(stack(), 'rcre'),
+    newCityPlayer(stack(), 'rjoi'),
+  ]);
   const alliance = await newAlliance(stack(), leader);
   await setMaxMembers(stack(), alliance, 3);
   await addMembers(leader, alliance, [creator, joiner]);
@@ -52,9 +59,15 @@ browser.test('members of an alliance create a rally and join it', async (creator
   await creatorPage.getByRole('button', { name: 'Create Rally' }).click();
   // The slider goes up to the troops available: End picks them all.
   await creatorPage.getByLabel('Infantry').press('End');
-  await creatorPage.getByTestId('chosen-infantry').getByText(/^120 \/ 120/).waitFor();
+  await creatorPage
+    .getByTestId('chosen-infantry')
+    .getByText(/^120 \/ 120/)
+    .waitFor();
   await creatorPage.getByRole('button', { name: 'Create', exact: true }).click();
-  await creatorPage.getByText(/^Rally created successfully! ID: \d+$/).first().waitFor();
+  await creatorPage
+    .getByText(/^Rally created successfully! ID: \d+$/)
+    .first()
+    .waitFor();
   const [rally] = await queryDatabase<{ id: number }>(stack().database.url, `SELECT id FROM throne_rallies WHERE status = 'gathering'`);
   await creatorPage.getByTestId(`alliance-rally-${rally.id}`).getByRole('button', { name: 'Disband' }).waitFor();
 

@@ -26,8 +26,13 @@ browser.test('a player lists a gear, another buys it, and both balances change',
   await sellerPage.getByTestId(`list-gear-${gearId}`).check();
   await sellerPage.getByLabel('Price (RUNIK)').fill('50');
   await sellerPage.getByRole('button', { name: 'List Gear' }).click();
-  expect(await confirmGameDialog(sellerPage)).toMatch(/^List Rare Stone Gear Lv\.2 for .+ RUNIK\? The listing fee of 10 RUNIK is paid now and not refunded if you remove the listing\.$/);
-  await sellerPage.getByTestId('trading-feedback').filter({ hasText: TradingMessages.listed(10) }).waitFor();
+  expect(await confirmGameDialog(sellerPage)).toMatch(
+    /^List Rare Stone Gear Lv\.2 for .+ RUNIK\? The listing fee of 10 RUNIK is paid now and not refunded if you remove the listing\.$/,
+  );
+  await sellerPage
+    .getByTestId('trading-feedback')
+    .filter({ hasText: TradingMessages.listed(10) })
+    .waitFor();
 
   const buyerPage = await browser.current().newPage();
   const dialogs = acceptDialogs(buyerPage);

@@ -27,7 +27,13 @@ export function uniqueAllianceIdentity(): { name: string; tag: string } {
 
 /** A valid create body for `player`. */
 export function createBody(player: CityPlayer, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { hiveUsername: player.username, ...uniqueAllianceIdentity(), icon: 'dragon', description: 'We hold the northern pass.', ...overrides };
+  return {
+    hiveUsername: player.username,
+    ...uniqueAllianceIdentity(),
+    icon: 'dragon',
+    description: 'We hold the northern pass.',
+    ...overrides,
+  };
 }
 
 /** Grants the creation fee and creates an alliance led by `leader` through the API. */
@@ -54,8 +60,13 @@ export async function newReferredPlayer(stack: Stack, referrer: CityPlayer, pref
 
 /** The leader lets the members create invitations (only the leader may by default); throws unless it succeeds. */
 export async function allowMembersToInvite(leader: CityPlayer, alliance: TestAlliance): Promise<void> {
-  const response = await leader.api.post(ApiRoutes.allianceInvitationSettings, { hiveUsername: leader.username, allianceId: alliance.id, membersMayInvite: true });
-  if (response.status !== 200) throw new Error(`invitation settings by ${leader.username}: ${response.status} ${JSON.stringify(response.data)}`);
+  const response = await leader.api.post(ApiRoutes.allianceInvitationSettings, {
+    hiveUsername: leader.username,
+    allianceId: alliance.id,
+    membersMayInvite: true,
+  });
+  if (response.status !== 200)
+    throw new Error(`invitation settings by ${leader.username}: ${response.status} ${JSON.stringify(response.data)}`);
 }
 
 /** An invitation link's token, issued by `member` of the alliance; throws unless it succeeds. */
@@ -76,7 +87,11 @@ export async function requestToJoin(player: CityPlayer, alliance: TestAlliance):
 export async function addMembers(leader: CityPlayer, alliance: TestAlliance, members: CityPlayer[]): Promise<void> {
   for (const member of members) {
     await requestToJoin(member, alliance);
-    const response = await leader.api.post(ApiRoutes.allianceAccept, { leaderUsername: leader.username, targetUsername: member.username, allianceId: alliance.id });
+    const response = await leader.api.post(ApiRoutes.allianceAccept, {
+      leaderUsername: leader.username,
+      targetUsername: member.username,
+      allianceId: alliance.id,
+    });
     if (response.status !== 200) throw new Error(`accept of ${member.username}: ${response.status} ${JSON.stringify(response.data)}`);
   }
 }
@@ -113,7 +128,11 @@ export async function systemBalance(stack: Stack, code: string, asset = 'runik')
 }
 
 /** The ledger postings of one reason on a player's account (one posting is one charge). */
-export async function postingsOf(stack: Stack, player: CityPlayer, reason: string): Promise<{ posting_id: string; delta: number; reference: string }[]> {
+export async function postingsOf(
+  stack: Stack,
+  player: CityPlayer,
+  reason: string,
+): Promise<{ posting_id: string; delta: number; reference: string }[]> {
   const rows = await queryDatabase<{ posting_id: string; delta: string | number; reference: string }>(
     stack.database.url,
     `SELECT e.posting_id, e.delta, e.reference FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
@@ -138,6 +157,9 @@ export async function allianceSnapshot(stack: Stack): Promise<unknown[]> {
 
 /** The sum over all accounts of every asset: only deposits and withdrawals may move it, so 0 here. */
 export async function assetTotals(stack: Stack): Promise<{ asset: string; total: number }[]> {
-  const rows = await queryDatabase<{ asset: string; total: string }>(stack.database.url, 'SELECT asset, sum(amount) AS total FROM balances GROUP BY asset ORDER BY asset');
+  const rows = await queryDatabase<{ asset: string; total: string }>(
+    stack.database.url,
+    'SELECT asset, sum(amount) AS total FROM balances GROUP BY asset ORDER BY asset',
+  );
   return rows.map(({ asset, total }) => ({ asset, total: Number(total) }));
 }

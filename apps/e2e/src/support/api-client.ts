@@ -32,7 +32,8 @@ export async function login(api: AxiosInstance, username: string): Promise<Sessi
 
 export async function registerFree(api: AxiosInstance, username: string, referrer = ''): Promise<SessionResponse> {
   const response = await api.post<SessionResponse>(ApiRoutes.freeRegistration, { ...(await signedChallenge(api, username)), referrer });
-  if (response.status !== 200) throw new Error(`free registration of ${username} failed: ${response.status} ${JSON.stringify(response.data)}`);
+  if (response.status !== 200)
+    throw new Error(`free registration of ${username} failed: ${response.status} ${JSON.stringify(response.data)}`);
   return response.data;
 }
 

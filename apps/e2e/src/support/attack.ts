@@ -18,11 +18,11 @@ export async function setArmy(stack: Stack, player: CityPlayer, troops: Partial<
 
 /** Stored attack charges, counted from an anchor `anchorAgoMs` in the past (regeneration is lazy from there). */
 export async function setCharges(stack: Stack, player: CityPlayer, charges: number, anchorAgoMs = 0): Promise<void> {
-  await queryDatabase(stack.database.url, `UPDATE cities SET attack_charges = $2, attack_charges_at = now() - $3::interval WHERE player_id = $1`, [
-    player.playerId,
-    charges,
-    `${anchorAgoMs} milliseconds`,
-  ]);
+  await queryDatabase(
+    stack.database.url,
+    `UPDATE cities SET attack_charges = $2, attack_charges_at = now() - $3::interval WHERE player_id = $1`,
+    [player.playerId, charges, `${anchorAgoMs} milliseconds`],
+  );
 }
 
 /**
@@ -79,7 +79,15 @@ export interface BattleRow {
 
 /** Battles as stored, oldest first (by id: the order they took the cities' locks). */
 export async function battlesOf(stack: Stack, where: { attacker?: CityPlayer; defender?: CityPlayer }): Promise<BattleRow[]> {
-  const rows = await queryDatabase<{ id: string; attacker_id: string; defender_id: string; seed: string; input: BattleInput; outcome: BattleOutcome; fought_at: Date }>(
+  const rows = await queryDatabase<{
+    id: string;
+    attacker_id: string;
+    defender_id: string;
+    seed: string;
+    input: BattleInput;
+    outcome: BattleOutcome;
+    fought_at: Date;
+  }>(
     stack.database.url,
     `SELECT * FROM battles WHERE ($1::bigint IS NULL OR attacker_id = $1) AND ($2::bigint IS NULL OR defender_id = $2) ORDER BY id`,
     [where.attacker?.playerId ?? null, where.defender?.playerId ?? null],
@@ -119,7 +127,11 @@ export async function cityRow(stack: Stack, player: CityPlayer) {
   return {
     ...row,
     army: { infantry: Number(row.infantry), archers: Number(row.archers), cavalries: Number(row.cavalries) } satisfies Troops,
-    injured: { infantry: Number(row.injured_infantry), archers: Number(row.injured_archers), cavalries: Number(row.injured_cavalries) } satisfies Troops,
+    injured: {
+      infantry: Number(row.injured_infantry),
+      archers: Number(row.injured_archers),
+      cavalries: Number(row.injured_cavalries),
+    } satisfies Troops,
   };
 }
 
@@ -139,7 +151,9 @@ export async function lootCredited(stack: Stack, player: CityPlayer): Promise<Re
 /** Everything a refused attack must leave untouched: both cities, all battles, the ledger and every balance. */
 export async function attackSnapshot(stack: Stack, ...players: CityPlayer[]): Promise<unknown[]> {
   return Promise.all([
-    queryDatabase(stack.database.url, 'SELECT * FROM cities WHERE player_id = ANY($1) ORDER BY player_id', [players.map((player) => player.playerId)]),
+    queryDatabase(stack.database.url, 'SELECT * FROM cities WHERE player_id = ANY($1) ORDER BY player_id', [
+      players.map((player) => player.playerId),
+    ]),
     queryDatabase(stack.database.url, 'SELECT * FROM battles ORDER BY id'),
     queryDatabase(stack.database.url, 'SELECT count(*) FROM ledger_entries'),
     queryDatabase(stack.database.url, 'SELECT account_id, asset, amount FROM balances ORDER BY account_id, asset'),

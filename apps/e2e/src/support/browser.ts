@@ -172,10 +172,7 @@ export async function startBrowserStack(options: Partial<BrowserStackOptions> = 
   };
   try {
     // A short Hive Engine delay: the worker confirms well before the client's 15 s re-check.
-    [stack, browser] = await Promise.all([
-      startStack({ webDistDir, apiPort, simPort, engineDelayMs: 300 }),
-      launchChromium(),
-    ]);
+    [stack, browser] = await Promise.all([startStack({ webDistDir, apiPort, simPort, engineDelayMs: 300 }), launchChromium()]);
   } catch (error) {
     await close();
     throw error;
@@ -198,7 +195,13 @@ export function clearScreenshots(): void {
 
 /** Saves a full-page screenshot to tmp/e2e-screenshots/<name>.png; never throws. */
 export async function saveScreenshot(page: Page, name: string): Promise<string | null> {
-  const file = join(SCREENSHOT_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-|-$/g, '').slice(0, 120)}.png`);
+  const file = join(
+    SCREENSHOT_DIR,
+    `${name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 120)}.png`,
+  );
   try {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
@@ -228,7 +231,8 @@ export async function withPage(
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   page.on('response', (response) => {
-    if (response.status() >= 400) failedCalls.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      failedCalls.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
   try {
     await body(page);
@@ -238,7 +242,8 @@ export async function withPage(
     if (error instanceof Error) {
       const notes = [`page URL: ${page.url()}`];
       if (opened) notes.push(file ? `screenshot: ${file}` : 'screenshot failed');
-      if (failedCalls.length > 0) notes.push(`responses >= 400 (some are expected, e.g. 404 for a name not registered):\n  ${failedCalls.join('\n  ')}`);
+      if (failedCalls.length > 0)
+        notes.push(`responses >= 400 (some are expected, e.g. 404 for a name not registered):\n  ${failedCalls.join('\n  ')}`);
       if (consoleErrors.length > 0) notes.push(`browser console errors:\n  ${consoleErrors.join('\n  ')}`);
       notes.push(...stackLogNotes(browserStack.stack));
       // Jest prints the stack when it holds the message. Read it before changing the message:
@@ -250,7 +255,10 @@ export async function withPage(
     }
     throw error;
   } finally {
-    await page.context().close().catch(() => undefined);
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
   }
 }
 
@@ -366,7 +374,9 @@ export async function confirmGameDialog(page: Page, confirmed = true): Promise<s
 
 /** The game's toast saying exactly `text` ('error' or 'info' toast), once it shows; it hides itself after 6 s. */
 export async function waitForToast(page: Page, text: string, tone: 'info' | 'error' = 'info'): Promise<Locator> {
-  const toast = page.locator(`[data-testid="toast"][data-tone="${tone}"]`).filter({ has: page.getByTestId('toast-text').getByText(text, { exact: true }) });
+  const toast = page
+    .locator(`[data-testid="toast"][data-tone="${tone}"]`)
+    .filter({ has: page.getByTestId('toast-text').getByText(text, { exact: true }) });
   await toast.first().waitFor({ timeout: UI_TIMEOUT_MS });
   return toast;
 }
@@ -427,7 +437,10 @@ export function liveConnected(page: Page): Promise<void> {
     page.on('response', (response) => {
       if (!response.url().includes('/socket.io/') || !response.url().includes('transport=polling')) return;
       // Engine.IO joins the packets of one poll with the record separator.
-      response.text().then((body) => body.split('\x1e').some(isConnect) && resolve(), () => undefined);
+      response.text().then(
+        (body) => body.split('\x1e').some(isConnect) && resolve(),
+        () => undefined,
+      );
     });
   });
 }

@@ -28,7 +28,12 @@ export async function namedCityPlayer(stack: Stack, username: string): Promise<C
 
 /** The client's report of a 40 HIVE registration payment, without a referrer. */
 export function reportRegistration(stack: Stack, username: string, transactionId: string): Promise<AxiosResponse> {
-  return apiClient(stack.apiUrl).post(ApiRoutes.initiateRegistration, { hiveUsername: username, transactionId, referrer: '', feeInHive: '40.000' });
+  return apiClient(stack.apiUrl).post(ApiRoutes.initiateRegistration, {
+    hiveUsername: username,
+    transactionId,
+    referrer: '',
+    feeInHive: '40.000',
+  });
 }
 
 /** A player who paid the activation fee on hive-sim, so may withdraw. */
@@ -87,7 +92,11 @@ export async function letTimePass(stack: Stack, player: CityPlayer, ms: number):
 }
 
 /** Troops come back injured from attacks (a later feature); tests put them in the sanctum directly. */
-export async function injure(stack: Stack, player: CityPlayer, injured: { infantry?: number; archers?: number; cavalries?: number }): Promise<void> {
+export async function injure(
+  stack: Stack,
+  player: CityPlayer,
+  injured: { infantry?: number; archers?: number; cavalries?: number },
+): Promise<void> {
   await queryDatabase(
     stack.database.url,
     `UPDATE cities SET injured_infantry = $2, injured_archers = $3, injured_cavalries = $4 WHERE player_id = $1`,

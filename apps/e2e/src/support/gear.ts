@@ -85,10 +85,11 @@ export async function gearRowsOf(stack: Stack, player: CityPlayer): Promise<Gear
 
 /** Ids of a player's equipped gears of one type (the slot): never more than one. */
 export async function equippedIdsOf(stack: Stack, player: CityPlayer, type: GearType): Promise<number[]> {
-  const rows = await queryDatabase<{ id: string }>(stack.database.url, 'SELECT id FROM gears WHERE owner_id = $1 AND type = $2 AND equipped ORDER BY id', [
-    player.playerId,
-    type,
-  ]);
+  const rows = await queryDatabase<{ id: string }>(
+    stack.database.url,
+    'SELECT id FROM gears WHERE owner_id = $1 AND type = $2 AND equipped ORDER BY id',
+    [player.playerId, type],
+  );
   return rows.map((row) => Number(row.id));
 }
 
@@ -105,9 +106,11 @@ export interface UpgradeRow {
 
 /** Upgrades recorded for a player, oldest first. */
 export async function upgradeRowsOf(stack: Stack, player: CityPlayer): Promise<UpgradeRow[]> {
-  const rows = await queryDatabase<Record<string, unknown>>(stack.database.url, 'SELECT * FROM gear_upgrades WHERE player_id = $1 ORDER BY id', [
-    player.playerId,
-  ]);
+  const rows = await queryDatabase<Record<string, unknown>>(
+    stack.database.url,
+    'SELECT * FROM gear_upgrades WHERE player_id = $1 ORDER BY id',
+    [player.playerId],
+  );
   return rows.map((row) => ({
     playerId: Number(row.player_id),
     gearId: Number(row.gear_id),
@@ -132,7 +135,10 @@ export async function gearSnapshot(stack: Stack, ...players: CityPlayer[]): Prom
 }
 
 /** The city row's production bookkeeping: what was banked, and since when the current rate runs. */
-export async function productionRow(stack: Stack, player: CityPlayer): Promise<{ storedPending: Record<string, number>; anchorMs: number }> {
+export async function productionRow(
+  stack: Stack,
+  player: CityPlayer,
+): Promise<{ storedPending: Record<string, number>; anchorMs: number }> {
   const [row] = await queryDatabase<{ stored_pending: Record<string, number>; production_anchor_at: Date }>(
     stack.database.url,
     'SELECT stored_pending, production_anchor_at FROM cities WHERE player_id = $1',
@@ -178,7 +184,13 @@ export const historyOf = (player: CityPlayer, offset = 0) =>
 export const idsOf = (gears: Gear[]) => gears.map((gear) => gear.gearId);
 
 /** docs/gear.md, written out again so the tests check the rules rather than reuse them: stat percent at level 1 and per level. */
-const STAT_TABLE: Record<GearRarity, [number, number]> = { common: [1, 0.2], rare: [2, 0.4], epic: [4, 0.8], legendary: [7, 1.4], mythical: [12, 2.4] };
+const STAT_TABLE: Record<GearRarity, [number, number]> = {
+  common: [1, 0.2],
+  rare: [2, 0.4],
+  epic: [4, 0.8],
+  legendary: [7, 1.4],
+  mythical: [12, 2.4],
+};
 const MATERIAL_VALUE: Record<GearRarity, number> = { common: 20, rare: 60, epic: 180, legendary: 540, mythical: 1620 };
 const STAT_KEY: Record<GearType, keyof Gear['stats']> = {
   infantry: 'infantryAttackBoost',
@@ -205,7 +217,15 @@ export function materialValue(rarity: GearRarity, level: number, currentExp = 0)
 export function expectedGear(gearId: number, spec: GearSpec): Gear {
   const currentExp = spec.currentExp ?? 0;
   const requiredExp = spec.level >= 20 ? 0 : 100 * spec.level;
-  const stats = { wheatProduction: 0, lumberProduction: 0, stoneProduction: 0, oreProduction: 0, infantryAttackBoost: 0, archerAttackBoost: 0, cavalryAttackBoost: 0 };
+  const stats = {
+    wheatProduction: 0,
+    lumberProduction: 0,
+    stoneProduction: 0,
+    oreProduction: 0,
+    infantryAttackBoost: 0,
+    archerAttackBoost: 0,
+    cavalryAttackBoost: 0,
+  };
   stats[STAT_KEY[spec.type]] = statPercent(spec.rarity, spec.level);
   return {
     gearId,
@@ -223,4 +243,12 @@ export function expectedGear(gearId: number, spec: GearSpec): Gear {
   };
 }
 
-export const NO_GEAR_SLOTS = { infantry: null, archer: null, cavalry: null, wheat: null, lumber: null, stone: null, ore: null } satisfies Record<GearType, null>;
+export const NO_GEAR_SLOTS = {
+  infantry: null,
+  archer: null,
+  cavalry: null,
+  wheat: null,
+  lumber: null,
+  stone: null,
+  ore: null,
+} satisfies Record<GearType, null>;

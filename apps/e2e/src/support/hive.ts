@@ -18,14 +18,7 @@ export function signMessage(message: string, key: PrivateKey): string {
 const HIVE_BLOCK_MS = 3000;
 
 /** A Hive Engine token transfer broadcast with the sender's active key, as Keychain's requestSendToken does. */
-export async function sendToken(
-  simUrl: string,
-  from: string,
-  to: string,
-  symbol: string,
-  quantity: string,
-  memo: string,
-): Promise<string> {
+export async function sendToken(simUrl: string, from: string, to: string, symbol: string, quantity: string, memo: string): Promise<string> {
   const client = new Client(simUrl);
   const json = JSON.stringify({ contractName: 'tokens', contractAction: 'transfer', contractPayload: { symbol, to, quantity, memo } });
   const operation = { id: 'ssc-mainnet-hive', required_auths: [from], required_posting_auths: [], json };

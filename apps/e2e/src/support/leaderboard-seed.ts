@@ -21,7 +21,10 @@ export interface LeaderboardSeed {
  * and damage in the current and the previous season. Then VACUUM ANALYZE, as autovacuum would.
  * Needs an empty game (a fresh, migrated database); returns the seed's shape.
  */
-export async function seedBigGame(url: string, options: { players?: number; prefix?: string; now?: number; vacuum?: boolean } = {}): Promise<LeaderboardSeed> {
+export async function seedBigGame(
+  url: string,
+  options: { players?: number; prefix?: string; now?: number; vacuum?: boolean } = {},
+): Promise<LeaderboardSeed> {
   const players = options.players ?? 10_000;
   const prefix = options.prefix ?? 'seed';
   const currentFloor = 21;
@@ -52,13 +55,16 @@ export async function seedBigGame(url: string, options: { players?: number; pref
     await client.query(`UPDATE citadel_floors SET current_hp = 0, defeated_at = now() - interval '1 day' WHERE floor = 1`);
     for (let floor = 2; floor <= currentFloor; floor++) {
       const defeated = floor < currentFloor;
-      await client.query(`INSERT INTO citadel_floors (floor, max_hp, current_hp, reward_thousandths, defeated_at) VALUES ($1, $2, $3, $4, $5)`, [
-        floor,
-        bossMaxHp(floor),
-        defeated ? 0 : Math.floor(bossMaxHp(floor) / 2),
-        bossReward(floor),
-        defeated ? new Date(Date.now() - (currentFloor - floor) * 3_600_000) : null,
-      ]);
+      await client.query(
+        `INSERT INTO citadel_floors (floor, max_hp, current_hp, reward_thousandths, defeated_at) VALUES ($1, $2, $3, $4, $5)`,
+        [
+          floor,
+          bossMaxHp(floor),
+          defeated ? 0 : Math.floor(bossMaxHp(floor) / 2),
+          bossReward(floor),
+          defeated ? new Date(Date.now() - (currentFloor - floor) * 3_600_000) : null,
+        ],
+      );
     }
     await client.query(`UPDATE citadel_state SET current_floor = $1`, [currentFloor]);
     // Every fifth player (a different fifth per floor) fought each floor.
@@ -84,7 +90,12 @@ export async function seedBigGame(url: string, options: { players?: number; pref
     ];
     for (const { seasonId, players: count } of seasons) {
       const { label, startsAt, endsAt } = season(seasonId);
-      await client.query(`INSERT INTO seasons (season_id, label, starts_at, ends_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [seasonId, label, startsAt, endsAt]);
+      await client.query(`INSERT INTO seasons (season_id, label, starts_at, ends_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+        seasonId,
+        label,
+        startsAt,
+        endsAt,
+      ]);
       await client.query(
         `INSERT INTO season_damage (season_id, player_id, total_damage)
          SELECT $1, id, 1 + (id * 6007 + $1 * 17) % 400000 FROM players WHERE hive_username LIKE $3 || '%' ORDER BY id LIMIT $2`,

@@ -27,7 +27,8 @@ export function check(name: string, problems: string[], detail: string): Check {
  * running balance.
  */
 export async function conservation(db: Client): Promise<Check[]> {
-  const { rows: assets } = await db.query<{ asset: string; balances: string; entries: string; accounts: string; postings: string }>(`
+  const { rows: assets } = await db.query<{ asset: string; balances: string; entries: string; accounts: string; postings: string }>(
+    `
     WITH assets AS (SELECT asset FROM balances UNION SELECT asset FROM ledger_entries)
     SELECT a.asset,
            (SELECT coalesce(sum(amount), 0) FROM balances b WHERE b.asset = a.asset) AS balances,
@@ -62,18 +63,24 @@ export async function conservation(db: Client): Promise<Check[]> {
       problems.push(`${row.asset}: posting ${posting.posting_id} (${posting.reason}) nets ${runik(n(posting.total))}`);
     }
     for (const account of drifted.filter((account) => account.asset === row.asset)) {
-      problems.push(`${row.asset}: ${account.code} holds ${account.amount ?? 'no row'}, its entries sum to ${account.total ?? 0}, last running balance ${account.last ?? 'none'}`);
+      problems.push(
+        `${row.asset}: ${account.code} holds ${account.amount ?? 'no row'}, its entries sum to ${account.total ?? 0}, last running balance ${account.last ?? 'none'}`,
+      );
     }
     const systemText = system
       .filter((account) => account.asset === row.asset)
-      .map((account) => `${account.code.replace('system:', '')} ${(n(account.amount) / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })}`)
+      .map(
+        (account) =>
+          `${account.code.replace('system:', '')} ${(n(account.amount) / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })}`,
+      )
       .join(', ');
     let chainText = '';
     if (row.asset === 'runik') {
       // The chain side of RUNIK mirrors what crossed it: RNK withdrawn (not refunded) less RNK deposited.
       const chain = system.find((account) => account.asset === 'runik' && account.code === 'external:hive-engine');
       const expected = n(flows[0].withdrawn) - n(flows[0].deposited);
-      if (n(chain?.amount ?? 0) !== expected) problems.push(`external:hive-engine holds ${runik(n(chain?.amount ?? 0))}, withdrawn − deposited is ${runik(expected)}`);
+      if (n(chain?.amount ?? 0) !== expected)
+        problems.push(`external:hive-engine holds ${runik(n(chain?.amount ?? 0))}, withdrawn − deposited is ${runik(expected)}`);
       chainText = ', chain side = withdrawn − deposited';
     }
     return check(
@@ -83,4 +90,3 @@ export async function conservation(db: Client): Promise<Check[]> {
     );
   });
 }
-

@@ -25,7 +25,7 @@ function rewrite(text: string, from: string | RegExp, to: string): string {
  * 127.0.0.1, and logs, pid and files live in a temp folder (an index.html stands for the web build).
  */
 export async function startNginx(apiUrls: string[]): Promise<Nginx> {
-  if (spawnSync('nginx', ['-v']).error) throw new Error("nginx is not installed: apt-get install -y nginx (README, Quick start)");
+  if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is not installed: apt-get install -y nginx (README, Quick start)');
   const dir = mkdtempSync(join(tmpdir(), 'runik-nginx-'));
   const root = join(dir, 'html');
   mkdirSync(root);
@@ -34,7 +34,14 @@ export async function startNginx(apiUrls: string[]): Promise<Nginx> {
   const servers = apiUrls.map((url) => `server ${new URL(url).host};`).join(' ');
 
   // The web image's build step fills in the Hive Engine origin (web.Dockerfile).
-  writeFileSync(join(dir, 'security-headers.conf'), rewrite(readFileSync(join(WORKSPACE_ROOT, 'docker/security-headers.conf'), 'utf8'), /__HIVE_ENGINE_ORIGIN__/g, 'https://api.hive-engine.com'));
+  writeFileSync(
+    join(dir, 'security-headers.conf'),
+    rewrite(
+      readFileSync(join(WORKSPACE_ROOT, 'docker/security-headers.conf'), 'utf8'),
+      /__HIVE_ENGINE_ORIGIN__/g,
+      'https://api.hive-engine.com',
+    ),
+  );
   let site = readFileSync(join(WORKSPACE_ROOT, 'docker/nginx.conf'), 'utf8');
   site = rewrite(site, /^resolver .*;$/m, '');
   site = rewrite(site, /server api:3000 resolve;/g, servers);
@@ -64,7 +71,13 @@ http {
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
-    if (await fetch(`${url}/`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${url}/`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error('nginx did not answer within 20 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -4,7 +4,10 @@ import type { CityPlayer } from './city';
 import { eventually } from './eventually';
 
 /** One page of the player's inbox through the API. */
-export async function inboxOf(player: CityPlayer, options: { cursor?: string; limit?: number; kind?: NotificationKind[] } = {}): Promise<NotificationsResponse> {
+export async function inboxOf(
+  player: CityPlayer,
+  options: { cursor?: string; limit?: number; kind?: NotificationKind[] } = {},
+): Promise<NotificationsResponse> {
   return (await player.api.get<NotificationsResponse>(ApiRoutes.notifications(player.username, options))).data;
 }
 
@@ -21,7 +24,16 @@ export async function notificationsOf<K extends NotificationKind>(player: CityPl
 }
 
 /** Waits (a worker job may write it) for the player's notifications of `kind` to number `count`, then returns their data. */
-export async function awaitNotifications<K extends NotificationKind>(player: CityPlayer, kind: K, count = 1, timeoutMs = 60_000): Promise<NotificationDataByKind[K][]> {
-  const found = await eventually(() => notificationsOf(player, kind), (list) => list.length >= count, timeoutMs);
+export async function awaitNotifications<K extends NotificationKind>(
+  player: CityPlayer,
+  kind: K,
+  count = 1,
+  timeoutMs = 60_000,
+): Promise<NotificationDataByKind[K][]> {
+  const found = await eventually(
+    () => notificationsOf(player, kind),
+    (list) => list.length >= count,
+    timeoutMs,
+  );
   return found.map((notification) => notification.data);
 }

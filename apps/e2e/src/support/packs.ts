@@ -75,7 +75,13 @@ export interface PurchaseRow {
 
 /** bigint columns come back as strings or numbers depending on the pg settings of the process: numbers here. */
 const purchaseOf = (row: Record<string, unknown>): PurchaseRow =>
-  ({ ...row, id: Number(row.id), player_id: Number(row.player_id), price_thousandths: Number(row.price_thousandths), seed: Number(row.seed) }) as PurchaseRow;
+  ({
+    ...row,
+    id: Number(row.id),
+    player_id: Number(row.player_id),
+    price_thousandths: Number(row.price_thousandths),
+    seed: Number(row.seed),
+  }) as PurchaseRow;
 
 export async function purchaseRows(stack: Stack, player: CityPlayer): Promise<PurchaseRow[]> {
   const rows = await queryDatabase(stack.database.url, `SELECT * FROM pack_purchases WHERE player_id = $1 ORDER BY id`, [player.playerId]);
@@ -88,12 +94,21 @@ export async function purchaseRow(stack: Stack, purchaseId: number): Promise<Pur
 }
 
 /** The gears stored for a purchase, oldest first. */
-export async function gearsOfPurchase(stack: Stack, purchaseId: number): Promise<{ id: string | number; owner_id: string | number; type: string; category: string; rarity: string; level: number }[]> {
-  return queryDatabase(stack.database.url, `SELECT id, owner_id, type, category, rarity, level FROM gears WHERE pack_purchase_id = $1 ORDER BY id`, [purchaseId]);
+export async function gearsOfPurchase(
+  stack: Stack,
+  purchaseId: number,
+): Promise<{ id: string | number; owner_id: string | number; type: string; category: string; rarity: string; level: number }[]> {
+  return queryDatabase(
+    stack.database.url,
+    `SELECT id, owner_id, type, category, rarity, level FROM gears WHERE pack_purchase_id = $1 ORDER BY id`,
+    [purchaseId],
+  );
 }
 
 export async function gearCountOf(stack: Stack, player: CityPlayer): Promise<number> {
-  const [row] = await queryDatabase<{ n: number }>(stack.database.url, `SELECT count(*)::int AS n FROM gears WHERE owner_id = $1`, [player.playerId]);
+  const [row] = await queryDatabase<{ n: number }>(stack.database.url, `SELECT count(*)::int AS n FROM gears WHERE owner_id = $1`, [
+    player.playerId,
+  ]);
   return row.n;
 }
 

@@ -12,14 +12,21 @@ const asRoot = userInfo().uid === 0;
 /** A temp folder the cluster's owner may write to. */
 export function ownedTempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+      Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+    );
   return dir;
 }
 
 /** Runs a command as the cluster's owner, with these variables and PostgreSQL's programs first on PATH; returns its stdout. */
 export function runAsOwner(command: string, args: string[], extraEnv: Record<string, string> = {}): string {
   const env = { PATH: `${BIN}:${process.env.PATH}`, ...extraEnv };
-  const full = asRoot ? ['runuser', ['-u', 'postgres', '--', 'env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), command, ...args]] as const : [command, args] as const;
+  const full = asRoot
+    ? (['runuser', ['-u', 'postgres', '--', 'env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), command, ...args]] as const)
+    : ([command, args] as const);
   return execFileSync(full[0], [...full[1]], { env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
@@ -39,7 +46,10 @@ export interface PostgresCluster {
 }
 
 /** A PostgreSQL cluster of the test's own (initdb, pg_ctl) in a temp folder, on a free port, with these settings and the server's environment. */
-export async function createPostgresCluster(settings: Record<string, string> = {}, serverEnv: Record<string, string> = {}): Promise<PostgresCluster> {
+export async function createPostgresCluster(
+  settings: Record<string, string> = {},
+  serverEnv: Record<string, string> = {},
+): Promise<PostgresCluster> {
   const root = ownedTempDir('runik-pg-');
   const dataDir = join(root, 'data');
   const port = await freePort();

@@ -45,7 +45,10 @@ export async function waitUntilHealthy(url: string, child: ChildProcess, timeout
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode} (see its log)`);
-    const healthy = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
+    const healthy = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

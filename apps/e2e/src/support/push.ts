@@ -115,7 +115,12 @@ export function rawTransport(apiUrl: string, localAddress: string): Promise<{ so
   return new Promise((resolve, reject) => {
     const request = http.get(url, {
       localAddress,
-      headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': randomBytes(16).toString('base64') },
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
+      },
     });
     request.on('upgrade', (_response, socket) => resolve({ socket }));
     request.on('response', (response) => {

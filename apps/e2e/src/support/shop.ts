@@ -10,7 +10,12 @@ import { paySwapHive, PaymentOverrides, processed, sleep } from './swap-hive';
  * the price as the wallet sends it, and the rewards as the shop lists them.
  */
 export const ITEMS = {
-  starter: { name: 'Starter Bundle', price: '3.000', rewards: ['10.000 RUNIK', '500.00 Wheat', '500.00 Lumber', '500.00 Stone', '500.00 Ore'], limit: 1 },
+  starter: {
+    name: 'Starter Bundle',
+    price: '3.000',
+    rewards: ['10.000 RUNIK', '500.00 Wheat', '500.00 Lumber', '500.00 Stone', '500.00 Ore'],
+    limit: 1,
+  },
   crate: { name: 'Resource Crate', price: '2.000', rewards: ['600.00 Wheat', '600.00 Lumber', '600.00 Stone', '600.00 Ore'], limit: null },
   pouch: { name: 'RUNIK Pouch', price: '5.000', rewards: ['50.000 RUNIK'], limit: null },
   chest: { name: 'War Chest', price: '10.000', rewards: ['1,000 Infantry', '500 Archers', '200 Cavalry'], limit: null },
@@ -19,8 +24,13 @@ export const ITEMS = {
 export type ItemKey = keyof typeof ITEMS;
 export const ITEM_KEYS = Object.keys(ITEMS) as ItemKey[];
 
-export const createPurchase = (player: CityPlayer, itemName: unknown, price: unknown, hiveTxId: unknown, extra: Record<string, unknown> = {}) =>
-  player.api.post(ApiRoutes.shopPurchaseCreate, { hiveUsername: player.username, itemName, price, hiveTxId, ...extra });
+export const createPurchase = (
+  player: CityPlayer,
+  itemName: unknown,
+  price: unknown,
+  hiveTxId: unknown,
+  extra: Record<string, unknown> = {},
+) => player.api.post(ApiRoutes.shopPurchaseCreate, { hiveUsername: player.username, itemName, price, hiveTxId, ...extra });
 
 /** Reports a payment for an item at its price; the purchase must be accepted as pending. Its id. */
 export async function pendingShopPurchase(player: CityPlayer, item: ItemKey, txId: string): Promise<number> {
@@ -47,13 +57,15 @@ export async function shopItem(player: CityPlayer, item: ItemKey) {
 
 export async function pendingShopPurchases(player: CityPlayer): Promise<ShopPurchasesResponse> {
   const response = await player.api.get<ShopPurchasesResponse>(ApiRoutes.shopPendingPurchases(player.username));
-  if (response.status !== 200) throw new Error(`pending shop purchases of ${player.username}: ${response.status} ${JSON.stringify(response.data)}`);
+  if (response.status !== 200)
+    throw new Error(`pending shop purchases of ${player.username}: ${response.status} ${JSON.stringify(response.data)}`);
   return response.data;
 }
 
 export async function shopStatus(player: CityPlayer, purchaseId: number): Promise<ShopPurchaseStatusResponse> {
   const response = await player.api.get<ShopPurchaseStatusResponse>(ApiRoutes.shopPurchaseStatus(purchaseId));
-  if (response.status !== 200) throw new Error(`status of shop purchase ${purchaseId}: ${response.status} ${JSON.stringify(response.data)}`);
+  if (response.status !== 200)
+    throw new Error(`status of shop purchase ${purchaseId}: ${response.status} ${JSON.stringify(response.data)}`);
   return response.data;
 }
 
@@ -68,7 +80,13 @@ export async function settledShopPurchase(player: CityPlayer, purchaseId: number
 }
 
 /** What the status call reports for a purchase of an item. */
-export const statusOf = (purchaseId: number, item: ItemKey, status: 'pending' | 'confirmed' | 'invalid', purchaseCount = 1, error: string | null = null): ShopPurchaseStatusResponse => ({
+export const statusOf = (
+  purchaseId: number,
+  item: ItemKey,
+  status: 'pending' | 'confirmed' | 'invalid',
+  purchaseCount = 1,
+  error: string | null = null,
+): ShopPurchaseStatusResponse => ({
   purchaseId,
   itemName: ITEMS[item].name,
   status,
@@ -156,8 +174,10 @@ export async function grantsSnapshot(stack: Stack, player: CityPlayer): Promise<
         WHERE a.player_id = $1 AND e.reason <> 'deposit' GROUP BY e.asset ORDER BY e.asset`,
       [player.playerId],
     ),
-    queryDatabase(url, `SELECT e.id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.player_id = $1 AND e.reason <> 'deposit' ORDER BY e.id`, [
-      player.playerId,
-    ]),
+    queryDatabase(
+      url,
+      `SELECT e.id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.player_id = $1 AND e.reason <> 'deposit' ORDER BY e.id`,
+      [player.playerId],
+    ),
   ]);
 }

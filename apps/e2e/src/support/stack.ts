@@ -136,7 +136,11 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       apiRuns += 1;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const another = startNodeProcess(`${redisPrefix}-api-${apiRuns}`, 'apps/api/src/main.ts', { ...env, ...extraEnv, PORT: String(port) });
+      const another = startNodeProcess(`${redisPrefix}-api-${apiRuns}`, 'apps/api/src/main.ts', {
+        ...env,
+        ...extraEnv,
+        PORT: String(port),
+      });
       children.push(another);
       await waitUntilHealthy(`${url}/api/health/ready`, another);
       return url;

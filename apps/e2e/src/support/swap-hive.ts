@@ -20,7 +20,14 @@ export interface PaymentOverrides {
 
 /** A SWAP.HIVE payment to the game account as the wallet sends it (requestSendToken); each part may be overridden. */
 export function paySwapHive(stack: Stack, from: string, quantity: string, memo: string, overrides: PaymentOverrides = {}): Promise<string> {
-  return sendToken(stack.simUrl, from, overrides.to ?? GAME_ACCOUNT, overrides.symbol ?? 'SWAP.HIVE', overrides.quantity ?? quantity, overrides.memo ?? memo);
+  return sendToken(
+    stack.simUrl,
+    from,
+    overrides.to ?? GAME_ACCOUNT,
+    overrides.symbol ?? 'SWAP.HIVE',
+    overrides.quantity ?? quantity,
+    overrides.memo ?? memo,
+  );
 }
 
 /** An account's SWAP.HIVE on hive-sim's Hive Engine, as a number. */
@@ -56,7 +63,10 @@ export async function processed(simUrl: string, txid: string): Promise<EngineTra
 
 /** The stack's ledger queue, to deliver a job again as BullMQ's at-least-once delivery may. Close it after use. */
 export function ledgerQueue(stack: Stack): Queue {
-  return new Queue('ledger', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` });
+  return new Queue('ledger', {
+    connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    prefix: `${stack.redisPrefix}-bull`,
+  });
 }
 
 /**
@@ -70,7 +80,7 @@ export async function runJobAgain(queue: Queue, name: string, data: object, jobI
   for (;;) {
     const state = await job.getState();
     if (state === 'completed') return;
-    const failedReason = state === 'failed' ? (await queue.getJob(jobId))?.failedReason ?? '' : '';
+    const failedReason = state === 'failed' ? ((await queue.getJob(jobId))?.failedReason ?? '') : '';
     if (/waits for the chain follower/.test(failedReason)) return;
     if (state === 'failed' || Date.now() > deadline) throw new Error(`job ${job.id} is ${state}: ${failedReason}`);
     await sleep(100);

@@ -22,7 +22,8 @@ export interface Reply<T> {
   data: T & { error?: string };
 }
 
-const reply = <T>(call: Promise<AxiosResponse<T>>): Promise<Reply<T>> => call.then(({ status, data }) => ({ status, data: data as Reply<T>['data'] }));
+const reply = <T>(call: Promise<AxiosResponse<T>>): Promise<Reply<T>> =>
+  call.then(({ status, data }) => ({ status, data: data as Reply<T>['data'] }));
 
 export const troops = (infantry: number, archers = 0, cavalries = 0): Troops => ({ infantry, archers, cavalries });
 
@@ -55,7 +56,10 @@ export async function newThroneAlliance(stack: Stack, players: CityPlayer[]): Pr
     [name, tag, players[0].playerId],
   );
   for (const player of players) {
-    await queryDatabase(stack.database.url, `INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, now())`, [player.playerId, id]);
+    await queryDatabase(stack.database.url, `INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, now())`, [
+      player.playerId,
+      id,
+    ]);
   }
   return { id: Number(id), name, tag, leader: players[0], members: players };
 }
@@ -104,11 +108,11 @@ export async function seedActiveWar(stack: Stack, occupier?: ThroneAlliance, occ
     battle_ends_at: `now() + interval '1 day'`,
   });
   if (occupier) {
-    await queryDatabase(stack.database.url, `UPDATE throne_wars SET occupier_alliance_id = $2, occupied_since = now() - $3::interval WHERE id = $1`, [
-      war.id,
-      occupier.id,
-      `${occupiedForSeconds} seconds`,
-    ]);
+    await queryDatabase(
+      stack.database.url,
+      `UPDATE throne_wars SET occupier_alliance_id = $2, occupied_since = now() - $3::interval WHERE id = $1`,
+      [war.id, occupier.id, `${occupiedForSeconds} seconds`],
+    );
   }
   return war;
 }
@@ -118,10 +122,11 @@ type WarMoment = 'voting_closes_at' | 'start_time' | 'occupied_since';
 
 /** Sets one of the war's moments `secondsAgo` seconds before now and returns it as stored. */
 export async function moveWarMoment(stack: Stack, war: SeededWar, moment: WarMoment, secondsAgo: number): Promise<Date> {
-  const [row] = await queryDatabase<{ at: Date }>(stack.database.url, `UPDATE throne_wars SET ${moment} = now() - $2::interval WHERE id = $1 RETURNING ${moment} AS at`, [
-    war.id,
-    `${secondsAgo} seconds`,
-  ]);
+  const [row] = await queryDatabase<{ at: Date }>(
+    stack.database.url,
+    `UPDATE throne_wars SET ${moment} = now() - $2::interval WHERE id = $1 RETURNING ${moment} AS at`,
+    [war.id, `${secondsAgo} seconds`],
+  );
   return row.at;
 }
 
@@ -152,7 +157,10 @@ export async function warRow(stack: Stack, war: SeededWar): Promise<WarRow> {
   return row;
 }
 
-export async function rallyRow(stack: Stack, rallyId: number): Promise<{ status: string; creator_id: string; launch_at: Date; closed_at: Date | null }> {
+export async function rallyRow(
+  stack: Stack,
+  rallyId: number,
+): Promise<{ status: string; creator_id: string; launch_at: Date; closed_at: Date | null }> {
   const [row] = await queryDatabase<{ status: string; creator_id: string; launch_at: Date; closed_at: Date | null }>(
     stack.database.url,
     `SELECT * FROM throne_rallies WHERE id = $1`,
@@ -168,7 +176,10 @@ export interface StoredThroneBattle {
   attacker_alliance_id: number;
   defender_alliance_id: number | null;
   winner: 'attacker' | 'defender';
-  outcome: { attackers: { playerId: number; survivors: Troops; dead: Troops; injured: Troops }[]; defenders: { playerId: number; survivors: Troops; dead: Troops; injured: Troops }[] };
+  outcome: {
+    attackers: { playerId: number; survivors: Troops; dead: Troops; injured: Troops }[];
+    defenders: { playerId: number; survivors: Troops; dead: Troops; injured: Troops }[];
+  };
   fought_at: Date;
 }
 
@@ -203,14 +214,18 @@ export function throneSnapshot(stack: Stack): Promise<unknown[]> {
 
 // The calls, as the Throne Wars page makes them.
 export const throneStatus = (player: CityPlayer) => reply(player.api.get<ThroneStatusResponse>(ApiRoutes.throneStatus));
-export const throneTroops = (player: CityPlayer, username = player.username) => reply(player.api.get<ThroneTroopsResponse>(ApiRoutes.throneTroops(username)));
-export const throneUser = (player: CityPlayer, username = player.username) => reply(player.api.get<ThroneUserResponse>(ApiRoutes.throneUser(username)));
+export const throneTroops = (player: CityPlayer, username = player.username) =>
+  reply(player.api.get<ThroneTroopsResponse>(ApiRoutes.throneTroops(username)));
+export const throneUser = (player: CityPlayer, username = player.username) =>
+  reply(player.api.get<ThroneUserResponse>(ApiRoutes.throneUser(username)));
 export const vote = (player: CityPlayer, timeSlot: ThroneSlot) =>
   reply(player.api.post<ThroneVoteResponse>(ApiRoutes.throneVote, { hiveUsername: player.username, timeSlot }));
 export const soloAttack = (player: CityPlayer, sent: Troops) =>
   reply(player.api.post<ThroneAttackResponse>(ApiRoutes.throneSoloAttack, { hiveUsername: player.username, ...sent }));
-export const garrison = (player: CityPlayer, sent: Troops) => reply(player.api.post<ThroneActionResponse>(ApiRoutes.throneGarrison, { hiveUsername: player.username, ...sent }));
-export const recall = (player: CityPlayer, sent: Troops) => reply(player.api.post<ThroneActionResponse>(ApiRoutes.throneRecall, { hiveUsername: player.username, ...sent }));
+export const garrison = (player: CityPlayer, sent: Troops) =>
+  reply(player.api.post<ThroneActionResponse>(ApiRoutes.throneGarrison, { hiveUsername: player.username, ...sent }));
+export const recall = (player: CityPlayer, sent: Troops) =>
+  reply(player.api.post<ThroneActionResponse>(ApiRoutes.throneRecall, { hiveUsername: player.username, ...sent }));
 export const createRally = (player: CityPlayer, sent: Troops) =>
   reply(player.api.post<ThroneRallyCreateResponse>(ApiRoutes.throneRallyCreate, { hiveUsername: player.username, ...sent }));
 export const joinRally = (player: CityPlayer, rallyId: number, sent: Troops) =>
@@ -219,7 +234,8 @@ export const withdrawFromRally = (player: CityPlayer, rallyId: number) =>
   reply(player.api.post<ThroneActionResponse>(ApiRoutes.throneRallyWithdraw, { hiveUsername: player.username, rallyId }));
 export const disbandRally = (player: CityPlayer, rallyId: number) =>
   reply(player.api.post<ThroneActionResponse>(ApiRoutes.throneRallyDisband, { hiveUsername: player.username, rallyId }));
-export const rallyDetails = (player: CityPlayer, rallyId: number) => reply(player.api.get<ThroneParticipantsResponse>(ApiRoutes.throneRallyDetails(rallyId)));
+export const rallyDetails = (player: CityPlayer, rallyId: number) =>
+  reply(player.api.get<ThroneParticipantsResponse>(ApiRoutes.throneRallyDetails(rallyId)));
 export const garrisonDetails = (player: CityPlayer) => reply(player.api.get<ThroneParticipantsResponse>(ApiRoutes.throneGarrisonDetails));
 
 /** The body of a call that must succeed; a failure shows the status and the server's error. */

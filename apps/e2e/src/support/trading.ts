@@ -47,8 +47,10 @@ export type MarketplaceFilters = Parameters<typeof ApiRoutes.marketplaceListings
 
 export const marketplaceOf = (player: CityPlayer, filters: MarketplaceFilters = {}) =>
   ok<MarketplaceResponse>(`marketplace for ${player.username}`, player.api.get(ApiRoutes.marketplaceListings(filters)));
-export const myListingsOf = (player: CityPlayer) => ok<MyListingsResponse>(`listings of ${player.username}`, player.api.get(ApiRoutes.myListings(player.username)));
-export const tradeDataOf = (player: CityPlayer) => ok<UserTradeDataResponse>(`trade data of ${player.username}`, player.api.get(ApiRoutes.tradeUserData(player.username)));
+export const myListingsOf = (player: CityPlayer) =>
+  ok<MyListingsResponse>(`listings of ${player.username}`, player.api.get(ApiRoutes.myListings(player.username)));
+export const tradeDataOf = (player: CityPlayer) =>
+  ok<UserTradeDataResponse>(`trade data of ${player.username}`, player.api.get(ApiRoutes.tradeUserData(player.username)));
 export const tradeAvailableOf = (player: CityPlayer) =>
   ok<GearsResponse>(`tradable gears of ${player.username}`, player.api.get(ApiRoutes.tradeAvailableGears(player.username)));
 

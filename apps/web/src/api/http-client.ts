@@ -39,10 +39,7 @@ export function apiErrorMessage(error: unknown, fallback?: string): string {
  * The body of a successful call; any failure becomes a UserFacingError whose
  * message `describeFailure` picks (the original error is kept as its cause).
  */
-export async function responseData<T>(
-  request: Promise<{ data: T }>,
-  describeFailure: (error: unknown) => string,
-): Promise<T> {
+export async function responseData<T>(request: Promise<{ data: T }>, describeFailure: (error: unknown) => string): Promise<T> {
   try {
     return (await request).data;
   } catch (error) {

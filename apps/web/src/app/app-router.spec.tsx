@@ -29,8 +29,14 @@ describe('route guard', () => {
 
   it('shows a logged-in player the Throne Wars page inside the shell', async () => {
     installFakeApi()
-      .on('GET', ApiRoutes.throneStatus, { status: 200, data: { throneWars: null, config: { THRONE_FULL_CONTROL: 1800, THRONE_RALLY_GATHER: 300 }, serverTime: new Date().toISOString() } })
-      .on('GET', ApiRoutes.throneUser('alice'), { status: 200, data: { hiveUsername: 'alice', allianceId: null, allianceName: null, allianceTag: null, isLeader: false } });
+      .on('GET', ApiRoutes.throneStatus, {
+        status: 200,
+        data: { throneWars: null, config: { THRONE_FULL_CONTROL: 1800, THRONE_RALLY_GATHER: 300 }, serverTime: new Date().toISOString() },
+      })
+      .on('GET', ApiRoutes.throneUser('alice'), {
+        status: 200,
+        data: { hiveUsername: 'alice', allianceId: null, allianceName: null, allianceTag: null, isLeader: false },
+      });
     logInAs('alice');
     renderApp(AppRoutes.thronewars);
     expect(await screen.findByRole('heading', { level: 1, name: 'Throne Wars' })).toBeInTheDocument();
@@ -79,9 +85,7 @@ describe('logout', () => {
     await waitFor(() => expect(currentLocation()).toBe(AppRoutes.authentication));
     expect(getSession()).toBeNull();
     expect(localStorage.getItem('runik.session')).toBeNull();
-    expect(api.callsTo(ApiRoutes.logout)).toEqual([
-      expect.objectContaining({ method: 'POST', authorization: null }),
-    ]);
+    expect(api.callsTo(ApiRoutes.logout)).toEqual([expect.objectContaining({ method: 'POST', authorization: null })]);
     expect(screen.getByRole('button', { name: 'Game Links' })).toBeInTheDocument();
   });
 });

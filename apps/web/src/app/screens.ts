@@ -1,7 +1,10 @@
 import { AppRoutes } from '@runik/contract';
 
 /** Every route but the login and the credits (open to all): each is a game screen with its own page. */
-export type GameScreenPath = Exclude<(typeof AppRoutes)[keyof typeof AppRoutes], typeof AppRoutes.authentication | typeof AppRoutes.credits>;
+export type GameScreenPath = Exclude<
+  (typeof AppRoutes)[keyof typeof AppRoutes],
+  typeof AppRoutes.authentication | typeof AppRoutes.credits
+>;
 
 export interface GameScreen {
   path: GameScreenPath;

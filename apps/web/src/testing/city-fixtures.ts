@@ -43,11 +43,19 @@ export const PLAYER = 'alice';
 /** A player who never paid the game anything. */
 export const NO_PAYMENTS: PaymentHistoryResponse = { payments: [], hasMore: false };
 
-export function serveCity(api: FakeApi, city: CityResponse | Responder, payments: PaymentHistoryResponse | Responder = NO_PAYMENTS): FakeApi {
+export function serveCity(
+  api: FakeApi,
+  city: CityResponse | Responder,
+  payments: PaymentHistoryResponse | Responder = NO_PAYMENTS,
+): FakeApi {
   return api
     .on('GET', ApiRoutes.cityConstants, { status: 200, data: CITY_CONSTANTS })
     .on('GET', ApiRoutes.cityResources(PLAYER), 'status' in city || typeof city === 'function' ? city : { status: 200, data: city })
-    .on('GET', ApiRoutes.paymentHistory(PLAYER), 'status' in payments || typeof payments === 'function' ? payments : { status: 200, data: payments });
+    .on(
+      'GET',
+      ApiRoutes.paymentHistory(PLAYER),
+      'status' in payments || typeof payments === 'function' ? payments : { status: 200, data: payments },
+    );
 }
 
 /** The requests to `url` that were not previews. */

@@ -19,7 +19,11 @@ export function Card({ title, titleId, actions, as: Element = 'section', classNa
   const generatedId = useId();
   const headingId = titleId ?? generatedId;
   return (
-    <Element className={['card panel', className].filter(Boolean).join(' ')} aria-labelledby={title ? headingId : undefined} data-testid={testId}>
+    <Element
+      className={['card panel', className].filter(Boolean).join(' ')}
+      aria-labelledby={title ? headingId : undefined}
+      data-testid={testId}
+    >
       {(title || actions) && (
         <header className="card__header">
           {title && (

@@ -19,7 +19,14 @@ interface ConfirmDialogProps extends ConfirmOptions {
 }
 
 /** The game's confirmation: a question with Cancel (focused, the safe choice) and Confirm. */
-export function ConfirmDialog({ message, title = 'Please confirm', confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false, onAnswer }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  message,
+  title = 'Please confirm',
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  danger = false,
+  onAnswer,
+}: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const messageId = useId();
   return (

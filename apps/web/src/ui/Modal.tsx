@@ -32,7 +32,15 @@ export function Modal({ title, onClose, children, testId, initialFocusRef, role 
 
   return createPortal(
     <div className="modal-backdrop">
-      <div ref={panelRef} className="modal" role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy} data-testid={testId}>
+      <div
+        ref={panelRef}
+        className="modal"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        data-testid={testId}
+      >
         <header className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}

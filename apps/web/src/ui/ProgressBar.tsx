@@ -19,7 +19,16 @@ interface ProgressBarProps {
 }
 
 /** A bar filling (or draining) towards its value, moving smoothly to each new one. */
-export function ProgressBar({ value, max = 100, label, valueText, tone = 'gold', flashOnDrop = false, smooth = true, children }: ProgressBarProps) {
+export function ProgressBar({
+  value,
+  max = 100,
+  label,
+  valueText,
+  tone = 'gold',
+  flashOnDrop = false,
+  smooth = true,
+  children,
+}: ProgressBarProps) {
   const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
   const shownPercent = useCountUp(percent, { instant: !smooth });
   const hits = useDropCount(value);

@@ -59,7 +59,13 @@ export function Tabs<K extends string>({ label, tabs }: TabsProps<K>) {
         ))}
       </div>
       {tabs.filter(mounted).map((tab) => (
-        <div key={tab.key} id={`${id}-panel-${tab.key}`} role="tabpanel" aria-labelledby={`${id}-tab-${tab.key}`} hidden={tab.key !== active}>
+        <div
+          key={tab.key}
+          id={`${id}-panel-${tab.key}`}
+          role="tabpanel"
+          aria-labelledby={`${id}-tab-${tab.key}`}
+          hidden={tab.key !== active}
+        >
           {tab.panel()}
         </div>
       ))}

@@ -79,7 +79,12 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   }, [toast.id, onDismiss]);
 
   return (
-    <div className={`toast toast--${toast.tone}`} role={toast.tone === 'error' ? 'alert' : undefined} data-testid="toast" data-tone={toast.tone}>
+    <div
+      className={`toast toast--${toast.tone}`}
+      role={toast.tone === 'error' ? 'alert' : undefined}
+      data-testid="toast"
+      data-tone={toast.tone}
+    >
       <p className="toast__text" data-testid="toast-text">
         {toast.text}
       </p>

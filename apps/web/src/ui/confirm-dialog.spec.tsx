@@ -73,7 +73,13 @@ describe('ConfirmDialog', () => {
   });
 
   it('takes its own title and labels, and marks a dangerous choice', async () => {
-    const user = renderAsker({ title: 'Disband the rally?', message: 'All troops go home.', confirmLabel: 'Disband', cancelLabel: 'Keep it', danger: true });
+    const user = renderAsker({
+      title: 'Disband the rally?',
+      message: 'All troops go home.',
+      confirmLabel: 'Disband',
+      cancelLabel: 'Keep it',
+      danger: true,
+    });
     await user.click(screen.getByRole('button', { name: 'Ask' }));
     expect(dialog()).toHaveAccessibleName('Disband the rally?');
     expect(within(dialog()).getByRole('button', { name: 'Keep it' })).toHaveFocus();

@@ -17,7 +17,10 @@ export interface CountUpOptions {
  * A number moving towards `target`: each time the target changes it counts there from what is
  * shown, ending exactly on it. With reduced motion (or `instant`) it is the target at once.
  */
-export function useCountUp(target: number, { from = target, durationMs = COUNT_UP_MS, delayMs = 0, instant = false }: CountUpOptions = {}): number {
+export function useCountUp(
+  target: number,
+  { from = target, durationMs = COUNT_UP_MS, delayMs = 0, instant = false }: CountUpOptions = {},
+): number {
   const still = useReducedMotion() === true || instant;
   const [shown, setShown] = useState(from);
   // Where a new count starts: what is on screen, even mid-count.

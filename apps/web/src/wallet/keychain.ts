@@ -19,12 +19,7 @@ export type KeychainKeyType = 'Posting' | 'Active' | 'Memo';
 
 /** The part of `window.hive_keychain` the game uses. */
 export interface HiveKeychain {
-  requestSignBuffer(
-    account: string,
-    message: string,
-    key: KeychainKeyType,
-    callback: (response: KeychainResponse<string>) => void,
-  ): void;
+  requestSignBuffer(account: string, message: string, key: KeychainKeyType, callback: (response: KeychainResponse<string>) => void): void;
   requestSendToken(
     account: string,
     to: string,
@@ -47,11 +42,7 @@ export function getKeychain(): HiveKeychain | null {
 }
 
 /** Asks Keychain to sign `message` with the account's posting key. Rejects only if the call itself throws. */
-export function requestSignBuffer(
-  keychain: HiveKeychain,
-  account: string,
-  message: string,
-): Promise<KeychainResponse<string>> {
+export function requestSignBuffer(keychain: HiveKeychain, account: string, message: string): Promise<KeychainResponse<string>> {
   return new Promise((resolve) => keychain.requestSignBuffer(account, message, 'Posting', resolve));
 }
 

@@ -62,10 +62,7 @@ export interface SwapHivePurchaseState {
 }
 
 export type ConfirmationOutcome<TStatus extends SwapHivePurchaseState> =
-  | { kind: 'confirmed'; status: TStatus }
-  | { kind: 'invalid'; status: TStatus }
-  | { kind: 'timeout' }
-  | { kind: 'poll-error' };
+  { kind: 'confirmed'; status: TStatus } | { kind: 'invalid'; status: TStatus } | { kind: 'timeout' } | { kind: 'poll-error' };
 
 /**
  * Asks for the purchase's status every interval until it is confirmed or invalid. Gives up when

@@ -79,7 +79,11 @@ export const AllianceMessages = {
   failedList: 'Failed to load alliances. Please try again.',
 } as const;
 
-const allianceIdSchema = z.number({ error: AllianceMessages.invalidAllianceId }).int(AllianceMessages.invalidAllianceId).positive(AllianceMessages.invalidAllianceId).max(2 ** 31 - 1, AllianceMessages.invalidAllianceId);
+const allianceIdSchema = z
+  .number({ error: AllianceMessages.invalidAllianceId })
+  .int(AllianceMessages.invalidAllianceId)
+  .positive(AllianceMessages.invalidAllianceId)
+  .max(2 ** 31 - 1, AllianceMessages.invalidAllianceId);
 
 const nameSchema = nameText(z.string({ error: AllianceMessages.nameRequired }), 'Alliance name')
   .trim()
@@ -113,7 +117,9 @@ export const createAllianceSchema = z.strictObject({
 export type CreateAllianceRequest = z.infer<typeof createAllianceSchema>;
 
 /** An invitation link's token: 192 random bits, base64url. */
-const invitationTokenSchema = z.string({ error: AllianceMessages.invitationInvalid }).regex(/^[A-Za-z0-9_-]{32}$/, AllianceMessages.invitationInvalid);
+const invitationTokenSchema = z
+  .string({ error: AllianceMessages.invitationInvalid })
+  .regex(/^[A-Za-z0-9_-]{32}$/, AllianceMessages.invitationInvalid);
 
 /** With an invitation a member issued the player joins at once; without, the request waits for the leader. */
 export const joinAllianceSchema = z.strictObject({
@@ -133,7 +139,11 @@ export type AllianceInvitationsQuery = z.infer<typeof allianceInvitationsQuerySc
 export const revokeInvitationSchema = z.strictObject({
   hiveUsername: hiveUsernameSchema,
   allianceId: allianceIdSchema,
-  invitationId: z.number({ error: AllianceMessages.invalidInvitationId }).int(AllianceMessages.invalidInvitationId).positive(AllianceMessages.invalidInvitationId).max(Number.MAX_SAFE_INTEGER, AllianceMessages.invalidInvitationId),
+  invitationId: z
+    .number({ error: AllianceMessages.invalidInvitationId })
+    .int(AllianceMessages.invalidInvitationId)
+    .positive(AllianceMessages.invalidInvitationId)
+    .max(Number.MAX_SAFE_INTEGER, AllianceMessages.invalidInvitationId),
 });
 export type RevokeInvitationRequest = z.infer<typeof revokeInvitationSchema>;
 

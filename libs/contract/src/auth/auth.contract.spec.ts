@@ -12,7 +12,8 @@ describe('auth request schemas', () => {
     expect(verifyLoginSchema.safeParse(signed).success).toBe(true);
     expect(freeRegistrationSchema.safeParse({ ...signed, referrer: '' }).success).toBe(true);
     expect(
-      initiateRegistrationSchema.safeParse({ hiveUsername: 'alice', transactionId: 'a'.repeat(40), referrer: 'bob', feeInHive: '40.000' }).success,
+      initiateRegistrationSchema.safeParse({ hiveUsername: 'alice', transactionId: 'a'.repeat(40), referrer: 'bob', feeInHive: '40.000' })
+        .success,
     ).toBe(true);
   });
 
@@ -34,11 +35,15 @@ describe('auth request schemas', () => {
   });
 
   it.each(['40', '40.5', '0.001'])('accept the fee %s', (feeInHive) => {
-    expect(initiateRegistrationSchema.safeParse({ hiveUsername: 'alice', transactionId: 'a'.repeat(40), referrer: '', feeInHive }).success).toBe(true);
+    expect(
+      initiateRegistrationSchema.safeParse({ hiveUsername: 'alice', transactionId: 'a'.repeat(40), referrer: '', feeInHive }).success,
+    ).toBe(true);
   });
 
   it.each(['-1', '1.0001', '1e3', '', ' 1', '1,5'])('reject the fee %j', (feeInHive) => {
-    expect(initiateRegistrationSchema.safeParse({ hiveUsername: 'alice', transactionId: 'a'.repeat(40), referrer: '', feeInHive }).success).toBe(false);
+    expect(
+      initiateRegistrationSchema.safeParse({ hiveUsername: 'alice', transactionId: 'a'.repeat(40), referrer: '', feeInHive }).success,
+    ).toBe(false);
   });
 
   it('accepts a Hive Engine id with an operation index and refuses other ids', () => {

@@ -38,7 +38,11 @@ export const citadelRewardsQuerySchema = z.strictObject({
 });
 export const citadelAttackSchema = z.strictObject({
   hiveUsername: hiveUsernameSchema,
-  floor: z.number({ error: CitadelMessages.invalidFloor }).int(CitadelMessages.invalidFloor).min(1, CitadelMessages.invalidFloor).max(999_999, CitadelMessages.invalidFloor),
+  floor: z
+    .number({ error: CitadelMessages.invalidFloor })
+    .int(CitadelMessages.invalidFloor)
+    .min(1, CitadelMessages.invalidFloor)
+    .max(999_999, CitadelMessages.invalidFloor),
 });
 export type CitadelAttackRequest = z.infer<typeof citadelAttackSchema>;
 

@@ -106,7 +106,11 @@ export const trainSchema = z.strictObject({
 export type TrainRequest = z.infer<typeof trainSchema>;
 
 export const speedupSchema = z.strictObject({
-  minutes: z.number({ error: CityMessages.invalidMinutes }).int(CityMessages.invalidMinutes).positive(CityMessages.invalidMinutes).max(1_000_000, CityMessages.invalidMinutes),
+  minutes: z
+    .number({ error: CityMessages.invalidMinutes })
+    .int(CityMessages.invalidMinutes)
+    .positive(CityMessages.invalidMinutes)
+    .max(1_000_000, CityMessages.invalidMinutes),
 });
 export type SpeedupRequest = z.infer<typeof speedupSchema>;
 

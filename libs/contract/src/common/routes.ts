@@ -16,18 +16,21 @@ export const ApiRoutes = {
   referredPlayers: (username: string) => `/api/navbar/referred-players/${encodeURIComponent(username)}`,
   cityConstants: '/api/city/constants',
   cityResources: (username: string) => `/api/city/resources/${encodeURIComponent(username)}`,
-  cityUpgrade: (username: string, buildingKey: string) => `/api/city/upgrade/${encodeURIComponent(username)}/${encodeURIComponent(buildingKey)}`,
+  cityUpgrade: (username: string, buildingKey: string) =>
+    `/api/city/upgrade/${encodeURIComponent(username)}/${encodeURIComponent(buildingKey)}`,
   cityHarvest: (username: string) => `/api/city/harvest/${encodeURIComponent(username)}`,
   cityConvert: (username: string) => `/api/city/convert/${encodeURIComponent(username)}`,
   cityConvertToResources: (username: string) => `/api/city/convert-to-resources/${encodeURIComponent(username)}`,
   cityTrain: (username: string) => `/api/city/train/${encodeURIComponent(username)}`,
-  citySpeedup: (username: string, buildingKey: string) => `/api/city/speedup/${encodeURIComponent(username)}/${encodeURIComponent(buildingKey)}`,
+  citySpeedup: (username: string, buildingKey: string) =>
+    `/api/city/speedup/${encodeURIComponent(username)}/${encodeURIComponent(buildingKey)}`,
   cityHeal: (username: string) => `/api/city/heal/${encodeURIComponent(username)}`,
   depositInit: (username: string) => `/api/city/deposit/init/${encodeURIComponent(username)}`,
   depositStatus: (username: string) => `/api/city/deposit/status/${encodeURIComponent(username)}`,
   withdraw: (username: string) => `/api/city/withdraw/${encodeURIComponent(username)}`,
   withdrawStatus: (username: string) => `/api/city/withdraw/status/${encodeURIComponent(username)}`,
-  paymentHistory: (username: string, offset = 0) => `/api/city/payments/${encodeURIComponent(username)}${offset ? `?offset=${offset}` : ''}`,
+  paymentHistory: (username: string, offset = 0) =>
+    `/api/city/payments/${encodeURIComponent(username)}${offset ? `?offset=${offset}` : ''}`,
   depositCheck: (txId: string, username: string, amount: string) =>
     `/api/city/deposit/check/${encodeURIComponent(txId)}?username=${encodeURIComponent(username)}&amount=${encodeURIComponent(amount)}`,
   allianceMy: (username: string) => `/api/alliance/my?hiveUsername=${encodeURIComponent(username)}`,
@@ -71,8 +74,14 @@ export const ApiRoutes = {
   packPurchaseStatus: (id: number) => `/api/packs/purchase/status/${id}`,
   packOpen: (id: number) => `/api/packs/open/${id}`,
   tradeUserData: (username: string) => `/api/p2p/user-data/${encodeURIComponent(username)}`,
-  marketplaceListings: (filters: { category?: string; type?: string; rarity?: string; sortBy?: string; excludeUser?: string; page?: number }) =>
-    `/api/p2p/marketplace${query({ ...filters, page: filters.page === undefined ? undefined : String(filters.page) })}`,
+  marketplaceListings: (filters: {
+    category?: string;
+    type?: string;
+    rarity?: string;
+    sortBy?: string;
+    excludeUser?: string;
+    page?: number;
+  }) => `/api/p2p/marketplace${query({ ...filters, page: filters.page === undefined ? undefined : String(filters.page) })}`,
   myListings: (username: string) => `/api/p2p/my-listings/${encodeURIComponent(username)}`,
   tradeAvailableGears: (username: string) => `/api/p2p/available-gears/${encodeURIComponent(username)}`,
   listGear: '/api/p2p/list',

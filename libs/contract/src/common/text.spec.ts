@@ -17,18 +17,26 @@ const BIDI = ['\u061C', '\u200E', '\u200F', ...codePoints(0x202a, 0x202e), ...co
 const ZERO_WIDTH = ['\u200B', '\u200C', '\u200D', '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\uFEFF', '\u180E', '\u00AD'];
 
 describe('free text', () => {
-  it.each(CONTROLS.map((character) => [hex(character), character]))('refuses the control character %s anywhere, edges included', (_hex, character) => {
-    for (const schema of [name, text]) {
-      for (const value of [`a${character}b`, `${character}ab`, `ab${character}`]) {
-        expect(firstMessage(schema, value)).toBe(schema === name ? TextMessages.controlCharacter('Name') : TextMessages.controlCharacter('Text'));
+  it.each(CONTROLS.map((character) => [hex(character), character]))(
+    'refuses the control character %s anywhere, edges included',
+    (_hex, character) => {
+      for (const schema of [name, text]) {
+        for (const value of [`a${character}b`, `${character}ab`, `ab${character}`]) {
+          expect(firstMessage(schema, value)).toBe(
+            schema === name ? TextMessages.controlCharacter('Name') : TextMessages.controlCharacter('Text'),
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
-  it.each([...BIDI, ...ZERO_WIDTH].map((character) => [hex(character), character]))('refuses the direction or invisible character %s', (_hex, character) => {
-    expect(firstMessage(name, `Run${character}ik`)).toBe(TextMessages.hiddenCharacter('Name'));
-    expect(firstMessage(text, `Run${character}ik`)).toBe(TextMessages.hiddenCharacter('Text'));
-  });
+  it.each([...BIDI, ...ZERO_WIDTH].map((character) => [hex(character), character]))(
+    'refuses the direction or invisible character %s',
+    (_hex, character) => {
+      expect(firstMessage(name, `Run${character}ik`)).toBe(TextMessages.hiddenCharacter('Name'));
+      expect(firstMessage(text, `Run${character}ik`)).toBe(TextMessages.hiddenCharacter('Text'));
+    },
+  );
 
   it('refuses in names what renders as nothing or a box: variation selectors, fillers, private use', () => {
     for (const character of ['\uFE0F', '\u3164', '\u115F', '\u034F', '\uE000', '\u{E0041}']) {

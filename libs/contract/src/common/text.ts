@@ -17,7 +17,8 @@ const BLANK = /\u2800|\u115F|\u1160|\u3164|\uFFA0|\u034F|\u17B4|\u17B5/u;
  * emoji (a ZWJ sequence: a family, a rainbow flag; after an optional presentation selector or skin
  * tone), and the tag characters of a subdivision flag (England's). Taken out before the check.
  */
-const EMOJI_FORMAT = /(?<=\p{Extended_Pictographic}(?:\uFE0F|[\u{1F3FB}-\u{1F3FF}])?)\u200D(?=\p{Extended_Pictographic})|(?<=\u{1F3F4})[\u{E0061}-\u{E007A}\u{E0030}-\u{E0039}]+\u{E007F}/gu;
+const EMOJI_FORMAT =
+  /(?<=\p{Extended_Pictographic}(?:\uFE0F|[\u{1F3FB}-\u{1F3FF}])?)\u200D(?=\p{Extended_Pictographic})|(?<=\u{1F3F4})[\u{E0061}-\u{E007A}\u{E0030}-\u{E0039}]+\u{E007F}/gu;
 /** Half a UTF-16 surrogate pair: not Unicode text at all. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -31,7 +32,8 @@ function problemOf(text: string, field: string, isName: boolean): string | null 
   if (LONE_SURROGATE.test(text)) return TextMessages.brokenText(field);
   if (CONTROL.test(text)) return TextMessages.controlCharacter(field);
   if (BLANK.test(text)) return TextMessages.hiddenCharacter(field);
-  if (isName ? FORMAT.test(text) || INVISIBLE_IN_NAMES.test(text) : FORMAT.test(text.replace(EMOJI_FORMAT, ''))) return TextMessages.hiddenCharacter(field);
+  if (isName ? FORMAT.test(text) || INVISIBLE_IN_NAMES.test(text) : FORMAT.test(text.replace(EMOJI_FORMAT, '')))
+    return TextMessages.hiddenCharacter(field);
   return null;
 }
 

@@ -17,7 +17,11 @@ export const LeaderboardMessages = {
   failedSeasons: 'Failed to fetch seasons',
 } as const;
 
-const wholeNumber = (message: string) => z.string({ error: message }).regex(/^[1-9]\d{0,8}$/, message).transform(Number);
+const wholeNumber = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[1-9]\d{0,8}$/, message)
+    .transform(Number);
 
 export const leaderboardQuerySchema = z.strictObject({
   filter: z.enum(LEADERBOARD_FILTERS, { error: LeaderboardMessages.unknownFilter }),

@@ -23,9 +23,23 @@ export const ALLIANCE_CHANGED_EVENT = 'alliance-changed';
  */
 export interface NotificationDataByKind {
   /** Your city was raided: the attacker, who won, your losses and the loot taken from you. */
-  attacked: { battleId: number; attacker: string; winner: BattleWinner; dead: TroopCounts; injured: TroopCounts; loot: PendingResourcesDto };
+  attacked: {
+    battleId: number;
+    attacker: string;
+    winner: BattleWinner;
+    dead: TroopCounts;
+    injured: TroopCounts;
+    loot: PendingResourcesDto;
+  };
   /** Your attack on another city resolved: who won, your losses and the loot brought home. */
-  'attack-resolved': { battleId: number; defender: string; winner: BattleWinner; dead: TroopCounts; injured: TroopCounts; loot: PendingResourcesDto };
+  'attack-resolved': {
+    battleId: number;
+    defender: string;
+    winner: BattleWinner;
+    dead: TroopCounts;
+    injured: TroopCounts;
+    loot: PendingResourcesDto;
+  };
   /** Your RNK transfer to the game (Hive Engine transaction `transactionId`) was credited: `amount` RUNIK. */
   'deposit-credited': { depositId: number; amount: number; transactionId: string };
   /** Your withdrawal of `amount` RUNIK reached your Hive Engine wallet as RNK, in transaction `transactionId`. */
@@ -147,7 +161,11 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${NOTIFICATIONS_MA
 
 export const notificationsParamsSchema = z.strictObject({ username: hiveUsernameSchema });
 export const notificationsQuerySchema = z.strictObject({
-  cursor: z.string({ error: CURSOR_MESSAGE }).regex(/^[1-9]\d{0,15}$/, CURSOR_MESSAGE).transform(Number).optional(),
+  cursor: z
+    .string({ error: CURSOR_MESSAGE })
+    .regex(/^[1-9]\d{0,15}$/, CURSOR_MESSAGE)
+    .transform(Number)
+    .optional(),
   limit: z
     .string({ error: LIMIT_MESSAGE })
     .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
@@ -159,15 +177,28 @@ export const notificationsQuerySchema = z.strictObject({
   kind: z
     .string({ error: 'kind must be a comma-separated list of notification kinds.' })
     .transform((kinds) => kinds.split(','))
-    .pipe(z.array(z.enum(NOTIFICATION_KINDS, { error: 'kind must be a comma-separated list of notification kinds.' })).max(NOTIFICATION_KINDS.length))
+    .pipe(
+      z
+        .array(z.enum(NOTIFICATION_KINDS, { error: 'kind must be a comma-separated list of notification kinds.' }))
+        .max(NOTIFICATION_KINDS.length),
+    )
     .optional(),
 });
 export type NotificationsQuery = z.output<typeof notificationsQuerySchema>;
 
-const notificationIdSchema = z.number({ error: 'ids must be notification ids.' }).int('ids must be notification ids.').positive('ids must be notification ids.').max(Number.MAX_SAFE_INTEGER);
+const notificationIdSchema = z
+  .number({ error: 'ids must be notification ids.' })
+  .int('ids must be notification ids.')
+  .positive('ids must be notification ids.')
+  .max(Number.MAX_SAFE_INTEGER);
 export const markNotificationsReadSchema = z.union(
   [
-    z.strictObject({ ids: z.array(notificationIdSchema).min(1, 'ids must name at least one notification.').max(NOTIFICATIONS_MAX_READ_IDS, `At most ${NOTIFICATIONS_MAX_READ_IDS} ids at once.`) }),
+    z.strictObject({
+      ids: z
+        .array(notificationIdSchema)
+        .min(1, 'ids must name at least one notification.')
+        .max(NOTIFICATIONS_MAX_READ_IDS, `At most ${NOTIFICATIONS_MAX_READ_IDS} ids at once.`),
+    }),
     z.strictObject({ all: z.literal(true, { error: 'all must be true.' }) }),
   ],
   { error: 'Send { ids: [...] } or { all: true }.' },

@@ -26,12 +26,19 @@ const packCountSchema = z.union([z.literal(1), z.literal(PACK_BULK_SIZE)], { err
 
 export const packsUsernameParamsSchema = z.strictObject({ username: hiveUsernameSchema });
 export const packPurchaseParamsSchema = z.strictObject({
-  id: z.string({ error: PackMessages.invalidPurchaseId }).regex(/^[1-9]\d{0,14}$/, PackMessages.invalidPurchaseId).transform(Number),
+  id: z
+    .string({ error: PackMessages.invalidPurchaseId })
+    .regex(/^[1-9]\d{0,14}$/, PackMessages.invalidPurchaseId)
+    .transform(Number),
 });
 
 export const runikPackPurchaseSchema = z.strictObject({ hiveUsername: hiveUsernameSchema, packCount: packCountSchema });
 export type RunikPackPurchaseRequest = z.infer<typeof runikPackPurchaseSchema>;
-export const hivePackPurchaseSchema = z.strictObject({ hiveUsername: hiveUsernameSchema, packCount: packCountSchema, hiveTxId: transactionIdSchema });
+export const hivePackPurchaseSchema = z.strictObject({
+  hiveUsername: hiveUsernameSchema,
+  packCount: packCountSchema,
+  hiveTxId: transactionIdSchema,
+});
 export type HivePackPurchaseRequest = z.infer<typeof hivePackPurchaseSchema>;
 
 /** The memo a SWAP.HIVE pack payment carries, binding it to the buyer and the count. */

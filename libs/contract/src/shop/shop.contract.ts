@@ -31,12 +31,17 @@ export function parseShopPaymentMemo(memo: string): { username: string; itemName
 export const shopUsernameParamsSchema = z.strictObject({ username: hiveUsernameSchema });
 export const shopPurchasesQuerySchema = z.strictObject({ status: z.literal('pending', { error: ShopMessages.invalidStatus }).optional() });
 export const shopPurchaseParamsSchema = z.strictObject({
-  id: z.string({ error: ShopMessages.invalidPurchaseId }).regex(/^[1-9]\d{0,14}$/, ShopMessages.invalidPurchaseId).transform(Number),
+  id: z
+    .string({ error: ShopMessages.invalidPurchaseId })
+    .regex(/^[1-9]\d{0,14}$/, ShopMessages.invalidPurchaseId)
+    .transform(Number),
 });
 
 export const createShopPurchaseSchema = z.strictObject({
   hiveUsername: hiveUsernameSchema,
-  itemName: plainText(z.string({ error: ShopMessages.unknownItem }), 'Item name').min(1, ShopMessages.unknownItem).max(60, ShopMessages.unknownItem),
+  itemName: plainText(z.string({ error: ShopMessages.unknownItem }), 'Item name')
+    .min(1, ShopMessages.unknownItem)
+    .max(60, ShopMessages.unknownItem),
   /** The price the player saw, SWAP.HIVE: it must still be the item's price. */
   price: z.union([z.number(), z.string()], { error: ShopMessages.invalidPrice }),
   hiveTxId: transactionIdSchema,

@@ -20,8 +20,10 @@ export const ThroneMessages = {
   occupierCannotRally: 'Your alliance holds the throne: it cannot rally against itself.',
   notOccupier: 'Only the alliance holding the throne can garrison troops.',
   noTroops: 'Choose at least one troop.',
-  notEnoughTroops: (unit: string, chosen: number, available: number) => `Not enough ${unit}: ${formatCount(chosen)} chosen, ${formatCount(available)} available.`,
-  notEnoughGarrisoned: (unit: string, chosen: number, garrisoned: number) => `Not enough ${unit} in the garrison: ${formatCount(chosen)} chosen, ${formatCount(garrisoned)} garrisoned.`,
+  notEnoughTroops: (unit: string, chosen: number, available: number) =>
+    `Not enough ${unit}: ${formatCount(chosen)} chosen, ${formatCount(available)} available.`,
+  notEnoughGarrisoned: (unit: string, chosen: number, garrisoned: number) =>
+    `Not enough ${unit} in the garrison: ${formatCount(chosen)} chosen, ${formatCount(garrisoned)} garrisoned.`,
   rallyExists: 'Your alliance already has an active rally!',
   rallyTooLate: 'Too late to gather a rally: the battle ends before it could march.',
   rallyNotFound: 'Rally not found.',
@@ -66,11 +68,18 @@ const troopCount = z
   .min(0, ThroneMessages.invalidTroops)
   .max(MAX_THRONE_TROOPS, ThroneMessages.invalidTroops);
 const troopFields = { infantry: troopCount, archers: troopCount, cavalries: troopCount };
-const rallyId = z.number({ error: ThroneMessages.invalidRallyId }).int(ThroneMessages.invalidRallyId).min(1, ThroneMessages.invalidRallyId).max(2_147_483_647, ThroneMessages.invalidRallyId);
+const rallyId = z
+  .number({ error: ThroneMessages.invalidRallyId })
+  .int(ThroneMessages.invalidRallyId)
+  .min(1, ThroneMessages.invalidRallyId)
+  .max(2_147_483_647, ThroneMessages.invalidRallyId);
 
 export const throneUsernameParamsSchema = z.strictObject({ username: hiveUsernameSchema });
 export const throneAttackIdParamsSchema = z.strictObject({
-  attackId: z.string({ error: ThroneMessages.invalidRallyId }).regex(/^[1-9]\d{0,8}$/, ThroneMessages.invalidRallyId).transform(Number),
+  attackId: z
+    .string({ error: ThroneMessages.invalidRallyId })
+    .regex(/^[1-9]\d{0,8}$/, ThroneMessages.invalidRallyId)
+    .transform(Number),
 });
 /** Garrison, recall, solo attack and rally creation: the troops to commit. */
 export const throneTroopsSchema = z.strictObject({ hiveUsername: hiveUsernameSchema, ...troopFields });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { formatRunikDecimal as runik, GEAR_CATEGORIES, GEAR_RARITIES, GEAR_TYPES, MARKETPLACE_SORTS, MAX_LISTING_PRICE } from '@runik/rules';
+import {
+  formatRunikDecimal as runik,
+  GEAR_CATEGORIES,
+  GEAR_RARITIES,
+  GEAR_TYPES,
+  MARKETPLACE_SORTS,
+  MAX_LISTING_PRICE,
+} from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
 import { gearIdSchema } from '../gear/gear.contract';
 import type { Gear } from '../gear/gear.contract';

@@ -4,7 +4,16 @@ import { z } from 'zod';
  * Where a token transfer to or from the game account stands, as the chain follower recorded it
  * (unmatched: to be refunded; dust: paid for nothing, under the refund minimum, kept).
  */
-export const CHAIN_TRANSFER_STATUSES = ['outgoing', 'treasury', 'waiting', 'credited', 'unmatched', 'refunded', 'refund-failed', 'dust'] as const;
+export const CHAIN_TRANSFER_STATUSES = [
+  'outgoing',
+  'treasury',
+  'waiting',
+  'credited',
+  'unmatched',
+  'refunded',
+  'refund-failed',
+  'dust',
+] as const;
 export type ChainTransferStatus = (typeof CHAIN_TRANSFER_STATUSES)[number];
 
 export const chainTransfersQuerySchema = z.strictObject({

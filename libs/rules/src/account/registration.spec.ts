@@ -1,4 +1,11 @@
-import { LATE_ACTIVATION_FEE_USD, loginMessage, REGISTRATION_FEE_USD, registrationFeeThousandths, registrationMemo, registrationMemoReferrer } from './registration';
+import {
+  LATE_ACTIVATION_FEE_USD,
+  loginMessage,
+  REGISTRATION_FEE_USD,
+  registrationFeeThousandths,
+  registrationMemo,
+  registrationMemoReferrer,
+} from './registration';
 
 describe('registrationFeeThousandths', () => {
   it('is 10 USD in HIVE at the feed', () => {

@@ -12,8 +12,14 @@ describe('the game day', () => {
   });
 
   it('crosses month ends and leap days', () => {
-    expect(gameDay(Date.parse('2028-02-29T18:00:00Z'))).toEqual({ start: new Date('2028-02-29T00:00:00Z'), end: new Date('2028-03-01T00:00:00Z') });
-    expect(gameDay(Date.parse('2026-12-31T23:00:00Z'))).toEqual({ start: new Date('2026-12-31T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z') });
+    expect(gameDay(Date.parse('2028-02-29T18:00:00Z'))).toEqual({
+      start: new Date('2028-02-29T00:00:00Z'),
+      end: new Date('2028-03-01T00:00:00Z'),
+    });
+    expect(gameDay(Date.parse('2026-12-31T23:00:00Z'))).toEqual({
+      start: new Date('2026-12-31T00:00:00Z'),
+      end: new Date('2027-01-01T00:00:00Z'),
+    });
   });
 
   it('starts the day at 08:00 Manila (00:00 UTC), the day before until then', () => {

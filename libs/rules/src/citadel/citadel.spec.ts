@@ -45,7 +45,8 @@ describe('citadel rewards', () => {
     const lossPerPoint = citadelLossPerDamagePoint();
     // Each troop type at the strongest boost, first attack of the day: RUNIK of its dead per power point of damage.
     for (const unit of UNIT_KEYS) {
-      const deadRunikPerPoint = (troopRunikMillionths(unit) / 1000) * 0.005 / ((UNIT_POWER[unit] / 1000) * (1 + MAX_COMMANDER_BOOST / 10_000));
+      const deadRunikPerPoint =
+        ((troopRunikMillionths(unit) / 1000) * 0.005) / ((UNIT_POWER[unit] / 1000) * (1 + MAX_COMMANDER_BOOST / 10_000));
       expect(lossPerPoint).toBeLessThanOrEqual(deadRunikPerPoint);
     }
     for (const floor of [1, 2, 5, 10, 30, 80]) {
@@ -68,8 +69,19 @@ describe('citadel rewards', () => {
       { playerId: 3, damage: 1 },
     ];
     const reward = 40_001;
-    const { paid, remainder, withheld } = citadelPayout(reward, damages, new Map([[1, CITADEL_DAILY_REWARD_CAP - 3_000], [3, CITADEL_DAILY_REWARD_CAP]]));
-    expect([...paid]).toEqual([[1, 3_000], [2, 10_000], [3, 0]]);
+    const { paid, remainder, withheld } = citadelPayout(
+      reward,
+      damages,
+      new Map([
+        [1, CITADEL_DAILY_REWARD_CAP - 3_000],
+        [3, CITADEL_DAILY_REWARD_CAP],
+      ]),
+    );
+    expect([...paid]).toEqual([
+      [1, 3_000],
+      [2, 10_000],
+      [3, 0],
+    ]);
     expect(remainder).toBe(1);
     expect(withheld).toBe(20_000 - 3_000 + 10_000);
     expect([...paid.values()].reduce((sum, share) => sum + share, 0) + remainder + withheld).toBe(reward);
@@ -79,7 +91,14 @@ describe('citadel rewards', () => {
     const before = citadelPayout(1_800, [{ playerId: 1, damage: 25_600 }], new Map(), 74_400);
     // 1,800 × 25,600 / 100,000 = 460.8: the sole participant so far is not shown the whole reward.
     expect(before.paid.get(1)).toBe(460);
-    const after = citadelPayout(1_800, [{ playerId: 1, damage: 25_600 }, { playerId: 2, damage: 74_400 }], new Map());
+    const after = citadelPayout(
+      1_800,
+      [
+        { playerId: 1, damage: 25_600 },
+        { playerId: 2, damage: 74_400 },
+      ],
+      new Map(),
+    );
     expect(after.paid.get(1)).toBe(460);
     expect(after.paid.get(1)! + after.paid.get(2)! + after.remainder).toBe(1_800);
   });

@@ -18,7 +18,9 @@ export const CITADEL_DEATH_PERMILLE_PER_ATTACK = 5;
 export const CITADEL_INJURY_PERMILLE_PER_ATTACK = 10;
 
 /** The strongest commander boost a gear can give, hundredths of a percent (a level-20 gear of the best rarity). */
-export const MAX_COMMANDER_BOOST = Math.max(...Object.values(GEAR_STAT_TABLE).map(({ base, perLevel }) => base + perLevel * (GEAR_MAX_LEVEL - 1)));
+export const MAX_COMMANDER_BOOST = Math.max(
+  ...Object.values(GEAR_STAT_TABLE).map(({ base, perLevel }) => base + perLevel * (GEAR_MAX_LEVEL - 1)),
+);
 
 /**
  * The least RUNIK (thousandths) the dead of an attack can be worth per power point of damage: the
@@ -29,7 +31,10 @@ export const MAX_COMMANDER_BOOST = Math.max(...Object.values(GEAR_STAT_TABLE).ma
 export function citadelLossPerDamagePoint(): number {
   return Math.min(
     ...UNIT_KEYS.map((unit) =>
-      Math.floor((troopRunikMillionths(unit) * CITADEL_DEATH_PERMILLE_PER_ATTACK * 10_000) / (1000 * UNIT_POWER[unit] * (10_000 + MAX_COMMANDER_BOOST))),
+      Math.floor(
+        (troopRunikMillionths(unit) * CITADEL_DEATH_PERMILLE_PER_ATTACK * 10_000) /
+          (1000 * UNIT_POWER[unit] * (10_000 + MAX_COMMANDER_BOOST)),
+      ),
     ),
   );
 }
@@ -82,7 +87,9 @@ export function bossImage(floor: number): number {
  * there is. A positive expected loss rounds up: a type that fought always loses at least one.
  */
 export function citadelCasualties(troops: Troops, attackNumber: number): { dead: Troops; injured: Troops } {
-  const dead = recordOf(UNIT_KEYS, (unit) => Math.min(troops[unit], Math.ceil((troops[unit] * CITADEL_DEATH_PERMILLE_PER_ATTACK * attackNumber) / 1000)));
+  const dead = recordOf(UNIT_KEYS, (unit) =>
+    Math.min(troops[unit], Math.ceil((troops[unit] * CITADEL_DEATH_PERMILLE_PER_ATTACK * attackNumber) / 1000)),
+  );
   const injured = recordOf(UNIT_KEYS, (unit) =>
     Math.min(troops[unit] - dead[unit], Math.ceil((troops[unit] * CITADEL_INJURY_PERMILLE_PER_ATTACK * attackNumber) / 1000)),
   );
@@ -95,7 +102,11 @@ export function citadelCasualties(troops: Troops, attackNumber: number): { dead:
  * before the defeat is the one paid at it. What rounding leaves goes to the reward account: at the
  * defeat, the shares and the remainder sum to the reward exactly.
  */
-export function rewardShares(reward: number, damages: { playerId: number; damage: number }[], hpLeft = 0): { shares: Map<number, number>; remainder: number } {
+export function rewardShares(
+  reward: number,
+  damages: { playerId: number; damage: number }[],
+  hpLeft = 0,
+): { shares: Map<number, number>; remainder: number } {
   const total = damages.reduce((sum, entry) => sum + entry.damage, hpLeft);
   const shares = new Map<number, number>();
   for (const { playerId, damage } of damages) {

@@ -73,9 +73,36 @@ export interface MilitaryBuilding {
 }
 
 export const MILITARY_BUILDINGS: readonly MilitaryBuilding[] = [
-  { key: 'quarters', name: 'Quarters', unlock: 1, exp: 2.2, unit: 'Infantry', unitKey: 'infantry', costs: { wheat: 10, lumber: 5, stone: 0, ore: 2.5 }, trainingTime: 30 },
-  { key: 'archery', name: 'Archery Range', unlock: 3, exp: 2.3, unit: 'Archers', unitKey: 'archers', costs: { wheat: 8, lumber: 12.5, stone: 2, ore: 4 }, trainingTime: 45 },
-  { key: 'stables', name: 'Stables', unlock: 5, exp: 2.4, unit: 'Cavalries', unitKey: 'cavalries', costs: { wheat: 20, lumber: 10, stone: 5, ore: 12.5 }, trainingTime: 90 },
+  {
+    key: 'quarters',
+    name: 'Quarters',
+    unlock: 1,
+    exp: 2.2,
+    unit: 'Infantry',
+    unitKey: 'infantry',
+    costs: { wheat: 10, lumber: 5, stone: 0, ore: 2.5 },
+    trainingTime: 30,
+  },
+  {
+    key: 'archery',
+    name: 'Archery Range',
+    unlock: 3,
+    exp: 2.3,
+    unit: 'Archers',
+    unitKey: 'archers',
+    costs: { wheat: 8, lumber: 12.5, stone: 2, ore: 4 },
+    trainingTime: 45,
+  },
+  {
+    key: 'stables',
+    name: 'Stables',
+    unlock: 5,
+    exp: 2.4,
+    unit: 'Cavalries',
+    unitKey: 'cavalries',
+    costs: { wheat: 20, lumber: 10, stone: 5, ore: 12.5 },
+    trainingTime: 90,
+  },
 ];
 
 /** City Hall level at which each resource opens (its building's unlock). */

@@ -43,9 +43,7 @@ export function isBuildingUnlocked(key: BuildingKey, chLevel: number): boolean {
 }
 
 export type UpgradeBlock =
-  | { reason: 'locked'; unlockLevel: number }
-  | { reason: 'needs-city-hall'; cityHallLevel: number }
-  | { reason: 'max-level' };
+  { reason: 'locked'; unlockLevel: number } | { reason: 'needs-city-hall'; cityHallLevel: number } | { reason: 'max-level' };
 
 /**
  * Why a building cannot be upgraded now, or null: it must be unlocked, below City Hall,

@@ -53,14 +53,19 @@ export function previewToRunik(
   const resourceAmounts: Partial<ResourceAmounts> = {};
   for (const resource of selected) resourceAmounts[resource] = amount;
   const feasible =
-    selected.length > 0 && amount > 0 && selected.every((resource) => held[resource] > MIN_SELECTABLE_THOUSANDTHS && held[resource] >= amount);
+    selected.length > 0 &&
+    amount > 0 &&
+    selected.every((resource) => held[resource] > MIN_SELECTABLE_THOUSANDTHS && held[resource] >= amount);
   return { runikAfterTax, tax: gross - runikAfterTax, taxRatePercent: terms.taxPercent, maxAmount, resourceAmounts, feasible };
 }
 
 function runikFor(selected: readonly ResourceKey[], amount: number, terms: ConversionTerms): { gross: number; runikAfterTax: number } {
   // Millionths of RUNIK keep each term exact enough before the one final rounding.
   const grossMillionths = selected.reduce((sum, resource) => sum + Math.floor((amount * 1000) / terms.rates[resource]), 0);
-  return { gross: Math.floor(grossMillionths / 1000), runikAfterTax: Math.floor((grossMillionths * (100 - terms.taxPercent)) / 100 / 1000) };
+  return {
+    gross: Math.floor(grossMillionths / 1000),
+    runikAfterTax: Math.floor((grossMillionths * (100 - terms.taxPercent)) / 100 / 1000),
+  };
 }
 
 /** The largest amount up to `heldMax` (2 decimals) whose RUNIK after tax stays within `runik`. */

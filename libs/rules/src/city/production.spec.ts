@@ -56,13 +56,20 @@ describe('pending production', () => {
     const city = { chLevel: 2, levels: { wheat: 1, lumber: 1, stone: 1, ore: 1 }, gearBonuses: { wheat: 0, lumber: 0, stone: 0, ore: 0 } };
     expect(cityProductionPerHour('stone', city)).toBe(80_000);
     expect(cityProductionPerHour('ore', city)).toBe(0);
-    expect(pendingResources({ ...city, army: { infantry: 0, archers: 0, cavalries: 0 }, storedPending: {}, anchorMs: 0 }, hour).ore).toBe(0);
+    expect(pendingResources({ ...city, army: { infantry: 0, archers: 0, cavalries: 0 }, storedPending: {}, anchorMs: 0 }, hour).ore).toBe(
+      0,
+    );
   });
 });
 
 describe('troop upkeep', () => {
   const hour = 3_600_000;
-  const city = { chLevel: 1, levels: { wheat: 1, lumber: 1, stone: 1, ore: 1 }, gearBonuses: { wheat: 0, lumber: 0, stone: 0, ore: 0 }, anchorMs: 0 };
+  const city = {
+    chLevel: 1,
+    levels: { wheat: 1, lumber: 1, stone: 1, ore: 1 },
+    gearBonuses: { wheat: 0, lumber: 0, stone: 0, ore: 0 },
+    anchorMs: 0,
+  };
 
   it('eats 10 wheat an hour per point of army power', () => {
     expect(troopUpkeepPerHour({ infantry: 1, archers: 0, cavalries: 0 })).toBe(100);

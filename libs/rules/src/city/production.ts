@@ -1,4 +1,12 @@
-import { BASE_PRODUCTIONS, PENDING_CAP_HOURS, PRODUCTION_LEVEL_FACTOR_THOUSANDTHS, RESOURCE_KEYS, ResourceAmounts, ResourceKey, UNLOCKS } from './balance-sheet';
+import {
+  BASE_PRODUCTIONS,
+  PENDING_CAP_HOURS,
+  PRODUCTION_LEVEL_FACTOR_THOUSANDTHS,
+  RESOURCE_KEYS,
+  ResourceAmounts,
+  ResourceKey,
+  UNLOCKS,
+} from './balance-sheet';
 import { recordOf } from './record-of';
 import { Troops } from '../combat/army';
 import { troopUpkeepPerHour } from './upkeep';
@@ -26,7 +34,14 @@ export function pendingCap(perHour: number, capHours = PENDING_CAP_HOURS): numbe
  * current rate since then, less what the troops ate since then (wheat only, docs/balance.md
  * "Upkeep"), capped and never below zero; thousandths, rounded down.
  */
-export function pendingAmount(stored: number, perHour: number, sinceMs: number, nowMs: number, capHours = PENDING_CAP_HOURS, upkeepPerHour = 0): number {
+export function pendingAmount(
+  stored: number,
+  perHour: number,
+  sinceMs: number,
+  nowMs: number,
+  capHours = PENDING_CAP_HOURS,
+  upkeepPerHour = 0,
+): number {
   const elapsed = Math.max(0, nowMs - sinceMs);
   // The net rate, rounded down once: pending never ticks back down while the farms outrun the upkeep.
   const net = Math.floor(((perHour - upkeepPerHour) * elapsed) / HOUR_MS);

@@ -31,7 +31,9 @@ describe('resource records built from RESOURCE_KEYS', () => {
   });
 
   it('names each resource production stat after the resource', () => {
-    expect(productionStats(recordOf(RESOURCE_KEYS, () => 1))).toEqual(Object.fromEntries(RESOURCE_KEYS.map((resource) => [`${resource}Production`, 1])));
+    expect(productionStats(recordOf(RESOURCE_KEYS, () => 1))).toEqual(
+      Object.fromEntries(RESOURCE_KEYS.map((resource) => [`${resource}Production`, 1])),
+    );
     expect(GEAR_STAT_KEYS.filter((key) => key.endsWith('Production'))).toEqual(RESOURCE_KEYS.map((resource) => `${resource}Production`));
     expect(gearStats('ore', 'common', 1)).toMatchObject({ oreProduction: 1, wheatProduction: 0, infantryAttackBoost: 0 });
   });

@@ -1,7 +1,13 @@
 import { noResources } from './balance-sheet';
 import { resourcesLeftShort, safeConversionAmount, TRAINING_RESERVE_INFANTRY, trainingReserve } from './training-reserve';
 
-const held = (wheat: number, lumber: number, stone: number, ore: number) => ({ ...noResources(), wheat: wheat * 1000, lumber: lumber * 1000, stone: stone * 1000, ore: ore * 1000 });
+const held = (wheat: number, lumber: number, stone: number, ore: number) => ({
+  ...noResources(),
+  wheat: wheat * 1000,
+  lumber: lumber * 1000,
+  stone: stone * 1000,
+  ore: ore * 1000,
+});
 
 describe('the training reserve a conversion should leave', () => {
   it('is what 20 infantry cost: 10 wheat, 5 lumber and 2.5 ore each', () => {

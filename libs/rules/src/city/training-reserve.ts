@@ -23,5 +23,7 @@ export function safeConversionAmount(selected: readonly ResourceKey[], held: Res
 /** The selected resources that converting `amount` of each would leave below the reserve. */
 export function resourcesLeftShort(selected: readonly ResourceKey[], amount: number, held: ResourceAmounts): ResourceKey[] {
   const reserve = trainingReserve();
-  return RESOURCE_KEYS.filter((resource) => selected.includes(resource) && reserve[resource] > 0 && held[resource] - amount < reserve[resource]);
+  return RESOURCE_KEYS.filter(
+    (resource) => selected.includes(resource) && reserve[resource] > 0 && held[resource] - amount < reserve[resource],
+  );
 }

@@ -1,4 +1,12 @@
-import { healingCost, maxTrainable, remainingMinutes, speedupCost, trainingBoostPercent, trainingCost, trainingDurationMs } from './training';
+import {
+  healingCost,
+  maxTrainable,
+  remainingMinutes,
+  speedupCost,
+  trainingBoostPercent,
+  trainingCost,
+  trainingDurationMs,
+} from './training';
 
 describe('training', () => {
   it('takes base time × count × (1 − 0.002 × level)', () => {

@@ -7,7 +7,9 @@ describe('army power', () => {
   });
 
   it('multiplies each troop type by its commander boost, rounded down', () => {
-    expect(armyPower({ infantry: 100, archers: 0, cavalries: 1 }, { infantry: 12.5, archers: 0, cavalries: 10 })).toBe(Math.floor(1125 + 39.6));
+    expect(armyPower({ infantry: 100, archers: 0, cavalries: 1 }, { infantry: 12.5, archers: 0, cavalries: 10 })).toBe(
+      Math.floor(1125 + 39.6),
+    );
   });
 
   it('counts boosts exactly, never a thousandth short', () => {

@@ -36,7 +36,10 @@ export function troopPower(unit: UnitKey, count: number, bonuses: CommanderBonus
 
 /** Army power in thousandths, rounded down; exact, with boosts counted to a hundredth of a percent. */
 export function armyPower(troops: Troops, bonuses: CommanderBonuses = NO_COMMANDER_BONUSES): number {
-  const tenThousandths = UNIT_KEYS.reduce((sum, unit) => sum + troops[unit] * UNIT_POWER[unit] * (10_000 + Math.round(bonuses[unit] * 100)), 0);
+  const tenThousandths = UNIT_KEYS.reduce(
+    (sum, unit) => sum + troops[unit] * UNIT_POWER[unit] * (10_000 + Math.round(bonuses[unit] * 100)),
+    0,
+  );
   return Math.floor(tenThousandths / 10_000);
 }
 

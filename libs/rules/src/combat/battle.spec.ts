@@ -53,7 +53,8 @@ describe('resolveBattle', () => {
   });
 
   it('counts commander gear: boosted troops win more often', () => {
-    const wins = (bonus: number) => SEEDS.filter((seed) => resolveBattle(battle(army(1100), army(1000), seed, bonus)).winner === 'attacker').length;
+    const wins = (bonus: number) =>
+      SEEDS.filter((seed) => resolveBattle(battle(army(1100), army(1000), seed, bonus)).winner === 'attacker').length;
     expect(wins(20)).toBeGreaterThan(wins(0));
   });
 
@@ -66,7 +67,14 @@ describe('resolveBattle', () => {
       for (const unit of UNIT_KEYS) {
         expect(outcome.attacker.dead[unit] + outcome.attacker.injured[unit]).toBeLessThanOrEqual(attacker[unit]);
         expect(outcome.defender.dead[unit] + outcome.defender.injured[unit]).toBeLessThanOrEqual(defender[unit]);
-        expect(Math.min(outcome.attacker.dead[unit], outcome.attacker.injured[unit], outcome.defender.dead[unit], outcome.defender.injured[unit])).toBeGreaterThanOrEqual(0);
+        expect(
+          Math.min(
+            outcome.attacker.dead[unit],
+            outcome.attacker.injured[unit],
+            outcome.defender.dead[unit],
+            outcome.defender.injured[unit],
+          ),
+        ).toBeGreaterThanOrEqual(0);
       }
       for (const [resource, amount] of Object.entries(outcome.loot)) {
         const lost = outcome.lootLost[resource as keyof typeof pending];

@@ -13,7 +13,12 @@ describe('the practice camp', () => {
   it('holds its daily store less what the day took, never below nothing', () => {
     const full = PRACTICE_CAMP.dailyStore * 1000;
     expect(practiceCampStore(noResources())).toEqual({ wheat: full, lumber: full, stone: full, ore: full });
-    expect(practiceCampStore({ wheat: 90_000, lumber: 0, stone: full + 5, ore: full })).toEqual({ wheat: full - 90_000, lumber: full, stone: 0, ore: 0 });
+    expect(practiceCampStore({ wheat: 90_000, lumber: 0, stone: full + 5, ore: full })).toEqual({
+      wheat: full - 90_000,
+      lumber: full,
+      stone: 0,
+      ore: 0,
+    });
   });
 
   it('is won by a trained raider for a small haul, with losses on both sides', () => {

@@ -3,7 +3,12 @@ import { lootBroughtHome, RAIDS, Raider, RaidTarget, raidTerms } from './raids';
 const HOUR = 3_600_000;
 const now = 1_000 * HOUR;
 const raider = (chLevel: number, paid = false): Raider => ({ chLevel, paid });
-const veteran = (chLevel: number, paid = false): RaidTarget => ({ chLevel, paid, registeredAtMs: now - RAIDS.newcomerShieldMs, hasRaided: false });
+const veteran = (chLevel: number, paid = false): RaidTarget => ({
+  chLevel,
+  paid,
+  registeredAtMs: now - RAIDS.newcomerShieldMs,
+  hasRaided: false,
+});
 
 describe('raidTerms', () => {
   it('takes the full share from a City Hall at most 2 levels below, or any above', () => {
@@ -28,7 +33,11 @@ describe('raidTerms', () => {
   it('shields a new city for 48 hours after registration, unless it has raided someone', () => {
     const registeredAtMs = now - 47 * HOUR;
     const newcomer: RaidTarget = { chLevel: 4, paid: true, registeredAtMs, hasRaided: false };
-    expect(raidTerms(raider(4, true), newcomer, now)).toEqual({ open: false, shield: 'newcomer', shieldEndsMs: registeredAtMs + 48 * HOUR });
+    expect(raidTerms(raider(4, true), newcomer, now)).toEqual({
+      open: false,
+      shield: 'newcomer',
+      shieldEndsMs: registeredAtMs + 48 * HOUR,
+    });
     expect(raidTerms(raider(4, true), newcomer, registeredAtMs + 48 * HOUR)).toEqual({ open: true, lootPercent: 100 });
     expect(raidTerms(raider(4, true), { ...newcomer, hasRaided: true }, now)).toEqual({ open: true, lootPercent: 100 });
   });

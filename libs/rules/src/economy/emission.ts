@@ -92,7 +92,10 @@ export function emissionShare(budget: number, weight: number, totalWeight: numbe
 export type EmissionLimit = 'share' | 'budget';
 
 /** What a player may still mint today: the smaller of what is left of their share and of the budget. */
-export function emissionLeft(share: { size: number; used: number }, budget: { size: number; used: number }): { left: number; limitedBy: EmissionLimit } {
+export function emissionLeft(
+  share: { size: number; used: number },
+  budget: { size: number; used: number },
+): { left: number; limitedBy: EmissionLimit } {
   const shareLeft = Math.max(0, share.size - share.used);
   const budgetLeft = Math.max(0, budget.size - budget.used);
   return budgetLeft < shareLeft ? { left: budgetLeft, limitedBy: 'budget' } : { left: shareLeft, limitedBy: 'share' };

@@ -17,7 +17,11 @@ export function mayorGearBonuses(equipped: readonly EquippedGear[]): Record<Reso
 }
 
 /** Commander gear slots are named in the singular; troops in the plural. */
-const COMMANDER_SLOT_UNITS: Readonly<Partial<Record<GearType, keyof CommanderBonuses>>> = { infantry: 'infantry', archer: 'archers', cavalry: 'cavalries' };
+const COMMANDER_SLOT_UNITS: Readonly<Partial<Record<GearType, keyof CommanderBonuses>>> = {
+  infantry: 'infantry',
+  archer: 'archers',
+  cavalry: 'cavalries',
+};
 
 /** Percent attack boost per troop type from equipped commander gear. */
 export function commanderGearBonuses(equipped: readonly EquippedGear[]): CommanderBonuses {

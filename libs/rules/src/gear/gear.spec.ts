@@ -1,4 +1,15 @@
-import { absorbedExp, addExp, GEAR_MAX_LEVEL, GEAR_RARITIES, gearBaseExp, gearStatHundredths, gearStats, gearStatPercent, heldExp, requiredExp } from './gear';
+import {
+  absorbedExp,
+  addExp,
+  GEAR_MAX_LEVEL,
+  GEAR_RARITIES,
+  gearBaseExp,
+  gearStatHundredths,
+  gearStats,
+  gearStatPercent,
+  heldExp,
+  requiredExp,
+} from './gear';
 
 describe('gear', () => {
   it('raises the matching stat only: production for mayor gear, attack for commander gear', () => {

@@ -15,7 +15,12 @@ export interface Season {
 
 export function season(seasonId: number): Season {
   const start = addDays(new TZDate(FIRST_SEASON_START, GAME_TIME_ZONE), (seasonId - 1) * SEASON_LENGTH_DAYS);
-  return { seasonId, label: `Season ${seasonId}`, startsAt: new Date(start.getTime()), endsAt: new Date(addDays(start, SEASON_LENGTH_DAYS).getTime()) };
+  return {
+    seasonId,
+    label: `Season ${seasonId}`,
+    startsAt: new Date(start.getTime()),
+    endsAt: new Date(addDays(start, SEASON_LENGTH_DAYS).getTime()),
+  };
 }
 
 /** The season an instant falls in (season 1 covers everything before the first start). */

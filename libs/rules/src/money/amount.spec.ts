@@ -2,12 +2,15 @@ import { formatDecimal, parseDecimal, truncateUnits } from './amount';
 
 describe('parseDecimal', () => {
   it.each([
-    ['0', 0], ['12', 12_000], ['0.5', 500], ['3.125', 3125], ['9007199254740.991', 9_007_199_254_740_991],
+    ['0', 0],
+    ['12', 12_000],
+    ['0.5', 500],
+    ['3.125', 3125],
+    ['9007199254740.991', 9_007_199_254_740_991],
   ])('parses %s', (text, units) => expect(parseDecimal(text)).toBe(units));
 
-  it.each(['', '-1', '+1', '1e3', '1.2345', '01', '.5', '5.', ' 1', 'NaN', 'Infinity', '9007199254740.992', '0x10'])(
-    'refuses %j',
-    (text) => expect(parseDecimal(text)).toBeNull(),
+  it.each(['', '-1', '+1', '1e3', '1.2345', '01', '.5', '5.', ' 1', 'NaN', 'Infinity', '9007199254740.992', '0x10'])('refuses %j', (text) =>
+    expect(parseDecimal(text)).toBeNull(),
   );
 
   it('honours other precisions', () => {

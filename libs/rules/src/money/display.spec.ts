@@ -1,4 +1,18 @@
-import { formatAmount, formatChainQuantity, formatCount, formatPercent, formatPoints, formatPowerPoints, formatResource, formatResourceDecimal, formatRunik, formatRunikBrief, formatRunikBriefDecimal, formatRunikDecimal, formatSwapHive } from './display';
+import {
+  formatAmount,
+  formatChainQuantity,
+  formatCount,
+  formatPercent,
+  formatPoints,
+  formatPowerPoints,
+  formatResource,
+  formatResourceDecimal,
+  formatRunik,
+  formatRunikBrief,
+  formatRunikBriefDecimal,
+  formatRunikDecimal,
+  formatSwapHive,
+} from './display';
 
 describe('the one number format', () => {
   it('groups thousands with "," and keeps the fixed decimals', () => {

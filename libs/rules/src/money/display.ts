@@ -29,7 +29,10 @@ function groupThousands(digits: string): string {
 }
 
 /** An exact amount of minor units for reading: "30,446.60". A fractional number of units is rounded down first. */
-export function formatAmount(units: number | bigint, { decimals = THOUSANDTHS, shown = decimals, trimZeros = false, bareWhole = false }: AmountFormat = {}): string {
+export function formatAmount(
+  units: number | bigint,
+  { decimals = THOUSANDTHS, shown = decimals, trimZeros = false, bareWhole = false }: AmountFormat = {},
+): string {
   const exact = typeof units === 'bigint' ? units : BigInt(Math.floor(units));
   const rounded = floorDiv(exact, 10n ** BigInt(Math.max(0, decimals - shown)));
   const places = Math.min(shown, decimals);

@@ -1,4 +1,11 @@
-import { CONVERSION_RATES, CONVERSION_TAX_PERCENT, MILITARY_BUILDINGS, RESOURCE_KEYS, ResourceAmounts, UnitKey } from '../city/balance-sheet';
+import {
+  CONVERSION_RATES,
+  CONVERSION_TAX_PERCENT,
+  MILITARY_BUILDINGS,
+  RESOURCE_KEYS,
+  ResourceAmounts,
+  UnitKey,
+} from '../city/balance-sheet';
 
 /**
  * The reference rate between SWAP.HIVE and RNK (docs/shop.md): what the game counts one SWAP.HIVE
@@ -18,7 +25,10 @@ export function rnkValueOfSwapHive(swapHive: number): number {
  */
 export function resourcesRunikMillionths(resources: Partial<ResourceAmounts>): number {
   // Each rate divides 10^6 evenly or the fraction is dropped: a millionth of a RUNIK is far below display.
-  return RESOURCE_KEYS.reduce((sum, resource) => sum + Math.floor(((resources[resource] ?? 0) * 1_000_000) / CONVERSION_RATES[resource]), 0);
+  return RESOURCE_KEYS.reduce(
+    (sum, resource) => sum + Math.floor(((resources[resource] ?? 0) * 1_000_000) / CONVERSION_RATES[resource]),
+    0,
+  );
 }
 
 /**

@@ -12,7 +12,13 @@ describe('shop catalogue', () => {
 
   it('lists rewards as text', () => {
     expect(rewardTexts(shopItem('War Chest')!.reward)).toEqual(['1,000 Infantry', '500 Archers', '200 Cavalry']);
-    expect(rewardTexts(shopItem('Starter Bundle')!.reward)).toEqual(['10.000 RUNIK', '500.00 Wheat', '500.00 Lumber', '500.00 Stone', '500.00 Ore']);
+    expect(rewardTexts(shopItem('Starter Bundle')!.reward)).toEqual([
+      '10.000 RUNIK',
+      '500.00 Wheat',
+      '500.00 Lumber',
+      '500.00 Stone',
+      '500.00 Ore',
+    ]);
     expect(rewardTexts(shopItem("Commander's Blade")!.reward)).toEqual(['Epic Cavalry Gear Lv.1']);
   });
 

@@ -54,8 +54,10 @@ const capitalize = (word: string) => word[0].toUpperCase() + word.slice(1);
 export function rewardTexts(reward: ShopReward): string[] {
   const texts: string[] = [];
   if (reward.runik) texts.push(`${formatRunik(reward.runik * 1000)} RUNIK`);
-  for (const [resource, amount] of Object.entries(reward.resources ?? {})) texts.push(`${formatResource(amount * 1000)} ${capitalize(resource)}`);
-  for (const [unit, amount] of Object.entries(reward.troops ?? {}) as [keyof Troops, number][]) texts.push(`${formatCount(amount)} ${UNIT_NAMES[unit]}`);
+  for (const [resource, amount] of Object.entries(reward.resources ?? {}))
+    texts.push(`${formatResource(amount * 1000)} ${capitalize(resource)}`);
+  for (const [unit, amount] of Object.entries(reward.troops ?? {}) as [keyof Troops, number][])
+    texts.push(`${formatCount(amount)} ${UNIT_NAMES[unit]}`);
   if (reward.gear) texts.push(gearName(reward.gear.type, reward.gear.rarity, reward.gear.level));
   return texts;
 }

@@ -11,14 +11,22 @@ const fighter = (playerId: number, infantry: number, archers = 0, cavalries = 0,
 describe('throne battle', () => {
   it('sums each participant power with their own boosts (0.01 / 0.021 / 0.036 per unit)', () => {
     // 100 infantry at +50% = 1.5, 100 archers = 2.1, 10 cavalry at +10% = 0.396 power points.
-    const power = throneSidePower([fighter(1, 100, 0, 0, { infantry: 50, archers: 0, cavalries: 0 }), fighter(2, 0, 100, 10, { infantry: 0, archers: 0, cavalries: 10 })]);
+    const power = throneSidePower([
+      fighter(1, 100, 0, 0, { infantry: 50, archers: 0, cavalries: 0 }),
+      fighter(2, 0, 100, 10, { infantry: 0, archers: 0, cavalries: 10 }),
+    ]);
     expect(power).toBe(1_500 + 2_100 + 396);
   });
 
   it('gives an empty throne to any attacker, without losses', () => {
     const outcome = resolveThroneBattle([fighter(1, 5)], []);
     expect(outcome.winner).toBe('attacker');
-    expect(outcome.attackers[0]).toEqual({ playerId: 1, survivors: { infantry: 5, archers: 0, cavalries: 0 }, dead: noTroops(), injured: noTroops() });
+    expect(outcome.attackers[0]).toEqual({
+      playerId: 1,
+      survivors: { infantry: 5, archers: 0, cavalries: 0 },
+      dead: noTroops(),
+      injured: noTroops(),
+    });
   });
 
   it('lets the garrison hold a tie, and the loser loses everything committed (40% dead)', () => {
@@ -40,7 +48,9 @@ describe('throne battle', () => {
       for (const result of side) {
         for (const unit of ['infantry', 'archers', 'cavalries'] as const) {
           expect(result.dead[unit] + result.injured[unit] + result.survivors[unit]).toBe(
-            [fighter(1, 300), fighter(3, 0, 0, 100), fighter(2, 100), fighter(4, 50)].find((f) => f.playerId === result.playerId)!.troops[unit],
+            [fighter(1, 300), fighter(3, 0, 0, 100), fighter(2, 100), fighter(4, 50)].find((f) => f.playerId === result.playerId)!.troops[
+              unit
+            ],
           );
         }
       }

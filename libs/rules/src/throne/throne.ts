@@ -55,18 +55,20 @@ export function resolveThroneBattle(attackers: readonly ThroneFighter[], defende
   const loserPower = Math.min(attackerPower, defenderPower);
   const winnerLoss = (troops: Troops) => lose(troops, loserPower, winnerPower);
   const loserLoss = (troops: Troops) => lose(troops, 1, 1);
-  const outcome = (lossOf: (troops: Troops) => Troops) => (fighter: ThroneFighter): ThroneFighterOutcome => {
-    const lost = lossOf(fighter.troops);
-    const dead = noTroops();
-    const injured = noTroops();
-    const survivors = noTroops();
-    for (const unit of UNIT_KEYS) {
-      dead[unit] = Math.floor(lost[unit] * BATTLE.deathShare);
-      injured[unit] = lost[unit] - dead[unit];
-      survivors[unit] = fighter.troops[unit] - lost[unit];
-    }
-    return { playerId: fighter.playerId, survivors, dead, injured };
-  };
+  const outcome =
+    (lossOf: (troops: Troops) => Troops) =>
+    (fighter: ThroneFighter): ThroneFighterOutcome => {
+      const lost = lossOf(fighter.troops);
+      const dead = noTroops();
+      const injured = noTroops();
+      const survivors = noTroops();
+      for (const unit of UNIT_KEYS) {
+        dead[unit] = Math.floor(lost[unit] * BATTLE.deathShare);
+        injured[unit] = lost[unit] - dead[unit];
+        survivors[unit] = fighter.troops[unit] - lost[unit];
+      }
+      return { playerId: fighter.playerId, survivors, dead, injured };
+    };
   return {
     winner: attackerWins ? 'attacker' : 'defender',
     attackerPower,

@@ -23,11 +23,16 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest();
  * A new invitation to `allianceId`, issued by `memberId` (the caller has checked that they may, under
  * the alliance's lock, which also keeps two issues from both taking the last open place).
  */
-export async function issueInvitation(manager: EntityManager, allianceId: number, memberId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
-  const [{ open }]: { open: number }[] = await manager.query(`SELECT count(*)::int AS open FROM alliance_invitations i WHERE i.alliance_id = $1 AND ${OPEN}`, [
-    allianceId,
-    now,
-  ]);
+export async function issueInvitation(
+  manager: EntityManager,
+  allianceId: number,
+  memberId: number,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const [{ open }]: { open: number }[] = await manager.query(
+    `SELECT count(*)::int AS open FROM alliance_invitations i WHERE i.alliance_id = $1 AND ${OPEN}`,
+    [allianceId, now],
+  );
   if (open >= ALLIANCE_OPEN_INVITATIONS_MAX) throw ApiError.conflict(AllianceMessages.invitationsCapped);
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + ALLIANCE_INVITATION_LIFETIME_MS);
@@ -43,7 +48,13 @@ export async function issueInvitation(manager: EntityManager, allianceId: number
  * still a member), or refuses with why. Runs in the join's transaction, so a join that fails
  * afterwards leaves the invitation unused.
  */
-export async function redeemInvitation(manager: EntityManager, token: string, allianceId: number, playerId: number, now: Date): Promise<void> {
+export async function redeemInvitation(
+  manager: EntityManager,
+  token: string,
+  allianceId: number,
+  playerId: number,
+  now: Date,
+): Promise<void> {
   // In a CTE so TypeORM hands back plain rows (for a bare UPDATE it returns [rows, rowCount]).
   const used = await manager.query(
     `WITH used AS (
@@ -73,7 +84,12 @@ export async function openInvitations(manager: EntityManager, allianceId: number
      WHERE i.alliance_id = $1 AND ${OPEN} ORDER BY i.created_at, i.id`,
     [allianceId, now],
   );
-  return rows.map((row) => ({ id: Number(row.id), createdBy: row.hive_username, createdAt: row.created_at.toISOString(), expiresAt: row.expires_at.toISOString() }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    createdBy: row.hive_username,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+  }));
 }
 
 /** Revokes one open invitation of the alliance; 404 when there is none with that id. */
@@ -87,5 +103,9 @@ export async function revokeInvitation(manager: EntityManager, allianceId: numbe
 
 /** Revokes the open invitations of members other than the leader (when the leader stops letting members invite). */
 export async function revokeMembersInvitations(manager: EntityManager, allianceId: number, leaderId: number, now: Date): Promise<void> {
-  await manager.query(`UPDATE alliance_invitations i SET revoked_at = $2 WHERE i.alliance_id = $1 AND i.created_by <> $3 AND ${OPEN}`, [allianceId, now, leaderId]);
+  await manager.query(`UPDATE alliance_invitations i SET revoked_at = $2 WHERE i.alliance_id = $1 AND i.created_by <> $3 AND ${OPEN}`, [
+    allianceId,
+    now,
+    leaderId,
+  ]);
 }

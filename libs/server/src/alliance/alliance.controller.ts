@@ -39,7 +39,10 @@ export class AllianceController {
   constructor(private readonly alliances: AllianceService) {}
 
   @Get('my')
-  my(@Query(new ZodPipe(allianceMyQuerySchema)) _query: unknown, @CurrentSession() session: AuthenticatedSession): Promise<MyAllianceResponse> {
+  my(
+    @Query(new ZodPipe(allianceMyQuerySchema)) _query: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<MyAllianceResponse> {
     return this.alliances.my(session.playerId);
   }
 
@@ -50,79 +53,118 @@ export class AllianceController {
 
   @Post('create')
   @HttpCode(200)
-  create(@Body(new ZodPipe(createAllianceSchema)) body: CreateAllianceRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  create(
+    @Body(new ZodPipe(createAllianceSchema)) body: CreateAllianceRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.create(session.playerId, body);
   }
 
   @Post('join')
   @HttpCode(200)
-  join(@Body(new ZodPipe(joinAllianceSchema)) { allianceId, inviteToken }: JoinAllianceRequest, @CurrentSession() session: AuthenticatedSession): Promise<JoinAllianceResponse> {
+  join(
+    @Body(new ZodPipe(joinAllianceSchema)) { allianceId, inviteToken }: JoinAllianceRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<JoinAllianceResponse> {
     return this.alliances.join(session.playerId, allianceId, inviteToken);
   }
 
   @Post('invite')
   @HttpCode(200)
-  invite(@Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceInvitationResponse> {
+  invite(
+    @Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceInvitationResponse> {
     return this.alliances.invite(session.playerId, allianceId);
   }
 
   /** The leader's list of open invitations. */
   @Get('invitations')
-  invitations(@Query(new ZodPipe(allianceInvitationsQuerySchema)) { allianceId }: AllianceInvitationsQuery, @CurrentSession() session: AuthenticatedSession): Promise<AllianceInvitationsResponse> {
+  invitations(
+    @Query(new ZodPipe(allianceInvitationsQuerySchema)) { allianceId }: AllianceInvitationsQuery,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceInvitationsResponse> {
     return this.alliances.invitations(session.playerId, allianceId);
   }
 
   @Post('invitations/revoke')
   @HttpCode(200)
-  revokeInvitation(@Body(new ZodPipe(revokeInvitationSchema)) body: RevokeInvitationRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  revokeInvitation(
+    @Body(new ZodPipe(revokeInvitationSchema)) body: RevokeInvitationRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.revokeInvitation(session.playerId, body.allianceId, body.invitationId);
   }
 
   @Post('invitations/settings')
   @HttpCode(200)
-  invitationSettings(@Body(new ZodPipe(invitationSettingsSchema)) body: InvitationSettingsRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  invitationSettings(
+    @Body(new ZodPipe(invitationSettingsSchema)) body: InvitationSettingsRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.setMembersMayInvite(session.playerId, body.allianceId, body.membersMayInvite);
   }
 
   @Post('leave')
   @HttpCode(200)
-  leave(@Body(new ZodPipe(leaveAllianceSchema)) _body: unknown, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  leave(
+    @Body(new ZodPipe(leaveAllianceSchema)) _body: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.leave(session.playerId);
   }
 
   @Post('disband')
   @HttpCode(200)
-  disband(@Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  disband(
+    @Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.disband(session.playerId, allianceId);
   }
 
   @Post('update')
   @HttpCode(200)
-  update(@Body(new ZodPipe(updateAllianceSchema)) body: UpdateAllianceRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  update(
+    @Body(new ZodPipe(updateAllianceSchema)) body: UpdateAllianceRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.update(session.playerId, body);
   }
 
   @Post('expand')
   @HttpCode(200)
-  expand(@Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  expand(
+    @Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.expand(session.playerId, allianceId);
   }
 
   @Post('request/accept')
   @HttpCode(200)
-  accept(@Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  accept(
+    @Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.accept(session.playerId, body.targetUsername, body.allianceId);
   }
 
   @Post('request/reject')
   @HttpCode(200)
-  reject(@Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  reject(
+    @Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.reject(session.playerId, body.targetUsername, body.allianceId);
   }
 
   @Post('kick')
   @HttpCode(200)
-  kick(@Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest, @CurrentSession() session: AuthenticatedSession): Promise<AllianceActionResponse> {
+  kick(
+    @Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AllianceActionResponse> {
     return this.alliances.kick(session.playerId, body.targetUsername, body.allianceId);
   }
 }

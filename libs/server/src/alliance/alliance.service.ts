@@ -132,10 +132,16 @@ export class AllianceService {
         [allianceId, playerId, now],
       );
       if (inserted.length === 0) throw ApiError.conflict(AllianceMessages.requestPending);
-      await this.notifier.notify(manager, Number(alliance.row.leader_id), 'alliance-join-request', requestSource(allianceId, playerId, now), {
-        ...about(alliance),
-        applicant: await usernameOf(manager, playerId),
-      });
+      await this.notifier.notify(
+        manager,
+        Number(alliance.row.leader_id),
+        'alliance-join-request',
+        requestSource(allianceId, playerId, now),
+        {
+          ...about(alliance),
+          applicant: await usernameOf(manager, playerId),
+        },
+      );
       return { success: true, autoAccepted: false, message: AllianceMessages.requestSent };
     });
     if (response.autoAccepted) this.joined(playerId, allianceId);
@@ -158,7 +164,11 @@ export class AllianceService {
     return this.transaction(async (manager) => {
       const alliance = await lockAlliance(manager, allianceId);
       assertLeader(alliance, leaderId);
-      return { success: true, membersMayInvite: alliance.row.members_may_invite, invitations: await openInvitations(manager, allianceId, this.clock.now()) };
+      return {
+        success: true,
+        membersMayInvite: alliance.row.members_may_invite,
+        invitations: await openInvitations(manager, allianceId, this.clock.now()),
+      };
     });
   }
 
@@ -190,7 +200,13 @@ export class AllianceService {
       if (alliance.members.length >= alliance.row.max_members) throw ApiError.conflict(AllianceMessages.allianceFull);
       const now = this.clock.now();
       await addMember(manager, allianceId, request.playerId, now, AllianceMessages.targetInAlliance);
-      await this.notifier.notify(manager, request.playerId, 'alliance-request-accepted', requestSource(allianceId, request.playerId, request.requestedAt), about(alliance));
+      await this.notifier.notify(
+        manager,
+        request.playerId,
+        'alliance-request-accepted',
+        requestSource(allianceId, request.playerId, request.requestedAt),
+        about(alliance),
+      );
       await this.welcome(manager, alliance, request.playerId, now, leaderId);
       return request.playerId;
     });
@@ -203,7 +219,13 @@ export class AllianceService {
       const alliance = await lockAlliance(manager, allianceId);
       assertLeader(alliance, leaderId);
       const request = await this.takeRequest(manager, allianceId, targetUsername);
-      await this.notifier.notify(manager, request.playerId, 'alliance-request-rejected', requestSource(allianceId, request.playerId, request.requestedAt), about(alliance));
+      await this.notifier.notify(
+        manager,
+        request.playerId,
+        'alliance-request-rejected',
+        requestSource(allianceId, request.playerId, request.requestedAt),
+        about(alliance),
+      );
       return { success: true, message: AllianceMessages.rejected(targetUsername) };
     });
   }
@@ -239,7 +261,13 @@ export class AllianceService {
       if (target?.playerId === leaderId) throw ApiError.badRequest(AllianceMessages.cannotKickSelf);
       if (!target) throw ApiError.notFound(AllianceMessages.targetNotMember);
       await manager.query(`DELETE FROM alliance_members WHERE player_id = $1`, [target.playerId]);
-      await this.notifier.notify(manager, target.playerId, 'alliance-kicked', membershipSource(allianceId, target.playerId, target.joinedAt), about(alliance));
+      await this.notifier.notify(
+        manager,
+        target.playerId,
+        'alliance-kicked',
+        membershipSource(allianceId, target.playerId, target.joinedAt),
+        about(alliance),
+      );
       return target.playerId;
     });
     this.left(allianceId, [targetId]);
@@ -281,7 +309,13 @@ export class AllianceService {
       assertLeader(alliance, leaderId);
       await manager.query(`DELETE FROM alliances WHERE id = $1`, [allianceId]);
       const memberIds = alliance.members.map((member) => member.playerId);
-      await this.notifier.notify(manager, memberIds.filter((id) => id !== leaderId), 'alliance-disbanded', `alliance:${allianceId}`, about(alliance));
+      await this.notifier.notify(
+        manager,
+        memberIds.filter((id) => id !== leaderId),
+        'alliance-disbanded',
+        `alliance:${allianceId}`,
+        about(alliance),
+      );
       return memberIds;
     });
     this.left(allianceId, members);
@@ -299,7 +333,13 @@ export class AllianceService {
   }
 
   /** Tells the members a new one is in: all but the newcomer and whoever let them in (the leader accepting, or the newcomer with an invitation). */
-  private async welcome(manager: EntityManager, alliance: LockedAlliance, newcomerId: number, joinedAt: Date, actorId: number): Promise<void> {
+  private async welcome(
+    manager: EntityManager,
+    alliance: LockedAlliance,
+    newcomerId: number,
+    joinedAt: Date,
+    actorId: number,
+  ): Promise<void> {
     const others = alliance.members.map((member) => member.playerId).filter((id) => id !== newcomerId && id !== actorId);
     await this.notifier.notify(manager, others, 'alliance-new-member', membershipSource(alliance.row.id, newcomerId, joinedAt), {
       ...about(alliance),
@@ -335,7 +375,11 @@ export class AllianceService {
   }
 
   /** Removes the target's request to this alliance and returns who made it, and when. */
-  private async takeRequest(manager: EntityManager, allianceId: number, targetUsername: string): Promise<{ playerId: number; requestedAt: Date }> {
+  private async takeRequest(
+    manager: EntityManager,
+    allianceId: number,
+    targetUsername: string,
+  ): Promise<{ playerId: number; requestedAt: Date }> {
     // In a CTE so TypeORM hands back plain rows (for a bare DELETE it returns [rows, rowCount]).
     const [request] = await manager.query(
       `WITH taken AS (DELETE FROM alliance_requests r USING players p
@@ -442,7 +486,11 @@ async function assertNotInAlliance(manager: EntityManager, playerId: number, mes
 /** The membership key is the real guard against a second alliance; a new member's other requests go. */
 async function addMember(manager: EntityManager, allianceId: number, playerId: number, now: Date, alreadyMessage: string): Promise<void> {
   try {
-    await manager.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, $3)`, [playerId, allianceId, now]);
+    await manager.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, $3)`, [
+      playerId,
+      allianceId,
+      now,
+    ]);
   } catch (error) {
     throw isUniqueViolation(error, 'alliance_members_pkey') ? ApiError.conflict(alreadyMessage) : error;
   }

@@ -1,4 +1,13 @@
-import { armyPower, ATTACK_CHARGES_MAX, CommanderBonuses, currentCharges, fromThousandths, RaidTerms, Troops, troopCount } from '@runik/rules';
+import {
+  armyPower,
+  ATTACK_CHARGES_MAX,
+  CommanderBonuses,
+  currentCharges,
+  fromThousandths,
+  RaidTerms,
+  Troops,
+  troopCount,
+} from '@runik/rules';
 import type { ArmyStatsResponse, CommanderBonusesDto, Enemy, TroopCounts } from '@runik/contract';
 import { CityState, commanderBonuses, pendingOf, resourceAmountsDto } from '../city/city-state';
 
@@ -26,7 +35,14 @@ export function armyStatsDto(state: CityState, now: Date): ArmyStatsResponse {
   };
 }
 
-export function enemyDto(name: string, allianceTag: string | null, state: CityState, now: Date, cooldownUntil: Date | null, terms: RaidTerms): Enemy {
+export function enemyDto(
+  name: string,
+  allianceTag: string | null,
+  state: CityState,
+  now: Date,
+  cooldownUntil: Date | null,
+  terms: RaidTerms,
+): Enemy {
   const bonuses = commanderBonuses(state);
   return {
     name,

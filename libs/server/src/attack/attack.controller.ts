@@ -1,6 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { attackGearParamsSchema, attackParamsSchema, attackUsernameParamsSchema, emptyBodySchema, enemiesQuerySchema } from '@runik/contract';
-import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, CommanderGearResponse, EnemiesQuery, EnemiesResponse } from '@runik/contract';
+import {
+  attackGearParamsSchema,
+  attackParamsSchema,
+  attackUsernameParamsSchema,
+  emptyBodySchema,
+  enemiesQuerySchema,
+} from '@runik/contract';
+import type {
+  ArmyStatsResponse,
+  AttackResponse,
+  BattleLogsResponse,
+  CommanderGearResponse,
+  EnemiesQuery,
+  EnemiesResponse,
+} from '@runik/contract';
 import { CurrentSession } from '../auth/current-session.decorator';
 import type { AuthenticatedSession } from '../auth/session.service';
 import { ZodPipe } from '../core/validation/zod.pipe';
@@ -17,7 +30,10 @@ export class AttackController {
 
   /** `{id}` names a player: the commander gear behind an enemy's bonuses. */
   @Get('gear/:id')
-  gear(@Param(new ZodPipe(attackGearParamsSchema)) { id }: { id: string }, @Query(new ZodPipe(emptyBodySchema)) _query: unknown): Promise<CommanderGearResponse> {
+  gear(
+    @Param(new ZodPipe(attackGearParamsSchema)) { id }: { id: string },
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
+  ): Promise<CommanderGearResponse> {
     return this.gears.commanderGear(id);
   }
 

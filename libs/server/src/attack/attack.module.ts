@@ -6,5 +6,9 @@ import { AttackService } from './attack.service';
 import { PracticeCampController } from './practice-camp.controller';
 import { PracticeCampService } from './practice-camp.service';
 
-@Module({ imports: [CityCoreModule, GearsModule], controllers: [AttackController, PracticeCampController], providers: [AttackService, PracticeCampService] })
+@Module({
+  imports: [CityCoreModule, GearsModule],
+  controllers: [AttackController, PracticeCampController],
+  providers: [AttackService, PracticeCampService],
+})
 export class AttackModule {}

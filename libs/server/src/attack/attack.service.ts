@@ -20,7 +20,17 @@ import {
 } from '@runik/rules';
 import { AttackMessages, BATTLE_LOG_LIMIT, ENEMIES_PAGE_SIZE } from '@runik/contract';
 import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
-import { applyLosses, bankProduction, CityState, commanderBonuses, loadCities, loadCity, pendingOf, resourceAmountsDto, withFinishedTraining } from '../city/city-state';
+import {
+  applyLosses,
+  bankProduction,
+  CityState,
+  commanderBonuses,
+  loadCities,
+  loadCity,
+  pendingOf,
+  resourceAmountsDto,
+  withFinishedTraining,
+} from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
@@ -71,7 +81,9 @@ export class AttackService {
       WHERE c.ch_level >= $2 AND c.player_id <> $1
         AND NOT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id)
                         WHERE mine.player_id = $1 AND theirs.player_id = c.player_id)`;
-    const { total, rows } = await countAndPage<{ player_id: string; hive_username: string; tag: string | null; last_battle: Date | null } & TargetRow>(
+    const { total, rows } = await countAndPage<
+      { player_id: string; hive_username: string; tag: string | null; last_battle: Date | null } & TargetRow
+    >(
       manager,
       `SELECT count(*) AS total ${candidates}`,
       `SELECT page.player_id, p.hive_username, a.tag, p.created_at AS registered_at,
@@ -100,50 +112,63 @@ export class AttackService {
   async attack(attackerId: number, attackerName: string, enemyName: string): Promise<AttackResponse> {
     const defenderId = await this.enemyId(attackerId, enemyName);
     return this.cities.runMany([attackerId, defenderId], async ({ manager, states: [attacker, defender], now }) => {
-        const { tag: defenderTag, terms } = await this.assertCanAttack(manager, attacker, defender, now);
-        const charges = spendCharge(attacker.attackCharges, now.getTime());
-        if (!charges) throw noChargesError(attacker, now);
+      const { tag: defenderTag, terms } = await this.assertCanAttack(manager, attacker, defender, now);
+      const charges = spendCharge(attacker.attackCharges, now.getTime());
+      if (!charges) throw noChargesError(attacker, now);
 
-        const input: BattleInput = {
-          attacker: { troops: attacker.army, bonuses: commanderBonuses(attacker) },
-          defender: { troops: defender.army, bonuses: commanderBonuses(defender), pending: pendingOf(defender, now) },
-          seed: randomInt(0, MAX_SEED),
-          lootPercent: terms.lootPercent,
-          lootLostPercent: RAIDS.lootLostPercent,
-        };
-        const outcome = resolveBattle(input);
-        // Both cities' production is settled as of the battle: each army's upkeep changes with its losses.
-        await bankProduction(manager, attacker, now);
-        const left = recordOf(RESOURCE_KEYS, (resource) => input.defender.pending[resource] - outcome.loot[resource] - outcome.lootLost[resource]);
-        await manager.query(`UPDATE cities SET stored_pending = $2, production_anchor_at = $3 WHERE player_id = $1`, [defender.playerId, JSON.stringify(left), now]);
-        await applyLosses(manager, attacker.playerId, outcome.attacker);
-        await applyLosses(manager, defender.playerId, outcome.defender);
-        await manager.query(`UPDATE cities SET attack_charges = $2, attack_charges_at = $3 WHERE player_id = $1`, [
-          attacker.playerId,
-          charges.charges,
-          new Date(charges.anchorMs),
-        ]);
-        // Only what reaches home is minted; the loot lost on the way never exists.
-        if (RESOURCE_KEYS.some((resource) => outcome.loot[resource] > 0)) await this.cities.mint(manager, attacker.playerId, outcome.loot, 'attack-loot');
-        const [{ id }] = await manager.query(
-          `INSERT INTO battles (attacker_id, defender_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [attacker.playerId, defender.playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
-        );
-        await this.notifyBattle(manager, Number(id), { attacker: [attacker.playerId, attackerName], defender: [defender.playerId, enemyName] }, outcome);
+      const input: BattleInput = {
+        attacker: { troops: attacker.army, bonuses: commanderBonuses(attacker) },
+        defender: { troops: defender.army, bonuses: commanderBonuses(defender), pending: pendingOf(defender, now) },
+        seed: randomInt(0, MAX_SEED),
+        lootPercent: terms.lootPercent,
+        lootLostPercent: RAIDS.lootLostPercent,
+      };
+      const outcome = resolveBattle(input);
+      // Both cities' production is settled as of the battle: each army's upkeep changes with its losses.
+      await bankProduction(manager, attacker, now);
+      const left = recordOf(
+        RESOURCE_KEYS,
+        (resource) => input.defender.pending[resource] - outcome.loot[resource] - outcome.lootLost[resource],
+      );
+      await manager.query(`UPDATE cities SET stored_pending = $2, production_anchor_at = $3 WHERE player_id = $1`, [
+        defender.playerId,
+        JSON.stringify(left),
+        now,
+      ]);
+      await applyLosses(manager, attacker.playerId, outcome.attacker);
+      await applyLosses(manager, defender.playerId, outcome.defender);
+      await manager.query(`UPDATE cities SET attack_charges = $2, attack_charges_at = $3 WHERE player_id = $1`, [
+        attacker.playerId,
+        charges.charges,
+        new Date(charges.anchorMs),
+      ]);
+      // Only what reaches home is minted; the loot lost on the way never exists.
+      if (RESOURCE_KEYS.some((resource) => outcome.loot[resource] > 0))
+        await this.cities.mint(manager, attacker.playerId, outcome.loot, 'attack-loot');
+      const [{ id }] = await manager.query(
+        `INSERT INTO battles (attacker_id, defender_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [attacker.playerId, defender.playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
+      );
+      await this.notifyBattle(
+        manager,
+        Number(id),
+        { attacker: [attacker.playerId, attackerName], defender: [defender.playerId, enemyName] },
+        outcome,
+      );
 
-        const [updatedAttacker, updatedDefender] = await this.settled(manager, [attacker.playerId, defender.playerId], now);
-        return {
-          result: {
-            battleId: Number(id),
-            winner: outcome.winner,
-            attacker: { name: attackerName, dead: troopCountsDto(outcome.attacker.dead), injured: troopCountsDto(outcome.attacker.injured) },
-            defender: { name: enemyName, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured) },
-            loot: resourceAmountsDto(outcome.loot),
-            lootLost: resourceAmountsDto(outcome.lootLost),
-          },
-          updatedPlayer: armyStatsDto(updatedAttacker, now),
-          updatedEnemies: [enemyDto(enemyName, defenderTag, updatedDefender, now, cooldownEnd(now), terms)],
-        };
+      const [updatedAttacker, updatedDefender] = await this.settled(manager, [attacker.playerId, defender.playerId], now);
+      return {
+        result: {
+          battleId: Number(id),
+          winner: outcome.winner,
+          attacker: { name: attackerName, dead: troopCountsDto(outcome.attacker.dead), injured: troopCountsDto(outcome.attacker.injured) },
+          defender: { name: enemyName, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured) },
+          loot: resourceAmountsDto(outcome.loot),
+          lootLost: resourceAmountsDto(outcome.lootLost),
+        },
+        updatedPlayer: armyStatsDto(updatedAttacker, now),
+        updatedEnemies: [enemyDto(enemyName, defenderTag, updatedDefender, now, cooldownEnd(now), terms)],
+      };
     });
   }
 
@@ -164,24 +189,29 @@ export class AttackService {
       logs: rows.map(({ id, seed, attacker, defender, outcome: stored, fought_at }) => {
         const outcome = decodeBattleOutcome(stored);
         return {
-        battleId: Number(id),
-        seed: Number(seed),
-        attacker,
-        defender,
-        winner: outcome.winner,
-        timestamp: fought_at.toISOString(),
-        loot: resourceAmountsDto(outcome.loot),
-        attackerCasualties: troopCountsDto(outcome.attacker.dead),
-        defenderCasualties: troopCountsDto(outcome.defender.dead),
-        attackerInjured: troopCountsDto(outcome.attacker.injured),
-        defenderInjured: troopCountsDto(outcome.defender.injured),
+          battleId: Number(id),
+          seed: Number(seed),
+          attacker,
+          defender,
+          winner: outcome.winner,
+          timestamp: fought_at.toISOString(),
+          loot: resourceAmountsDto(outcome.loot),
+          attackerCasualties: troopCountsDto(outcome.attacker.dead),
+          defenderCasualties: troopCountsDto(outcome.defender.dead),
+          attackerInjured: troopCountsDto(outcome.attacker.injured),
+          defenderInjured: troopCountsDto(outcome.defender.injured),
         };
       }),
     };
   }
 
   /** Both sides hear of the battle, each with their own losses; the loot is what left the defender. */
-  private async notifyBattle(manager: EntityManager, battleId: number, sides: Record<'attacker' | 'defender', [number, string]>, outcome: BattleOutcome): Promise<void> {
+  private async notifyBattle(
+    manager: EntityManager,
+    battleId: number,
+    sides: Record<'attacker' | 'defender', [number, string]>,
+    outcome: BattleOutcome,
+  ): Promise<void> {
     const source = `battle:${battleId}`;
     const loot = resourceAmountsDto(outcome.loot);
     const [attackerId, attackerName] = sides.attacker;
@@ -190,12 +220,26 @@ export class AttackService {
       {
         playerId: defenderId,
         kind: 'attacked',
-        data: { battleId, attacker: attackerName, winner: outcome.winner, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured), loot },
+        data: {
+          battleId,
+          attacker: attackerName,
+          winner: outcome.winner,
+          dead: troopCountsDto(outcome.defender.dead),
+          injured: troopCountsDto(outcome.defender.injured),
+          loot,
+        },
       },
       {
         playerId: attackerId,
         kind: 'attack-resolved',
-        data: { battleId, defender: defenderName, winner: outcome.winner, dead: troopCountsDto(outcome.attacker.dead), injured: troopCountsDto(outcome.attacker.injured), loot },
+        data: {
+          battleId,
+          defender: defenderName,
+          winner: outcome.winner,
+          dead: troopCountsDto(outcome.attacker.dead),
+          injured: troopCountsDto(outcome.attacker.injured),
+          loot,
+        },
       },
     ]);
   }
@@ -212,7 +256,10 @@ export class AttackService {
   }
 
   private async enemyId(attackerId: number, enemyName: string): Promise<number> {
-    const [enemy] = await this.dataSource.query(`SELECT p.id FROM players p JOIN cities c ON c.player_id = p.id WHERE p.hive_username = $1`, [enemyName]);
+    const [enemy] = await this.dataSource.query(
+      `SELECT p.id FROM players p JOIN cities c ON c.player_id = p.id WHERE p.hive_username = $1`,
+      [enemyName],
+    );
     if (!enemy) throw ApiError.notFound(AttackMessages.enemyNotFound);
     if (Number(enemy.id) === attackerId) throw ApiError.badRequest(AttackMessages.cannotAttackSelf);
     return Number(enemy.id);
@@ -222,7 +269,12 @@ export class AttackService {
    * Refuses an attack on an ally, on a shielded city (raidTerms), on a defender still cooling down, or
    * without troops; returns the defender's alliance tag, read in the same round trip, and the raid's terms.
    */
-  private async assertCanAttack(manager: EntityManager, attacker: CityState, defender: CityState, now: Date): Promise<{ tag: string | null; terms: OpenRaid }> {
+  private async assertCanAttack(
+    manager: EntityManager,
+    attacker: CityState,
+    defender: CityState,
+    now: Date,
+  ): Promise<{ tag: string | null; terms: OpenRaid }> {
     const [row]: ({ allied: boolean; last_fought: Date | null; defender_tag: string | null } & TargetRow)[] = await manager.query(
       `SELECT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2) AS allied,
               (SELECT fought_at FROM battles WHERE attacker_id = $1 AND defender_id = $2 ORDER BY fought_at DESC LIMIT 1) AS last_fought,
@@ -251,7 +303,12 @@ function cooldownEnd(foughtAt: Date): Date {
 }
 
 function termsOf(raider: CityState, target: CityState, row: TargetRow, now: Date): RaidTerms {
-  const targetSide: RaidTarget = { chLevel: target.chLevel, paid: target.canWithdraw, registeredAtMs: row.registered_at.getTime(), hasRaided: row.has_raided };
+  const targetSide: RaidTarget = {
+    chLevel: target.chLevel,
+    paid: target.canWithdraw,
+    registeredAtMs: row.registered_at.getTime(),
+    hasRaided: row.has_raided,
+  };
   return raidTerms({ chLevel: raider.chLevel, paid: raider.canWithdraw }, targetSide, now.getTime());
 }
 

@@ -13,7 +13,10 @@ export class PracticeCampController {
   constructor(private readonly camps: PracticeCampService) {}
 
   @Get(':username')
-  @ApiOperation({ summary: 'The practice camp as it would face the player', description: 'Its army (scaled to the player), stores left today, cooldown.' })
+  @ApiOperation({
+    summary: 'The practice camp as it would face the player',
+    description: 'Its army (scaled to the player), stores left today, cooldown.',
+  })
   camp(
     @Param(new ZodPipe(attackUsernameParamsSchema)) _params: unknown,
     @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
@@ -24,7 +27,10 @@ export class PracticeCampController {
 
   @Post(':username/raid')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Raids the practice camp', description: 'Spends an attack charge; the loot is resources only, from the camp’s daily store.' })
+  @ApiOperation({
+    summary: 'Raids the practice camp',
+    description: 'Spends an attack charge; the loot is resources only, from the camp’s daily store.',
+  })
   raid(
     @Param(new ZodPipe(attackUsernameParamsSchema)) _params: unknown,
     @Query(new ZodPipe(emptyBodySchema)) _query: unknown,

@@ -25,7 +25,15 @@ import {
 } from '@runik/rules';
 import { AttackMessages, CityMessages, PracticeCampMessages } from '@runik/contract';
 import type { PracticeCampResponse, PracticeRaidResponse } from '@runik/contract';
-import { applyLosses, bankProduction, CityState, commanderBonuses, loadCity, resourceAmountsDto, withFinishedTraining } from '../city/city-state';
+import {
+  applyLosses,
+  bankProduction,
+  CityState,
+  commanderBonuses,
+  loadCity,
+  resourceAmountsDto,
+  withFinishedTraining,
+} from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
@@ -63,9 +71,13 @@ export class PracticeCampService {
       const before = await history(manager, playerId, now);
       const until = cooldownUntil(before, now);
       if (until) {
-        throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, PracticeCampMessages.coolingDown(formatCountdown(until.getTime() - now.getTime())), {
-          cooldownUntil: until.toISOString(),
-        });
+        throw new ApiError(
+          HttpStatus.TOO_MANY_REQUESTS,
+          PracticeCampMessages.coolingDown(formatCountdown(until.getTime() - now.getTime())),
+          {
+            cooldownUntil: until.toISOString(),
+          },
+        );
       }
       if (troopCount(raider.army) === 0) throw ApiError.badRequest(AttackMessages.noArmy);
       const charges = spendCharge(raider.attackCharges, now.getTime());
@@ -82,15 +94,17 @@ export class PracticeCampService {
       // The upkeep changes with the losses: production is settled as of the battle first.
       await bankProduction(manager, raider, now);
       await applyLosses(manager, playerId, outcome.attacker);
-      await manager.query(`UPDATE cities SET attack_charges = $2, attack_charges_at = $3 WHERE player_id = $1`, [playerId, charges.charges, new Date(charges.anchorMs)]);
-      if (RESOURCE_KEYS.some((resource) => outcome.loot[resource] > 0)) await this.cities.mint(manager, playerId, outcome.loot, 'practice-loot');
-      const [{ id }] = await manager.query(`INSERT INTO practice_raids (player_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+      await manager.query(`UPDATE cities SET attack_charges = $2, attack_charges_at = $3 WHERE player_id = $1`, [
         playerId,
-        input.seed,
-        JSON.stringify(input),
-        JSON.stringify(outcome),
-        now,
+        charges.charges,
+        new Date(charges.anchorMs),
       ]);
+      if (RESOURCE_KEYS.some((resource) => outcome.loot[resource] > 0))
+        await this.cities.mint(manager, playerId, outcome.loot, 'practice-loot');
+      const [{ id }] = await manager.query(
+        `INSERT INTO practice_raids (player_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
+      );
 
       const after = await cityAt(manager, playerId, now);
       return {
@@ -98,7 +112,11 @@ export class PracticeCampService {
           battleId: Number(id),
           winner: outcome.winner,
           attacker: { name: playerName, dead: troopCountsDto(outcome.attacker.dead), injured: troopCountsDto(outcome.attacker.injured) },
-          defender: { name: PracticeCampMessages.name, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured) },
+          defender: {
+            name: PracticeCampMessages.name,
+            dead: troopCountsDto(outcome.defender.dead),
+            injured: troopCountsDto(outcome.defender.injured),
+          },
           loot: resourceAmountsDto(outcome.loot),
           lootLost: resourceAmountsDto(outcome.lootLost),
         },
@@ -122,7 +140,9 @@ async function history(manager: EntityManager, playerId: number, now: Date): Pro
     [playerId, new Date(Math.min(gameDay(now.getTime()).start.getTime(), now.getTime() - ENEMY_COOLDOWN_MS))],
   );
   const dayStart = gameDay(now.getTime()).start;
-  const takenToday = rows.filter((row) => row.fought_at >= dayStart).reduce((taken, row) => addTaken(taken, decodeBattleOutcome(row.outcome)), noResources());
+  const takenToday = rows
+    .filter((row) => row.fought_at >= dayStart)
+    .reduce((taken, row) => addTaken(taken, decodeBattleOutcome(row.outcome)), noResources());
   return { takenToday, lastRaidAt: rows.at(-1)?.fought_at ?? null };
 }
 

@@ -47,7 +47,11 @@ export class BackupMetrics {
       }).finally(() => (archiver = null)));
     for (const [name, help, column] of [
       ['runik_wal_archived_total', 'WAL segments archive_command copied to the backups since statistics were reset.', 'archived'],
-      ['runik_wal_archive_failures_total', 'Times archive_command failed since statistics were reset (PostgreSQL keeps the WAL and tries again).', 'failed'],
+      [
+        'runik_wal_archive_failures_total',
+        'Times archive_command failed since statistics were reset (PostgreSQL keeps the WAL and tries again).',
+        'failed',
+      ],
     ] as const) {
       new Counter({
         name,

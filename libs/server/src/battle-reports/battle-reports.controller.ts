@@ -26,7 +26,7 @@ export class BattleReportsController {
       '`army` that went in, commander gear `boosts` in percent per troop type, `dead`, and `injured` sent to the Sanctum). ' +
       '`attack` adds `winner`, the `defender` side, the `seed` and the `rolls` drawn from it (replay with resolveBattle), ' +
       '`defenderPending` and `loot`. `citadel` adds `floor`, `attackNumber` (sets the casualties), `damage`, `bossHpBefore` and ' +
-      '`bossHpAfter`. `throne` adds `attackKind` (`solo` | `rally`), `winner`, the `defender` side and each side\'s `alliance`.',
+      "`bossHpAfter`. `throne` adds `attackKind` (`solo` | `rally`), `winner`, the `defender` side and each side's `alliance`.",
   })
   report(
     @Param(new ZodPipe(battleReportParamsSchema)) { kind, id }: BattleReportParams,

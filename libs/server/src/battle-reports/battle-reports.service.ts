@@ -3,10 +3,25 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { armyPower, CommanderBonuses, fromThousandths, Losses, recordOf, resolveBattle, Troops, UNIT_KEYS } from '@runik/rules';
 import { BattleReportMessages } from '@runik/contract';
-import type { AttackBattleReport, BattleReportFighter, BattleReportKind, BattleReportResponse, CitadelBattleReport, ThroneBattleReport } from '@runik/contract';
+import type {
+  AttackBattleReport,
+  BattleReportFighter,
+  BattleReportKind,
+  BattleReportResponse,
+  CitadelBattleReport,
+  ThroneBattleReport,
+} from '@runik/contract';
 import { resourceAmountsDto } from '../city/city-state';
 import { ApiError } from '../core/errors/api-error';
-import { decodeBattleInput, decodeBattleOutcome, decodeBonuses, decodeLosses, decodeThroneFighters, decodeTroops, StoredThroneFighter } from '../stored-data/stored-battles';
+import {
+  decodeBattleInput,
+  decodeBattleOutcome,
+  decodeBonuses,
+  decodeLosses,
+  decodeThroneFighters,
+  decodeTroops,
+  StoredThroneFighter,
+} from '../stored-data/stored-battles';
 
 /** A stored battle: its report and the players who fought in it. */
 interface FoundBattle {
@@ -46,12 +61,20 @@ export class BattleReportsService {
   }
 
   private async attack(id: number): Promise<FoundBattle | null> {
-    const [row]: { attacker_id: string; defender_id: string; attacker: string; defender: string; seed: string; input: unknown; outcome: unknown; fought_at: Date }[] =
-      await this.dataSource.query(
-        `SELECT b.attacker_id, b.defender_id, b.seed, b.input, b.outcome, b.fought_at, pa.hive_username AS attacker, pd.hive_username AS defender
+    const [row]: {
+      attacker_id: string;
+      defender_id: string;
+      attacker: string;
+      defender: string;
+      seed: string;
+      input: unknown;
+      outcome: unknown;
+      fought_at: Date;
+    }[] = await this.dataSource.query(
+      `SELECT b.attacker_id, b.defender_id, b.seed, b.input, b.outcome, b.fought_at, pa.hive_username AS attacker, pd.hive_username AS defender
          FROM battles b JOIN players pa ON pa.id = b.attacker_id JOIN players pd ON pd.id = b.defender_id WHERE b.id = $1`,
-        [id],
-      );
+      [id],
+    );
     if (!row) return null;
     const input = decodeBattleInput(row.input);
     const outcome = decodeBattleOutcome(row.outcome);
@@ -60,8 +83,14 @@ export class BattleReportsService {
       id,
       foughtAt: row.fought_at.toISOString(),
       winner: outcome.winner,
-      attacker: { power: fromThousandths(outcome.attackerPower), fighters: [fighter(row.attacker, input.attacker.troops, input.attacker.bonuses, outcome.attacker)] },
-      defender: { power: fromThousandths(outcome.defenderPower), fighters: [fighter(row.defender, input.defender.troops, input.defender.bonuses, outcome.defender)] },
+      attacker: {
+        power: fromThousandths(outcome.attackerPower),
+        fighters: [fighter(row.attacker, input.attacker.troops, input.attacker.bonuses, outcome.attacker)],
+      },
+      defender: {
+        power: fromThousandths(outcome.defenderPower),
+        fighters: [fighter(row.defender, input.defender.troops, input.defender.bonuses, outcome.defender)],
+      },
       seed: Number(row.seed),
       // Replayed from the stored input: battles fought before the rolls were kept stored none.
       rolls: resolveBattle(input).rolls,
@@ -87,7 +116,10 @@ export class BattleReportsService {
       boss_hp_before: string;
       boss_hp_after: string;
       fought_at: Date;
-    }[] = await this.dataSource.query(`SELECT a.*, p.hive_username FROM citadel_attacks a JOIN players p ON p.id = a.player_id WHERE a.id = $1`, [id]);
+    }[] = await this.dataSource.query(
+      `SELECT a.*, p.hive_username FROM citadel_attacks a JOIN players p ON p.id = a.player_id WHERE a.id = $1`,
+      [id],
+    );
     if (!row) return null;
     const army = decodeTroops(row.army);
     const bonuses = decodeBonuses(row.bonuses);
@@ -95,7 +127,10 @@ export class BattleReportsService {
       kind: 'citadel',
       id,
       foughtAt: row.fought_at.toISOString(),
-      attacker: { power: fromThousandths(armyPower(army, bonuses)), fighters: [fighter(row.hive_username, army, bonuses, decodeLosses(row.casualties))] },
+      attacker: {
+        power: fromThousandths(armyPower(army, bonuses)),
+        fighters: [fighter(row.hive_username, army, bonuses, decodeLosses(row.casualties))],
+      },
       floor: row.floor,
       attackNumber: row.attack_number,
       damage: fromThousandths(Number(row.damage)),
@@ -127,7 +162,9 @@ export class BattleReportsService {
     const fighterIds = [...attackers, ...defenders].map((stored) => stored.playerId);
     const names = await this.namesOf(fighterIds);
     const fighters = (side: StoredThroneFighter[]) =>
-      side.map((stored) => fighter(names.get(stored.playerId)!, plus(stored.survivors, stored.dead, stored.injured), stored.bonuses, stored));
+      side.map((stored) =>
+        fighter(names.get(stored.playerId)!, plus(stored.survivors, stored.dead, stored.injured), stored.bonuses, stored),
+      );
     const report: ThroneBattleReport = {
       kind: 'throne',
       id,
@@ -141,7 +178,10 @@ export class BattleReportsService {
   }
 
   private async namesOf(playerIds: number[]): Promise<Map<number, string>> {
-    const rows: { id: string; hive_username: string }[] = await this.dataSource.query(`SELECT id, hive_username FROM players WHERE id = ANY($1::bigint[])`, [playerIds]);
+    const rows: { id: string; hive_username: string }[] = await this.dataSource.query(
+      `SELECT id, hive_username FROM players WHERE id = ANY($1::bigint[])`,
+      [playerIds],
+    );
     return new Map(rows.map((row) => [Number(row.id), row.hive_username]));
   }
 }

@@ -3,7 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { absorbedExp, addExp, GEAR_MAX_LEVEL, gearName } from '@runik/rules';
 import { GearMessages, UPGRADE_HISTORY_PAGE_SIZE } from '@runik/contract';
-import type { UpgradeHistoryResponse, UpgradePreview, UpgradePreviewResponse, UpgradeRequest, UpgradeResult, UserGearsResponse } from '@runik/contract';
+import type {
+  UpgradeHistoryResponse,
+  UpgradePreview,
+  UpgradePreviewResponse,
+  UpgradeRequest,
+  UpgradeResult,
+  UserGearsResponse,
+} from '@runik/contract';
 import { bankProduction } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { ApiError } from '../core/errors/api-error';
@@ -50,7 +57,16 @@ export class BlacksmithService {
       await manager.query(
         `INSERT INTO gear_upgrades (player_id, gear_id, gear_name, level_before, level_after, exp_gained, materials_used, upgraded_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [playerId, target.id, gearName(target.type, target.rarity, level), target.level, level, preview.totalExpGained, materials.length, now],
+        [
+          playerId,
+          target.id,
+          gearName(target.type, target.rarity, level),
+          target.level,
+          level,
+          preview.totalExpGained,
+          materials.length,
+          now,
+        ],
       );
       if (target.equipped) await refreshCommanderBoosts(manager, playerId);
       return { success: true, message: GearMessages.upgraded, gear: gearDto(upgraded) };
@@ -58,11 +74,18 @@ export class BlacksmithService {
   }
 
   async history(playerId: number, offset: number): Promise<UpgradeHistoryResponse> {
-    const rows: { gear_id: string; gear_name: string; level_before: number; level_after: number; exp_gained: number; materials_used: number; upgraded_at: Date }[] =
-      await this.dataSource.query(
-        `SELECT * FROM gear_upgrades WHERE player_id = $1 ORDER BY upgraded_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [playerId, UPGRADE_HISTORY_PAGE_SIZE, offset],
-      );
+    const rows: {
+      gear_id: string;
+      gear_name: string;
+      level_before: number;
+      level_after: number;
+      exp_gained: number;
+      materials_used: number;
+      upgraded_at: Date;
+    }[] = await this.dataSource.query(
+      `SELECT * FROM gear_upgrades WHERE player_id = $1 ORDER BY upgraded_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [playerId, UPGRADE_HISTORY_PAGE_SIZE, offset],
+    );
     return {
       history: rows.map((row) => ({
         gearId: Number(row.gear_id),

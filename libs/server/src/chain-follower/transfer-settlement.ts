@@ -91,25 +91,23 @@ export class TransferSettlement {
       if (!transfer) continue;
       const match = await this.paidFor(manager, transfer);
       const [status, matched, reason] =
-        'matched' in match ? ['credited', match.matched, null] : [isBelowRefundMinimum(transfer.quantity) ? 'dust' : 'unmatched', null, match.unmatched];
-      await manager.query(`UPDATE chain_transfers SET status = $3, matched = $4, reason = $5, updated_at = $6 WHERE transaction_id = $1 AND log_index = $2`, [
-        key.transaction_id,
-        key.log_index,
-        status,
-        matched,
-        reason,
-        this.clock.now(),
-      ]);
+        'matched' in match
+          ? ['credited', match.matched, null]
+          : [isBelowRefundMinimum(transfer.quantity) ? 'dust' : 'unmatched', null, match.unmatched];
+      await manager.query(
+        `UPDATE chain_transfers SET status = $3, matched = $4, reason = $5, updated_at = $6 WHERE transaction_id = $1 AND log_index = $2`,
+        [key.transaction_id, key.log_index, status, matched, reason, this.clock.now()],
+      );
     }
   }
 
   /** Credits what one transfer pays for, in the pass's transaction. */
   private async paidFor(manager: EntityManager, transfer: IncomingTransfer): Promise<PaymentMatch> {
     // A transaction pays for one thing: a second transfer in it goes back.
-    const [credited] = await manager.query(`SELECT 1 FROM chain_transfers WHERE transaction_id = $1 AND log_index <> $2 AND status = 'credited'`, [
-      transfer.transaction_id,
-      transfer.log_index,
-    ]);
+    const [credited] = await manager.query(
+      `SELECT 1 FROM chain_transfers WHERE transaction_id = $1 AND log_index <> $2 AND status = 'credited'`,
+      [transfer.transaction_id, transfer.log_index],
+    );
     if (credited) return { unmatched: UnmatchedReasons.twice };
     const purpose = paymentPurpose(transfer);
     if ('unmatched' in purpose) return purpose;
@@ -117,11 +115,26 @@ export class TransferSettlement {
       case 'deposit':
         return this.deposits.credit(manager, transfer);
       case 'registration':
-        return this.answerReports(manager, 'registrations', transfer, await this.registrations.creditPayment(manager, transfer, purpose.referrer));
+        return this.answerReports(
+          manager,
+          'registrations',
+          transfer,
+          await this.registrations.creditPayment(manager, transfer, purpose.referrer),
+        );
       case 'pack':
-        return this.answerReports(manager, 'pack_purchases', transfer, await this.purchase(manager, transfer, () => this.packs.creditPayment(manager, transfer, purpose)));
+        return this.answerReports(
+          manager,
+          'pack_purchases',
+          transfer,
+          await this.purchase(manager, transfer, () => this.packs.creditPayment(manager, transfer, purpose)),
+        );
       case 'shop':
-        return this.answerReports(manager, 'shop_purchases', transfer, await this.purchase(manager, transfer, () => this.shop.creditPayment(manager, transfer, purpose)));
+        return this.answerReports(
+          manager,
+          'shop_purchases',
+          transfer,
+          await this.purchase(manager, transfer, () => this.shop.creditPayment(manager, transfer, purpose)),
+        );
     }
   }
 
@@ -148,13 +161,17 @@ export class TransferSettlement {
   }
 
   /** A payment that pays for nothing: its reports still pending end invalid with the reason, for the player's screen. */
-  private async answerReports(manager: EntityManager, reports: ReportTable, transfer: IncomingTransfer, match: PaymentMatch): Promise<PaymentMatch> {
+  private async answerReports(
+    manager: EntityManager,
+    reports: ReportTable,
+    transfer: IncomingTransfer,
+    match: PaymentMatch,
+  ): Promise<PaymentMatch> {
     if ('unmatched' in match) {
-      await manager.query(`UPDATE ${reports} SET status = 'invalid', error = $2, updated_at = $3 WHERE transaction_id = $1 AND status = 'pending'`, [
-        transfer.transaction_id,
-        match.unmatched,
-        this.clock.now(),
-      ]);
+      await manager.query(
+        `UPDATE ${reports} SET status = 'invalid', error = $2, updated_at = $3 WHERE transaction_id = $1 AND status = 'pending'`,
+        [transfer.transaction_id, match.unmatched, this.clock.now()],
+      );
     }
     return match;
   }
@@ -175,7 +192,8 @@ export class TransferSettlement {
       const state = await this.transfers.stateOf(transfer.refund_transaction_id, transfer.refund_expires_at, this.clock.nowMs());
       if (state.state === 'done') await this.settle(transfer, 'refunded', transfer.reason);
       // Left to the operators (listed with its reason): a refund the sidechain refused would fail again.
-      if (state.state === 'failed') await this.settle(transfer, 'refund-failed', `${transfer.reason}; refund failed: ${state.errors.join('; ')}`);
+      if (state.state === 'failed')
+        await this.settle(transfer, 'refund-failed', `${transfer.reason}; refund failed: ${state.errors.join('; ')}`);
       // The Hive node says it expired outside any block: signed again (the same refund, counted once).
       if (state.state === 'expired' && !(await this.sendRefund(transfer, leaveFree))) return;
     }
@@ -186,11 +204,10 @@ export class TransferSettlement {
 
   /** Unmatched transfers not yet sent back, in chain order, each sender's only as far as its day has room. */
   private refundsDue(): Promise<UnmatchedTransfer[]> {
-    return this.dataSource.query(`SELECT * FROM (${UNSENT_REFUNDS_SQL}) unsent WHERE due ORDER BY block_number, transaction_id, log_index LIMIT $3`, [
-      new Date(this.clock.nowMs() - this.config.REFUND_COUNT_WINDOW_MS),
-      REFUNDS_PER_SENDER_PER_DAY,
-      PASS_SIZE,
-    ]);
+    return this.dataSource.query(
+      `SELECT * FROM (${UNSENT_REFUNDS_SQL}) unsent WHERE due ORDER BY block_number, transaction_id, log_index LIMIT $3`,
+      [new Date(this.clock.nowMs() - this.config.REFUND_COUNT_WINDOW_MS), REFUNDS_PER_SENDER_PER_DAY, PASS_SIZE],
+    );
   }
 
   /** Signs and sends one refund; false when this block has no slot left for refunds. */
@@ -215,6 +232,8 @@ export class TransferSettlement {
       `UPDATE chain_transfers SET status = $3, reason = $4, updated_at = $5 WHERE transaction_id = $1 AND log_index = $2 AND status = 'unmatched'`,
       [transfer.transaction_id, transfer.log_index, status, reason, this.clock.now()],
     );
-    this.logger.warn(`Transfer ${transfer.transaction_id}/${transfer.log_index} (${transfer.quantity} ${transfer.symbol} from ${transfer.sender}) ${status}: ${reason}`);
+    this.logger.warn(
+      `Transfer ${transfer.transaction_id}/${transfer.log_index} (${transfer.quantity} ${transfer.symbol} from ${transfer.sender}) ${status}: ${reason}`,
+    );
   }
 }

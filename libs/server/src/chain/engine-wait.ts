@@ -12,7 +12,12 @@ const logger = new Logger('EngineWait');
  * transaction either. One the node has in a block is a payment on chain, however late Hive Engine is:
  * its report stays pending, the job ends, and the pending-work sweeper starts it again.
  */
-export async function awaitEngine(hiveNode: HiveNodeClient, transactionId: string, lastAttempt: boolean, giveUp: () => Promise<void>): Promise<void> {
+export async function awaitEngine(
+  hiveNode: HiveNodeClient,
+  transactionId: string,
+  lastAttempt: boolean,
+  giveUp: () => Promise<void>,
+): Promise<void> {
   if (!lastAttempt) throw new RetryLater(`Transaction ${transactionId} not processed by Hive Engine yet`);
   if (!(await hiveNode.holds(transactionId))) return giveUp();
   logger.warn(`Transaction ${transactionId} is in a Hive block and Hive Engine has not processed it yet: its report stays pending`);

@@ -97,7 +97,10 @@ export class HiveNodeClient {
   private async broadcastTo(node: string, transaction: SignedTransaction): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${node}: no answer to the broadcast within ${this.broadcastTimeoutMs} ms`)), this.broadcastTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`${node}: no answer to the broadcast within ${this.broadcastTimeoutMs} ms`)),
+        this.broadcastTimeoutMs,
+      );
     });
     const sent = this.clientOf(node).call(BROADCAST_API, 'broadcast_transaction', [transaction]);
     try {

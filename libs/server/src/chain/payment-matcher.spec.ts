@@ -1,7 +1,16 @@
 import { DepositFailures, packPaymentMemo, RegistrationInvalidReasons, shopPaymentMemo, SwapHivePaymentFailures } from '@runik/contract';
 import { registrationMemo } from '@runik/rules';
 import { UnmatchedReasons } from './chain-transfers';
-import { ChainPayment, matchPayment, PaymentMismatch, PaymentPurpose, paymentPurpose, PaymentTerms, PaymentVerdict, reportedPayment } from './payment-matcher';
+import {
+  ChainPayment,
+  matchPayment,
+  PaymentMismatch,
+  PaymentPurpose,
+  paymentPurpose,
+  PaymentTerms,
+  PaymentVerdict,
+  reportedPayment,
+} from './payment-matcher';
 
 const GAME = 'runik.game';
 const PAYER = 'alice';
@@ -59,10 +68,25 @@ const D = DepositFailures;
 const badQuantity: Cell = ['unreadable-quantity', UnmatchedReasons.badQuantity];
 const wrongQuantity = (code: 'underpaid' | 'overpaid'): Cell => [code, S.wrongQuantity];
 
-const registration: KindPayments = { exact: swapHive(registrationMemo('bob'), '40.000'), memoOfAnother: registrationMemo(OTHER), under: '39.99999999', over: '40.00000001' };
+const registration: KindPayments = {
+  exact: swapHive(registrationMemo('bob'), '40.000'),
+  memoOfAnother: registrationMemo(OTHER),
+  under: '39.99999999',
+  over: '40.00000001',
+};
 const deposit: KindPayments = { exact: { ...swapHive('', '5.000'), symbol: 'RNK' }, memoOfAnother: OTHER, under: '4.999', over: '5.001' };
-const pack: KindPayments = { exact: swapHive(packPaymentMemo(PAYER, 1), '1.000'), memoOfAnother: packPaymentMemo(OTHER, 1), under: '0.99999999', over: '1.00000001' };
-const shop: KindPayments = { exact: swapHive(shopPaymentMemo(PAYER, 'Pouch'), '3.000'), memoOfAnother: shopPaymentMemo(OTHER, 'Pouch'), under: '2.99999999', over: '3.00000001' };
+const pack: KindPayments = {
+  exact: swapHive(packPaymentMemo(PAYER, 1), '1.000'),
+  memoOfAnother: packPaymentMemo(OTHER, 1),
+  under: '0.99999999',
+  over: '1.00000001',
+};
+const shop: KindPayments = {
+  exact: swapHive(shopPaymentMemo(PAYER, 'Pouch'), '3.000'),
+  memoOfAnother: shopPaymentMemo(OTHER, 'Pouch'),
+  under: '2.99999999',
+  over: '3.00000001',
+};
 
 /** The cells every SWAP.HIVE purchase shares, reported or recorded. */
 const purchaseCells = {
@@ -131,22 +155,35 @@ const ROWS: Record<string, Row> = {
     cells: { ...registrationReportedCells, 'wrong sender': 40_000, underpaid: ['underpaid', R.underpaid], overpaid: 40_000 },
   },
   'deposit reported': { ...deposit, terms: { kind: 'deposit', gameAccount: GAME, payer: PAYER }, cells: depositReportedCells },
-  'deposit recorded': { ...deposit, terms: { kind: 'deposit', gameAccount: GAME }, cells: { ...depositReportedCells, 'wrong sender': 5_000 } },
+  'deposit recorded': {
+    ...deposit,
+    terms: { kind: 'deposit', gameAccount: GAME },
+    cells: { ...depositReportedCells, 'wrong sender': 5_000 },
+  },
   'pack reported': {
     ...pack,
     terms: { kind: 'pack', gameAccount: GAME, payer: PAYER, memo: packPaymentMemo(PAYER, 1), owedThousandths: 1_000 },
     cells: { ...reportedPurchaseCells, 'exact match': 1_000 },
   },
-  'pack recorded': { ...pack, terms: { kind: 'pack', gameAccount: GAME, owedThousandths: 1_000 }, cells: { ...recordedPurchaseCells, 'exact match': 1_000 } },
+  'pack recorded': {
+    ...pack,
+    terms: { kind: 'pack', gameAccount: GAME, owedThousandths: 1_000 },
+    cells: { ...recordedPurchaseCells, 'exact match': 1_000 },
+  },
   'shop reported': {
     ...shop,
     terms: { kind: 'shop', gameAccount: GAME, payer: PAYER, memo: shopPaymentMemo(PAYER, 'Pouch'), owedThousandths: 3_000 },
     cells: { ...reportedPurchaseCells, 'exact match': 3_000 },
   },
-  'shop recorded': { ...shop, terms: { kind: 'shop', gameAccount: GAME, owedThousandths: 3_000 }, cells: { ...recordedPurchaseCells, 'exact match': 3_000 } },
+  'shop recorded': {
+    ...shop,
+    terms: { kind: 'shop', gameAccount: GAME, owedThousandths: 3_000 },
+    cells: { ...recordedPurchaseCells, 'exact match': 3_000 },
+  },
 };
 
-const verdictOf = (cell: Cell): PaymentVerdict => (typeof cell === 'number' ? { paidThousandths: cell } : { mismatch: cell[0], reason: cell[1] });
+const verdictOf = (cell: Cell): PaymentVerdict =>
+  typeof cell === 'number' ? { paidThousandths: cell } : { mismatch: cell[0], reason: cell[1] };
 
 describe('the payment matcher', () => {
   const table = Object.entries(ROWS).flatMap(([rowName, row]) =>
@@ -170,7 +207,12 @@ describe('the payment matcher', () => {
     expect(reportedPayment(transaction)).toEqual(pack.exact);
     expect(reportedPayment({ ...transaction, logs: JSON.stringify({ errors: ['overdrawn balance'] }) }).failed).toBe(true);
     // Fields that are not strings read as empty: they match nothing.
-    expect(reportedPayment({ ...transaction, payload: JSON.stringify({ symbol: 1, memo: null }) })).toMatchObject({ symbol: '', recipient: '', quantity: '', memo: '' });
+    expect(reportedPayment({ ...transaction, payload: JSON.stringify({ symbol: 1, memo: null }) })).toMatchObject({
+      symbol: '',
+      recipient: '',
+      quantity: '',
+      memo: '',
+    });
   });
 
   const routes: [string, Pick<ChainPayment, 'symbol' | 'memo'>, PaymentPurpose | { unmatched: string }][] = [

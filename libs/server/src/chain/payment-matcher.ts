@@ -1,4 +1,10 @@
-import { DepositFailures, parsePackPaymentMemo, parseShopPaymentMemo, RegistrationInvalidReasons, SwapHivePaymentFailures } from '@runik/contract';
+import {
+  DepositFailures,
+  parsePackPaymentMemo,
+  parseShopPaymentMemo,
+  RegistrationInvalidReasons,
+  SwapHivePaymentFailures,
+} from '@runik/contract';
 import { parseDecimal, registrationMemoReferrer, RNK_DECIMALS, RNK_SYMBOL, THOUSANDTHS } from '@runik/rules';
 import { IncomingTransfer, UnmatchedReasons } from './chain-transfers';
 import { EngineTransaction, parseEngineLogs, parseTransferPayload, SWAP_HIVE, SWAP_HIVE_DECIMALS } from './hive-engine.client';
@@ -83,7 +89,13 @@ const REASONS: Record<PaymentMismatch, string> = {
 };
 
 /** Packs and shop items: a fixed SWAP.HIVE price, worded as `REASONS`. */
-const SWAP_HIVE_PURCHASE: KindRules = { symbol: SWAP_HIVE, decimals: SWAP_HIVE_DECIMALS, memoRead: true, overpaymentTaken: false, reasons: {} };
+const SWAP_HIVE_PURCHASE: KindRules = {
+  symbol: SWAP_HIVE,
+  decimals: SWAP_HIVE_DECIMALS,
+  memoRead: true,
+  overpaymentTaken: false,
+  reasons: {},
+};
 
 const KIND_RULES: Record<PaymentKind, KindRules> = {
   deposit: {

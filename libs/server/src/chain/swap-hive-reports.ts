@@ -43,7 +43,10 @@ export class SwapHiveReports {
 
   async check(table: ReportTable, purchase: ReportedSwapHivePurchase, memo: string, lastAttempt: boolean): Promise<void> {
     const transaction = await this.hiveEngine.transactionInfo(purchase.transaction_id);
-    if (!transaction) return awaitEngine(this.hiveNode, purchase.transaction_id, lastAttempt, () => this.refuse(table, purchase.id, SwapHivePaymentFailures.notFound));
+    if (!transaction)
+      return awaitEngine(this.hiveNode, purchase.transaction_id, lastAttempt, () =>
+        this.refuse(table, purchase.id, SwapHivePaymentFailures.notFound),
+      );
     const verdict = matchPayment(reportedPayment(transaction), {
       kind: PAYMENT_KIND[table],
       gameAccount: this.config.GAME_ACCOUNT,
@@ -58,11 +61,10 @@ export class SwapHiveReports {
   }
 
   private async refuse(table: ReportTable, purchaseId: string, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE ${table} SET status = 'invalid', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
-      purchaseId,
-      error,
-      this.clock.now(),
-    ]);
+    await this.dataSource.query(
+      `UPDATE ${table} SET status = 'invalid', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`,
+      [purchaseId, error, this.clock.now()],
+    );
     this.logger.warn(`${table} ${purchaseId} invalid: ${error}`);
   }
 }

@@ -1,6 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { citadelAttackSchema, citadelFloorParamsSchema, citadelRewardsQuerySchema, citadelUsernameParamsSchema, emptyBodySchema } from '@runik/contract';
-import type { CitadelAttackRequest, CitadelAttackResponse, CitadelRewardsResponse, CitadelUserResponse, FloorResponse } from '@runik/contract';
+import {
+  citadelAttackSchema,
+  citadelFloorParamsSchema,
+  citadelRewardsQuerySchema,
+  citadelUsernameParamsSchema,
+  emptyBodySchema,
+} from '@runik/contract';
+import type {
+  CitadelAttackRequest,
+  CitadelAttackResponse,
+  CitadelRewardsResponse,
+  CitadelUserResponse,
+  FloorResponse,
+} from '@runik/contract';
 import { CurrentSession } from '../auth/current-session.decorator';
 import type { AuthenticatedSession } from '../auth/session.service';
 import { ZodPipe } from '../core/validation/zod.pipe';
@@ -21,7 +33,10 @@ export class CitadelController {
   }
 
   @Get('floor/:n')
-  floor(@Param(new ZodPipe(citadelFloorParamsSchema)) { n }: { n: number }, @Query(new ZodPipe(emptyBodySchema)) _query: unknown): Promise<FloorResponse> {
+  floor(
+    @Param(new ZodPipe(citadelFloorParamsSchema)) { n }: { n: number },
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
+  ): Promise<FloorResponse> {
     return this.citadel.floor(n);
   }
 
@@ -36,7 +51,10 @@ export class CitadelController {
 
   @Post('attack')
   @HttpCode(200)
-  attack(@Body(new ZodPipe(citadelAttackSchema)) { floor }: CitadelAttackRequest, @CurrentSession() session: AuthenticatedSession): Promise<CitadelAttackResponse> {
+  attack(
+    @Body(new ZodPipe(citadelAttackSchema)) { floor }: CitadelAttackRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<CitadelAttackResponse> {
     return this.citadel.attack(session.playerId, floor);
   }
 }

@@ -70,21 +70,36 @@ describe('CitadelService attacks and the daily count', () => {
     // Power before the losses: 1000 × 0.010 + 400 × 0.021 + 200 × 0.036.
     expect(first.damageDealt).toBe(25.6);
     expect(first.todayAttackCount).toBe(1);
-    expect(first.casualties).toEqual({ dead: { infantry: 5, archers: 2, cavalries: 1 }, injured: { infantry: 10, archers: 4, cavalries: 2 } });
-    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 985, archers: 394, cavalries: 197 }, injured: { infantry: 10, archers: 4, cavalries: 2 } });
+    expect(first.casualties).toEqual({
+      dead: { infantry: 5, archers: 2, cavalries: 1 },
+      injured: { infantry: 10, archers: 4, cavalries: 2 },
+    });
+    expect(await troopsOf(playerId)).toEqual({
+      army: { infantry: 985, archers: 394, cavalries: 197 },
+      injured: { infantry: 10, archers: 4, cavalries: 2 },
+    });
 
     const second = await citadel.attack(playerId, 1);
     expect(second.damageDealt).toBe(25.216);
     expect(second.todayAttackCount).toBe(2);
     // 1% of 985 = 9.85 → 10 dead, 2% = 19.7 → 20 injured; 394 → 4 and 8; 197 → 2 and 4.
-    expect(second.casualties).toEqual({ dead: { infantry: 10, archers: 4, cavalries: 2 }, injured: { infantry: 20, archers: 8, cavalries: 4 } });
+    expect(second.casualties).toEqual({
+      dead: { infantry: 10, archers: 4, cavalries: 2 },
+      injured: { infantry: 20, archers: 8, cavalries: 4 },
+    });
 
     const third = await citadel.attack(playerId, 1);
     expect(third.damageDealt).toBe(24.448);
     expect(third.todayAttackCount).toBe(3);
     // 1.5% of 955 = 14.325 → 15, 3% = 28.65 → 29; 382 → 6 and 12; 191 → 3 and 6.
-    expect(third.casualties).toEqual({ dead: { infantry: 15, archers: 6, cavalries: 3 }, injured: { infantry: 29, archers: 12, cavalries: 6 } });
-    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 911, archers: 364, cavalries: 182 }, injured: { infantry: 59, archers: 24, cavalries: 12 } });
+    expect(third.casualties).toEqual({
+      dead: { infantry: 15, archers: 6, cavalries: 3 },
+      injured: { infantry: 29, archers: 12, cavalries: 6 },
+    });
+    expect(await troopsOf(playerId)).toEqual({
+      army: { infantry: 911, archers: 364, cavalries: 182 },
+      injured: { infantry: 59, archers: 24, cavalries: 12 },
+    });
 
     const user = await citadel.user(playerId);
     expect(user.todayAttackCount).toBe(3);
@@ -98,13 +113,22 @@ describe('CitadelService attacks and the daily count', () => {
     const { playerId } = await newPlayer({ infantry: 99 });
     // 0.5% of 99 = 0.495 and 1% = 0.99: one dead and one injured.
     const attack = await citadel.attack(playerId, 1);
-    expect(attack.casualties).toEqual({ dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } });
-    expect(await troopsOf(playerId)).toEqual({ army: { infantry: 97, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } });
+    expect(attack.casualties).toEqual({
+      dead: { infantry: 1, archers: 0, cavalries: 0 },
+      injured: { infantry: 1, archers: 0, cavalries: 0 },
+    });
+    expect(await troopsOf(playerId)).toEqual({
+      army: { infantry: 97, archers: 0, cavalries: 0 },
+      injured: { infantry: 1, archers: 0, cavalries: 0 },
+    });
 
     // Issue 18: one infantry attacked 99 times and lost nothing. Now it falls on its first attack.
     const lone = await newPlayer({ infantry: 1 });
     const only = await citadel.attack(lone.playerId, 1);
-    expect(only.casualties).toEqual({ dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } });
+    expect(only.casualties).toEqual({
+      dead: { infantry: 1, archers: 0, cavalries: 0 },
+      injured: { infantry: 0, archers: 0, cavalries: 0 },
+    });
     expect(await rejection(citadel.attack(lone.playerId, 1))).toEqual({ status: 400, body: { error: CitadelMessages.noArmy } });
 
     // Three infantry: every attack loses at least one until none is left, and each is on record.
@@ -116,14 +140,23 @@ describe('CitadelService attacks and the daily count', () => {
       losses.push(reply.casualties.dead.infantry + reply.casualties.injured.infantry);
     }
     expect(losses).toEqual([2, 1]);
-    expect(await troopsOf(few.playerId)).toEqual({ army: { infantry: 0, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } });
+    expect(await troopsOf(few.playerId)).toEqual({
+      army: { infantry: 0, archers: 0, cavalries: 0 },
+      injured: { infantry: 1, archers: 0, cavalries: 0 },
+    });
     const recorded: { attack_number: number; casualties: unknown }[] = await t.dataSource.query(
       `SELECT attack_number, casualties FROM citadel_attacks WHERE player_id = $1 ORDER BY id`,
       [few.playerId],
     );
     expect(recorded).toEqual([
-      { attack_number: 1, casualties: { dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } } },
-      { attack_number: 2, casualties: { dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } } },
+      {
+        attack_number: 1,
+        casualties: { dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 1, archers: 0, cavalries: 0 } },
+      },
+      {
+        attack_number: 2,
+        casualties: { dead: { infantry: 1, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } },
+      },
     ]);
   });
 
@@ -182,9 +215,9 @@ describe('CitadelService attacks and the daily count', () => {
     // Every player who last attacked before today's 08:00 in Manila (this one and the earlier tests').
     const stale = await t.dataSource.query(`SELECT count(*)::int AS n FROM citadel_players WHERE player_id <> $1`, [today.playerId]);
     expect(reset).toBe(stale[0].n);
-    expect(await t.dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [yesterday.playerId])).toEqual([
-      { day: '2026-03-03', today_attack_count: 0 },
-    ]);
+    expect(
+      await t.dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [yesterday.playerId]),
+    ).toEqual([{ day: '2026-03-03', today_attack_count: 0 }]);
     // Today's attack keeps its count; a second run finds nothing to do.
     expect(await t.dataSource.query(`SELECT day, today_attack_count FROM citadel_players WHERE player_id = $1`, [today.playerId])).toEqual([
       { day: '2026-03-03', today_attack_count: 1 },
@@ -226,20 +259,35 @@ describe('CitadelService boss defeat', () => {
     await setBossHp(floor, 7);
 
     // Before the boss falls, each sees the share of all the damage the boss takes, the 7 left included.
-    const damages: { player_id: string; total_damage: string }[] = await t.dataSource.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor]);
+    const damages: { player_id: string; total_damage: string }[] = await t.dataSource.query(
+      `SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`,
+      [floor],
+    );
     const total = damages.reduce((sum, row) => sum + Number(row.total_damage), 0);
     const reward = bossReward(floor);
-    const shareOf = (playerId: number, all = total + 7) => Math.floor((reward * Number(damages.find((row) => Number(row.player_id) === playerId)?.total_damage ?? 0)) / all);
+    const shareOf = (playerId: number, all = total + 7) =>
+      Math.floor((reward * Number(damages.find((row) => Number(row.player_id) === playerId)?.total_damage ?? 0)) / all);
     expect((await citadel.user(a.playerId)).pendingRewards).toBe(shareOf(a.playerId) / 1000);
     const pending = new Map([a, b].map((player) => [player.playerId, 0]));
     for (const player of [a, b]) pending.set(player.playerId, (await citadel.user(player.playerId)).pendingRewards);
 
     const killing = await citadel.attack(b.playerId, floor);
-    expect(killing).toMatchObject({ damageDealt: 0.007, bossDefeated: true, bossRemainingHp: 0, newFloorUnlocked: true, newCurrentFloor: floor + 1 });
+    expect(killing).toMatchObject({
+      damageDealt: 0.007,
+      bossDefeated: true,
+      bossRemainingHp: 0,
+      newFloorUnlocked: true,
+      newCurrentFloor: floor + 1,
+    });
 
-    const finalDamages: { player_id: string; total_damage: string }[] = await t.dataSource.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor]);
+    const finalDamages: { player_id: string; total_damage: string }[] = await t.dataSource.query(
+      `SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`,
+      [floor],
+    );
     const finalTotal = total + 7;
-    const expected = new Map(finalDamages.map((row) => [Number(row.player_id), Math.floor((reward * Number(row.total_damage)) / finalTotal)]));
+    const expected = new Map(
+      finalDamages.map((row) => [Number(row.player_id), Math.floor((reward * Number(row.total_damage)) / finalTotal)]),
+    );
     expect(killing.userReward).toEqual({ rewardAmount: expected.get(b.playerId)! / 1000 });
     // What a was shown as pending is what a was paid; b was paid that and the share of the last blow.
     expect(pending.get(a.playerId)).toBe(expected.get(a.playerId)! / 1000);
@@ -255,7 +303,9 @@ describe('CitadelService boss defeat', () => {
     const rewardsAccount = legs.filter((leg) => leg.code === 'system:rewards');
     const players = legs.filter((leg) => leg.player_id !== null);
     expect(mint.map((leg) => Number(leg.delta))).toEqual([-reward]);
-    expect(new Map(players.map((leg) => [Number(leg.player_id), Number(leg.delta)]))).toEqual(new Map([...expected].filter(([, share]) => share > 0)));
+    expect(new Map(players.map((leg) => [Number(leg.player_id), Number(leg.delta)]))).toEqual(
+      new Map([...expected].filter(([, share]) => share > 0)),
+    );
     const paid = [...expected.values()].reduce((sum, share) => sum + share, 0);
     expect(rewardsAccount.map((leg) => Number(leg.delta))).toEqual(paid === reward ? [] : [reward - paid]);
     expect(paid + rewardsAccount.reduce((sum, leg) => sum + Number(leg.delta), 0)).toBe(reward);
@@ -263,7 +313,13 @@ describe('CitadelService boss defeat', () => {
     // The next floor, fresh.
     expect(await t.dataSource.query(`SELECT current_floor FROM citadel_state`)).toEqual([{ current_floor: floor + 1 }]);
     const next = await citadel.floor(floor + 1);
-    expect(next).toMatchObject({ floor: floor + 1, isDefeated: false, currentHp: bossMaxHp(floor + 1) / 1000, maxHp: bossMaxHp(floor + 1) / 1000, totalParticipants: 0 });
+    expect(next).toMatchObject({
+      floor: floor + 1,
+      isDefeated: false,
+      currentHp: bossMaxHp(floor + 1) / 1000,
+      maxHp: bossMaxHp(floor + 1) / 1000,
+      totalParticipants: 0,
+    });
     expect(await citadel.floor(floor)).toMatchObject({ isDefeated: true, status: 'defeated', currentHp: 0, healthPercentage: 0 });
 
     // The history: one record per participant, stamped with the clock.
@@ -272,14 +328,18 @@ describe('CitadelService boss defeat', () => {
       {
         floor,
         damageDealt: Number(finalDamages.find((row) => Number(row.player_id) === a.playerId)!.total_damage) / 1000,
-        damagePercentage: Math.round((Number(finalDamages.find((row) => Number(row.player_id) === a.playerId)!.total_damage) * 10_000) / finalTotal) / 100,
+        damagePercentage:
+          Math.round((Number(finalDamages.find((row) => Number(row.player_id) === a.playerId)!.total_damage) * 10_000) / finalTotal) / 100,
         rewardAmount: expected.get(a.playerId)! / 1000,
         distributedAt: '2026-04-01T09:00:00.000Z',
       },
     ]);
 
     // The fallen boss cannot be attacked again; the floor above the new one is not reached.
-    expect(await rejection(citadel.attack(a.playerId, floor))).toEqual({ status: 409, body: { error: CitadelMessages.bossDefeated, newCurrentFloor: floor + 1 } });
+    expect(await rejection(citadel.attack(a.playerId, floor))).toEqual({
+      status: 409,
+      body: { error: CitadelMessages.bossDefeated, newCurrentFloor: floor + 1 },
+    });
     expect(await rejection(citadel.attack(a.playerId, floor + 2))).toEqual({ status: 403, body: { error: CitadelMessages.floorLocked } });
     expect(await rejection(citadel.floor(floor + 2))).toEqual({ status: 403, body: { error: CitadelMessages.floorLocked } });
     expect((await citadel.user(a.playerId)).pendingRewards).toBe(0);
@@ -311,7 +371,8 @@ describe('CitadelService boss defeat', () => {
     const hero = await newPlayer({ archers: 100_000 });
     const helper = await newPlayer({ infantry: 100 });
     // The floors' real rewards are far below the cap: these floors are given larger ones.
-    const setReward = (reward: number) => t.dataSource.query(`UPDATE citadel_floors SET reward_thousandths = $2 WHERE floor = $1`, [floor, reward]);
+    const setReward = (reward: number) =>
+      t.dataSource.query(`UPDATE citadel_floors SET reward_thousandths = $2 WHERE floor = $1`, [floor, reward]);
 
     // 20 RUNIK of the 25 a day: paid in full.
     await setReward(20_000);
@@ -334,7 +395,12 @@ describe('CitadelService boss defeat', () => {
     expect(Math.round(last.userReward!.rewardAmount * 1000 - helperPending * 1000)).toBeLessThanOrEqual(1);
     expect((await citadelPostings(floor)).players.get(hero.playerId)).toBe(5_000);
     const capped = await citadelPostings(floor);
-    expect(capped.players).toEqual(new Map([[hero.playerId, 5_000], [helper.playerId, last.userReward!.rewardAmount * 1000]]));
+    expect(capped.players).toEqual(
+      new Map([
+        [hero.playerId, 5_000],
+        [helper.playerId, last.userReward!.rewardAmount * 1000],
+      ]),
+    );
     // Minted: the paid shares and the rounding; the hero's share over the cap stays unminted.
     expect(-capped.mint).toBe(5_000 + last.userReward!.rewardAmount * 1000 + capped.rewardsAccount);
     expect(-capped.mint).toBeLessThan(40_000);
@@ -344,7 +410,9 @@ describe('CitadelService boss defeat', () => {
     await setReward(10_000);
     expect(await citadel.attack(hero.playerId, floor)).toMatchObject({ bossDefeated: true, userReward: { rewardAmount: 0 } });
     expect(await citadelPostings(floor)).toEqual({ mint: 0, players: new Map(), rewardsAccount: 0 });
-    const [{ paid }] = await t.dataSource.query(`SELECT sum(reward_thousandths)::int AS paid FROM citadel_rewards WHERE player_id = $1`, [hero.playerId]);
+    const [{ paid }] = await t.dataSource.query(`SELECT sum(reward_thousandths)::int AS paid FROM citadel_rewards WHERE player_id = $1`, [
+      hero.playerId,
+    ]);
     expect(paid).toBe(CITADEL_DAILY_REWARD_CAP);
 
     // 08:00 in Manila: a new day, a new cap.
@@ -357,7 +425,12 @@ describe('CitadelService boss defeat', () => {
   it('pays each participant less than the troops they lost inflicting the damage, and what their pending reward showed', async () => {
     clock.set('2026-04-05T01:00:00Z');
     const floor = await freshFloor();
-    const players = await Promise.all([newPlayer({ infantry: 20_000 }), newPlayer({ archers: 10_000 }), newPlayer({ cavalries: 5_000 }), newPlayer({ infantry: 3_000, archers: 3_000, cavalries: 1_000 })]);
+    const players = await Promise.all([
+      newPlayer({ infantry: 20_000 }),
+      newPlayer({ archers: 10_000 }),
+      newPlayer({ cavalries: 5_000 }),
+      newPlayer({ infantry: 3_000, archers: 3_000, cavalries: 1_000 }),
+    ]);
     let killer = 0;
     const pending = new Map<number, number>();
     while (!killer) {
@@ -370,10 +443,19 @@ describe('CitadelService boss defeat', () => {
     const [{ reward_thousandths }] = await t.dataSource.query(`SELECT reward_thousandths FROM citadel_floors WHERE floor = $1`, [floor]);
     expect(Number(reward_thousandths)).toBe(bossReward(floor));
     for (const player of players) {
-      const [{ reward }] = await t.dataSource.query(`SELECT reward_thousandths AS reward FROM citadel_rewards WHERE floor = $1 AND player_id = $2`, [floor, player.playerId]);
-      const attacks: { casualties: { dead: Troops } }[] = await t.dataSource.query(`SELECT casualties FROM citadel_attacks WHERE floor = $1 AND player_id = $2`, [floor, player.playerId]);
+      const [{ reward }] = await t.dataSource.query(
+        `SELECT reward_thousandths AS reward FROM citadel_rewards WHERE floor = $1 AND player_id = $2`,
+        [floor, player.playerId],
+      );
+      const attacks: { casualties: { dead: Troops } }[] = await t.dataSource.query(
+        `SELECT casualties FROM citadel_attacks WHERE floor = $1 AND player_id = $2`,
+        [floor, player.playerId],
+      );
       // The dead at their training cost, as converting those resources would have minted them (millionths).
-      const deadWorth = attacks.reduce((sum, { casualties }) => sum + UNIT_KEYS.reduce((worth, unit) => worth + casualties.dead[unit] * troopRunikMillionths(unit), 0), 0);
+      const deadWorth = attacks.reduce(
+        (sum, { casualties }) => sum + UNIT_KEYS.reduce((worth, unit) => worth + casualties.dead[unit] * troopRunikMillionths(unit), 0),
+        0,
+      );
       expect(Number(reward)).toBeGreaterThan(0);
       expect(Number(reward) * 1000).toBeLessThan(deadWorth);
       // Shown just before the last blow: exactly what was paid, but for the one who struck it (paid its share too).
@@ -389,7 +471,9 @@ describe('Season rollover', () => {
     await t.dataSource.query(`DELETE FROM seasons`);
     clock.set('2026-11-15T23:59:59.999Z');
     await seasonJobs.rollover();
-    expect(await leaderboards.seasons()).toEqual({ seasons: [{ seasonId: 1, label: 'Season 1', isActive: true, endDate: '2026-11-16T00:00:00.000Z' }] });
+    expect(await leaderboards.seasons()).toEqual({
+      seasons: [{ seasonId: 1, label: 'Season 1', isActive: true, endDate: '2026-11-16T00:00:00.000Z' }],
+    });
     const early = await newPlayer({ infantry: 2000 });
     const late = await newPlayer({ infantry: 3000 });
     const { current_floor: floor } = (await t.dataSource.query(`SELECT current_floor FROM citadel_state`))[0];
@@ -399,8 +483,14 @@ describe('Season rollover', () => {
     clock.set('2026-11-16T00:00:00.000Z');
     // Before the job runs the new season is already current on the boards, but not yet listed.
     const empty = await leaderboards.leaderboard({ filter: 'abyssSeason', page: 1 });
-    expect(empty).toMatchObject({ leaderboard: [], totalPlayers: 0, seasonInfo: { seasonId: 2, label: 'Season 2', endDate: '2026-11-30T00:00:00.000Z' } });
-    expect((await leaderboards.seasons()).seasons).toEqual([{ seasonId: 1, label: 'Season 1', isActive: false, endDate: '2026-11-16T00:00:00.000Z' }]);
+    expect(empty).toMatchObject({
+      leaderboard: [],
+      totalPlayers: 0,
+      seasonInfo: { seasonId: 2, label: 'Season 2', endDate: '2026-11-30T00:00:00.000Z' },
+    });
+    expect((await leaderboards.seasons()).seasons).toEqual([
+      { seasonId: 1, label: 'Season 1', isActive: false, endDate: '2026-11-16T00:00:00.000Z' },
+    ]);
     await seasonJobs.rollover();
     await seasonJobs.rollover();
     expect((await leaderboards.seasons()).seasons).toEqual([

@@ -130,11 +130,12 @@ export class CitadelService {
   }
 
   async rewards(playerId: number, limit: number): Promise<CitadelRewardsResponse> {
-    const rows: { floor: number; damage: string; reward_thousandths: string; distributed_at: Date; floor_damage: string }[] = await this.dataSource.query(
-      `SELECT r.*, (SELECT sum(total_damage) FROM citadel_damage d WHERE d.floor = r.floor) AS floor_damage
+    const rows: { floor: number; damage: string; reward_thousandths: string; distributed_at: Date; floor_damage: string }[] =
+      await this.dataSource.query(
+        `SELECT r.*, (SELECT sum(total_damage) FROM citadel_damage d WHERE d.floor = r.floor) AS floor_damage
        FROM citadel_rewards r WHERE r.player_id = $1 ORDER BY r.distributed_at DESC, r.floor DESC LIMIT $2`,
-      [playerId, limit],
-    );
+        [playerId, limit],
+      );
     return {
       rewards: rows.map((row) => ({
         floor: row.floor,
@@ -164,12 +165,27 @@ export class CitadelService {
       const damage = Math.min(Number(floor.current_hp), power);
       const remaining = Number(floor.current_hp) - damage;
       await this.recordDamage(manager, playerId, floorNumber, damage, now);
-      await manager.query(`UPDATE citadel_floors SET current_hp = $2, defeated_at = $3 WHERE floor = $1`, [floorNumber, remaining, remaining === 0 ? now : null]);
+      await manager.query(`UPDATE citadel_floors SET current_hp = $2, defeated_at = $3 WHERE floor = $1`, [
+        floorNumber,
+        remaining,
+        remaining === 0 ? now : null,
+      ]);
       // The attack as fought, for its battle report.
       const [{ id: battleId }] = await manager.query(
         `INSERT INTO citadel_attacks (player_id, floor, attack_number, army, bonuses, casualties, damage, boss_hp_before, boss_hp_after, fought_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [playerId, floorNumber, attackNumber, JSON.stringify(state.army), JSON.stringify(bonuses), JSON.stringify(casualties), damage, floor.current_hp, remaining, now],
+        [
+          playerId,
+          floorNumber,
+          attackNumber,
+          JSON.stringify(state.army),
+          JSON.stringify(bonuses),
+          JSON.stringify(casualties),
+          damage,
+          floor.current_hp,
+          remaining,
+          now,
+        ],
       );
 
       let userReward: CitadelAttackResponse['userReward'] = null;
@@ -242,25 +258,36 @@ export class CitadelService {
     const rows: DamageRow[] = await manager.query(`SELECT player_id, total_damage FROM citadel_damage WHERE floor = $1`, [floor.floor]);
     const damages = rows.map((row) => ({ playerId: Number(row.player_id), damage: Number(row.total_damage) }));
     const reward = Number(floor.reward_thousandths);
-    const { paid: shares, remainder, withheld: heldByCaps } = citadelPayout(reward, damages, await this.paidToday(manager, damages.map((entry) => entry.playerId), now));
+    const {
+      paid: shares,
+      remainder,
+      withheld: heldByCaps,
+    } = citadelPayout(
+      reward,
+      damages,
+      await this.paidToday(
+        manager,
+        damages.map((entry) => entry.playerId),
+        now,
+      ),
+    );
     const withheld = heldByCaps + (await this.drawFromEmission(manager, shares));
     await this.ledger.post(manager, {
       reason: 'citadel-reward',
       reference: `citadel-floor:${floor.floor}`,
       legs: [
         { account: { system: 'system:mint' }, asset: 'runik', delta: -(reward - withheld) },
-        ...[...shares].filter(([, share]) => share > 0).map(([playerId, share]) => ({ account: { playerId }, asset: 'runik' as const, delta: share })),
+        ...[...shares]
+          .filter(([, share]) => share > 0)
+          .map(([playerId, share]) => ({ account: { playerId }, asset: 'runik' as const, delta: share })),
         ...(remainder > 0 ? [{ account: { system: 'system:rewards' as const }, asset: 'runik' as const, delta: remainder }] : []),
       ],
     });
     for (const row of rows) {
-      await manager.query(`INSERT INTO citadel_rewards (floor, player_id, damage, reward_thousandths, distributed_at) VALUES ($1, $2, $3, $4, $5)`, [
-        floor.floor,
-        row.player_id,
-        row.total_damage,
-        shares.get(Number(row.player_id)) ?? 0,
-        now,
-      ]);
+      await manager.query(
+        `INSERT INTO citadel_rewards (floor, player_id, damage, reward_thousandths, distributed_at) VALUES ($1, $2, $3, $4, $5)`,
+        [floor.floor, row.player_id, row.total_damage, shares.get(Number(row.player_id)) ?? 0, now],
+      );
     }
     await this.notifier.notifyEach(
       manager,
@@ -268,7 +295,11 @@ export class CitadelService {
       rows.map((row) => ({
         playerId: Number(row.player_id),
         kind: 'boss-defeated' as const,
-        data: { floor: floor.floor, damage: fromThousandths(Number(row.total_damage)), share: fromThousandths(shares.get(Number(row.player_id)) ?? 0) },
+        data: {
+          floor: floor.floor,
+          damage: fromThousandths(Number(row.total_damage)),
+          share: fromThousandths(shares.get(Number(row.player_id)) ?? 0),
+        },
       })),
     );
     return shares;
@@ -281,7 +312,9 @@ export class CitadelService {
    */
   private async drawFromEmission(manager: EntityManager, shares: Map<number, number>): Promise<number> {
     const owed = [...shares].filter(([, share]) => share > 0).map(([playerId]) => playerId);
-    const paid: { id: string }[] = await manager.query(`SELECT id FROM players WHERE id = ANY($1::bigint[]) AND activation = 'paid'`, [owed]);
+    const paid: { id: string }[] = await manager.query(`SELECT id FROM players WHERE id = ANY($1::bigint[]) AND activation = 'paid'`, [
+      owed,
+    ]);
     const asked = new Map(paid.map(({ id }) => [Number(id), shares.get(Number(id)) ?? 0]));
     const drawn = await this.emission.drawEach(manager, asked);
     let held = 0;
@@ -294,7 +327,11 @@ export class CitadelService {
   }
 
   private async openFloor(manager: EntityManager, floor: number): Promise<void> {
-    await manager.query(`INSERT INTO citadel_floors (floor, max_hp, current_hp, reward_thousandths) VALUES ($1, $2, $2, $3)`, [floor, bossMaxHp(floor), bossReward(floor)]);
+    await manager.query(`INSERT INTO citadel_floors (floor, max_hp, current_hp, reward_thousandths) VALUES ($1, $2, $2, $3)`, [
+      floor,
+      bossMaxHp(floor),
+      bossReward(floor),
+    ]);
     await manager.query(`UPDATE citadel_state SET current_floor = $1`, [floor]);
   }
 }

@@ -81,7 +81,11 @@ describe('a unit power changed in the rules', () => {
       `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at) VALUES ('House W', 'WWW', $1, '', $2, 10, $3) RETURNING id`,
       [ALLIANCE_ICON_IDS[0], warlord, clock.now()],
     );
-    await dataSource.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, $3)`, [warlord, allianceId, clock.now()]);
+    await dataSource.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, $3)`, [
+      warlord,
+      allianceId,
+      clock.now(),
+    ]);
     await throne.vote(warlord, '7:00');
     // The rules' cavalry power: 1.23 + 0.945 + 77 × 0.036 × 1.012 = 4.980264, shown 4.98.
     expect(await leaderboardPower('warlord')).toBe(4.98);

@@ -33,7 +33,9 @@ export async function installArmyPowerSql(dataSource: DataSource): Promise<void>
   const body = armyPowerTriggerBody();
   await dataSource.transaction(async (manager) => {
     await manager.query(`SELECT pg_advisory_xact_lock($1)`, [ARMY_POWER_SQL_LOCK]);
-    const [installed]: { body: string }[] = await manager.query(`SELECT prosrc AS body FROM pg_proc WHERE oid = to_regprocedure('cities_army_power()')`);
+    const [installed]: { body: string }[] = await manager.query(
+      `SELECT prosrc AS body FROM pg_proc WHERE oid = to_regprocedure('cities_army_power()')`,
+    );
     if (installed?.body === body) return;
     await manager.query(`CREATE OR REPLACE FUNCTION cities_army_power() RETURNS trigger LANGUAGE plpgsql AS $function$${body}$function$`);
     const current = armyPowerExpression('cities');

@@ -216,7 +216,11 @@ export function cityDto(stored: CityState, now: Date): CityResponse {
 }
 
 /** Troops lost in a fight: the dead leave the army, the injured move to the Sanctum. */
-export async function applyLosses(manager: EntityManager, playerId: number, { dead, injured }: { dead: Army; injured: Army }): Promise<void> {
+export async function applyLosses(
+  manager: EntityManager,
+  playerId: number,
+  { dead, injured }: { dead: Army; injured: Army },
+): Promise<void> {
   const lost = UNIT_KEYS.map((unit) => dead[unit] + injured[unit]);
   if (lost.every((count) => count === 0)) return;
   await manager.query(

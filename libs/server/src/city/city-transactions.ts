@@ -80,7 +80,13 @@ export class CityTransactions {
   }
 
   /** Creates produced or bought goods for the player from the mint; `reference` names what they came from (the player by default). */
-  async mint(manager: EntityManager, playerId: number, amounts: Partial<Record<Asset, number>>, reason: string, reference = `player:${playerId}`): Promise<void> {
+  async mint(
+    manager: EntityManager,
+    playerId: number,
+    amounts: Partial<Record<Asset, number>>,
+    reason: string,
+    reference = `player:${playerId}`,
+  ): Promise<void> {
     await this.ledger.post(manager, { reason, reference, legs: pairLegs(playerId, 'system:mint', amounts, 1) });
   }
 }

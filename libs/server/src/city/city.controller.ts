@@ -53,7 +53,10 @@ export class CityController {
   }
 
   @Get('resources/:username')
-  resources(@Param(new ZodPipe(cityUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<CityResponse> {
+  resources(
+    @Param(new ZodPipe(cityUsernameParamsSchema)) _params: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<CityResponse> {
     return this.city.city(session.playerId);
   }
 

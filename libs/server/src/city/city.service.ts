@@ -98,6 +98,7 @@ export class CityService {
 function upgradeBlockMessage(key: string, block: UpgradeBlock): string {
   if (block.reason === 'max-level') return CityMessages.cityHallMaxed;
   const name = buildingByKey(key)?.name ?? key;
-  return block.reason === 'locked' ? CityMessages.buildingLocked(name, block.unlockLevel) : CityMessages.needsCityHall(name, block.cityHallLevel);
+  return block.reason === 'locked'
+    ? CityMessages.buildingLocked(name, block.unlockLevel)
+    : CityMessages.needsCityHall(name, block.cityHallLevel);
 }
-

@@ -80,9 +80,11 @@ export class ConversionService {
       if (allowance.emission) {
         // Before the posting: every mint takes the budget's rows before players' balances (a boss's rewards
         // credit many players after drawing for them), so two never wait on each other in a circle.
-        await this.emission.draw(manager, playerId, preview.runikAfterTax, 'exact', { allowance: allowance.emission }).catch((error: unknown) => {
-          throw error instanceof EmissionSpentError ? emissionSpent(error.limitedBy, error.left, now) : error;
-        });
+        await this.emission
+          .draw(manager, playerId, preview.runikAfterTax, 'exact', { allowance: allowance.emission })
+          .catch((error: unknown) => {
+            throw error instanceof EmissionSpentError ? emissionSpent(error.limitedBy, error.left, now) : error;
+          });
       }
       const gross = preview.runikAfterTax + preview.tax;
       await this.ledger.post(manager, {
@@ -130,7 +132,9 @@ export class ConversionService {
     const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1`, [playerId]);
     if (player?.activation !== 'paid') return { left: capLeft, limitedBy: 'cap', emission: null };
     const emission = await this.emission.allowanceOf(manager, playerId, now);
-    return emission.left < capLeft ? { left: emission.left, limitedBy: emission.limitedBy, emission } : { left: capLeft, limitedBy: 'cap', emission };
+    return emission.left < capLeft
+      ? { left: emission.left, limitedBy: emission.limitedBy, emission }
+      : { left: capLeft, limitedBy: 'cap', emission };
   }
 
   private async readCity(playerId: number): Promise<CityState & { balances: Resources }> {
@@ -167,7 +171,11 @@ function emissionSpent(limitedBy: 'share' | 'budget', left: number, now: Date): 
   const day = gameDay(now.getTime());
   const countdown = formatCountdown(day.end.getTime() - now.getTime());
   const message = limitedBy === 'share' ? CityMessages.emissionShareSpent : CityMessages.emissionBudgetSpent;
-  return new ApiError(429, message(formatRunik(left), countdown), { limitedBy, left: fromThousandths(left), resetsAt: day.end.toISOString() });
+  return new ApiError(429, message(formatRunik(left), countdown), {
+    limitedBy,
+    left: fromThousandths(left),
+    resetsAt: day.end.toISOString(),
+  });
 }
 
 function toRunikDto(preview: ToRunikPreview, allowance: ConversionAllowance, now: Date): ConvertPreviewResponse {

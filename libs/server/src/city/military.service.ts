@@ -42,7 +42,11 @@ export class MilitaryService {
         count,
         completesAt,
       ]);
-      return { resources: resourcesDto(await balances()), army: state.army, trainingQueue: queueDto([...state.queue, { building, count, completesAt }]) };
+      return {
+        resources: resourcesDto(await balances()),
+        army: state.army,
+        trainingQueue: queueDto([...state.queue, { building, count, completesAt }]),
+      };
     });
   }
 
@@ -69,7 +73,11 @@ export class MilitaryService {
         await manager.query(`DELETE FROM training_queue WHERE player_id = $1 AND building = $2`, [playerId, building]);
         await manager.query(`UPDATE cities SET ${unit} = ${unit} + $2 WHERE player_id = $1`, [playerId, batch.count]);
       } else {
-        await manager.query(`UPDATE training_queue SET completes_at = $3 WHERE player_id = $1 AND building = $2`, [playerId, building, completesAt]);
+        await manager.query(`UPDATE training_queue SET completes_at = $3 WHERE player_id = $1 AND building = $2`, [
+          playerId,
+          building,
+          completesAt,
+        ]);
       }
       return { trainingQueue: queueDto(queue), resources: resourcesDto(await balances()), army };
     });

@@ -44,19 +44,42 @@ export class EconomyMetrics {
           else this.set(current);
         },
       });
-    const held = (amount: (holdings: Holdings) => number) => ({ holdings }: Reading) => (holdings === null ? null : fromThousandths(amount(holdings)));
-    gauge('runik_economy_liability_runik', 'RUNIK paid players may withdraw: their balances less their locked RUNIK.', held((holdings) => holdings.withdrawable));
+    const held =
+      (amount: (holdings: Holdings) => number) =>
+      ({ holdings }: Reading) =>
+        holdings === null ? null : fromThousandths(amount(holdings));
+    gauge(
+      'runik_economy_liability_runik',
+      'RUNIK paid players may withdraw: their balances less their locked RUNIK.',
+      held((holdings) => holdings.withdrawable),
+    );
     gauge(
       'runik_economy_owed_runik',
       'All the RUNIK that can be asked of the treasury in one step: withdrawable, contingent, queued and let-go withdrawals.',
       held(owedOf),
     );
-    gauge('runik_economy_contingent_runik', "The part of free players' RUNIK activations could make withdrawable at once.", held((holdings) => holdings.contingent));
-    gauge('runik_economy_locked_runik', "Paid players' RUNIK for use in the game only, never withdrawn.", held((holdings) => holdings.locked));
-    gauge('runik_economy_queued_runik', 'RUNIK of the withdrawals waiting in line (below the coverage floor or over a cap).', held((holdings) => holdings.queued));
-    gauge('runik_economy_treasury_rnk', 'RNK the game account holds on Hive Engine.', ({ treasury }) => (treasury === null ? null : fromThousandths(treasury)));
-    gauge('runik_economy_coverage', "The game account's RNK divided by all the RUNIK that can be asked of it in one step (runik_economy_owed_runik).", ({ holdings, treasury }) =>
-      holdings === null || treasury === null ? null : coverage(treasury, owedOf(holdings)),
+    gauge(
+      'runik_economy_contingent_runik',
+      "The part of free players' RUNIK activations could make withdrawable at once.",
+      held((holdings) => holdings.contingent),
+    );
+    gauge(
+      'runik_economy_locked_runik',
+      "Paid players' RUNIK for use in the game only, never withdrawn.",
+      held((holdings) => holdings.locked),
+    );
+    gauge(
+      'runik_economy_queued_runik',
+      'RUNIK of the withdrawals waiting in line (below the coverage floor or over a cap).',
+      held((holdings) => holdings.queued),
+    );
+    gauge('runik_economy_treasury_rnk', 'RNK the game account holds on Hive Engine.', ({ treasury }) =>
+      treasury === null ? null : fromThousandths(treasury),
+    );
+    gauge(
+      'runik_economy_coverage',
+      "The game account's RNK divided by all the RUNIK that can be asked of it in one step (runik_economy_owed_runik).",
+      ({ holdings, treasury }) => (holdings === null || treasury === null ? null : coverage(treasury, owedOf(holdings))),
     );
   }
 

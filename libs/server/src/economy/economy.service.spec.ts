@@ -19,7 +19,10 @@ const config = { GAME_ACCOUNT: 'runik.game' } as AppConfig;
 /** The chain's side: hive-sim's real answers are the system test's (apps/e2e economy.spec.ts). */
 let engineAnswer: () => Promise<EngineBalance | null> = async () => null;
 /** SWAP.HIVE held: 12.5, when the node answers at all. */
-const engine = { tokenBalance: () => engineAnswer(), swapHiveBalance: () => engineAnswer().then(() => 12_500) } as unknown as HiveEngineClient;
+const engine = {
+  tokenBalance: () => engineAnswer(),
+  swapHiveBalance: () => engineAnswer().then(() => 12_500),
+} as unknown as HiveEngineClient;
 const economy = () => new EconomyService(dataSource, new TreasuryService(dataSource, config, engine), engine, config, clock);
 
 beforeAll(async () => {
@@ -33,10 +36,10 @@ afterAll(async () => {
 
 async function newPlayer(name: string, activation: 'paid' | 'free'): Promise<number> {
   return dataSource.transaction(async (manager) => {
-    const [{ id }] = await manager.query(`INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', $2, now()) RETURNING id`, [
-      name,
-      activation,
-    ]);
+    const [{ id }] = await manager.query(
+      `INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', $2, now()) RETURNING id`,
+      [name, activation],
+    );
     await ledger.openPlayerAccount(manager, Number(id));
     return Number(id);
   });
@@ -59,11 +62,19 @@ describe('EconomyService', () => {
     // Before the window (30 days ending 2026-03-01): counted in balances only.
     await postAt('2026-01-20T10:00:00Z', 'test-mint', [runik(mint, -50_000), runik({ playerId: paid }, 50_000)]);
     // Yesterday, one millisecond before midnight UTC.
-    await postAt('2026-02-28T23:59:59.999Z', 'convert-to-runik', [runik(mint, -10_000), runik({ playerId: free }, 9_000), runik({ system: 'system:tax' }, 1_000)]);
+    await postAt('2026-02-28T23:59:59.999Z', 'convert-to-runik', [
+      runik(mint, -10_000),
+      runik({ playerId: free }, 9_000),
+      runik({ system: 'system:tax' }, 1_000),
+    ]);
     await postAt('2026-02-28T23:00:00Z', 'withdrawal', [runik({ playerId: paid }, -5_000), runik(chain, 5_000)], 'withdrawal:1');
     // Today: a deposit, a spend, a fee, a withdrawal refunded and one not.
     await postAt('2026-03-01T00:00:00Z', 'deposit', [runik(chain, -7_250), runik({ playerId: paid }, 7_250)], 'tx-1');
-    await postAt('2026-03-01T01:00:00Z', 'convert-to-runik', [runik(mint, -2_000), runik({ playerId: paid }, 1_800), runik({ system: 'system:tax' }, 200)]);
+    await postAt('2026-03-01T01:00:00Z', 'convert-to-runik', [
+      runik(mint, -2_000),
+      runik({ playerId: paid }, 1_800),
+      runik({ system: 'system:tax' }, 200),
+    ]);
     await postAt('2026-03-01T02:00:00Z', 'citadel-reward', [runik(mint, -500), runik({ playerId: free }, 500)]);
     await postAt('2026-03-01T03:00:00Z', 'upgrade', [runik({ playerId: free }, -1_500), runik({ system: 'system:burn' }, 1_500)]);
     await postAt('2026-03-01T04:00:00Z', 'alliance-create', [runik({ playerId: paid }, -3_000), runik({ system: 'system:fees' }, 3_000)]);
@@ -104,7 +115,12 @@ describe('EconomyService', () => {
       'external:hive-engine': -1.25,
     });
     // Every posting balances: the holdings sum to zero.
-    expect(report.liabilityRunik + report.lockedRunik + report.freeRunik + Object.values(report.systemRunik).reduce((sum, value) => sum + value, 0)).toBeCloseTo(0, 9);
+    expect(
+      report.liabilityRunik +
+        report.lockedRunik +
+        report.freeRunik +
+        Object.values(report.systemRunik).reduce((sum, value) => sum + value, 0),
+    ).toBeCloseTo(0, 9);
     expect(report.treasuryRnk).toBe(96.5);
     // Against all that is owed: the withdrawal on its way is paid from the same RNK, and what activations could release counts.
     expect(report.coverage).toBeCloseTo(96.5 / (40.05 + 1 + 7.5), 12);
@@ -135,7 +151,9 @@ describe('EconomyService', () => {
       burnedByReason: {},
     });
     expect(report.days[29].date).toBe('2026-01-31');
-    expect(report.days.slice(2).every((day) => day.minted === 0 && day.deposits === 0 && Object.keys(day.mintedByReason).length === 0)).toBe(true);
+    expect(
+      report.days.slice(2).every((day) => day.minted === 0 && day.deposits === 0 && Object.keys(day.mintedByReason).length === 0),
+    ).toBe(true);
 
     const one = await economy().report(1);
     expect(one.days.map((day) => day.date)).toEqual(['2026-03-01']);
@@ -161,7 +179,15 @@ describe('EconomyService', () => {
     await dataSource.query(`UPDATE withdrawals SET status = 'completed' WHERE status = 'sent'`);
     const report = await fresh.report(30);
     // Nothing withdrawable, but both free players' RUNIK could become so in one step each.
-    expect(report).toMatchObject({ liabilityRunik: 0, withdrawingRunik: 0, freeRunik: 57.55, contingentRunik: 57.55, owedRunik: 57.55, treasuryRnk: 0, coverage: 0 });
+    expect(report).toMatchObject({
+      liabilityRunik: 0,
+      withdrawingRunik: 0,
+      freeRunik: 57.55,
+      contingentRunik: 57.55,
+      owedRunik: 57.55,
+      treasuryRnk: 0,
+      coverage: 0,
+    });
     expect(coverage(0, 0)).toBeNull();
   });
 });

@@ -15,7 +15,9 @@ import type { SystemAccount } from '../ledger/ledger.types';
 import { TreasuryService } from '../wallet/treasury.service';
 
 /** The contract's list is the ledger's system accounts, no more, no less (a compile error otherwise). */
-const SAME_ACCOUNTS: [Exclude<SystemAccount, SystemAccountCode>, Exclude<SystemAccountCode, SystemAccount>] extends [never, never] ? true : never = true;
+const SAME_ACCOUNTS: [Exclude<SystemAccount, SystemAccountCode>, Exclude<SystemAccountCode, SystemAccount>] extends [never, never]
+  ? true
+  : never = true;
 void SAME_ACCOUNTS;
 
 const DAY_MS = 86_400_000;
@@ -122,11 +124,17 @@ export class EconomyService {
 
   /** The game days of the last `count` days that had an emission budget, newest first. */
   private async emissionDays(manager: EntityManager, count: number): Promise<EmissionDayReport[]> {
-    const rows: { day: string; budget: string; used: string; sized_from_treasury: boolean; treasury_rnk: string | null; owed: string | null }[] =
-      await manager.query(
-        `SELECT day::text AS day, budget, used, sized_from_treasury, treasury_rnk, owed FROM emission_days WHERE day > $1::date - $2::int ORDER BY day DESC`,
-        [gameDayKey(this.clock.nowMs()), count],
-      );
+    const rows: {
+      day: string;
+      budget: string;
+      used: string;
+      sized_from_treasury: boolean;
+      treasury_rnk: string | null;
+      owed: string | null;
+    }[] = await manager.query(
+      `SELECT day::text AS day, budget, used, sized_from_treasury, treasury_rnk, owed FROM emission_days WHERE day > $1::date - $2::int ORDER BY day DESC`,
+      [gameDayKey(this.clock.nowMs()), count],
+    );
     return rows.map((row) => {
       const treasuryRnk = row.treasury_rnk === null ? null : Number(row.treasury_rnk);
       const owedThen = row.owed === null ? null : Number(row.owed);
@@ -212,7 +220,17 @@ export class EconomyService {
     const byDate = new Map<string, DayTotals>();
     const dates = Array.from({ length: count }, (_, back) => new Date(today - back * DAY_MS).toISOString().slice(0, 10));
     for (const date of dates) {
-      byDate.set(date, { minted: 0, burned: 0, resourcePurchases: 0, fees: 0, tax: 0, deposits: 0, withdrawals: 0, mintedByReason: {}, burnedByReason: {} });
+      byDate.set(date, {
+        minted: 0,
+        burned: 0,
+        resourcePurchases: 0,
+        fees: 0,
+        tax: 0,
+        deposits: 0,
+        withdrawals: 0,
+        mintedByReason: {},
+        burnedByReason: {},
+      });
     }
     for (const row of rows) {
       const day = byDate.get(row.date);

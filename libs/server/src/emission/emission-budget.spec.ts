@@ -51,7 +51,7 @@ async function convertedByPaid(since: string): Promise<number> {
 }
 
 describe('the emission budget', () => {
-  it('never mints more than the day\'s budget when 30 paid players convert at once, and says so to the rest', async () => {
+  it("never mints more than the day's budget when 30 paid players convert at once, and says so to the rest", async () => {
     const players = await Promise.all(Array.from({ length: 30 }, paidPlayer));
     const outcomes = await Promise.allSettled(players.map(convertWheat));
     const done = outcomes.filter((outcome) => outcome.status === 'fulfilled');
@@ -70,7 +70,12 @@ describe('the emission budget', () => {
 
     // The preview says what is left and why; the refusal names the budget with the time to the reset (08:00 Manila, 00:00 UTC).
     const preview = await conversion.previewToRunik(players[0], { selectedResources: ['wheat'], amount: 100_000 });
-    expect(preview).toMatchObject({ conversionLimitedBy: 'budget', conversionLeftToday: 0.1, emissionShareToday: 10, emissionBudgetLeftToday: 0.1 });
+    expect(preview).toMatchObject({
+      conversionLimitedBy: 'budget',
+      conversionLeftToday: 0.1,
+      emissionShareToday: 10,
+      emissionBudgetLeftToday: 0.1,
+    });
     const refused = await convertWheat(players[0]).catch((error: HttpException) => error);
     expect((refused as HttpException).getResponse()).toMatchObject({ error: CityMessages.emissionBudgetSpent('0.100', '22:00:00') });
   });
@@ -81,14 +86,20 @@ describe('the emission budget', () => {
     const free = await t.newPlayer(`emit${(count += 1)}`);
     await convertWheat(paid);
     const freeConversion = await convertWheat(free);
-    expect(freeConversion).toMatchObject({ runikGained: 0.45, conversionLimitedBy: 'cap', emissionShareToday: null, emissionBudgetLeftToday: null });
+    expect(freeConversion).toMatchObject({
+      runikGained: 0.45,
+      conversionLimitedBy: 'cap',
+      emissionShareToday: null,
+      emissionBudgetLeftToday: null,
+    });
     expect(await dayRow('2026-05-11')).toEqual({ budget: 10_000, used: 450 });
   });
 
-  it('splits the budget by yesterday\'s production: k accounts of one contribution each earn what one player with it earns', async () => {
+  it("splits the budget by yesterday's production: k accounts of one contribution each earn what one player with it earns", async () => {
     clock.set('2026-05-12T03:00:00Z');
     const [small, big, ...alts] = await Promise.all(Array.from({ length: 5 }, paidPlayer));
-    const harvest = (playerId: number, wheat: number) => t.dataSource.transaction((manager) => t.cities.mint(manager, playerId, { wheat }, 'harvest'));
+    const harvest = (playerId: number, wheat: number) =>
+      t.dataSource.transaction((manager) => t.cities.mint(manager, playerId, { wheat }, 'harvest'));
     // 100 RUNIK of wheat for one, 300 for another, 100 for each of three alts of one actor.
     await harvest(small, 20_000_000);
     await harvest(big, 60_000_000);
@@ -105,7 +116,11 @@ describe('the emission budget', () => {
 
   it('is sized from the treasury by the worker once a day: a share of the RNK held above all that is owed, within minimum and ceiling', async () => {
     clock.set('2026-05-14T03:00:00Z');
-    const wide = testEmission(t.dataSource, clock, { EMISSION_DAILY_MINIMUM: '5', EMISSION_DAILY_CEILING: '1000', EMISSION_SURPLUS_SHARE_PERCENT: '10' });
+    const wide = testEmission(t.dataSource, clock, {
+      EMISSION_DAILY_MINIMUM: '5',
+      EMISSION_DAILY_CEILING: '1000',
+      EMISSION_SURPLUS_SHARE_PERCENT: '10',
+    });
     const owed = owedOf(await readLiabilities(t.dataSource.manager));
     wide.setTreasuryRnk(owed + 3_000_000);
     const sized = await wide.emission.sizeToday();
@@ -128,7 +143,14 @@ describe('the emission budget', () => {
 describe('activation and locked RUNIK', () => {
   let players: PlayersService;
   beforeAll(() => {
-    players = new PlayersService(t.dataSource.getRepository(Player) as Repository<Player>, t.config, t.ledger, t.cityService, t.emission, clock);
+    players = new PlayersService(
+      t.dataSource.getRepository(Player) as Repository<Player>,
+      t.config,
+      t.ledger,
+      t.cityService,
+      t.emission,
+      clock,
+    );
   });
 
   it('releases at most ACTIVATION_RELEASE_RUNIK of a grown free account, drawn from the budget; the rest is spendable, not withdrawable', async () => {
@@ -183,7 +205,13 @@ describe('activation and locked RUNIK', () => {
 
   it('refuses a withdrawal of locked RUNIK with what may be withdrawn', async () => {
     const queue = { add: async () => undefined } as never;
-    const guardRails = new WithdrawalGuardRails(t.dataSource, queue, t.config, new TreasuryService(t.dataSource, t.config, {} as never), clock);
+    const guardRails = new WithdrawalGuardRails(
+      t.dataSource,
+      queue,
+      t.config,
+      new TreasuryService(t.dataSource, t.config, {} as never),
+      clock,
+    );
     const withdrawals = new WithdrawService(t.dataSource, queue, t.ledger, guardRails, clock, t.config);
     const player = await paidPlayer();
     await t.dataSource.transaction(async (manager) => {

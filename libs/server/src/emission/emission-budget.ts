@@ -89,7 +89,11 @@ export class EmissionBudget {
     private readonly treasury: TreasuryService,
     private readonly clock: Clock,
   ) {
-    this.policy = { minimum: config.EMISSION_DAILY_MINIMUM, ceiling: config.EMISSION_DAILY_CEILING, surplusSharePercent: config.EMISSION_SURPLUS_SHARE_PERCENT };
+    this.policy = {
+      minimum: config.EMISSION_DAILY_MINIMUM,
+      ceiling: config.EMISSION_DAILY_CEILING,
+      surplusSharePercent: config.EMISSION_SURPLUS_SHARE_PERCENT,
+    };
   }
 
   /**
@@ -101,7 +105,10 @@ export class EmissionBudget {
   async sizeToday(): Promise<EmissionDay | null> {
     const now = this.clock.now();
     const day = gameDayKey(now.getTime());
-    const [sized]: { sized_from_treasury: boolean }[] = await this.dataSource.query(`SELECT sized_from_treasury FROM emission_days WHERE day = $1`, [day]);
+    const [sized]: { sized_from_treasury: boolean }[] = await this.dataSource.query(
+      `SELECT sized_from_treasury FROM emission_days WHERE day = $1`,
+      [day],
+    );
     if (sized?.sized_from_treasury) return null;
     const treasuryRnk = await this.treasury.gameAccountRnk().catch((error: Error) => {
       // Not a failure of the worker's start or of the tick: the provisional budget holds, and the next tick tries again.
@@ -149,7 +156,10 @@ export class EmissionBudget {
     const day = await this.dayOf(manager, now);
     const weight = (await this.weightsOf(manager, now, [playerId])).get(playerId) ?? contributionWeight(0);
     const share = emissionShare(day.budget, weight, day.totalWeight);
-    const [draw]: { used: string }[] = await manager.query(`SELECT used FROM emission_draws WHERE day = $1 AND player_id = $2`, [day.day, playerId]);
+    const [draw]: { used: string }[] = await manager.query(`SELECT used FROM emission_draws WHERE day = $1 AND player_id = $2`, [
+      day.day,
+      playerId,
+    ]);
     const drawn = Number(draw?.used ?? 0);
     return { day, weight, share, drawn, ...emissionLeft({ size: share, used: drawn }, { size: day.budget, used: day.used }) };
   }
@@ -197,17 +207,20 @@ export class EmissionBudget {
     const ids = players.map(([playerId]) => playerId);
     const day = known?.day ?? (await this.dayOf(manager, now));
     const weights = known?.weights ?? (await this.weightsOf(manager, now, ids));
-    await manager.query(
-      `INSERT INTO emission_draws (day, player_id, used) SELECT $1, unnest($2::bigint[]), 0 ON CONFLICT DO NOTHING`,
-      [day.day, ids],
-    );
+    await manager.query(`INSERT INTO emission_draws (day, player_id, used) SELECT $1, unnest($2::bigint[]), 0 ON CONFLICT DO NOTHING`, [
+      day.day,
+      ids,
+    ]);
     const mine: { player_id: string; used: string }[] = await manager.query(
       `SELECT player_id, used FROM emission_draws WHERE day = $1 AND player_id = ANY($2::bigint[]) ORDER BY player_id FOR NO KEY UPDATE`,
       [day.day, ids],
     );
     const usedBy = new Map(mine.map((row) => [Number(row.player_id), Number(row.used)]));
     // NO KEY UPDATE: every draw row's foreign key holds KEY SHARE on the day's row, which FOR UPDATE would wait on (a deadlock between two draws).
-    const [all]: { budget: string; used: string }[] = await manager.query(`SELECT budget, used FROM emission_days WHERE day = $1 FOR NO KEY UPDATE`, [day.day]);
+    const [all]: { budget: string; used: string }[] = await manager.query(
+      `SELECT budget, used FROM emission_days WHERE day = $1 FOR NO KEY UPDATE`,
+      [day.day],
+    );
     const budget = { size: Number(all.budget), used: Number(all.used) };
     const allocated: { playerId: number; got: number; limitedBy: EmissionLimit }[] = [];
     for (const [playerId, amount] of players) {

@@ -30,7 +30,10 @@ export class FirstStepsController {
 
   @Post(':username/seen-alliances')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Marks the alliances looked at', description: 'The web app calls it when the player opens the Alliance screen.' })
+  @ApiOperation({
+    summary: 'Marks the alliances looked at',
+    description: 'The web app calls it when the player opens the Alliance screen.',
+  })
   @ApiOkResponse({ description: PROGRESS_DESCRIPTION })
   seenAlliances(
     @Param(new ZodPipe(firstStepsParamsSchema)) _params: unknown,

@@ -112,7 +112,9 @@ describe('first steps', () => {
     await firstSteps.markAlliancesSeen(visitor.playerId);
     clock.set(new Date(clock.nowMs() + HOUR));
     expect(doneSteps(await firstSteps.markAlliancesSeen(visitor.playerId))).toEqual(['alliances']);
-    const [{ alliances_seen_at }] = await t.dataSource.query(`SELECT alliances_seen_at FROM first_steps WHERE player_id = $1`, [visitor.playerId]);
+    const [{ alliances_seen_at }] = await t.dataSource.query(`SELECT alliances_seen_at FROM first_steps WHERE player_id = $1`, [
+      visitor.playerId,
+    ]);
     expect(alliances_seen_at).toEqual(firstVisit);
   });
 
@@ -127,7 +129,9 @@ describe('first steps', () => {
   });
 
   it('answer 404 for a player without a city, and record nothing for it', async () => {
-    const [{ id }] = await t.dataSource.query(`INSERT INTO players (hive_username, referrer, activation) VALUES ('nocity', 'runik.game', 'free') RETURNING id`);
+    const [{ id }] = await t.dataSource.query(
+      `INSERT INTO players (hive_username, referrer, activation) VALUES ('nocity', 'runik.game', 'free') RETURNING id`,
+    );
     await expect(firstSteps.skip(Number(id))).rejects.toMatchObject({ status: 404 });
     expect(await t.dataSource.query(`SELECT * FROM first_steps WHERE player_id = $1`, [id])).toEqual([]);
   });

@@ -50,7 +50,13 @@ export class FirstStepsService {
   ) {}
 
   async progress(playerId: number): Promise<FirstStepsResponse> {
-    const [row]: ProgressRow[] = await this.dataSource.query(PROGRESS, [playerId, FARM, STARTING_BUILDING_LEVEL, INFANTRY_BUILDING, trainingReason(INFANTRY_BUILDING)]);
+    const [row]: ProgressRow[] = await this.dataSource.query(PROGRESS, [
+      playerId,
+      FARM,
+      STARTING_BUILDING_LEVEL,
+      INFANTRY_BUILDING,
+      trainingReason(INFANTRY_BUILDING),
+    ]);
     if (!row) throw ApiError.notFound(CityMessages.cityNotFound);
     const steps = FIRST_STEP_IDS.map((id) => ({ id, done: row[id] }));
     return { steps, skipped: row.skipped, finished: row.past_guide || steps.every((step) => step.done) };

@@ -1,5 +1,15 @@
 import { EntityManager } from 'typeorm';
-import { GEAR_MAX_LEVEL, GEAR_TYPES, GearCategory, GearRarity, gearStatHundredths, gearStats, GearType, recordOf, requiredExp } from '@runik/rules';
+import {
+  GEAR_MAX_LEVEL,
+  GEAR_TYPES,
+  GearCategory,
+  GearRarity,
+  gearStatHundredths,
+  gearStats,
+  GearType,
+  recordOf,
+  requiredExp,
+} from '@runik/rules';
 import type { EquippedGears, Gear } from '@runik/contract';
 
 export interface GearRow {
@@ -52,7 +62,9 @@ export async function equippedGears(manager: EntityManager, playerId: number): P
  * equipped commander gear.
  */
 export async function refreshCommanderBoosts(manager: EntityManager, playerId: number): Promise<void> {
-  const rows: GearRow[] = await manager.query(`SELECT * FROM gears WHERE owner_id = $1 AND equipped AND category = 'commander'`, [playerId]);
+  const rows: GearRow[] = await manager.query(`SELECT * FROM gears WHERE owner_id = $1 AND equipped AND category = 'commander'`, [
+    playerId,
+  ]);
   const boost = (type: GearType) => {
     const gear = rows.find((row) => row.type === type);
     return gear ? gearStatHundredths(gear.rarity, gear.level) : 0;

@@ -1,6 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { availableGearsQuerySchema, equippedQuerySchema, equipSchema, gearUsernameParamsSchema, unequipSchema } from '@runik/contract';
-import type { AvailableGearsQuery, EquippedGearsResponse, EquipRequest, GearActionResponse, GearsResponse, UnequipRequest } from '@runik/contract';
+import type {
+  AvailableGearsQuery,
+  EquippedGearsResponse,
+  EquipRequest,
+  GearActionResponse,
+  GearsResponse,
+  UnequipRequest,
+} from '@runik/contract';
 import { CurrentSession } from '../auth/current-session.decorator';
 import type { AuthenticatedSession } from '../auth/session.service';
 import { ZodPipe } from '../core/validation/zod.pipe';
@@ -31,13 +38,19 @@ export class GearsController {
 
   @Post('equip')
   @HttpCode(200)
-  equip(@Body(new ZodPipe(equipSchema)) { gearId, slotType }: EquipRequest, @CurrentSession() session: AuthenticatedSession): Promise<GearActionResponse> {
+  equip(
+    @Body(new ZodPipe(equipSchema)) { gearId, slotType }: EquipRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<GearActionResponse> {
     return this.gears.equip(session.playerId, gearId, slotType);
   }
 
   @Post('unequip')
   @HttpCode(200)
-  unequip(@Body(new ZodPipe(unequipSchema)) { slotType }: UnequipRequest, @CurrentSession() session: AuthenticatedSession): Promise<GearActionResponse> {
+  unequip(
+    @Body(new ZodPipe(unequipSchema)) { slotType }: UnequipRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<GearActionResponse> {
     return this.gears.unequip(session.playerId, slotType);
   }
 }

@@ -31,8 +31,18 @@ interface Board {
 }
 
 const BOARDS: Record<LeaderboardFilter, Board> = {
-  chLevel: { table: 'cities', value: 'ch_level', where: '', totalDamage: '(SELECT cp.total_damage FROM citadel_players cp WHERE cp.player_id = r.player_id)' },
-  armyPower: { table: 'cities', value: 'army_power', where: '', totalDamage: '(SELECT cp.total_damage FROM citadel_players cp WHERE cp.player_id = r.player_id)' },
+  chLevel: {
+    table: 'cities',
+    value: 'ch_level',
+    where: '',
+    totalDamage: '(SELECT cp.total_damage FROM citadel_players cp WHERE cp.player_id = r.player_id)',
+  },
+  armyPower: {
+    table: 'cities',
+    value: 'army_power',
+    where: '',
+    totalDamage: '(SELECT cp.total_damage FROM citadel_players cp WHERE cp.player_id = r.player_id)',
+  },
   abyssSeason: { table: 'season_damage', value: 'total_damage', where: 'WHERE season_id = $1', totalDamage: 'r.value' },
 };
 
@@ -78,7 +88,9 @@ export class LeaderboardService {
     const chosen = season(chosenSeason);
     return {
       leaderboard: rows.map(entryDto),
-      ...(filter === 'abyssSeason' ? { seasonInfo: { seasonId: chosen.seasonId, label: chosen.label, endDate: chosen.endsAt.toISOString() } } : {}),
+      ...(filter === 'abyssSeason'
+        ? { seasonInfo: { seasonId: chosen.seasonId, label: chosen.label, endDate: chosen.endsAt.toISOString() } }
+        : {}),
       page,
       totalPages: Math.max(1, Math.ceil(total / LEADERBOARD_PAGE_SIZE)),
       totalPlayers: total,
@@ -94,7 +106,12 @@ export class LeaderboardService {
       [now],
     );
     return {
-      seasons: rows.map((row) => ({ seasonId: row.season_id, label: row.label, isActive: row.ends_at > now, endDate: row.ends_at.toISOString() })),
+      seasons: rows.map((row) => ({
+        seasonId: row.season_id,
+        label: row.label,
+        isActive: row.ends_at > now,
+        endDate: row.ends_at.toISOString(),
+      })),
     };
   }
 }

@@ -21,11 +21,9 @@ export class SeasonJobs {
   @ScheduledJob(ScheduledJobs.seasonRollover, EVERY_GAME_DAY, { runAtStart: true })
   async rollover(): Promise<void> {
     const current = seasonAt(this.clock.now().getTime());
-    await this.dataSource.query(`INSERT INTO seasons (season_id, label, starts_at, ends_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
-      current.seasonId,
-      current.label,
-      current.startsAt,
-      current.endsAt,
-    ]);
+    await this.dataSource.query(
+      `INSERT INTO seasons (season_id, label, starts_at, ends_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [current.seasonId, current.label, current.startsAt, current.endsAt],
+    );
   }
 }

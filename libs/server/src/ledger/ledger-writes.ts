@@ -1,4 +1,12 @@
-import { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent, TransactionStartEvent } from 'typeorm';
+import {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+  TransactionStartEvent,
+} from 'typeorm';
 import { Asset } from './ledger.types';
 
 /** One leg of a posting, resolved to its account, as written to `balances` and `ledger_entries`. */

@@ -29,19 +29,36 @@ async function newPlayer(runik = 0): Promise<number> {
   const playerId = Number(id);
   await dataSource.transaction(async (manager) => {
     await ledger.openPlayerAccount(manager, playerId);
-    if (runik > 0) await ledger.post(manager, { reason: 'test-mint', legs: [{ account: { system: 'system:mint' }, asset: 'runik', delta: -runik }, { account: { playerId }, asset: 'runik', delta: runik }] });
+    if (runik > 0)
+      await ledger.post(manager, {
+        reason: 'test-mint',
+        legs: [
+          { account: { system: 'system:mint' }, asset: 'runik', delta: -runik },
+          { account: { playerId }, asset: 'runik', delta: runik },
+        ],
+      });
   });
   return playerId;
 }
 
 const mintEntries = async (manager: EntityManager = dataSource.manager): Promise<number> =>
-  (await manager.query(`SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = 'system:mint'`))[0].n;
+  (
+    await manager.query(
+      `SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = 'system:mint'`,
+    )
+  )[0].n;
 
 const runikOf = async (playerId: number) => (await ledger.balancesOf(dataSource.manager, playerId)).runik;
 
 function pay(from: number, to: number, amount: number) {
   return dataSource.transaction((manager) =>
-    ledger.post(manager, { reason: 'test-transfer', legs: [{ account: { playerId: from }, asset: 'runik', delta: -amount }, { account: { playerId: to }, asset: 'runik', delta: amount }] }),
+    ledger.post(manager, {
+      reason: 'test-transfer',
+      legs: [
+        { account: { playerId: from }, asset: 'runik', delta: -amount },
+        { account: { playerId: to }, asset: 'runik', delta: amount },
+      ],
+    }),
   );
 }
 
@@ -61,14 +78,19 @@ describe('LedgerService', () => {
       `SELECT e.delta, e.balance_after FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.player_id = $1 ORDER BY e.id`,
       [alice],
     );
-    expect(entries).toEqual([{ delta: 5_000, balance_after: 5_000 }, { delta: -1_250, balance_after: 3_750 }]);
+    expect(entries).toEqual([
+      { delta: 5_000, balance_after: 5_000 },
+      { delta: -1_250, balance_after: 3_750 },
+    ]);
   });
 
   it('refuses an unbalanced posting or a fractional amount and writes nothing', async () => {
     const alice = await newPlayer(1_000);
     const before = await dataSource.query(`SELECT count(*)::int AS n FROM ledger_entries`);
     await expect(
-      dataSource.transaction((manager) => ledger.post(manager, { reason: 'bad', legs: [{ account: { playerId: alice }, asset: 'runik', delta: 10 }] })),
+      dataSource.transaction((manager) =>
+        ledger.post(manager, { reason: 'bad', legs: [{ account: { playerId: alice }, asset: 'runik', delta: 10 }] }),
+      ),
     ).rejects.toThrow(/Unbalanced/);
     await expect(pay(alice, alice + 0, 0.5)).rejects.toThrow(/integer/);
     expect(await dataSource.query(`SELECT count(*)::int AS n FROM ledger_entries`)).toEqual(before);
@@ -99,14 +121,16 @@ describe('LedgerService', () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer(10_000)));
     const before = await totals();
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const transfers = Array.from({ length: 300 }, () => {
       const from = players[Math.floor(random() * players.length)];
       const to = players[Math.floor(random() * players.length)];
       return { from, to, amount: 1 + Math.floor(random() * 4_000) };
     });
     const results = await Promise.allSettled(transfers.filter((t) => t.from !== t.to).map((t) => pay(t.from, t.to, t.amount)));
-    const unexpected = results.filter((r) => r.status === 'rejected' && !((r as PromiseRejectedResult).reason instanceof InsufficientFundsError));
+    const unexpected = results.filter(
+      (r) => r.status === 'rejected' && !((r as PromiseRejectedResult).reason instanceof InsufficientFundsError),
+    );
     expect(unexpected).toEqual([]);
     expect(await totals()).toEqual(before);
     const held = await Promise.all(players.map(runikOf));
@@ -125,11 +149,23 @@ describe('LedgerService', () => {
     const alice = await newPlayer();
     const mintedBefore = await mintEntries();
     const mint = (manager: EntityManager, amount: number) =>
-      ledger.post(manager, { reason: 'test-mint', legs: [{ account: { system: 'system:mint' }, asset: 'runik', delta: -amount }, { account: { playerId: alice }, asset: 'runik', delta: amount }] });
+      ledger.post(manager, {
+        reason: 'test-mint',
+        legs: [
+          { account: { system: 'system:mint' }, asset: 'runik', delta: -amount },
+          { account: { playerId: alice }, asset: 'runik', delta: amount },
+        ],
+      });
     await dataSource.transaction(async (manager) => {
       await mint(manager, 300);
       await mint(manager, 200);
-      await ledger.post(manager, { reason: 'test-burn', legs: [{ account: { playerId: alice }, asset: 'runik', delta: -100 }, { account: { system: 'system:burn' }, asset: 'runik', delta: 100 }] });
+      await ledger.post(manager, {
+        reason: 'test-burn',
+        legs: [
+          { account: { playerId: alice }, asset: 'runik', delta: -100 },
+          { account: { system: 'system:burn' }, asset: 'runik', delta: 100 },
+        ],
+      });
       // Held back until the commit: nothing of the mint's is written yet.
       expect(await mintEntries(manager)).toBe(mintedBefore);
     });
@@ -146,7 +182,13 @@ describe('LedgerService', () => {
     const alice = await newPlayer();
     const mintedBefore = await mintEntries();
     const mint = (manager: EntityManager, amount: number) =>
-      ledger.post(manager, { reason: 'test-mint', legs: [{ account: { system: 'system:mint' }, asset: 'wheat', delta: -amount }, { account: { playerId: alice }, asset: 'wheat', delta: amount }] });
+      ledger.post(manager, {
+        reason: 'test-mint',
+        legs: [
+          { account: { system: 'system:mint' }, asset: 'wheat', delta: -amount },
+          { account: { playerId: alice }, asset: 'wheat', delta: amount },
+        ],
+      });
     await expect(
       dataSource.transaction(async (manager) => {
         await mint(manager, 50);
@@ -171,9 +213,21 @@ describe('LedgerService', () => {
           const playerId = players[i % players.length];
           const order = i % 2 === 0 ? assets : [...assets].reverse();
           for (const asset of order) {
-            await ledger.post(manager, { reason: 'test-mint', legs: [{ account: { system: 'system:mint' }, asset, delta: -10 }, { account: { playerId }, asset, delta: 10 }] });
+            await ledger.post(manager, {
+              reason: 'test-mint',
+              legs: [
+                { account: { system: 'system:mint' }, asset, delta: -10 },
+                { account: { playerId }, asset, delta: 10 },
+              ],
+            });
           }
-          await ledger.post(manager, { reason: 'test-burn', legs: order.flatMap((asset) => [{ account: { playerId }, asset, delta: -4 }, { account: { system: 'system:burn' as const }, asset, delta: 4 }]) });
+          await ledger.post(manager, {
+            reason: 'test-burn',
+            legs: order.flatMap((asset) => [
+              { account: { playerId }, asset, delta: -4 },
+              { account: { system: 'system:burn' as const }, asset, delta: 4 },
+            ]),
+          });
         }),
       ),
     );

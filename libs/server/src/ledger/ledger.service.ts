@@ -91,7 +91,10 @@ export class LedgerService {
   private async resolve(manager: EntityManager, legs: Leg[]): Promise<ResolvedLeg[]> {
     const resolved: ResolvedLeg[] = [];
     for (const leg of legs) {
-      const row = 'system' in leg.account ? await this.systemAccount(manager, leg.account.system) : await this.playerAccount(manager, leg.account.playerId);
+      const row =
+        'system' in leg.account
+          ? await this.systemAccount(manager, leg.account.system)
+          : await this.playerAccount(manager, leg.account.playerId);
       resolved.push({ ...leg, accountId: Number(row.id), allowNegative: row.allow_negative, system: 'system' in leg.account });
     }
     return resolved;
@@ -157,6 +160,9 @@ function assertBalanced(legs: Leg[]): void {
 async function spendLockedFirst(manager: EntityManager, legs: ResolvedLeg[]): Promise<void> {
   for (const leg of legs) {
     if (leg.system || leg.asset !== 'runik' || leg.delta >= 0 || !('playerId' in leg.account)) continue;
-    await manager.query(`UPDATE players SET locked_runik = GREATEST(0, locked_runik + $2) WHERE id = $1 AND locked_runik > 0`, [leg.account.playerId, leg.delta]);
+    await manager.query(`UPDATE players SET locked_runik = GREATEST(0, locked_runik + $2) WHERE id = $1 AND locked_runik > 0`, [
+      leg.account.playerId,
+      leg.delta,
+    ]);
   }
 }

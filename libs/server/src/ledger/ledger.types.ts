@@ -5,7 +5,8 @@ export const ASSETS = ['runik', ...RESOURCE_KEYS] as const;
 export type Asset = (typeof ASSETS)[number];
 
 /** System accounts created by the first migration. */
-export type SystemAccount = 'system:mint' | 'system:burn' | 'system:tax' | 'system:fees' | 'system:treasury' | 'system:rewards' | 'external:hive-engine';
+export type SystemAccount =
+  'system:mint' | 'system:burn' | 'system:tax' | 'system:fees' | 'system:treasury' | 'system:rewards' | 'external:hive-engine';
 
 /** A ledger account: a player's, or a system account by code. */
 export type AccountRef = { playerId: number } | { system: SystemAccount };

@@ -120,7 +120,9 @@ export class MetricsService {
       async collect() {
         this.reset();
         await safely('chain transfers', async () => {
-          const rows: { status: string; count: string }[] = await dataSource.query(`SELECT status, count(*) AS count FROM chain_transfers GROUP BY status`);
+          const rows: { status: string; count: string }[] = await dataSource.query(
+            `SELECT status, count(*) AS count FROM chain_transfers GROUP BY status`,
+          );
           for (const status of CHAIN_TRANSFER_STATUSES) this.set({ status }, 0);
           for (const row of rows) this.set({ status: row.status }, Number(row.count));
         });
@@ -128,10 +130,11 @@ export class MetricsService {
     });
     // The two backlog gauges of one scrape share one reading (prom-client collects every metric at once).
     let reading: ReturnType<typeof readPayoutBacklog> | null = null;
-    const backlog = () => (reading ??= readPayoutBacklog(dataSource, new Date(), config.REFUND_COUNT_WINDOW_MS).finally(() => (reading = null)));
+    const backlog = () =>
+      (reading ??= readPayoutBacklog(dataSource, new Date(), config.REFUND_COUNT_WINDOW_MS).finally(() => (reading = null)));
     new Gauge({
       name: 'runik_payout_backlog',
-      help: 'What the game account still has to send: withdrawals (not those queued by the guard rails), refunds due or in flight, refunds held to their sender\'s daily count (refund-held).',
+      help: "What the game account still has to send: withdrawals (not those queued by the guard rails), refunds due or in flight, refunds held to their sender's daily count (refund-held).",
       labelNames: ['kind'],
       registers,
       async collect() {
@@ -180,9 +183,15 @@ export class MetricsService {
         },
       });
     chainGauge('runik_chain_followed_block', 'The last Hive Engine block the chain follower recorded.', ({ followed }) => followed);
-    chainGauge('runik_chain_head_block', "Hive Engine's newest block, as its first answering node reports it at scrape time.", ({ head }) => head);
-    chainGauge('runik_chain_follower_lag_blocks', "Hive Engine blocks the chain follower has not recorded yet (head less cursor; about 3 s each).", ({ followed, head }) =>
-      followed === null || head === null ? null : Math.max(0, head - followed),
+    chainGauge(
+      'runik_chain_head_block',
+      "Hive Engine's newest block, as its first answering node reports it at scrape time.",
+      ({ head }) => head,
+    );
+    chainGauge(
+      'runik_chain_follower_lag_blocks',
+      'Hive Engine blocks the chain follower has not recorded yet (head less cursor; about 3 s each).',
+      ({ followed, head }) => (followed === null || head === null ? null : Math.max(0, head - followed)),
     );
   }
 

@@ -2,7 +2,14 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
-import { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
 import { ALLIANCE_CHANGED_EVENT, NOTIFICATION_EVENT } from '@runik/contract';
 import type { NotificationDto } from '@runik/contract';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -37,7 +44,10 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
     this.redis.on('error', () => undefined);
     void this.redis.connect().catch(() => undefined);
     // The emitter fires PUBLISH and forgets it; a refused one is logged here instead of crashing the process.
-    const publisher = { publish: (channel: string, message: string | Buffer) => this.redis.publish(channel, message).catch((error: Error) => this.logger.warn(`Push not sent: ${error.message}`)) };
+    const publisher = {
+      publish: (channel: string, message: string | Buffer) =>
+        this.redis.publish(channel, message).catch((error: Error) => this.logger.warn(`Push not sent: ${error.message}`)),
+    };
     this.emitter = new Emitter(publisher, { key: socketChannelKey(config) });
   }
 

@@ -7,7 +7,12 @@ import {
   notificationsParamsSchema,
   notificationsQuerySchema,
 } from '@runik/contract';
-import type { MarkNotificationsReadRequest, MarkNotificationsReadResponse, NotificationsQuery, NotificationsResponse } from '@runik/contract';
+import type {
+  MarkNotificationsReadRequest,
+  MarkNotificationsReadResponse,
+  NotificationsQuery,
+  NotificationsResponse,
+} from '@runik/contract';
 import { CurrentSession } from '../auth/current-session.decorator';
 import type { AuthenticatedSession } from '../auth/session.service';
 import { ZodPipe } from '../core/validation/zod.pipe';
@@ -36,7 +41,10 @@ export class NotificationsController {
 
   @Post(':username/read')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Marks notifications read', description: '`{ ids: [...] }` (up to 100 of the player\'s own) or `{ all: true }`. Answers the unread count.' })
+  @ApiOperation({
+    summary: 'Marks notifications read',
+    description: "`{ ids: [...] }` (up to 100 of the player's own) or `{ all: true }`. Answers the unread count.",
+  })
   markRead(
     @Param(new ZodPipe(notificationsParamsSchema)) _params: unknown,
     @Query(new ZodPipe(emptyBodySchema)) _query: unknown,

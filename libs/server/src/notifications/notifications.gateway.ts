@@ -107,9 +107,10 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     const place = this.limits.takeSessionSocket(session.sessionId);
     if (!place) return ErrorMessages.tooManySockets;
     try {
-      const [membership]: { alliance_id: string }[] = await this.dataSource.query(`SELECT alliance_id FROM alliance_members WHERE player_id = $1`, [
-        session.playerId,
-      ]);
+      const [membership]: { alliance_id: string }[] = await this.dataSource.query(
+        `SELECT alliance_id FROM alliance_members WHERE player_id = $1`,
+        [session.playerId],
+      );
       const rooms = [playerRoom(session.playerId), sessionRoom(session.tokenHash)];
       if (membership) rooms.push(allianceRoom(Number(membership.alliance_id)));
       await socket.join(rooms);

@@ -2,7 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { NOTIFICATION_RETENTION_DAYS } from '@runik/contract';
-import type { MarkNotificationsReadRequest, MarkNotificationsReadResponse, NotificationsQuery, NotificationsResponse } from '@runik/contract';
+import type {
+  MarkNotificationsReadRequest,
+  MarkNotificationsReadResponse,
+  NotificationsQuery,
+  NotificationsResponse,
+} from '@runik/contract';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
 import { EVERY_GAME_DAY, ScheduledJob } from '../core/queues/job-handlers';

@@ -6,7 +6,9 @@ import { NotificationPush } from './notification-push';
 import { NOTIFICATION_COLUMNS, notificationDto, NotificationRow } from './notification-rows';
 
 /** One player's notification, its data typed by its kind. */
-export type NotificationEntry = { [K in NotificationKind]: { playerId: number; kind: K; data: NotificationDataByKind[K] } }[NotificationKind];
+export type NotificationEntry = {
+  [K in NotificationKind]: { playerId: number; kind: K; data: NotificationDataByKind[K] };
+}[NotificationKind];
 
 /**
  * What every feature calls to tell players what happened: the notification is stored in the
@@ -29,7 +31,11 @@ export class Notifier {
     data: NotificationDataByKind[K],
   ): Promise<void> {
     const recipients = [...new Set(typeof to === 'number' ? [to] : to)];
-    await this.notifyEach(manager, source, recipients.map((playerId) => ({ playerId, kind, data }) as NotificationEntry));
+    await this.notifyEach(
+      manager,
+      source,
+      recipients.map((playerId) => ({ playerId, kind, data }) as NotificationEntry),
+    );
   }
 
   /**
@@ -43,7 +49,13 @@ export class Notifier {
        SELECT entry.player_id, entry.kind, $4, entry.data, $5 FROM unnest($1::bigint[], $2::text[], $3::jsonb[]) AS entry (player_id, kind, data)
        ON CONFLICT (player_id, kind, source) DO NOTHING
        RETURNING ${NOTIFICATION_COLUMNS}`,
-      [entries.map((entry) => entry.playerId), entries.map((entry) => entry.kind), entries.map((entry) => JSON.stringify(entry.data)), source, this.clock.now()],
+      [
+        entries.map((entry) => entry.playerId),
+        entries.map((entry) => entry.kind),
+        entries.map((entry) => JSON.stringify(entry.data)),
+        source,
+        this.clock.now(),
+      ],
     );
     this.push.afterCommit(
       manager,

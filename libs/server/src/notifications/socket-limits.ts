@@ -67,13 +67,25 @@ export class SocketLimits {
 
   /** Whether this address may try another handshake this minute (counts it). */
   async handshakeAllowedFromAddress(address: string): Promise<boolean> {
-    const { isBlocked } = await this.storage.increment(`address:${address}`, MINUTE_MS, this.settings.SOCKET_HANDSHAKES_PER_MINUTE_PER_ADDRESS, MINUTE_MS, THROTTLER);
+    const { isBlocked } = await this.storage.increment(
+      `address:${address}`,
+      MINUTE_MS,
+      this.settings.SOCKET_HANDSHAKES_PER_MINUTE_PER_ADDRESS,
+      MINUTE_MS,
+      THROTTLER,
+    );
     return !isBlocked;
   }
 
   /** Whether this session may open another socket this minute (counts it). */
   async handshakeAllowedForSession(sessionId: number): Promise<boolean> {
-    const { isBlocked } = await this.storage.increment(`session:${sessionId}`, MINUTE_MS, this.settings.SOCKET_HANDSHAKES_PER_MINUTE_PER_SESSION, MINUTE_MS, THROTTLER);
+    const { isBlocked } = await this.storage.increment(
+      `session:${sessionId}`,
+      MINUTE_MS,
+      this.settings.SOCKET_HANDSHAKES_PER_MINUTE_PER_SESSION,
+      MINUTE_MS,
+      THROTTLER,
+    );
     return !isBlocked;
   }
 

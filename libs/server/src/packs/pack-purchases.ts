@@ -29,7 +29,14 @@ export async function packsBought(manager: EntityManager, playerId: number): Pro
 /** Records a purchase with its price, tier and the seed its gears will be rolled from; the buyer is locked by the caller. */
 export async function recordPackPurchase(
   manager: EntityManager,
-  purchase: { playerId: number; currency: PackCurrency; packCount: number; status: 'pending' | 'confirmed'; transactionId: string | null; now: Date },
+  purchase: {
+    playerId: number;
+    currency: PackCurrency;
+    packCount: number;
+    status: 'pending' | 'confirmed';
+    transactionId: string | null;
+    now: Date;
+  },
 ): Promise<number> {
   const bought = await packsBought(manager, purchase.playerId);
   const [{ id }] = await manager.query(

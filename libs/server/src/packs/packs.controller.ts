@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { emptyBodySchema, hivePackPurchaseSchema, packPurchaseParamsSchema, packsUsernameParamsSchema, runikPackPurchaseSchema } from '@runik/contract';
+import {
+  emptyBodySchema,
+  hivePackPurchaseSchema,
+  packPurchaseParamsSchema,
+  packsUsernameParamsSchema,
+  runikPackPurchaseSchema,
+} from '@runik/contract';
 import type {
   HivePackPurchaseRequest,
   PackInfoResponse,

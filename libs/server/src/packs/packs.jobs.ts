@@ -43,7 +43,12 @@ export class PackJobs {
       [purchaseId],
     );
     if (!purchase?.transaction_id) return;
-    await this.reports.check('pack_purchases', { ...purchase, transaction_id: purchase.transaction_id }, packPaymentMemo(purchase.hive_username, purchase.pack_count), lastAttempt);
+    await this.reports.check(
+      'pack_purchases',
+      { ...purchase, transaction_id: purchase.transaction_id },
+      packPaymentMemo(purchase.hive_username, purchase.pack_count),
+      lastAttempt,
+    );
   }
 
   /**
@@ -52,14 +57,21 @@ export class PackJobs {
    * names someone else, is unmatched.
    */
   async creditPayment(manager: EntityManager, transfer: IncomingTransfer, { packCount }: { packCount: number }): Promise<PaymentMatch> {
-    const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM pack_purchases WHERE transaction_id = $1 AND status = 'confirmed'`, [
-      transfer.transaction_id,
-    ]);
+    const [confirmed]: { id: string }[] = await manager.query(
+      `SELECT id FROM pack_purchases WHERE transaction_id = $1 AND status = 'confirmed'`,
+      [transfer.transaction_id],
+    );
     if (confirmed) return { matched: `pack-purchase:${confirmed.id}` };
     const price = packPrice('hive', packCount);
-    const verdict = matchPayment(recordedPayment(transfer), { kind: 'pack', gameAccount: this.config.GAME_ACCOUNT, owedThousandths: price });
+    const verdict = matchPayment(recordedPayment(transfer), {
+      kind: 'pack',
+      gameAccount: this.config.GAME_ACCOUNT,
+      owedThousandths: price,
+    });
     if ('mismatch' in verdict) return { unmatched: verdict.reason };
-    const [buyer]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1 FOR NO KEY UPDATE`, [transfer.sender]);
+    const [buyer]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1 FOR NO KEY UPDATE`, [
+      transfer.sender,
+    ]);
     if (!buyer) return { unmatched: UnmatchedReasons.paymentFromStranger };
 
     const now = this.clock.now();
@@ -72,7 +84,14 @@ export class PackJobs {
     );
     const id = reported
       ? Number(reported.id)
-      : await recordPackPurchase(manager, { playerId: Number(buyer.id), currency: 'hive', packCount, status: 'confirmed', transactionId: transfer.transaction_id, now });
+      : await recordPackPurchase(manager, {
+          playerId: Number(buyer.id),
+          currency: 'hive',
+          packCount,
+          status: 'confirmed',
+          transactionId: transfer.transaction_id,
+          now,
+        });
     await this.notifier.notify(manager, Number(buyer.id), 'pack-purchase-confirmed', `pack-purchase:${id}`, {
       purchaseId: id,
       packCount,

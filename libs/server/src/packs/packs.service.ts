@@ -5,7 +5,13 @@ import type { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
 import { formatRunik, fromThousandths, gearBaseExp, PACK_PRICES, PackCurrency, packTier, rollPacks } from '@runik/rules';
 import { CityMessages, PackMessages } from '@runik/contract';
-import type { PackInfoResponse, PackOpenResponse, PackPurchaseResponse, PackPurchaseStatusResponse, PendingPackPurchaseResponse } from '@runik/contract';
+import type {
+  PackInfoResponse,
+  PackOpenResponse,
+  PackPurchaseResponse,
+  PackPurchaseStatusResponse,
+  PendingPackPurchaseResponse,
+} from '@runik/contract';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -80,7 +86,14 @@ export class PacksService {
       const price = packPrice('runik', packCount);
       const { runik } = await this.ledger.balancesOf(manager, playerId);
       if (runik < price) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(price), formatRunik(runik)));
-      const id = await recordPackPurchase(manager, { playerId, currency: 'runik', packCount, status: 'confirmed', transactionId: null, now: this.clock.now() });
+      const id = await recordPackPurchase(manager, {
+        playerId,
+        currency: 'runik',
+        packCount,
+        status: 'confirmed',
+        transactionId: null,
+        now: this.clock.now(),
+      });
       await this.ledger.post(manager, {
         reason: 'pack-purchase',
         reference: `pack-purchase:${id}`,
@@ -108,7 +121,14 @@ export class PacksService {
           [transactionId, playerId],
         );
         if (!reported) {
-          const id = await recordPackPurchase(manager, { playerId, currency: 'hive', packCount, status: 'pending', transactionId, now: this.clock.now() });
+          const id = await recordPackPurchase(manager, {
+            playerId,
+            currency: 'hive',
+            packCount,
+            status: 'pending',
+            transactionId,
+            now: this.clock.now(),
+          });
           return { id, status: 'pending' };
         }
         if (reported.pack_count !== packCount || reported.status === 'invalid') throw ApiError.conflict(PackMessages.transactionUsed);

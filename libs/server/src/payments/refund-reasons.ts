@@ -17,7 +17,10 @@ const UNMATCHED: Record<keyof typeof UnmatchedReasons, PaymentRefundReason> = {
 
 /** The stored reason texts (the refund memo's), with the code the player's screens word. */
 const REASON_CODES: [text: string, code: PaymentRefundReason][] = [
-  ...Object.entries(UNMATCHED).map(([key, code]): [string, PaymentRefundReason] => [UnmatchedReasons[key as keyof typeof UnmatchedReasons], code]),
+  ...Object.entries(UNMATCHED).map(([key, code]): [string, PaymentRefundReason] => [
+    UnmatchedReasons[key as keyof typeof UnmatchedReasons],
+    code,
+  ]),
   // What the pack, shop and registration jobs answer for a payment they cannot take.
   [SwapHivePaymentFailures.wrongQuantity, 'wrong-quantity'],
   [ShopMessages.limitReached, 'shop-item-limit-reached'],

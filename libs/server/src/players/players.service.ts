@@ -14,7 +14,6 @@ import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
 import { Activation, Player } from './player.entity';
 
-
 /** Game accounts: creation (with ledger account and city), lookup, paid activation. */
 @Injectable()
 export class PlayersService {
@@ -38,7 +37,13 @@ export class PlayersService {
   async register(manager: EntityManager, hiveUsername: string, requestedReferrer: string, activation: Activation): Promise<Player> {
     const now = this.clock.now();
     const referrer = await this.resolveReferrer(manager, hiveUsername, requestedReferrer);
-    const player = manager.create(Player, { hiveUsername, referrer, activation, activatedAt: activation === 'paid' ? now : null, createdAt: now });
+    const player = manager.create(Player, {
+      hiveUsername,
+      referrer,
+      activation,
+      activatedAt: activation === 'paid' ? now : null,
+      createdAt: now,
+    });
     try {
       await manager.insert(Player, player);
     } catch (error) {
@@ -64,7 +69,9 @@ export class PlayersService {
       [player.id],
     );
     const backed = Math.min(unlocked, Number(deposited));
-    const released = await this.emission.draw(manager, player.id, Math.min(unlocked - backed, ACTIVATION_RELEASE_RUNIK), 'upTo', { withinShare: false });
+    const released = await this.emission.draw(manager, player.id, Math.min(unlocked - backed, ACTIVATION_RELEASE_RUNIK), 'upTo', {
+      withinShare: false,
+    });
     await this.ledger.lockRunik(manager, player.id, unlocked - backed - released);
   }
 

@@ -35,7 +35,13 @@ export class OpsLoginLockout {
 
   /** Counts a failed login; the failures in this window and whether it locked the address out. */
   async recordFailure(ip: string): Promise<{ failures: number; lockedOut: boolean }> {
-    const { totalHits, isBlocked } = await this.storage.increment(keyOf(ip), MINUTE_MS, this.options.failuresPerMinute - 1, this.options.lockoutMs, THROTTLER);
+    const { totalHits, isBlocked } = await this.storage.increment(
+      keyOf(ip),
+      MINUTE_MS,
+      this.options.failuresPerMinute - 1,
+      this.options.lockoutMs,
+      THROTTLER,
+    );
     return { failures: totalHits, lockedOut: isBlocked };
   }
 }

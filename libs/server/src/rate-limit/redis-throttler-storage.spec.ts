@@ -60,6 +60,11 @@ describe('RedisThrottlerStorage', () => {
   it('counts every hit once when many arrive at the same time (one script per hit)', async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => storage.increment('burst', 60_000, 20, 60_000, 'general')));
     expect(results.filter((result) => !result.isBlocked)).toHaveLength(20);
-    expect(results.map((result) => result.totalHits).sort((x, y) => x - y).slice(0, 21)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    expect(
+      results
+        .map((result) => result.totalHits)
+        .sort((x, y) => x - y)
+        .slice(0, 21),
+    ).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
   });
 });

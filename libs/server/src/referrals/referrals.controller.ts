@@ -9,7 +9,9 @@ export class ReferralsController {
 
   /** The session guard has already checked that hiveUsername is the caller. */
   @Get('referred-players/:hiveUsername')
-  referredPlayers(@Param(new ZodPipe(hiveUsernameParamsSchema)) { hiveUsername }: { hiveUsername: string }): Promise<ReferredPlayersResponse> {
+  referredPlayers(
+    @Param(new ZodPipe(hiveUsernameParamsSchema)) { hiveUsername }: { hiveUsername: string },
+  ): Promise<ReferredPlayersResponse> {
     return this.referrals.referredPlayers(hiveUsername);
   }
 }

@@ -51,10 +51,16 @@ export class RegistrationJobs {
 
     const transaction = await this.hiveEngine.transactionInfo(registration.transactionId);
     if (!transaction) {
-      return awaitEngine(this.hiveNode, registration.transactionId, lastAttempt, () => this.markInvalid(registrationId, RegistrationInvalidReasons.notFound));
+      return awaitEngine(this.hiveNode, registration.transactionId, lastAttempt, () =>
+        this.markInvalid(registrationId, RegistrationInvalidReasons.notFound),
+      );
     }
     // The fee is the follower's to judge: it owes the lowest quote at the transfer's block.
-    const verdict = matchPayment(reportedPayment(transaction), { kind: 'registration', gameAccount: this.config.GAME_ACCOUNT, payer: registration.hiveUsername });
+    const verdict = matchPayment(reportedPayment(transaction), {
+      kind: 'registration',
+      gameAccount: this.config.GAME_ACCOUNT,
+      payer: registration.hiveUsername,
+    });
     if ('mismatch' in verdict) return this.markInvalid(registrationId, verdict.reason);
     const unmatched = await unmatchedReason(this.dataSource, registration.transactionId);
     if (unmatched) return this.markInvalid(registrationId, unmatched);
@@ -69,14 +75,19 @@ export class RegistrationJobs {
    */
   async creditPayment(manager: EntityManager, transfer: IncomingTransfer, referrer: string): Promise<PaymentMatch> {
     // Confirmed before the follower saw it (the reports confirmed payments once): nothing more to do.
-    const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM registrations WHERE transaction_id = $1 AND status = 'confirmed'`, [
-      transfer.transaction_id,
-    ]);
+    const [confirmed]: { id: string }[] = await manager.query(
+      `SELECT id FROM registrations WHERE transaction_id = $1 AND status = 'confirmed'`,
+      [transfer.transaction_id],
+    );
     if (confirmed) return { matched: `registration:${confirmed.id}` };
     const player = await this.players.findByUsername(transfer.sender, manager);
     if (player?.activation === 'paid') return { unmatched: RegistrationInvalidReasons.alreadyPaid };
     const owed = await this.fees.owedAt(manager, player ? 'late-activation' : 'registration', transfer.block_time);
-    const verdict = matchPayment(recordedPayment(transfer), { kind: 'registration', gameAccount: this.config.GAME_ACCOUNT, owedThousandths: owed });
+    const verdict = matchPayment(recordedPayment(transfer), {
+      kind: 'registration',
+      gameAccount: this.config.GAME_ACCOUNT,
+      owedThousandths: owed,
+    });
     if ('mismatch' in verdict) return { unmatched: verdict.reason };
 
     const { paidThousandths } = verdict;
@@ -101,11 +112,10 @@ export class RegistrationJobs {
   }
 
   private async markInvalid(registrationId: number, reason: string): Promise<void> {
-    await this.dataSource.query(`UPDATE registrations SET status = 'invalid', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
-      registrationId,
-      reason,
-      this.clock.now(),
-    ]);
+    await this.dataSource.query(
+      `UPDATE registrations SET status = 'invalid', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`,
+      [registrationId, reason, this.clock.now()],
+    );
     this.logger.warn(`Registration ${registrationId} invalid: ${reason}`);
   }
 }

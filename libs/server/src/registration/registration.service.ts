@@ -83,7 +83,10 @@ export class RegistrationService {
     if (inserted.length === 0) return { success: true, status: 'pending', transactionId: request.transactionId };
     await enqueue(
       this.ledgerQueue,
-      ledgerJobs.registration({ id: Number(inserted[0].id), transactionId: request.transactionId, hiveUsername: request.hiveUsername }, this.config),
+      ledgerJobs.registration(
+        { id: Number(inserted[0].id), transactionId: request.transactionId, hiveUsername: request.hiveUsername },
+        this.config,
+      ),
     );
     return { success: true, status: 'pending', transactionId: request.transactionId };
   }

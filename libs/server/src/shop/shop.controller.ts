@@ -1,6 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { createShopPurchaseSchema, emptyBodySchema, shopPurchaseParamsSchema, shopPurchasesQuerySchema, shopUsernameParamsSchema } from '@runik/contract';
-import type { CreateShopPurchaseRequest, CreateShopPurchaseResponse, ShopItemsResponse, ShopPurchasesResponse, ShopPurchaseStatusResponse } from '@runik/contract';
+import {
+  createShopPurchaseSchema,
+  emptyBodySchema,
+  shopPurchaseParamsSchema,
+  shopPurchasesQuerySchema,
+  shopUsernameParamsSchema,
+} from '@runik/contract';
+import type {
+  CreateShopPurchaseRequest,
+  CreateShopPurchaseResponse,
+  ShopItemsResponse,
+  ShopPurchasesResponse,
+  ShopPurchaseStatusResponse,
+} from '@runik/contract';
 import { CurrentSession } from '../auth/current-session.decorator';
 import type { AuthenticatedSession } from '../auth/session.service';
 import { ZodPipe } from '../core/validation/zod.pipe';
@@ -31,7 +43,10 @@ export class ShopController {
 
   @Post('purchase/create')
   @HttpCode(200)
-  create(@Body(new ZodPipe(createShopPurchaseSchema)) body: CreateShopPurchaseRequest, @CurrentSession() session: AuthenticatedSession): Promise<CreateShopPurchaseResponse> {
+  create(
+    @Body(new ZodPipe(createShopPurchaseSchema)) body: CreateShopPurchaseRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<CreateShopPurchaseResponse> {
     return this.shop.create(session.playerId, body);
   }
 

@@ -58,16 +58,23 @@ export class ShopJobs {
    * unmatched.
    */
   async creditPayment(manager: EntityManager, transfer: IncomingTransfer, { itemName }: { itemName: string }): Promise<PaymentMatch> {
-    const [confirmed]: { id: string }[] = await manager.query(`SELECT id FROM shop_purchases WHERE transaction_id = $1 AND status = 'confirmed'`, [
-      transfer.transaction_id,
-    ]);
+    const [confirmed]: { id: string }[] = await manager.query(
+      `SELECT id FROM shop_purchases WHERE transaction_id = $1 AND status = 'confirmed'`,
+      [transfer.transaction_id],
+    );
     if (confirmed) return { matched: `shop-purchase:${confirmed.id}` };
     const item = shopItem(itemName);
     if (!item) return { unmatched: UnmatchedReasons.unknownItem };
-    const verdict = matchPayment(recordedPayment(transfer), { kind: 'shop', gameAccount: this.config.GAME_ACCOUNT, owedThousandths: item.price });
+    const verdict = matchPayment(recordedPayment(transfer), {
+      kind: 'shop',
+      gameAccount: this.config.GAME_ACCOUNT,
+      owedThousandths: item.price,
+    });
     if ('mismatch' in verdict) return { unmatched: verdict.reason };
     // One purchase decision at a time per player, as in the shop: the limit sees every earlier purchase.
-    const [buyer]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1 FOR NO KEY UPDATE`, [transfer.sender]);
+    const [buyer]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1 FOR NO KEY UPDATE`, [
+      transfer.sender,
+    ]);
     if (!buyer) return { unmatched: UnmatchedReasons.paymentFromStranger };
     const playerId = Number(buyer.id);
     const bought = (await shopPurchaseCounts(manager, playerId)).get(item.name) ?? 0;
@@ -97,25 +104,26 @@ export class ShopJobs {
 
   private async grant(manager: EntityManager, playerId: number, reward: ShopReward, purchaseId: string): Promise<void> {
     const runik = toThousandths(reward.runik ?? 0);
-    const amounts = { runik, ...Object.fromEntries(Object.entries(reward.resources ?? {}).map(([key, value]) => [key, toThousandths(value)])) };
+    const amounts = {
+      runik,
+      ...Object.fromEntries(Object.entries(reward.resources ?? {}).map(([key, value]) => [key, toThousandths(value)])),
+    };
     await this.cities.mint(manager, playerId, amounts, 'shop-purchase', `shop-purchase:${purchaseId}`);
     // RUNIK bought with SWAP.HIVE is for the game only: no RNK came in to back a withdrawal of it.
     await this.ledger.lockRunik(manager, playerId, runik);
     if (reward.troops) {
       const troops = UNIT_KEYS.map((unit) => reward.troops?.[unit] ?? 0);
-      await manager.query(`UPDATE cities SET infantry = infantry + $2, archers = archers + $3, cavalries = cavalries + $4 WHERE player_id = $1`, [playerId, ...troops]);
+      await manager.query(
+        `UPDATE cities SET infantry = infantry + $2, archers = archers + $3, cavalries = cavalries + $4 WHERE player_id = $1`,
+        [playerId, ...troops],
+      );
     }
     if (reward.gear) {
       const { type, rarity, level } = reward.gear;
-      await manager.query(`INSERT INTO gears (owner_id, type, category, rarity, level, exp_value, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-        playerId,
-        type,
-        gearCategory(type),
-        rarity,
-        level,
-        gearBaseExp(rarity, level),
-        this.clock.now(),
-      ]);
+      await manager.query(
+        `INSERT INTO gears (owner_id, type, category, rarity, level, exp_value, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [playerId, type, gearCategory(type), rarity, level, gearBaseExp(rarity, level), this.clock.now()],
+      );
     }
   }
 }

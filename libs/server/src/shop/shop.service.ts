@@ -51,7 +51,10 @@ export class ShopService {
   ) {}
 
   async items(playerId: number, username: string): Promise<ShopItemsResponse> {
-    const [bought, hiveBalance] = await Promise.all([shopPurchaseCounts(this.dataSource.manager, playerId), this.hiveEngine.swapHiveBalance(username)]);
+    const [bought, hiveBalance] = await Promise.all([
+      shopPurchaseCounts(this.dataSource.manager, playerId),
+      this.hiveEngine.swapHiveBalance(username),
+    ]);
     return {
       items: SHOP_CATALOGUE.map((item) => {
         const count = bought.get(item.name) ?? 0;
@@ -111,13 +114,21 @@ export class ShopService {
       [playerId, status ?? null],
     );
     return {
-      purchases: rows.map((row) => ({ purchaseId: Number(row.id), itemName: row.item_name, status: row.status, createdAt: row.created_at.toISOString() })),
+      purchases: rows.map((row) => ({
+        purchaseId: Number(row.id),
+        itemName: row.item_name,
+        status: row.status,
+        createdAt: row.created_at.toISOString(),
+      })),
     };
   }
 
   /** Someone else's purchase is as unknown as a missing one. */
   async status(playerId: number, purchaseId: number): Promise<ShopPurchaseStatusResponse> {
-    const [row]: ShopPurchaseRow[] = await this.dataSource.query(`SELECT * FROM shop_purchases WHERE id = $1 AND player_id = $2`, [purchaseId, playerId]);
+    const [row]: ShopPurchaseRow[] = await this.dataSource.query(`SELECT * FROM shop_purchases WHERE id = $1 AND player_id = $2`, [
+      purchaseId,
+      playerId,
+    ]);
     if (!row) throw ApiError.notFound(ShopMessages.purchaseNotFound);
     const item = shopItem(row.item_name);
     return {

@@ -9,7 +9,11 @@ import { decodeThroneFighters } from './stored-battles';
  */
 const OLD_INPUT = {
   attacker: { troops: { infantry: 50, archers: 0 }, bonuses: { infantry: 0, archers: 0 } },
-  defender: { troops: { infantry: 10, archers: 5 }, bonuses: { infantry: 0, archers: 0 }, pending: { wheat: 4000, lumber: 2000, stone: 0 } },
+  defender: {
+    troops: { infantry: 10, archers: 5 },
+    bonuses: { infantry: 0, archers: 0 },
+    pending: { wheat: 4000, lumber: 2000, stone: 0 },
+  },
   seed: 1679194801,
 };
 const OLD_OUTCOME = {

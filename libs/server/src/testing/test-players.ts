@@ -14,14 +14,19 @@ export async function newTestPlayer(
   army: Partial<Troops> = {},
 ): Promise<number> {
   const playerId = await dataSource.transaction(async (manager) => {
-    const [{ id }] = await manager.query(`INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', 'free', $2) RETURNING id`, [
-      username,
-      clock.now(),
-    ]);
+    const [{ id }] = await manager.query(
+      `INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ($1, 'runik.game', 'free', $2) RETURNING id`,
+      [username, clock.now()],
+    );
     await ledger.openPlayerAccount(manager, Number(id));
     await cityService.createStartingCity(manager, Number(id));
     return Number(id);
   });
-  await dataSource.query(`UPDATE cities SET infantry = $2, archers = $3, cavalries = $4 WHERE player_id = $1`, [playerId, army.infantry ?? 0, army.archers ?? 0, army.cavalries ?? 0]);
+  await dataSource.query(`UPDATE cities SET infantry = $2, archers = $3, cavalries = $4 WHERE player_id = $1`, [
+    playerId,
+    army.infantry ?? 0,
+    army.archers ?? 0,
+    army.cavalries ?? 0,
+  ]);
   return playerId;
 }

@@ -16,7 +16,11 @@ export class ThroneAlarm {
 
   async wakeAt(at: Date): Promise<void> {
     try {
-      await this.queue.add(ScheduledJobs.throneAdvance, {}, { jobId: `throne-advance-${at.getTime()}`, delay: Math.max(0, at.getTime() - Date.now()) });
+      await this.queue.add(
+        ScheduledJobs.throneAdvance,
+        {},
+        { jobId: `throne-advance-${at.getTime()}`, delay: Math.max(0, at.getTime() - Date.now()) },
+      );
     } catch (error) {
       this.logger.warn(`Could not set the throne alarm for ${at.toISOString()}: ${(error as Error).message}`);
     }

@@ -39,7 +39,8 @@ export async function fightForThrone(
   const fighter = ({ playerId, troops }: HeldTroops) => ({ playerId, troops, bonuses: bonusesOf(playerId) });
   const withBonuses = (result: ThroneFighterOutcome) => ({ ...result, bonuses: bonusesOf(result.playerId) });
   const outcome = resolveThroneBattle(attack.attackers.map(fighter), defenders.map(fighter));
-  for (const result of [...outcome.attackers, ...outcome.defenders]) await sendToSanctum(manager, { playerId: result.playerId, troops: result.injured });
+  for (const result of [...outcome.attackers, ...outcome.defenders])
+    await sendToSanctum(manager, { playerId: result.playerId, troops: result.injured });
 
   if (outcome.winner === 'attacker') {
     await manager.query(`DELETE FROM throne_garrison WHERE war_id = $1`, [war.id]);
@@ -70,11 +71,23 @@ export async function fightForThrone(
 }
 
 /** The throne changed hands in battle `battleId`: the takers' members hear they took it, the losers' that they lost it. */
-async function announceNewHolder(manager: EntityManager, notifier: Notifier, war: WarRow, battleId: number, takerId: number, loserId: number | null): Promise<void> {
+async function announceNewHolder(
+  manager: EntityManager,
+  notifier: Notifier,
+  war: WarRow,
+  battleId: number,
+  takerId: number,
+  loserId: number | null,
+): Promise<void> {
   // Both alliances stand: disbanding the holder would clear the war row this battle holds.
-  const nameOf = async (allianceId: number): Promise<string> => (await manager.query(`SELECT name FROM alliances WHERE id = $1`, [allianceId]))[0].name;
+  const nameOf = async (allianceId: number): Promise<string> =>
+    (await manager.query(`SELECT name FROM alliances WHERE id = $1`, [allianceId]))[0].name;
   const source = `throne-battle:${battleId}`;
   const from = loserId === null ? null : await nameOf(loserId);
   await notifier.notify(manager, await memberIdsOf(manager, takerId), 'throne-taken', source, { warId: war.id, battleId, from });
-  await notifier.notify(manager, await memberIdsOf(manager, loserId), 'throne-lost', source, { warId: war.id, battleId, to: await nameOf(takerId) });
+  await notifier.notify(manager, await memberIdsOf(manager, loserId), 'throne-lost', source, {
+    warId: war.id,
+    battleId,
+    to: await nameOf(takerId),
+  });
 }

@@ -1,7 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { currentOrNextWar, noTroops, THRONE_FULL_CONTROL_SECONDS, THRONE_REWARD_LEVELS, THRONE_SLOTS, ThroneSlot, throneRewardLevels, warSchedule, winningSlot } from '@runik/rules';
+import {
+  currentOrNextWar,
+  noTroops,
+  THRONE_FULL_CONTROL_SECONDS,
+  THRONE_REWARD_LEVELS,
+  THRONE_SLOTS,
+  ThroneSlot,
+  throneRewardLevels,
+  warSchedule,
+  winningSlot,
+} from '@runik/rules';
 import type { NotificationDataByKind } from '@runik/contract';
 import { bankProduction } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
@@ -11,7 +21,19 @@ import { Queues, ScheduledJobs } from '../core/queues/queues';
 import { Notifier } from '../notifications/notifier';
 import { ThroneAlarm } from './throne-alarm';
 import { fightForThrone } from './throne-battle';
-import { addToGarrison, garrisonOf, HeldTroops, latestWar, moveArmy, openDueWar, RallyRow, rallyTroopsOf, updateWar, WarRow, warParticipantIds } from './throne-rows';
+import {
+  addToGarrison,
+  garrisonOf,
+  HeldTroops,
+  latestWar,
+  moveArmy,
+  openDueWar,
+  RallyRow,
+  rallyTroopsOf,
+  updateWar,
+  WarRow,
+  warParticipantIds,
+} from './throne-rows';
 import { retryingTransaction } from '../core/database/transaction';
 
 export interface ThroneContext {
@@ -56,7 +78,10 @@ export class ThroneEngine {
    */
   @ScheduledJob(ScheduledJobs.throneVotingOpens, { pattern: '1 0 * * *', tz: 'UTC' })
   @ScheduledJob(ScheduledJobs.throneVotingCloses, { pattern: '0 0 * * *', tz: 'UTC' })
-  @ScheduledJob(ScheduledJobs.throneBattleStarts, { pattern: `0 ${THRONE_SLOTS.map((slot) => slot.split(':')[0]).join(',')} * * *`, tz: 'UTC' })
+  @ScheduledJob(ScheduledJobs.throneBattleStarts, {
+    pattern: `0 ${THRONE_SLOTS.map((slot) => slot.split(':')[0]).join(',')} * * *`,
+    tz: 'UTC',
+  })
   @ScheduledJob(ScheduledJobs.throneCatchUp, { every: 60_000 }, { runAtStart: true })
   @JobHandler(Queues.schedules, ScheduledJobs.throneAdvance)
   advance(): Promise<void> {
@@ -87,7 +112,11 @@ export class ThroneEngine {
         // Only once the latest war has caught up (even after days with nothing running) may the next one open.
         const opened = await openDueWar(manager, now);
         if (opened) {
-          await this.announce(manager, opened, 'throne-voting-opened', { warId: opened.id, warDate: opened.war_date, votingClosesAt: opened.voting_closes_at.toISOString() });
+          await this.announce(manager, opened, 'throne-voting-opened', {
+            warId: opened.id,
+            warDate: opened.war_date,
+            votingClosesAt: opened.voting_closes_at.toISOString(),
+          });
           return { done: false as const };
         }
         const result = await work({ manager, war, now });
@@ -106,11 +135,19 @@ export class ThroneEngine {
       case 'close-voting': {
         const startTime = await battleStart(manager, war);
         await updateWar(manager, war, { status: 'waiting', start_time: startTime });
-        return this.announce(manager, war, 'throne-voting-closed', { warId: war.id, warDate: war.war_date, battleStartsAt: startTime.toISOString() });
+        return this.announce(manager, war, 'throne-voting-closed', {
+          warId: war.id,
+          warDate: war.war_date,
+          battleStartsAt: startTime.toISOString(),
+        });
       }
       case 'start-battle': {
         await updateWar(manager, war, { status: 'active' });
-        return this.announce(manager, war, 'throne-battle-started', { warId: war.id, warDate: war.war_date, battleEndsAt: war.battle_ends_at.toISOString() });
+        return this.announce(manager, war, 'throne-battle-started', {
+          warId: war.id,
+          warDate: war.war_date,
+          battleEndsAt: war.battle_ends_at.toISOString(),
+        });
       }
       case 'rally-marches':
         return this.march(manager, war, event.rally, event.at);
@@ -140,19 +177,35 @@ export class ThroneEngine {
   private async march(manager: EntityManager, war: WarRow, rally: RallyRow, at: Date): Promise<void> {
     const attackers = await rallyTroopsOf(manager, rally.id);
     const garrison = await garrisonOf(manager, war.id);
-    const battle = await this.cities.within(manager, [...attackers, ...garrison].map((entry) => entry.playerId), async ({ states }) => {
-      if (rally.alliance_id === null) {
-        for (const entry of attackers) await moveArmy(manager, entry, 1);
-        return null;
-      }
-      if (rally.alliance_id === war.occupier_alliance_id) {
-        for (const entry of attackers) await addToGarrison(manager, war.id, entry);
-        return null;
-      }
-      const byId = new Map(states.map((state) => [state.playerId, state]));
-      return fightForThrone(manager, this.notifier, war, { kind: 'rally', rallyId: rally.id, allianceId: rally.alliance_id, attackers }, garrison, byId, at);
-    });
-    await manager.query(`UPDATE throne_rallies SET status = $2, closed_at = $3 WHERE id = $1`, [rally.id, rally.alliance_id === null ? 'returned' : 'marched', at]);
+    const battle = await this.cities.within(
+      manager,
+      [...attackers, ...garrison].map((entry) => entry.playerId),
+      async ({ states }) => {
+        if (rally.alliance_id === null) {
+          for (const entry of attackers) await moveArmy(manager, entry, 1);
+          return null;
+        }
+        if (rally.alliance_id === war.occupier_alliance_id) {
+          for (const entry of attackers) await addToGarrison(manager, war.id, entry);
+          return null;
+        }
+        const byId = new Map(states.map((state) => [state.playerId, state]));
+        return fightForThrone(
+          manager,
+          this.notifier,
+          war,
+          { kind: 'rally', rallyId: rally.id, allianceId: rally.alliance_id, attackers },
+          garrison,
+          byId,
+          at,
+        );
+      },
+    );
+    await manager.query(`UPDATE throne_rallies SET status = $2, closed_at = $3 WHERE id = $1`, [
+      rally.id,
+      rally.alliance_id === null ? 'returned' : 'marched',
+      at,
+    ]);
     if (rally.alliance_id === null) return;
     await this.notifier.notifyEach(
       manager,
@@ -162,7 +215,13 @@ export class ThroneEngine {
         return {
           playerId,
           kind: 'rally-launched' as const,
-          data: { rallyId: rally.id, battleId: battle?.battleId ?? null, winner: battle?.winner ?? null, dead: mine?.dead ?? noTroops(), injured: mine?.injured ?? noTroops() },
+          data: {
+            rallyId: rally.id,
+            battleId: battle?.battleId ?? null,
+            winner: battle?.winner ?? null,
+            dead: mine?.dead ?? noTroops(),
+            injured: mine?.injured ?? noTroops(),
+          },
         };
       }),
     );
@@ -175,28 +234,53 @@ export class ThroneEngine {
    */
   private async complete(manager: EntityManager, war: WarRow, at: Date): Promise<void> {
     const garrison = await garrisonOf(manager, war.id);
-    const rallies: { id: number }[] = await manager.query(`SELECT id FROM throne_rallies WHERE war_id = $1 AND status = 'gathering'`, [war.id]);
+    const rallies: { id: number }[] = await manager.query(`SELECT id FROM throne_rallies WHERE war_id = $1 AND status = 'gathering'`, [
+      war.id,
+    ]);
     const rallied: HeldTroops[] = [];
     for (const rally of rallies) rallied.push(...(await rallyTroopsOf(manager, rally.id)));
     const winners = await winnersOf(manager, war.occupier_alliance_id);
 
-    await this.cities.within(manager, [...garrison, ...rallied, ...winners.members].map((entry) => entry.playerId), async ({ states, now }) => {
-      for (const entry of [...garrison, ...rallied]) await moveArmy(manager, entry, 1);
-      for (const state of states.filter((candidate) => winners.members.some((member) => member.playerId === candidate.playerId))) {
-        const role = state.playerId === winners.leaderId ? 'leader' : 'member';
-        const raised = throneRewardLevels(state.chLevel, state.levels, THRONE_REWARD_LEVELS[role]);
-        // Production so far is banked at the old levels; the new ones count from now.
-        await bankProduction(manager, state, now);
-        await manager.query(`UPDATE cities SET ch_level = $2, building_levels = $3 WHERE player_id = $1`, [state.playerId, raised.chLevel, JSON.stringify(raised.levels)]);
-        await manager.query(
-          `INSERT INTO throne_rewards (war_id, player_id, alliance_id, role, levels_granted, before, after, granted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [war.id, state.playerId, war.occupier_alliance_id, role, THRONE_REWARD_LEVELS[role], JSON.stringify({ chLevel: state.chLevel, levels: state.levels }), JSON.stringify(raised), now],
-        );
-        await this.notifier.notify(manager, state.playerId, 'throne-rewards', warSource(war), { warId: war.id, levels: THRONE_REWARD_LEVELS[role] });
-      }
-    });
+    await this.cities.within(
+      manager,
+      [...garrison, ...rallied, ...winners.members].map((entry) => entry.playerId),
+      async ({ states, now }) => {
+        for (const entry of [...garrison, ...rallied]) await moveArmy(manager, entry, 1);
+        for (const state of states.filter((candidate) => winners.members.some((member) => member.playerId === candidate.playerId))) {
+          const role = state.playerId === winners.leaderId ? 'leader' : 'member';
+          const raised = throneRewardLevels(state.chLevel, state.levels, THRONE_REWARD_LEVELS[role]);
+          // Production so far is banked at the old levels; the new ones count from now.
+          await bankProduction(manager, state, now);
+          await manager.query(`UPDATE cities SET ch_level = $2, building_levels = $3 WHERE player_id = $1`, [
+            state.playerId,
+            raised.chLevel,
+            JSON.stringify(raised.levels),
+          ]);
+          await manager.query(
+            `INSERT INTO throne_rewards (war_id, player_id, alliance_id, role, levels_granted, before, after, granted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [
+              war.id,
+              state.playerId,
+              war.occupier_alliance_id,
+              role,
+              THRONE_REWARD_LEVELS[role],
+              JSON.stringify({ chLevel: state.chLevel, levels: state.levels }),
+              JSON.stringify(raised),
+              now,
+            ],
+          );
+          await this.notifier.notify(manager, state.playerId, 'throne-rewards', warSource(war), {
+            warId: war.id,
+            levels: THRONE_REWARD_LEVELS[role],
+          });
+        }
+      },
+    );
     await manager.query(`DELETE FROM throne_garrison WHERE war_id = $1`, [war.id]);
-    await manager.query(`UPDATE throne_rallies SET status = 'returned', closed_at = $2 WHERE war_id = $1 AND status = 'gathering'`, [war.id, at]);
+    await manager.query(`UPDATE throne_rallies SET status = 'returned', closed_at = $2 WHERE war_id = $1 AND status = 'gathering'`, [
+      war.id,
+      at,
+    ]);
     await updateWar(manager, war, {
       status: 'completed',
       completed_at: at,
@@ -215,13 +299,21 @@ const warSource = (war: WarRow) => `throne-war:${war.id}`;
 async function winnersOf(
   manager: EntityManager,
   allianceId: number | null,
-): Promise<{ name: string | null; tag: string | null; leaderId: number | null; leaderName: string | null; members: { playerId: number }[] }> {
+): Promise<{
+  name: string | null;
+  tag: string | null;
+  leaderId: number | null;
+  leaderName: string | null;
+  members: { playerId: number }[];
+}> {
   if (allianceId === null) return { name: null, tag: null, leaderId: null, leaderName: null, members: [] };
   const [alliance] = await manager.query(
     `SELECT a.name, a.tag, a.leader_id, p.hive_username FROM alliances a JOIN players p ON p.id = a.leader_id WHERE a.id = $1 FOR SHARE OF a`,
     [allianceId],
   );
-  const members: { player_id: string }[] = await manager.query(`SELECT player_id FROM alliance_members WHERE alliance_id = $1 FOR SHARE`, [allianceId]);
+  const members: { player_id: string }[] = await manager.query(`SELECT player_id FROM alliance_members WHERE alliance_id = $1 FOR SHARE`, [
+    allianceId,
+  ]);
   return {
     name: alliance.name,
     tag: alliance.tag,
@@ -265,7 +357,10 @@ async function nextEvent(manager: EntityManager, war: WarRow): Promise<DueEvent 
     candidates.push({ kind: 'full-control', at: new Date(war.occupied_since.getTime() + THRONE_FULL_CONTROL_SECONDS * 1000) });
   }
   candidates.push({ kind: 'battle-ends', at: war.battle_ends_at });
-  const [rally]: RallyRow[] = await manager.query(`SELECT * FROM throne_rallies WHERE war_id = $1 AND status = 'gathering' ORDER BY launch_at, id LIMIT 1`, [war.id]);
+  const [rally]: RallyRow[] = await manager.query(
+    `SELECT * FROM throne_rallies WHERE war_id = $1 AND status = 'gathering' ORDER BY launch_at, id LIMIT 1`,
+    [war.id],
+  );
   if (rally) candidates.push({ kind: 'rally-marches', at: rally.launch_at, rally });
   return candidates.reduce((earliest, candidate) => (candidate.at < earliest.at ? candidate : earliest));
 }

@@ -42,7 +42,9 @@ const WAR_COLUMNS = `*, to_char(war_date, 'YYYY-MM-DD') AS war_date`;
 
 /** The latest war whose voting has opened (every throne call is about that one). */
 export async function latestWar(manager: EntityManager, lock = false): Promise<WarRow | null> {
-  const [row] = await manager.query(`SELECT ${WAR_COLUMNS} FROM throne_wars ORDER BY throne_wars.war_date DESC LIMIT 1 ${lock ? 'FOR UPDATE' : ''}`);
+  const [row] = await manager.query(
+    `SELECT ${WAR_COLUMNS} FROM throne_wars ORDER BY throne_wars.war_date DESC LIMIT 1 ${lock ? 'FOR UPDATE' : ''}`,
+  );
   return row ?? null;
 }
 
@@ -137,12 +139,10 @@ export async function setGarrison(manager: EntityManager, warId: number, { playe
 
 /** Moves troops between a city's army and the throne: sign -1 takes them out, +1 brings them home. */
 export async function moveArmy(manager: EntityManager, { playerId, troops }: HeldTroops, sign: 1 | -1): Promise<void> {
-  await manager.query(`UPDATE cities SET infantry = infantry + $2, archers = archers + $3, cavalries = cavalries + $4 WHERE player_id = $1`, [
-    playerId,
-    sign * troops.infantry,
-    sign * troops.archers,
-    sign * troops.cavalries,
-  ]);
+  await manager.query(
+    `UPDATE cities SET infantry = infantry + $2, archers = archers + $3, cavalries = cavalries + $4 WHERE player_id = $1`,
+    [playerId, sign * troops.infantry, sign * troops.archers, sign * troops.cavalries],
+  );
 }
 
 /** Troops injured on the throne go to their owner's Sanctum. */

@@ -31,7 +31,13 @@ async function votesBySlot(manager: EntityManager, warId: number): Promise<Recor
     [warId],
   );
   const votes = Object.fromEntries(THRONE_SLOTS.map((slot) => [slot, [] as ThroneVoteEntry[]])) as Record<ThroneSlot, ThroneVoteEntry[]>;
-  for (const row of rows) votes[row.time_slot].push({ allianceId: row.alliance_id, allianceName: row.name, allianceTag: row.tag, votedAt: row.voted_at.toISOString() });
+  for (const row of rows)
+    votes[row.time_slot].push({
+      allianceId: row.alliance_id,
+      allianceName: row.name,
+      allianceTag: row.tag,
+      votedAt: row.voted_at.toISOString(),
+    });
   return votes;
 }
 
@@ -51,13 +57,14 @@ async function occupierView(manager: EntityManager, war: WarRow): Promise<Throne
 }
 
 async function gatheringRallies(manager: EntityManager, warId: number): Promise<ThroneRally[]> {
-  const rows: { id: number; alliance_id: number; alliance_name: string; leader: string; launch_at: Date; participants: string[] }[] = await manager.query(
-    `SELECT r.id, r.alliance_id, r.alliance_name, r.launch_at, c.hive_username AS leader,
+  const rows: { id: number; alliance_id: number; alliance_name: string; leader: string; launch_at: Date; participants: string[] }[] =
+    await manager.query(
+      `SELECT r.id, r.alliance_id, r.alliance_name, r.launch_at, c.hive_username AS leader,
        (SELECT array_agg(p.hive_username ORDER BY t.joined_at, t.player_id) FROM throne_rally_troops t JOIN players p ON p.id = t.player_id WHERE t.rally_id = r.id) AS participants
      FROM throne_rallies r JOIN players c ON c.id = r.creator_id
      WHERE r.war_id = $1 AND r.status = 'gathering' ORDER BY r.launch_at, r.id`,
-    [warId],
-  );
+      [warId],
+    );
   return rows.map((row) => ({
     type: 'rally',
     status: 'gathering',

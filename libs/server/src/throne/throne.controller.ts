@@ -73,55 +73,82 @@ export class ThroneController {
   }
 
   @Get('garrison/details')
-  garrisonDetails(@Query(new ZodPipe(emptyBodySchema)) _query: unknown, @CurrentSession() session: AuthenticatedSession): Promise<ThroneParticipantsResponse> {
+  garrisonDetails(
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneParticipantsResponse> {
     return this.throne.garrisonDetails(session.playerId);
   }
 
   @Post('vote')
   @HttpCode(200)
-  vote(@Body(new ZodPipe(throneVoteSchema)) { timeSlot }: ThroneVoteRequest, @CurrentSession() session: AuthenticatedSession): Promise<ThroneVoteResponse> {
+  vote(
+    @Body(new ZodPipe(throneVoteSchema)) { timeSlot }: ThroneVoteRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneVoteResponse> {
     return this.throne.vote(session.playerId, timeSlot);
   }
 
   @Post('attack/solo')
   @HttpCode(200)
-  solo(@Body(new ZodPipe(throneTroopsSchema)) body: ThroneTroopsRequest, @CurrentSession() session: AuthenticatedSession): Promise<ThroneAttackResponse> {
+  solo(
+    @Body(new ZodPipe(throneTroopsSchema)) body: ThroneTroopsRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneAttackResponse> {
     return this.throne.soloAttack(session.playerId, troopsOf(body));
   }
 
   @Post('garrison')
   @HttpCode(200)
-  garrison(@Body(new ZodPipe(throneTroopsSchema)) body: ThroneTroopsRequest, @CurrentSession() session: AuthenticatedSession): Promise<ThroneActionResponse> {
+  garrison(
+    @Body(new ZodPipe(throneTroopsSchema)) body: ThroneTroopsRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneActionResponse> {
     return this.throne.garrison(session.playerId, troopsOf(body));
   }
 
   @Post('troops/recall')
   @HttpCode(200)
-  recall(@Body(new ZodPipe(throneTroopsSchema)) body: ThroneTroopsRequest, @CurrentSession() session: AuthenticatedSession): Promise<ThroneActionResponse> {
+  recall(
+    @Body(new ZodPipe(throneTroopsSchema)) body: ThroneTroopsRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneActionResponse> {
     return this.throne.recall(session.playerId, troopsOf(body));
   }
 
   @Post('attack/rally/create')
   @HttpCode(200)
-  createRally(@Body(new ZodPipe(throneTroopsSchema)) body: ThroneTroopsRequest, @CurrentSession() session: AuthenticatedSession): Promise<ThroneRallyCreateResponse> {
+  createRally(
+    @Body(new ZodPipe(throneTroopsSchema)) body: ThroneTroopsRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneRallyCreateResponse> {
     return this.throne.createRally(session.playerId, troopsOf(body));
   }
 
   @Post('attack/rally/join')
   @HttpCode(200)
-  joinRally(@Body(new ZodPipe(throneRallyJoinSchema)) body: ThroneRallyJoinRequest, @CurrentSession() session: AuthenticatedSession): Promise<ThroneActionResponse> {
+  joinRally(
+    @Body(new ZodPipe(throneRallyJoinSchema)) body: ThroneRallyJoinRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneActionResponse> {
     return this.throne.joinRally(session.playerId, body.rallyId, troopsOf(body));
   }
 
   @Post('attack/rally/withdraw')
   @HttpCode(200)
-  withdraw(@Body(new ZodPipe(throneRallySchema)) { rallyId }: ThroneRallyRequest, @CurrentSession() session: AuthenticatedSession): Promise<ThroneActionResponse> {
+  withdraw(
+    @Body(new ZodPipe(throneRallySchema)) { rallyId }: ThroneRallyRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneActionResponse> {
     return this.throne.withdraw(session.playerId, rallyId);
   }
 
   @Post('attack/rally/disband')
   @HttpCode(200)
-  disband(@Body(new ZodPipe(throneRallySchema)) { rallyId }: ThroneRallyRequest, @CurrentSession() session: AuthenticatedSession): Promise<ThroneActionResponse> {
+  disband(
+    @Body(new ZodPipe(throneRallySchema)) { rallyId }: ThroneRallyRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ThroneActionResponse> {
     return this.throne.disband(session.playerId, rallyId);
   }
 }

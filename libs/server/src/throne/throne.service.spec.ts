@@ -62,7 +62,12 @@ async function newAlliance(tag: string, players: Player[]): Promise<number> {
     `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at) VALUES ($1, $2, $3, '', $4, 10, $5) RETURNING id`,
     [`House ${tag}`, tag, ALLIANCE_ICON_IDS[0], players[0].id, clock.now()],
   );
-  for (const player of players) await dataSource.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, $3)`, [player.id, id, clock.now()]);
+  for (const player of players)
+    await dataSource.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, $3)`, [
+      player.id,
+      id,
+      clock.now(),
+    ]);
   return id;
 }
 
@@ -122,7 +127,11 @@ describe('a whole Throne War on the injectable clock', () => {
   it('opens voting at 00:01 UTC the day before; leaders vote once, nobody else', async () => {
     clock.set('2027-01-14T00:01:00Z');
     const status = await throne.status();
-    expect(status.throneWars).toMatchObject({ warDate: '2027-01-15', status: 'voting', votingPhase: { isOpen: true, closesAt: '2027-01-15T00:00:00.000Z' } });
+    expect(status.throneWars).toMatchObject({
+      warDate: '2027-01-15',
+      status: 'voting',
+      votingPhase: { isOpen: true, closesAt: '2027-01-15T00:00:00.000Z' },
+    });
     expect(status.config).toEqual({ THRONE_FULL_CONTROL: THRONE_FULL_CONTROL_SECONDS, THRONE_RALLY_GATHER: THRONE_RALLY_GATHER_SECONDS });
 
     expect(await refusal(throne.vote(a2.id, '1:00'))).toEqual({ status: 403, error: ThroneMessages.leadersVote });
@@ -143,7 +152,11 @@ describe('a whole Throne War on the injectable clock', () => {
     clock.set('2027-01-15T00:00:00Z');
     expect(await refusal(throne.vote(c1.id, '1:00'))).toEqual({ status: 409, error: ThroneMessages.votingClosed });
     const war = (await throne.status()).throneWars!;
-    expect(war).toMatchObject({ status: 'waiting', votingPhase: { isOpen: false }, battlePhase: { startTime: '2027-01-15T07:00:00.000Z' } });
+    expect(war).toMatchObject({
+      status: 'waiting',
+      votingPhase: { isOpen: false },
+      battlePhase: { startTime: '2027-01-15T07:00:00.000Z' },
+    });
   });
 
   it('starts the battle at the slot; the first solo attack takes the empty throne', async () => {
@@ -152,7 +165,10 @@ describe('a whole Throne War on the injectable clock', () => {
     expect((await throne.status()).throneWars).toMatchObject({ status: 'active', currentOccupier: null });
 
     const attack = await throne.soloAttack(b1.id, troops(150));
-    expect(attack).toMatchObject({ message: 'Attack successful! Winner: House BBB', result: { winner: 'House BBB', outcome: 'attacker', defenderPower: 0 } });
+    expect(attack).toMatchObject({
+      message: 'Attack successful! Winner: House BBB',
+      result: { winner: 'House BBB', outcome: 'attacker', defenderPower: 0 },
+    });
     expect((await cityOf(b1)).army).toEqual(troops(50));
     occupiedAt = clock.now();
   });
@@ -180,7 +196,10 @@ describe('a whole Throne War on the injectable clock', () => {
     expect(await refusal(throne.soloAttack(b2.id, troops(1)))).toEqual({ status: 403, error: ThroneMessages.occupierCannotAttack });
     expect(await refusal(throne.createRally(b2.id, troops(1)))).toEqual({ status: 403, error: ThroneMessages.occupierCannotRally });
     expect(await refusal(throne.garrison(a1.id, troops(1)))).toEqual({ status: 403, error: ThroneMessages.notOccupier });
-    expect(await refusal(throne.garrison(b1.id, troops(51)))).toEqual({ status: 400, error: ThroneMessages.notEnoughTroops('infantry', 51, 50) });
+    expect(await refusal(throne.garrison(b1.id, troops(51)))).toEqual({
+      status: 400,
+      error: ThroneMessages.notEnoughTroops('infantry', 51, 50),
+    });
     expect(await refusal(throne.soloAttack(loner.id, troops(1)))).toEqual({ status: 403, error: ThroneMessages.needsAlliance });
     expect(await refusal(throne.garrisonDetails(a1.id))).toEqual({ status: 403, error: ThroneMessages.garrisonHidden });
     expect(await throne.garrisonDetails(b1.id)).toEqual({
@@ -232,7 +251,10 @@ describe('a whole Throne War on the injectable clock', () => {
     expect(await throne.joinRally(a2.id, rallyA, troops(0, 200))).toEqual({ success: true, message: ThroneMessages.joined });
     expect(await refusal(throne.joinRally(a2.id, rallyA, troops(0, 1)))).toEqual({ status: 409, error: ThroneMessages.alreadyInRally });
     expect(await throne.joinRally(a3.id, rallyA, troops(100))).toMatchObject({ success: true });
-    expect(await refusal(throne.joinRally(c1.id, rallyA, troops(1)))).toEqual({ status: 403, error: ThroneMessages.rallyOfAnotherAlliance });
+    expect(await refusal(throne.joinRally(c1.id, rallyA, troops(1)))).toEqual({
+      status: 403,
+      error: ThroneMessages.rallyOfAnotherAlliance,
+    });
     expect(await refusal(throne.disband(a2.id, rallyA))).toEqual({ status: 403, error: ThroneMessages.onlyCreatorDisbands });
     expect(await refusal(throne.withdraw(a1.id, rallyA))).toEqual({ status: 403, error: ThroneMessages.creatorCannotWithdraw });
     expect(await throne.withdraw(a3.id, rallyA)).toEqual({ success: true, message: ThroneMessages.withdrew });
@@ -245,14 +267,23 @@ describe('a whole Throne War on the injectable clock', () => {
       ],
     });
     const [rally] = (await throne.status()).throneWars!.activeAttacks;
-    expect(rally).toMatchObject({ type: 'rally', status: 'gathering', attackId: rallyA, attackerAllianceId: allianceA, rallyLeader: 'warlord' });
+    expect(rally).toMatchObject({
+      type: 'rally',
+      status: 'gathering',
+      attackId: rallyA,
+      attackerAllianceId: allianceA,
+      rallyLeader: 'warlord',
+    });
     expect(rally.rallyParticipants).toEqual([{ hiveUsername: 'warlord' }, { hiveUsername: 'archeress' }]);
   });
 
   it('a second alliance rallies too; a disbanded rally sends every troop home', async () => {
     // C's leader had 100 infantry, 60 of them now in the Sanctum; a fresh member joins C.
     const c2 = await newPlayer('crowling', troops(40));
-    await dataSource.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) SELECT $1, alliance_id, now() FROM alliance_members WHERE player_id = $2`, [c2.id, c1.id]);
+    await dataSource.query(
+      `INSERT INTO alliance_members (player_id, alliance_id, joined_at) SELECT $1, alliance_id, now() FROM alliance_members WHERE player_id = $2`,
+      [c2.id, c1.id],
+    );
     await dataSource.query(`UPDATE cities SET infantry = 30 WHERE player_id = $1`, [c1.id]);
     const { rallyId } = await throne.createRally(c1.id, troops(30));
     await throne.joinRally(c2.id, rallyId, troops(40));
@@ -260,7 +291,10 @@ describe('a whole Throne War on the injectable clock', () => {
     expect([(await cityOf(c1)).army, (await cityOf(c2)).army]).toEqual([troops(30), troops(40)]);
     const again = await throne.createRally(c1.id, troops(30));
     await throne.joinRally(c2.id, again.rallyId, troops(40));
-    expect((await throne.status()).throneWars!.activeAttacks.map((rally) => rally.attackerAllianceName)).toEqual(['House AAA', 'House CCC']);
+    expect((await throne.status()).throneWars!.activeAttacks.map((rally) => rally.attackerAllianceName)).toEqual([
+      'House AAA',
+      'House CCC',
+    ]);
   });
 
   it('marches the rallies at their launch time: a join after that is refused, A takes the throne, C breaks on it', async () => {
@@ -278,7 +312,12 @@ describe('a whole Throne War on the injectable clock', () => {
     // C's rally (0.7 power) broke on A's garrison.
     expect((await cityOf(c1)).army).toEqual(troops(0));
     const battles = await dataSource.query(`SELECT kind, winner, attacker_alliance_id FROM throne_battles ORDER BY id`);
-    expect(battles.map((battle: { kind: string; winner: string }) => `${battle.kind}:${battle.winner}`)).toEqual(['solo:attacker', 'solo:defender', 'rally:attacker', 'rally:defender']);
+    expect(battles.map((battle: { kind: string; winner: string }) => `${battle.kind}:${battle.winner}`)).toEqual([
+      'solo:attacker',
+      'solo:defender',
+      'rally:attacker',
+      'rally:defender',
+    ]);
     occupiedAt = launchA.launch_at;
   });
 
@@ -306,16 +345,27 @@ describe('a whole Throne War on the injectable clock', () => {
 
     // The garrison went home.
     const armiesAfter = await Promise.all([a1, a2].map(cityOf));
-    expect(armiesAfter[0].army.infantry + armiesAfter[1].army.infantry - armiesBefore[0].army.infantry - armiesBefore[1].army.infantry).toBe(garrisonA.infantry);
+    expect(
+      armiesAfter[0].army.infantry + armiesAfter[1].army.infantry - armiesBefore[0].army.infantry - armiesBefore[1].army.infantry,
+    ).toBe(garrisonA.infantry);
 
     // Leader +2, members +1, once; B got nothing.
     const rewards = await dataSource.query(`SELECT player_id, role, levels_granted FROM throne_rewards ORDER BY player_id`);
-    expect(rewards.map((row: { player_id: string; role: string; levels_granted: number }) => [Number(row.player_id), row.role, row.levels_granted])).toEqual([
+    expect(
+      rewards.map((row: { player_id: string; role: string; levels_granted: number }) => [
+        Number(row.player_id),
+        row.role,
+        row.levels_granted,
+      ]),
+    ).toEqual([
       [a1.id, 'leader', 2],
       [a2.id, 'member', 1],
       [a3.id, 'member', 1],
     ]);
-    expect(armiesAfter[0]).toMatchObject({ chLevel: 8, levels: expect.objectContaining({ wheat: STARTING_BUILDING_LEVEL + 2, stables: STARTING_BUILDING_LEVEL + 2 }) });
+    expect(armiesAfter[0]).toMatchObject({
+      chLevel: 8,
+      levels: expect.objectContaining({ wheat: STARTING_BUILDING_LEVEL + 2, stables: STARTING_BUILDING_LEVEL + 2 }),
+    });
     expect(armiesAfter[1]).toMatchObject({ chLevel: 7, levels: expect.objectContaining({ wheat: STARTING_BUILDING_LEVEL + 1 }) });
     expect(await cityOf(b1)).toMatchObject({ chLevel: 6 });
 
@@ -337,7 +387,11 @@ describe('a whole Throne War on the injectable clock', () => {
 
   it('starts a war nobody voted for at 13:00, and ends it at midnight with whoever holds the throne', async () => {
     clock.set('2027-01-31T12:00:00Z');
-    expect((await throne.status()).throneWars).toMatchObject({ warDate: '2027-01-31', status: 'waiting', battlePhase: { startTime: '2027-01-31T13:00:00.000Z' } });
+    expect((await throne.status()).throneWars).toMatchObject({
+      warDate: '2027-01-31',
+      status: 'waiting',
+      battlePhase: { startTime: '2027-01-31T13:00:00.000Z' },
+    });
     clock.set('2027-01-31T23:56:00Z');
     await throne.soloAttack(a3.id, troops(10));
     expect(await refusal(throne.createRally(b1.id, troops(10)))).toEqual({ status: 409, error: ThroneMessages.rallyTooLate });

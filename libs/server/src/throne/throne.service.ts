@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { currentOrNextWar, fromThousandths, hasTroops, THRONE_FULL_CONTROL_SECONDS, THRONE_RALLY_GATHER_SECONDS, ThroneSlot, Troops, UNIT_KEYS, warAfter } from '@runik/rules';
+import {
+  currentOrNextWar,
+  fromThousandths,
+  hasTroops,
+  THRONE_FULL_CONTROL_SECONDS,
+  THRONE_RALLY_GATHER_SECONDS,
+  ThroneSlot,
+  Troops,
+  UNIT_KEYS,
+  warAfter,
+} from '@runik/rules';
 import { ThroneMessages } from '@runik/contract';
 import type {
   NextThroneWarResponse,
@@ -100,7 +110,11 @@ export class ThroneService {
     const war = await latestWar(this.dataSource.manager);
     let next = currentOrNextWar(now.getTime());
     if (war && war.status === 'completed' && war.war_date >= next.warDate) next = warAfter(war.war_date);
-    return { nextThroneWarDate: next.votingClosesAt.toISOString(), votingStartsAt: next.votingOpensAt.toISOString(), votingEndsAt: next.votingClosesAt.toISOString() };
+    return {
+      nextThroneWarDate: next.votingClosesAt.toISOString(),
+      votingStartsAt: next.votingOpensAt.toISOString(),
+      votingEndsAt: next.votingClosesAt.toISOString(),
+    };
   }
 
   /** A rally's troops are its own alliance's business. */
@@ -116,7 +130,8 @@ export class ThroneService {
     const manager = this.dataSource.manager;
     const war = await latestWar(manager);
     const membership = await membershipOf(manager, playerId);
-    if (!war || war.occupier_alliance_id === null || membership?.allianceId !== war.occupier_alliance_id) throw ApiError.forbidden(ThroneMessages.garrisonHidden);
+    if (!war || war.occupier_alliance_id === null || membership?.allianceId !== war.occupier_alliance_id)
+      throw ApiError.forbidden(ThroneMessages.garrisonHidden);
     return participants(manager, await garrisonOf(manager, war.id));
   }
 
@@ -151,7 +166,15 @@ export class ThroneService {
       return this.cities.within(manager, [playerId, ...garrison.map((entry) => entry.playerId)], async ({ states, now }) => {
         const attacker = { playerId, troops };
         await takeFromArmy(manager, states[0].army, attacker);
-        const outcome = await fightForThrone(manager, this.notifier, war, { kind: 'solo', rallyId: null, allianceId, attackers: [attacker] }, garrison, new Map(states.map((state) => [state.playerId, state])), now);
+        const outcome = await fightForThrone(
+          manager,
+          this.notifier,
+          war,
+          { kind: 'solo', rallyId: null, allianceId, attackers: [attacker] },
+          garrison,
+          new Map(states.map((state) => [state.playerId, state])),
+          now,
+        );
         const winner = await allianceName(manager, outcome.winner === 'attacker' ? allianceId : defenderId);
         const mine = outcome.attackers[0];
         return {
@@ -223,7 +246,11 @@ export class ThroneService {
         }
         await addRallyTroops(manager, rallyId, { playerId, troops }, now);
         const others = (await memberIdsOf(manager, allianceId)).filter((id) => id !== playerId);
-        await this.notifier.notify(manager, others, 'rally-created', `rally:${rallyId}`, { rallyId, leader: await usernameOf(manager, playerId), launchAt: launchAt.toISOString() });
+        await this.notifier.notify(manager, others, 'rally-created', `rally:${rallyId}`, {
+          rallyId,
+          leader: await usernameOf(manager, playerId),
+          launchAt: launchAt.toISOString(),
+        });
         return { success: true, message: ThroneMessages.rallyCreated(rallyId), rallyId, rallyLaunchTime: launchAt.toISOString() };
       });
     });
@@ -273,9 +300,13 @@ export class ThroneService {
       const rally = await gatheringRally(manager, rallyId);
       if (Number(rally.creator_id) !== playerId) throw ApiError.forbidden(ThroneMessages.onlyCreatorDisbands);
       const entries = await rallyTroopsOf(manager, rallyId);
-      await this.cities.within(manager, entries.map((entry) => entry.playerId), async () => {
-        for (const entry of entries) await moveArmy(manager, entry, 1);
-      });
+      await this.cities.within(
+        manager,
+        entries.map((entry) => entry.playerId),
+        async () => {
+          for (const entry of entries) await moveArmy(manager, entry, 1);
+        },
+      );
       await manager.query(`UPDATE throne_rallies SET status = 'disbanded', closed_at = $2 WHERE id = $1`, [rallyId, now]);
       return { success: true, message: ThroneMessages.disbanded };
     });
@@ -307,14 +338,10 @@ async function takeFromArmy(manager: EntityManager, army: Troops, entry: HeldTro
 }
 
 async function addRallyTroops(manager: EntityManager, rallyId: number, { playerId, troops }: HeldTroops, now: Date): Promise<void> {
-  await manager.query(`INSERT INTO throne_rally_troops (rally_id, player_id, infantry, archers, cavalries, joined_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-    rallyId,
-    playerId,
-    troops.infantry,
-    troops.archers,
-    troops.cavalries,
-    now,
-  ]);
+  await manager.query(
+    `INSERT INTO throne_rally_troops (rally_id, player_id, infantry, archers, cavalries, joined_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [rallyId, playerId, troops.infantry, troops.archers, troops.cavalries, now],
+  );
 }
 
 /** A rally still gathering: one that marched (or went home) takes nobody any more. */
@@ -332,7 +359,9 @@ async function allianceName(manager: EntityManager, allianceId: number | null): 
 }
 
 async function participants(manager: EntityManager, entries: HeldTroops[]): Promise<ThroneParticipantsResponse> {
-  const names: { id: string; hive_username: string }[] = await manager.query(`SELECT id, hive_username FROM players WHERE id = ANY($1)`, [entries.map((entry) => entry.playerId)]);
+  const names: { id: string; hive_username: string }[] = await manager.query(`SELECT id, hive_username FROM players WHERE id = ANY($1)`, [
+    entries.map((entry) => entry.playerId),
+  ]);
   const nameOf = new Map(names.map((row) => [Number(row.id), row.hive_username]));
   return { participants: entries.map((entry) => ({ hiveUsername: nameOf.get(entry.playerId)!, troops: entry.troops })) };
 }

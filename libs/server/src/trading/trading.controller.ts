@@ -1,5 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { buyGearSchema, emptyBodySchema, listGearSchema, marketplaceQuerySchema, tradingUsernameParamsSchema, unlistGearSchema } from '@runik/contract';
+import {
+  buyGearSchema,
+  emptyBodySchema,
+  listGearSchema,
+  marketplaceQuerySchema,
+  tradingUsernameParamsSchema,
+  unlistGearSchema,
+} from '@runik/contract';
 import type {
   BuyGearRequest,
   GearsResponse,
@@ -36,7 +43,10 @@ export class TradingController {
   }
 
   @Get('marketplace')
-  marketplace(@Query(new ZodPipe(marketplaceQuerySchema)) query: MarketplaceQuery, @CurrentSession() session: AuthenticatedSession): Promise<MarketplaceResponse> {
+  marketplace(
+    @Query(new ZodPipe(marketplaceQuerySchema)) query: MarketplaceQuery,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<MarketplaceResponse> {
     return this.trading.marketplace(session.playerId, query);
   }
 
@@ -61,19 +71,28 @@ export class TradingController {
 
   @Post('list')
   @HttpCode(200)
-  list(@Body(new ZodPipe(listGearSchema)) { gearId, price }: ListGearRequest, @CurrentSession() session: AuthenticatedSession): Promise<ListGearResponse> {
+  list(
+    @Body(new ZodPipe(listGearSchema)) { gearId, price }: ListGearRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<ListGearResponse> {
     return this.trading.list(session.playerId, gearId, price);
   }
 
   @Post('unlist')
   @HttpCode(200)
-  unlist(@Body(new ZodPipe(unlistGearSchema)) { listingId }: UnlistGearRequest, @CurrentSession() session: AuthenticatedSession): Promise<TradingActionResponse> {
+  unlist(
+    @Body(new ZodPipe(unlistGearSchema)) { listingId }: UnlistGearRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<TradingActionResponse> {
     return this.trading.unlist(session.playerId, listingId);
   }
 
   @Post('buy')
   @HttpCode(200)
-  buy(@Body(new ZodPipe(buyGearSchema)) { listingId }: BuyGearRequest, @CurrentSession() session: AuthenticatedSession): Promise<TradingActionResponse> {
+  buy(
+    @Body(new ZodPipe(buyGearSchema)) { listingId }: BuyGearRequest,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<TradingActionResponse> {
     return this.trading.buy(session.playerId, listingId);
   }
 }

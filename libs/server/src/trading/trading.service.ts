@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { fromThousandths, gearName, GearRarity, GearType, listingFee, MARKETPLACE_PAGE_SIZE, MarketplaceSort, saleSplit } from '@runik/rules';
+import {
+  fromThousandths,
+  gearName,
+  GearRarity,
+  GearType,
+  listingFee,
+  MARKETPLACE_PAGE_SIZE,
+  MarketplaceSort,
+  saleSplit,
+} from '@runik/rules';
 import { GearMessages, TradingMessages } from '@runik/contract';
 import type {
   ListGearResponse,
@@ -186,7 +195,8 @@ export class TradingService {
       const { runik } = await this.ledger.balancesOf(manager, buyerId);
       if (runik < price * 1000) throw ApiError.badRequest(TradingMessages.priceShort(price));
       // Locked RUNIK paid to a player would become theirs to withdraw: a sale takes withdrawable RUNIK only.
-      if ((await this.ledger.withdrawableOf(manager, buyerId)) < price * 1000) throw ApiError.badRequest(TradingMessages.lockedRunikShort(price));
+      if ((await this.ledger.withdrawableOf(manager, buyerId)) < price * 1000)
+        throw ApiError.badRequest(TradingMessages.lockedRunikShort(price));
 
       const { seller, tax } = saleSplit(price);
       await this.ledger.post(manager, {
@@ -199,7 +209,11 @@ export class TradingService {
           { account: { system: 'system:tax' }, asset: 'runik', delta: tax },
         ],
       });
-      await manager.query(`UPDATE listings SET status = 'sold', buyer_id = $2, closed_at = $3 WHERE id = $1`, [listingId, buyerId, this.clock.now()]);
+      await manager.query(`UPDATE listings SET status = 'sold', buyer_id = $2, closed_at = $3 WHERE id = $1`, [
+        listingId,
+        buyerId,
+        this.clock.now(),
+      ]);
       const [[sold]]: [{ type: GearType; rarity: GearRarity; level: number }[]] = await manager.query(
         `UPDATE gears SET owner_id = $2, listed = false, equipped = false WHERE id = $1 RETURNING type, rarity, level`,
         [listing.gear_id, buyerId],
@@ -241,5 +255,11 @@ async function lockListing(manager: EntityManager, listingId: number): Promise<L
 }
 
 function listingDto(row: ListingRow): Listing {
-  return { _id: Number(row.listing_id), gear: gearDto(row), price: Number(row.price), sellerUsername: row.seller, listedAt: row.listed_at.toISOString() };
+  return {
+    _id: Number(row.listing_id),
+    gear: gearDto(row),
+    price: Number(row.price),
+    sellerUsername: row.seller,
+    listedAt: row.listed_at.toISOString(),
+  };
 }

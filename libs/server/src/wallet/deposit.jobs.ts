@@ -56,8 +56,13 @@ export class DepositJobs {
     const deposit = await this.pending(depositId);
     if (!deposit) return;
     const transaction = await this.hiveEngine.transactionInfo(deposit.transaction_id);
-    if (!transaction) return awaitEngine(this.hiveNode, deposit.transaction_id, lastAttempt, () => this.fail(depositId, DepositFailures.notFound));
-    const verdict = matchPayment(reportedPayment(transaction), { kind: 'deposit', gameAccount: this.config.GAME_ACCOUNT, payer: deposit.hive_username });
+    if (!transaction)
+      return awaitEngine(this.hiveNode, deposit.transaction_id, lastAttempt, () => this.fail(depositId, DepositFailures.notFound));
+    const verdict = matchPayment(reportedPayment(transaction), {
+      kind: 'deposit',
+      gameAccount: this.config.GAME_ACCOUNT,
+      payer: deposit.hive_username,
+    });
     if ('mismatch' in verdict) return this.fail(depositId, verdict.reason);
     const unmatched = await unmatchedReason(this.dataSource, deposit.transaction_id);
     if (unmatched) return this.fail(depositId, unmatched);

@@ -37,9 +37,13 @@ export class DepositService {
   async init(playerId: number, { amount, txId }: DepositInitCommand): Promise<DepositInitResponse> {
     const outcome = await retryingTransaction(this.dataSource, async (manager) => {
       // One deposit decision at a time per player: the repeat check, the cooldown and the insert stay together.
-      const [player]: { hive_username: string }[] = await manager.query(`SELECT hive_username FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
+      const [player]: { hive_username: string }[] = await manager.query(
+        `SELECT hive_username FROM players WHERE id = $1 FOR NO KEY UPDATE`,
+        [playerId],
+      );
       const sent = await this.recordedQuantity(txId, player.hive_username, manager);
-      if (sent !== null && parseDecimal(sent, RNK_DECIMALS) !== amount) throw ApiError.badRequest(WalletMessages.depositAmountMismatch(formatChainQuantity(sent)));
+      if (sent !== null && parseDecimal(sent, RNK_DECIMALS) !== amount)
+        throw ApiError.badRequest(WalletMessages.depositAmountMismatch(formatChainQuantity(sent)));
       const existing = await this.find(playerId, txId, manager);
       if (existing) return { status: existing.status, created: null };
       const status = await this.statusOf(playerId, manager);
@@ -94,7 +98,10 @@ export class DepositService {
   }
 
   private async find(playerId: number, txId: string, manager = this.dataSource.manager): Promise<DepositRow | null> {
-    const [row]: DepositRow[] = await manager.query(`SELECT * FROM deposits WHERE transaction_id = $1 AND player_id = $2`, [txId, playerId]);
+    const [row]: DepositRow[] = await manager.query(`SELECT * FROM deposits WHERE transaction_id = $1 AND player_id = $2`, [
+      txId,
+      playerId,
+    ]);
     return row ?? null;
   }
 }

@@ -1,6 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { cityUsernameParamsSchema, depositCheckParamsSchema, depositCheckQuerySchema, depositInitSchema, withdrawSchema } from '@runik/contract';
-import type { DepositCheckResponse, DepositInitCommand, DepositInitResponse, DepositStatusResponse, WithdrawResponse, WithdrawStatusResponse } from '@runik/contract';
+import {
+  cityUsernameParamsSchema,
+  depositCheckParamsSchema,
+  depositCheckQuerySchema,
+  depositInitSchema,
+  withdrawSchema,
+} from '@runik/contract';
+import type {
+  DepositCheckResponse,
+  DepositInitCommand,
+  DepositInitResponse,
+  DepositStatusResponse,
+  WithdrawResponse,
+  WithdrawStatusResponse,
+} from '@runik/contract';
 import { CurrentSession } from '../auth/current-session.decorator';
 import type { AuthenticatedSession } from '../auth/session.service';
 import { ZodPipe } from '../core/validation/zod.pipe';
@@ -35,12 +48,18 @@ export class WalletController {
   }
 
   @Get('deposit/status/:username')
-  depositStatus(@Param(new ZodPipe(cityUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<DepositStatusResponse> {
+  depositStatus(
+    @Param(new ZodPipe(cityUsernameParamsSchema)) _params: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<DepositStatusResponse> {
     return this.deposits.statusOf(session.playerId);
   }
 
   @Get('withdraw/status/:username')
-  withdrawStatus(@Param(new ZodPipe(cityUsernameParamsSchema)) _params: unknown, @CurrentSession() session: AuthenticatedSession): Promise<WithdrawStatusResponse> {
+  withdrawStatus(
+    @Param(new ZodPipe(cityUsernameParamsSchema)) _params: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<WithdrawStatusResponse> {
     return this.withdrawals.statusOf(session.playerId);
   }
 

@@ -81,7 +81,9 @@ export class WithdrawJobs {
         return changed === 1;
       },
     );
-    throw new RetryLater(sent ? `Withdrawal ${withdrawalId} sent, awaiting Hive Engine` : `Withdrawal ${withdrawalId} waits for a free custom_json slot`);
+    throw new RetryLater(
+      sent ? `Withdrawal ${withdrawalId} sent, awaiting Hive Engine` : `Withdrawal ${withdrawalId} waits for a free custom_json slot`,
+    );
   }
 
   private async finish(withdrawalId: number): Promise<void> {
@@ -110,7 +112,11 @@ export class WithdrawJobs {
     await retryingTransaction(this.dataSource, async (manager) => {
       const [row]: WithdrawalRow[] = await manager.query(`SELECT * FROM withdrawals WHERE id = $1 FOR UPDATE`, [withdrawalId]);
       if (!row || row.status === 'completed' || row.status === 'refunded') return;
-      await manager.query(`UPDATE withdrawals SET status = 'refunded', error = $2, updated_at = $3 WHERE id = $1`, [withdrawalId, reason, this.clock.now()]);
+      await manager.query(`UPDATE withdrawals SET status = 'refunded', error = $2, updated_at = $3 WHERE id = $1`, [
+        withdrawalId,
+        reason,
+        this.clock.now(),
+      ]);
       const amount = Number(row.amount_thousandths);
       await this.ledger.post(manager, {
         reason: 'withdrawal-refund',

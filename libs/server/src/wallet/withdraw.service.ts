@@ -36,7 +36,9 @@ export class WithdrawService {
   async withdraw(playerId: number, amount: number): Promise<WithdrawResponse> {
     const treasuryRnk = await this.guardRails.treasuryForFloor();
     const { withdrawalId, status, next, balances, queued, queueReason } = await retryingTransaction(this.dataSource, async (manager) => {
-      const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
+      const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR NO KEY UPDATE`, [
+        playerId,
+      ]);
       if (player.activation !== 'paid') throw ApiError.forbidden(WalletMessages.withdrawalsDisabled);
       // The caps first: a player who used up the day learns when it resets rather than the cooldown.
       await this.guardRails.checkCaps(manager, playerId, amount);
@@ -45,7 +47,8 @@ export class WithdrawService {
       const held = (await this.ledger.balancesOf(manager, playerId)).runik;
       if (amount > held) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(amount), formatRunik(held)));
       const withdrawable = await this.ledger.withdrawableOf(manager, playerId);
-      if (amount > withdrawable) throw ApiError.badRequest(WalletMessages.lockedRunik(formatRunik(withdrawable), formatRunik(held - withdrawable)));
+      if (amount > withdrawable)
+        throw ApiError.badRequest(WalletMessages.lockedRunik(formatRunik(withdrawable), formatRunik(held - withdrawable)));
 
       const status = await this.guardRails.placeInLine(manager, playerId, amount, treasuryRnk);
       const now = this.clock.now();
@@ -64,9 +67,19 @@ export class WithdrawService {
         ],
       });
       const withdrawalId = Number(row.id);
-      const queued = status === 'queued' ? (await this.guardRails.queuedOf(manager, playerId)).find((entry) => entry.withdrawalId === withdrawalId) ?? null : null;
+      const queued =
+        status === 'queued'
+          ? ((await this.guardRails.queuedOf(manager, playerId)).find((entry) => entry.withdrawalId === withdrawalId) ?? null)
+          : null;
       const queueReason = queued ? await this.guardRails.queueReason(manager) : null;
-      return { withdrawalId, status, queued, queueReason, next: new Date(now.getTime() + WITHDRAW_COOLDOWN_MS), balances: await this.ledger.balancesOf(manager, playerId) };
+      return {
+        withdrawalId,
+        status,
+        queued,
+        queueReason,
+        next: new Date(now.getTime() + WITHDRAW_COOLDOWN_MS),
+        balances: await this.ledger.balancesOf(manager, playerId),
+      };
     });
     // A queued withdrawal is let go by the worker's release tick (WithdrawalGuardRails.releaseQueued).
     if (status === 'pending') await enqueue(this.ledgerQueue, ledgerJobs.withdrawal(withdrawalId, this.config));
@@ -103,7 +116,10 @@ export class WithdrawService {
   }
 
   /** The 8-hour cooldown runs from the last withdrawal that was not refunded (a queued one counts: it is debited). */
-  private async cooldownOf(manager: EntityManager, playerId: number): Promise<{ paid: boolean; last: Date | null; next: Date | null; remainingMs: number }> {
+  private async cooldownOf(
+    manager: EntityManager,
+    playerId: number,
+  ): Promise<{ paid: boolean; last: Date | null; next: Date | null; remainingMs: number }> {
     const [row]: { last: Date | null; paid: boolean }[] = await manager.query(
       `SELECT (SELECT max(created_at) FROM withdrawals WHERE player_id = $1 AND status <> 'refunded') AS last,
               (SELECT activation = 'paid' FROM players WHERE id = $1) AS paid`,

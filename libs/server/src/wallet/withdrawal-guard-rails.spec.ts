@@ -20,10 +20,14 @@ let t: ServiceTest;
 const clock = new TestClock('2026-03-01T00:30:00Z');
 /** The game account's RNK on "Hive Engine", in RNK. */
 let gameAccountRnk = '0';
-const engine = { tokenBalance: async (): Promise<EngineBalance> => ({ account: 'runik.game', symbol: 'RNK', balance: gameAccountRnk }) } as unknown as HiveEngineClient;
+const engine = {
+  tokenBalance: async (): Promise<EngineBalance> => ({ account: 'runik.game', symbol: 'RNK', balance: gameAccountRnk }),
+} as unknown as HiveEngineClient;
 /** Ids of the withdrawals whose send job was enqueued. */
 let enqueued: number[] = [];
-const ledgerQueue = { add: async (_name: string, data: { withdrawalId: number }) => void enqueued.push(data.withdrawalId) } as unknown as Queue;
+const ledgerQueue = {
+  add: async (_name: string, data: { withdrawalId: number }) => void enqueued.push(data.withdrawalId),
+} as unknown as Queue;
 
 function services(env: Record<string, string>) {
   const config = loadAppConfig(env);
@@ -82,13 +86,18 @@ describe('daily caps', () => {
     });
     expect((await t.ledger.balancesOf(t.dataSource.manager, player)).runik).toBe(44_000);
     const status = await withdrawals.statusOf(player);
-    expect(status).toMatchObject({ canWithdraw: true, limits: { accountCap: 10, accountRemaining: 4, gameCap: null, gameRemaining: null, resetsAt: '2026-03-02T00:00:00.000Z' } });
+    expect(status).toMatchObject({
+      canWithdraw: true,
+      limits: { accountCap: 10, accountRemaining: 4, gameCap: null, gameRemaining: null, resetsAt: '2026-03-02T00:00:00.000Z' },
+    });
 
     // What is left goes through; then the cap is used up (and the status says so before any click).
     expect((await withdrawals.withdraw(player, 4_000)).status).toBe('pending');
     clock.set('2026-03-01T16:32:00Z');
     expect(await withdrawals.statusOf(player)).toMatchObject({ canWithdraw: false, remainingMs: 0, limits: { accountRemaining: 0 } });
-    expect((await refusal(withdrawals.withdraw(player, 1))).body.error).toBe(WalletMessages.accountCapReached('10.000', '0.000', '7:28:00'));
+    expect((await refusal(withdrawals.withdraw(player, 1))).body.error).toBe(
+      WalletMessages.accountCapReached('10.000', '0.000', '7:28:00'),
+    );
 
     // The next game day starts at 08:00 Manila with the whole cap.
     clock.set('2026-03-02T00:00:00Z');
@@ -102,9 +111,17 @@ describe('daily caps', () => {
     await withdrawals.withdraw(first, 8_000);
     await withdrawals.withdraw(second, 7_000);
     const waiting = await withdrawals.withdraw(third, 1);
-    expect(waiting).toMatchObject({ status: 'queued', queued: { position: 1, amount: 0.001 }, queueReason: WalletMessages.queuedForGameCap('15.000', '22:00:00') });
+    expect(waiting).toMatchObject({
+      status: 'queued',
+      queued: { position: 1, amount: 0.001 },
+      queueReason: WalletMessages.queuedForGameCap('15.000', '22:00:00'),
+    });
     expect(await t.ledger.balancesOf(t.dataSource.manager, third)).toMatchObject({ runik: 19_999 });
-    expect(await withdrawals.statusOf(third)).toMatchObject({ canWithdraw: false, limits: { gameCap: 15, gameRemaining: 0, accountCap: null }, queued: [{ position: 1 }] });
+    expect(await withdrawals.statusOf(third)).toMatchObject({
+      canWithdraw: false,
+      limits: { gameCap: 15, gameRemaining: 0, accountCap: null },
+      queued: [{ position: 1 }],
+    });
 
     // A refund frees its share of the day: the line moves at the next release tick.
     await t.dataSource.query(`UPDATE withdrawals SET status = 'refunded' WHERE player_id = $1`, [second]);
@@ -120,15 +137,19 @@ describe('daily caps', () => {
     expect(outcomes.filter((outcome) => outcome.status === 'pending')).toHaveLength(10);
     expect(outcomes.filter((outcome) => outcome.status === 'queued')).toHaveLength(20);
     const released = async () =>
-      (await t.dataSource.query(`SELECT id::int FROM withdrawals WHERE created_at >= '2026-03-04T00:00:00Z' AND status <> 'queued' ORDER BY id`)).map(
-        (row: { id: number }) => row.id,
-      );
+      (
+        await t.dataSource.query(
+          `SELECT id::int FROM withdrawals WHERE created_at >= '2026-03-04T00:00:00Z' AND status <> 'queued' ORDER BY id`,
+        )
+      ).map((row: { id: number }) => row.id);
     expect(await released()).toHaveLength(10);
     // Nothing more today; the next game day (08:00 Manila is 00:00 UTC) lets the ten oldest go, then the last ten.
     expect(await guardRails.releaseQueued()).toBe(0);
     clock.set('2026-03-05T00:30:00Z');
     expect(await guardRails.releaseQueued()).toBe(10);
-    const queuedIds = (await t.dataSource.query(`SELECT id::int FROM withdrawals WHERE status = 'queued' ORDER BY id`)).map((row: { id: number }) => row.id);
+    const queuedIds = (await t.dataSource.query(`SELECT id::int FROM withdrawals WHERE status = 'queued' ORDER BY id`)).map(
+      (row: { id: number }) => row.id,
+    );
     expect(Math.min(...queuedIds)).toBeGreaterThan(Math.max(...(await released()).filter((id: number) => !queuedIds.includes(id))));
     clock.set('2026-03-06T00:30:00Z');
     expect(await guardRails.releaseQueued()).toBe(10);
@@ -233,13 +254,19 @@ describe('the coverage floor', () => {
 
 describe('configuration', () => {
   it('reads caps as RUNIK thousandths and the floor as ten-thousandths; unset or empty is off', () => {
-    expect(loadAppConfig({ WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: '12.5', WITHDRAWAL_DAILY_CAP_GAME: '1000', WITHDRAWAL_COVERAGE_FLOOR: '0.85' })).toMatchObject({
+    expect(
+      loadAppConfig({ WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: '12.5', WITHDRAWAL_DAILY_CAP_GAME: '1000', WITHDRAWAL_COVERAGE_FLOOR: '0.85' }),
+    ).toMatchObject({
       WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: 12_500,
       WITHDRAWAL_DAILY_CAP_GAME: 1_000_000,
       WITHDRAWAL_COVERAGE_FLOOR: 8_500,
     });
     const off = loadAppConfig({ WITHDRAWAL_DAILY_CAP_GAME: '' });
-    expect([off.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT, off.WITHDRAWAL_DAILY_CAP_GAME, off.WITHDRAWAL_COVERAGE_FLOOR]).toEqual([undefined, undefined, undefined]);
+    expect([off.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT, off.WITHDRAWAL_DAILY_CAP_GAME, off.WITHDRAWAL_COVERAGE_FLOOR]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it.each([

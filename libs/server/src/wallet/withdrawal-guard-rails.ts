@@ -3,7 +3,16 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
-import { capRemaining, COVERAGE_FLOOR_DECIMALS, coverageAllows, formatAmount, formatCountdown, formatRunik, fromThousandths, gameDay } from '@runik/rules';
+import {
+  capRemaining,
+  COVERAGE_FLOOR_DECIMALS,
+  coverageAllows,
+  formatAmount,
+  formatCountdown,
+  formatRunik,
+  fromThousandths,
+  gameDay,
+} from '@runik/rules';
 import type { CoverageFigures } from '@runik/rules';
 import { ErrorMessages, WalletMessages } from '@runik/contract';
 import type { QueuedWithdrawal, WithdrawLimits } from '@runik/contract';
@@ -84,7 +93,9 @@ export class WithdrawalGuardRails {
    * floor times what is owed after it.
    */
   async placeInLine(manager: EntityManager, playerId: number, amount: number, treasuryRnk: number | null): Promise<'pending' | 'queued'> {
-    const [{ waiting }]: { waiting: boolean }[] = await manager.query(`SELECT EXISTS (SELECT 1 FROM withdrawals WHERE status = 'queued') AS waiting`);
+    const [{ waiting }]: { waiting: boolean }[] = await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE status = 'queued') AS waiting`,
+    );
     if (waiting) return 'queued';
     const { game } = await this.capsToday(manager, playerId);
     if (game && amount > game.remaining) return 'queued';
@@ -102,7 +113,9 @@ export class WithdrawalGuardRails {
    */
   @ScheduledJob(ScheduledJobs.withdrawalQueueRelease, (config) => ({ every: config.WITHDRAWAL_QUEUE_CHECK_MS }))
   async releaseQueued(): Promise<number> {
-    const [{ waiting }]: { waiting: boolean }[] = await this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM withdrawals WHERE status = 'queued') AS waiting`);
+    const [{ waiting }]: { waiting: boolean }[] = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE status = 'queued') AS waiting`,
+    );
     if (!waiting) return 0;
     const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
     const treasuryRnk = floor === undefined ? null : await this.treasury.gameAccountRnk();
@@ -111,7 +124,8 @@ export class WithdrawalGuardRails {
       const line: { id: string; amount_thousandths: string }[] = await manager.query(
         `SELECT id, amount_thousandths FROM withdrawals WHERE status = 'queued' ORDER BY id`,
       );
-      const check = floor === undefined || treasuryRnk === null ? null : { floor, figures: await this.coverageFigures(manager, treasuryRnk) };
+      const check =
+        floor === undefined || treasuryRnk === null ? null : { floor, figures: await this.coverageFigures(manager, treasuryRnk) };
       let gameLeft = (await this.capsToday(manager, null)).game?.remaining ?? Number.POSITIVE_INFINITY;
       const ids: number[] = [];
       for (const row of line) {
@@ -126,10 +140,10 @@ export class WithdrawalGuardRails {
         ids.push(Number(row.id));
       }
       if (ids.length > 0) {
-        await manager.query(`UPDATE withdrawals SET status = 'pending', released_at = $2, updated_at = $2 WHERE id = ANY($1) AND status = 'queued'`, [
-          ids,
-          this.clock.now(),
-        ]);
+        await manager.query(
+          `UPDATE withdrawals SET status = 'pending', released_at = $2, updated_at = $2 WHERE id = ANY($1) AND status = 'queued'`,
+          [ids, this.clock.now()],
+        );
       }
       return ids;
     });
@@ -173,7 +187,9 @@ export class WithdrawalGuardRails {
    * the floor, as a percentage; with neither (an operator lifted them) they are on their way out.
    */
   async queueReason(manager: EntityManager): Promise<string> {
-    const [first]: { amount_thousandths: string }[] = await manager.query(`SELECT amount_thousandths FROM withdrawals WHERE status = 'queued' ORDER BY id LIMIT 1`);
+    const [first]: { amount_thousandths: string }[] = await manager.query(
+      `SELECT amount_thousandths FROM withdrawals WHERE status = 'queued' ORDER BY id LIMIT 1`,
+    );
     const { game, resetsInMs } = await this.capsToday(manager, null);
     if (game && first && Number(first.amount_thousandths) > game.remaining) {
       return WalletMessages.queuedForGameCap(formatRunik(game.cap), formatCountdown(resetsInMs));
@@ -197,7 +213,8 @@ export class WithdrawalGuardRails {
               (SELECT coalesce(sum(amount_thousandths), 0) FROM withdrawals WHERE released_at >= $2 AND status <> 'refunded')::text AS game`,
       [playerId, day.start],
     );
-    const capToday = (cap: number | undefined, usedToday: number): CapToday => (cap === undefined ? null : { cap, remaining: capRemaining(cap, usedToday) });
+    const capToday = (cap: number | undefined, usedToday: number): CapToday =>
+      cap === undefined ? null : { cap, remaining: capRemaining(cap, usedToday) };
     return {
       account: capToday(this.config.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT, Number(used.account)),
       game: capToday(this.config.WITHDRAWAL_DAILY_CAP_GAME, Number(used.game)),

@@ -15,7 +15,10 @@ export function AllianceExit({ username, alliance, report }: AllianceSectionProp
   // A leader who leaves hands over to the longest-standing member (the list is leader first,
   // then by joining order), or disbands the alliance when alone: say so before they go.
   const leaveQuestion = alliance.isLeader
-    ? AllianceConfirms.leaveAsLeader(alliance.name, alliance.members.find((member) => member !== alliance.leader))
+    ? AllianceConfirms.leaveAsLeader(
+        alliance.name,
+        alliance.members.find((member) => member !== alliance.leader),
+      )
     : AllianceConfirms.leave(alliance.name);
 
   const leaveAlliance = async () => {

@@ -18,7 +18,8 @@ export function CapacityPanel({ username, alliance, report }: AllianceSectionPro
 
   const expandCapacity = async () => {
     // It spends RUNIK: ask first, as every spending action of the city does.
-    if (cost === null || !(await confirm({ message: AllianceConfirms.expand(cost, alliance.maxMembers + 1), confirmLabel: 'Expand' }))) return;
+    if (cost === null || !(await confirm({ message: AllianceConfirms.expand(cost, alliance.maxMembers + 1), confirmLabel: 'Expand' })))
+      return;
     expand.mutate({ hiveUsername: username, allianceId: alliance.id });
   };
 
@@ -37,7 +38,12 @@ export function CapacityPanel({ username, alliance, report }: AllianceSectionPro
           {AllianceTexts.expansionCost(cost)}
         </p>
       )}
-      <button type="button" className="button button--primary" disabled={cost === null || expand.isPending} onClick={() => void expandCapacity()}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={cost === null || expand.isPending}
+        onClick={() => void expandCapacity()}
+      >
         Expand
       </button>
     </Card>

@@ -49,7 +49,14 @@ export function CreateAllianceForm({ username, report, onBack }: CreateAllianceF
       setFormError(checked.message);
       return;
     }
-    if (!(await confirm({ title: 'Create alliance?', message: AllianceConfirms.create(checked.body.name, checked.body.tag), confirmLabel: 'Create' }))) return;
+    if (
+      !(await confirm({
+        title: 'Create alliance?',
+        message: AllianceConfirms.create(checked.body.name, checked.body.tag),
+        confirmLabel: 'Create',
+      }))
+    )
+      return;
     create.mutate(checked.body);
   };
 

@@ -23,11 +23,7 @@ export function InvitationsPanel({ username, alliance, report }: AllianceSection
   return (
     <Card
       testId="alliance-invitations"
-      title={
-        <>
-          Open Invitations {invitations.length > 0 && <Badge tone="gold">{invitations.length}</Badge>}
-        </>
-      }
+      title={<>Open Invitations {invitations.length > 0 && <Badge tone="gold">{invitations.length}</Badge>}</>}
     >
       <label className="alliance-check">
         <input
@@ -43,7 +39,9 @@ export function InvitationsPanel({ username, alliance, report }: AllianceSection
         <ul className="alliance-list">
           {invitations.map((invitation) => (
             <li key={invitation.id} className="alliance-row" data-testid="alliance-open-invitation">
-              <span className="alliance-row__main alliance-muted">{AllianceTexts.invitationRow(invitation.createdBy, invitation.expiresAt)}</span>
+              <span className="alliance-row__main alliance-muted">
+                {AllianceTexts.invitationRow(invitation.createdBy, invitation.expiresAt)}
+              </span>
               <span className="alliance-row__buttons">
                 <button type="button" className="button" disabled={revoke.isPending} onClick={() => revoke.mutate(invitation.id)}>
                   Revoke

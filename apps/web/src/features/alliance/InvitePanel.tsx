@@ -48,7 +48,13 @@ export function InvitePanel({ username, alliance }: AllianceSectionProps) {
       {invite.isError && <AllianceError message={apiErrorMessage(invite.error, AllianceTexts.inviteFailed)} />}
       {link && invite.data && (
         <div className="alliance-invite">
-          <input className="alliance-invite__link" readOnly value={link} aria-label="Invitation link" onFocus={(event) => event.currentTarget.select()} />
+          <input
+            className="alliance-invite__link"
+            readOnly
+            value={link}
+            aria-label="Invitation link"
+            onFocus={(event) => event.currentTarget.select()}
+          />
           <button type="button" className="button button--primary" onClick={() => void copy()}>
             {copied ? 'Copied' : 'Copy'}
           </button>

@@ -16,14 +16,7 @@ export function PendingRequests(props: AllianceSectionProps) {
   const requests = alliance.pendingRequests;
 
   return (
-    <Card
-      testId="pending-requests"
-      title={
-        <>
-          Pending Requests {requests.length > 0 && <Badge tone="gold">{requests.length}</Badge>}
-        </>
-      }
-    >
+    <Card testId="pending-requests" title={<>Pending Requests {requests.length > 0 && <Badge tone="gold">{requests.length}</Badge>}</>}>
       {requests.length === 0 ? (
         <p className="alliance-muted">{AllianceTexts.noRequests}</p>
       ) : (

@@ -65,8 +65,10 @@ async function post<Response>(url: string, body: object): Promise<Response> {
 export const postCreateAlliance = (body: CreateAllianceRequest) => post<AllianceActionResponse>(ApiRoutes.allianceCreate, body);
 export const postJoinAlliance = (body: JoinAllianceRequest) => post<JoinAllianceResponse>(ApiRoutes.allianceJoin, body);
 export const postInvite = (body: AllianceActionRequest) => post<AllianceInvitationResponse>(ApiRoutes.allianceInvite, body);
-export const postRevokeInvitation = (body: RevokeInvitationRequest) => post<AllianceActionResponse>(ApiRoutes.allianceInvitationRevoke, body);
-export const postInvitationSettings = (body: InvitationSettingsRequest) => post<AllianceActionResponse>(ApiRoutes.allianceInvitationSettings, body);
+export const postRevokeInvitation = (body: RevokeInvitationRequest) =>
+  post<AllianceActionResponse>(ApiRoutes.allianceInvitationRevoke, body);
+export const postInvitationSettings = (body: InvitationSettingsRequest) =>
+  post<AllianceActionResponse>(ApiRoutes.allianceInvitationSettings, body);
 export const postLeaveAlliance = (body: { hiveUsername: string }) => post<AllianceActionResponse>(ApiRoutes.allianceLeave, body);
 export const postDisbandAlliance = (body: AllianceActionRequest) => post<AllianceActionResponse>(ApiRoutes.allianceDisband, body);
 export const postExpandAlliance = (body: AllianceActionRequest) => post<AllianceActionResponse>(ApiRoutes.allianceExpand, body);

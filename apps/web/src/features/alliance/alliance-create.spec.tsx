@@ -159,7 +159,10 @@ describe('Create Alliance form', () => {
 
   it.each([
     [{ status: 409, data: { error: AllianceMessages.nameTaken } }, `${AllianceMessages.nameTaken}`],
-    [{ status: 400, data: { error: 'Insufficient RUNIK. You need 25000 RUNIK to create an alliance.' } }, 'Insufficient RUNIK. You need 25000 RUNIK'],
+    [
+      { status: 400, data: { error: 'Insufficient RUNIK. You need 25000 RUNIK to create an alliance.' } },
+      'Insufficient RUNIK. You need 25000 RUNIK',
+    ],
     [{ status: 500 }, 'Failed to create alliance. Please try again.'],
   ])('relays a refused creation (%j)', async (response, message) => {
     const opened = await openCreateForm();

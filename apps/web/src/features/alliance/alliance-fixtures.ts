@@ -45,7 +45,10 @@ export function listEntry(overrides: Partial<AllianceListEntry> = {}): AllianceL
  * can change (`setAlliance`), as an action would, and which `serve` may answer more calls from the
  * start; resolves once the first view shows.
  */
-export async function openAlliance(initial: AllianceView | null, { path = AppRoutes.alliance, serve }: { path?: string; serve?: (api: FakeApi) => void } = {}) {
+export async function openAlliance(
+  initial: AllianceView | null,
+  { path = AppRoutes.alliance, serve }: { path?: string; serve?: (api: FakeApi) => void } = {},
+) {
   let current = initial;
   const api = installFakeApi().on('GET', MY_ALLIANCE_URL, () => ({
     status: 200,

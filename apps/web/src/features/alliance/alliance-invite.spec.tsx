@@ -57,12 +57,17 @@ describe('alliance invitations', () => {
   });
 
   it('shows a used invitation as refused, and forgets a dismissed one', async () => {
-    const { api, user } = await openAlliance(null, { path: `${AppRoutes.alliance}?invite=${TOKEN}&alliance=1`, serve: (fake) => serveList(fake, []) });
+    const { api, user } = await openAlliance(null, {
+      path: `${AppRoutes.alliance}?invite=${TOKEN}&alliance=1`,
+      serve: (fake) => serveList(fake, []),
+    });
     api.on('POST', ApiRoutes.allianceJoin, { status: 409, data: { error: AllianceMessages.invitationUsed } });
     const offer = await screen.findByTestId('alliance-invitation');
     expect(within(offer).getByText('You were invited to join an alliance.')).toBeInTheDocument();
     await user.click(within(offer).getByRole('button', { name: 'Accept Invitation' }));
-    expect(await within(screen.getByTestId('alliance-feedback')).findByRole('alert')).toHaveTextContent(`${AllianceMessages.invitationUsed}`);
+    expect(await within(screen.getByTestId('alliance-feedback')).findByRole('alert')).toHaveTextContent(
+      `${AllianceMessages.invitationUsed}`,
+    );
 
     await user.click(within(offer).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('alliance-invitation')).not.toBeInTheDocument();
@@ -99,6 +104,8 @@ describe('alliance invitations', () => {
 
     await user.click(within(panel).getByRole('checkbox', { name: 'Members may create invitations' }));
     expect(await within(screen.getByTestId('alliance-feedback')).findByText(AllianceMessages.membersMayInvite)).toBeInTheDocument();
-    expect(bodiesSentTo(api, ApiRoutes.allianceInvitationSettings)).toEqual([{ hiveUsername: PLAYER, allianceId: 7, membersMayInvite: true }]);
+    expect(bodiesSentTo(api, ApiRoutes.allianceInvitationSettings)).toEqual([
+      { hiveUsername: PLAYER, allianceId: 7, membersMayInvite: true },
+    ]);
   });
 });

@@ -104,7 +104,9 @@ describe('Pending Requests', () => {
   });
 
   it('cannot accept while the alliance is full, and says why', async () => {
-    await openAlliance(allianceView({ memberCount: 4, maxMembers: 4, members: [PLAYER, 'bob', 'carol', 'finn'], pendingRequests: REQUESTS }));
+    await openAlliance(
+      allianceView({ memberCount: 4, maxMembers: 4, members: [PLAYER, 'bob', 'carol', 'finn'], pendingRequests: REQUESTS }),
+    );
     const dave = row('alliance-request', 'dave');
     expect(within(dave).getByRole('button', { name: 'Accept' })).toBeDisabled();
     expect(within(dave).getByRole('button', { name: 'Reject' })).toBeEnabled();

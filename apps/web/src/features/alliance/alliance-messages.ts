@@ -35,5 +35,6 @@ export const AllianceConfirms = {
   // Big spends say what is lost (issue 35); the fees are never refunded (docs/decisions.md).
   create: (name: string, tag: string) =>
     `Create ${name} [${tag}] for ${formatRunikBriefDecimal(ALLIANCE_CREATION_FEE)} RUNIK? The fee is spent for good: disbanding or leaving gives none of it back.`,
-  expand: (cost: number, maxMembers: number) => `Spend ${formatRunikBriefDecimal(cost)} RUNIK to raise the capacity to ${maxMembers} members?`,
+  expand: (cost: number, maxMembers: number) =>
+    `Spend ${formatRunikBriefDecimal(cost)} RUNIK to raise the capacity to ${maxMembers} members?`,
 } as const;

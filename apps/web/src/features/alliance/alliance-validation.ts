@@ -1,9 +1,4 @@
-import {
-  createAllianceSchema,
-  updateAllianceSchema,
-  type CreateAllianceRequest,
-  type UpdateAllianceRequest,
-} from '@runik/contract';
+import { createAllianceSchema, updateAllianceSchema, type CreateAllianceRequest, type UpdateAllianceRequest } from '@runik/contract';
 
 /** The body to send, or the first rule it breaks (the messages the server would answer with). */
 export type Checked<Body> = { ok: true; body: Body } | { ok: false; message: string };

@@ -69,7 +69,13 @@ function AttackView({ username }: { username: string }) {
         <StatePanel>{AttackTexts.loadingArmy}</StatePanel>
       )}
       {camp.data && (
-        <PracticeCampCard camp={camp.data} playerCanAttack={playerCanAttack} raiding={practice.raiding} busy={busy} onRaid={practice.raid} />
+        <PracticeCampCard
+          camp={camp.data}
+          playerCanAttack={playerCanAttack}
+          raiding={practice.raiding}
+          busy={busy}
+          onRaid={practice.raid}
+        />
       )}
       {practice.error && (
         <div className="attack-error" data-testid="practice-error">

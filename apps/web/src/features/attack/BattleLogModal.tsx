@@ -44,8 +44,20 @@ function BattleLogItem({ entry }: { entry: BattleLogEntry }) {
         </time>
       </header>
       <p data-testid="log-winner">Winner: {winnerName}</p>
-      <LossesTable role="Attacker" name={entry.attacker} dead={entry.attackerCasualties} injured={entry.attackerInjured} prefix="log-attacker" />
-      <LossesTable role="Defender" name={entry.defender} dead={entry.defenderCasualties} injured={entry.defenderInjured} prefix="log-defender" />
+      <LossesTable
+        role="Attacker"
+        name={entry.attacker}
+        dead={entry.attackerCasualties}
+        injured={entry.attackerInjured}
+        prefix="log-attacker"
+      />
+      <LossesTable
+        role="Defender"
+        name={entry.defender}
+        dead={entry.defenderCasualties}
+        injured={entry.defenderInjured}
+        prefix="log-defender"
+      />
       <h4 className="attack-card__subtitle">Loot</h4>
       <LootList loot={entry.loot} prefix="log-loot" />
       {/* With both armies, the seed replays the battle (docs/combat.md). */}

@@ -24,8 +24,18 @@ const VICTORY: AttackResult = {
 function attackResponse(overrides: Partial<AttackResponse> = {}): AttackResponse {
   return {
     result: VICTORY,
-    updatedPlayer: armyStats({ infantry: 110, archers: 42, cavalry: 7, armyCount: 159, armyPower: 2.234, attacksRemaining: 2, nextRegenInMs: 3_600_000 }),
-    updatedEnemies: [enemy('bob', { infantry: 30, archers: 12, cavalry: 1, pendingResources: { wheat: 105.32, lumber: 56, stone: 0.009, ore: 8.75 } })],
+    updatedPlayer: armyStats({
+      infantry: 110,
+      archers: 42,
+      cavalry: 7,
+      armyCount: 159,
+      armyPower: 2.234,
+      attacksRemaining: 2,
+      nextRegenInMs: 3_600_000,
+    }),
+    updatedEnemies: [
+      enemy('bob', { infantry: 30, archers: 12, cavalry: 1, pendingResources: { wheat: 105.32, lumber: 56, stone: 0.009, ore: 8.75 } }),
+    ],
     ...overrides,
   };
 }

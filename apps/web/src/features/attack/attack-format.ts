@@ -1,5 +1,13 @@
 import type { CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts } from '@runik/contract';
-import { formatCountdown, formatPoints, formatResourceDecimal, RESOURCE_KEYS, toThousandths, type ResourceKey, type UnitKey } from '@runik/rules';
+import {
+  formatCountdown,
+  formatPoints,
+  formatResourceDecimal,
+  RESOURCE_KEYS,
+  toThousandths,
+  type ResourceKey,
+  type UnitKey,
+} from '@runik/rules';
 import { resourceLabel } from '../city/city-format';
 
 /** The three troop types, as the attack screens name them. */

@@ -67,7 +67,10 @@ describe('Your Army banner', () => {
     });
 
     it('counts down to the next charge each second and reloads the army stats when it is due', async () => {
-      const { api } = await openAttack({ army: armyStats({ attacksRemaining: 0, cooldownActive: true, nextRegenInMs: 3_000 }), fakeTimers: true });
+      const { api } = await openAttack({
+        army: armyStats({ attacksRemaining: 0, cooldownActive: true, nextRegenInMs: 3_000 }),
+        fakeTimers: true,
+      });
       expect(screen.getByTestId('next-regen')).toHaveTextContent('00:00:03');
       expect(screen.getByTestId('attacks-remaining')).toHaveTextContent('0 / 5');
       expect(attackButton('bob')).toBeDisabled();
@@ -94,7 +97,10 @@ describe('Your Army banner', () => {
 describe('enemies', () => {
   it('shows each enemy with alliance tag, City Hall level, troops, power, bonuses and pending resources', async () => {
     await openAttack({
-      enemies: enemiesPage([enemy('bob', { allianceTag: 'WOLF', chLevel: 7, commanderBonuses: { infantry: 3, archer: 0, cavalry: 10.25 } }), enemy('carol')]),
+      enemies: enemiesPage([
+        enemy('bob', { allianceTag: 'WOLF', chLevel: 7, commanderBonuses: { infantry: 3, archer: 0, cavalry: 10.25 } }),
+        enemy('carol'),
+      ]),
     });
     const bob = enemyCard('bob');
     expect(within(bob).getByRole('heading', { name: 'bob[WOLF]' })).toBeInTheDocument();

@@ -62,7 +62,11 @@ describe('Battle Log popup', () => {
     expect(within(lost).getByTestId('log-winner')).toHaveTextContent('Winner: carol');
     expect(within(lost).getByTestId('log-seed')).toHaveTextContent('42');
     // Newest first, as the server sends them.
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.dataset.testid)).toEqual(['battle-7', 'battle-6']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.dataset.testid),
+    ).toEqual(['battle-7', 'battle-6']);
   });
 
   it('says when there is no battle yet', async () => {

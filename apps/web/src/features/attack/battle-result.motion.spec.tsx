@@ -26,14 +26,35 @@ const STORED: AttackBattleReport = {
   winner: 'attacker',
   attacker: {
     power: 20,
-    fighters: [{ hiveUsername: 'alice', army: { infantry: 1200, archers: 50, cavalries: 10 }, boosts: none, dead: { infantry: 400, archers: 10, cavalries: 0 }, injured: { infantry: 200, archers: 5, cavalries: 1 } }],
+    fighters: [
+      {
+        hiveUsername: 'alice',
+        army: { infantry: 1200, archers: 50, cavalries: 10 },
+        boosts: none,
+        dead: { infantry: 400, archers: 10, cavalries: 0 },
+        injured: { infantry: 200, archers: 5, cavalries: 1 },
+      },
+    ],
   },
   defender: {
     power: 3,
-    fighters: [{ hiveUsername: 'bob', army: { infantry: 300, archers: 40, cavalries: 5 }, boosts: none, dead: { infantry: 90, archers: 30, cavalries: 3 }, injured: { infantry: 60, archers: 0, cavalries: 2 } }],
+    fighters: [
+      {
+        hiveUsername: 'bob',
+        army: { infantry: 300, archers: 40, cavalries: 5 },
+        boosts: none,
+        dead: { infantry: 90, archers: 30, cavalries: 3 },
+        injured: { infantry: 60, archers: 0, cavalries: 2 },
+      },
+    ],
   },
   seed: 1,
-  rolls: { attackerLuck: 1, defenderLuck: 1, attackerLosses: { infantry: 0, archers: 0, cavalries: 0 }, defenderLosses: { infantry: 0, archers: 0, cavalries: 0 } },
+  rolls: {
+    attackerLuck: 1,
+    defenderLuck: 1,
+    attackerLosses: { infantry: 0, archers: 0, cavalries: 0 },
+    defenderLosses: { infantry: 0, archers: 0, cavalries: 0 },
+  },
   defenderPending: { wheat: 5000, lumber: 100, stone: 0, ore: 20 },
   lootPercent: 100,
   lootLostPercent: 20,
@@ -64,7 +85,10 @@ function expectStoredNumbers(dialog: HTMLElement) {
   expect(cell(dialog, 'result-loot-wheat')).toHaveTextContent(/^1,234\.56$/);
   expect(cell(dialog, 'result-loot-ore')).toHaveTextContent(/^3\.75$/);
   expect(cell(dialog, 'result-loot-lost-wheat')).toHaveTextContent(/^308\.64$/);
-  expect(within(dialog).getByRole('progressbar', { name: 'Attacker troops standing' })).toHaveAttribute('aria-valuenow', String(1260 - 616));
+  expect(within(dialog).getByRole('progressbar', { name: 'Attacker troops standing' })).toHaveAttribute(
+    'aria-valuenow',
+    String(1260 - 616),
+  );
   expect(within(dialog).getByTestId('battle-playback')).toHaveAttribute('data-state', 'ended');
   expect(within(dialog).queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
 }
@@ -83,7 +107,11 @@ describe('Battle result', () => {
     expect(dead).toBeGreaterThan(0);
     expect(dead).toBeLessThan(400);
     // What stands and what fell always add up to the army that went in.
-    expect(Number(cell(dialog, 'result-attacker-left-infantry').textContent) + dead + Number(cell(dialog, 'result-attacker-injured-infantry').textContent)).toBe(1200);
+    expect(
+      Number(cell(dialog, 'result-attacker-left-infantry').textContent) +
+        dead +
+        Number(cell(dialog, 'result-attacker-injured-infantry').textContent),
+    ).toBe(1200);
     expect(cell(dialog, 'result-loot-wheat')).toHaveTextContent(/^0\.00$/);
 
     await advance(CLASH_MS / 2 + LOOT_MS / 2);

@@ -34,7 +34,9 @@ export function usePracticeRaid(username: string) {
       setResult(response.result);
     },
     onError: (failure) => {
-      setError(isAxiosError(failure) && failure.response ? AttackMessages.attackFailed(apiErrorMessage(failure)) : AttackMessages.sendError);
+      setError(
+        isAxiosError(failure) && failure.response ? AttackMessages.attackFailed(apiErrorMessage(failure)) : AttackMessages.sendError,
+      );
       void queryClient.invalidateQueries({ queryKey: attackKeys.all });
     },
   });

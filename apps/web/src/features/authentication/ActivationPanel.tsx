@@ -39,10 +39,17 @@ export function ActivationPanel({ hiveUsername, referrer, challenge, polling, on
 
       <dl className="activation__quote">
         <QuoteItem label={`${SWAP_HIVE} balance`} testId="swap-hive-balance" value={balance.data} isError={balance.isError} />
-        <QuoteItem label={`Registration fee (${REGISTRATION_FEE_USD} USD)`} testId="registration-fee" value={fee.data} isError={fee.isError} />
+        <QuoteItem
+          label={`Registration fee (${REGISTRATION_FEE_USD} USD)`}
+          testId="registration-fee"
+          value={fee.data}
+          isError={fee.isError}
+        />
       </dl>
       {balance.isError && <Message tone="error">{toUserMessage(balance.error, 'Failed to fetch HiveEngine balance.')}</Message>}
-      {fee.isError && <Message tone="error">{toUserMessage(fee.error, 'Unable to fetch registration fee. Please try again later.')}</Message>}
+      {fee.isError && (
+        <Message tone="error">{toUserMessage(fee.error, 'Unable to fetch registration fee. Please try again later.')}</Message>
+      )}
 
       <button
         type="button"

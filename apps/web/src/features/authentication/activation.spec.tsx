@@ -72,7 +72,11 @@ describe('activation view: balance and fee', () => {
 
   it.each<[string, FakeResponse, string]>([
     ['a server error', { status: 503, data: {} }, 'Unable to fetch registration fee due to server issue. Please try again later.'],
-    ['a refused request', { status: 429, data: { error: ErrorMessages.tooManyRequests } }, 'Unable to fetch registration fee. Please try again later.'],
+    [
+      'a refused request',
+      { status: 429, data: { error: ErrorMessages.tooManyRequests } },
+      'Unable to fetch registration fee. Please try again later.',
+    ],
     ['a missing value', { status: 200, data: {} }, 'Unable to load registration fee. Please try again later.'],
   ])('explains a fee that cannot be had: %s', async (_case, feeResponse, message) => {
     installFakeKeychain();
@@ -202,7 +206,9 @@ describe('paid activation', () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
 
     expect(
-      await screen.findByText('Registration not confirmed within 90 seconds. Please try logging in manually. DM Sync to submit what happened.'),
+      await screen.findByText(
+        'Registration not confirmed within 90 seconds. Please try logging in manually. DM Sync to submit what happened.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(api.callsTo(STATUS_URL)).toHaveLength(7);
@@ -218,9 +224,7 @@ describe('paid activation', () => {
     const user = await openActivation();
     await activateOnceQuoted(user);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error checking registration status. Please try logging in manually.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error checking registration status. Please try logging in manually.');
   });
 
   it('reports an initiation that fails, without polling', async () => {

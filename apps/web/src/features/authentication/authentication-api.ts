@@ -76,10 +76,7 @@ export function fetchTransactionStatus(txId: string): Promise<TransactionStatusR
 /** The player's SWAP.HIVE balance as a decimal string, checked to be one. */
 async function fetchSwapHiveBalance(hiveUsername: string): Promise<string> {
   const failure = 'Failed to fetch HiveEngine balance.';
-  const { balance } = await responseData(
-    httpClient.get<Partial<HiveBalanceResponse>>(ApiRoutes.hiveBalance(hiveUsername)),
-    () => failure,
-  );
+  const { balance } = await responseData(httpClient.get<Partial<HiveBalanceResponse>>(ApiRoutes.hiveBalance(hiveUsername)), () => failure);
   if (typeof balance !== 'string' || parseDecimal(balance, SWAP_HIVE_DECIMALS) === null) throw new UserFacingError(failure);
   return balance;
 }

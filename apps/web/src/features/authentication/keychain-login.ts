@@ -4,9 +4,7 @@ import { UserFacingError } from '../../app/errors';
 import { getKeychain, requestSignBuffer, type HiveKeychain, type KeychainResponse } from '../../wallet/keychain';
 import { registerFree, requestLoginChallenge, verifyLogin } from './authentication-api';
 
-export type LoginOutcome =
-  | { kind: 'logged-in'; session: SessionResponse }
-  | { kind: 'not-registered'; challenge: LoginChallengeResponse };
+export type LoginOutcome = { kind: 'logged-in'; session: SessionResponse } | { kind: 'not-registered'; challenge: LoginChallengeResponse };
 
 /** A challenge is refetched a little before the server's expiry, so it cannot lapse in flight. */
 const CHALLENGE_EXPIRY_MARGIN_MS = 30_000;
@@ -57,8 +55,7 @@ export async function registerFreeWithKeychain(
   keptChallenge: LoginChallengeResponse | null,
 ): Promise<SessionResponse> {
   const keychain = requireKeychain();
-  const challenge =
-    keptChallenge && isFresh(keptChallenge) ? keptChallenge : (await requestLoginChallenge(hiveUsername)).challenge;
+  const challenge = keptChallenge && isFresh(keptChallenge) ? keptChallenge : (await requestLoginChallenge(hiveUsername)).challenge;
   const signedChallenge = await signChallenge(keychain, hiveUsername, challenge);
   return registerFree({ ...signedChallenge, referrer });
 }

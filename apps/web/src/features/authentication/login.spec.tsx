@@ -104,7 +104,11 @@ describe('login', () => {
   });
 
   it.each([
-    ['the server message', { status: 503, data: { error: 'The Hive node could not be reached. Please try again later.' } }, 'The Hive node could not be reached. Please try again later.'],
+    [
+      'the server message',
+      { status: 503, data: { error: 'The Hive node could not be reached. Please try again later.' } },
+      'The Hive node could not be reached. Please try again later.',
+    ],
     ['the fallback', { status: 500, data: {} }, 'Failed to get login challenge'],
     ['the fallback for a plain 404', { status: 404, data: {} }, 'Failed to get login challenge'],
   ])('shows %s when the challenge request fails', async (_case, response, message) => {
@@ -115,7 +119,11 @@ describe('login', () => {
   });
 
   it.each([
-    ['cancelled', { success: false, error: 'user_cancel', message: 'Request was canceled by the user.' }, 'Signature was cancelled or failed'],
+    [
+      'cancelled',
+      { success: false, error: 'user_cancel', message: 'Request was canceled by the user.' },
+      'Signature was cancelled or failed',
+    ],
     ['returned without a signature', { success: true, result: '' }, 'No signature returned from Keychain'],
   ])('reports a signature that was %s', async (_case, signResponse, message) => {
     installFakeKeychain({ sign: signResponse });
@@ -136,7 +144,11 @@ describe('login', () => {
   });
 
   it.each([
-    ['the server message', { status: 401, data: { error: 'Signature does not match the account posting key' } }, 'Signature does not match the account posting key'],
+    [
+      'the server message',
+      { status: 401, data: { error: 'Signature does not match the account posting key' } },
+      'Signature does not match the account posting key',
+    ],
     ['the fallback', { status: 502 }, 'Login verification failed'],
   ])('shows %s when verification fails', async (_case, response, message) => {
     installFakeKeychain();

@@ -61,7 +61,12 @@ async function payRegistrationFee({ hiveUsername, referrer, feeInHive }: PaidAct
  * looking at the same interval: a payment in a block is confirmed however late Hive Engine is, and a
  * visitor has no live connection to hear it on.
  */
-async function waitForConfirmation(transactionId: string, { intervalMs, timeoutMs }: RegistrationPolling, signal: AbortSignal, notify: (notice: string) => void) {
+async function waitForConfirmation(
+  transactionId: string,
+  { intervalMs, timeoutMs }: RegistrationPolling,
+  signal: AbortSignal,
+  notify: (notice: string) => void,
+) {
   const checks = 1 + Math.floor(timeoutMs / intervalMs);
   for (let check = 0; ; check += 1) {
     if (check > 0) await wait(intervalMs, signal);
@@ -71,7 +76,9 @@ async function waitForConfirmation(transactionId: string, { intervalMs, timeoutM
       throw new UserFacingError(['Registration transaction invalid. Please try again.', error].filter(Boolean).join(' '));
     }
     if (check === checks - 1) {
-      notify(`Registration not confirmed within ${timeoutMs / 1000} seconds. Please try logging in manually. DM Sync to submit what happened.`);
+      notify(
+        `Registration not confirmed within ${timeoutMs / 1000} seconds. Please try logging in manually. DM Sync to submit what happened.`,
+      );
     }
   }
 }

@@ -58,20 +58,40 @@ function BattleReportView({ report }: { report: BattleReportResponse }) {
       <BattlePlayback>
         {report.kind === 'attack' && (
           <>
-            <BattleSide role={BattleReportTexts.attacker} name={report.attacker.fighters[0].hiveUsername} side={report.attacker} won={report.winner === 'attacker'} />
-            <BattleSide role={BattleReportTexts.defender} name={report.defender.fighters[0].hiveUsername} side={report.defender} won={report.winner === 'defender'} />
+            <BattleSide
+              role={BattleReportTexts.attacker}
+              name={report.attacker.fighters[0].hiveUsername}
+              side={report.attacker}
+              won={report.winner === 'attacker'}
+            />
+            <BattleSide
+              role={BattleReportTexts.defender}
+              name={report.defender.fighters[0].hiveUsername}
+              side={report.defender}
+              won={report.winner === 'defender'}
+            />
             <AttackDetails report={report} />
           </>
         )}
         {report.kind === 'citadel' && (
           <>
-            <BattleSide role={BattleReportTexts.attacker} name={report.attacker.fighters[0].hiveUsername} side={report.attacker} won={report.bossHpAfter === 0} />
+            <BattleSide
+              role={BattleReportTexts.attacker}
+              name={report.attacker.fighters[0].hiveUsername}
+              side={report.attacker}
+              won={report.bossHpAfter === 0}
+            />
             <CitadelDetails report={report} />
           </>
         )}
         {report.kind === 'throne' && (
           <>
-            <BattleSide role={BattleReportTexts.attacker} name={allianceName(report.attacker.alliance)} side={report.attacker} won={report.winner === 'attacker'} />
+            <BattleSide
+              role={BattleReportTexts.attacker}
+              name={allianceName(report.attacker.alliance)}
+              side={report.attacker}
+              won={report.winner === 'attacker'}
+            />
             <BattleSide
               role={BattleReportTexts.defender}
               name={allianceName(report.defender.alliance)}

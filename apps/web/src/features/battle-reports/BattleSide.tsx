@@ -23,7 +23,11 @@ export function BattleSide({ role, name, side, won = false, empty }: BattleSideP
         {won && <span className="battle-report__winner"> (winner)</span>}
       </h2>
       <p data-testid="side-power">Power: {formatPowerPoints(side.power)}</p>
-      {side.fighters.length === 0 && empty ? <p>{empty}</p> : side.fighters.map((fighter) => <FighterTable key={fighter.hiveUsername} fighter={fighter} />)}
+      {side.fighters.length === 0 && empty ? (
+        <p>{empty}</p>
+      ) : (
+        side.fighters.map((fighter) => <FighterTable key={fighter.hiveUsername} fighter={fighter} />)
+      )}
     </section>
   );
 }

@@ -28,7 +28,9 @@ export function FighterTable({ fighter }: { fighter: BattleReportFighter }) {
               <UnitIcon unit={key} /> {label}
             </th>
             <td data-testid={`army-${key}`}>{formatCount(fighter.army[key])}</td>
-            <td data-testid={`boost-${key}`}>{fighter.boosts ? `+${formatPower(fighter.boosts[key])}%` : BattleReportTexts.unknownBoosts}</td>
+            <td data-testid={`boost-${key}`}>
+              {fighter.boosts ? `+${formatPower(fighter.boosts[key])}%` : BattleReportTexts.unknownBoosts}
+            </td>
             <td data-testid={`left-${key}`}>
               <Standing army={fighter.army[key]} dead={fighter.dead[key]} injured={fighter.injured[key]} />
             </td>

@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiRoutes, BattleReportMessages, type AttackBattleReport, type CitadelBattleReport, type ThroneBattleReport } from '@runik/contract';
+import {
+  ApiRoutes,
+  BattleReportMessages,
+  type AttackBattleReport,
+  type CitadelBattleReport,
+  type ThroneBattleReport,
+} from '@runik/contract';
 import { installFakeApi, never, type Responder } from '../../testing/fake-api';
 import { notificationOf, notificationsPage } from '../../testing/notification-fixtures';
 import { logInAs } from '../../testing/fixtures';
@@ -29,10 +35,23 @@ const RAID: AttackBattleReport = {
   },
   defender: {
     power: 0.611,
-    fighters: [{ hiveUsername: 'bob', army: { infantry: 30, archers: 10, cavalries: 2 }, boosts: none, dead: { infantry: 8, archers: 3, cavalries: 1 }, injured: { infantry: 12, archers: 5, cavalries: 0 } }],
+    fighters: [
+      {
+        hiveUsername: 'bob',
+        army: { infantry: 30, archers: 10, cavalries: 2 },
+        boosts: none,
+        dead: { infantry: 8, archers: 3, cavalries: 1 },
+        injured: { infantry: 12, archers: 5, cavalries: 0 },
+      },
+    ],
   },
   seed: 3_141_592_653,
-  rolls: { attackerLuck: 1.0432, defenderLuck: 0.91234, attackerLosses: { infantry: 0.5, archers: 0.123456, cavalries: 0.9 }, defenderLosses: { infantry: 0.25, archers: 0, cavalries: 0.75 } },
+  rolls: {
+    attackerLuck: 1.0432,
+    defenderLuck: 0.91234,
+    attackerLosses: { infantry: 0.5, archers: 0.123456, cavalries: 0.9 },
+    defenderLosses: { infantry: 0.25, archers: 0, cavalries: 0.75 },
+  },
   defenderPending: { wheat: 150.456, lumber: 80, stone: 0, ore: 12.5 },
   lootPercent: 100,
   lootLostPercent: 20,
@@ -44,7 +63,18 @@ const BOSS_ATTACK: CitadelBattleReport = {
   kind: 'citadel',
   id: 41,
   foughtAt: '2026-05-02T08:30:00.000Z',
-  attacker: { power: 25.216, fighters: [{ hiveUsername: PLAYER, army: { infantry: 985, archers: 394, cavalries: 197 }, boosts: none, dead: { infantry: 9, archers: 3, cavalries: 1 }, injured: { infantry: 19, archers: 7, cavalries: 3 } }] },
+  attacker: {
+    power: 25.216,
+    fighters: [
+      {
+        hiveUsername: PLAYER,
+        army: { infantry: 985, archers: 394, cavalries: 197 },
+        boosts: none,
+        dead: { infantry: 9, archers: 3, cavalries: 1 },
+        injured: { infantry: 19, archers: 7, cavalries: 3 },
+      },
+    ],
+  },
   floor: 3,
   attackNumber: 2,
   damage: 25.216,
@@ -77,18 +107,41 @@ describe('Battle report page', () => {
   it('reads the unread notifications that link to it, and no other, however it was reached', async () => {
     const loot = { wheat: 0, lumber: 0, stone: 0, ore: 0 };
     const troops = { infantry: 0, archers: 0, cavalry: 0 };
-    const aboutThis = notificationOf('attack-resolved', { battleId: 7, defender: 'bob', winner: 'attacker', dead: troops, injured: troops, loot });
-    const aboutAnother = notificationOf('attack-resolved', { battleId: 8, defender: 'carol', winner: 'attacker', dead: troops, injured: troops, loot });
-    const alreadyRead = notificationOf('attack-resolved', { battleId: 7, defender: 'bob', winner: 'attacker', dead: troops, injured: troops, loot }, { readAt: '2026-05-01T12:01:00.000Z' });
+    const aboutThis = notificationOf('attack-resolved', {
+      battleId: 7,
+      defender: 'bob',
+      winner: 'attacker',
+      dead: troops,
+      injured: troops,
+      loot,
+    });
+    const aboutAnother = notificationOf('attack-resolved', {
+      battleId: 8,
+      defender: 'carol',
+      winner: 'attacker',
+      dead: troops,
+      injured: troops,
+      loot,
+    });
+    const alreadyRead = notificationOf(
+      'attack-resolved',
+      { battleId: 7, defender: 'bob', winner: 'attacker', dead: troops, injured: troops, loot },
+      { readAt: '2026-05-01T12:01:00.000Z' },
+    );
     const { api } = openReport('/battles/attack/7', ApiRoutes.battleReport('attack', 7), { status: 200, data: RAID });
     api
-      .on('GET', ApiRoutes.notifications(PLAYER), { status: 200, data: notificationsPage([aboutThis, aboutAnother, alreadyRead], { unreadCount: 2 }) })
+      .on('GET', ApiRoutes.notifications(PLAYER), {
+        status: 200,
+        data: notificationsPage([aboutThis, aboutAnother, alreadyRead], { unreadCount: 2 }),
+      })
       .on('POST', ApiRoutes.notificationsRead(PLAYER), { status: 200, data: { unreadCount: 1 } });
     await screen.findByRole('heading', { name: 'Raid report' });
-    await waitFor(() => expect(api.callsTo(ApiRoutes.notificationsRead(PLAYER)).map((request) => request.body)).toEqual([{ ids: [aboutThis.id] }]));
+    await waitFor(() =>
+      expect(api.callsTo(ApiRoutes.notificationsRead(PLAYER)).map((request) => request.body)).toEqual([{ ids: [aboutThis.id] }]),
+    );
   });
 
-  it("shows a raid: both armies with boosts, what was left, dead and injured, the seed with every roll, and the loot", async () => {
+  it('shows a raid: both armies with boosts, what was left, dead and injured, the seed with every roll, and the loot', async () => {
     openReport('/battles/attack/7', ApiRoutes.battleReport('attack', 7), { status: 200, data: RAID });
     expect(await screen.findByRole('heading', { name: 'Raid report' })).toBeInTheDocument();
     expect(screen.getByTestId('fought-at')).toHaveAttribute('datetime', RAID.foughtAt);
@@ -131,7 +184,9 @@ describe('Battle report page', () => {
   it('shows a throne battle by alliance, boosts not recorded as such, and an empty throne', async () => {
     openReport('/battles/throne/5', ApiRoutes.battleReport('throne', 5), { status: 200, data: THRONE });
     expect(await screen.findByRole('heading', { name: 'Throne battle report (solo)' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Attacker' })).getByRole('heading', { level: 2 })).toHaveTextContent('Attacker: [IWF] Iron Wolves (winner)');
+    expect(within(screen.getByRole('region', { name: 'Attacker' })).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Attacker: [IWF] Iron Wolves (winner)',
+    );
     expect(screen.getByTestId('boost-infantry')).toHaveTextContent(BattleReportTexts.unknownBoosts);
     expect(within(screen.getByRole('region', { name: 'Defender' })).getByText(BattleReportTexts.noDefenders)).toBeInTheDocument();
     expect(screen.getByTestId('rolls')).toHaveTextContent(BattleReportTexts.throneRolls);

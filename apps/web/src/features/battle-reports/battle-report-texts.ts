@@ -4,7 +4,11 @@ import type { BattleReportResponse } from '@runik/contract';
 export const BattleReportTexts = {
   loading: 'Loading battle report…',
   title: (report: BattleReportResponse) =>
-    report.kind === 'attack' ? 'Raid report' : report.kind === 'citadel' ? `Citadel report: Floor ${report.floor}` : `Throne battle report (${report.attackKind})`,
+    report.kind === 'attack'
+      ? 'Raid report'
+      : report.kind === 'citadel'
+        ? `Citadel report: Floor ${report.floor}`
+        : `Throne battle report (${report.attackKind})`,
   attacker: 'Attacker',
   defender: 'Defender',
   boss: (floor: number) => `Floor ${floor} boss`,

@@ -13,7 +13,11 @@ export function GearFilters({ filter, onChange }: GearFiltersProps) {
     <div className="blacksmith-filters" role="group" aria-label="Filters">
       <GearVocabularyFilters value={filter} onChange={(change) => onChange(withVocabulary(filter, change))} />
       <label className="blacksmith-filters__check">
-        <input type="checkbox" checked={filter.showEquipped} onChange={(event) => onChange({ ...filter, showEquipped: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={filter.showEquipped}
+          onChange={(event) => onChange({ ...filter, showEquipped: event.target.checked })}
+        />
         Show equipped gears
       </label>
     </div>

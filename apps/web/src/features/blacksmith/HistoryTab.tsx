@@ -13,7 +13,9 @@ export function HistoryTab({ username }: { username: string }) {
 
   if (!history.data) {
     return history.isError ? (
-      <StatePanel error onRetry={() => void history.refetch()}>{toUserMessage(history.error, BlacksmithTexts.historyFailed)}</StatePanel>
+      <StatePanel error onRetry={() => void history.refetch()}>
+        {toUserMessage(history.error, BlacksmithTexts.historyFailed)}
+      </StatePanel>
     ) : (
       <StatePanel>{BlacksmithTexts.historyLoading}</StatePanel>
     );

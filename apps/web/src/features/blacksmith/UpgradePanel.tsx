@@ -38,7 +38,11 @@ export function UpgradePanel({ username, target, materials, hint, upgrading, err
       {error && <GearFeedback tone="error" text={error} onDismiss={actions.onDismiss} testId="upgrade-error" />}
 
       <h3 className="blacksmith-panel__subtitle">Target</h3>
-      {target ? <GearCard gear={target} highlight="target" testId="upgrade-target" /> : <p className="blacksmith-note">{BlacksmithTexts.chooseTarget}</p>}
+      {target ? (
+        <GearCard gear={target} highlight="target" testId="upgrade-target" />
+      ) : (
+        <p className="blacksmith-note">{BlacksmithTexts.chooseTarget}</p>
+      )}
 
       <h3 className="blacksmith-panel__subtitle">
         Materials{' '}

@@ -25,7 +25,9 @@ export function UpgradeTab({ username }: { username: string }) {
 
   if (!gears.data) {
     return gears.isError ? (
-      <StatePanel error onRetry={() => void gears.refetch()}>{toUserMessage(gears.error, GearMessages.failedLoad)}</StatePanel>
+      <StatePanel error onRetry={() => void gears.refetch()}>
+        {toUserMessage(gears.error, GearMessages.failedLoad)}
+      </StatePanel>
     ) : (
       <StatePanel>{BlacksmithTexts.loading}</StatePanel>
     );

@@ -26,7 +26,9 @@ async function fetchOwnedGears(username: string) {
 
 async function postPreview(username: string, body: UpgradeRequest) {
   const request = httpClient.post<UpgradePreviewResponse>(ApiRoutes.upgradePreview(username), body);
-  const data = await responseData(request, (error) => gearErrorMessage(error, BlacksmithTexts.previewFailed, BlacksmithTexts.previewFailed));
+  const data = await responseData(request, (error) =>
+    gearErrorMessage(error, BlacksmithTexts.previewFailed, BlacksmithTexts.previewFailed),
+  );
   return data.preview;
 }
 

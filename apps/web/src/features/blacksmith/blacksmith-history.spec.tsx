@@ -19,7 +19,10 @@ function entry(index: number): UpgradeHistoryEntry {
   };
 }
 
-const page = (from: number, size: number) => ({ status: 200, data: { history: Array.from({ length: size }, (_, index) => entry(from + index)) } });
+const page = (from: number, size: number) => ({
+  status: 200,
+  data: { history: Array.from({ length: size }, (_, index) => entry(from + index)) },
+});
 
 async function openHistory(firstPage: Responder) {
   const opened = await openBlacksmith([gear(1)]);
@@ -87,9 +90,17 @@ describe('the History tab', () => {
   });
 
   it.each([
-    ["the server's message", { status: 400, data: { error: 'offset must be a whole number of 0 or more.' } }, 'offset must be a whole number of 0 or more.'],
+    [
+      "the server's message",
+      { status: 400, data: { error: 'offset must be a whole number of 0 or more.' } },
+      'offset must be a whole number of 0 or more.',
+    ],
     ['the fallback', { status: 500 }, 'Failed to load upgrade history'],
-    ['the network error', () => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK)), 'Network error. Please try again.'],
+    [
+      'the network error',
+      () => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK)),
+      'Network error. Please try again.',
+    ],
   ] as [string, Responder, string][])('shows %s when the history fails to load', async (_case, responder, message) => {
     await openHistory(responder);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

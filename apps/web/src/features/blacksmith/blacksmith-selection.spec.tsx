@@ -35,12 +35,11 @@ describe('the gear list', () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'commander');
     expect(listedIds()).toEqual([2, 4]);
     // The type list follows the category.
-    expect(within(screen.getByLabelText('Type')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All',
-      'Infantry',
-      'Archer',
-      'Cavalry',
-    ]);
+    expect(
+      within(screen.getByLabelText('Type'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Infantry', 'Archer', 'Cavalry']);
     await user.selectOptions(screen.getByLabelText('Type'), 'archer');
     expect(listedIds()).toEqual([4]);
     await user.selectOptions(screen.getByLabelText('Rarity'), 'common');
@@ -116,7 +115,9 @@ describe('choosing a target and materials', () => {
     expect(materialButton(12)).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByTestId('material-hint')).not.toBeInTheDocument();
 
-    await waitFor(() => expect(api.callsTo(PREVIEW_URL).at(-1)?.body).toEqual({ gearId: 1, materialIds: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }));
+    await waitFor(() =>
+      expect(api.callsTo(PREVIEW_URL).at(-1)?.body).toEqual({ gearId: 1, materialIds: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }),
+    );
   });
 
   it('removes a material from the panel, and Clear selection starts over', async () => {

@@ -11,6 +11,7 @@ export const BlacksmithTexts = {
   historyLoading: 'Loading upgrade history...',
   historyEmpty: 'No upgrades yet.',
   historyFailed: 'Failed to load upgrade history',
-  confirmPrecious: (names: readonly string[]) => `This upgrade consumes ${names.join(', ')}. Consumed gear is gone for good. Upgrade anyway?`,
+  confirmPrecious: (names: readonly string[]) =>
+    `This upgrade consumes ${names.join(', ')}. Consumed gear is gone for good. Upgrade anyway?`,
   confirmPreciousTitle: 'Consume rare gear?',
 } as const;

@@ -55,7 +55,11 @@ describe('the upgrade preview', () => {
     expect(within(preview).getByTestId('preview-levels')).toHaveTextContent('1 → 2 (+1)');
     expect(within(preview).getByTestId('preview-exp')).toHaveTextContent('140');
     expect(within(preview).getByTestId('preview-level-up')).toHaveTextContent('Yes');
-    expect(within(preview).getAllByTestId('preview-material').map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+    expect(
+      within(preview)
+        .getAllByTestId('preview-material')
+        .map((row) => Array.from(row.children, (cell) => cell.textContent)),
+    ).toEqual([
       ['Common Wheat Gear Lv.1', '20 EXP'],
       ['Common Wheat Gear Lv.1', '20 EXP'],
       ['Epic Stone Gear Lv.1', '100 EXP'],
@@ -68,7 +72,9 @@ describe('the upgrade preview', () => {
     const mayHaveSettled = clicks.slice(1).some((click, index) => click.end - clicks[index].start >= PREVIEW_DEBOUNCE_MS);
     if (!mayHaveSettled) expect(requests).toEqual([{ gearId: 1, materialIds: [2, 3, 4] }]);
     expect(requests.at(-1)).toEqual({ gearId: 1, materialIds: [2, 3, 4] });
-    expect([[2], [2, 3]]).toEqual(expect.arrayContaining(requests.slice(0, -1).map((request) => (request as { materialIds: number[] }).materialIds)));
+    expect([[2], [2, 3]]).toEqual(
+      expect.arrayContaining(requests.slice(0, -1).map((request) => (request as { materialIds: number[] }).materialIds)),
+    );
   });
 
   it('is asked again when the selection changes, and not without a material', async () => {

@@ -15,7 +15,12 @@ export function useUpgrade(username: string) {
   return useMutation({
     mutationFn: (body: UpgradeRequest) => postUpgrade(username, body),
     onSettled: async () => {
-      for (const queryKey of [gearKeys.history(username), gearKeys.equipped(username), gearKeys.available(username), cityKeys.city(username)]) {
+      for (const queryKey of [
+        gearKeys.history(username),
+        gearKeys.equipped(username),
+        gearKeys.available(username),
+        cityKeys.city(username),
+      ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
       await queryClient.invalidateQueries({ queryKey: gearKeys.owned(username) });

@@ -25,7 +25,12 @@ export function ParticipantsPanel({ floor, username }: ParticipantsPanelProps) {
       ) : (
         <ol className="citadel-ranking" data-testid="participants" aria-label="Participants">
           {rows.map((participant, index) => (
-            <ParticipantRow key={participant.hiveUsername} rank={index + 1} participant={participant} isYou={participant.hiveUsername === username} />
+            <ParticipantRow
+              key={participant.hiveUsername}
+              rank={index + 1}
+              participant={participant}
+              isYou={participant.hiveUsername === username}
+            />
           ))}
         </ol>
       )}
@@ -50,7 +55,10 @@ export function ParticipantsPanel({ floor, username }: ParticipantsPanelProps) {
 
 function ParticipantRow({ rank, participant, isYou }: { rank: number; participant: FloorParticipant; isYou: boolean }) {
   return (
-    <li className={`citadel-ranking__row${isYou ? ' citadel-ranking__row--you' : ''}`} data-testid={`participant-${participant.hiveUsername}`}>
+    <li
+      className={`citadel-ranking__row${isYou ? ' citadel-ranking__row--you' : ''}`}
+      data-testid={`participant-${participant.hiveUsername}`}
+    >
       <span className="citadel-ranking__rank">#{rank}</span>
       <span className="citadel-ranking__name">
         {participant.hiveUsername}

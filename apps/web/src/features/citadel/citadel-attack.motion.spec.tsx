@@ -89,12 +89,18 @@ describe('a successful attack', () => {
       .on('GET', PROGRESS_URL, { status: 200, data: progress({ todayAttackCount: 3, totalStats: { totalDamageDealt: 358.178 } }) })
       .on('GET', FLOOR_3, {
         status: 200,
-        data: floorResponse(3, { currentHp: 37.5, healthPercentage: 37.5, allParticipants: [participant(PLAYER, 32.5, 52, 3), participant('bob', 30, 48, 3)] }),
+        data: floorResponse(3, {
+          currentHp: 37.5,
+          healthPercentage: 37.5,
+          allParticipants: [participant(PLAYER, 32.5, 52, 3), participant('bob', 30, 48, 3)],
+        }),
       });
     fireEvent.click(attackButton());
 
     const result = await screen.findByTestId('attack-result');
-    expect(api.callsTo(ATTACK_URL).map((request) => [request.method, request.body])).toEqual([['POST', { hiveUsername: PLAYER, floor: 3 }]]);
+    expect(api.callsTo(ATTACK_URL).map((request) => [request.method, request.body])).toEqual([
+      ['POST', { hiveUsername: PLAYER, floor: 3 }],
+    ]);
     expect(within(result).getByTestId('result-damage')).toHaveTextContent(/^You dealt 12,500 damage\.$/);
     expect(within(result).getByRole('link', { name: 'Full report' })).toHaveAttribute('href', '/battles/citadel/41');
     expect(within(result).getByTestId('result-remaining')).toHaveTextContent(/^Boss HP left: 37,500$/);
@@ -121,7 +127,14 @@ describe('a successful attack', () => {
     api
       .on('POST', ATTACK_URL, {
         status: 200,
-        data: attackResponse({ damageDealt: 50, bossDefeated: true, userReward: { rewardAmount: 0.766 }, bossRemainingHp: 0, newFloorUnlocked: true, newCurrentFloor: 4 }),
+        data: attackResponse({
+          damageDealt: 50,
+          bossDefeated: true,
+          userReward: { rewardAmount: 0.766 },
+          bossRemainingHp: 0,
+          newFloorUnlocked: true,
+          newCurrentFloor: 4,
+        }),
       })
       .on('GET', PROGRESS_URL, { status: 200, data: progress({ globalCurrentFloor: 4 }) })
       .on('GET', FLOOR_3, { status: 200, data: defeatedFloor(3) })
@@ -155,7 +168,11 @@ describe('a successful attack', () => {
 
 describe('a failed attack', () => {
   it.each([
-    ['a refusal with a message', { status: 400, data: { error: CitadelMessages.notCurrentFloor } }, 'Attack failed: Only the current floor can be attacked.'],
+    [
+      'a refusal with a message',
+      { status: 400, data: { error: CitadelMessages.notCurrentFloor } },
+      'Attack failed: Only the current floor can be attacked.',
+    ],
     ['a refusal without a message', { status: 500 }, 'Attack failed'],
   ])("shows 'Attack failed' on %s and reloads progress and floor", async (_case, response, message) => {
     const { api } = await attackWith(response);

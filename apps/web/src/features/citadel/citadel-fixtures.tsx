@@ -1,6 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { ApiRoutes, AppRoutes, CitadelMessages, type CitadelUserResponse, type FloorParticipant, type FloorResponse } from '@runik/contract';
+import {
+  ApiRoutes,
+  AppRoutes,
+  CitadelMessages,
+  type CitadelUserResponse,
+  type FloorParticipant,
+  type FloorResponse,
+} from '@runik/contract';
 import { bossImage, bossReward } from '@runik/rules';
 import { advance } from '../../testing/city-fixtures';
 import { installFakeApi, type Responder } from '../../testing/fake-api';

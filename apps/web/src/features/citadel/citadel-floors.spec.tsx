@@ -69,7 +69,11 @@ describe('floor navigation', () => {
   });
 
   it.each([
-    ['a server message', { status: 500, data: { error: 'Boss table unavailable' } }, `${CitadelMessages.failedFloor}: Boss table unavailable`],
+    [
+      'a server message',
+      { status: 500, data: { error: 'Boss table unavailable' } },
+      `${CitadelMessages.failedFloor}: Boss table unavailable`,
+    ],
     ['no server message', { status: 500 }, CitadelMessages.failedFloor],
   ])("shows 'Failed to fetch floor data' on a failure with %s", async (_case, response, message) => {
     await openCitadel({ floors: { 3: response } });

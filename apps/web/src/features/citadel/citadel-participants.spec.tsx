@@ -31,7 +31,11 @@ describe('the damage ranking', () => {
   it("lists the server's topThreeDealers by default", async () => {
     // The server's top three win over a client-side slice of allParticipants.
     const top = [participant('carol', 90, 45, 4), participant('bob', 60, 30, 2), participant('dave', 30, 15, 1)];
-    await openCitadel({ floors: { 3: floorResponse(3, { topThreeDealers: top, allParticipants: [...top, participant('erin', 20, 10)], totalParticipants: 4 }) } });
+    await openCitadel({
+      floors: {
+        3: floorResponse(3, { topThreeDealers: top, allParticipants: [...top, participant('erin', 20, 10)], totalParticipants: 4 }),
+      },
+    });
     expect(listedNames()).toEqual(['participant-carol', 'participant-bob', 'participant-dave']);
   });
 

@@ -50,7 +50,11 @@ describe('the player progress', () => {
   });
 
   it.each([
-    ['a server message', { status: 500, data: { error: 'Database unavailable' } }, `${CitadelMessages.failedProgress}: Database unavailable`],
+    [
+      'a server message',
+      { status: 500, data: { error: 'Database unavailable' } },
+      `${CitadelMessages.failedProgress}: Database unavailable`,
+    ],
     ['no server message', { status: 502, data: '<html>Bad gateway</html>' }, CitadelMessages.failedProgress],
   ])("shows 'Failed to fetch user progress' on a failure with %s", async (_case, response, message) => {
     const { api } = await openCitadel({ progress: response });
@@ -61,7 +65,10 @@ describe('the player progress', () => {
   });
 
   it("shows 'Network error' when no answer came, and loads once Try again succeeds", async () => {
-    const { api } = await openCitadel({ progress: () => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK)), floors: { 3: floorResponse(3) } });
+    const { api } = await openCitadel({
+      progress: () => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK)),
+      floors: { 3: floorResponse(3) },
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(/^Network error$/);
 
     api.on('GET', PROGRESS_URL, { status: 200, data: progress() });

@@ -7,8 +7,20 @@ import { openCitadel, PLAYER } from './citadel-fixtures';
 
 const REWARDS_URL = ApiRoutes.citadelRewards(PLAYER, 20);
 
-const FLOOR_2: CitadelRewardRecord = { floor: 2, damageDealt: 65.25, damagePercentage: 50.2, rewardAmount: 1.084, distributedAt: '2026-05-01T10:00:00.000Z' };
-const FLOOR_1: CitadelRewardRecord = { floor: 1, damageDealt: 100, damagePercentage: 100, rewardAmount: 1.8, distributedAt: '2026-04-30T09:30:00.000Z' };
+const FLOOR_2: CitadelRewardRecord = {
+  floor: 2,
+  damageDealt: 65.25,
+  damagePercentage: 50.2,
+  rewardAmount: 1.084,
+  distributedAt: '2026-05-01T10:00:00.000Z',
+};
+const FLOOR_1: CitadelRewardRecord = {
+  floor: 1,
+  damageDealt: 100,
+  damagePercentage: 100,
+  rewardAmount: 1.8,
+  distributedAt: '2026-04-30T09:30:00.000Z',
+};
 
 async function openRewards(response: Responder) {
   const opened = await openCitadel();

@@ -22,10 +22,7 @@ export function useCitadelAttack(username: string) {
   const [error, setError] = useState<string | null>(null);
 
   const reload = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: citadelKeys.all }),
-      queryClient.invalidateQueries({ queryKey: cityKeys.all }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: citadelKeys.all }), queryClient.invalidateQueries({ queryKey: cityKeys.all })]);
 
   const mutation = useMutation({
     mutationFn: (floor: number) => postCitadelAttack(username, floor),

@@ -14,11 +14,21 @@ export function CityPage() {
   const city = useCity(username);
 
   let content: ReactNode;
-  if (constants.isError) content = <Placeholder error onRetry={() => void constants.refetch()}>{CityPlaceholders.error(apiErrorMessage(constants.error))}</Placeholder>;
+  if (constants.isError)
+    content = (
+      <Placeholder error onRetry={() => void constants.refetch()}>
+        {CityPlaceholders.error(apiErrorMessage(constants.error))}
+      </Placeholder>
+    );
   else if (!constants.data) content = <Placeholder>{CityPlaceholders.loadingConstants}</Placeholder>;
   else if (!username) content = <Placeholder>{CityPlaceholders.logIn}</Placeholder>;
   else if (city.data) content = <CityView username={username} city={city.data} constants={constants.data} />;
-  else if (city.isError) content = <Placeholder error onRetry={() => void city.refetch()}>{CityPlaceholders.error(apiErrorMessage(city.error))}</Placeholder>;
+  else if (city.isError)
+    content = (
+      <Placeholder error onRetry={() => void city.refetch()}>
+        {CityPlaceholders.error(apiErrorMessage(city.error))}
+      </Placeholder>
+    );
   else content = <Placeholder>{CityPlaceholders.loadingCity}</Placeholder>;
 
   return (

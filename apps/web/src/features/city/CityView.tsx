@@ -96,18 +96,30 @@ export function CityView({ username, city, constants }: CityViewProps) {
         ))}
         <SanctumCard city={city} constants={constants} onHeal={() => setPopup({ kind: 'heal' })} />
       </div>
-      {popup && <CityPopup popup={popup} username={username} city={city} constants={constants} onOpen={setPopup} onClose={() => setPopup(null)} />}
+      {popup && (
+        <CityPopup popup={popup} username={username} city={city} constants={constants} onOpen={setPopup} onClose={() => setPopup(null)} />
+      )}
     </CityClock>
   );
 }
 
-function CityPopup({ popup, onOpen, onClose, ...props }: CityViewProps & { popup: Popup; onOpen: (popup: Popup) => void; onClose: () => void }) {
+function CityPopup({
+  popup,
+  onOpen,
+  onClose,
+  ...props
+}: CityViewProps & { popup: Popup; onOpen: (popup: Popup) => void; onClose: () => void }) {
   switch (popup.kind) {
     case 'city-hall-details':
       return <CityHallDetailsModal city={props.city} constants={props.constants} onClose={onClose} />;
     case 'convert-to-runik':
       return (
-        <ConvertToRunikModal username={props.username} city={props.city} onClose={onClose} onConvertBack={() => onOpen({ kind: 'convert-to-resources' })} />
+        <ConvertToRunikModal
+          username={props.username}
+          city={props.city}
+          onClose={onClose}
+          onConvertBack={() => onOpen({ kind: 'convert-to-resources' })}
+        />
       );
     case 'convert-to-resources':
       return <ConvertToResourcesModal username={props.username} city={props.city} onClose={onClose} />;

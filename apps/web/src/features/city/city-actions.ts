@@ -15,16 +15,7 @@ import { CITY_HALL_KEY, recordOf, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type 
 import { apiErrorMessage } from '../../api/http-client';
 import { UserFacingError } from '../../app/errors';
 import { useShowToast } from '../../ui/Toasts';
-import {
-  cityKeys,
-  postConvert,
-  postConvertToResources,
-  postHarvest,
-  postHeal,
-  postSpeedup,
-  postTrain,
-  postUpgrade,
-} from './city-api';
+import { cityKeys, postConvert, postConvertToResources, postHarvest, postHeal, postSpeedup, postTrain, postUpgrade } from './city-api';
 import { CityFailures, CitySuccesses } from './city-messages';
 import { applyHarvest, applyHeal, applyResources, applyTraining, applyUpgrade, type CityState } from './city-state';
 import { describeAmounts } from './popups/CostList';
@@ -101,7 +92,9 @@ export function useHarvest(username: string, onFailure: (message: string) => voi
     fallback: () => CityFailures.harvest,
     // What the harvest added to what was held (the response carries the new holdings only).
     success: (response, _, before) =>
-      CitySuccesses.harvested(describeAmounts(recordOf(RESOURCE_KEYS, (resource) => toThousandths(response.resources[resource]) - before.holdings[resource]))),
+      CitySuccesses.harvested(
+        describeAmounts(recordOf(RESOURCE_KEYS, (resource) => toThousandths(response.resources[resource]) - before.holdings[resource])),
+      ),
     onFailure,
   });
 }

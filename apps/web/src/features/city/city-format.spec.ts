@@ -3,7 +3,9 @@ import { isAmountDraft, parseAmountInput, parseWholeNumber, toDecimalString } fr
 
 describe('amount fields', () => {
   it.each(['', '1', '12.', '.5', '0.25', '007'])('let %j be typed with 2 decimals', (text) => expect(isAmountDraft(text, 2)).toBe(true));
-  it.each(['1.234', '-1', '1e3', '1,5', ' 1', 'abc', '1.2.3'])('refuse %j with 2 decimals', (text) => expect(isAmountDraft(text, 2)).toBe(false));
+  it.each(['1.234', '-1', '1e3', '1,5', ' 1', 'abc', '1.2.3'])('refuse %j with 2 decimals', (text) =>
+    expect(isAmountDraft(text, 2)).toBe(false),
+  );
 
   it('parse what players type into thousandths', () => {
     expect(parseAmountInput('12.5', 2)).toBe(12_500);

@@ -13,10 +13,11 @@ describe('City Hall Details', () => {
     const { dialog } = await openDetails(2, { wheat: 2, stone: 1 });
     expect(within(dialog).getByTestId('details-level')).toHaveTextContent('2');
     expect(within(dialog).getByRole('heading', { name: 'Level 3 unlocks' })).toBeInTheDocument();
-    expect(within(within(dialog).getByTestId('next-unlocks')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Mine',
-      'Archery Range',
-    ]);
+    expect(
+      within(within(dialog).getByTestId('next-unlocks'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Mine', 'Archery Range']);
     const levels = within(dialog).getByTestId('building-levels');
     expect(levels).toHaveTextContent('FarmLevel 2');
     expect(levels).toHaveTextContent('QuarryLevel 1');

@@ -76,7 +76,8 @@ export const WithdrawMessages = {
   fallback: 'Failed to withdraw RUNIK',
   accountCapReached: WalletMessages.accountCapReached,
   lockedRunik: WalletMessages.lockedRunik,
-  lockedNote: (locked: string) => `${locked} RUNIK of it was bought with SWAP.HIVE or kept back at your activation: for use in the game, not for withdrawal.`,
+  lockedNote: (locked: string) =>
+    `${locked} RUNIK of it was bought with SWAP.HIVE or kept back at your activation: for use in the game, not for withdrawal.`,
   accountLimit: (cap: string, left: string) => `Daily limit: ${cap} RUNIK per account, ${left} RUNIK left today.`,
   gameLimit: (left: string) => `All players together may withdraw ${left} more RUNIK today.`,
   limitsReset: (countdown: string) => `Daily limits reset in ${countdown}.`,

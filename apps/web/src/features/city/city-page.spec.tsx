@@ -132,7 +132,9 @@ describe('pending production', () => {
   it("grows by the farm's output less the troops' upkeep, shown beside the wheat", async () => {
     // 600 infantry eat 60 wheat an hour (0.1 each): wheat grows at 120 - 60 = 60/h, 1 every minute.
     const army = { infantry: 600, archers: 0, cavalries: 0 };
-    await openCity(cityResponse({ army, troopUpkeepPerHour: 60, pendingResources: { wheat: 0.5, lumber: 0, stone: 0, ore: 0 } }), { fakeTimers: true });
+    await openCity(cityResponse({ army, troopUpkeepPerHour: 60, pendingResources: { wheat: 0.5, lumber: 0, stone: 0, ore: 0 } }), {
+      fakeTimers: true,
+    });
     expect(screen.getByTestId('upkeep-wheat')).toHaveTextContent('60.00');
     await advance(60_000);
     expect(screen.getByTestId('pending-wheat')).toHaveTextContent('1.50');

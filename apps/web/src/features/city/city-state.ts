@@ -99,7 +99,14 @@ export function toCityState(response: CityResponse, receivedAt: number): CitySta
 /** Pending production of every resource at `nowMs`, thousandths (the rules' formula and cap). */
 export function pendingAt(city: CityState, nowMs: number): ResourceAmounts {
   return pendingResources(
-    { chLevel: city.chLevel, levels: city.levels, gearBonuses: city.gearBonuses, army: city.army, storedPending: city.pending, anchorMs: city.pendingAt },
+    {
+      chLevel: city.chLevel,
+      levels: city.levels,
+      gearBonuses: city.gearBonuses,
+      army: city.army,
+      storedPending: city.pending,
+      anchorMs: city.pendingAt,
+    },
     nowMs,
   );
 }

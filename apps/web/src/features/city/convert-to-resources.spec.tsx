@@ -17,7 +17,13 @@ function serveReverseConversion(api: FakeApi) {
     if (preview) return { status: 200, data: { runikCost, resources: requested } };
     const data: ConvertToResourcesResponse = {
       runikCost,
-      resources: { wheat: 1000 + (requested.wheat ?? 0), lumber: 1000 + (requested.lumber ?? 0), stone: 1000, ore: 1000, runik: 10 - runikCost },
+      resources: {
+        wheat: 1000 + (requested.wheat ?? 0),
+        lumber: 1000 + (requested.lumber ?? 0),
+        stone: 1000,
+        ore: 1000,
+        runik: 10 - runikCost,
+      },
       received: requested,
     };
     return { status: 200, data };
@@ -38,10 +44,11 @@ function submit(dialog: HTMLElement) {
 describe('Convert RUNIK to Resources', () => {
   it('offers only the resources City Hall has unlocked', async () => {
     const { dialog } = await openReverse(1, 10);
-    expect(within(dialog).getAllByRole('textbox').map((input) => (input as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
-      'Wheat',
-      'Lumber',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Wheat', 'Lumber']);
   });
 
   it('offers all four at City Hall level 3', async () => {

@@ -1,7 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, type ConvertPreviewResponse, type ConvertResponse, type Resources } from '@runik/contract';
-import { DAILY_CONVERSION_CAP_RUNIK, fromThousandths, parseDecimal, previewToRunik, recordOf, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
+import {
+  DAILY_CONVERSION_CAP_RUNIK,
+  fromThousandths,
+  parseDecimal,
+  previewToRunik,
+  recordOf,
+  RESOURCE_KEYS,
+  toThousandths,
+  type ResourceKey,
+} from '@runik/rules';
 import { advance, cityResponse, openCity, PLAYER, previewCallsTo, realCallsTo, settle } from '../../testing/city-fixtures';
 import { answerConfirmation, toastTexts } from '../../testing/dialogs';
 import type { FakeApi, RecordedRequest } from '../../testing/fake-api';
@@ -102,7 +111,15 @@ describe('Convert Resources to RUNIK', () => {
     // 0.4 RUNIK left today, though 1,000 wheat are held.
     api.on('POST', CONVERT_URL, {
       status: 200,
-      data: { runikAfterTax: 0.45, taxRatePercent: 10, maxAmount: 88.88, resourceAmounts: { wheat: 100 }, feasible: true, ...FULL_DAY, conversionLeftToday: 0.4 },
+      data: {
+        runikAfterTax: 0.45,
+        taxRatePercent: 10,
+        maxAmount: 88.88,
+        resourceAmounts: { wheat: 100 },
+        feasible: true,
+        ...FULL_DAY,
+        conversionLeftToday: 0.4,
+      },
     });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
     await user.type(amount, '100');
@@ -198,7 +215,9 @@ describe('Convert Resources to RUNIK', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(amount).toHaveValue('1000.0');
-    expect(within(dialog).getByTestId('reserve-warning')).toHaveTextContent('This leaves too little Wheat, Lumber, Ore to train 20 infantry.');
+    expect(within(dialog).getByTestId('reserve-warning')).toHaveTextContent(
+      'This leaves too little Wheat, Lumber, Ore to train 20 infantry.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Convert RUNIK to Resources' }));
     expect(screen.queryByRole('dialog', { name: 'Convert Resources to RUNIK' })).toBeNull();
     expect(screen.getByRole('dialog', { name: /Convert RUNIK to Resources/ })).toBeInTheDocument();

@@ -309,9 +309,15 @@ describe('Deposit RUNIK: the transfer', () => {
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'timeout');
 
     // Another transfer's credit changes nothing here.
-    currentSocket().serverEmits(NOTIFICATION_EVENT, notificationOf('deposit-credited', { depositId: 8, amount: 3, transactionId: 'another' }));
+    currentSocket().serverEmits(
+      NOTIFICATION_EVENT,
+      notificationOf('deposit-credited', { depositId: 8, amount: 3, transactionId: 'another' }),
+    );
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'timeout');
-    currentSocket().serverEmits(NOTIFICATION_EVENT, notificationOf('deposit-credited', { depositId: 7, amount: 10, transactionId: FAKE_TRANSACTION_ID }));
+    currentSocket().serverEmits(
+      NOTIFICATION_EVENT,
+      notificationOf('deposit-credited', { depositId: 7, amount: 10, transactionId: FAKE_TRANSACTION_ID }),
+    );
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'completed');
     expect(outcome(dialog)).toHaveTextContent('Deposit completed! 10.000 RUNIK added to your city.');
     expect(api.callsTo(CHECK_URL)).toHaveLength(DEPOSIT_POLL_ATTEMPTS);

@@ -95,7 +95,10 @@ describe('Sanctum and Heal Troops', () => {
   });
 
   it.each([
-    [{ status: 400, data: { error: 'Not enough injured infantry to heal. Injured: 3' } }, 'Not enough injured infantry to heal. Injured: 3'],
+    [
+      { status: 400, data: { error: 'Not enough injured infantry to heal. Injured: 3' } },
+      'Not enough injured infantry to heal. Injured: 3',
+    ],
     [{ status: 500 }, 'Failed to heal troops'],
   ])('tells a failed healing in an error toast (%j)', async (response, message) => {
     const { dialog, slider, api } = await openHeal();

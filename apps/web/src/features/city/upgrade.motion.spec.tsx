@@ -159,7 +159,12 @@ describe('upgrades', () => {
   });
 
   it.each([
-    ['building-wheat', 'wheat', { status: 409, data: { error: 'Upgrade City Hall to level 3 before upgrading Farm.' } }, 'Upgrade City Hall to level 3 before upgrading Farm.'],
+    [
+      'building-wheat',
+      'wheat',
+      { status: 409, data: { error: 'Upgrade City Hall to level 3 before upgrading Farm.' } },
+      'Upgrade City Hall to level 3 before upgrading Farm.',
+    ],
     ['building-wheat', 'wheat', { status: 500 }, 'Failed to upgrade Farm'],
     ['city-hall-card', 'ch', { status: 500, data: 'oops' }, 'Failed to upgrade City Hall'],
   ])('tells a failed upgrade of %s in an error toast (%s, %j)', async (card, key, response, message) => {
@@ -173,7 +178,10 @@ describe('upgrades', () => {
   it('reloads the city when the server refuses, to show what changed elsewhere', async () => {
     const { api, user } = await openCity(cityResponse({ chLevel: 2, resources: { runik: 10 } }));
     // Another device spent RUNIK meanwhile: the server now holds 2.
-    api.on('POST', ApiRoutes.cityUpgrade(PLAYER, 'ch'), { status: 400, data: { error: 'Not enough RUNIK. Required: 4.000, Available: 2.000' } });
+    api.on('POST', ApiRoutes.cityUpgrade(PLAYER, 'ch'), {
+      status: 400,
+      data: { error: 'Not enough RUNIK. Required: 4.000, Available: 2.000' },
+    });
     api.on('GET', ApiRoutes.cityResources(PLAYER), { status: 200, data: cityResponse({ chLevel: 2, resources: { runik: 2 } }) });
     await user.click(upgradeButton('city-hall-card'));
     await waitFor(() => expect(toastTexts('error')).toEqual(['Not enough RUNIK. Required: 4.000, Available: 2.000']));

@@ -162,7 +162,8 @@ export function useDeposit(username: string, polling: DepositPolling) {
   useEffect(() => {
     const statusKey = JSON.stringify(cityKeys.depositStatus(username));
     return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'invalidate' && JSON.stringify(event.query.queryKey) === statusKey) wake.current?.();
+      if (event.type === 'updated' && event.action.type === 'invalidate' && JSON.stringify(event.query.queryKey) === statusKey)
+        wake.current?.();
     });
   }, [queryClient, username]);
 

@@ -23,9 +23,7 @@ export function useWithdrawStatus(username: string, enabled: boolean) {
   });
 }
 
-export type WithdrawOutcome =
-  | { kind: 'success'; message: string; transactionId: string | null }
-  | { kind: 'error'; message: string };
+export type WithdrawOutcome = { kind: 'success'; message: string; transactionId: string | null } | { kind: 'error'; message: string };
 
 /**
  * One withdrawal at a time, at most one attempt per 5 seconds (spec section 5). A success

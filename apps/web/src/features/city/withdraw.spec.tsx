@@ -13,9 +13,25 @@ const WITHDRAW_URL = ApiRoutes.withdraw(PLAYER);
 const CITY_URL = ApiRoutes.cityResources(PLAYER);
 
 /** No daily caps set by the operators. */
-const NO_CAPS: WithdrawLimits = { accountCap: null, accountRemaining: null, gameCap: null, gameRemaining: null, resetsAt: '2026-03-02T00:00:00.000Z', resetsInMs: 3_600_000 };
+const NO_CAPS: WithdrawLimits = {
+  accountCap: null,
+  accountRemaining: null,
+  gameCap: null,
+  gameRemaining: null,
+  resetsAt: '2026-03-02T00:00:00.000Z',
+  resetsInMs: 3_600_000,
+};
 
-const OPEN: WithdrawStatusResponse = { canWithdraw: true, remainingMs: 0, nextWithdrawalTime: null, lastWithdrawalTime: null, limits: NO_CAPS, queued: [], queueReason: null, withdrawableRunik: 1_000 };
+const OPEN: WithdrawStatusResponse = {
+  canWithdraw: true,
+  remainingMs: 0,
+  nextWithdrawalTime: null,
+  lastWithdrawalTime: null,
+  limits: NO_CAPS,
+  queued: [],
+  queueReason: null,
+  withdrawableRunik: 1_000,
+};
 
 function onCooldown(remainingMs: number): WithdrawStatusResponse {
   return {
@@ -209,9 +225,7 @@ describe('Withdraw RUNIK: the request', () => {
     api.on('POST', WITHDRAW_URL, { status: 200, data: withdrawn(2.5, { status: 'sent', transactionId: FAKE_TRANSACTION_ID }) });
     withdraw('10');
     await answerConfirmation(true);
-    await waitFor(() =>
-      expect(outcome(dialog)).toHaveTextContent(`Withdrawal already processed! Transaction ID: ${FAKE_TRANSACTION_ID}`),
-    );
+    await waitFor(() => expect(outcome(dialog)).toHaveTextContent(`Withdrawal already processed! Transaction ID: ${FAKE_TRANSACTION_ID}`));
   });
 
   it('one request at a time, then at most one attempt per 5 seconds', async () => {
@@ -277,7 +291,10 @@ describe('Withdraw RUNIK: the request', () => {
 });
 
 describe('Withdraw RUNIK: the guard rails', () => {
-  const CAPPED: WithdrawStatusResponse = { ...OPEN, limits: { ...NO_CAPS, accountCap: 10, accountRemaining: 4, gameCap: 1000, gameRemaining: 600 } };
+  const CAPPED: WithdrawStatusResponse = {
+    ...OPEN,
+    limits: { ...NO_CAPS, accountCap: 10, accountRemaining: 4, gameCap: 1000, gameRemaining: 600 },
+  };
 
   it('shows the daily caps left and their reset as a live countdown, and refuses an amount over them before any request', async () => {
     installFakeKeychain();

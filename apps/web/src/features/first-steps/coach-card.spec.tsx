@@ -80,7 +80,10 @@ describe('the first-steps coach card', () => {
   });
 
   it('from another screen links to the step’s screen and points at its navigation link', async () => {
-    serveCity(installFakeApi(), cityResponse()).on('GET', PROGRESS_URL, { status: 200, data: progress(['harvest', 'upgrade-farm', 'train-infantry']) });
+    serveCity(installFakeApi(), cityResponse()).on('GET', PROGRESS_URL, {
+      status: 200,
+      data: progress(['harvest', 'upgrade-farm', 'train-infantry']),
+    });
     logInAs(PLAYER);
     const { user } = renderApp(AppRoutes.city);
     const guide = await screen.findByTestId('first-steps');

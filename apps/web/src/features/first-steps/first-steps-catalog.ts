@@ -36,7 +36,10 @@ export const STEP_GUIDES: Record<FirstStepId, StepGuide> = {
     screenName: 'City',
     pointers: [
       { selector: control('upgrade-farm', true) },
-      { selector: control('upgrade-city-hall', true), text: 'No building may outgrow the City Hall: upgrade the City Hall first, then the Farm.' },
+      {
+        selector: control('upgrade-city-hall', true),
+        text: 'No building may outgrow the City Hall: upgrade the City Hall first, then the Farm.',
+      },
       {
         selector: control('convert-to-runik'),
         text: 'Upgrades cost RUNIK. Convert some of your resources to RUNIK first: lumber, stone and ore, at the suggested amount, keep the wheat your troops need.',

@@ -33,7 +33,10 @@ function plain({ top, bottom, left, right }: Box): Box {
  * so it never jumps about while the player scrolls. Also measures the card, for the room the page
  * keeps below its content.
  */
-export function useCardPlacement(card: RefObject<HTMLElement | null>, target: HTMLElement | null): { placement: Placement; height: number } {
+export function useCardPlacement(
+  card: RefObject<HTMLElement | null>,
+  target: HTMLElement | null,
+): { placement: Placement; height: number } {
   const [placement, setPlacement] = useState<Placement>('bottom');
   const [height, setHeight] = useState(0);
 

@@ -24,7 +24,14 @@ interface GearCardProps {
 }
 
 /** One gear: name (with its level), rarity colour, stat and experience bar (spec section 3). */
-export function GearCard({ gear, showExpValue = false, showStatus = false, highlight, children, testId = `gear-${gear.gearId}` }: GearCardProps) {
+export function GearCard({
+  gear,
+  showExpValue = false,
+  showStatus = false,
+  highlight,
+  children,
+  testId = `gear-${gear.gearId}`,
+}: GearCardProps) {
   return (
     <GearTile
       name={displayName(gear)}

@@ -12,9 +12,27 @@ interface GearVocabularyFiltersProps {
 export function GearVocabularyFilters({ value, onChange }: GearVocabularyFiltersProps) {
   return (
     <>
-      <VocabularySelect label="Category" value={value.category} options={GEAR_CATEGORIES} optionLabel={categoryLabel} onChange={(category) => onChange({ category })} />
-      <VocabularySelect label="Type" value={value.type} options={typesOf(value.category)} optionLabel={slotLabel} onChange={(type) => onChange({ type })} />
-      <VocabularySelect label="Rarity" value={value.rarity} options={GEAR_RARITIES} optionLabel={rarityLabel} onChange={(rarity) => onChange({ rarity })} />
+      <VocabularySelect
+        label="Category"
+        value={value.category}
+        options={GEAR_CATEGORIES}
+        optionLabel={categoryLabel}
+        onChange={(category) => onChange({ category })}
+      />
+      <VocabularySelect
+        label="Type"
+        value={value.type}
+        options={typesOf(value.category)}
+        optionLabel={slotLabel}
+        onChange={(type) => onChange({ type })}
+      />
+      <VocabularySelect
+        label="Rarity"
+        value={value.rarity}
+        options={GEAR_RARITIES}
+        optionLabel={rarityLabel}
+        onChange={(rarity) => onChange({ rarity })}
+      />
     </>
   );
 }

@@ -35,7 +35,9 @@ function GearsView({ username }: { username: string }) {
 
   if (!equipped.data) {
     return equipped.isError ? (
-      <StatePanel error onRetry={() => void equipped.refetch()}>{toUserMessage(equipped.error, GearMessages.failedEquipped)}</StatePanel>
+      <StatePanel error onRetry={() => void equipped.refetch()}>
+        {toUserMessage(equipped.error, GearMessages.failedEquipped)}
+      </StatePanel>
     ) : (
       <StatePanel>{GearTexts.loading}</StatePanel>
     );

@@ -54,7 +54,12 @@ describe('the equip picker', () => {
 
   it('lists the best gear first: rarest, then highest level, never Common before Rare', async () => {
     const { api, user } = await openGears(equippedGears());
-    const gears = [gear(20, 'infantry', 'common', { level: 9 }), gear(21, 'infantry', 'rare', { level: 1 }), gear(22, 'infantry', 'rare', { level: 3 }), gear(23, 'infantry', 'legendary')];
+    const gears = [
+      gear(20, 'infantry', 'common', { level: 9 }),
+      gear(21, 'infantry', 'rare', { level: 1 }),
+      gear(22, 'infantry', 'rare', { level: 3 }),
+      gear(23, 'infantry', 'legendary'),
+    ];
     api.on('GET', INFANTRY_URL, { status: 200, data: { gears } });
     await user.click(screen.getByRole('button', { name: 'Infantry slot' }));
     await within(picker()).findByTestId('gear-20');
@@ -74,7 +79,10 @@ describe('the equip picker', () => {
 
   it('cannot equip a listed gear', async () => {
     const { api, user } = await openGears(equippedGears());
-    api.on('GET', INFANTRY_URL, { status: 200, data: { gears: [gear(12, 'infantry', 'common', { isListed: true }), gear(13, 'infantry')] } });
+    api.on('GET', INFANTRY_URL, {
+      status: 200,
+      data: { gears: [gear(12, 'infantry', 'common', { isListed: true }), gear(13, 'infantry')] },
+    });
     await user.click(screen.getByRole('button', { name: 'Infantry slot' }));
     const listed = await within(picker()).findByTestId('gear-12');
     expect(listed).toHaveTextContent('Listed');
@@ -108,7 +116,9 @@ describe('equip', () => {
     await user.click(await within(picker()).findByRole('button', { name: 'Equip' }));
 
     expect(await screen.findByTestId('gears-success')).toHaveTextContent(GearMessages.equipped);
-    expect(api.callsTo(ApiRoutes.gearsEquip).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, gearId: 12, slotType: 'infantry' }]);
+    expect(api.callsTo(ApiRoutes.gearsEquip).map((request) => request.body)).toEqual([
+      { hiveUsername: PLAYER, gearId: 12, slotType: 'infantry' },
+    ]);
     expect(api.callsTo(EQUIPPED_URL)).toHaveLength(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(slot('infantry')).getByTestId('gear-12')).toHaveTextContent('Epic Infantry Gear Lv.4');
@@ -122,11 +132,13 @@ describe('equip', () => {
     const rare = gear(6, 'infantry', 'rare');
     const { api, user, setEquipped } = await openGears(equippedGears({ infantry: old }));
     let available = [rare];
-    api.on('GET', INFANTRY_URL, () => ({ status: 200, data: { gears: available } })).on('POST', ApiRoutes.gearsEquip, () => {
-      setEquipped(equippedGears({ infantry: { ...rare, isEquipped: true } }));
-      available = [{ ...old, isEquipped: false }];
-      return actionResponse(GearMessages.equipped, equippedGears({ infantry: rare }));
-    });
+    api
+      .on('GET', INFANTRY_URL, () => ({ status: 200, data: { gears: available } }))
+      .on('POST', ApiRoutes.gearsEquip, () => {
+        setEquipped(equippedGears({ infantry: { ...rare, isEquipped: true } }));
+        available = [{ ...old, isEquipped: false }];
+        return actionResponse(GearMessages.equipped, equippedGears({ infantry: rare }));
+      });
 
     await user.click(screen.getByRole('button', { name: 'Infantry slot' }));
     expect(picker()).toHaveTextContent('Equipping another gear replaces Common Infantry Gear Lv.1.');
@@ -160,12 +172,10 @@ describe('equip', () => {
 
   it('asks to reload the page when the equipped gears cannot be reloaded after equipping', async () => {
     const { api, user } = await openGears(equippedGears());
-    api
-      .on('GET', INFANTRY_URL, { status: 200, data: { gears: [gear(12, 'infantry')] } })
-      .on('POST', ApiRoutes.gearsEquip, () => {
-        api.on('GET', EQUIPPED_URL, { status: 500 });
-        return actionResponse(GearMessages.equipped, equippedGears());
-      });
+    api.on('GET', INFANTRY_URL, { status: 200, data: { gears: [gear(12, 'infantry')] } }).on('POST', ApiRoutes.gearsEquip, () => {
+      api.on('GET', EQUIPPED_URL, { status: 500 });
+      return actionResponse(GearMessages.equipped, equippedGears());
+    });
     await user.click(screen.getByRole('button', { name: 'Infantry slot' }));
     await user.click(await within(picker()).findByRole('button', { name: 'Equip' }));
     expect(await within(picker()).findByRole('alert')).toHaveTextContent(GearMessages.failedRefresh);
@@ -193,7 +203,7 @@ describe('unequip', () => {
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
   });
 
-  it("says the gear was not properly unequipped when the reloaded slot is still filled", async () => {
+  it('says the gear was not properly unequipped when the reloaded slot is still filled', async () => {
     const { api, user } = await openGears(equippedGears({ wheat }));
     api.on('POST', ApiRoutes.gearsUnequip, actionResponse(GearMessages.unequipped, equippedGears()));
 

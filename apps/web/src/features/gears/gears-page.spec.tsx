@@ -12,7 +12,8 @@ const EQUIPPED_URL = `${ApiRoutes.gearsEquipped(PLAYER)}?_t=${NOW.getTime()}`;
 
 async function openGears(equipped: EquippedGears | Responder) {
   freezeDate();
-  const responder: Responder = typeof equipped === 'function' || 'status' in equipped ? (equipped as Responder) : { status: 200, data: { equippedGears: equipped } };
+  const responder: Responder =
+    typeof equipped === 'function' || 'status' in equipped ? (equipped as Responder) : { status: 200, data: { equippedGears: equipped } };
   const api = installFakeApi().on('GET', EQUIPPED_URL, responder);
   logInAs(PLAYER);
   renderWithProviders(<GearsPage />, AppRoutes.gears);
@@ -25,9 +26,7 @@ describe('the Gears page', () => {
   it('asks for the equipped gears with a cache-busting _t and no token in a header', async () => {
     const api = await openGears(equippedGears());
     await screen.findByTestId('slot-infantry');
-    expect(api.requests.map((request) => [request.method, request.url, request.authorization])).toEqual([
-      ['GET', EQUIPPED_URL, null],
-    ]);
+    expect(api.requests.map((request) => [request.method, request.url, request.authorization])).toEqual([['GET', EQUIPPED_URL, null]]);
   });
 
   it('shows the commander slots, then the mayor slots, each equipped gear with name, rarity, stat and experience', async () => {
@@ -39,17 +38,16 @@ describe('the Gears page', () => {
     );
     const commander = await screen.findByRole('region', { name: 'Commander Gear' });
     const mayor = screen.getByRole('region', { name: 'Mayor Gear' });
-    expect(within(commander).getAllByRole('button', { name: /slot$/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Infantry slot',
-      'Archer slot',
-      'Cavalry slot',
-    ]);
-    expect(within(mayor).getAllByRole('button', { name: /slot$/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Wheat slot',
-      'Lumber slot',
-      'Stone slot',
-      'Ore slot',
-    ]);
+    expect(
+      within(commander)
+        .getAllByRole('button', { name: /slot$/ })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Infantry slot', 'Archer slot', 'Cavalry slot']);
+    expect(
+      within(mayor)
+        .getAllByRole('button', { name: /slot$/ })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Wheat slot', 'Lumber slot', 'Stone slot', 'Ore slot']);
 
     const wheat = within(slot('wheat')).getByTestId('gear-7');
     expect(within(wheat).getByTestId('gear-name')).toHaveTextContent('Rare Wheat Gear Lv.2');

@@ -19,7 +19,11 @@ export function useGearActions(username: string) {
 
   const reloadEquipped = async () => {
     try {
-      return await queryClient.fetchQuery({ queryKey: gearKeys.equipped(username), queryFn: () => fetchEquippedGears(username), staleTime: 0 });
+      return await queryClient.fetchQuery({
+        queryKey: gearKeys.equipped(username),
+        queryFn: () => fetchEquippedGears(username),
+        staleTime: 0,
+      });
     } catch (error) {
       throw new UserFacingError(GearMessages.failedRefresh, { cause: error });
     }

@@ -7,11 +7,11 @@ const filterButton = (name: string) => within(screen.getByRole('group', { name: 
 describe('the leaderboard filters', () => {
   it('are City Hall Level, Army Power and Abyss Season, City Hall Level pressed at first', async () => {
     await openLeaderboard();
-    expect(within(screen.getByRole('group', { name: 'Leaderboard' })).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'City Hall Level',
-      'Army Power',
-      'Abyss Season',
-    ]);
+    expect(
+      within(screen.getByRole('group', { name: 'Leaderboard' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['City Hall Level', 'Army Power', 'Abyss Season']);
     expect(filterButton('City Hall Level')).toHaveAttribute('aria-pressed', 'true');
     expect(filterButton('Army Power')).toHaveAttribute('aria-pressed', 'false');
     expect(filterButton('Abyss Season')).toHaveAttribute('aria-pressed', 'false');

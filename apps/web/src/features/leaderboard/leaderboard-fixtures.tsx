@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { ApiRoutes, AppRoutes, type LeaderboardEntry, type LeaderboardFilter, type LeaderboardResponse, type SeasonListEntry } from '@runik/contract';
+import {
+  ApiRoutes,
+  AppRoutes,
+  type LeaderboardEntry,
+  type LeaderboardFilter,
+  type LeaderboardResponse,
+  type SeasonListEntry,
+} from '@runik/contract';
 import { installFakeApi, type FakeApi, type Responder } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';

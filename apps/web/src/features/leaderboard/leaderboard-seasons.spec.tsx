@@ -26,7 +26,11 @@ describe('the Abyss Season board', () => {
     expect(filterButton('Abyss Season')).toHaveAttribute('aria-pressed', 'true');
 
     const select = screen.getByLabelText('Season');
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Season 1', 'Season 2 (Current)', 'Season 3']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Season 1', 'Season 2 (Current)', 'Season 3']);
     expect(select).toHaveValue('2');
     expect(screen.getByRole('option', { name: 'Season 2 (Current)' })).toHaveProperty('selected', true);
     expect(row('diver')).toHaveTextContent('4,321,500');
@@ -39,7 +43,11 @@ describe('the Abyss Season board', () => {
     api
       .on('GET', ApiRoutes.seasons, ok({ seasons: SEASONS }))
       .on('GET', boardUrl('abyssSeason', { seasonId: 2 }), ok(board([entry(1, 'diver')], { totalPages: 2, totalPlayers: 30 })))
-      .on('GET', boardUrl('abyssSeason', { seasonId: 2, page: 2 }), ok(board([entry(26, 'deep')], { page: 2, totalPages: 2, totalPlayers: 30 })))
+      .on(
+        'GET',
+        boardUrl('abyssSeason', { seasonId: 2, page: 2 }),
+        ok(board([entry(26, 'deep')], { page: 2, totalPages: 2, totalPlayers: 30 })),
+      )
       .on('GET', boardUrl('abyssSeason', { seasonId: 1 }), ok(board([entry(1, 'veteran')], { seasonInfo: infoOf(SEASONS[0]) })));
     await user.click(filterButton('Abyss Season'));
     await screen.findByTestId('leaderboard-row-diver');

@@ -76,9 +76,9 @@ describe('the leaderboard’s states', () => {
 
 describe('readLeaderboardResponse', () => {
   it('refuses a response whose content type is HTML, whatever its body', () => {
-    expect(() => readLeaderboardResponse({ data: { leaderboard: [] }, headers: { 'content-type': 'text/html; charset=utf-8' } }, 1)).toThrow(
-      LeaderboardMessages.htmlInsteadOfJson,
-    );
+    expect(() =>
+      readLeaderboardResponse({ data: { leaderboard: [] }, headers: { 'content-type': 'text/html; charset=utf-8' } }, 1),
+    ).toThrow(LeaderboardMessages.htmlInsteadOfJson);
   });
 
   it('refuses a body that starts with <, even after white space', () => {

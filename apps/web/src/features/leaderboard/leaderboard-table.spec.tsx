@@ -22,13 +22,11 @@ describe('the leaderboard table', () => {
       ),
     );
     const table = screen.getByRole('table', { name: 'City Hall Level' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Rank',
-      'Username',
-      'City Hall Level',
-      'Army Power',
-      'Total Damage',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Rank', 'Username', 'City Hall Level', 'Army Power', 'Total Damage']);
     // The trophy is a drawing named for screen readers (next test), so the cell's text is its rank.
     expect(cells(row('bob'))).toEqual([' 1', 'bob', '12', '1,234,500', '98,765']);
     expect(cells(row('carol'))).toEqual([' 2', 'carol', '11', '21', '0']);

@@ -11,7 +11,11 @@ describe('the Marketplace hub', () => {
     renderWithProviders(<MarketplacePage />, AppRoutes.marketplace);
     expect(screen.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeInTheDocument();
     // Each title opens with its (decorative) icon and a space.
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent?.trim())).toEqual(['Packs', 'Shop', 'Gear Trading']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent?.trim())).toEqual([
+      'Packs',
+      'Shop',
+      'Gear Trading',
+    ]);
 
     const expected = [
       ['packs', 'Open Packs', '/packs'],

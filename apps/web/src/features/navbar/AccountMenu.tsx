@@ -57,7 +57,11 @@ export function AccountMenu({ hiveUsername, onShowReferredPlayers, onLogout }: A
           {hiveUsername && (
             <>
               <li>
-                <button type="button" className="account-menu__item" onClick={closeThen(() => void copyReferralLink(hiveUsername, showToast))}>
+                <button
+                  type="button"
+                  className="account-menu__item"
+                  onClick={closeThen(() => void copyReferralLink(hiveUsername, showToast))}
+                >
                   Referral Link
                 </button>
               </li>

@@ -27,11 +27,7 @@ export function Navbar({ hiveUsername, onLogout }: NavbarProps) {
         {isLoggedIn && <NavLinks label="Main navigation" className="navbar__links" />}
         <div className="navbar__actions">
           {isLoggedIn && <NotificationBell hiveUsername={hiveUsername} />}
-          <AccountMenu
-            hiveUsername={hiveUsername}
-            onShowReferredPlayers={() => setReferredPlayersOpen(true)}
-            onLogout={onLogout}
-          />
+          <AccountMenu hiveUsername={hiveUsername} onShowReferredPlayers={() => setReferredPlayersOpen(true)} onLogout={onLogout} />
           {/* The mobile menu holds the game links, which only players see. */}
           {isLoggedIn && (
             <button

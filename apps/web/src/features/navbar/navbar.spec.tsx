@@ -89,7 +89,11 @@ describe('navigation bar for a player', () => {
     await user.click(hamburger);
     const mobileMenu = screen.getByRole('navigation', { name: 'Mobile navigation' });
     expect(hamburger).toHaveAttribute('aria-expanded', 'true');
-    expect(within(mobileMenu).getAllByRole('link').map((link) => link.textContent)).toEqual(NAV_LABELS);
+    expect(
+      within(mobileMenu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(NAV_LABELS);
 
     await user.click(hamburger);
     expect(screen.queryByRole('navigation', { name: 'Mobile navigation' })).not.toBeInTheDocument();

@@ -10,7 +10,11 @@ import { currentLocation, renderApp } from '../../testing/render';
 const PLAYER = 'alice';
 
 function openWithUnread(unreadCount: number) {
-  const api = serveUnreadCount(installFakeApi(), PLAYER, unreadCount).on('GET', ApiRoutes.notifications(PLAYER), responder(notificationsPage([])));
+  const api = serveUnreadCount(installFakeApi(), PLAYER, unreadCount).on(
+    'GET',
+    ApiRoutes.notifications(PLAYER),
+    responder(notificationsPage([])),
+  );
   logInAs(PLAYER);
   return { api, ...renderApp(AppRoutes.leaderboard) };
 }

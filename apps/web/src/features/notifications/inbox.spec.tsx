@@ -20,13 +20,35 @@ const raid = notificationOf('attacked', {
   injured: { infantry: 0, archers: 2, cavalry: 0 },
   loot: { wheat: 12.5, lumber: 0, stone: 3, ore: 0 },
 });
-const repelled = notificationOf('attacked', { battleId: 42, attacker: 'carol', winner: 'defender', dead: NO_TROOPS, injured: NO_TROOPS, loot: NO_LOOT });
-const sale = notificationOf('listing-sold', { listingId: 5, gearName: 'Iron Helm', buyer: 'dave', price: 100, fee: 2, tax: 5, received: 95 }, { readAt: '2026-05-01T13:00:00.000Z' });
+const repelled = notificationOf('attacked', {
+  battleId: 42,
+  attacker: 'carol',
+  winner: 'defender',
+  dead: NO_TROOPS,
+  injured: NO_TROOPS,
+  loot: NO_LOOT,
+});
+const sale = notificationOf(
+  'listing-sold',
+  { listingId: 5, gearName: 'Iron Helm', buyer: 'dave', price: 100, fee: 2, tax: 5, received: 95 },
+  { readAt: '2026-05-01T13:00:00.000Z' },
+);
 const deposit = notificationOf('deposit-credited', { depositId: 3, amount: 1250.5, transactionId: 'tx-1' });
 const boss = notificationOf('boss-defeated', { floor: 4, damage: 1520.25, share: 3.125 });
-const garrison = notificationOf('rally-launched', { rallyId: 2, battleId: null, winner: null, dead: { infantry: 0, archers: 0, cavalries: 0 }, injured: { infantry: 0, archers: 0, cavalries: 0 } });
+const garrison = notificationOf('rally-launched', {
+  rallyId: 2,
+  battleId: null,
+  winner: null,
+  dead: { infantry: 0, archers: 0, cavalries: 0 },
+  injured: { infantry: 0, archers: 0, cavalries: 0 },
+});
 
-function serveInbox(api: FakeApi, url: string, notifications: NotificationDto[], options: { unreadCount?: number; nextCursor?: string | null } = {}) {
+function serveInbox(
+  api: FakeApi,
+  url: string,
+  notifications: NotificationDto[],
+  options: { unreadCount?: number; nextCursor?: string | null } = {},
+) {
   return api.on('GET', url, { status: 200, data: notificationsPage(notifications, options) });
 }
 

@@ -18,8 +18,16 @@ const UNREAD_URL = ApiRoutes.notifications(PLAYER, { limit: 1 });
 const NO_TROOPS = { infantry: 0, archers: 0, cavalry: 0 };
 
 const raid = () =>
-  notificationOf('attacked', { battleId: 9, attacker: 'bob', winner: 'attacker', dead: { ...NO_TROOPS, infantry: 2 }, injured: NO_TROOPS, loot: { wheat: 5, lumber: 0, stone: 0, ore: 0 } });
-const votingOpened = () => notificationOf('throne-voting-opened', { warId: 1, warDate: '2026-05-02', votingClosesAt: '2026-05-01T18:00:00.000Z' });
+  notificationOf('attacked', {
+    battleId: 9,
+    attacker: 'bob',
+    winner: 'attacker',
+    dead: { ...NO_TROOPS, infantry: 2 },
+    injured: NO_TROOPS,
+    loot: { wheat: 5, lumber: 0, stone: 0, ore: 0 },
+  });
+const votingOpened = () =>
+  notificationOf('throne-voting-opened', { warId: 1, warDate: '2026-05-02', votingClosesAt: '2026-05-01T18:00:00.000Z' });
 
 const toasts = () => screen.queryAllByTestId('toast');
 
@@ -33,7 +41,9 @@ describe('the live connection', () => {
     logInAs(PLAYER);
     const { user } = await openCity(cityResponse());
     expect(openedSockets).toHaveLength(1);
-    expect(currentSocket().options).toEqual(expect.objectContaining({ path: SOCKET_PATH, withCredentials: true, transports: ['websocket', 'polling'] }));
+    expect(currentSocket().options).toEqual(
+      expect.objectContaining({ path: SOCKET_PATH, withCredentials: true, transports: ['websocket', 'polling'] }),
+    );
     currentSocket().acceptConnection();
 
     await user.click(screen.getByRole('button', { name: PLAYER }));

@@ -24,7 +24,12 @@ const throne: Keys = () => [throneKeys.all];
 export const AFFECTED_QUERIES: Record<NotificationKind, Keys> = {
   attacked: battle,
   'attack-resolved': battle,
-  'deposit-credited': (username) => [cityKeys.city(username), cityKeys.depositStatus(username), cityKeys.rnkBalance(username), paymentKeys.history(username)],
+  'deposit-credited': (username) => [
+    cityKeys.city(username),
+    cityKeys.depositStatus(username),
+    cityKeys.rnkBalance(username),
+    paymentKeys.history(username),
+  ],
   'withdrawal-sent': (username) => [cityKeys.withdrawStatus(username), cityKeys.rnkBalance(username)],
   'withdrawal-refunded': (username) => [cityKeys.city(username), cityKeys.withdrawStatus(username)],
   'registration-confirmed': () => [],

@@ -9,29 +9,53 @@ const NO_LOOT = { wheat: 0, lumber: 0, stone: 0, ore: 0 };
 
 /** One sample of every kind (the compiler asks for a new kind here), with its inbox line. */
 const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } = {
-  attacked: [{ battleId: 1, attacker: 'bob', winner: 'attacker', dead: NONE, injured: NONE, loot: NO_LOOT }, 'bob raided your city: you lost no troops.'],
+  attacked: [
+    { battleId: 1, attacker: 'bob', winner: 'attacker', dead: NONE, injured: NONE, loot: NO_LOOT },
+    'bob raided your city: you lost no troops.',
+  ],
   'attack-resolved': [
     { battleId: 2, defender: 'eve', winner: 'attacker', dead: { ...NONE, archers: 1 }, injured: NONE, loot: { ...NO_LOOT, ore: 1234.125 } },
     'Your raid on eve won: you lost 1 archer; you brought home 1,234.12 ore.',
   ],
   'deposit-credited': [{ depositId: 1, amount: 10, transactionId: 't' }, 'Your deposit of 10 RUNIK is credited to your city.'],
-  'withdrawal-sent': [{ withdrawalId: 1, amount: 2.5, transactionId: 't' }, 'Your withdrawal of 2.500 RUNIK reached your Hive Engine wallet as RNK.'],
+  'withdrawal-sent': [
+    { withdrawalId: 1, amount: 2.5, transactionId: 't' },
+    'Your withdrawal of 2.500 RUNIK reached your Hive Engine wallet as RNK.',
+  ],
   'withdrawal-refunded': [
     { withdrawalId: 1, amount: 4, reason: 'Hive Engine refused the transfer' },
     'Your withdrawal of 4 RUNIK could not be sent (Hive Engine refused the transfer): the RUNIK is back in your city.',
   ],
-  'registration-confirmed': [{ registrationId: 1, transactionId: 't', paid: 3 }, 'Your registration payment of 3.000 SWAP.HIVE is confirmed: your account is active.'],
-  'pack-purchase-confirmed': [{ purchaseId: 1, packCount: 1, price: 5, transactionId: 't' }, 'Your payment of 5.000 SWAP.HIVE for 1 pack is confirmed: it is ready to open.'],
-  'shop-purchase-confirmed': [{ purchaseId: 1, itemName: 'Gold Chest', price: 8, transactionId: 't' }, 'Your payment of 8.000 SWAP.HIVE for Gold Chest is confirmed: its rewards are in your city.'],
-  'listing-sold': [{ listingId: 1, gearName: 'Axe', buyer: 'dan', price: 12000, fee: 1, tax: 0.5, received: 11998.5 }, 'dan bought your Axe for 12,000 RUNIK: you received 11,998.500 RUNIK (listing fee 1, tax 0.500).'],
+  'registration-confirmed': [
+    { registrationId: 1, transactionId: 't', paid: 3 },
+    'Your registration payment of 3.000 SWAP.HIVE is confirmed: your account is active.',
+  ],
+  'pack-purchase-confirmed': [
+    { purchaseId: 1, packCount: 1, price: 5, transactionId: 't' },
+    'Your payment of 5.000 SWAP.HIVE for 1 pack is confirmed: it is ready to open.',
+  ],
+  'shop-purchase-confirmed': [
+    { purchaseId: 1, itemName: 'Gold Chest', price: 8, transactionId: 't' },
+    'Your payment of 8.000 SWAP.HIVE for Gold Chest is confirmed: its rewards are in your city.',
+  ],
+  'listing-sold': [
+    { listingId: 1, gearName: 'Axe', buyer: 'dan', price: 12000, fee: 1, tax: 0.5, received: 11998.5 },
+    'dan bought your Axe for 12,000 RUNIK: you received 11,998.500 RUNIK (listing fee 1, tax 0.500).',
+  ],
   'alliance-join-request': [{ allianceId: 1, allianceName: 'Wolves', applicant: 'fay' }, 'fay asks to join Wolves.'],
   'alliance-request-accepted': [{ allianceId: 1, allianceName: 'Wolves' }, 'Your request to join Wolves was accepted: welcome aboard.'],
   'alliance-request-rejected': [{ allianceId: 1, allianceName: 'Wolves' }, 'Your request to join Wolves was declined.'],
   'alliance-kicked': [{ allianceId: 1, allianceName: 'Wolves' }, 'You were removed from Wolves.'],
   'alliance-new-member': [{ allianceId: 1, allianceName: 'Wolves', member: 'gus' }, 'gus joined Wolves.'],
   'alliance-disbanded': [{ allianceId: 1, allianceName: 'Wolves' }, 'Wolves was disbanded.'],
-  'rally-created': [{ rallyId: 1, leader: 'hal', launchAt: '2026-05-01T13:00:00.000Z' }, 'hal called a rally on the throne: it marches May 1, 2026, 13:00 UTC.'],
-  'rally-joined': [{ rallyId: 1, member: 'ivy', troops: { infantry: 1200, archers: 0, cavalries: 40 } }, 'ivy joined your rally with 1,200 infantry and 40 cavalry.'],
+  'rally-created': [
+    { rallyId: 1, leader: 'hal', launchAt: '2026-05-01T13:00:00.000Z' },
+    'hal called a rally on the throne: it marches May 1, 2026, 13:00 UTC.',
+  ],
+  'rally-joined': [
+    { rallyId: 1, member: 'ivy', troops: { infantry: 1200, archers: 0, cavalries: 40 } },
+    'ivy joined your rally with 1,200 infantry and 40 cavalry.',
+  ],
   'rally-launched': [
     { rallyId: 1, battleId: 8, winner: 'defender', dead: { ...NO_ARMY, cavalries: 2 }, injured: NO_ARMY },
     'Your rally marched on the throne and was beaten back: you lost 2 cavalry.',
@@ -40,7 +64,10 @@ const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } 
     { warId: 1, warDate: '2026-05-02', votingClosesAt: '2026-05-01T18:00:00.000Z' },
     'Leaders vote for the battle time of the May 2, 2026 Throne War until May 1, 2026, 18:00 UTC.',
   ],
-  'throne-voting-closed': [{ warId: 1, warDate: '2026-05-02', battleStartsAt: '2026-05-02T14:00:00.000Z' }, 'The battle of the May 2, 2026 Throne War starts May 2, 2026, 14:00 UTC.'],
+  'throne-voting-closed': [
+    { warId: 1, warDate: '2026-05-02', battleStartsAt: '2026-05-02T14:00:00.000Z' },
+    'The battle of the May 2, 2026 Throne War starts May 2, 2026, 14:00 UTC.',
+  ],
   'throne-battle-started': [
     { warId: 1, warDate: '2026-05-02', battleEndsAt: '2026-05-02T16:00:00.000Z' },
     'The Throne War battle has begun: the throne may be fought for until May 2, 2026, 16:00 UTC.',
@@ -48,7 +75,10 @@ const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } 
   'throne-taken': [{ warId: 1, battleId: 9, from: 'Bears' }, 'Your alliance took the throne from Bears.'],
   'throne-lost': [{ warId: 1, battleId: 9, to: 'Bears' }, 'Your alliance lost the throne to Bears.'],
   'throne-rewards': [{ warId: 1, levels: 2 }, 'Your alliance won the Throne War: every building of yours rose 2 levels.'],
-  'boss-defeated': [{ floor: 1, damage: 1500.5, share: 0.5 }, 'The floor 1 boss of the Abyssal Citadel fell: you dealt 1,500,500 damage and earned 0.500 RUNIK.'],
+  'boss-defeated': [
+    { floor: 1, damage: 1500.5, share: 0.5 },
+    'The floor 1 boss of the Abyssal Citadel fell: you dealt 1,500,500 damage and earned 0.500 RUNIK.',
+  ],
 };
 
 describe('notification wording', () => {
@@ -74,8 +104,16 @@ describe('notification wording', () => {
   });
 
   it('words a kind this build does not know (a newer server) as a generic line with no link', () => {
-    const unknown = { ...notificationOf('alliance-kicked', { allianceId: 1, allianceName: 'Wolves' }), kind: 'season-ended', data: { season: 3 } } as unknown as NotificationDto;
-    expect(describeNotification(unknown)).toEqual({ text: 'Something happened in your realm.', toast: 'Something happened in your realm', link: null });
+    const unknown = {
+      ...notificationOf('alliance-kicked', { allianceId: 1, allianceName: 'Wolves' }),
+      kind: 'season-ended',
+      data: { season: 3 },
+    } as unknown as NotificationDto;
+    expect(describeNotification(unknown)).toEqual({
+      text: 'Something happened in your realm.',
+      toast: 'Something happened in your realm',
+      link: null,
+    });
     expect(isKnownKind('season-ended')).toBe(false);
     // Not fooled by what every object has.
     expect(isKnownKind('toString')).toBe(false);
@@ -83,7 +121,10 @@ describe('notification wording', () => {
   });
 
   it('links battles to their reports', () => {
-    expect(describeNotification(notificationOf('throne-lost', SAMPLES['throne-lost'][0])).link).toEqual({ to: '/battles/throne/9', label: 'Battle report' });
+    expect(describeNotification(notificationOf('throne-lost', SAMPLES['throne-lost'][0])).link).toEqual({
+      to: '/battles/throne/9',
+      label: 'Battle report',
+    });
   });
 
   it('puts every kind in exactly one filter group', () => {

@@ -8,7 +8,18 @@ import {
   type PendingResourcesDto,
   type TroopCounts,
 } from '@runik/contract';
-import { formatCount, formatPowerPoints, formatResourceDecimal, formatRunikBriefDecimal, formatRunikDecimal, formatSwapHive, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type UnitKey } from '@runik/rules';
+import {
+  formatCount,
+  formatPowerPoints,
+  formatResourceDecimal,
+  formatRunikBriefDecimal,
+  formatRunikDecimal,
+  formatSwapHive,
+  RESOURCE_KEYS,
+  toThousandths,
+  UNIT_KEYS,
+  type UnitKey,
+} from '@runik/rules';
 import { battleReportPath } from '../battle-reports/battle-reports-api';
 import { resourceLabel } from '../city/city-format';
 import { formatUtc, formatUtcDay } from '../throne/throne-clock';
@@ -44,7 +55,8 @@ const listFormat = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunct
 // Amounts arrive as whole units with up to 3 decimals; each is shown in the game's one number format.
 const runik = (value: number) => `${formatRunikBriefDecimal(value)} RUNIK`;
 const swapHive = (value: number) => `${formatSwapHive(toThousandths(value))} SWAP.HIVE`;
-const plural = (count: number, one: string, many: string, format: (count: number) => string = formatCount) => `${format(count)} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string, format: (count: number) => string = formatCount) =>
+  `${format(count)} ${count === 1 ? one : many}`;
 
 /** A count's name for one and for many; a mass noun ("infantry", "wheat") has the one. */
 type CountName = [one: string, many?: string];
@@ -91,7 +103,8 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   attacked: {
     group: 'battles',
     text: ({ attacker, winner, dead, injured, loot }) => {
-      if (winner === 'defender') return `You drove off ${attacker}'s raid on your city: ${losses(troopCounts(dead), troopCounts(injured))}.`;
+      if (winner === 'defender')
+        return `You drove off ${attacker}'s raid on your city: ${losses(troopCounts(dead), troopCounts(injured))}.`;
       const taken = resources(loot);
       return `${attacker} raided your city: ${losses(troopCounts(dead), troopCounts(injured))}${taken ? `; they took ${taken}` : ''}.`;
     },
@@ -121,7 +134,8 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   },
   'withdrawal-refunded': {
     group: 'payments',
-    text: ({ amount: refunded, reason }) => `Your withdrawal of ${runik(refunded)} could not be sent (${reason}): the RUNIK is back in your city.`,
+    text: ({ amount: refunded, reason }) =>
+      `Your withdrawal of ${runik(refunded)} could not be sent (${reason}): the RUNIK is back in your city.`,
     toast: ({ amount: refunded }) => `Withdrawal refunded: ${runik(refunded)}`,
     link: links.city,
   },
@@ -132,7 +146,8 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   },
   'pack-purchase-confirmed': {
     group: 'payments',
-    text: ({ packCount, price }) => `Your payment of ${swapHive(price)} for ${plural(packCount, 'pack', 'packs')} is confirmed: ${packCount === 1 ? 'it is' : 'they are'} ready to open.`,
+    text: ({ packCount, price }) =>
+      `Your payment of ${swapHive(price)} for ${plural(packCount, 'pack', 'packs')} is confirmed: ${packCount === 1 ? 'it is' : 'they are'} ready to open.`,
     toast: ({ packCount }) => `${plural(packCount, 'pack', 'packs')} ready to open`,
     link: links.packs,
   },
@@ -208,7 +223,8 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   },
   'throne-voting-opened': {
     group: 'throne',
-    text: ({ warDate, votingClosesAt }) => `Leaders vote for the battle time of the ${utcDay(warDate)} Throne War until ${utcTime(votingClosesAt)}.`,
+    text: ({ warDate, votingClosesAt }) =>
+      `Leaders vote for the battle time of the ${utcDay(warDate)} Throne War until ${utcTime(votingClosesAt)}.`,
     toast: () => 'Throne War voting is open',
     link: links.throne,
   },
@@ -244,7 +260,8 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
   },
   'boss-defeated': {
     group: 'citadel',
-    text: ({ floor, damage, share }) => `The floor ${floor} boss of the Abyssal Citadel fell: you dealt ${formatPowerPoints(damage)} damage and earned ${runik(share)}.`,
+    text: ({ floor, damage, share }) =>
+      `The floor ${floor} boss of the Abyssal Citadel fell: you dealt ${formatPowerPoints(damage)} damage and earned ${runik(share)}.`,
     toast: ({ floor, share }) => `Floor ${floor} boss defeated: +${runik(share)}`,
     link: links.citadel,
   },
@@ -262,7 +279,11 @@ export function isKnownKind(kind: string): kind is NotificationKind {
 }
 
 /** A kind this build does not know: its data cannot be read, so a plain line with nowhere to go. */
-const UNKNOWN_KIND: NotificationWording = { text: 'Something happened in your realm.', toast: 'Something happened in your realm', link: null };
+const UNKNOWN_KIND: NotificationWording = {
+  text: 'Something happened in your realm.',
+  toast: 'Something happened in your realm',
+  link: null,
+};
 
 /** How the inbox and the toasts word a notification, from its kind and data (generic: each kind's wording gets its own data). */
 export function describeNotification<K extends NotificationKind>({ kind, data }: NotificationOf<K>): NotificationWording {

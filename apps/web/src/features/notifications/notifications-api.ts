@@ -55,17 +55,19 @@ export function useMarkRead(username: string) {
       queryClient.setQueryData(notificationKeys.unreadCount(username), unreadCount);
       const readAt = new Date().toISOString();
       const isMarked = 'all' in request ? () => true : (id: number) => request.ids.includes(id);
-      queryClient.setQueriesData<InfiniteData<NotificationsResponse>>({ queryKey: notificationKeys.inboxes(username) }, (inbox) =>
-        inbox && {
-          ...inbox,
-          pages: inbox.pages.map((page) => ({
-            ...page,
-            unreadCount,
-            notifications: page.notifications.map((notification) =>
-              notification.readAt === null && isMarked(notification.id) ? { ...notification, readAt } : notification,
-            ),
-          })),
-        },
+      queryClient.setQueriesData<InfiniteData<NotificationsResponse>>(
+        { queryKey: notificationKeys.inboxes(username) },
+        (inbox) =>
+          inbox && {
+            ...inbox,
+            pages: inbox.pages.map((page) => ({
+              ...page,
+              unreadCount,
+              notifications: page.notifications.map((notification) =>
+                notification.readAt === null && isMarked(notification.id) ? { ...notification, readAt } : notification,
+              ),
+            })),
+          },
       );
     },
   });
@@ -82,7 +84,10 @@ export function useReadNotificationsLinkingTo(username: string, path: string): v
   // Each id is asked once: the inbox may be fetched again before the answer lands.
   const asked = useRef(new Set<number>());
   const ids = (inbox.data?.pages[0]?.notifications ?? [])
-    .filter((notification) => notification.readAt === null && !asked.current.has(notification.id) && describeNotification(notification).link?.to === path)
+    .filter(
+      (notification) =>
+        notification.readAt === null && !asked.current.has(notification.id) && describeNotification(notification).link?.to === path,
+    )
     .map((notification) => notification.id);
   const key = ids.join(',');
   useEffect(() => {

@@ -17,7 +17,14 @@ interface PackGearCardProps {
 function RaidoRune({ className }: { className: string }) {
   return (
     <svg className={className} viewBox="0 0 24 32" aria-hidden="true" focusable="false" data-testid="card-rune">
-      <path d="M7 3v26M7 3l10 7-10 7 10 12" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M7 3v26M7 3l10 7-10 7 10 12"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -37,7 +37,12 @@ function PackStore({ username }: { username: string }) {
   const confirm = useConfirm();
 
   /** The bulk asks first, with its price (a single pack is bought at once). */
-  const buyAfterAsking = async (currency: string, packCount: PackCount, price: number, buy: (packCount: PackCount, price: number) => Promise<void>) => {
+  const buyAfterAsking = async (
+    currency: string,
+    packCount: PackCount,
+    price: number,
+    buy: (packCount: PackCount, price: number) => Promise<void>,
+  ) => {
     if (packCount === PACK_BULK_SIZE) {
       const question = PackTexts.confirmBulk(packsLabel(packCount), `${formatPrice(price, currency)} ${currency}`);
       if (!(await confirm({ message: question, confirmLabel: 'Buy' }))) return;

@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { settle } from '../../testing/city-fixtures';
 import { installFakeApi } from '../../testing/fake-api';
 import { ApiRoutes } from '@runik/contract';
-import { buyButton, gear, INFO_URL, NO_PENDING, openingDialog, opened, openPacks, packInfo, renderPacks, revealedCards } from './packs-fixtures';
+import {
+  buyButton,
+  gear,
+  INFO_URL,
+  NO_PENDING,
+  openingDialog,
+  opened,
+  openPacks,
+  packInfo,
+  renderPacks,
+  revealedCards,
+} from './packs-fixtures';
 
 describe('Pack store: the page', () => {
   it('asks to log in, and loads nothing, without a session', async () => {

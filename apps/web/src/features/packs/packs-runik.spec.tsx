@@ -173,9 +173,7 @@ describe('Pack store: opening', () => {
       .on('POST', ApiRoutes.packOpen(45), { status: 200, data: { packPurchaseId: 45, packCount: 1, seed: 1, tier: 1 } });
     fireEvent.click(buyButton('Buy 1 Pack (RUNIK)'));
     const dialog = await screen.findByRole('dialog', { name: 'Pack Opening' });
-    await waitFor(() =>
-      expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Invalid pack opening response: missing gear data$/),
-    );
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Invalid pack opening response: missing gear data$/));
     expect(within(dialog).queryByTestId('opening-proof')).not.toBeInTheDocument();
   });
 });

@@ -37,7 +37,11 @@ describe('Shop: items and balance', () => {
     expect(within(crateCard).getByRole('heading', { name: 'Resource Crate' })).toBeInTheDocument();
     expect(within(crateCard).getByTestId('shop-item-resource-crate-price')).toHaveTextContent(/^2\.000 SWAP\.HIVE$/);
     const rewards = within(crateCard).getByRole('list', { name: 'Rewards' });
-    expect(within(rewards).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['600.00 Wheat', '600.00 Lumber']);
+    expect(
+      within(rewards)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['600.00 Wheat', '600.00 Lumber']);
     expect(crateCard).toHaveTextContent('Purchase #3');
     expect(crateCard).not.toHaveTextContent('Limit');
 

@@ -92,7 +92,11 @@ describe('Shop: buying an item with SWAP.HIVE', () => {
     expect(statusShown()).not.toContain(PAYMENT_SENT);
     expect(statusShown()).toContain(CONFIRMED);
     const rewards = within(feedback()).getByRole('list', { name: 'Rewards' });
-    expect(within(rewards).getAllByRole('listitem').map((item) => item.textContent)).toEqual(RESOURCE_CRATE.rewards);
+    expect(
+      within(rewards)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(RESOURCE_CRATE.rewards);
     expect(feedback()).toHaveTextContent('Resource Crate, purchase #3');
 
     // The items, the balance, the city and the gears are reloaded.
@@ -166,12 +170,26 @@ describe('Shop: buying an item with SWAP.HIVE', () => {
 
     // Another purchase's confirmation changes nothing here.
     serveInTurn(api, 'GET', STATUS_URL, purchaseStatus(ID, 'confirmed'));
-    push(notificationOf('shop-purchase-confirmed', { purchaseId: ID + 1, itemName: 'Resource Crate', price: 2, transactionId: FAKE_TRANSACTION_ID }));
+    push(
+      notificationOf('shop-purchase-confirmed', {
+        purchaseId: ID + 1,
+        itemName: 'Resource Crate',
+        price: 2,
+        transactionId: FAKE_TRANSACTION_ID,
+      }),
+    );
     await advance(0);
     expect(api.callsTo(STATUS_URL)).toHaveLength(12);
     expect(errorShown()).toHaveTextContent(/^Purchase confirmation timed out\./);
 
-    push(notificationOf('shop-purchase-confirmed', { purchaseId: ID, itemName: 'Resource Crate', price: 2, transactionId: FAKE_TRANSACTION_ID }));
+    push(
+      notificationOf('shop-purchase-confirmed', {
+        purchaseId: ID,
+        itemName: 'Resource Crate',
+        price: 2,
+        transactionId: FAKE_TRANSACTION_ID,
+      }),
+    );
     await advance(0);
     expect(api.callsTo(STATUS_URL)).toHaveLength(13);
     expect(errorShown()).toBeNull();
@@ -288,7 +306,11 @@ describe('Shop: a purchase pending when the page loads', () => {
     expect(api.callsTo(STATUS_URL)).toHaveLength(2);
     expect(statusShown()).toContain(CONFIRMED);
     const rewards = within(feedback()).getByRole('list', { name: 'Rewards' });
-    expect(within(rewards).getAllByRole('listitem').map((item) => item.textContent)).toEqual(bundleRewards);
+    expect(
+      within(rewards)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(bundleRewards);
     expect(queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(true);
     expect(api.callsTo(ITEMS_URL)).toHaveLength(2);
     expect(buyButtonOf(CRATE)).toBeEnabled();

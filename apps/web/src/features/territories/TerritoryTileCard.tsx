@@ -8,11 +8,7 @@ export function TerritoryTileCard({ tile }: { tile: TerritoryTile }) {
   const navigate = useNavigate();
   const { to } = tile;
   return (
-    <li
-      className={`territory-tile panel ${to ? '' : 'territory-tile--soon'}`}
-      aria-labelledby={titleId}
-      data-testid={`tile-${tile.slug}`}
-    >
+    <li className={`territory-tile panel ${to ? '' : 'territory-tile--soon'}`} aria-labelledby={titleId} data-testid={`tile-${tile.slug}`}>
       <h2 id={titleId} className="territory-tile__title">
         {tile.title}
       </h2>

@@ -31,5 +31,12 @@ function GarrisonBody() {
   if (details.isError) return <p className="throne-muted">{ThroneTexts.detailsUnavailable}</p>;
   if (!details.data) return <p className="throne-muted">{ThroneTexts.detailsLoading}</p>;
   if (details.data.participants.length === 0) return <p className="throne-muted">{ThroneTexts.garrisonEmpty}</p>;
-  return <ParticipantsPower participants={details.data.participants} powerLabel={ThroneTexts.garrisonPower} listLabel="Garrison participants" testId="garrison" />;
+  return (
+    <ParticipantsPower
+      participants={details.data.participants}
+      powerLabel={ThroneTexts.garrisonPower}
+      listLabel="Garrison participants"
+      testId="garrison"
+    />
+  );
 }

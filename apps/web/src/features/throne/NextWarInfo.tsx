@@ -15,8 +15,12 @@ export function NextWarInfo() {
     <div className="throne-next-war" data-testid="next-war">
       <h3 className="card__subtitle">{ThroneTexts.nextWar}</h3>
       <StatList>
-        <StatRow label={ThroneTexts.nextWarDate} testId="next-war-date">{formatUtcDay(Date.parse(nextThroneWarDate))}</StatRow>
-        <StatRow label={ThroneTexts.votingStartsAt} testId="next-voting-at">{formatUtc(Date.parse(votingStartsAt))}</StatRow>
+        <StatRow label={ThroneTexts.nextWarDate} testId="next-war-date">
+          {formatUtcDay(Date.parse(nextThroneWarDate))}
+        </StatRow>
+        <StatRow label={ThroneTexts.votingStartsAt} testId="next-voting-at">
+          {formatUtc(Date.parse(votingStartsAt))}
+        </StatRow>
         <StatRow label={ThroneTexts.votingStartsIn}>
           <Countdown to={votingStartsAt} passed={ThroneMessages.votingStarted} testId="next-voting-countdown" />
         </StatRow>

@@ -17,7 +17,9 @@ interface ParticipantsPowerProps {
 export function ParticipantsPower({ participants, powerLabel, listLabel, testId }: ParticipantsPowerProps) {
   const gears = useCommanderGears(participants.map((participant) => participant.hiveUsername));
   const loading = gears.some((gear) => gear.isPending);
-  const power = sidePower(participants.map((participant, index) => ({ troops: participant.troops, bonuses: gearBonuses(gears[index].data) })));
+  const power = sidePower(
+    participants.map((participant, index) => ({ troops: participant.troops, bonuses: gearBonuses(gears[index].data) })),
+  );
   return (
     <div className="throne-participants">
       <p className="throne-participants__power" data-testid={`${testId}-power`}>

@@ -35,8 +35,18 @@ export function AllianceRallies({ rallies, role, report, onJoin }: AllianceRalli
 function AllianceRallyRow({ rally, role, report, onJoin }: Omit<AllianceRalliesProps, 'rallies'> & { rally: ThroneRally }) {
   const part = rallyRole(rally, role.username);
   const body = { hiveUsername: role.username, rallyId: rally.attackId };
-  const withdraw = useThroneAction({ request: postRallyWithdraw, success: () => ThroneMessages.withdrew, fallback: ThroneMessages.withdrawFailed, report });
-  const disband = useThroneAction({ request: postRallyDisband, success: () => ThroneMessages.disbanded, fallback: ThroneMessages.disbandFailed, report });
+  const withdraw = useThroneAction({
+    request: postRallyWithdraw,
+    success: () => ThroneMessages.withdrew,
+    fallback: ThroneMessages.withdrawFailed,
+    report,
+  });
+  const disband = useThroneAction({
+    request: postRallyDisband,
+    success: () => ThroneMessages.disbanded,
+    fallback: ThroneMessages.disbandFailed,
+    report,
+  });
   const busy = withdraw.pending || disband.pending;
   const confirm = useConfirm();
   const disbandRally = async () => {
@@ -48,12 +58,7 @@ function AllianceRallyRow({ rally, role, report, onJoin }: Omit<AllianceRalliesP
       <RallyDetails attackId={rally.attackId} />
       <div className="throne-actions">
         {part === 'creator' && (
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void disbandRally()}
-          >
+          <button type="button" className="button" disabled={busy} onClick={() => void disbandRally()}>
             Disband
           </button>
         )}
@@ -77,7 +82,14 @@ function RallyDetails({ attackId }: { attackId: number }) {
   const details = useRallyDetails(attackId);
   if (details.isError) return <p className="throne-muted">{ThroneTexts.detailsUnavailable}</p>;
   if (!details.data) return <p className="throne-muted">{ThroneTexts.detailsLoading}</p>;
-  return <ParticipantsPower participants={details.data.participants} powerLabel={ThroneTexts.rallyPower} listLabel="Rally participants" testId={`rally-${attackId}`} />;
+  return (
+    <ParticipantsPower
+      participants={details.data.participants}
+      powerLabel={ThroneTexts.rallyPower}
+      listLabel="Rally participants"
+      testId={`rally-${attackId}`}
+    />
+  );
 }
 
 /** Incoming Rallies: every rally gathering against the throne, of any alliance. */
@@ -104,7 +116,8 @@ function RallySummary({ rally }: { rally: ThroneRally }) {
     <div className="throne-rally__summary">
       <h3 className="throne-rally__title">{rally.attackerAllianceName}</h3>
       <p className="throne-muted">
-        {ThroneTexts.rallyLeader}: <span data-testid="rally-leader">{rally.rallyLeader}</span> · {ThroneTexts.participants(rally.rallyParticipants.length)}
+        {ThroneTexts.rallyLeader}: <span data-testid="rally-leader">{rally.rallyLeader}</span> ·{' '}
+        {ThroneTexts.participants(rally.rallyParticipants.length)}
       </p>
       <p className="throne-muted">
         {ThroneTexts.rallyMarchesIn}: <Countdown to={rally.rallyLaunchTime} passed={ThroneMessages.startingSoon} testId="rally-countdown" />

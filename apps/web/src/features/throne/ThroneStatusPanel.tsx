@@ -73,8 +73,14 @@ function VotingStatus({ war }: { war: ThroneWar }) {
   const { isOpen, closesAt } = war.votingPhase;
   return (
     <StatList>
-      {isOpen && <StatRow label={ThroneTexts.utcNow} testId="utc-clock">{formatUtcClock(now)}</StatRow>}
-      <StatRow label={ThroneTexts.votingClosesAt} testId="voting-closes-at">{formatUtc(Date.parse(closesAt))}</StatRow>
+      {isOpen && (
+        <StatRow label={ThroneTexts.utcNow} testId="utc-clock">
+          {formatUtcClock(now)}
+        </StatRow>
+      )}
+      <StatRow label={ThroneTexts.votingClosesAt} testId="voting-closes-at">
+        {formatUtc(Date.parse(closesAt))}
+      </StatRow>
       {isOpen && (
         <StatRow label={ThroneTexts.votingClosesIn}>
           <Countdown to={closesAt} passed={ThroneMessages.startingSoon} testId="voting-countdown" />
@@ -88,7 +94,9 @@ function WaitingStatus({ startTime }: { startTime: string | null }) {
   if (startTime === null) return <p className="throne-muted">{ThroneTexts.battleTimeUndecided}</p>;
   return (
     <StatList>
-      <StatRow label={ThroneTexts.battleStartsAt} testId="battle-start">{formatUtc(Date.parse(startTime))}</StatRow>
+      <StatRow label={ThroneTexts.battleStartsAt} testId="battle-start">
+        {formatUtc(Date.parse(startTime))}
+      </StatRow>
       <StatRow label={ThroneTexts.battleStartsIn}>
         <Countdown to={startTime} passed={ThroneMessages.startingSoon} testId="battle-countdown" />
       </StatRow>
@@ -101,7 +109,9 @@ function OccupiedStatus({ occupier, fullControlSeconds }: { occupier: ThroneOccu
     <>
       <StatList>
         <StatRow label={ThroneTexts.occupier} testId="throne-occupier">{`[${occupier.allianceTag}] ${occupier.allianceName}`}</StatRow>
-        <StatRow label={ThroneTexts.garrison} testId="throne-garrison">{formatTroops(occupier.garrisonedTroops)}</StatRow>
+        <StatRow label={ThroneTexts.garrison} testId="throne-garrison">
+          {formatTroops(occupier.garrisonedTroops)}
+        </StatRow>
         {!occupier.fullControlMet && (
           <StatRow label={ThroneTexts.fullControlIn}>
             <FullControlCountdown fullControlAt={occupier.fullControlAt} />
@@ -121,7 +131,14 @@ function OccupiedStatus({ occupier, fullControlSeconds }: { occupier: ThroneOccu
 
 /** The occupation countdown, in minutes and seconds (spec section 9). */
 function FullControlCountdown({ fullControlAt }: { fullControlAt: string }) {
-  return <LiveCountdown to={Date.parse(fullControlAt)} format={formatMinutesSeconds} className="throne-countdown" testId="full-control-countdown" />;
+  return (
+    <LiveCountdown
+      to={Date.parse(fullControlAt)}
+      format={formatMinutesSeconds}
+      className="throne-countdown"
+      testId="full-control-countdown"
+    />
+  );
 }
 
 function CompletedStatus({ war }: { war: ThroneWar }) {
@@ -131,8 +148,12 @@ function CompletedStatus({ war }: { war: ThroneWar }) {
       {winner ? (
         <StatList>
           <StatRow label={ThroneTexts.winner} testId="throne-winner">{`[${winner.allianceTag}] ${winner.allianceName}`}</StatRow>
-          <StatRow label={ThroneTexts.king} testId="throne-king">{winner.leaderName ?? ThroneTexts.unknownKing}</StatRow>
-          <StatRow label={ThroneTexts.wonAt} testId="throne-won-at">{formatUtc(Date.parse(winner.wonAt))}</StatRow>
+          <StatRow label={ThroneTexts.king} testId="throne-king">
+            {winner.leaderName ?? ThroneTexts.unknownKing}
+          </StatRow>
+          <StatRow label={ThroneTexts.wonAt} testId="throne-won-at">
+            {formatUtc(Date.parse(winner.wonAt))}
+          </StatRow>
         </StatList>
       ) : (
         <p className="throne-muted" data-testid="throne-no-winner">

@@ -14,7 +14,12 @@ interface TroopModalProps {
 
 /** Garrison Troops, for the alliance holding the throne (spec section 2). */
 export function GarrisonModal({ username, available, report, onClose }: TroopModalProps) {
-  const garrison = useThroneAction({ request: postGarrison, success: () => ThroneMessages.garrisoned, fallback: ThroneMessages.garrisonFailed, report });
+  const garrison = useThroneAction({
+    request: postGarrison,
+    success: () => ThroneMessages.garrisoned,
+    fallback: ThroneMessages.garrisonFailed,
+    report,
+  });
   return (
     <TroopsModal
       title="Garrison Troops"
@@ -77,7 +82,12 @@ export function CreateRallyModal({ username, available, report, onClose }: Troop
 }
 
 export function JoinRallyModal({ username, available, report, onClose, rally }: TroopModalProps & { rally: ThroneRally }) {
-  const join = useThroneAction({ request: postRallyJoin, success: () => ThroneMessages.joined, fallback: ThroneMessages.joinFailed, report });
+  const join = useThroneAction({
+    request: postRallyJoin,
+    success: () => ThroneMessages.joined,
+    fallback: ThroneMessages.joinFailed,
+    report,
+  });
   return (
     <TroopsModal
       title="Join Rally"
@@ -100,7 +110,12 @@ export function JoinRallyModal({ username, available, report, onClose, rally }: 
 /** Recall Troops from Throne: up to what the player garrisoned, 0 when the garrison cannot be loaded (spec section 8). */
 export function RecallModal({ username, report, onClose }: Omit<TroopModalProps, 'available'>) {
   const details = useGarrisonDetails(true);
-  const recall = useThroneAction({ request: postRecall, success: () => ThroneMessages.recalled, fallback: ThroneMessages.recallFailed, report });
+  const recall = useThroneAction({
+    request: postRecall,
+    success: () => ThroneMessages.recalled,
+    fallback: ThroneMessages.recallFailed,
+    report,
+  });
   const own = details.data?.participants.find((participant) => participant.hiveUsername === username);
   return (
     <TroopsModal

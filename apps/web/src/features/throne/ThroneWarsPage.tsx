@@ -71,16 +71,28 @@ function ThroneWarsView({ status, profile, available }: ThroneWarsViewProps) {
     <CityClock>
       <div className="throne-layout">
         <ThroneStatusPanel status={status} />
-        <ThroneActions role={role} vote={voteControl(war, profile)} battleActive={war?.status === 'active'} onOpen={(kind) => setModal({ kind })} />
+        <ThroneActions
+          role={role}
+          vote={voteControl(war, profile)}
+          battleActive={war?.status === 'active'}
+          onOpen={(kind) => setModal({ kind })}
+        />
         {war && war.status !== 'completed' && role.allianceId !== null && (
-          <AllianceRallies rallies={allianceRallies(war, role.allianceId)} role={role} report={setMessage} onJoin={(rally) => setModal({ kind: 'join', rally })} />
+          <AllianceRallies
+            rallies={allianceRallies(war, role.allianceId)}
+            role={role}
+            report={setMessage}
+            onJoin={(rally) => setModal({ kind: 'join', rally })}
+          />
         )}
         {role.isOccupier && <GarrisonDetails />}
         {war && war.status !== 'completed' && <IncomingRallies rallies={war.activeAttacks} />}
         <TroopsAndRewards available={available} />
         <ThroneMessageLine message={message} />
       </div>
-      {modal?.kind === 'vote' && war && <VoteModal username={username} votes={war.votingPhase.votes} report={setMessage} onClose={closeModal} />}
+      {modal?.kind === 'vote' && war && (
+        <VoteModal username={username} votes={war.votingPhase.votes} report={setMessage} onClose={closeModal} />
+      )}
       {modal?.kind === 'garrison' && <GarrisonModal {...modalProps} />}
       {modal?.kind === 'solo' && <SoloAttackModal {...modalProps} />}
       {modal?.kind === 'create-rally' && <CreateRallyModal {...modalProps} />}

@@ -35,7 +35,19 @@ interface TroopsModalProps {
 }
 
 /** A modal choosing troops with one slider per type, for every throne action that commits or recalls troops. */
-export function TroopsModal({ title, submitLabel, limits, limitLabel = 'available', username, action, onSubmit, lingerOnSuccess, onClose, children, testId }: TroopsModalProps) {
+export function TroopsModal({
+  title,
+  submitLabel,
+  limits,
+  limitLabel = 'available',
+  username,
+  action,
+  onSubmit,
+  lingerOnSuccess,
+  onClose,
+  children,
+  testId,
+}: TroopsModalProps) {
   const idPrefix = useId();
   const bonuses = gearBonuses(useCommanderGear(username).data);
   const [chosen, setChosen] = useState<Troops>(noTroops);
@@ -70,7 +82,12 @@ export function TroopsModal({ title, submitLabel, limits, limitLabel = 'availabl
         </p>
         {action.error && <Message tone="error">{action.error}</Message>}
         {action.succeeded && <Message tone="success">{action.succeeded}</Message>}
-        <button type="submit" className="button button--primary" disabled={action.pending || succeeded || troopCount(counts) === 0} aria-busy={action.pending}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={action.pending || succeeded || troopCount(counts) === 0}
+          aria-busy={action.pending}
+        >
           {submitLabel}
         </button>
       </form>

@@ -18,7 +18,12 @@ interface VoteModalProps {
 /** Vote for Battle Time, then Confirm Vote; Go Back returns to the slots (spec section 4). */
 export function VoteModal({ username, votes, report, onClose }: VoteModalProps) {
   const [slot, setSlot] = useState<ThroneSlot | null>(null);
-  const vote = useThroneAction({ request: postVote, success: (_response, body) => ThroneMessages.voted(body.timeSlot), fallback: ThroneMessages.voteFailed, report });
+  const vote = useThroneAction({
+    request: postVote,
+    success: (_response, body) => ThroneMessages.voted(body.timeSlot),
+    fallback: ThroneMessages.voteFailed,
+    report,
+  });
   const succeeded = vote.succeeded !== null;
   useCloseOnSuccess(succeeded, onClose, true);
 

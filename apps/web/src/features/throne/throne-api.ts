@@ -48,7 +48,11 @@ async function getLogged<Response>(url: string, failure: string): Promise<Respon
 
 /** The war and its phase, refreshed every 30 s (spec section 4). */
 export function useThroneStatus() {
-  return useQuery({ queryKey: throneKeys.status, queryFn: () => get<ThroneStatusResponse>(ApiRoutes.throneStatus), refetchInterval: THRONE_STATUS_REFRESH_MS });
+  return useQuery({
+    queryKey: throneKeys.status,
+    queryFn: () => get<ThroneStatusResponse>(ApiRoutes.throneStatus),
+    refetchInterval: THRONE_STATUS_REFRESH_MS,
+  });
 }
 
 /** The player's alliance and whether they lead it. */

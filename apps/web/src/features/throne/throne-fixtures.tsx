@@ -37,7 +37,14 @@ export function troops(infantry: number, archers = 0, cavalries = 0): Troops {
 export const AVAILABLE = troops(120, 45, 8);
 
 export function profile(overrides: Partial<ThroneUserResponse> = {}): ThroneUserResponse {
-  return { hiveUsername: PLAYER, allianceId: OWN_ALLIANCE, allianceName: 'Own Alliance', allianceTag: 'OWN', isLeader: false, ...overrides };
+  return {
+    hiveUsername: PLAYER,
+    allianceId: OWN_ALLIANCE,
+    allianceName: 'Own Alliance',
+    allianceTag: 'OWN',
+    isLeader: false,
+    ...overrides,
+  };
 }
 
 /** A war in its voting phase, closing in a day; `overrides` move it on. */
@@ -45,7 +52,12 @@ export function war(overrides: Partial<ThroneWar> = {}): ThroneWar {
   return {
     warDate: '2026-05-15',
     status: 'voting',
-    votingPhase: { isOpen: true, opensAt: inMs(-MINUTE), closesAt: inMs(24 * 60 * MINUTE), votes: { '1:00': [], '7:00': [], '13:00': [], '19:00': [] } },
+    votingPhase: {
+      isOpen: true,
+      opensAt: inMs(-MINUTE),
+      closesAt: inMs(24 * 60 * MINUTE),
+      votes: { '1:00': [], '7:00': [], '13:00': [], '19:00': [] },
+    },
     battlePhase: { startTime: null, endsAt: inMs(48 * 60 * MINUTE) },
     currentOccupier: null,
     winner: null,
@@ -97,18 +109,37 @@ export function participant(hiveUsername: string, army: Troops): ThroneParticipa
 }
 
 export function statusResponse(throneWars: ThroneWar | null): ThroneStatusResponse {
-  return { throneWars, config: { THRONE_FULL_CONTROL: THRONE_FULL_CONTROL_SECONDS, THRONE_RALLY_GATHER: THRONE_RALLY_GATHER_SECONDS }, serverTime: new Date().toISOString() };
+  return {
+    throneWars,
+    config: { THRONE_FULL_CONTROL: THRONE_FULL_CONTROL_SECONDS, THRONE_RALLY_GATHER: THRONE_RALLY_GATHER_SECONDS },
+    serverTime: new Date().toISOString(),
+  };
 }
 
 export function nextWar(overrides: Partial<NextThroneWarResponse> = {}): NextThroneWarResponse {
-  return { nextThroneWarDate: '2026-05-31T00:00:00.000Z', votingStartsAt: '2026-05-30T00:01:00.000Z', votingEndsAt: '2026-05-31T00:00:00.000Z', ...overrides };
+  return {
+    nextThroneWarDate: '2026-05-31T00:00:00.000Z',
+    votingStartsAt: '2026-05-30T00:01:00.000Z',
+    votingEndsAt: '2026-05-31T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** Commander gear with the given boosts, in percent, per slot (a slot at 0 is empty). */
-export function commanderGear(username: string, boosts: { infantry?: number; archer?: number; cavalry?: number } = {}): CommanderGearResponse {
+export function commanderGear(
+  username: string,
+  boosts: { infantry?: number; archer?: number; cavalry?: number } = {},
+): CommanderGearResponse {
   const slot = (type: 'infantry' | 'archer' | 'cavalry', boost = 0) =>
     boost ? gear(1, type, 'common', { isEquipped: true, stats: { ...gear(1, type).stats, [`${type}AttackBoost`]: boost } }) : null;
-  return { username, equippedGears: { infantry: slot('infantry', boosts.infantry), archer: slot('archer', boosts.archer), cavalry: slot('cavalry', boosts.cavalry) } };
+  return {
+    username,
+    equippedGears: {
+      infantry: slot('infantry', boosts.infantry),
+      archer: slot('archer', boosts.archer),
+      cavalry: slot('cavalry', boosts.cavalry),
+    },
+  };
 }
 
 interface OpenOptions {
@@ -124,7 +155,15 @@ interface OpenOptions {
 }
 
 /** Logs alice in and opens the Throne Wars page; resolves once the status shows (or the page failed). */
-export async function openThrone({ throneWar = war(), status, user = profile(), available = AVAILABLE, next = nextWar(), routes, fakeTimers = false }: OpenOptions = {}) {
+export async function openThrone({
+  throneWar = war(),
+  status,
+  user = profile(),
+  available = AVAILABLE,
+  next = nextWar(),
+  routes,
+  fakeTimers = false,
+}: OpenOptions = {}) {
   const api = installFakeApi()
     .on('GET', STATUS_URL, status ?? responder(statusResponse(throneWar)))
     .on('GET', ApiRoutes.throneUser(PLAYER), responder(user))

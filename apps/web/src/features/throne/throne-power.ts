@@ -23,4 +23,3 @@ export function sidePower(sides: readonly BoostedTroops[]): number {
   // The rules' formula is the server's; the player ids it carries play no part in the sum.
   return throneSidePower(sides.map((side, index) => ({ playerId: index, ...side })));
 }
-

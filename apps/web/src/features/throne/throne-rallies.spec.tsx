@@ -2,7 +2,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, ThroneMessages, type ThroneRally } from '@runik/contract';
 import { answerConfirmation } from '../../testing/dialogs';
-import { activeWar, commanderGear, occupier, openThrone, OTHER_ALLIANCE, OWN_ALLIANCE, participant, PLAYER, rally, STATUS_URL, troops } from './throne-fixtures';
+import {
+  activeWar,
+  commanderGear,
+  occupier,
+  openThrone,
+  OTHER_ALLIANCE,
+  OWN_ALLIANCE,
+  participant,
+  PLAYER,
+  rally,
+  STATUS_URL,
+  troops,
+} from './throne-fixtures';
 
 const RALLY = 11;
 const DETAILS_URL = ApiRoutes.throneRallyDetails(RALLY);
@@ -12,7 +24,10 @@ const BOB_DETAILS = { participants: [participant('bob', troops(100, 0, 10))] };
 function openWithRallies(rallies: ThroneRally[] = [rally()], details: object = BOB_DETAILS) {
   return openThrone({
     throneWar: activeWar(occupier(), { activeAttacks: rallies }),
-    routes: (api) => api.on('GET', DETAILS_URL, { status: 200, data: details }).on('GET', ApiRoutes.attackGear('bob'), { status: 200, data: commanderGear('bob') }),
+    routes: (api) =>
+      api
+        .on('GET', DETAILS_URL, { status: 200, data: details })
+        .on('GET', ApiRoutes.attackGear('bob'), { status: 200, data: commanderGear('bob') }),
   });
 }
 
@@ -22,10 +37,15 @@ const dialog = () => screen.getByRole('dialog');
 describe('Active Alliance Rallies', () => {
   it('shows the power of each participant boosted by their own gear', async () => {
     const { api } = await openThrone({
-      throneWar: activeWar(occupier(), { activeAttacks: [rally({ rallyParticipants: [{ hiveUsername: 'bob' }, { hiveUsername: 'carol' }] })] }),
+      throneWar: activeWar(occupier(), {
+        activeAttacks: [rally({ rallyParticipants: [{ hiveUsername: 'bob' }, { hiveUsername: 'carol' }] })],
+      }),
       routes: (fake) =>
         fake
-          .on('GET', DETAILS_URL, { status: 200, data: { participants: [participant('bob', troops(100, 0, 10)), participant('carol', troops(0, 50, 0))] } })
+          .on('GET', DETAILS_URL, {
+            status: 200,
+            data: { participants: [participant('bob', troops(100, 0, 10)), participant('carol', troops(0, 50, 0))] },
+          })
           // bob's archer gear boosts nothing here: he sent no archers.
           .on('GET', ApiRoutes.attackGear('bob'), { status: 200, data: commanderGear('bob', { infantry: 50, archer: 20 }) })
           .on('GET', ApiRoutes.attackGear('carol'), { status: 404, data: { error: 'Player not found.' } }),
@@ -39,7 +59,9 @@ describe('Active Alliance Rallies', () => {
   });
 
   it('offers Disband to the rally creator, after confirmation', async () => {
-    const { api } = await openWithRallies([rally({ rallyLeader: PLAYER, rallyParticipants: [{ hiveUsername: PLAYER }] })], { participants: [participant(PLAYER, troops(5))] });
+    const { api } = await openWithRallies([rally({ rallyLeader: PLAYER, rallyParticipants: [{ hiveUsername: PLAYER }] })], {
+      participants: [participant(PLAYER, troops(5))],
+    });
     api.on('POST', ApiRoutes.throneRallyDisband, { status: 200, data: { success: true, message: 'ok' } });
     const row = await allianceRally();
     expect(within(row).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
@@ -96,7 +118,9 @@ describe('Active Alliance Rallies', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Join Rally' }));
     expect(await within(dialog()).findByText(ThroneMessages.joined)).toBeInTheDocument();
     expect(screen.getByTestId('throne-message')).toHaveTextContent(ThroneMessages.joined);
-    expect(api.callsTo(ApiRoutes.throneRallyJoin).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, rallyId: RALLY, infantry: 0, archers: 20, cavalries: 0 }]);
+    expect(api.callsTo(ApiRoutes.throneRallyJoin).map((request) => request.body)).toEqual([
+      { hiveUsername: PLAYER, rallyId: RALLY, infantry: 0, archers: 20, cavalries: 0 },
+    ]);
   });
 
   it("shows 'Failed to join rally' when the server gives no reason", async () => {
@@ -110,7 +134,10 @@ describe('Active Alliance Rallies', () => {
 
   it('only logs a failure to load the details', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await openThrone({ throneWar: activeWar(occupier(), { activeAttacks: [rally()] }), routes: (api) => api.on('GET', DETAILS_URL, { status: 500 }) });
+    await openThrone({
+      throneWar: activeWar(occupier(), { activeAttacks: [rally()] }),
+      routes: (api) => api.on('GET', DETAILS_URL, { status: 500 }),
+    });
     await waitFor(() => expect(logged).toHaveBeenCalledWith(ThroneMessages.rallyDetailsFailed, expect.anything()));
     expect(within(await allianceRally()).getByText('Details unavailable.')).toBeInTheDocument();
     expect(screen.queryByTestId('throne-message')).not.toBeInTheDocument();
@@ -119,7 +146,13 @@ describe('Active Alliance Rallies', () => {
 
 describe('Incoming Rallies', () => {
   it("lists every gathering rally, and fetches details only for the player's own alliance", async () => {
-    const theirs = rally({ attackId: 12, attackerAllianceId: OTHER_ALLIANCE, attackerAllianceName: 'Iron Crown', rallyLeader: 'dave', rallyParticipants: [{ hiveUsername: 'dave' }] });
+    const theirs = rally({
+      attackId: 12,
+      attackerAllianceId: OTHER_ALLIANCE,
+      attackerAllianceName: 'Iron Crown',
+      rallyLeader: 'dave',
+      rallyParticipants: [{ hiveUsername: 'dave' }],
+    });
     const { api } = await openWithRallies([rally(), theirs]);
     const incoming = screen.getByRole('region', { name: 'Incoming Rallies' });
     expect(within(incoming).getByTestId('incoming-rally-11')).toHaveTextContent('Own Alliance');
@@ -135,7 +168,10 @@ describe('Garrison Details', () => {
   it('toggles the garrison participants and power for the alliance holding the throne', async () => {
     const { api } = await openThrone({ throneWar: activeWar(occupier({ allianceId: OWN_ALLIANCE })) });
     api
-      .on('GET', ApiRoutes.throneGarrisonDetails, { status: 200, data: { participants: [participant(PLAYER, troops(200, 0, 0)), participant('bob', troops(0, 0, 100))] } })
+      .on('GET', ApiRoutes.throneGarrisonDetails, {
+        status: 200,
+        data: { participants: [participant(PLAYER, troops(200, 0, 0)), participant('bob', troops(0, 0, 100))] },
+      })
       .on('GET', ApiRoutes.attackGear('bob'), { status: 200, data: commanderGear('bob', { cavalry: 10 }) });
     expect(api.callsTo(ApiRoutes.throneGarrisonDetails)).toEqual([]);
 

@@ -37,7 +37,10 @@ describe('the Throne Status section', () => {
 
   it('shows the battle start time with a countdown while waiting', async () => {
     startClockAt('2026-05-14T12:00:00.000Z');
-    await openThrone({ throneWar: war({ status: 'waiting', battlePhase: { startTime: '2026-05-15T13:00:00.000Z', endsAt: '2026-05-16T00:00:00.000Z' } }), fakeTimers: true });
+    await openThrone({
+      throneWar: war({ status: 'waiting', battlePhase: { startTime: '2026-05-15T13:00:00.000Z', endsAt: '2026-05-16T00:00:00.000Z' } }),
+      fakeTimers: true,
+    });
     expect(text('throne-phase')).toBe('Waiting for Battle');
     expect(text('battle-start')).toBe('May 15, 2026, 13:00 UTC');
     expect(text('battle-countdown')).toBe('1d 01h 00m 00s');
@@ -94,12 +97,20 @@ describe('the Throne Status section', () => {
   });
 
   it("names the king 'Unknown' when the winner has no leader", async () => {
-    await openThrone({ throneWar: war({ status: 'completed', winner: { allianceName: 'Iron Crown', allianceTag: 'IRC', leaderName: null, wonAt: new Date().toISOString() } }) });
+    await openThrone({
+      throneWar: war({
+        status: 'completed',
+        winner: { allianceName: 'Iron Crown', allianceTag: 'IRC', leaderName: null, wonAt: new Date().toISOString() },
+      }),
+    });
     expect(text('throne-king')).toBe('Unknown');
   });
 
   it("says no alliance claimed the throne, and 'Voting has started!' once the next vote has opened", async () => {
-    await openThrone({ throneWar: war({ status: 'completed' }), next: nextWar({ votingStartsAt: new Date(Date.now() - 1000).toISOString() }) });
+    await openThrone({
+      throneWar: war({ status: 'completed' }),
+      next: nextWar({ votingStartsAt: new Date(Date.now() - 1000).toISOString() }),
+    });
     expect(text('throne-no-winner')).toBe('No alliance claimed the throne');
     expect(await screen.findByTestId('next-voting-countdown')).toHaveTextContent(ThroneMessages.votingStarted);
   });
@@ -114,7 +125,13 @@ describe('the Throne Status section', () => {
 
   it('shows every section while the battle is on', async () => {
     await openThrone({ throneWar: activeWar() });
-    for (const name of ['Throne Status', 'Throne Actions', 'Active Alliance Rallies', 'Incoming Rallies', 'Available Troops and Reward System']) {
+    for (const name of [
+      'Throne Status',
+      'Throne Actions',
+      'Active Alliance Rallies',
+      'Incoming Rallies',
+      'Available Troops and Reward System',
+    ]) {
       expect(screen.getByRole('heading', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
     }
     expect(text('available-infantry')).toBe('120');
@@ -130,7 +147,10 @@ describe('the Throne Status section', () => {
 describe('loading', () => {
   it('refreshes the status every 30 seconds', async () => {
     vi.useFakeTimers();
-    const { api } = await openThrone({ throneWar: war({ status: 'waiting', battlePhase: { startTime: new Date(Date.now() + 60_000).toISOString(), endsAt: '' } }), fakeTimers: true });
+    const { api } = await openThrone({
+      throneWar: war({ status: 'waiting', battlePhase: { startTime: new Date(Date.now() + 60_000).toISOString(), endsAt: '' } }),
+      fakeTimers: true,
+    });
     expect(text('throne-phase')).toBe('Waiting for Battle');
     expect(api.callsTo(STATUS_URL)).toHaveLength(1);
 

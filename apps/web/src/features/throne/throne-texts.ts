@@ -7,7 +7,10 @@ export const ThroneTexts = {
   logIn: 'Please log in to fight for the throne.',
   loading: 'Loading the throne...',
   loadFailed: 'Failed to load the throne status',
-  phase: { voting: 'Voting', waiting: 'Waiting for Battle', active: 'Battle Active', completed: 'Completed' } satisfies Record<ThroneStatus, string>,
+  phase: { voting: 'Voting', waiting: 'Waiting for Battle', active: 'Battle Active', completed: 'Completed' } satisfies Record<
+    ThroneStatus,
+    string
+  >,
   utcNow: 'Current UTC time',
   votingClosesAt: 'Voting closes at',
   votingClosesIn: 'Voting closes in',

@@ -72,7 +72,11 @@ describe('Solo Attack', () => {
     api.on('GET', ApiRoutes.attackGear(PLAYER), { status: 200, data: commanderGear(PLAYER, { infantry: 50 }) });
     click('Solo Attack');
     expect(within(dialog()).getByRole('heading', { name: 'Solo Attack' })).toBeInTheDocument();
-    for (const [name, max] of [['Infantry', '120'], ['Archers', '45'], ['Cavalry', '8']]) {
+    for (const [name, max] of [
+      ['Infantry', '120'],
+      ['Archers', '45'],
+      ['Cavalry', '8'],
+    ]) {
       expect(slider(name)).toHaveAttribute('min', '0');
       expect(slider(name)).toHaveAttribute('max', max);
       expect(slider(name)).toHaveValue('0');
@@ -95,7 +99,16 @@ describe('Solo Attack', () => {
       data: {
         success: true,
         message: 'ok',
-        result: { battleId: 12, winner: 'Own Alliance', outcome: 'attacker', attackerPower: 1, defenderPower: 0, dead: troops(0), injured: troops(0), survivors: troops(10) },
+        result: {
+          battleId: 12,
+          winner: 'Own Alliance',
+          outcome: 'attacker',
+          attackerPower: 1,
+          defenderPower: 0,
+          dead: troops(0),
+          injured: troops(0),
+          survivors: troops(10),
+        },
       },
     });
     click('Solo Attack');
@@ -106,7 +119,9 @@ describe('Solo Attack', () => {
     expect(message).toHaveTextContent(/^Attack successful! Winner: Own Alliance Full report$/);
     expect(within(message).getByRole('status')).toHaveClass('message--success');
     expect(within(message).getByRole('link', { name: 'Full report' })).toHaveAttribute('href', '/battles/throne/12');
-    expect(api.callsTo(ApiRoutes.throneSoloAttack).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, infantry: 10, archers: 0, cavalries: 0 }]);
+    expect(api.callsTo(ApiRoutes.throneSoloAttack).map((request) => request.body)).toEqual([
+      { hiveUsername: PLAYER, infantry: 10, archers: 0, cavalries: 0 },
+    ]);
     // The message may show a render before the dialog has closed (seen on a loaded machine).
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(api.callsTo(STATUS_URL)).toHaveLength(2));
@@ -116,7 +131,12 @@ describe('Solo Attack', () => {
   // The line is red only for a text speaking of a failure or an error (spec section 8).
   it.each([
     ['the default text, in red, when the server gives no reason', { status: 500 }, ThroneMessages.attackFailed, 'message--error'],
-    ["the server's error as it is", { status: 409, data: { error: ThroneMessages.occupierCannotAttack } }, ThroneMessages.occupierCannotAttack, 'message--success'],
+    [
+      "the server's error as it is",
+      { status: 409, data: { error: ThroneMessages.occupierCannotAttack } },
+      ThroneMessages.occupierCannotAttack,
+      'message--success',
+    ],
   ])('shows %s and keeps the modal open', async (_case, response, text, tone) => {
     const { api } = await openThrone({ throneWar: activeWar() });
     api.on('POST', ApiRoutes.throneSoloAttack, response);
@@ -145,7 +165,9 @@ describe('Garrison Troops', () => {
 
     expect(await screen.findByTestId('throne-message')).toHaveTextContent(ThroneMessages.garrisoned);
     expect(within(screen.getByTestId('throne-message')).queryByRole('link')).not.toBeInTheDocument();
-    expect(api.callsTo(ApiRoutes.throneGarrison).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, infantry: 0, archers: 0, cavalries: 4 }]);
+    expect(api.callsTo(ApiRoutes.throneGarrison).map((request) => request.body)).toEqual([
+      { hiveUsername: PLAYER, infantry: 0, archers: 0, cavalries: 4 },
+    ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -163,14 +185,19 @@ describe('Create Rally', () => {
   it('posts the troops, shows the rally id in the modal and on the message line, and closes after 2 s', async () => {
     vi.useFakeTimers();
     const { api } = await openThrone({ throneWar: activeWar(), fakeTimers: true });
-    api.on('POST', ApiRoutes.throneRallyCreate, { status: 200, data: { success: true, message: 'ok', rallyId: 42, rallyLaunchTime: new Date().toISOString() } });
+    api.on('POST', ApiRoutes.throneRallyCreate, {
+      status: 200,
+      data: { success: true, message: 'ok', rallyId: 42, rallyLaunchTime: new Date().toISOString() },
+    });
     click('Create Rally');
     expect(within(dialog()).getByRole('heading', { name: 'Create Rally Attack' })).toBeInTheDocument();
     setSlider('Infantry', '100');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Create' }));
     await advance(1);
 
-    expect(api.callsTo(ApiRoutes.throneRallyCreate).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, infantry: 100, archers: 0, cavalries: 0 }]);
+    expect(api.callsTo(ApiRoutes.throneRallyCreate).map((request) => request.body)).toEqual([
+      { hiveUsername: PLAYER, infantry: 100, archers: 0, cavalries: 0 },
+    ]);
     expect(within(dialog()).getByText('Rally created successfully! ID: 42')).toHaveClass('message--success');
     expect(screen.getByTestId('throne-message')).toHaveTextContent('Rally created successfully! ID: 42');
     await advance(1_990);
@@ -194,7 +221,10 @@ describe('Recall Troops', () => {
   it('allows up to what the player garrisoned, and recalls', async () => {
     const { api } = await openThrone({ throneWar: ownThrone() });
     api
-      .on('GET', ApiRoutes.throneGarrisonDetails, { status: 200, data: { participants: [participant('bob', troops(500, 500, 500)), participant(PLAYER, troops(30, 5, 0))] } })
+      .on('GET', ApiRoutes.throneGarrisonDetails, {
+        status: 200,
+        data: { participants: [participant('bob', troops(500, 500, 500)), participant(PLAYER, troops(30, 5, 0))] },
+      })
       .on('POST', ApiRoutes.throneRecall, { status: 200, data: { success: true, message: 'ok' } });
     click('Recall Troops');
     expect(within(dialog()).getByRole('heading', { name: 'Recall Troops from Throne' })).toBeInTheDocument();
@@ -207,7 +237,9 @@ describe('Recall Troops', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Recall' }));
     expect(await within(dialog()).findByText(ThroneMessages.recalled)).toHaveClass('message--success');
     expect(screen.getByTestId('throne-message')).toHaveTextContent(ThroneMessages.recalled);
-    expect(api.callsTo(ApiRoutes.throneRecall).map((request) => request.body)).toEqual([{ hiveUsername: PLAYER, infantry: 30, archers: 0, cavalries: 0 }]);
+    expect(api.callsTo(ApiRoutes.throneRecall).map((request) => request.body)).toEqual([
+      { hiveUsername: PLAYER, infantry: 30, archers: 0, cavalries: 0 },
+    ]);
   });
 
   it('falls back to zero garrisoned troops, and only logs, when the garrison details fail', async () => {

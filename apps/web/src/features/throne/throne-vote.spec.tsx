@@ -19,7 +19,11 @@ const dialog = () => screen.getByRole('dialog');
 describe('the vote button', () => {
   it('opens the slots with their vote counts, asks for confirmation, goes back, and records the vote', async () => {
     vi.useFakeTimers();
-    const { api } = await openThrone({ throneWar: votingWar({ '7:00': [voteBy(21), voteBy(22)], '13:00': [voteBy(OTHER_ALLIANCE)] }), user: leader, fakeTimers: true });
+    const { api } = await openThrone({
+      throneWar: votingWar({ '7:00': [voteBy(21), voteBy(22)], '13:00': [voteBy(OTHER_ALLIANCE)] }),
+      user: leader,
+      fakeTimers: true,
+    });
     api.on('POST', VOTE_URL, { status: 200, data: { success: true, message: 'ok', timeSlot: '19:00' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Vote for Battle Time' }));
@@ -61,7 +65,11 @@ describe('the vote button', () => {
 
   it.each([
     ['a member who does not lead', profile(), ThroneMessages.leadersVote],
-    ['a player without an alliance', profile({ allianceId: null, allianceName: null, allianceTag: null }), ThroneMessages.needsAllianceToVote],
+    [
+      'a player without an alliance',
+      profile({ allianceId: null, allianceName: null, allianceTag: null }),
+      ThroneMessages.needsAllianceToVote,
+    ],
   ])('is replaced for %s by the hint of the spec', async (_who, user, hint) => {
     await openThrone({ throneWar: votingWar(), user });
     expect(screen.getByTestId('vote-hint')).toHaveTextContent(hint);

@@ -36,7 +36,13 @@ export interface ThroneActionState {
  * default on failure; after a success the throne (status, troops, details) and the city, whose
  * army the troops come from, are reloaded (spec section 4).
  */
-export function useThroneAction<Variables, Response>({ request, success, fallback, battle, report }: ThroneActionOptions<Variables, Response>) {
+export function useThroneAction<Variables, Response>({
+  request,
+  success,
+  fallback,
+  battle,
+  report,
+}: ThroneActionOptions<Variables, Response>) {
   const queryClient = useQueryClient();
   const mutation = useMutation<Response, unknown, Variables>({
     mutationFn: request,

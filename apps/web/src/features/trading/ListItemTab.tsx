@@ -37,7 +37,14 @@ export function ListItemTab({ context }: { context: TradeContext }) {
     if (price.kind === 'invalid') return report({ tone: 'error', text: TradingMessages.invalidPrice });
     const fee = listingFeeRunik(price.price);
     if (runikBalance < fee) return report({ tone: 'error', text: TradingMessages.listingFeeShort(fee) });
-    if (!(await confirm({ title: 'List gear?', message: TradingConfirms.list(displayName(selected), price.price, fee), confirmLabel: 'List Gear' }))) return;
+    if (
+      !(await confirm({
+        title: 'List gear?',
+        message: TradingConfirms.list(displayName(selected), price.price, fee),
+        confirmLabel: 'List Gear',
+      }))
+    )
+      return;
     list.mutate(
       { hiveUsername: username, gearId: selected.gearId, price: price.price },
       {
@@ -60,7 +67,11 @@ export function ListItemTab({ context }: { context: TradeContext }) {
         onSubmit={(event) => void submit(event)}
       />
       {gears.data && <GearChoices gears={gears.data} selectedId={selected?.gearId ?? null} onSelect={setSelectedId} />}
-      {!gears.data && gears.isError && <StatePanel error onRetry={() => void gears.refetch()}>{toUserMessage(gears.error, GearMessages.failedAvailable)}</StatePanel>}
+      {!gears.data && gears.isError && (
+        <StatePanel error onRetry={() => void gears.refetch()}>
+          {toUserMessage(gears.error, GearMessages.failedAvailable)}
+        </StatePanel>
+      )}
       {!gears.data && !gears.isError && <StatePanel>{TradingTexts.loadingGears}</StatePanel>}
     </div>
   );

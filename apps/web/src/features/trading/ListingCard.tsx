@@ -17,7 +17,16 @@ interface ListingCardProps {
 }
 
 /** A listed gear: its card, the price, the seller and Buy (marketplace) or Remove (my listings). */
-export function ListingCard({ listing, testId, showSeller = true, action, blockedReason = null, disabled, busy, onAction }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  testId,
+  showSeller = true,
+  action,
+  blockedReason = null,
+  disabled,
+  busy,
+  onAction,
+}: ListingCardProps) {
   return (
     <li className="trading-listing" data-testid={testId}>
       <GearCard gear={listing.gear}>
@@ -49,4 +58,3 @@ export function ListingCard({ listing, testId, showSeller = true, action, blocke
     </li>
   );
 }
-

@@ -19,7 +19,12 @@ export function MarketplaceFilters({ filter, onChange }: MarketplaceFiltersProps
         <label className="field__label" htmlFor={`${id}-sort`}>
           Sort by
         </label>
-        <select id={`${id}-sort`} className="field__input" value={filter.sortBy} onChange={(event) => onChange(changeFilter(filter, { sortBy: event.target.value as MarketplaceSort }))}>
+        <select
+          id={`${id}-sort`}
+          className="field__input"
+          value={filter.sortBy}
+          onChange={(event) => onChange(changeFilter(filter, { sortBy: event.target.value as MarketplaceSort }))}
+        >
           {MARKETPLACE_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {SORT_LABELS[sort]}

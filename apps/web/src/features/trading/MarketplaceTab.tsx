@@ -22,17 +22,29 @@ export function MarketplaceTab({ context }: { context: TradeContext }) {
 
   // A purchase can empty the last page: step back to the new last one.
   useEffect(() => {
-    if (totalPages !== null && !listings.isPlaceholderData && filter.page > totalPages) setFilter((previous) => ({ ...previous, page: totalPages }));
+    if (totalPages !== null && !listings.isPlaceholderData && filter.page > totalPages)
+      setFilter((previous) => ({ ...previous, page: totalPages }));
   }, [totalPages, listings.isPlaceholderData, filter.page]);
 
   let content;
-  if (listings.isError) content = <StatePanel error onRetry={() => void listings.refetch()}>{toUserMessage(listings.error, TradingMessages.failedMarketplace)}</StatePanel>;
+  if (listings.isError)
+    content = (
+      <StatePanel error onRetry={() => void listings.refetch()}>
+        {toUserMessage(listings.error, TradingMessages.failedMarketplace)}
+      </StatePanel>
+    );
   else if (!data || totalPages === null) content = <StatePanel>{TradingTexts.loadingListings}</StatePanel>;
   else
     content = (
       <>
         <ListingGrid context={context} listings={data} loading={listings.isFetching} />
-        <Pager page={data.page} totalPages={totalPages} onPage={(page) => setFilter({ ...filter, page })} label="Listing pages" testId="trading-page" />
+        <Pager
+          page={data.page}
+          totalPages={totalPages}
+          onPage={(page) => setFilter({ ...filter, page })}
+          label="Listing pages"
+          testId="trading-page"
+        />
       </>
     );
 
@@ -62,7 +74,10 @@ function ListingGrid({ context, listings, loading }: ListingGridProps) {
   const confirm = useConfirm();
 
   const onBuy = async (listing: Listing) => {
-    if (await confirm({ message: TradingConfirms.buy(displayName(listing.gear), listing.sellerUsername, listing.price), confirmLabel: 'Buy' })) buy.mutate(listing);
+    if (
+      await confirm({ message: TradingConfirms.buy(displayName(listing.gear), listing.sellerUsername, listing.price), confirmLabel: 'Buy' })
+    )
+      buy.mutate(listing);
   };
 
   if (listings.listings.length === 0) return <StatePanel>{TradingTexts.noListings}</StatePanel>;

@@ -21,12 +21,15 @@ export function MyListingsTab({ context }: { context: TradeContext }) {
   const confirm = useConfirm();
 
   const onRemove = async (listing: Listing) => {
-    if (await confirm({ message: TradingConfirms.remove(displayName(listing.gear)), confirmLabel: 'Remove', danger: true })) remove.mutate(listing);
+    if (await confirm({ message: TradingConfirms.remove(displayName(listing.gear)), confirmLabel: 'Remove', danger: true }))
+      remove.mutate(listing);
   };
 
   if (!listings.data) {
     return listings.isError ? (
-      <StatePanel error onRetry={() => void listings.refetch()}>{toUserMessage(listings.error, TradingMessages.failedMyListings)}</StatePanel>
+      <StatePanel error onRetry={() => void listings.refetch()}>
+        {toUserMessage(listings.error, TradingMessages.failedMyListings)}
+      </StatePanel>
     ) : (
       <StatePanel>{TradingTexts.loadingListings}</StatePanel>
     );

@@ -30,14 +30,17 @@ function TradingView({ username }: { username: string }) {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const myListings = useMyListings(username, feedback?.listingId !== undefined).data;
   // 'Gear listed successfully!' is old news once the listing is sold or removed (issue 35).
-  const listingGone = feedback?.listingId !== undefined && myListings !== undefined && !myListings.some((listing) => listing._id === feedback.listingId);
+  const listingGone =
+    feedback?.listingId !== undefined && myListings !== undefined && !myListings.some((listing) => listing._id === feedback.listingId);
   useEffect(() => {
     if (listingGone) setFeedback(null);
   }, [listingGone]);
 
   if (!userData.data) {
     return userData.isError ? (
-      <StatePanel error onRetry={() => void userData.refetch()}>{toUserMessage(userData.error, TradingMessages.failedUserData)}</StatePanel>
+      <StatePanel error onRetry={() => void userData.refetch()}>
+        {toUserMessage(userData.error, TradingMessages.failedUserData)}
+      </StatePanel>
     ) : (
       <StatePanel>{TradingTexts.loading}</StatePanel>
     );

@@ -7,7 +7,8 @@ import { renderWithProviders } from '../../testing/render';
 import { gear, listing, marketplacePage, marketplaceUrl, openTrading, PLAYER, tradeData, USER_DATA_URL } from './trading-fixtures';
 import { TradingPage } from './TradingPage';
 
-const RESTRICTED = 'Trading Restricted — Your account does not have trading privileges. Please contact support to enable trading on your account.';
+const RESTRICTED =
+  'Trading Restricted — Your account does not have trading privileges. Please contact support to enable trading on your account.';
 
 describe('the Gear Marketplace', () => {
   it('asks a logged-out visitor to log in, without calling the server', () => {

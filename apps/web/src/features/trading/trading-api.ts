@@ -42,7 +42,10 @@ export function useMarketplaceListings(username: string, filter: MarketplaceFilt
   return useQuery({
     queryKey: tradingKeys.marketplace(username, filter),
     queryFn: () =>
-      call(httpClient.get<MarketplaceResponse>(ApiRoutes.marketplaceListings(marketplaceQuery(filter, username))), TradingMessages.failedMarketplace),
+      call(
+        httpClient.get<MarketplaceResponse>(ApiRoutes.marketplaceListings(marketplaceQuery(filter, username))),
+        TradingMessages.failedMarketplace,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +55,8 @@ export function useMyListings(username: string, enabled = true) {
   return useQuery({
     enabled,
     queryKey: tradingKeys.myListings(username),
-    queryFn: async () => (await call(httpClient.get<MyListingsResponse>(ApiRoutes.myListings(username)), TradingMessages.failedMyListings)).listings,
+    queryFn: async () =>
+      (await call(httpClient.get<MyListingsResponse>(ApiRoutes.myListings(username)), TradingMessages.failedMyListings)).listings,
   });
 }
 
@@ -70,9 +74,11 @@ export function useTradeAvailableGears(username: string) {
 
 // The trading calls (spec section 7).
 
-export const postListGear = (body: ListGearRequest) => call(httpClient.post<ListGearResponse>(ApiRoutes.listGear, body), TradingMessages.failedList);
+export const postListGear = (body: ListGearRequest) =>
+  call(httpClient.post<ListGearResponse>(ApiRoutes.listGear, body), TradingMessages.failedList);
 
 export const postUnlistGear = (body: UnlistGearRequest) =>
   call(httpClient.post<TradingActionResponse>(ApiRoutes.unlistGear, body), TradingMessages.failedRemove);
 
-export const postBuyGear = (body: BuyGearRequest) => call(httpClient.post<TradingActionResponse>(ApiRoutes.buyGear, body), TradingMessages.failedPurchase);
+export const postBuyGear = (body: BuyGearRequest) =>
+  call(httpClient.post<TradingActionResponse>(ApiRoutes.buyGear, body), TradingMessages.failedPurchase);

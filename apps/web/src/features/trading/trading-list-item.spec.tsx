@@ -163,7 +163,11 @@ describe('the List Item tab', () => {
 
   it.each([
     ['the fallback when the server gives no message', { status: 500 }, 'Failed to list gear'],
-    ["the server's message", { status: 400, data: { error: 'Insufficient RUNIK. You need 11 RUNIK to list this item.' } }, 'Insufficient RUNIK. You need 11 RUNIK to list this item.'],
+    [
+      "the server's message",
+      { status: 400, data: { error: 'Insufficient RUNIK. You need 11 RUNIK to list this item.' } },
+      'Insufficient RUNIK. You need 11 RUNIK to list this item.',
+    ],
   ] as [string, FakeResponse, string][])('shows %s when listing fails, and keeps the form', async (_case, response, message) => {
     const { api, user } = await openListItem({ available: GEARS });
     api.on('POST', ApiRoutes.listGear, response);

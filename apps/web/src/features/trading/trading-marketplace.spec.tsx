@@ -21,7 +21,10 @@ import {
 
 const row = (id: number) => screen.getByTestId(`listing-${id}`);
 const buyButton = (id: number) => within(row(id)).getByRole('button', { name: 'Buy' });
-const optionLabels = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
+const optionLabels = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('the Marketplace tab', () => {
   it("asks for the newest listings of page 1 without the player's own, and shows each gear, price and seller", async () => {
@@ -48,7 +51,13 @@ describe('the Marketplace tab', () => {
     await screen.findByTestId('trading-page');
     const type = screen.getByLabelText('Type');
     expect(optionLabels(type)).toEqual(['All', 'Infantry', 'Archer', 'Cavalry', 'Wheat', 'Lumber', 'Stone', 'Ore']);
-    expect(optionLabels(screen.getByLabelText('Sort by'))).toEqual(['Newest', 'Oldest', 'Price: Low to High', 'Price: High to Low', 'Rarity']);
+    expect(optionLabels(screen.getByLabelText('Sort by'))).toEqual([
+      'Newest',
+      'Oldest',
+      'Price: Low to High',
+      'Price: High to Low',
+      'Rarity',
+    ]);
 
     await user.selectOptions(screen.getByLabelText('Category'), 'commander');
     expect(optionLabels(type)).toEqual(['All', 'Infantry', 'Archer', 'Cavalry']);
@@ -56,14 +65,29 @@ describe('the Marketplace tab', () => {
     await user.selectOptions(screen.getByLabelText('Rarity'), 'epic');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'priceDesc');
     await waitFor(() =>
-      expect(marketplaceQueries(api).at(-1)).toEqual({ category: 'commander', type: 'archer', rarity: 'epic', sortBy: 'priceDesc', excludeUser: PLAYER, page: '1' }),
+      expect(marketplaceQueries(api).at(-1)).toEqual({
+        category: 'commander',
+        type: 'archer',
+        rarity: 'epic',
+        sortBy: 'priceDesc',
+        excludeUser: PLAYER,
+        page: '1',
+      }),
     );
 
     // A category without the chosen type drops it.
     await user.selectOptions(screen.getByLabelText('Category'), 'mayor');
     expect(type).toHaveValue('all');
     expect(optionLabels(type)).toEqual(['All', 'Wheat', 'Lumber', 'Stone', 'Ore']);
-    await waitFor(() => expect(marketplaceQueries(api).at(-1)).toEqual({ category: 'mayor', rarity: 'epic', sortBy: 'priceDesc', excludeUser: PLAYER, page: '1' }));
+    await waitFor(() =>
+      expect(marketplaceQueries(api).at(-1)).toEqual({
+        category: 'mayor',
+        rarity: 'epic',
+        sortBy: 'priceDesc',
+        excludeUser: PLAYER,
+        page: '1',
+      }),
+    );
   });
 
   it('pages with Previous and Next, and goes back to page 1 when a filter changes', async () => {
@@ -181,7 +205,11 @@ describe('buying', () => {
 
   it.each([
     ['the fallback when the server gives no message', { status: 500 }, 'Failed to purchase gear'],
-    ["the server's message", { status: 409, data: { error: 'This listing is no longer available.' } }, 'This listing is no longer available.'],
+    [
+      "the server's message",
+      { status: 409, data: { error: 'This listing is no longer available.' } },
+      'This listing is no longer available.',
+    ],
   ] as [string, FakeResponse, string][])('shows %s when the purchase fails, and reloads the listings', async (_case, response, message) => {
     const { api, user } = await openTrading({ marketplace: [sword] });
     api.on('POST', ApiRoutes.buyGear, response);

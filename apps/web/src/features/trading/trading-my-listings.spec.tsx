@@ -60,7 +60,11 @@ describe('the My Listings tab', () => {
 
   it.each([
     ['the fallback when the server gives no message', { status: 500 }, 'Failed to remove listing'],
-    ["the server's message", { status: 409, data: { error: 'This listing is no longer available.' } }, 'This listing is no longer available.'],
+    [
+      "the server's message",
+      { status: 409, data: { error: 'This listing is no longer available.' } },
+      'This listing is no longer available.',
+    ],
   ] as [string, FakeResponse, string][])('shows %s when the removal fails', async (_case, response, message) => {
     const { api, user } = await openMyListings({ myListings: [mine(1)] });
     api.on('POST', ApiRoutes.unlistGear, response);

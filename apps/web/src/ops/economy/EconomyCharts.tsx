@@ -118,7 +118,13 @@ interface ChartFigures {
 }
 
 /** A chart's figures as a table inside its canvas, for screen readers (and the browser test). */
-function FiguresTable({ figures, format = () => formatAmount }: { figures: ChartFigures; format?: (series: string) => (value: number) => string }) {
+function FiguresTable({
+  figures,
+  format = () => formatAmount,
+}: {
+  figures: ChartFigures;
+  format?: (series: string) => (value: number) => string;
+}) {
   return (
     <table>
       <thead>
@@ -147,7 +153,9 @@ function FiguresTable({ figures, format = () => formatAmount }: { figures: Chart
 
 /** One bar chart of figures per day, with the figures as a table for whoever cannot see it. */
 function DailyBars({ data, stacked, phone, label }: { data: ChartFigures; stacked: boolean; phone: boolean; label: string }) {
-  return <Bar data={data} options={barOptions(phone, stacked)} fallbackContent={<FiguresTable figures={data} />} aria-label={label} role="img" />;
+  return (
+    <Bar data={data} options={barOptions(phone, stacked)} fallbackContent={<FiguresTable figures={data} />} aria-label={label} role="img" />
+  );
 }
 
 interface ChartsProps {
@@ -185,9 +193,7 @@ export function MintedBurnedChart({ days }: ChartsProps) {
         : []),
     ],
   };
-  return (
-    <DailyBars data={data} stacked={true} phone={phone} label="RUNIK minted and burned per day, by reason" />
-  );
+  return <DailyBars data={data} stacked={true} phone={phone} label="RUNIK minted and burned per day, by reason" />;
 }
 
 export function DepositsWithdrawalsChart({ days }: ChartsProps) {
@@ -199,9 +205,7 @@ export function DepositsWithdrawalsChart({ days }: ChartsProps) {
       { label: 'withdrawals', data: days.map((day) => day.withdrawals), backgroundColor: '#e87a62' },
     ],
   };
-  return (
-    <DailyBars data={data} stacked={false} phone={phone} label="RUNIK deposited and withdrawn per day" />
-  );
+  return <DailyBars data={data} stacked={false} phone={phone} label="RUNIK deposited and withdrawn per day" />;
 }
 
 export function FeesTaxChart({ days }: ChartsProps) {
@@ -214,7 +218,13 @@ export function FeesTaxChart({ days }: ChartsProps) {
     ],
   };
   return (
-    <Line data={data} options={lineOptions(phone)} fallbackContent={<FiguresTable figures={data} />} aria-label="RUNIK taken as fees and tax per day" role="img" />
+    <Line
+      data={data}
+      options={lineOptions(phone)}
+      fallbackContent={<FiguresTable figures={data} />}
+      aria-label="RUNIK taken as fees and tax per day"
+      role="img"
+    />
   );
 }
 
@@ -229,7 +239,14 @@ export function LiabilityChart({ series, coverageFloor }: { series: LiabilitySer
     datasets: [
       { label: 'owed', data: series.owed, yAxisID: 'y', borderColor: OWED_COLOUR, backgroundColor: OWED_COLOUR },
       { label: 'treasury RNK', data: series.treasury, yAxisID: 'y', borderColor: TREASURY_COLOUR, backgroundColor: TREASURY_COLOUR },
-      { label: 'coverage', data: series.coverage, yAxisID: 'coverage', borderColor: COVERAGE_COLOUR, backgroundColor: COVERAGE_COLOUR, borderDash: [6, 3] },
+      {
+        label: 'coverage',
+        data: series.coverage,
+        yAxisID: 'coverage',
+        borderColor: COVERAGE_COLOUR,
+        backgroundColor: COVERAGE_COLOUR,
+        borderDash: [6, 3],
+      },
       ...(coverageFloor === null
         ? []
         : [
@@ -268,7 +285,5 @@ export function EmissionChart({ days }: { days: EmissionDayReport[] }) {
       { label: 'used', data: days.map((day) => day.used), backgroundColor: USED_COLOUR },
     ],
   };
-  return (
-    <DailyBars data={data} stacked={false} phone={phone} label="Emission budget and RUNIK drawn from it per game day" />
-  );
+  return <DailyBars data={data} stacked={false} phone={phone} label="Emission budget and RUNIK drawn from it per game day" />;
 }

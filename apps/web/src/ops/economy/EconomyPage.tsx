@@ -74,14 +74,26 @@ function Report({ report }: { report: EconomyResponse }) {
     <>
       <section aria-label="Balance sheet">
         <dl className="economy-figures">
-          <Figure id="liability" label="Liability: RUNIK paid players could withdraw (less their locked RUNIK)" value={formatAmount(report.liabilityRunik)} />
-          <Figure id="withdrawing" label="Being withdrawn: debited, not yet confirmed on chain" value={formatAmount(report.withdrawingRunik)} />
+          <Figure
+            id="liability"
+            label="Liability: RUNIK paid players could withdraw (less their locked RUNIK)"
+            value={formatAmount(report.liabilityRunik)}
+          />
+          <Figure
+            id="withdrawing"
+            label="Being withdrawn: debited, not yet confirmed on chain"
+            value={formatAmount(report.withdrawingRunik)}
+          />
           <Figure
             id="contingent"
             label="Contingent: free players' RUNIK activations could make withdrawable at once"
             value={formatAmount(report.contingentRunik)}
           />
-          <Figure id="owed" label="Owed: all that can be asked in one step (liability + being withdrawn + contingent)" value={formatAmount(report.owedRunik)} />
+          <Figure
+            id="owed"
+            label="Owed: all that can be asked in one step (liability + being withdrawn + contingent)"
+            value={formatAmount(report.owedRunik)}
+          />
           <Figure id="treasury" label="Treasury: the game account's RNK" value={formatAmount(report.treasuryRnk)} />
           <Figure
             id="coverage"
@@ -90,7 +102,11 @@ function Report({ report }: { report: EconomyResponse }) {
             className={`economy-coverage-${level}`}
             note={level === 'short' ? 'Under 1: the treasury cannot pay all that could be asked of it at once.' : undefined}
           />
-          <Figure id="locked" label="Locked: paid players' RUNIK for use in the game only (never withdrawn)" value={formatAmount(report.lockedRunik)} />
+          <Figure
+            id="locked"
+            label="Locked: paid players' RUNIK for use in the game only (never withdrawn)"
+            value={formatAmount(report.lockedRunik)}
+          />
           <Figure id="free" label="Free players' RUNIK (not withdrawable)" value={formatAmount(report.freeRunik)} />
         </dl>
         <table className="economy-table" data-testid="economy-system-accounts">
@@ -108,7 +124,11 @@ function Report({ report }: { report: EconomyResponse }) {
 
       {/* SWAP.HIVE backs no RUNIK until the operator buys RNK with it: shown apart from the treasury. */}
       <FigureGroup title="SWAP.HIVE (backs no RUNIK until swapped for RNK)">
-        <Figure id="swap-hive-received" label="Received: registrations, packs, shop (all time)" value={formatSwapHive(report.swapHiveReceived)} />
+        <Figure
+          id="swap-hive-received"
+          label="Received: registrations, packs, shop (all time)"
+          value={formatSwapHive(report.swapHiveReceived)}
+        />
         <Figure id="swap-hive-sent-out" label="Sent out by the operator (all time)" value={formatSwapHive(report.swapHiveSentOut)} />
         <Figure id="swap-hive-held" label="Held by the game account" value={formatSwapHive(report.swapHiveHeld)} />
       </FigureGroup>
@@ -131,7 +151,11 @@ function Report({ report }: { report: EconomyResponse }) {
           value={`${formatAmount(rails.gameUsedToday)} / ${formatCap(rails.gameCap)}`}
         />
         <Figure id="account-cap" label="Account cap a day (RUNIK)" value={formatCap(rails.accountCap)} />
-        <Figure id="coverage-floor" label="Coverage floor" value={rails.coverageFloor === null ? 'off' : formatCoverage(rails.coverageFloor)} />
+        <Figure
+          id="coverage-floor"
+          label="Coverage floor"
+          value={rails.coverageFloor === null ? 'off' : formatCoverage(rails.coverageFloor)}
+        />
         <Figure
           id="queue"
           label="Withdrawals waiting in line"

@@ -13,7 +13,11 @@ import { FakeApi } from '../../testing/fake-api';
  * the legend position it was given.
  */
 vi.mock('react-chartjs-2', () => {
-  const Chart = (props: { 'aria-label': string; fallbackContent: ReactNode; options: { plugins?: { legend?: { position?: string } } } }) => (
+  const Chart = (props: {
+    'aria-label': string;
+    fallbackContent: ReactNode;
+    options: { plugins?: { legend?: { position?: string } } };
+  }) => (
     <div role="img" aria-label={props['aria-label']} data-legend={props.options.plugins?.legend?.position}>
       {props.fallbackContent}
     </div>
@@ -54,7 +58,10 @@ const REPORT: EconomyResponse = {
   swapHiveSentOut: 0,
   swapHiveHeld: 40.12345678,
   emissionToday: gameDay('2026-03-02', { sizedFromTreasury: false, treasuryRnk: null, owedRunik: null, coverage: null }),
-  emissionDays: [gameDay('2026-03-02', { sizedFromTreasury: false, used: 1, treasuryRnk: null, owedRunik: null, coverage: null }), gameDay('2026-03-01')],
+  emissionDays: [
+    gameDay('2026-03-02', { sizedFromTreasury: false, used: 1, treasuryRnk: null, owedRunik: null, coverage: null }),
+    gameDay('2026-03-01'),
+  ],
   guardRails: { accountCap: null, gameCap: 500, gameUsedToday: 120.5, coverageFloor: 1, queueLength: 2, queuedRunik: 30 },
   days: [
     {
@@ -81,12 +88,22 @@ function renderPage() {
   );
 }
 
-const figure = async (id: string) => within(await screen.findByTestId(`economy-${id}`)).getAllByRole('definition').map((dd) => dd.textContent);
+const figure = async (id: string) =>
+  within(await screen.findByTestId(`economy-${id}`))
+    .getAllByRole('definition')
+    .map((dd) => dd.textContent);
 
 /** A chart's figures: series label to its amounts, left (oldest) to right. */
 function chartFigures(name: string): Record<string, string[]> {
   const rows = within(screen.getByRole('img', { name })).getAllByRole('row').slice(1);
-  return Object.fromEntries(rows.map((row) => [row.getAttribute('data-series'), within(row).getAllByRole('cell').map((cell) => cell.textContent)]));
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.getAttribute('data-series'),
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ]),
+  );
 }
 
 const originalMatchMedia = window.matchMedia;
@@ -95,7 +112,7 @@ afterEach(() => {
 });
 
 describe('the economy page', () => {
-  it('shows what is owed and held, SWAP.HIVE, today\'s emission budget and the guard rails', async () => {
+  it("shows what is owed and held, SWAP.HIVE, today's emission budget and the guard rails", async () => {
     renderPage();
     expect(await figure('owed')).toEqual(['960.000']);
     expect(await figure('contingent')).toEqual(['50.000']);
@@ -121,31 +138,32 @@ describe('the economy page', () => {
       coverage: ['1.500', '–', '0.900'],
       'coverage floor': ['1.000', '1.000', '1.000'],
     });
-    expect(within(screen.getByRole('img', { name: 'RUNIK owed, treasury RNK and coverage per game day' })).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'series',
-      '2026-03-01',
-      '2026-03-02',
-      'now',
-    ]);
+    expect(
+      within(screen.getByRole('img', { name: 'RUNIK owed, treasury RNK and coverage per game day' }))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['series', '2026-03-01', '2026-03-02', 'now']);
     // Today as emissionToday has it (12.5 used), not the listed row read a moment before.
-    expect(chartFigures('Emission budget and RUNIK drawn from it per game day')).toEqual({ budget: ['2,000.000', '2,000.000'], used: ['12.500', '12.500'] });
+    expect(chartFigures('Emission budget and RUNIK drawn from it per game day')).toEqual({
+      budget: ['2,000.000', '2,000.000'],
+      used: ['12.500', '12.500'],
+    });
     expect(chartFigures('RUNIK minted and burned per day, by reason')).toEqual({
       'minted: convert-to-runik': ['7.000'],
       'burned: upgrade-ch': ['3.000'],
       'resource purchases': ['5.000'],
     });
     const [header, today] = within(screen.getByTestId('economy-days-table')).getAllByRole('row');
-    expect(within(header).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'date',
-      'minted',
-      'burned',
-      'resource purchases',
-      'fees',
-      'tax',
-      'deposits',
-      'withdrawals',
-    ]);
-    expect(within(today).getAllByRole('cell').map((td) => td.textContent)).toEqual(['7.000', '3.000', '5.000', '0.000', '1.000', '2.500', '0.000']);
+    expect(
+      within(header)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['date', 'minted', 'burned', 'resource purchases', 'fees', 'tax', 'deposits', 'withdrawals']);
+    expect(
+      within(today)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['7.000', '3.000', '5.000', '0.000', '1.000', '2.500', '0.000']);
   });
 
   it('puts every legend under its plot on a phone, above it on a wider screen', async () => {

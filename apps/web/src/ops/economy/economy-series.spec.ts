@@ -54,7 +54,10 @@ describe('economy page figures', () => {
   });
 
   it('turns the newest-first days into one series per reason, oldest first, 0 where a day lacks it', () => {
-    const days = oldestFirst([day('2026-03-02', { 'convert-to-runik': 2 }), day('2026-03-01', { 'citadel-reward': 0.5, 'convert-to-runik': 1 })]);
+    const days = oldestFirst([
+      day('2026-03-02', { 'convert-to-runik': 2 }),
+      day('2026-03-01', { 'citadel-reward': 0.5, 'convert-to-runik': 1 }),
+    ]);
     expect(days.map((entry) => entry.date)).toEqual(['2026-03-01', '2026-03-02']);
     expect(seriesByReason(days, (entry) => entry.mintedByReason)).toEqual([
       { reason: 'citadel-reward', amounts: [0.5, 0] },
@@ -77,11 +80,15 @@ describe('economy page figures', () => {
   it('charts the game days oldest first with today as emissionToday reads it, even before its row is listed', () => {
     const today = gameDay('2026-03-03', { used: 250, sizedFromTreasury: false, treasuryRnk: null, owedRunik: null, coverage: null });
     const listed = [gameDay('2026-03-03', { used: 100 }), gameDay('2026-03-01'), gameDay('2026-03-02')];
-    expect(emissionDaysOldestFirst({ emissionToday: today, emissionDays: listed })).toEqual([gameDay('2026-03-01'), gameDay('2026-03-02'), today]);
+    expect(emissionDaysOldestFirst({ emissionToday: today, emissionDays: listed })).toEqual([
+      gameDay('2026-03-01'),
+      gameDay('2026-03-02'),
+      today,
+    ]);
     expect(emissionDaysOldestFirst({ emissionToday: today, emissionDays: [] })).toEqual([today]);
   });
 
-  it('draws owed, treasury and coverage at each sizing and ends on the report\'s figures now, gaps where a day was not sized', () => {
+  it("draws owed, treasury and coverage at each sizing and ends on the report's figures now, gaps where a day was not sized", () => {
     const series = liabilitySeries({
       emissionToday: gameDay('2026-03-02', { sizedFromTreasury: false, treasuryRnk: null, owedRunik: null, coverage: null }),
       emissionDays: [gameDay('2026-03-01', { treasuryRnk: 90, owedRunik: 100, coverage: 0.9 })],

@@ -84,7 +84,9 @@ export interface LiabilitySeries {
  * (null where it was not sized), then the report's figures now, so one day of history already
  * shows where the game stands.
  */
-export function liabilitySeries(report: Pick<EconomyResponse, 'emissionDays' | 'emissionToday' | 'owedRunik' | 'treasuryRnk' | 'coverage'>): LiabilitySeries {
+export function liabilitySeries(
+  report: Pick<EconomyResponse, 'emissionDays' | 'emissionToday' | 'owedRunik' | 'treasuryRnk' | 'coverage'>,
+): LiabilitySeries {
   const days = emissionDaysOldestFirst(report);
   return {
     labels: [...days.map((day) => day.day), NOW_LABEL],

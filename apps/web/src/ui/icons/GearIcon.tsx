@@ -34,7 +34,12 @@ export function GearTypeIcon({ type, ...props }: GameIconProps & { type: GearTyp
 }
 
 /** A gear tile's picture: its type's drawing in a frame of its rarity's colour; small on a pack's cards. */
-export function GearIcon({ type, rarity, small = false, ...props }: GameIconProps & { type: GearType; rarity: GearRarity; small?: boolean }) {
+export function GearIcon({
+  type,
+  rarity,
+  small = false,
+  ...props
+}: GameIconProps & { type: GearType; rarity: GearRarity; small?: boolean }) {
   return (
     <span className={`game-icon-frame ${RARITY_FRAMES[rarity]}${small ? ' game-icon-frame--small' : ''}`}>
       <GearTypeIcon type={type} {...props} />

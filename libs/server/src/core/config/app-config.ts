@@ -5,7 +5,12 @@ import { withSecretFiles } from './secret-files';
 /** A comma-separated list of node addresses, in the order they are preferred. */
 const urlList = z
   .string()
-  .transform((list) => list.split(',').map((url) => url.trim()).filter(Boolean))
+  .transform((list) =>
+    list
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().url()).min(1));
 
 /**
@@ -20,7 +25,10 @@ const optionalUnits = (decimals: number, what: string) =>
       if (text === undefined || text.trim() === '') return undefined;
       const units = parseDecimal(text.trim(), decimals);
       if (units === null || units <= 0) {
-        context.addIssue({ code: 'custom', message: `must be ${what} greater than 0 with at most ${decimals} decimals, or unset (got "${text}")` });
+        context.addIssue({
+          code: 'custom',
+          message: `must be ${what} greater than 0 with at most ${decimals} decimals, or unset (got "${text}")`,
+        });
         return z.NEVER;
       }
       return units;
@@ -51,150 +59,171 @@ export const PRODUCTION_GUARD_RAILS = {
 } as const;
 
 /** Every setting the server reads from the environment, validated once at start. */
-export const appConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/runik'),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  /**
-   * A folder of secret files, each named as its setting (DATABASE_URL, DATABASE_PASSWORD: DATABASE_URL's
-   * password, REDIS_URL, GAME_ACCOUNT_ACTIVE_KEY, BULL_BOARD_PASSWORD, METRICS_TOKEN), read over the
-   * environment and never put in it (secret-files.ts); compose's /run/secrets.
-   */
-  SECRETS_DIR: z.string().optional(),
-  /** Namespaces BullMQ queues and short-lived keys, so several games or test runs can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('runik'),
-  /** How long a call waits for one Redis command before it answers 503 (Redis hanging or down). */
-  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
-  /**
-   * Hive API nodes and Hive Engine nodes (HIVE_NODE_URLS, HIVE_ENGINE_URLS: comma-separated, tried in
-   * order, a failing or slow one skipped for a while). The single-node variables are used when the
-   * lists are unset.
-   */
-  HIVE_NODE_URLS: urlList.optional(),
-  HIVE_ENGINE_URLS: urlList.optional(),
-  HIVE_NODE_URL: z.string().url().default('http://127.0.0.1:3001'),
-  HIVE_ENGINE_URL: z.string().url().default('http://127.0.0.1:3001'),
-  /** How long one call to one chain node may take before the next node is tried. */
-  CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
-  GAME_ACCOUNT: z.string().default('runik.game'),
-  /** The game account's active key (WIF), which signs withdrawals. Outside production it defaults to hive-sim's dev key. */
-  GAME_ACCOUNT_ACTIVE_KEY: z.string().optional(),
-  /**
-   * The first Hive Engine block the chain follower reads on a database that has never followed the
-   * chain (set it to the block of the game account's first payment when moving an existing game);
-   * by default the newest block at that first start.
-   */
-  CHAIN_FOLLOW_START_BLOCK: z.coerce.number().int().nonnegative().optional(),
-  /**
-   * The operators' own accounts (comma-separated) whose transfers to the game account fund the
-   * treasury: recorded, never matched to a payment nor refunded.
-   */
-  TREASURY_ACCOUNTS: z
-    .string()
-    .default('')
-    .transform((list) => list.split(',').map((name) => name.trim()).filter(Boolean)),
-  HIVE_SIM_PASSWORD: z.string().default('devpass'),
-  /** How long a transaction the game signs may wait to be included in a block (Hive's usual 60 s). */
-  HIVE_TRANSACTION_LIFETIME_MS: z.coerce.number().int().positive().default(60_000),
-  /** Used when a registration names no referrer (the spec does not show its value). */
-  DEFAULT_REFERRER: z.string().optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
-  /**
-   * The operators' credentials (HTTP basic auth) for every ops surface: Bull Board at /admin/queues,
-   * the operator API under /api/admin and /metrics. Without a password they stay locked.
-   */
-  BULL_BOARD_USER: z.string().default('admin'),
-  BULL_BOARD_PASSWORD: z.string().optional(),
-  /**
-   * Failed ops logins one client address may make in a minute; the one that reaches it locks the
-   * address out of every ops surface for OPS_LOGIN_LOCKOUT_MINUTES (429, the right password too).
-   */
-  OPS_LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  OPS_LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
-  /** Serve the OpenAPI document at /api/docs: on by default outside production, off in production. */
-  API_DOCS: z.enum(['true', 'false']).optional(),
-  /** Hive Engine's address as the players' browsers call it (the CSP's connect-src); by default mainnet's in production, HIVE_ENGINE_URL otherwise. */
-  WEB_HIVE_ENGINE_URL: z.string().url().optional(),
-  /** Built web app to serve at / (the API serves it in one-machine setups). */
-  WEB_DIST_DIR: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** How long the worker looks for a deposit's transaction before calling it failed (the spec: 12 minutes). */
-  DEPOSIT_CONFIRMATION_WINDOW_MS: z.coerce.number().int().positive().default(12 * 60 * 1000),
-  /** How long the worker looks for a SWAP.HIVE payment (packs, shop) before calling it invalid: as long as the client waits. */
-  SWAP_HIVE_CONFIRMATION_WINDOW_MS: z.coerce.number().int().positive().default(2 * 60 * 1000),
-  /**
-   * How long the worker waits before looking again for a payment it did not find yet (a deposit, a
-   * SWAP.HIVE payment, a registration fee, which it looks for CONFIRM_REGISTRATION_ATTEMPTS times), and
-   * for a withdrawal it sent. Tests shorten them: hive-sim shows a transaction within a second.
-   */
-  DEPOSIT_RETRY_MS: z.coerce.number().int().positive().default(DEPOSIT_RETRY_MS),
-  SWAP_HIVE_CONFIRMATION_RETRY_MS: z.coerce.number().int().positive().default(5_000),
-  CONFIRM_REGISTRATION_RETRY_MS: z.coerce.number().int().positive().default(3_000),
-  WITHDRAWAL_RETRY_MS: z.coerce.number().int().positive().default(3_000),
-  /** The day over which a sender's refunds are counted (REFUNDS_PER_SENDER_PER_DAY); tests shorten it. */
-  REFUND_COUNT_WINDOW_MS: z.coerce.number().int().positive().default(24 * 60 * 60 * 1000),
-  /**
-   * How long a worker holds a job before others may take it over, and how often stalled jobs are
-   * looked for: a worker that died mid-job has its job run again after about this long.
-   */
-  WORKER_LOCK_DURATION_MS: z.coerce.number().int().positive().default(30_000),
-  /**
-   * Where the worker stamps its loops' heartbeat files, read by its container's health check
-   * (apps/worker/src/liveness/liveness-check.mjs); unset, no heartbeat is written.
-   */
-  WORKER_HEARTBEAT_DIR: z.string().optional(),
-  /** Requests per minute per client address on the public login and registration calls. */
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  /**
-   * Requests per minute on every other call (health and metrics aside): per session when the call
-   * carries a valid session, per client address otherwise. Counted in Redis, so it holds across replicas.
-   */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  /**
-   * The Socket.IO gateway's limits (docs/decisions.md, "Socket limits"): transport connections per
-   * client address and sockets per session, on each api replica; handshakes per minute per address
-   * and per session, counted in Redis; how long a connection may stay without joining (authenticating).
-   */
-  SOCKET_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
-  SOCKETS_PER_SESSION: z.coerce.number().int().positive().default(5),
-  SOCKET_HANDSHAKES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(120),
-  SOCKET_HANDSHAKES_PER_MINUTE_PER_SESSION: z.coerce.number().int().positive().default(30),
-  SOCKET_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  /**
-   * Which proxies may say who the client is (X-Forwarded-For): `true`, `false`, or a comma-separated
-   * list of addresses, CIDR ranges and proxy-addr's names. By default only proxies on the loopback and
-   * private networks, so a client on the internet cannot pick its own address for the rate limits.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('loopback,linklocal,uniquelocal')
-    .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
-  /**
-   * Withdrawal guard rails (docs/decisions.md): RUNIK one account, and all accounts together, may
-   * withdraw per game day (08:00 to 08:00 in Manila); unset, no cap.
-   */
-  WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: optionalUnits(3, 'a RUNIK amount'),
-  WITHDRAWAL_DAILY_CAP_GAME: optionalUnits(3, 'a RUNIK amount'),
-  /**
-   * The coverage floor, a ratio (0.8: the game account's RNK covers 80% of the RUNIK paid players
-   * may withdraw): a withdrawal that would leave coverage under it waits in line instead of being
-   * sent. Kept in ten-thousandths; unset, withdrawals never wait.
-   */
-  WITHDRAWAL_COVERAGE_FLOOR: optionalUnits(COVERAGE_FLOOR_DECIMALS, 'a ratio'),
-  /** How often the worker looks whether the game account's RNK lets queued withdrawals go. */
-  WITHDRAWAL_QUEUE_CHECK_MS: z.coerce.number().int().positive().default(15_000),
-  /**
-   * The daily emission budget (docs/decisions.md, "The emission budget"): never under the minimum
-   * (RUNIK), never over the ceiling (RUNIK), otherwise this percent of the RNK held above all that is owed.
-   */
-  EMISSION_DAILY_MINIMUM: runikSetting(EMISSION_POLICY.minimum),
-  EMISSION_DAILY_CEILING: runikSetting(EMISSION_POLICY.ceiling),
-  EMISSION_SURPLUS_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(EMISSION_POLICY.surplusSharePercent),
-  /** A bearer token Prometheus may send to /metrics instead of the operators' credentials. */
-  METRICS_TOKEN: z.string().min(16).optional(),
-})
+export const appConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/runik'),
+    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+    /**
+     * A folder of secret files, each named as its setting (DATABASE_URL, DATABASE_PASSWORD: DATABASE_URL's
+     * password, REDIS_URL, GAME_ACCOUNT_ACTIVE_KEY, BULL_BOARD_PASSWORD, METRICS_TOKEN), read over the
+     * environment and never put in it (secret-files.ts); compose's /run/secrets.
+     */
+    SECRETS_DIR: z.string().optional(),
+    /** Namespaces BullMQ queues and short-lived keys, so several games or test runs can share one Redis. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_-]+$/)
+      .default('runik'),
+    /** How long a call waits for one Redis command before it answers 503 (Redis hanging or down). */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
+    /**
+     * Hive API nodes and Hive Engine nodes (HIVE_NODE_URLS, HIVE_ENGINE_URLS: comma-separated, tried in
+     * order, a failing or slow one skipped for a while). The single-node variables are used when the
+     * lists are unset.
+     */
+    HIVE_NODE_URLS: urlList.optional(),
+    HIVE_ENGINE_URLS: urlList.optional(),
+    HIVE_NODE_URL: z.string().url().default('http://127.0.0.1:3001'),
+    HIVE_ENGINE_URL: z.string().url().default('http://127.0.0.1:3001'),
+    /** How long one call to one chain node may take before the next node is tried. */
+    CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+    GAME_ACCOUNT: z.string().default('runik.game'),
+    /** The game account's active key (WIF), which signs withdrawals. Outside production it defaults to hive-sim's dev key. */
+    GAME_ACCOUNT_ACTIVE_KEY: z.string().optional(),
+    /**
+     * The first Hive Engine block the chain follower reads on a database that has never followed the
+     * chain (set it to the block of the game account's first payment when moving an existing game);
+     * by default the newest block at that first start.
+     */
+    CHAIN_FOLLOW_START_BLOCK: z.coerce.number().int().nonnegative().optional(),
+    /**
+     * The operators' own accounts (comma-separated) whose transfers to the game account fund the
+     * treasury: recorded, never matched to a payment nor refunded.
+     */
+    TREASURY_ACCOUNTS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    HIVE_SIM_PASSWORD: z.string().default('devpass'),
+    /** How long a transaction the game signs may wait to be included in a block (Hive's usual 60 s). */
+    HIVE_TRANSACTION_LIFETIME_MS: z.coerce.number().int().positive().default(60_000),
+    /** Used when a registration names no referrer (the spec does not show its value). */
+    DEFAULT_REFERRER: z.string().optional(),
+    SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+    /**
+     * The operators' credentials (HTTP basic auth) for every ops surface: Bull Board at /admin/queues,
+     * the operator API under /api/admin and /metrics. Without a password they stay locked.
+     */
+    BULL_BOARD_USER: z.string().default('admin'),
+    BULL_BOARD_PASSWORD: z.string().optional(),
+    /**
+     * Failed ops logins one client address may make in a minute; the one that reaches it locks the
+     * address out of every ops surface for OPS_LOGIN_LOCKOUT_MINUTES (429, the right password too).
+     */
+    OPS_LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    OPS_LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
+    /** Serve the OpenAPI document at /api/docs: on by default outside production, off in production. */
+    API_DOCS: z.enum(['true', 'false']).optional(),
+    /** Hive Engine's address as the players' browsers call it (the CSP's connect-src); by default mainnet's in production, HIVE_ENGINE_URL otherwise. */
+    WEB_HIVE_ENGINE_URL: z.string().url().optional(),
+    /** Built web app to serve at / (the API serves it in one-machine setups). */
+    WEB_DIST_DIR: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How long the worker looks for a deposit's transaction before calling it failed (the spec: 12 minutes). */
+    DEPOSIT_CONFIRMATION_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(12 * 60 * 1000),
+    /** How long the worker looks for a SWAP.HIVE payment (packs, shop) before calling it invalid: as long as the client waits. */
+    SWAP_HIVE_CONFIRMATION_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(2 * 60 * 1000),
+    /**
+     * How long the worker waits before looking again for a payment it did not find yet (a deposit, a
+     * SWAP.HIVE payment, a registration fee, which it looks for CONFIRM_REGISTRATION_ATTEMPTS times), and
+     * for a withdrawal it sent. Tests shorten them: hive-sim shows a transaction within a second.
+     */
+    DEPOSIT_RETRY_MS: z.coerce.number().int().positive().default(DEPOSIT_RETRY_MS),
+    SWAP_HIVE_CONFIRMATION_RETRY_MS: z.coerce.number().int().positive().default(5_000),
+    CONFIRM_REGISTRATION_RETRY_MS: z.coerce.number().int().positive().default(3_000),
+    WITHDRAWAL_RETRY_MS: z.coerce.number().int().positive().default(3_000),
+    /** The day over which a sender's refunds are counted (REFUNDS_PER_SENDER_PER_DAY); tests shorten it. */
+    REFUND_COUNT_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 60 * 60 * 1000),
+    /**
+     * How long a worker holds a job before others may take it over, and how often stalled jobs are
+     * looked for: a worker that died mid-job has its job run again after about this long.
+     */
+    WORKER_LOCK_DURATION_MS: z.coerce.number().int().positive().default(30_000),
+    /**
+     * Where the worker stamps its loops' heartbeat files, read by its container's health check
+     * (apps/worker/src/liveness/liveness-check.mjs); unset, no heartbeat is written.
+     */
+    WORKER_HEARTBEAT_DIR: z.string().optional(),
+    /** Requests per minute per client address on the public login and registration calls. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    /**
+     * Requests per minute on every other call (health and metrics aside): per session when the call
+     * carries a valid session, per client address otherwise. Counted in Redis, so it holds across replicas.
+     */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /**
+     * The Socket.IO gateway's limits (docs/decisions.md, "Socket limits"): transport connections per
+     * client address and sockets per session, on each api replica; handshakes per minute per address
+     * and per session, counted in Redis; how long a connection may stay without joining (authenticating).
+     */
+    SOCKET_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+    SOCKETS_PER_SESSION: z.coerce.number().int().positive().default(5),
+    SOCKET_HANDSHAKES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+    SOCKET_HANDSHAKES_PER_MINUTE_PER_SESSION: z.coerce.number().int().positive().default(30),
+    SOCKET_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+    /**
+     * Which proxies may say who the client is (X-Forwarded-For): `true`, `false`, or a comma-separated
+     * list of addresses, CIDR ranges and proxy-addr's names. By default only proxies on the loopback and
+     * private networks, so a client on the internet cannot pick its own address for the rate limits.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('loopback,linklocal,uniquelocal')
+      .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
+    /**
+     * Withdrawal guard rails (docs/decisions.md): RUNIK one account, and all accounts together, may
+     * withdraw per game day (08:00 to 08:00 in Manila); unset, no cap.
+     */
+    WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: optionalUnits(3, 'a RUNIK amount'),
+    WITHDRAWAL_DAILY_CAP_GAME: optionalUnits(3, 'a RUNIK amount'),
+    /**
+     * The coverage floor, a ratio (0.8: the game account's RNK covers 80% of the RUNIK paid players
+     * may withdraw): a withdrawal that would leave coverage under it waits in line instead of being
+     * sent. Kept in ten-thousandths; unset, withdrawals never wait.
+     */
+    WITHDRAWAL_COVERAGE_FLOOR: optionalUnits(COVERAGE_FLOOR_DECIMALS, 'a ratio'),
+    /** How often the worker looks whether the game account's RNK lets queued withdrawals go. */
+    WITHDRAWAL_QUEUE_CHECK_MS: z.coerce.number().int().positive().default(15_000),
+    /**
+     * The daily emission budget (docs/decisions.md, "The emission budget"): never under the minimum
+     * (RUNIK), never over the ceiling (RUNIK), otherwise this percent of the RNK held above all that is owed.
+     */
+    EMISSION_DAILY_MINIMUM: runikSetting(EMISSION_POLICY.minimum),
+    EMISSION_DAILY_CEILING: runikSetting(EMISSION_POLICY.ceiling),
+    EMISSION_SURPLUS_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(EMISSION_POLICY.surplusSharePercent),
+    /** A bearer token Prometheus may send to /metrics instead of the operators' credentials. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+  })
   .refine((config) => config.EMISSION_DAILY_MINIMUM <= config.EMISSION_DAILY_CEILING, {
     path: ['EMISSION_DAILY_MINIMUM'],
     message: 'must not be over EMISSION_DAILY_CEILING',
@@ -203,7 +232,8 @@ export const appConfigSchema = z.object({
     config.NODE_ENV === 'production'
       ? {
           ...config,
-          WITHDRAWAL_DAILY_CAP_PER_ACCOUNT: config.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT ?? PRODUCTION_GUARD_RAILS.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT,
+          WITHDRAWAL_DAILY_CAP_PER_ACCOUNT:
+            config.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT ?? PRODUCTION_GUARD_RAILS.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT,
           WITHDRAWAL_DAILY_CAP_GAME: config.WITHDRAWAL_DAILY_CAP_GAME ?? PRODUCTION_GUARD_RAILS.WITHDRAWAL_DAILY_CAP_GAME,
           WITHDRAWAL_COVERAGE_FLOOR: config.WITHDRAWAL_COVERAGE_FLOOR ?? PRODUCTION_GUARD_RAILS.WITHDRAWAL_COVERAGE_FLOOR,
         }

@@ -17,7 +17,11 @@ describe('secret files (SECRETS_DIR)', () => {
     expect(decodeURIComponent(new URL(config.DATABASE_URL).password)).toBe('p@ss:w/rd%');
     expect(config.METRICS_TOKEN).toBe('a-token-of-sixteen-or-more');
     // The environment given is left as it was.
-    expect(env).toEqual({ SECRETS_DIR: dir, DATABASE_URL: 'postgres://runik@postgres:5432/runik', METRICS_TOKEN: 'from-the-environment-token' });
+    expect(env).toEqual({
+      SECRETS_DIR: dir,
+      DATABASE_URL: 'postgres://runik@postgres:5432/runik',
+      METRICS_TOKEN: 'from-the-environment-token',
+    });
   });
 
   it('leaves a setting with no file to the environment, and refuses a password without a database URL', () => {

@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The settings that may come as files in SECRETS_DIR, each file named as its setting. */
-export const SECRET_SETTINGS = ['DATABASE_URL', 'DATABASE_PASSWORD', 'REDIS_URL', 'GAME_ACCOUNT_ACTIVE_KEY', 'BULL_BOARD_PASSWORD', 'METRICS_TOKEN'] as const;
+export const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'DATABASE_PASSWORD',
+  'REDIS_URL',
+  'GAME_ACCOUNT_ACTIVE_KEY',
+  'BULL_BOARD_PASSWORD',
+  'METRICS_TOKEN',
+] as const;
 
 /**
  * The settings with the secrets of SECRETS_DIR over them: each file SECRETS_DIR/NAME (compose mounts a secret
@@ -21,7 +28,8 @@ export function withSecretFiles(env: Record<string, unknown>): Record<string, un
   const password = settings['DATABASE_PASSWORD'];
   delete settings['DATABASE_PASSWORD'];
   if (typeof password === 'string') {
-    if (typeof settings['DATABASE_URL'] !== 'string') throw new Error('Invalid configuration: DATABASE_PASSWORD needs DATABASE_URL (without its password)');
+    if (typeof settings['DATABASE_URL'] !== 'string')
+      throw new Error('Invalid configuration: DATABASE_PASSWORD needs DATABASE_URL (without its password)');
     const url = new URL(settings['DATABASE_URL']);
     // Encoded here: the URL setter would leave a '%' as it is, which the driver then fails to decode.
     url.password = encodeURIComponent(password);

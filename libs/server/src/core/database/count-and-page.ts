@@ -5,7 +5,12 @@ import { EntityManager } from 'typeorm';
  * when the page is empty). `countSql` selects one row with a column `total`; both statements share
  * `parameters`. Each row keeps the order `pageSql` gives it.
  */
-export async function countAndPage<Row>(manager: EntityManager, countSql: string, pageSql: string, parameters: unknown[]): Promise<{ total: number; rows: Row[] }> {
+export async function countAndPage<Row>(
+  manager: EntityManager,
+  countSql: string,
+  pageSql: string,
+  parameters: unknown[],
+): Promise<{ total: number; rows: Row[] }> {
   const rows: (Row & { total: string; page_position: string | null })[] = await manager.query(
     `SELECT counted.total, page.* FROM (${countSql}) counted
        LEFT JOIN LATERAL (SELECT numbered.*, row_number() OVER () AS page_position FROM (${pageSql}) numbered) page ON true

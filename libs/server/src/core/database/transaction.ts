@@ -20,7 +20,11 @@ export function isTransientConflict(error: unknown): boolean {
  * transaction. `work` must change nothing outside PostgreSQL before its COMMIT (pushes wait for the
  * commit: NotificationPush), which holds for every feature's transaction.
  */
-export async function retryingTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
+export async function retryingTransaction<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+  isolation?: IsolationLevel,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return isolation ? await dataSource.transaction(isolation, work) : await dataSource.transaction(work);
@@ -28,7 +32,9 @@ export async function retryingTransaction<T>(dataSource: DataSource, work: (mana
       if (attempt >= ATTEMPTS || !isTransientConflict(error)) throw error;
       // No pause: PostgreSQL aborted only this one, so the others of the cycle hold their locks and finish, and
       // this one, run again at once, waits for them at its first lock instead of meeting them halfway.
-      logger.warn(`Transaction rolled back by PostgreSQL (${(error as Error).message}); running it again (attempt ${attempt + 1} of ${ATTEMPTS})`);
+      logger.warn(
+        `Transaction rolled back by PostgreSQL (${(error as Error).message}); running it again (attempt ${attempt + 1} of ${ATTEMPTS})`,
+      );
     }
   }
 }

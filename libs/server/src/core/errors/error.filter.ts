@@ -21,7 +21,8 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = this.toResponse(exception);
-    if (status === HttpStatus.SERVICE_UNAVAILABLE && !reply.hasHeader('Retry-After')) void reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && !reply.hasHeader('Retry-After'))
+      void reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     void reply.status(status).send(body);
   }
 

@@ -13,8 +13,18 @@ export function isOutage(error: unknown): boolean {
   return OUTAGE_MESSAGES.test(String(candidate.message ?? ''));
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections (08xxx is connection_exception). */
 const POSTGRES_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
 /** What pg and ioredis say when a connection is gone or cannot be had. */
-const OUTAGE_MESSAGES = /Connection terminated|Connection is closed|timeout exceeded when trying to connect|connection error|Stream isn't writeable|Command timed out/i;
+const OUTAGE_MESSAGES =
+  /Connection terminated|Connection is closed|timeout exceeded when trying to connect|connection error|Stream isn't writeable|Command timed out/i;

@@ -42,9 +42,7 @@ export class Foundation1763700000000 implements MigrationInterface {
         UNIQUE (transaction_id, hive_username)
       )`);
     // A chain payment activates one account, once: the guard is the database, not a check in code.
-    await db.query(
-      `CREATE UNIQUE INDEX registrations_tx_confirmed_once ON registrations (transaction_id) WHERE status = 'confirmed'`,
-    );
+    await db.query(`CREATE UNIQUE INDEX registrations_tx_confirmed_once ON registrations (transaction_id) WHERE status = 'confirmed'`);
 
     await db.query(`
       CREATE TABLE cities (

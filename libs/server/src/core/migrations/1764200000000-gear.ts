@@ -28,9 +28,13 @@ export class Gear1764200000000 implements MigrationInterface {
     // A player names a transaction once; a stranger naming it gets a row of their own (refused: wrong
     // sender) and cannot block the payer; a transaction confirms one purchase.
     await db.query(`CREATE UNIQUE INDEX pack_purchases_transaction_player ON pack_purchases (transaction_id, player_id)`);
-    await db.query(`CREATE UNIQUE INDEX pack_purchases_transaction_confirmed ON pack_purchases (transaction_id) WHERE status = 'confirmed'`);
+    await db.query(
+      `CREATE UNIQUE INDEX pack_purchases_transaction_confirmed ON pack_purchases (transaction_id) WHERE status = 'confirmed'`,
+    );
     await db.query(`CREATE INDEX pack_purchases_player_idx ON pack_purchases (player_id, currency) WHERE status = 'confirmed'`);
-    await db.query(`CREATE INDEX pack_purchases_unopened_idx ON pack_purchases (player_id) WHERE status = 'confirmed' AND opened_at IS NULL`);
+    await db.query(
+      `CREATE INDEX pack_purchases_unopened_idx ON pack_purchases (player_id) WHERE status = 'confirmed' AND opened_at IS NULL`,
+    );
     await db.query(`
       CREATE TABLE gears (
         id bigserial PRIMARY KEY,

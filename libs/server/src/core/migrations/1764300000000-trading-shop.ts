@@ -40,7 +40,9 @@ export class TradingShop1764300000000 implements MigrationInterface {
       )`);
     await db.query(`CREATE UNIQUE INDEX shop_purchases_one_pending ON shop_purchases (player_id) WHERE status = 'pending'`);
     await db.query(`CREATE UNIQUE INDEX shop_purchases_transaction_player ON shop_purchases (transaction_id, player_id)`);
-    await db.query(`CREATE UNIQUE INDEX shop_purchases_transaction_confirmed ON shop_purchases (transaction_id) WHERE status = 'confirmed'`);
+    await db.query(
+      `CREATE UNIQUE INDEX shop_purchases_transaction_confirmed ON shop_purchases (transaction_id) WHERE status = 'confirmed'`,
+    );
     await db.query(`CREATE INDEX shop_purchases_player_idx ON shop_purchases (player_id, created_at DESC)`);
   }
 

@@ -24,8 +24,14 @@ export class CitadelLeaderboards1764400000000 implements MigrationInterface {
     // (GEAR_STAT_TABLE when this was written: base + perLevel × (level - 1), hundredths of a percent).
     const boost = `(CASE g.rarity WHEN 'common' THEN 100 + 20 * (g.level - 1) WHEN 'rare' THEN 200 + 40 * (g.level - 1) WHEN 'epic' THEN 400 + 80 * (g.level - 1)
       WHEN 'legendary' THEN 700 + 140 * (g.level - 1) WHEN 'mythical' THEN 1200 + 240 * (g.level - 1) END)`;
-    for (const [type, column] of [['infantry', 'infantry_boost'], ['archer', 'archers_boost'], ['cavalry', 'cavalries_boost']]) {
-      await db.query(`UPDATE cities c SET ${column} = ${boost} FROM gears g WHERE g.owner_id = c.player_id AND g.equipped AND g.type = '${type}'`);
+    for (const [type, column] of [
+      ['infantry', 'infantry_boost'],
+      ['archer', 'archers_boost'],
+      ['cavalry', 'cavalries_boost'],
+    ]) {
+      await db.query(
+        `UPDATE cities c SET ${column} = ${boost} FROM gears g WHERE g.owner_id = c.player_id AND g.equipped AND g.type = '${type}'`,
+      );
     }
 
     await db.query(`CREATE TABLE citadel_state (singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton), current_floor int NOT NULL)`);
@@ -106,8 +112,12 @@ export class CitadelLeaderboards1764400000000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await db.query(`CREATE TRIGGER cities_sized_insert AFTER INSERT ON cities REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_sizes_cities()`);
-    await db.query(`CREATE TRIGGER cities_sized_delete AFTER DELETE ON cities REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_sizes_cities()`);
+    await db.query(
+      `CREATE TRIGGER cities_sized_insert AFTER INSERT ON cities REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_sizes_cities()`,
+    );
+    await db.query(
+      `CREATE TRIGGER cities_sized_delete AFTER DELETE ON cities REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_sizes_cities()`,
+    );
     await db.query(`
       CREATE FUNCTION leaderboard_sizes_seasons() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -120,8 +130,12 @@ export class CitadelLeaderboards1764400000000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await db.query(`CREATE TRIGGER season_damage_sized_insert AFTER INSERT ON season_damage REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_sizes_seasons()`);
-    await db.query(`CREATE TRIGGER season_damage_sized_delete AFTER DELETE ON season_damage REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_sizes_seasons()`);
+    await db.query(
+      `CREATE TRIGGER season_damage_sized_insert AFTER INSERT ON season_damage REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_sizes_seasons()`,
+    );
+    await db.query(
+      `CREATE TRIGGER season_damage_sized_delete AFTER DELETE ON season_damage REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_sizes_seasons()`,
+    );
     // Citadel rewards: what rounding the shares leaves stays here.
     await db.query(`INSERT INTO ledger_accounts (code, allow_negative) VALUES ('system:rewards', false)`);
   }
@@ -130,9 +144,13 @@ export class CitadelLeaderboards1764400000000 implements MigrationInterface {
     await db.query(`DELETE FROM ledger_accounts WHERE code = 'system:rewards'`);
     await db.query(`DROP TRIGGER cities_sized_insert ON cities`);
     await db.query(`DROP TRIGGER cities_sized_delete ON cities`);
-    await db.query(`DROP TABLE season_damage, seasons, citadel_rewards, citadel_players, citadel_damage, citadel_floors, citadel_state, leaderboard_sizes`);
+    await db.query(
+      `DROP TABLE season_damage, seasons, citadel_rewards, citadel_players, citadel_damage, citadel_floors, citadel_state, leaderboard_sizes`,
+    );
     await db.query(`DROP FUNCTION leaderboard_sizes_cities(), leaderboard_sizes_seasons()`);
     await db.query(`DROP INDEX cities_army_power_idx`);
-    await db.query(`ALTER TABLE cities DROP COLUMN army_power, DROP COLUMN infantry_boost, DROP COLUMN archers_boost, DROP COLUMN cavalries_boost`);
+    await db.query(
+      `ALTER TABLE cities DROP COLUMN army_power, DROP COLUMN infantry_boost, DROP COLUMN archers_boost, DROP COLUMN cavalries_boost`,
+    );
   }
 }

@@ -97,7 +97,15 @@ export class ThroneWars1764500000000 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    for (const table of ['throne_rewards', 'throne_battles', 'throne_rally_troops', 'throne_rallies', 'throne_garrison', 'throne_votes', 'throne_wars']) {
+    for (const table of [
+      'throne_rewards',
+      'throne_battles',
+      'throne_rally_troops',
+      'throne_rallies',
+      'throne_garrison',
+      'throne_votes',
+      'throne_wars',
+    ]) {
       await db.query(`DROP TABLE ${table}`);
     }
   }

@@ -36,7 +36,9 @@ export class ChainTransfers1764800000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL,
         PRIMARY KEY (transaction_id, log_index)
       )`);
-    await db.query(`CREATE INDEX chain_transfers_open_idx ON chain_transfers (block_number, transaction_id, log_index) WHERE status IN ('waiting', 'unmatched')`);
+    await db.query(
+      `CREATE INDEX chain_transfers_open_idx ON chain_transfers (block_number, transaction_id, log_index) WHERE status IN ('waiting', 'unmatched')`,
+    );
     await db.query(`CREATE INDEX chain_transfers_status_idx ON chain_transfers (status, block_number)`);
   }
 

@@ -11,7 +11,9 @@ export class WithdrawalQueue1765450000000 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE withdrawals DROP CONSTRAINT withdrawals_status_check`);
-    await db.query(`ALTER TABLE withdrawals ADD CONSTRAINT withdrawals_status_check CHECK (status IN ('queued', 'pending', 'sent', 'completed', 'refunded'))`);
+    await db.query(
+      `ALTER TABLE withdrawals ADD CONSTRAINT withdrawals_status_check CHECK (status IN ('queued', 'pending', 'sent', 'completed', 'refunded'))`,
+    );
     await db.query(`CREATE INDEX withdrawals_open_idx ON withdrawals (id) WHERE status IN ('queued', 'pending', 'sent')`);
     await db.query(`CREATE INDEX withdrawals_created_idx ON withdrawals (created_at)`);
   }
@@ -20,6 +22,8 @@ export class WithdrawalQueue1765450000000 implements MigrationInterface {
     await db.query(`DROP INDEX withdrawals_created_idx`);
     await db.query(`DROP INDEX withdrawals_open_idx`);
     await db.query(`ALTER TABLE withdrawals DROP CONSTRAINT withdrawals_status_check`);
-    await db.query(`ALTER TABLE withdrawals ADD CONSTRAINT withdrawals_status_check CHECK (status IN ('pending', 'sent', 'completed', 'refunded'))`);
+    await db.query(
+      `ALTER TABLE withdrawals ADD CONSTRAINT withdrawals_status_check CHECK (status IN ('pending', 'sent', 'completed', 'refunded'))`,
+    );
   }
 }

@@ -9,7 +9,9 @@ export class AllianceInvitationRules1765532100000 implements MigrationInterface 
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE alliances ADD COLUMN members_may_invite boolean NOT NULL DEFAULT false`);
-    await db.query(`ALTER TABLE alliance_invitations ADD COLUMN id bigint GENERATED ALWAYS AS IDENTITY UNIQUE, ADD COLUMN revoked_at timestamptz`);
+    await db.query(
+      `ALTER TABLE alliance_invitations ADD COLUMN id bigint GENERATED ALWAYS AS IDENTITY UNIQUE, ADD COLUMN revoked_at timestamptz`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

@@ -16,7 +16,9 @@ export class RefundLimits1765540000000 implements MigrationInterface {
     await db.query(`ALTER TABLE chain_transfers ADD COLUMN refund_started_at timestamptz`);
     // Refunds signed before: counted from their last change, the closest time kept.
     await db.query(`UPDATE chain_transfers SET refund_started_at = updated_at WHERE refund_transaction_id IS NOT NULL`);
-    await db.query(`CREATE INDEX chain_transfers_sender_refunds_idx ON chain_transfers (sender, refund_started_at) WHERE refund_started_at IS NOT NULL`);
+    await db.query(
+      `CREATE INDEX chain_transfers_sender_refunds_idx ON chain_transfers (sender, refund_started_at) WHERE refund_started_at IS NOT NULL`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

@@ -21,7 +21,9 @@ describe('the gear material value backfill', () => {
   it('gives each existing gear its base value where it was made plus the experience it absorbed since, never the old level × value', async () => {
     const runner = dataSource.createQueryRunner();
     await migration.down(runner);
-    const [{ id: playerId }] = await dataSource.query(`INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ('smith', 'runik.game', 'free', now()) RETURNING id`);
+    const [{ id: playerId }] = await dataSource.query(
+      `INSERT INTO players (hive_username, referrer, activation, created_at) VALUES ('smith', 'runik.game', 'free', now()) RETURNING id`,
+    );
     const gear = async (rarity: string, level: number, currentExp: number): Promise<number> => {
       const [{ id }] = await dataSource.query(
         `INSERT INTO gears (owner_id, type, category, rarity, level, current_exp, created_at) VALUES ($1, 'wheat', 'mayor', $2, $3, $4, now()) RETURNING id`,
@@ -47,7 +49,10 @@ describe('the gear material value backfill', () => {
     await migration.up(runner);
     await runner.release();
     const values = new Map(
-      (await dataSource.query(`SELECT id, exp_value FROM gears`)).map((row: { id: string; exp_value: number }) => [Number(row.id), row.exp_value]),
+      (await dataSource.query(`SELECT id, exp_value FROM gears`)).map((row: { id: string; exp_value: number }) => [
+        Number(row.id),
+        row.exp_value,
+      ]),
     );
     expect(values).toEqual(
       new Map([
@@ -61,7 +66,9 @@ describe('the gear material value backfill', () => {
       ]),
     );
     expect(values.get(fromPack)).toBe(1_430);
-    const [{ is_nullable }] = await dataSource.query(`SELECT is_nullable FROM information_schema.columns WHERE table_name = 'gears' AND column_name = 'exp_value'`);
+    const [{ is_nullable }] = await dataSource.query(
+      `SELECT is_nullable FROM information_schema.columns WHERE table_name = 'gears' AND column_name = 'exp_value'`,
+    );
     expect(is_nullable).toBe('NO');
   });
 });

@@ -27,4 +27,32 @@ import { RefundLimits1765540000000 } from './1765540000000-refund-limits';
 import { PracticeRaids1765541000000 } from './1765541000000-practice-raids';
 
 /** Every migration, in order. TypeORM never synchronizes the schema. */
-export const migrations = [Foundation1763700000000, City1763800000000, Deposits1763900000000, Withdrawals1764000000000, AlliancesAttacks1764100000000, Gear1764200000000, TradingShop1764300000000, CitadelLeaderboards1764400000000, ThroneWars1764500000000, AllianceInvitationsNames1764600000000, PendingWork1764700000000, ChainTransfers1764800000000, RegistrationFeeQuotes1764900000000, PaymentHistory1765100000000, Notifications1765200000000, CitadelAttacks1765300000000, GearExpValue1765440000000, WithdrawalQueue1765450000000, RaidSpoils1765460000000, ArmyPowerTrigger1765470000000, FirstSteps1765480000000, EmissionBudget1765490000000, AllianceNameSkeletons1765532000000, AllianceInvitationRules1765532100000, BackupRuns1765534400000, RefundLimits1765540000000, PracticeRaids1765541000000];
+export const migrations = [
+  Foundation1763700000000,
+  City1763800000000,
+  Deposits1763900000000,
+  Withdrawals1764000000000,
+  AlliancesAttacks1764100000000,
+  Gear1764200000000,
+  TradingShop1764300000000,
+  CitadelLeaderboards1764400000000,
+  ThroneWars1764500000000,
+  AllianceInvitationsNames1764600000000,
+  PendingWork1764700000000,
+  ChainTransfers1764800000000,
+  RegistrationFeeQuotes1764900000000,
+  PaymentHistory1765100000000,
+  Notifications1765200000000,
+  CitadelAttacks1765300000000,
+  GearExpValue1765440000000,
+  WithdrawalQueue1765450000000,
+  RaidSpoils1765460000000,
+  ArmyPowerTrigger1765470000000,
+  FirstSteps1765480000000,
+  EmissionBudget1765490000000,
+  AllianceNameSkeletons1765532000000,
+  AllianceInvitationRules1765532100000,
+  BackupRuns1765534400000,
+  RefundLimits1765540000000,
+  PracticeRaids1765541000000,
+];

@@ -77,7 +77,9 @@ describe('JobHandlers', () => {
   it('refuses two handlers of one job name at start, naming both', async () => {
     const refused = await contextOf(PaymentsModule, RivalPaymentsModule).catch((error: Error) => error);
     expect(refused).toBeInstanceOf(StartupError);
-    expect((refused as Error).message).toBe('The ledger job "confirm-deposit" has two handlers: Payments.confirm and RivalPayments.confirmAgain');
+    expect((refused as Error).message).toBe(
+      'The ledger job "confirm-deposit" has two handlers: Payments.confirm and RivalPayments.confirmAgain',
+    );
   });
 
   it('hands a job its data and whether it is the last attempt; an unknown name fails for good', async () => {
@@ -109,7 +111,11 @@ describe('JobHandlers', () => {
 
   it('reports the jobs still to run and the job schedulers that no handler takes, by queue, name and count', async () => {
     await ledger.add('confirm-deposit', { paymentId: 1 });
-    const unknown = [await ledger.add('no-such-job', {}), await ledger.add('no-such-job', {}, { delay: 60_000 }), await ledger.add('gone-job', {}, { priority: 3 })];
+    const unknown = [
+      await ledger.add('no-such-job', {}),
+      await ledger.add('no-such-job', {}, { delay: 60_000 }),
+      await ledger.add('gone-job', {}, { priority: 3 }),
+    ];
     await schedules.upsertJobScheduler('retired-tick', { every: 60_000 }, { name: 'retired-tick' });
     await schedules.upsertJobScheduler('citadel-daily-reset', { pattern: '0 8 * * *', tz: 'Asia/Manila' }, { name: 'citadel-daily-reset' });
 
@@ -142,17 +148,20 @@ describe('JobHandlers', () => {
     }
     expect(refused?.message).toContain('no handler for the schedules job "emission-sizing"');
     expect(refused?.message).not.toContain('"confirm-deposit"');
-    expect(refused?.message).toContain('is every feature\'s jobs module in apps/worker/src/worker.module.ts?');
+    expect(refused?.message).toContain("is every feature's jobs module in apps/worker/src/worker.module.ts?");
 
     // With exactly these declared, the wiring is complete; a handler of a job not declared is refused.
-    const handled = { ledger: [LedgerJobs.confirmDeposit], schedules: [ScheduledJobs.citadelDailyReset, ScheduledJobs.withdrawalQueueRelease] };
+    const handled = {
+      ledger: [LedgerJobs.confirmDeposit],
+      schedules: [ScheduledJobs.citadelDailyReset, ScheduledJobs.withdrawalQueueRelease],
+    };
     expect(() => handlers.refuseMissingHandlers(handled)).not.toThrow();
     expect(() => handlers.refuseMissingHandlers({ ...handled, ledger: [] })).toThrow(
       'Payments.confirm handles the ledger job "confirm-deposit", which queues.ts does not declare',
     );
   });
 
-  it('types a handler\'s job name by its queue', () => {
+  it("types a handler's job name by its queue", () => {
     // @ts-expect-error: a ledger handler cannot name a job the ledger queue does not declare.
     expect(() => JobHandler(Queues.ledger, 'no-such-job')).not.toThrow();
     // @ts-expect-error: a schedule's name is a scheduled job's.

@@ -145,10 +145,13 @@ export class JobHandlers implements OnModuleInit {
       }
     }
     for (const job of this.jobs.values()) {
-      if (!declared[job.queue].includes(job.name)) problems.push(`${job.handler} handles the ${job.queue} job "${job.name}", which queues.ts does not declare`);
+      if (!declared[job.queue].includes(job.name))
+        problems.push(`${job.handler} handles the ${job.queue} job "${job.name}", which queues.ts does not declare`);
     }
     if (problems.length > 0) {
-      throw new StartupError(`The worker's wiring is incomplete: ${problems.join('; ')} (is every feature's jobs module in apps/worker/src/worker.module.ts?)`);
+      throw new StartupError(
+        `The worker's wiring is incomplete: ${problems.join('; ')} (is every feature's jobs module in apps/worker/src/worker.module.ts?)`,
+      );
     }
   }
 
@@ -173,12 +176,16 @@ export class JobHandlers implements OnModuleInit {
       for (const name of await pendingJobNames(queue)) note(name, true);
       for (const scheduler of await queue.getJobSchedulers()) note(scheduler.name, false);
       for (const [name, { jobs, scheduler }] of unhandled) {
-        const what = [jobs > 0 ? `${jobs} job${jobs === 1 ? '' : 's'}` : '', scheduler ? 'its job scheduler' : ''].filter(Boolean).join(' and ');
+        const what = [jobs > 0 ? `${jobs} job${jobs === 1 ? '' : 's'}` : '', scheduler ? 'its job scheduler' : '']
+          .filter(Boolean)
+          .join(' and ');
         problems.push(`"${name}" in the ${queue.name} queue (${what})`);
       }
     }
     if (problems.length > 0) {
-      throw new StartupError(`The worker has no handler for ${problems.join(', ')}: deploy a worker that handles them, or remove them, then start again`);
+      throw new StartupError(
+        `The worker has no handler for ${problems.join(', ')}: deploy a worker that handles them, or remove them, then start again`,
+      );
     }
   }
 }

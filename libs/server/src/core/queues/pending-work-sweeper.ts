@@ -44,14 +44,20 @@ export class PendingWorkSweeper {
       rows<{ id: string; transaction_id: string; hive_username: string }>(
         `SELECT id, transaction_id, hive_username FROM registrations WHERE status = 'pending'`,
       ),
-      rows<{ id: string; transaction_id: string; player_id: string }>(`SELECT id, transaction_id, player_id FROM deposits WHERE status = 'pending'`),
+      rows<{ id: string; transaction_id: string; player_id: string }>(
+        `SELECT id, transaction_id, player_id FROM deposits WHERE status = 'pending'`,
+      ),
       rows<{ id: string }>(`SELECT id FROM withdrawals WHERE status IN ('pending', 'sent')`),
       rows<{ id: string }>(`SELECT id FROM pack_purchases WHERE status = 'pending'`),
       rows<{ id: string }>(`SELECT id FROM shop_purchases WHERE status = 'pending'`),
     ]);
     return [
-      ...registrations.map((row) => ledgerJobs.registration({ id: Number(row.id), transactionId: row.transaction_id, hiveUsername: row.hive_username }, this.config)),
-      ...deposits.map((row) => ledgerJobs.deposit({ id: Number(row.id), transactionId: row.transaction_id, playerId: Number(row.player_id) }, this.config)),
+      ...registrations.map((row) =>
+        ledgerJobs.registration({ id: Number(row.id), transactionId: row.transaction_id, hiveUsername: row.hive_username }, this.config),
+      ),
+      ...deposits.map((row) =>
+        ledgerJobs.deposit({ id: Number(row.id), transactionId: row.transaction_id, playerId: Number(row.player_id) }, this.config),
+      ),
       ...withdrawals.map((row) => ledgerJobs.withdrawal(Number(row.id), this.config)),
       ...packPurchases.map((row) => ledgerJobs.packPurchase(Number(row.id), this.config)),
       ...shopPurchases.map((row) => ledgerJobs.shopPurchase(Number(row.id), this.config)),

@@ -11,7 +11,9 @@ export const REDIS = Symbol('REDIS');
  * REDIS_COMMAND_TIMEOUT_MS, so the call answers 503 within about a second instead of waiting for
  * Redis to come back. ioredis still reconnects by itself. Never for blocking commands (BullMQ's workers).
  */
-export function failFastRedisOptions(config: AppConfig): Pick<RedisOptions, 'enableOfflineQueue' | 'maxRetriesPerRequest' | 'commandTimeout'> {
+export function failFastRedisOptions(
+  config: AppConfig,
+): Pick<RedisOptions, 'enableOfflineQueue' | 'maxRetriesPerRequest' | 'commandTimeout'> {
   return { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS };
 }
 

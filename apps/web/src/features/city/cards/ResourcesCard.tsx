@@ -28,11 +28,14 @@ export function ResourcesCard({ city, harvesting, onHarvest }: ResourcesCardProp
             <span className="city-resource__name">
               <ResourceIcon resource={resource} className="game-icon--lg" /> {resourceLabel(resource)}
             </span>
-            <CountUp className="city-resource__amount" testId={`amount-${resource}`} value={city.holdings[resource]} format={formatResource} />
+            <CountUp
+              className="city-resource__amount"
+              testId={`amount-${resource}`}
+              value={city.holdings[resource]}
+              format={formatResource}
+            />
             <span className="city-resource__detail">
-              <span data-testid={`production-${resource}`}>
-                {formatResource(cityProductionPerHour(resource, city))}
-              </span>
+              <span data-testid={`production-${resource}`}>{formatResource(cityProductionPerHour(resource, city))}</span>
               /h
             </span>
             {resource === UPKEEP_RESOURCE && upkeep > 0 && (

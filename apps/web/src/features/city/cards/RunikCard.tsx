@@ -19,8 +19,7 @@ export function RunikCard({ city, onConvertToRunik, onConvertToResources, onDepo
         <CurrencyIcon currency="RUNIK" className="game-icon--lg" /> RUNIKS
       </h2>
       <p className="city-runik">
-        <CountUp className="city-runik__amount" testId="runik-amount" value={city.holdings.runik} format={formatRunikBrief} />{' '}
-        RUNIK
+        <CountUp className="city-runik__amount" testId="runik-amount" value={city.holdings.runik} format={formatRunikBrief} /> RUNIK
       </p>
       <div className="city-card__actions">
         <button type="button" className="button city-card__action" data-first-step="convert-to-runik" onClick={onConvertToRunik}>

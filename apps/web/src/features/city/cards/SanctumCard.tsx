@@ -33,4 +33,3 @@ export function SanctumCard({ city, constants, onHeal }: SanctumCardProps) {
     </section>
   );
 }
-

@@ -1,5 +1,13 @@
 import { CityMessages } from '@runik/contract';
-import { formatCount, formatCountdown, isBuildingUnlocked, maxTrainable, trainingBoostPercent, trainingDurationMs, type MilitaryBuildingKey } from '@runik/rules';
+import {
+  formatCount,
+  formatCountdown,
+  isBuildingUnlocked,
+  maxTrainable,
+  trainingBoostPercent,
+  trainingDurationMs,
+  type MilitaryBuildingKey,
+} from '@runik/rules';
 import { Countdown } from '../../../ui/Countdown';
 import { UnitIcon } from '../../../ui/icons/UnitIcon';
 import { ProgressBar } from '../../../ui/ProgressBar';
@@ -84,7 +92,12 @@ export function TrainingBuildingCard({ username, city, building, onTrain, onSpee
 function TrainingProgress({ queue, total, now, unit }: { queue: QueueEntry; total: number; now: number; unit: string }) {
   const left = queue.completionAt - now;
   return (
-    <ProgressBar value={Math.max(0, total - left)} max={total} label={`Training ${queue.count} ${unit}`} valueText={`${formatCountdown(left)} left`}>
+    <ProgressBar
+      value={Math.max(0, total - left)}
+      max={total}
+      label={`Training ${queue.count} ${unit}`}
+      valueText={`${formatCountdown(left)} left`}
+    >
       <span className="city-stat__label">Training {formatCount(queue.count)}</span>
       <Countdown to={queue.completionAt} format={formatCountdown} className="city-stat__value" testId="training-remaining" />
     </ProgressBar>

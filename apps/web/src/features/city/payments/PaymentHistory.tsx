@@ -57,7 +57,8 @@ function useCityReloadOnCredit(username: string, payments: PaymentHistoryEntry[]
   const previous = useRef(credited);
   useEffect(() => {
     if (credited === undefined) return;
-    if (previous.current !== undefined && previous.current !== credited) void queryClient.invalidateQueries({ queryKey: cityKeys.city(username) });
+    if (previous.current !== undefined && previous.current !== credited)
+      void queryClient.invalidateQueries({ queryKey: cityKeys.city(username) });
     previous.current = credited;
   }, [credited, queryClient, username]);
 }

@@ -100,7 +100,13 @@ describe('the payment history in the Deposit RUNIK popup', () => {
     const { api } = await openCity(cityResponse(), {
       payments: history(
         refundedPayment,
-        payment({ transactionId: 'd'.repeat(40), symbol: 'SWAP.HIVE', quantity: '2.000', paidFor: 'shop-item', shopItem: 'Resource Crate' }),
+        payment({
+          transactionId: 'd'.repeat(40),
+          symbol: 'SWAP.HIVE',
+          quantity: '2.000',
+          paidFor: 'shop-item',
+          shopItem: 'Resource Crate',
+        }),
         payment({ transactionId: 'e'.repeat(40), symbol: 'SWAP.HIVE', quantity: '4.000', paidFor: 'packs', packCount: 10 }),
         creditedDeposit,
       ),
@@ -112,7 +118,9 @@ describe('the payment history in the Deposit RUNIK popup', () => {
     expect(refunded).toHaveAttribute('data-status', 'refunded');
     expect(within(refunded).getByTestId('payment-status')).toHaveTextContent('Refunded');
     expect(refunded).toHaveTextContent('1.500 SWAP.HIVE');
-    expect(refunded).toHaveTextContent("Its memo did not say what it paid for. Pay from the game's screens so the memo is filled in for you.");
+    expect(refunded).toHaveTextContent(
+      "Its memo did not say what it paid for. Pay from the game's screens so the memo is filled in for you.",
+    );
     expect(refunded).toHaveTextContent(`Refunded to your wallet. Refund transaction: ${REFUND_TX}`);
     expect(shop).toHaveTextContent('Shop: Resource Crate');
     expect(packs).toHaveTextContent('10 packs');

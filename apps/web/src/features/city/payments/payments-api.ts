@@ -8,7 +8,8 @@ export const paymentKeys = {
 };
 
 /** A payment's identity: its transaction and its place among that transaction's transfers. */
-export const paymentKey = (payment: Pick<PaymentHistoryEntry, 'transactionId' | 'logIndex'>) => `${payment.transactionId}/${payment.logIndex}`;
+export const paymentKey = (payment: Pick<PaymentHistoryEntry, 'transactionId' | 'logIndex'>) =>
+  `${payment.transactionId}/${payment.logIndex}`;
 
 async function fetchPaymentHistory(username: string): Promise<PaymentHistoryResponse> {
   return (await httpClient.get<PaymentHistoryResponse>(ApiRoutes.paymentHistory(username))).data;

@@ -59,7 +59,8 @@ export function ConvertToResourcesModal({ username, city, onClose }: ConvertToRe
       onSuccess: (response) => {
         setDrafts({});
         const received: Partial<ResourceAmounts> = {};
-        for (const [resource, amount] of Object.entries(response.received) as [ResourceKey, number][]) received[resource] = toThousandths(amount);
+        for (const [resource, amount] of Object.entries(response.received) as [ResourceKey, number][])
+          received[resource] = toThousandths(amount);
         success.show(`Converted! You received ${describeAmounts(received)}.`);
       },
     });

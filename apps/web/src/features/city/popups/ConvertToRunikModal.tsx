@@ -50,7 +50,13 @@ export function ConvertToRunikModal({ username, city, onClose, onConvertBack }: 
   const amount = parseAmountInput(amountText, 2);
   const { preview, loading } = useConvertPreview(username, selected, amount);
   // The rules the server applies, for validation and for Max before a preview exists (the day's cap as the preview last said).
-  const local = previewToRunik(selected, amount ?? 0, held, CONVERSION_TERMS, preview ? toThousandths(preview.conversionLeftToday) : undefined);
+  const local = previewToRunik(
+    selected,
+    amount ?? 0,
+    held,
+    CONVERSION_TERMS,
+    preview ? toThousandths(preview.conversionLeftToday) : undefined,
+  );
   const maxAmount = preview ? toThousandths(preview.maxAmount) : local.maxAmount;
   // What keeps a first batch of infantry trainable (issue 35: Max on every resource left no wheat).
   const safeAmount = floorTo(Math.min(safeConversionAmount(selected, held), maxAmount), 1);
@@ -139,8 +145,8 @@ export function ConvertToRunikModal({ username, city, onClose, onConvertBack }: 
         {leftShort.length > 0 && (
           <div className="city-reserve-warning" role="status" data-testid="reserve-warning">
             <p>
-              This leaves too little {leftShort.map(resourceLabel).join(', ')} to train {TRAINING_RESERVE_INFANTRY} infantry. If you run short, Convert RUNIK
-              to Resources buys them back.
+              This leaves too little {leftShort.map(resourceLabel).join(', ')} to train {TRAINING_RESERVE_INFANTRY} infantry. If you run
+              short, Convert RUNIK to Resources buys them back.
             </p>
             <button type="button" className="button button--small" onClick={onConvertBack}>
               Convert RUNIK to Resources

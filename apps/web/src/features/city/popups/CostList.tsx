@@ -26,7 +26,11 @@ export function CostList({ cost, held }: CostListProps) {
 }
 
 /** The first resource `cost` is short of, as the spec's message, or null. */
-export function shortfallMessage(cost: ResourceAmounts, held: ResourceAmounts, describe: (resource: string, required: string, available: string) => string) {
+export function shortfallMessage(
+  cost: ResourceAmounts,
+  held: ResourceAmounts,
+  describe: (resource: string, required: string, available: string) => string,
+) {
   const short = RESOURCE_KEYS.find((resource) => cost[resource] > held[resource]);
   return short ? describe(short, formatResource(cost[short]), formatResource(held[short])) : null;
 }

@@ -105,12 +105,7 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
             <Message tone={outcomeTone}>{message}</Message>
           </div>
         )}
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={blocked !== null && !deposit.busy}
-          aria-busy={deposit.busy}
-        >
+        <button type="submit" className="button button--primary" disabled={blocked !== null && !deposit.busy} aria-busy={deposit.busy}>
           {deposit.busy ? 'Processing...' : 'Deposit'}
         </button>
       </form>

@@ -60,8 +60,9 @@ export function SpeedUpModal({ username, city, building, onClose }: SpeedUpModal
       <form className="city-popup" onSubmit={(event) => void submit(event)} noValidate>
         {entry ? (
           <p className="city-popup__lead">
-            {building.name} is training {formatCount(entry.count)} {building.unit}: <span data-testid="speedup-remaining">{formatCountdown(entry.completionAt - now)}</span>{' '}
-            left (at most <span data-testid="speedup-max-minutes">{maxMinutes}</span> minutes).
+            {building.name} is training {formatCount(entry.count)} {building.unit}:{' '}
+            <span data-testid="speedup-remaining">{formatCountdown(entry.completionAt - now)}</span> left (at most{' '}
+            <span data-testid="speedup-max-minutes">{maxMinutes}</span> minutes).
           </p>
         ) : (
           <Message tone="info">{CityMessages.noActiveQueue}</Message>

@@ -93,8 +93,7 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const amount = parseAmountInput(amountText, RNK_DECIMALS);
-    const problem =
-      withdraw.refusal() ?? cooldown ?? validate(amount) ?? (getKeychain() ? null : WithdrawMessages.keychainMissing);
+    const problem = withdraw.refusal() ?? cooldown ?? validate(amount) ?? (getKeychain() ? null : WithdrawMessages.keychainMissing);
     setFormError(problem);
     if (problem || amount === null) return;
     if (!(await confirm(WithdrawMessages.confirm(formatRunik(amount))))) return;
@@ -126,7 +125,9 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
       )}
       {limits && (limits.accountCap !== null || limits.gameCap !== null) && (
         <p className="city-note" data-testid="withdraw-limits">
-          {limits.accountCap !== null && limits.accountRemaining !== null && `${WithdrawMessages.accountLimit(runik(limits.accountCap), runik(limits.accountRemaining))} `}
+          {limits.accountCap !== null &&
+            limits.accountRemaining !== null &&
+            `${WithdrawMessages.accountLimit(runik(limits.accountCap), runik(limits.accountRemaining))} `}
           {limits.gameRemaining !== null && `${WithdrawMessages.gameLimit(runik(limits.gameRemaining))} `}
           {WithdrawMessages.limitsReset(resetsIn)}
         </p>
@@ -148,12 +149,7 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
           )}
         </div>
       )}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={cooldown !== null && !withdraw.busy}
-        aria-busy={withdraw.busy}
-      >
+      <button type="submit" className="button button--primary" disabled={cooldown !== null && !withdraw.busy} aria-busy={withdraw.busy}>
         {withdraw.busy ? 'Processing...' : 'Withdraw'}
       </button>
     </form>

@@ -15,7 +15,11 @@ const PREVIEW_QUERY = { retry: false, refetchOnWindowFocus: false, refetchOnReco
  * asked once the request has stayed the same for 300 ms. Null while it is not the preview
  * of the current request.
  */
-function useDebouncedPreview<T>(request: string | null, queryKey: (request: string) => readonly unknown[], ask: (request: string) => Promise<T>) {
+function useDebouncedPreview<T>(
+  request: string | null,
+  queryKey: (request: string) => readonly unknown[],
+  ask: (request: string) => Promise<T>,
+) {
   const debounced = useDebouncedValue(request, PREVIEW_DEBOUNCE_MS);
   const query = useQuery({
     ...PREVIEW_QUERY,
@@ -30,7 +34,9 @@ function useDebouncedPreview<T>(request: string | null, queryKey: (request: stri
 export function useConvertPreview(username: string, selected: readonly ResourceKey[], amount: number | null) {
   const ordered = RESOURCE_KEYS.filter((resource) => selected.includes(resource));
   const request =
-    ordered.length > 0 && amount !== null && amount > 0 ? JSON.stringify({ selectedResources: ordered, amount: toDecimalString(amount, 2) }) : null;
+    ordered.length > 0 && amount !== null && amount > 0
+      ? JSON.stringify({ selectedResources: ordered, amount: toDecimalString(amount, 2) })
+      : null;
   return useDebouncedPreview<ConvertPreviewResponse>(
     request,
     (body) => cityKeys.convertPreview(username, body),
