@@ -16,6 +16,9 @@ export class CustomOpLimit {
   private slot = 0;
   private readonly counts = new Map<string, number>();
 
+  /** `blockClock` says which slot it is: the wall clock, or one a test holds still. */
+  constructor(private readonly blockClock: () => number = Date.now) {}
+
   /** Throws hived's assertion if the operations would take an account over the limit in this slot. */
   check(operations: readonly ChainOperation[]): void {
     this.startSlot();
@@ -35,7 +38,7 @@ export class CustomOpLimit {
   }
 
   private startSlot(): void {
-    const slot = Math.floor(Date.now() / SLOT_MS);
+    const slot = Math.floor(this.blockClock() / SLOT_MS);
     if (slot === this.slot) return;
     this.slot = slot;
     this.counts.clear();

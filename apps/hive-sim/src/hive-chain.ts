@@ -39,12 +39,15 @@ export class HiveChain {
   private readonly blocks: HiveBlock[] = [makeBlock(1, '0'.repeat(40), [])];
   /** Block number of every transaction id. */
   private readonly blockOf = new Map<string, number>();
-  private readonly customOps = new CustomOpLimit();
+  private readonly customOps: CustomOpLimit;
 
   constructor(
     private readonly ledger: Ledger,
     private readonly onTransaction: TransactionListener,
-  ) {}
+    blockClock: () => number = Date.now,
+  ) {
+    this.customOps = new CustomOpLimit(blockClock);
+  }
 
   get head(): HiveBlock {
     return this.blocks[this.blocks.length - 1];

@@ -26,6 +26,11 @@ export interface HiveSimOptions {
   priceFeed: PriceFeed;
   /** Fastify request logging. */
   logger: boolean;
+  /**
+   * The clock that decides which 3-second block a transaction falls in, for the custom_json block
+   * limit (the wall clock; a test holds it still to put any number of transactions in one block).
+   */
+  blockClock: () => number;
 }
 
 export interface RunningHiveSim {
@@ -46,6 +51,7 @@ const DEFAULTS: HiveSimOptions = {
   nodes: 1,
   priceFeed: { base: '0.250 HBD', quote: '1.000 HIVE' },
   logger: false,
+  blockClock: Date.now,
 };
 
 /** Starts a fresh in-memory Hive node + Hive Engine node + dev wallet server on one or more ports. */
@@ -56,7 +62,7 @@ export async function startHiveSim(options: Partial<HiveSimOptions> = {}): Promi
   const ledger = new Ledger(settings.password);
   // Its timer runs from here on: everything below stops it on failure.
   const engine = new HiveEngine(ledger, settings.engineDelayMs);
-  const chain = new HiveChain(ledger, engine.onHiveTransaction);
+  const chain = new HiveChain(ledger, engine.onHiveTransaction, settings.blockClock);
   // Moved by POST /dev/price-feed, as the witnesses' feed moves on mainnet.
   const priceFeed = { ...settings.priceFeed };
   const sim: SimComponents = {

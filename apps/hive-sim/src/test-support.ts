@@ -1,5 +1,5 @@
 import { Client, PrivateKey, type KeyRole, type Operation, type SignedTransaction } from '@hiveio/dhive';
-import { startHiveSim, type RunningHiveSim } from './sim';
+import { startHiveSim, type HiveSimOptions, type RunningHiveSim } from './sim';
 
 /** Test helpers: a sim on a free port and a real dhive client pointed at it. */
 export interface TestSim {
@@ -7,8 +7,8 @@ export interface TestSim {
   client: Client;
 }
 
-export async function startTestSim(engineDelayMs = 50): Promise<TestSim> {
-  const sim = await startHiveSim({ port: 0, engineDelayMs });
+export async function startTestSim(engineDelayMs = 50, options: Partial<HiveSimOptions> = {}): Promise<TestSim> {
+  const sim = await startHiveSim({ ...options, port: 0, engineDelayMs });
   // One node and no retries: an error should fail the test at once.
   return { sim, client: new Client(sim.url, { timeout: 5000, failoverThreshold: 1 }) };
 }
