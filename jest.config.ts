@@ -27,7 +27,12 @@ const config: Config = {
     // The economy simulation (npm run economy): the rules played by bots, no services.
     nodeProject('economy', '<rootDir>/bench/economy', { testMatch: ['<rootDir>/*.spec.ts'] }),
     // The API and worker as real processes over HTTP, with hive-sim as the chain.
-    nodeProject('system', '<rootDir>/apps/e2e', { ...templateDatabase, testMatch: ['<rootDir>/src/api/**/*.spec.ts'] }),
+    // Files that share a stack (support/shared-stack.ts) leave it running for the next file: the teardown stops them.
+    nodeProject('system', '<rootDir>/apps/e2e', {
+      ...templateDatabase,
+      globalTeardown: '<rootDir>/src/support/system-global-teardown.ts',
+      testMatch: ['<rootDir>/src/api/**/*.spec.ts'],
+    }),
     // The game in Chromium (playwright-core) against the same real processes; globalSetup builds the web app.
     // Jest 30 reads testTimeout from the global config only, so its spec sets its own (120 s).
     nodeProject('browser', '<rootDir>/apps/e2e', {

@@ -17,10 +17,11 @@ import { apiClient } from '../support/api-client';
 import { attack, battlesOf, BattleRow, cityRow, lootCredited, newRaidablePlayer, setArmy, setCharges } from '../support/attack';
 import { letTimePass, setCityHallLevel } from '../support/city';
 import { queryDatabase } from '../support/database';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const HOUR = 3_600_000;

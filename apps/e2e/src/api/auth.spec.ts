@@ -2,14 +2,15 @@ import Redis from 'ioredis';
 import { ApiRoutes, ErrorMessages } from '@runik/contract';
 import { apiClient, challengeFor, login, registerFree, signedChallenge } from '../support/api-client';
 import { devKey, signMessage, uniqueUsername } from '../support/hive';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
 let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   alice = uniqueUsername('alice');
   bob = uniqueUsername('bob');
   const api = apiClient(stack.apiUrl);

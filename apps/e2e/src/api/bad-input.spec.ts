@@ -2,10 +2,11 @@ import { ApiRoutes } from '@runik/contract';
 import { apiClient, signedChallenge } from '../support/api-client';
 import { countRows } from '../support/database';
 import { uniqueUsername } from '../support/hive';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const TX = 'a'.repeat(40);

@@ -1,12 +1,13 @@
 import { apiClient } from '../support/api-client';
 import { CityPlayer, citySnapshot, newCityPlayer } from '../support/city';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
 let alice: CityPlayer;
 let bob: CityPlayer;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   [alice, bob] = await Promise.all([newCityPlayer(stack, 'alice'), newCityPlayer(stack, 'bob')]);
 });
 afterAll(() => stack?.stop());

@@ -2,10 +2,11 @@ import { CONVERSION_RATES, CONVERSION_TAX_PERCENT, noResources } from '@runik/ru
 import { apiClient } from '../support/api-client';
 import { cityOf, grant, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const fireAtOnce = <T>(times: number, call: () => Promise<T>) => Promise.all(Array.from({ length: times }, call));

@@ -2,10 +2,11 @@ import { CityMessages } from '@runik/contract';
 import { CONVERSION_RATES, gameDay, HARVEST_INTERVAL_MS, noResources, productionPerHour } from '@runik/rules';
 import { apiClient } from '../support/api-client';
 import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const HOUR = 3_600_000;

@@ -2,11 +2,12 @@ import { ApiRoutes, ErrorMessages, type FirstStepsResponse } from '@runik/contra
 import { apiClient, login } from '../support/api-client';
 import { attack, pastNewcomerShield, setArmy } from '../support/attack';
 import { grant, newCityPlayer, setCityHallLevel, type CityPlayer } from '../support/city';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 /** The first-steps guide over HTTP (not in the spec: issue 20): progress from the real actions, skip, ownership, bad input. */
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 async function progressOf(player: CityPlayer): Promise<FirstStepsResponse> {

@@ -17,10 +17,11 @@ import {
   upgrade,
   upgradeRowsOf,
 } from '../support/gear';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const fireAtOnce = <T>(times: number, call: (index: number) => Promise<T>) =>

@@ -5,10 +5,11 @@ import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attac
 import { newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { inboxOf, notificationsOf } from '../support/notifications';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const troops = (counts: { infantry: number; archers: number; cavalries: number }) => ({

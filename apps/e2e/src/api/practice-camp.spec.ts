@@ -11,11 +11,12 @@ import { apiClient } from '../support/api-client';
 import { attackSnapshot, cityRow, setArmy, setCharges, thousandths } from '../support/attack';
 import { newCityPlayer, type CityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 /** The practice camp over HTTP (issue 35; docs/combat.md, "The practice camp"). */
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const raid = (player: CityPlayer, body: unknown = {}) =>

@@ -13,10 +13,11 @@ import {
 } from '../support/attack';
 import { CityPlayer, letTimePass, newCityPlayer, newPaidCityPlayer, setCityHallLevel } from '../support/city';
 import { queryDatabase } from '../support/database';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const HOUR = 3_600_000;

@@ -3,7 +3,8 @@ import type { InitiateRegistrationRequest } from '@runik/contract';
 import { apiClient, login, registerFree, settledStatus } from '../support/api-client';
 import { queryDatabase } from '../support/database';
 import { payRegistration, sendToken, uniqueUsername } from '../support/hive';
-import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import { GAME_ACCOUNT, Stack } from '../support/stack';
 
 /** The sim's feed is 0.250 HBD per HIVE: 10 USD is 40 HIVE, 15 USD is 60 HIVE. */
 const FEE = '40.000';
@@ -12,7 +13,7 @@ const LATE_FEE = '60.000';
 let stack: Stack;
 let referrer: string;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   referrer = uniqueUsername('ref');
   await registerFree(apiClient(stack.apiUrl), referrer);
 });

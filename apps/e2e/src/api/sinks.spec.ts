@@ -17,10 +17,11 @@ import {
 import { cityRow, setArmy, thousandths } from '../support/attack';
 import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 
 export const WORKSPACE_ROOT = join(__dirname, '../../../..');
@@ -34,6 +34,12 @@ export function startNodeProcess(name: string, entry: string, env: Record<string
   return child;
 }
 
+/** Lets the process and its output pipes run on without keeping this (Jest worker) process alive. */
+export function letOutliveTheTest(child: ChildProcess): void {
+  child.unref();
+  for (const pipe of [child.stdout, child.stderr]) (pipe as Socket | null)?.unref();
+}
+
 /**
  * How long a process we start may take to be ready: a few seconds alone, but npm test starts three stacks at once
  * on 2 cores, beside Vitest and the typecheck, where it takes many times that: a wide margin, not a bet.
@@ -55,18 +61,39 @@ export async function waitUntilHealthy(url: string, child: ChildProcess, timeout
   throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Waits for a line a process prints once it is ready (the worker serves no HTTP to poll). */
-export async function waitForOutput(child: ChildProcess, text: string, timeoutMs = PROCESS_START_TIMEOUT_MS): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms (see tmp/test-logs)`)), timeoutMs);
-    const onExit = (code: number | null) => reject(new Error(`process exited with code ${code} before "${text}" (see tmp/test-logs)`));
-    child.once('exit', onExit);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (!chunk.toString().includes(text)) return;
+/**
+ * Waits for a line a process prints once it is ready (the worker serves no HTTP to poll; the api and hive-sim say
+ * which ports they took); resolves to the first line matching `pattern`, or containing it when it is text.
+ */
+export async function waitForOutput(
+  child: ChildProcess,
+  pattern: string | RegExp,
+  timeoutMs = PROCESS_START_TIMEOUT_MS,
+): Promise<RegExpMatchArray> {
+  const matcher = typeof pattern === 'string' ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : pattern;
+  return new Promise((resolve, reject) => {
+    let pending = '';
+    const onData = (chunk: Buffer) => {
+      // A line may come in two chunks: look at whole lines only.
+      const lines = (pending + chunk.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      const match = lines.map((line) => line.match(matcher)).find((found) => found !== null);
+      if (match) finish(() => resolve(match));
+    };
+    const onExit = (code: number | null) =>
+      finish(() => reject(new Error(`process exited with code ${code} before "${matcher.source}" (see tmp/test-logs)`)));
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`no "${matcher.source}" within ${timeoutMs} ms (see tmp/test-logs)`))),
+      timeoutMs,
+    );
+    const finish = (settle: () => void) => {
       clearTimeout(timer);
       child.off('exit', onExit);
-      resolve();
-    });
+      child.stdout?.off('data', onData);
+      settle();
+    };
+    child.once('exit', onExit);
+    child.stdout?.on('data', onData);
   });
 }
 

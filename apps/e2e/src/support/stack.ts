@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createTestDatabase, TestDatabase, testRedisPrefix } from '@runik/server/testing';
-import { freePort, startNodeProcess, stopProcess, waitForOutput, waitUntilHealthy } from './processes';
+import { letOutliveTheTest, startNodeProcess, stopProcess, waitForOutput, waitUntilHealthy } from './processes';
 
 export const GAME_ACCOUNT = 'runik.game';
 export const DEV_PASSWORD = 'devpass';
@@ -22,6 +22,8 @@ export interface Stack {
   startApi(extraEnv?: Record<string, string>): Promise<string>;
   /** The api process and the current worker process (to signal them). */
   processes(): { api: ChildProcess; worker?: ChildProcess };
+  /** Every process it has started, hive-sim's included (shared stacks are stopped by PID at the end of the run). */
+  pids(): number[];
   stop(): Promise<void>;
 }
 
@@ -41,52 +43,48 @@ export interface StackOptions {
   databaseUrl?: string;
   /** Settings for the worker only, over extraEnv. */
   workerEnv?: Record<string, string>;
+  /** Its processes outlive the test file (a shared stack): they must not keep the Jest worker from exiting. */
+  outlivesFile?: boolean;
 }
 
 /**
  * The whole game as separate processes, like `npm start`: hive-sim, api and worker, on a
  * database and a Redis prefix of their own so test files never see each other's data or jobs.
- * A port found free can be taken by another process before ours listens on it: with ports of its
- * own choosing the stack is started again (from scratch) up to twice when a process exits at start.
+ * Unless told ports, hive-sim and the api listen on ports the system gives them and say which: a port
+ * merely found free could be taken by another file's stack first (whose process would then answer
+ * this stack's health checks).
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const ownPorts = options.apiPort === undefined && options.simPort === undefined;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startStackOnce(options);
-    } catch (error) {
-      if (!ownPorts || attempt === 3 || !(error as Error).message.includes('process exited')) throw error;
-    }
-  }
-}
-
-async function startStackOnce(options: StackOptions): Promise<Stack> {
   const database: TestDatabase = options.databaseUrl
     ? { name: new URL(options.databaseUrl).pathname.slice(1), url: options.databaseUrl, drop: async () => undefined }
     : await createTestDatabase();
   const redisPrefix = testRedisPrefix();
-  const [simPort, apiPort] = [options.simPort ?? (await freePort()), options.apiPort ?? (await freePort())];
-  const simUrls = Array.from({ length: options.simNodes ?? 1 }, (_, node) => `http://127.0.0.1:${simPort + node}`);
-  const simUrl = simUrls[0];
-  const chainNodes = (options.chainNodes ?? ((urls) => urls))(simUrls).join(',');
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
   const children: ChildProcess[] = [];
+  const startStackProcess = (name: string, entry: string, processEnv: Record<string, string>) => {
+    const child = startNodeProcess(name, entry, processEnv);
+    if (options.outlivesFile) letOutliveTheTest(child);
+    return child;
+  };
   const stop = async () => {
     await Promise.all(children.map(stopProcess));
     await database.drop();
   };
   try {
-    const sim = startNodeProcess(`${redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', {
-      HIVE_SIM_PORT: String(simPort),
+    const sim = startStackProcess(`${redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', {
+      HIVE_SIM_PORT: String(options.simPort ?? 0),
       HIVE_SIM_ENGINE_DELAY_MS: String(options.engineDelayMs ?? 300),
-      HIVE_SIM_NODES: String(simUrls.length),
+      HIVE_SIM_NODES: String(options.simNodes ?? 1),
     });
     children.push(sim);
+    const [, urlList] = await waitForOutput(sim, /hive-sim listening on (.+)/);
+    const simUrls = urlList.split(', ');
+    const simUrl = simUrls[0];
     await waitUntilHealthy(`${simUrl}/health`, sim);
+    const chainNodes = (options.chainNodes ?? ((urls) => urls))(simUrls).join(',');
 
     const env: Record<string, string> = {
       NODE_ENV: 'test',
-      PORT: String(apiPort),
+      PORT: String(options.apiPort ?? 0),
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
       REDIS_PREFIX: redisPrefix,
@@ -115,14 +113,14 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
       ...options.extraEnv,
     };
-    const api = startNodeProcess(`${redisPrefix}-api`, 'apps/api/src/main.ts', env);
+    const api = startStackProcess(`${redisPrefix}-api`, 'apps/api/src/main.ts', env);
     children.push(api);
     let worker: ChildProcess | undefined;
     let workerRuns = 0;
     const startWorker = async (extraEnv: Record<string, string> = {}) => {
       workerRuns += 1;
       const workerEnv = { ...env, ...options.workerEnv, ...extraEnv };
-      worker = startNodeProcess(`${redisPrefix}-worker${workerRuns > 1 ? `-${workerRuns}` : ''}`, 'apps/worker/src/main.ts', workerEnv);
+      worker = startStackProcess(`${redisPrefix}-worker${workerRuns > 1 ? `-${workerRuns}` : ''}`, 'apps/worker/src/main.ts', workerEnv);
       children.push(worker);
       await waitForOutput(worker, 'Runik worker started');
     };
@@ -134,22 +132,29 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     let apiRuns = 1;
     const startApi = async (extraEnv: Record<string, string> = {}) => {
       apiRuns += 1;
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const another = startNodeProcess(`${redisPrefix}-api-${apiRuns}`, 'apps/api/src/main.ts', {
-        ...env,
-        ...extraEnv,
-        PORT: String(port),
-      });
+      const another = startStackProcess(`${redisPrefix}-api-${apiRuns}`, 'apps/api/src/main.ts', { ...env, ...extraEnv, PORT: '0' });
       children.push(another);
+      const url = await listeningUrl(another);
       await waitUntilHealthy(`${url}/api/health/ready`, another);
       return url;
     };
-    await Promise.all([waitUntilHealthy(`${apiUrl}/api/health`, api), startWorker()]);
+    const startedApi = async () => {
+      const url = await listeningUrl(api);
+      await waitUntilHealthy(`${url}/api/health`, api);
+      return url;
+    };
+    const [apiUrl] = await Promise.all([startedApi(), startWorker()]);
     const processes = () => ({ api, worker });
-    return { apiUrl, simUrl, simUrls, database, redisPrefix, killWorker, startWorker, startApi, processes, stop };
+    const pids = () => children.flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+    return { apiUrl, simUrl, simUrls, database, redisPrefix, killWorker, startWorker, startApi, processes, pids, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** The address an api process says it listens on. */
+async function listeningUrl(api: ChildProcess): Promise<string> {
+  const [, port] = await waitForOutput(api, /Runik API listening on http:\/\/localhost:(\d+)/);
+  return `http://127.0.0.1:${port}`;
 }

@@ -59,8 +59,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     name,
     url: databaseUrl(name),
-    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () => dropTestDatabase(name),
   };
+}
+
+/** Drops a database createTestDatabase made, whoever still holds a connection to it. */
+export async function dropTestDatabase(name: string): Promise<void> {
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
 /** A Redis key prefix of its own for one test file (BullMQ queues and short-lived keys). */

@@ -1,0 +1,8 @@
+import { dropTemplateDatabase } from '@runik/server/testing';
+import { stopSharedStacks } from './shared-stack';
+
+/** The system project's global teardown: the shared stacks' processes and databases, then the run's template. */
+export default async function systemGlobalTeardown(): Promise<void> {
+  await stopSharedStacks();
+  await dropTemplateDatabase();
+}
