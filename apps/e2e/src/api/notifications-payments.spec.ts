@@ -10,14 +10,15 @@ import { engineBalance, payRegistration, sendToken } from '../support/hive';
 import { inboxOf, notificationsOf } from '../support/notifications';
 import { boughtWithRunik, buyWithHive, payForPacks, purchaseRow, settledPurchase } from '../support/packs';
 import { boughtItem, createPurchase, ITEMS, shopPurchaseRow } from '../support/shop';
-import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import { GAME_ACCOUNT, Stack } from '../support/stack';
 import { ledgerQueue, processed, runJobAgain } from '../support/swap-hive';
 import { buyGear, entriesFor, listed, listingRow, newTrader, RUNIK } from '../support/trading';
 
 let stack: Stack;
 let queue: Queue;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   queue = ledgerQueue(stack);
 });
 afterAll(async () => {
