@@ -32,7 +32,8 @@ async function stopRedis(): Promise<void> {
 beforeAll(async () => {
   redisPort = await freePort();
   redis = startRedis();
-  stack = await startStack({ extraEnv: { REDIS_URL: `redis://127.0.0.1:${redisPort}` } });
+  // The product's Redis command timeout (app-config.ts), which the test stacks raise for a loaded machine.
+  stack = await startStack({ extraEnv: { REDIS_URL: `redis://127.0.0.1:${redisPort}`, REDIS_COMMAND_TIMEOUT_MS: '500' } });
 });
 afterAll(async () => {
   redis?.kill('SIGCONT');
