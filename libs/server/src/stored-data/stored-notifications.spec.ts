@@ -47,6 +47,17 @@ describe('stored notifications, read through their decoders', () => {
     ]);
   });
 
+  it('shows a throne vote notified before its date and closing time were stored, with them empty', async () => {
+    const member = await t.newPlayer('oldvote');
+    await t.dataSource.query(
+      `INSERT INTO notifications (player_id, kind, source, data, created_at) VALUES ($1, 'throne-voting-opened', 'war:2', $2, $3)`,
+      [member, JSON.stringify({ warId: 2 }), clock.now()],
+    );
+
+    const [notification] = (await inbox.list(member, { limit: 20 })).notifications;
+    expect(notification.data).toEqual({ warId: 2, warDate: '', votingClosesAt: '' });
+  });
+
   it('shows a rally notified before its troops named cavalries, with none', async () => {
     const leader = await t.newPlayer('oldrally');
     await t.dataSource.query(

@@ -33,6 +33,7 @@ import { ApiError } from '../core/errors/api-error';
 import { gearDto } from '../gears/gear-rows';
 import { LedgerService } from '../ledger/ledger.service';
 import { Notifier } from '../notifications/notifier';
+import { lockPlayer } from '../players/player-lock';
 import { retryingTransaction } from '../core/database/transaction';
 
 type LockedListing = Selectable<Listings>;
@@ -214,14 +215,8 @@ export class TradingService {
   /** The buyer pays the price; the seller receives 96% rounded down to whole RUNIK, the tax account the rest. */
   buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
     return retryingTransaction(this.dataSource, async (manager) => {
-      // The buyer's purchases one at a time, so the balance check below gives the spec's message. NO KEY
-      // UPDATE, not UPDATE: a foreign key to the player (a reward row written after paying the player, a
-      // gear) takes KEY SHARE, which FOR UPDATE would block while this purchase waits for that payer's
-      // balance lock: a deadlock.
-      const buyer = await firstRow(
-        manager,
-        db.selectFrom('players').select(['activation', 'hive_username']).where('id', '=', buyerId).forNoKeyUpdate(),
-      );
+      // The buyer's purchases one at a time, so the balance check below gives the spec's message.
+      const buyer = await lockPlayer(manager, buyerId);
       if (buyer?.activation !== 'paid') throw ApiError.forbidden(TradingMessages.tradingRestricted);
       const listing = await lockListing(manager, listingId);
       if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);

@@ -3,6 +3,7 @@
  * Please do not edit it manually.
  */
 
+import type { DepositStatus } from "@runik/contract";
 import type { GearCategory, GearRarity, GearType, MilitaryBuildingKey } from "@runik/rules";
 import type { ColumnType } from "kysely";
 
@@ -189,7 +190,7 @@ export interface Deposits {
   error: string | null;
   id: Generated<number>;
   player_id: number;
-  status: Generated<string>;
+  status: Generated<DepositStatus>;
   transaction_id: string;
   updated_at: Timestamp;
 }
@@ -476,7 +477,7 @@ export interface Withdrawals {
   id: Generated<number>;
   player_id: number;
   released_at: Timestamp | null;
-  status: Generated<string>;
+  status: Generated<"queued" | "pending" | "sent" | "completed" | "refunded">;
   transaction_id: string | null;
   updated_at: Timestamp;
 }
