@@ -2,7 +2,6 @@ import { InferResult, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { EntityManager } from 'typeorm';
 import {
-  BUILDING_KEYS,
   BuildingKey,
   fromThousandths,
   HARVEST_INTERVAL_MS,
@@ -19,7 +18,6 @@ import {
   EquippedGear,
   mayorGearBonuses,
   ResourceKey,
-  STARTING_BUILDING_LEVEL,
   troopUpkeepPerHour,
   UNIT_KEYS,
   UnitKey,

@@ -22,8 +22,8 @@ describe('a stored city, read through its decoders', () => {
     ]);
 
     const city = await loadCity(t.dataSource.manager, player);
-    expect(city!.storedPending).toEqual({ wheat: 1500, lumber: 250, stone: 0, ore: 0 });
-    expect(city!.levels).toEqual({
+    expect(city?.storedPending).toEqual({ wheat: 1500, lumber: 250, stone: 0, ore: 0 });
+    expect(city?.levels).toEqual({
       wheat: 4,
       lumber: STARTING_BUILDING_LEVEL,
       stone: STARTING_BUILDING_LEVEL,
