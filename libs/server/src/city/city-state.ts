@@ -23,7 +23,7 @@ import {
   UnitKey,
 } from '@runik/rules';
 import type { Army, CityResponse, Resources, TrainingQueue } from '@runik/contract';
-import { db, firstRow, rows } from '../core/database/sql';
+import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
 import { ASSETS } from '../ledger/ledger.types';
 import { decodeBuildingLevels, decodeStoredPending } from '../stored-data/stored-city';
 
@@ -61,7 +61,7 @@ export async function loadCity(manager: EntityManager, playerId: number): Promis
 
 /** Several cities in one round trip, by player id. */
 export async function loadCities(manager: EntityManager, playerIds: number[]): Promise<Map<number, CityState>> {
-  const cities = await rows(manager, citiesQuery(playerIds));
+  const cities = await rows(manager, citiesStatement(playerIds));
   return new Map(cities.map((row) => [row.player_id, toState(row)]));
 }
 
@@ -71,16 +71,15 @@ export async function loadCities(manager: EntityManager, playerIds: number[]): P
  * read in that same statement could predate the commit it waited for.
  */
 export async function lockCity(manager: EntityManager, playerId: number): Promise<boolean> {
-  const locked = await firstRow(
-    manager,
-    db
-      .selectFrom('cities')
-      .select(sql<1>`1`.as('one'))
-      .where('player_id', '=', playerId)
-      .forUpdate(),
-  );
-  return locked !== undefined;
+  return (await firstRow(manager, lockStatement(playerId))) !== undefined;
 }
+const lockStatement = compiledOnce((playerId: number) =>
+  db
+    .selectFrom('cities')
+    .select(sql<1>`1`.as('one'))
+    .where('player_id', '=', playerId)
+    .forUpdate(),
+);
 
 /** A city row with its player's activation, balances, training batches and equipped gear (JSON built in the query). */
 function citiesQuery(playerIds: number[]) {
@@ -109,6 +108,8 @@ function citiesQuery(playerIds: number[]) {
     .where('c.player_id', '=', (eb) => eb.fn.any(eb.val(playerIds)));
 }
 type CityRow = InferResult<ReturnType<typeof citiesQuery>>[number];
+/** The city read is the game's hottest statement: compiled once. */
+const citiesStatement = compiledOnce(citiesQuery);
 
 function toState(row: CityRow): CityState {
   return {

@@ -5,7 +5,7 @@ import { recordOf } from '@runik/rules';
 import { Selectable, sql } from 'kysely';
 import { Clock } from '../core/clock/clock';
 import type { LedgerAccounts } from '../core/database/schema';
-import { db, firstRow, rows } from '../core/database/sql';
+import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
 import { AccountRef, Asset, ASSETS, InsufficientFundsError, Leg, Posting, SystemAccount } from './ledger.types';
 import { deferSystemLegs, LegWrite, rowKey, writeLegs } from './ledger-writes';
 
@@ -75,28 +75,13 @@ export class LedgerService {
 
   /** RUNIK a player holds and may withdraw: their balance less their locked RUNIK. */
   async withdrawableOf(manager: EntityManager, playerId: number): Promise<number> {
-    const row = await firstRow(
-      manager,
-      db
-        .selectFrom('players as p')
-        .innerJoin('ledger_accounts as a', 'a.player_id', 'p.id')
-        .leftJoin('balances as b', (join) => join.onRef('b.account_id', '=', 'a.id').on('b.asset', '=', 'runik'))
-        .select(sql<string>`GREATEST(0, coalesce(b.amount, 0) - p.locked_runik)::text`.as('withdrawable'))
-        .where('p.id', '=', playerId),
-    );
+    const row = await firstRow(manager, withdrawableStatement(playerId));
     return Number(row?.withdrawable ?? 0);
   }
 
   /** A player's balances in thousandths (assets never held read as 0). */
   async balancesOf(manager: EntityManager, playerId: number): Promise<Record<Asset, number>> {
-    const held = await rows(
-      manager,
-      db
-        .selectFrom('balances as b')
-        .innerJoin('ledger_accounts as a', 'a.id', 'b.account_id')
-        .select(['b.asset', 'b.amount'])
-        .where('a.player_id', '=', playerId),
-    );
+    const held = await rows(manager, balancesStatement(playerId));
     return recordOf(ASSETS, (asset) => held.find((row) => row.asset === asset)?.amount ?? 0);
   }
 
@@ -145,6 +130,30 @@ export class LedgerService {
   }
 }
 
+// Statements of every money action (a city action reads the balances, a posting spends locked RUNIK): compiled once.
+const balancesStatement = compiledOnce((playerId: number) =>
+  db
+    .selectFrom('balances as b')
+    .innerJoin('ledger_accounts as a', 'a.id', 'b.account_id')
+    .select(['b.asset', 'b.amount'])
+    .where('a.player_id', '=', playerId),
+);
+const withdrawableStatement = compiledOnce((playerId: number) =>
+  db
+    .selectFrom('players as p')
+    .innerJoin('ledger_accounts as a', 'a.player_id', 'p.id')
+    .leftJoin('balances as b', (join) => join.onRef('b.account_id', '=', 'a.id').on('b.asset', '=', 'runik'))
+    .select(sql<string>`GREATEST(0, coalesce(b.amount, 0) - p.locked_runik)::text`.as('withdrawable'))
+    .where('p.id', '=', playerId),
+);
+const spendLockedStatement = compiledOnce((playerId: number, delta: number) =>
+  db
+    .updateTable('players')
+    .set({ locked_runik: sql<number>`GREATEST(0, locked_runik + ${delta})` })
+    .where('id', '=', playerId)
+    .where('locked_runik', '>', 0),
+);
+
 function accountKey(account: AccountRef): string {
   return 'system' in account ? account.system : `player:${account.playerId}`;
 }
@@ -175,14 +184,6 @@ function assertBalanced(legs: Leg[]): void {
 async function spendLockedFirst(manager: EntityManager, legs: ResolvedLeg[]): Promise<void> {
   for (const leg of legs) {
     if (leg.system || leg.asset !== 'runik' || leg.delta >= 0 || !('playerId' in leg.account)) continue;
-    const { delta } = leg;
-    await rows(
-      manager,
-      db
-        .updateTable('players')
-        .set({ locked_runik: sql<number>`GREATEST(0, locked_runik + ${delta})` })
-        .where('id', '=', leg.account.playerId)
-        .where('locked_runik', '>', 0),
-    );
+    await rows(manager, spendLockedStatement(leg.account.playerId, leg.delta));
   }
 }
