@@ -21,7 +21,7 @@ export const nodeProject = (name: string, rootDir: string, extra: Config = {}): 
   rootDir,
   testEnvironment: 'node',
   transform: swcTransform,
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@bull-board|pixelmatch)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@bull-board|pixelmatch|kysely)/)'],
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
   ...extra,
 });

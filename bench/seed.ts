@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CoreModule, LedgerModule, LedgerService, PlayersModule } from '@runik/server';
+import { ChainModule, CoreModule, LedgerModule, LedgerService, NotifierModule, PlayersModule } from '@runik/server';
 import { Session } from '../libs/server/src/auth/session.entity';
 import { SessionService } from '../libs/server/src/auth/session.service';
 import { PlayersService } from '../libs/server/src/players/players.service';
@@ -18,7 +18,10 @@ export interface SeededPlayer {
  * The api's own players module and session service, with its core (config, PostgreSQL, Redis);
  * not the whole AuthModule, whose controllers and guards need the api's throttler.
  */
-@Module({ imports: [CoreModule, PlayersModule, LedgerModule, TypeOrmModule.forFeature([Session])], providers: [SessionService] })
+@Module({
+  imports: [CoreModule, ChainModule, NotifierModule, PlayersModule, LedgerModule, TypeOrmModule.forFeature([Session])],
+  providers: [SessionService],
+})
 class SeedModule {}
 
 export interface SeedOptions {

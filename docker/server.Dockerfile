@@ -38,7 +38,7 @@ USER node
 
 # Applies pending migrations and exits (compose runs it once before the api and the worker).
 FROM server AS migrate
-CMD ["node", "-r", "@swc-node/register", "libs/server/src/core/database/migrate.ts"]
+CMD ["node", "-r", "@swc-node/register", "libs/server/src/migrate.ts"]
 
 # BullMQ processors and job schedulers; no HTTP. Stops on SIGTERM after finishing the jobs it holds.
 FROM server AS worker

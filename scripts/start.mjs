@@ -20,7 +20,7 @@ function step(title, args) {
   }
 }
 
-step('Checking PostgreSQL and Redis, applying migrations', ['-r', '@swc-node/register', 'libs/server/src/core/database/migrate.ts']);
+step('Checking PostgreSQL and Redis, applying migrations', ['-r', '@swc-node/register', 'libs/server/src/migrate.ts']);
 step('Building the web app', [
   'node_modules/vite/bin/vite.js',
   'build',

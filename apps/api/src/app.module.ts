@@ -10,7 +10,9 @@ import {
   BlacksmithModule,
   CitadelModule,
   CityModule,
+  ChainModule,
   CoreModule,
+  NotifierModule,
   GearsModule,
   HealthModule,
   LeaderboardModule,
@@ -35,6 +37,8 @@ import {
 @Module({
   imports: [
     CoreModule,
+    ChainModule,
+    NotifierModule,
     // Before AuthModule: its guard (rate limits) runs before the SessionGuard.
     RateLimitModule,
     MetricsModule,

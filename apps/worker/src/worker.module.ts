@@ -3,7 +3,9 @@ import { ScheduleModule } from '@nestjs/schedule';
 import {
   ChainFollowerModule,
   CitadelJobsModule,
+  ChainModule,
   CoreModule,
+  NotifierModule,
   EmissionModule,
   JobHandlersModule,
   PackJobsModule,
@@ -25,6 +27,8 @@ import { WorkerStart } from './worker-start';
   imports: [
     ScheduleModule.forRoot(),
     CoreModule,
+    ChainModule,
+    NotifierModule,
     EmissionModule,
     JobHandlersModule,
     ChainFollowerModule,

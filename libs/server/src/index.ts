@@ -3,6 +3,8 @@ export * from './core/config/app-config';
 export * from './core/config/config.module';
 export * from './core/clock/clock';
 export * from './core/database/data-source';
+export * from './database';
+export * from './chain/chain.module';
 export * from './core/preflight';
 export * from './core/errors/error.filter';
 export * from './health/health.module';

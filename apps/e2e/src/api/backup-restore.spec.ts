@@ -36,7 +36,7 @@ beforeAll(async () => {
     { wal_level: 'replica', archive_mode: 'on', archive_command: `sh ${BACKUP_SCRIPT} archive %p %f`, archive_timeout: '60' },
     { BACKUP_DIR: backupDir },
   );
-  execFileSync(process.execPath, ['-r', '@swc-node/register', 'libs/server/src/core/database/migrate.ts'], {
+  execFileSync(process.execPath, ['-r', '@swc-node/register', 'libs/server/src/migrate.ts'], {
     cwd: WORKSPACE_ROOT,
     env: { ...process.env, DATABASE_URL: cluster.url(DATABASE) },
     stdio: 'pipe',

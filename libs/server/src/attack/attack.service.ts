@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   BattleInput,
@@ -34,6 +35,7 @@ import {
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
+import { db } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
 import { Notifier } from '../notifications/notifier';
 import { armyStatsDto, enemyDto, troopCountsDto } from './attack-dto';
@@ -77,32 +79,64 @@ export class AttackService {
   /** Everyone but the player and their alliance, strongest City Halls first. */
   async enemies(playerId: number, page: number, minLevel: number): Promise<EnemiesResponse> {
     const manager = this.dataSource.manager;
-    const candidates = `FROM cities c
-      WHERE c.ch_level >= $2 AND c.player_id <> $1
-        AND NOT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id)
-                        WHERE mine.player_id = $1 AND theirs.player_id = c.player_id)`;
-    const { total, rows } = await countAndPage<
-      { player_id: string; hive_username: string; tag: string | null; last_battle: Date | null } & TargetRow
-    >(
+    const candidates = db
+      .selectFrom('cities as c')
+      .where('c.ch_level', '>=', minLevel)
+      .where('c.player_id', '<>', playerId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('alliance_members as mine')
+              .innerJoin('alliance_members as theirs', 'theirs.alliance_id', 'mine.alliance_id')
+              .select(sql<1>`1`.as('one'))
+              .where('mine.player_id', '=', playerId)
+              .whereRef('theirs.player_id', '=', 'c.player_id'),
+          ),
+        ),
+      );
+    const pageOfCandidates = candidates
+      .select(['c.player_id', 'c.ch_level'])
+      .orderBy('c.ch_level', 'desc')
+      .orderBy('c.player_id')
+      .limit(ENEMIES_PAGE_SIZE)
+      .offset((page - 1) * ENEMIES_PAGE_SIZE);
+    const { total, rows } = await countAndPage(
       manager,
-      `SELECT count(*) AS total ${candidates}`,
-      `SELECT page.player_id, p.hive_username, a.tag, p.created_at AS registered_at,
-         (SELECT max(b.fought_at) FROM battles b WHERE b.attacker_id = $1 AND b.defender_id = page.player_id) AS last_battle,
-         EXISTS (SELECT 1 FROM battles r WHERE r.attacker_id = page.player_id) AS has_raided
-       FROM (SELECT c.player_id, c.ch_level ${candidates} ORDER BY c.ch_level DESC, c.player_id LIMIT $3 OFFSET $4) page
-       JOIN players p ON p.id = page.player_id
-       LEFT JOIN alliance_members m ON m.player_id = page.player_id
-       LEFT JOIN alliances a ON a.id = m.alliance_id
-       ORDER BY page.ch_level DESC, page.player_id`,
-      [playerId, minLevel, ENEMIES_PAGE_SIZE, (page - 1) * ENEMIES_PAGE_SIZE],
+      candidates.select((eb) => eb.fn.countAll<number>().as('total')),
+      db
+        .selectFrom(pageOfCandidates.as('page'))
+        .innerJoin('players as p', 'p.id', 'page.player_id')
+        .leftJoin('alliance_members as m', 'm.player_id', 'page.player_id')
+        .leftJoin('alliances as a', 'a.id', 'm.alliance_id')
+        .select(({ selectFrom, exists }) => [
+          'page.player_id',
+          'p.hive_username',
+          'a.tag',
+          'p.created_at as registered_at',
+          selectFrom('battles as b')
+            .select(({ fn }) => fn.max('b.fought_at').as('fought_at'))
+            .where('b.attacker_id', '=', playerId)
+            .whereRef('b.defender_id', '=', 'page.player_id')
+            .as('last_battle'),
+          exists(
+            selectFrom('battles as r')
+              .select(sql<1>`1`.as('one'))
+              .whereRef('r.attacker_id', '=', 'page.player_id'),
+          )
+            // PostgreSQL answers EXISTS with a boolean (SqlBool also allows MySQL's 0 and 1).
+            .$castTo<boolean>()
+            .as('has_raided'),
+        ])
+        .orderBy('page.ch_level', 'desc')
+        .orderBy('page.player_id'),
     );
     const totalPages = Math.max(1, Math.ceil(total / ENEMIES_PAGE_SIZE));
     const now = this.clock.now();
-    const states = await loadCities(manager, [playerId, ...rows.map((row) => Number(row.player_id))]);
+    const states = await loadCities(manager, [playerId, ...rows.map((row) => row.player_id)]);
     const viewer = states.get(playerId);
     if (!viewer) throw ApiError.notFound(AttackMessages.enemyNotFound);
     const enemies = rows.map((row) => {
-      const { state } = withFinishedTraining(states.get(Number(row.player_id))!, now);
+      const { state } = withFinishedTraining(states.get(row.player_id)!, now);
       const terms = termsOf(viewer, state, row, now);
       return enemyDto(row.hive_username, row.tag, state, now, row.last_battle && cooldownEnd(row.last_battle), terms);
     });

@@ -6,11 +6,7 @@ import { LOGIN_CHALLENGE_TTL_MS, loginMessage } from '@runik/rules';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { REDIS } from '../core/redis/redis.module';
-
-interface StoredChallenge {
-  username: string;
-  timestamp: number;
-}
+import { decodeStoredChallenge, StoredChallenge } from '../stored-data/stored-auth';
 
 /** Random single-use login challenges with a 5-minute life, kept in Redis. */
 @Injectable()
@@ -34,7 +30,7 @@ export class ChallengeService {
    */
   async consume(username: string, challenge: string, timestamp: number): Promise<string> {
     const raw = await this.redis.getdel(key(challenge));
-    const stored = raw ? (JSON.parse(raw) as StoredChallenge) : null;
+    const stored = raw ? decodeStoredChallenge(raw) : null;
     const valid =
       stored !== null &&
       stored.username === username &&

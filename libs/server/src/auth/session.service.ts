@@ -8,6 +8,7 @@ import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { REDIS } from '../core/redis/redis.module';
+import { decodeCachedSession } from '../stored-data/stored-auth';
 import { Session } from './session.entity';
 
 /** How long Redis may answer for a session before PostgreSQL is asked again. */
@@ -49,9 +50,10 @@ export class SessionService {
     const tokenHash = hashToken(token).toString('hex');
     const cached = await this.redis.get(cacheKey(tokenHash));
     if (cached === REVOKED) return null;
-    const session = cached ? (JSON.parse(cached) as AuthenticatedSession) : await this.lookup(tokenHash);
+    const fromCache = cached ? decodeCachedSession(cached, tokenHash) : null;
+    const session = fromCache ?? (await this.lookup(tokenHash));
     if (!session || Date.parse(session.expiresAt) <= this.clock.nowMs()) return null;
-    if (!cached) {
+    if (!fromCache) {
       const ttl = Math.min(CACHE_TTL_MS, Date.parse(session.expiresAt) - this.clock.nowMs());
       // NX: a revocation written meanwhile wins over this fill.
       await this.redis.set(cacheKey(tokenHash), JSON.stringify(session), 'PX', ttl, 'NX');

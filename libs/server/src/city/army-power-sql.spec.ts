@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ALLIANCE_ICON_IDS, armyPower, fromThousandths, overrideUnitPowerForTests, Troops } from '@runik/rules';
 import { AttackService } from '../attack/attack.service';
 import { CitadelService } from '../citadel/citadel.service';
-import { dataSourceOptions } from '../core/database/data-source';
+import { dataSourceOptions } from '../database';
 import { refreshCommanderBoosts } from '../gears/gear-rows';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { LedgerService } from '../ledger/ledger.service';

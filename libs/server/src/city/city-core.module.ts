@@ -1,8 +1,18 @@
-import { Module } from '@nestjs/common';
+import { Module, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { LedgerModule } from '../ledger/ledger.module';
+import { installArmyPowerSql } from './army-power-sql';
 import { CityTransactions } from './city-transactions';
 import { CityService } from './city.service';
 
 /** City state and its transactions, without HTTP: what player creation (api and worker) needs. */
 @Module({ imports: [LedgerModule], providers: [CityTransactions, CityService], exports: [CityTransactions, CityService] })
-export class CityCoreModule {}
+export class CityCoreModule implements OnApplicationBootstrap {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The api and the worker alike (both create players, so both hold this module): the stored army power follows the rules this build runs. */
+  onApplicationBootstrap(): Promise<void> {
+    return installArmyPowerSql(this.dataSource);
+  }
+}

@@ -1,6 +1,7 @@
+import { InferResult, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { EntityManager } from 'typeorm';
 import {
-  BUILDING_KEYS,
   BuildingKey,
   fromThousandths,
   HARVEST_INTERVAL_MS,
@@ -17,13 +18,14 @@ import {
   EquippedGear,
   mayorGearBonuses,
   ResourceKey,
-  STARTING_BUILDING_LEVEL,
   troopUpkeepPerHour,
   UNIT_KEYS,
   UnitKey,
 } from '@runik/rules';
 import type { Army, CityResponse, Resources, TrainingQueue } from '@runik/contract';
+import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
 import { ASSETS } from '../ledger/ledger.types';
+import { decodeBuildingLevels, decodeStoredPending } from '../stored-data/stored-city';
 
 export interface QueuedBatch {
   building: MilitaryBuildingKey;
@@ -49,27 +51,6 @@ export interface CityState {
   equipped: EquippedGear[];
 }
 
-interface CityRow {
-  player_id: string | number;
-  ch_level: number;
-  building_levels: Partial<Record<BuildingKey, number>>;
-  stored_pending: Partial<ResourceAmounts>;
-  production_anchor_at: Date;
-  last_harvest_at: Date | null;
-  infantry: number;
-  archers: number;
-  cavalries: number;
-  injured_infantry: number;
-  injured_archers: number;
-  injured_cavalries: number;
-  attack_charges: number;
-  attack_charges_at: Date;
-  activation: string;
-  balances: Partial<Resources>;
-  equipped: EquippedGear[];
-  queue: { building: MilitaryBuildingKey; count: number; completesAt: string }[];
-}
-
 /**
  * The whole city in one round trip. To change it, lock it first (`lockCity`) so this read
  * sees every commit that came before the lock, balances included.
@@ -80,19 +61,8 @@ export async function loadCity(manager: EntityManager, playerId: number): Promis
 
 /** Several cities in one round trip, by player id. */
 export async function loadCities(manager: EntityManager, playerIds: number[]): Promise<Map<number, CityState>> {
-  const rows: CityRow[] = await manager.query(
-    `SELECT c.*, p.activation,
-       (SELECT coalesce(json_object_agg(b.asset, b.amount), '{}') FROM balances b
-          JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = c.player_id) AS balances,
-       (SELECT coalesce(json_agg(json_build_object('building', q.building, 'count', q.count, 'completesAt', q.completes_at)), '[]')
-          FROM training_queue q WHERE q.player_id = c.player_id) AS queue,
-       (SELECT coalesce(json_agg(json_build_object('type', g.type, 'rarity', g.rarity, 'level', g.level)), '[]')
-          FROM gears g WHERE g.owner_id = c.player_id AND g.equipped) AS equipped
-     FROM cities c JOIN players p ON p.id = c.player_id
-     WHERE c.player_id = ANY($1)`,
-    [playerIds],
-  );
-  return new Map(rows.map((row) => [Number(row.player_id), toState(row)]));
+  const cities = await rows(manager, citiesStatement(playerIds));
+  return new Map(cities.map((row) => [row.player_id, toState(row)]));
 }
 
 /**
@@ -101,22 +71,58 @@ export async function loadCities(manager: EntityManager, playerIds: number[]): P
  * read in that same statement could predate the commit it waited for.
  */
 export async function lockCity(manager: EntityManager, playerId: number): Promise<boolean> {
-  const rows: unknown[] = await manager.query(`SELECT 1 FROM cities WHERE player_id = $1 FOR UPDATE`, [playerId]);
-  return rows.length > 0;
+  return (await firstRow(manager, lockStatement(playerId))) !== undefined;
 }
+const lockStatement = compiledOnce((playerId: number) =>
+  db
+    .selectFrom('cities')
+    .select(sql<1>`1`.as('one'))
+    .where('player_id', '=', playerId)
+    .forUpdate(),
+);
+
+/** A city row with its player's activation, balances, training batches and equipped gear (JSON built in the query). */
+function citiesQuery(playerIds: number[]) {
+  return db
+    .selectFrom('cities as c')
+    .innerJoin('players as p', 'p.id', 'c.player_id')
+    .selectAll('c')
+    .select((eb) => [
+      'p.activation',
+      sql<Partial<Record<string, number>>>`(SELECT coalesce(json_object_agg(b.asset, b.amount), '{}') FROM balances b
+        JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = c.player_id)`.as('balances'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('training_queue as q')
+          .select(['q.building', 'q.count', 'q.completes_at as completesAt'])
+          .whereRef('q.player_id', '=', 'c.player_id'),
+      ).as('queue'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('gears as g')
+          .select(['g.type', 'g.rarity', 'g.level'])
+          .whereRef('g.owner_id', '=', 'c.player_id')
+          .where('g.equipped', '=', true),
+      ).as('equipped'),
+    ])
+    .where('c.player_id', '=', (eb) => eb.fn.any(eb.val(playerIds)));
+}
+type CityRow = InferResult<ReturnType<typeof citiesQuery>>[number];
+/** The city read is the game's hottest statement: compiled once. */
+const citiesStatement = compiledOnce(citiesQuery);
 
 function toState(row: CityRow): CityState {
   return {
-    playerId: Number(row.player_id),
+    playerId: row.player_id,
     chLevel: row.ch_level,
-    levels: recordOf(BUILDING_KEYS, (key) => row.building_levels[key] ?? STARTING_BUILDING_LEVEL),
-    storedPending: row.stored_pending,
+    levels: decodeBuildingLevels(row.building_levels),
+    storedPending: decodeStoredPending(row.stored_pending),
     productionAnchorAt: row.production_anchor_at,
     lastHarvestAt: row.last_harvest_at,
     army: { infantry: Number(row.infantry), archers: Number(row.archers), cavalries: Number(row.cavalries) },
     injured: { infantry: Number(row.injured_infantry), archers: Number(row.injured_archers), cavalries: Number(row.injured_cavalries) },
     balances: recordOf(ASSETS, (asset) => Number(row.balances[asset] ?? 0)),
-    queue: row.queue.map((batch) => ({ building: batch.building, count: Number(batch.count), completesAt: new Date(batch.completesAt) })),
+    queue: row.queue.map((batch) => ({ building: batch.building, count: batch.count, completesAt: new Date(batch.completesAt) })),
     canWithdraw: row.activation === 'paid',
     attackCharges: { charges: row.attack_charges, anchorMs: row.attack_charges_at.getTime() },
     equipped: row.equipped,
@@ -138,11 +144,13 @@ export function commanderBonuses(state: CityState): CommanderBonuses {
  * anything that changes a rate (levels, mayor gear), so what was produced so far keeps its old rate.
  */
 export async function bankProduction(manager: EntityManager, state: CityState, now: Date): Promise<void> {
-  await manager.query(`UPDATE cities SET stored_pending = $2, production_anchor_at = $3 WHERE player_id = $1`, [
-    state.playerId,
-    JSON.stringify(pendingOf(state, now)),
-    now,
-  ]);
+  await rows(
+    manager,
+    db
+      .updateTable('cities')
+      .set({ stored_pending: JSON.stringify(pendingOf(state, now)), production_anchor_at: now })
+      .where('player_id', '=', state.playerId),
+  );
 }
 
 /** Training completes lazily: finished batches count as army, unfinished ones stay queued. */
@@ -152,6 +160,19 @@ export function withFinishedTraining(state: CityState, now: Date): { state: City
   const army = { ...state.army };
   for (const batch of finished) army[unitOf(batch.building)] += batch.count;
   return { state: { ...state, army, queue: state.queue.filter((batch) => batch.completesAt > now) }, finished };
+}
+
+/** A finished batch joins the army: its queue row goes, its troops are added. */
+export async function enlist(manager: EntityManager, playerId: number, batch: Pick<QueuedBatch, 'building' | 'count'>): Promise<void> {
+  await rows(manager, db.deleteFrom('training_queue').where('player_id', '=', playerId).where('building', '=', batch.building));
+  const unit = unitOf(batch.building);
+  await rows(
+    manager,
+    db
+      .updateTable('cities')
+      .set(unit, (eb) => eb(unit, '+', batch.count))
+      .where('player_id', '=', playerId),
+  );
 }
 
 export function unitOf(building: MilitaryBuildingKey): UnitKey {
@@ -223,10 +244,19 @@ export async function applyLosses(
 ): Promise<void> {
   const lost = UNIT_KEYS.map((unit) => dead[unit] + injured[unit]);
   if (lost.every((count) => count === 0)) return;
-  await manager.query(
-    `UPDATE cities SET infantry = infantry - $2, archers = archers - $3, cavalries = cavalries - $4,
-       injured_infantry = injured_infantry + $5, injured_archers = injured_archers + $6, injured_cavalries = injured_cavalries + $7
-     WHERE player_id = $1`,
-    [playerId, ...lost, injured.infantry, injured.archers, injured.cavalries],
+  const [infantry, archers, cavalries] = lost;
+  await rows(
+    manager,
+    db
+      .updateTable('cities')
+      .set((eb) => ({
+        infantry: eb('infantry', '-', infantry),
+        archers: eb('archers', '-', archers),
+        cavalries: eb('cavalries', '-', cavalries),
+        injured_infantry: eb('injured_infantry', '+', injured.infantry),
+        injured_archers: eb('injured_archers', '+', injured.archers),
+        injured_cavalries: eb('injured_cavalries', '+', injured.cavalries),
+      }))
+      .where('player_id', '=', playerId),
   );
 }

@@ -8,7 +8,7 @@ import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
 import { Asset, Leg } from '../ledger/ledger.types';
-import { CityState, loadCities, lockCity, unitOf, withFinishedTraining } from './city-state';
+import { CityState, enlist, loadCities, lockCity, withFinishedTraining } from './city-state';
 import { retryingTransaction } from '../core/database/transaction';
 
 export interface CityWork {
@@ -64,11 +64,7 @@ export class CityTransactions {
     const states: CityState[] = [];
     for (const playerId of ids) {
       const { state, finished } = withFinishedTraining(stored.get(playerId)!, now);
-      for (const batch of finished) {
-        await manager.query(`DELETE FROM training_queue WHERE player_id = $1 AND building = $2`, [playerId, batch.building]);
-        const unit = unitOf(batch.building);
-        await manager.query(`UPDATE cities SET ${unit} = ${unit} + $2 WHERE player_id = $1`, [playerId, batch.count]);
-      }
+      for (const batch of finished) await enlist(manager, playerId, batch);
       states.push(state);
     }
     return work({ manager, states, now });

@@ -23,6 +23,7 @@ import {
 import { CityMessages } from '@runik/contract';
 import type { CityResponse, HarvestResponse, UpgradeResponse } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
+import { db, rows } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
 import { cityDto, loadCity, nextHarvestTime, pendingOf, resourcesDto } from './city-state';
 import { assertRunikCovers, CityTransactions } from './city-transactions';
@@ -38,10 +39,17 @@ export class CityService {
   /** A new player's city: City Hall level 1, every building at level 1, the starting resources minted. */
   async createStartingCity(manager: EntityManager, playerId: number): Promise<void> {
     const now = this.clock.now();
-    await manager.query(
-      // A full set of attack charges, from the rules (the column's default is the migration's frozen value).
-      `INSERT INTO cities (player_id, ch_level, building_levels, created_at, production_anchor_at, attack_charges) VALUES ($1, $2, '{}', $3, $3, $4)`,
-      [playerId, STARTING_CITY_HALL_LEVEL, now, ATTACK_CHARGES_MAX],
+    await rows(
+      manager,
+      db.insertInto('cities').values({
+        player_id: playerId,
+        ch_level: STARTING_CITY_HALL_LEVEL,
+        building_levels: '{}',
+        created_at: now,
+        production_anchor_at: now,
+        // A full set of attack charges, from the rules (the column's default is the migration's frozen value).
+        attack_charges: ATTACK_CHARGES_MAX,
+      }),
     );
     const resources = recordOf(RESOURCE_KEYS, (resource) => toThousandths(STARTING_RESOURCES[resource]));
     await this.cities.mint(manager, playerId, resources, 'starting-resources');
@@ -68,9 +76,17 @@ export class CityService {
       if (key === CITY_HALL_KEY) chLevel += 1;
       else levels[key] = level + 1;
       // Production so far is kept at the old rates; new levels (and newly unlocked producers) count from now on.
-      await manager.query(
-        `UPDATE cities SET ch_level = $2, building_levels = $3, stored_pending = $4, production_anchor_at = $5 WHERE player_id = $1`,
-        [playerId, chLevel, JSON.stringify(levels), JSON.stringify(pendingOf(state, now)), now],
+      await rows(
+        manager,
+        db
+          .updateTable('cities')
+          .set({
+            ch_level: chLevel,
+            building_levels: JSON.stringify(levels),
+            stored_pending: JSON.stringify(pendingOf(state, now)),
+            production_anchor_at: now,
+          })
+          .where('player_id', '=', playerId),
       );
       return { chLevel, levels, resources: resourcesDto(await balances()) };
     });
@@ -82,10 +98,13 @@ export class CityService {
       const next = nextHarvestTime(state);
       if (next && next > now) throw new ApiError(429, CityMessages.harvestNotReady(formatCountdown(next.getTime() - now.getTime())));
       await this.cities.mint(manager, playerId, pendingOf(state, now), 'harvest');
-      await manager.query(`UPDATE cities SET stored_pending = '{}', production_anchor_at = $2, last_harvest_at = $2 WHERE player_id = $1`, [
-        playerId,
-        now,
-      ]);
+      await rows(
+        manager,
+        db
+          .updateTable('cities')
+          .set({ stored_pending: '{}', production_anchor_at: now, last_harvest_at: now })
+          .where('player_id', '=', playerId),
+      );
       return {
         resources: resourcesDto(await balances()),
         pendingResources: noResources(),

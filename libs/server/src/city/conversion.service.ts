@@ -29,7 +29,9 @@ import type {
   ConvertToResourcesResponse,
   Resources,
 } from '@runik/contract';
+import { sql } from 'kysely';
 import { Clock } from '../core/clock/clock';
+import { db, firstRow } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
 import { EmissionAllowance, EmissionBudget, EmissionSpentError } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
@@ -129,7 +131,7 @@ export class ConversionService {
   /** The daily cap for everyone; for a paid player also what is left of their share of the emission budget, whichever is less. */
   private async allowanceOf(manager: EntityManager, playerId: number, now: Date): Promise<ConversionAllowance> {
     const capLeft = await leftToday(manager, playerId, now);
-    const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1`, [playerId]);
+    const player = await firstRow(manager, db.selectFrom('players').select('activation').where('id', '=', playerId));
     if (player?.activation !== 'paid') return { left: capLeft, limitedBy: 'cap', emission: null };
     const emission = await this.emission.allowanceOf(manager, playerId, now);
     return emission.left < capLeft
@@ -158,12 +160,19 @@ function requestedResources(command: ConvertToResourcesCommand, state: CityState
 
 /** RUNIK the daily cap still allows: the cap less what conversions credited the player since the game day began. */
 async function leftToday(manager: EntityManager, playerId: number, now: Date): Promise<number> {
-  const [{ credited }]: { credited: string }[] = await manager.query(
-    `SELECT coalesce(sum(e.delta), 0) AS credited FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-     WHERE a.player_id = $1 AND e.asset = 'runik' AND e.reason = 'convert-to-runik' AND e.created_at >= $2`,
-    [playerId, gameDay(now.getTime()).start],
+  const row = await firstRow(
+    manager,
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(sql<string>`coalesce(sum(e.delta), 0)`.as('credited'))
+      .where('a.player_id', '=', playerId)
+      .where('e.asset', '=', 'runik')
+      .where('e.reason', '=', 'convert-to-runik')
+      .where('e.created_at', '>=', gameDay(now.getTime()).start),
   );
-  return conversionLeftToday(Number(credited));
+  // An aggregate answers one row, whatever it counted.
+  return conversionLeftToday(Number(row?.credited ?? 0));
 }
 
 /** 429: the emission stops this conversion, with what is left and when the day resets. */

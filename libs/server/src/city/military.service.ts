@@ -14,8 +14,9 @@ import {
 } from '@runik/rules';
 import { CityMessages } from '@runik/contract';
 import type { HealResponse, SpeedupResponse, TrainRequest, TrainResponse } from '@runik/contract';
+import { db, rows } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
-import { bankProduction, CityState, queueDto, resourcesDto, unitOf } from './city-state';
+import { bankProduction, CityState, enlist, queueDto, resourcesDto, unitOf } from './city-state';
 import { assertResourcesCover, assertRunikCovers, CityTransactions } from './city-transactions';
 
 /** The ledger reason of paying for a batch: the record that a building trained (the first steps read it). */
@@ -36,12 +37,7 @@ export class MilitaryService {
       assertResourcesCover(state.balances, cost);
       await this.cities.spend(manager, playerId, cost, trainingReason(building));
       const completesAt = new Date(now.getTime() + trainingDurationMs(building, state.levels[building], count));
-      await manager.query(`INSERT INTO training_queue (player_id, building, count, completes_at) VALUES ($1, $2, $3, $4)`, [
-        playerId,
-        building,
-        count,
-        completesAt,
-      ]);
+      await rows(manager, db.insertInto('training_queue').values({ player_id: playerId, building, count, completes_at: completesAt }));
       return {
         resources: resourcesDto(await balances()),
         army: state.army,
@@ -67,17 +63,18 @@ export class MilitaryService {
       if (completesAt <= now) {
         // The army grows now: production so far is settled at the old upkeep.
         await bankProduction(manager, state, now);
-        const unit = unitOf(building);
-        army[unit] += batch.count;
+        army[unitOf(building)] += batch.count;
         queue = queue.filter((queued) => queued.building !== building);
-        await manager.query(`DELETE FROM training_queue WHERE player_id = $1 AND building = $2`, [playerId, building]);
-        await manager.query(`UPDATE cities SET ${unit} = ${unit} + $2 WHERE player_id = $1`, [playerId, batch.count]);
+        await enlist(manager, playerId, batch);
       } else {
-        await manager.query(`UPDATE training_queue SET completes_at = $3 WHERE player_id = $1 AND building = $2`, [
-          playerId,
-          building,
-          completesAt,
-        ]);
+        await rows(
+          manager,
+          db
+            .updateTable('training_queue')
+            .set({ completes_at: completesAt })
+            .where('player_id', '=', playerId)
+            .where('building', '=', building),
+        );
       }
       return { trainingQueue: queueDto(queue), resources: resourcesDto(await balances()), army };
     });
@@ -96,11 +93,19 @@ export class MilitaryService {
       await this.cities.spend(manager, playerId, cost, 'heal');
       // The army grows now: production so far is settled at the old upkeep.
       await bankProduction(manager, state, now);
-      await manager.query(
-        `UPDATE cities SET infantry = infantry + $2, archers = archers + $3, cavalries = cavalries + $4,
-           injured_infantry = injured_infantry - $2, injured_archers = injured_archers - $3, injured_cavalries = injured_cavalries - $4
-         WHERE player_id = $1`,
-        [playerId, units.infantry, units.archers, units.cavalries],
+      await rows(
+        manager,
+        db
+          .updateTable('cities')
+          .set((eb) => ({
+            infantry: eb('infantry', '+', units.infantry),
+            archers: eb('archers', '+', units.archers),
+            cavalries: eb('cavalries', '+', units.cavalries),
+            injured_infantry: eb('injured_infantry', '-', units.infantry),
+            injured_archers: eb('injured_archers', '-', units.archers),
+            injured_cavalries: eb('injured_cavalries', '-', units.cavalries),
+          }))
+          .where('player_id', '=', playerId),
       );
       const army = { ...state.army };
       const injured = { ...state.injured };

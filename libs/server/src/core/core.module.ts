@@ -1,16 +1,12 @@
-import { Module, OnApplicationBootstrap } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { LogFn, Logger } from 'pino';
-import { DataSource } from 'typeorm';
-import { ChainModule } from '../chain/chain.module';
-import { installArmyPowerSql } from '../city/army-power-sql';
-import { NotifierModule } from '../notifications/notifications.module';
 import { ClockModule } from './clock/clock';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG, AppConfigModule } from './config/config.module';
-import { dataSourceOptions } from './database/data-source';
+import { connectionOptions } from './database/data-source';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 import { UnknownQueryGuard } from './validation/unknown-query.guard';
@@ -48,7 +44,11 @@ const DEVELOPMENT_LOGS = {
 const DEBUG_LEVEL = 20;
 const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
 
-/** What both the api and the worker need: config, clock, logs, PostgreSQL, Redis, queues, chain clients. */
+/**
+ * What both the api and the worker need: config, clock, logs, PostgreSQL, Redis, queues. It names no feature
+ * (lint refuses the import): features register their entities (`TypeOrmModule.forFeature`) and their start-up
+ * SQL themselves, and the apps import the chain clients and the Notifier beside it.
+ */
 @Module({
   imports: [
     AppConfigModule,
@@ -69,20 +69,11 @@ const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterEx
     }),
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.DATABASE_URL), retryAttempts: 0 }),
+      useFactory: (config: AppConfig) => ({ ...connectionOptions(config.DATABASE_URL), autoLoadEntities: true, retryAttempts: 0 }),
     }),
     RedisModule,
     QueuesModule,
-    ChainModule,
-    NotifierModule,
   ],
   providers: [{ provide: APP_GUARD, useClass: UnknownQueryGuard }],
 })
-export class CoreModule implements OnApplicationBootstrap {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /** The api and the worker alike: what the database stores follows the rules this build runs. */
-  onApplicationBootstrap(): Promise<void> {
-    return installArmyPowerSql(this.dataSource);
-  }
-}
+export class CoreModule {}

@@ -4,7 +4,7 @@ import { ErrorMessages } from '@runik/contract';
 import type { EngineBalance, HiveEngineClient } from '../chain/hive-engine.client';
 import { TreasuryService } from '../wallet/treasury.service';
 import type { AppConfig } from '../core/config/app-config';
-import { dataSourceOptions } from '../core/database/data-source';
+import { dataSourceOptions } from '../database';
 import { LedgerService } from '../ledger/ledger.service';
 import type { Leg } from '../ledger/ledger.types';
 import { TestClock } from '../testing/test-clock';

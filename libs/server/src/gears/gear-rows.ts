@@ -1,30 +1,11 @@
+import { Selectable } from 'kysely';
 import { EntityManager } from 'typeorm';
-import {
-  GEAR_MAX_LEVEL,
-  GEAR_TYPES,
-  GearCategory,
-  GearRarity,
-  gearStatHundredths,
-  gearStats,
-  GearType,
-  recordOf,
-  requiredExp,
-} from '@runik/rules';
+import { GEAR_MAX_LEVEL, GEAR_TYPES, gearStatHundredths, gearStats, GearType, recordOf, requiredExp } from '@runik/rules';
 import type { EquippedGears, Gear } from '@runik/contract';
+import type { Gears } from '../core/database/schema';
 
-export interface GearRow {
-  id: string;
-  owner_id: string;
-  type: GearType;
-  category: GearCategory;
-  rarity: GearRarity;
-  level: number;
-  current_exp: number;
-  /** Its material value: base value at the level it was made, plus the experience fed into it. */
-  exp_value: number;
-  equipped: boolean;
-  listed: boolean;
-}
+/** A gear as stored; its material value (`exp_value`) is its base value at the level it was made, plus the experience fed into it. */
+export type GearRow = Selectable<Gears>;
 
 export function gearDto(row: GearRow): Gear {
   const required = requiredExp(row.level);

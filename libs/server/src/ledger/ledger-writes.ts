@@ -7,6 +7,9 @@ import {
   TransactionRollbackEvent,
   TransactionStartEvent,
 } from 'typeorm';
+import { sql, Selectable } from 'kysely';
+import type { Balances } from '../core/database/schema';
+import { db, rows } from '../core/database/sql';
 import { Asset } from './ledger.types';
 
 /** One leg of a posting, resolved to its account, as written to `balances` and `ledger_entries`. */
@@ -33,9 +36,11 @@ export interface LegWrite {
  * row exists (rows are never deleted): without a row there is nothing to debit.
  */
 export async function writeLegs(manager: EntityManager, legs: LegWrite[]): Promise<Set<string>> {
-  const rows: { account_id: string; asset: Asset }[] = await manager.query(
-    `WITH legs AS (
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::boolean[], $5::uuid[], $6::text[], $7::text[], $8::timestamptz[])
+  const column = <K extends keyof LegWrite>(key: K) => legs.map((leg) => leg[key]);
+  const changed = await rows(
+    manager,
+    sql<Pick<Selectable<Balances>, 'account_id' | 'asset'>>`WITH legs AS (
+       SELECT * FROM unnest(${column('accountId')}::bigint[], ${column('asset')}::text[], ${column('delta')}::bigint[], ${column('allowNegative')}::boolean[], ${column('postingId')}::uuid[], ${column('reason')}::text[], ${column('reference')}::text[], ${column('at')}::timestamptz[])
          WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
      sums AS (
        SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
@@ -54,22 +59,12 @@ export async function writeLegs(manager: EntityManager, legs: LegWrite[]): Promi
             l.reason, l.reference, l.created_at
        FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
       ORDER BY l.position
-     RETURNING account_id, asset`,
-    [
-      legs.map((leg) => leg.accountId),
-      legs.map((leg) => leg.asset),
-      legs.map((leg) => leg.delta),
-      legs.map((leg) => leg.allowNegative),
-      legs.map((leg) => leg.postingId),
-      legs.map((leg) => leg.reason),
-      legs.map((leg) => leg.reference),
-      legs.map((leg) => leg.at),
-    ],
+     RETURNING account_id, asset`.compile(db),
   );
-  return new Set(rows.map((row) => rowKey(Number(row.account_id), row.asset)));
+  return new Set(changed.map((row) => rowKey(row.account_id, row.asset)));
 }
 
-export function rowKey(accountId: number, asset: Asset): string {
+export function rowKey(accountId: number, asset: string): string {
   return `${accountId}|${asset}`;
 }
 

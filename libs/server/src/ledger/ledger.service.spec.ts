@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../core/clock/clock';
-import { dataSourceOptions } from '../core/database/data-source';
+import { dataSourceOptions } from '../database';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { LedgerService } from './ledger.service';
 import { Asset, InsufficientFundsError } from './ledger.types';

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { recordOf } from '@runik/rules';
+import { Selectable, sql } from 'kysely';
 import { Clock } from '../core/clock/clock';
+import type { LedgerAccounts } from '../core/database/schema';
+import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
 import { AccountRef, Asset, ASSETS, InsufficientFundsError, Leg, Posting, SystemAccount } from './ledger.types';
 import { deferSystemLegs, LegWrite, rowKey, writeLegs } from './ledger-writes';
 
@@ -15,10 +18,9 @@ interface ResolvedLeg extends Leg {
 /** Player account ids kept in memory per process (a few MB at most). */
 const PLAYER_ACCOUNTS_KEPT = 50_000;
 
-interface AccountRow {
-  id: number;
-  allow_negative: boolean;
-}
+/** What a posting needs of a ledger account. */
+const accountColumns = ['id', 'allow_negative'] as const;
+type AccountRow = Pick<Selectable<LedgerAccounts>, (typeof accountColumns)[number]>;
 
 /**
  * The only writer of balances. Every posting balances to zero per asset, runs inside the
@@ -30,7 +32,7 @@ export class LedgerService {
 
   /** Opens a player's ledger account; call in the transaction that creates the player. */
   async openPlayerAccount(manager: EntityManager, playerId: number): Promise<void> {
-    await manager.query(`INSERT INTO ledger_accounts (code, player_id) VALUES ($1, $2)`, [`player:${playerId}`, playerId]);
+    await rows(manager, db.insertInto('ledger_accounts').values({ code: `player:${playerId}`, player_id: playerId }));
   }
 
   async post(manager: EntityManager, posting: Posting): Promise<void> {
@@ -60,29 +62,27 @@ export class LedgerService {
    * spend in the game, never to withdraw. Call in the transaction of the credit.
    */
   async lockRunik(manager: EntityManager, playerId: number, runik: number): Promise<void> {
-    if (runik > 0) await manager.query(`UPDATE players SET locked_runik = locked_runik + $2 WHERE id = $1`, [playerId, runik]);
+    if (runik > 0) {
+      await rows(
+        manager,
+        db
+          .updateTable('players')
+          .set((eb) => ({ locked_runik: eb('locked_runik', '+', runik) }))
+          .where('id', '=', playerId),
+      );
+    }
   }
 
   /** RUNIK a player holds and may withdraw: their balance less their locked RUNIK. */
   async withdrawableOf(manager: EntityManager, playerId: number): Promise<number> {
-    const [row]: { withdrawable: string }[] = await manager.query(
-      `SELECT GREATEST(0, coalesce(b.amount, 0) - p.locked_runik)::text AS withdrawable
-         FROM players p JOIN ledger_accounts a ON a.player_id = p.id LEFT JOIN balances b ON b.account_id = a.id AND b.asset = 'runik'
-        WHERE p.id = $1`,
-      [playerId],
-    );
+    const row = await firstRow(manager, withdrawableStatement(playerId));
     return Number(row?.withdrawable ?? 0);
   }
 
   /** A player's balances in thousandths (assets never held read as 0). */
   async balancesOf(manager: EntityManager, playerId: number): Promise<Record<Asset, number>> {
-    const rows: { asset: Asset; amount: number }[] = await manager.query(
-      `SELECT b.asset, b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = $1`,
-      [playerId],
-    );
-    const balances = recordOf(ASSETS, () => 0);
-    for (const row of rows) balances[row.asset] = Number(row.amount);
-    return balances;
+    const held = await rows(manager, balancesStatement(playerId));
+    return recordOf(ASSETS, (asset) => held.find((row) => row.asset === asset)?.amount ?? 0);
   }
 
   /** System accounts never change once migrated: their ids are looked up once per process. */
@@ -103,7 +103,7 @@ export class LedgerService {
   private async systemAccount(manager: EntityManager, code: SystemAccount): Promise<AccountRow> {
     const known = this.systemAccounts.get(code);
     if (known) return known;
-    const [row]: AccountRow[] = await manager.query(`SELECT id, allow_negative FROM ledger_accounts WHERE code = $1`, [code]);
+    const row = await firstRow(manager, db.selectFrom('ledger_accounts').select(accountColumns).where('code', '=', code));
     if (!row) throw new Error(`No ledger account ${code}`);
     this.systemAccounts.set(code, row);
     return row;
@@ -122,13 +122,37 @@ export class LedgerService {
       this.playerAccounts.set(playerId, known);
       return known;
     }
-    const [row]: AccountRow[] = await manager.query(`SELECT id, allow_negative FROM ledger_accounts WHERE player_id = $1`, [playerId]);
+    const row = await firstRow(manager, db.selectFrom('ledger_accounts').select(accountColumns).where('player_id', '=', playerId));
     if (!row) throw new Error(`No ledger account for player ${playerId}`);
     this.playerAccounts.set(playerId, row);
     if (this.playerAccounts.size > PLAYER_ACCOUNTS_KEPT) this.playerAccounts.delete(this.playerAccounts.keys().next().value as number);
     return row;
   }
 }
+
+// Statements of every money action (a city action reads the balances, a posting spends locked RUNIK): compiled once.
+const balancesStatement = compiledOnce((playerId: number) =>
+  db
+    .selectFrom('balances as b')
+    .innerJoin('ledger_accounts as a', 'a.id', 'b.account_id')
+    .select(['b.asset', 'b.amount'])
+    .where('a.player_id', '=', playerId),
+);
+const withdrawableStatement = compiledOnce((playerId: number) =>
+  db
+    .selectFrom('players as p')
+    .innerJoin('ledger_accounts as a', 'a.player_id', 'p.id')
+    .leftJoin('balances as b', (join) => join.onRef('b.account_id', '=', 'a.id').on('b.asset', '=', 'runik'))
+    .select(sql<string>`GREATEST(0, coalesce(b.amount, 0) - p.locked_runik)::text`.as('withdrawable'))
+    .where('p.id', '=', playerId),
+);
+const spendLockedStatement = compiledOnce((playerId: number, delta: number) =>
+  db
+    .updateTable('players')
+    .set({ locked_runik: sql<number>`GREATEST(0, locked_runik + ${delta})` })
+    .where('id', '=', playerId)
+    .where('locked_runik', '>', 0),
+);
 
 function accountKey(account: AccountRef): string {
   return 'system' in account ? account.system : `player:${account.playerId}`;
@@ -160,9 +184,6 @@ function assertBalanced(legs: Leg[]): void {
 async function spendLockedFirst(manager: EntityManager, legs: ResolvedLeg[]): Promise<void> {
   for (const leg of legs) {
     if (leg.system || leg.asset !== 'runik' || leg.delta >= 0 || !('playerId' in leg.account)) continue;
-    await manager.query(`UPDATE players SET locked_runik = GREATEST(0, locked_runik + $2) WHERE id = $1 AND locked_runik > 0`, [
-      leg.account.playerId,
-      leg.delta,
-    ]);
+    await rows(manager, spendLockedStatement(leg.account.playerId, leg.delta));
   }
 }

@@ -1,4 +1,6 @@
+import { HttpStatus } from '@nestjs/common';
 import { RESOURCE_KEYS } from '@runik/rules';
+import { ApiError } from '../core/errors/api-error';
 
 /** Assets the ledger holds, each in thousandths: RUNIK and every resource. */
 export const ASSETS = ['runik', ...RESOURCE_KEYS] as const;
@@ -31,11 +33,13 @@ export interface Posting {
   spendsWithdrawable?: boolean;
 }
 
-export class InsufficientFundsError extends Error {
+/** The ledger's last line of defence, a debit that a feature's own check did not foresee: answered 400. */
+export class InsufficientFundsError extends ApiError {
   constructor(
     readonly asset: Asset,
     readonly account: AccountRef,
   ) {
-    super(`Insufficient ${asset}`);
+    super(HttpStatus.BAD_REQUEST, `Not enough ${asset}.`);
+    this.message = `Insufficient ${asset}`;
   }
 }

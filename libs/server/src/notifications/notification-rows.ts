@@ -1,22 +1,27 @@
-import type { NotificationDto } from '@runik/contract';
+import { Selectable } from 'kysely';
+import { z } from 'zod';
+import { NOTIFICATION_KINDS } from '@runik/contract';
+import type { NotificationDto, NotificationKind, NotificationOf } from '@runik/contract';
+import type { Notifications } from '../core/database/schema';
+import { decodeNotificationData } from '../stored-data/stored-notifications';
 
-export interface NotificationRow {
-  id: string;
-  player_id: string;
-  kind: NotificationDto['kind'];
-  data: NotificationDto['data'];
-  created_at: Date;
-  read_at: Date | null;
-}
+export const notificationColumns = ['id', 'player_id', 'kind', 'data', 'created_at', 'read_at'] as const;
+export type NotificationRow = Pick<Selectable<Notifications>, (typeof notificationColumns)[number]>;
 
-export const NOTIFICATION_COLUMNS = 'id, player_id, kind, data, created_at, read_at';
+const notificationKind = z.enum(NOTIFICATION_KINDS);
 
-export function notificationDto(row: NotificationRow): NotificationDto {
+function notificationOf<K extends NotificationKind>(kind: K, row: NotificationRow): NotificationOf<K> {
   return {
-    id: Number(row.id),
-    kind: row.kind,
+    id: row.id,
+    kind,
     createdAt: row.created_at.toISOString(),
     readAt: row.read_at?.toISOString() ?? null,
-    data: row.data,
-  } as NotificationDto;
+    data: decodeNotificationData(kind, row.data),
+  };
+}
+
+/** A stored notification, its kind and data decoded. */
+export function notificationDto(row: NotificationRow): NotificationDto {
+  // The data was decoded for this very kind; TypeScript cannot follow the union's member through the generic call.
+  return notificationOf(notificationKind.parse(row.kind), row) as NotificationDto;
 }

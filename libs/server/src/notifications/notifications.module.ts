@@ -6,7 +6,7 @@ import { NotificationsGateway } from './notifications.gateway';
 import { NotificationsService } from './notifications.service';
 import { Notifier } from './notifier';
 
-/** The Notifier every feature writes through, and the inbox, in the api and the worker alike (part of CoreModule). */
+/** The Notifier every feature writes through, and the inbox, in the api and the worker alike (each imports it beside CoreModule). */
 @Global()
 @Module({ providers: [Notifier, NotificationPush, NotificationsService], exports: [Notifier, NotificationPush, NotificationsService] })
 export class NotifierModule {}

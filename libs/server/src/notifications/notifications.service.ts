@@ -12,11 +12,18 @@ import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
 import { EVERY_GAME_DAY, ScheduledJob } from '../core/queues/job-handlers';
 import { ScheduledJobs } from '../core/queues/queues';
-import { NOTIFICATION_COLUMNS, notificationDto, NotificationRow } from './notification-rows';
+import { db, firstRow, rows as runQuery } from '../core/database/sql';
+import { notificationColumns, notificationDto } from './notification-rows';
 import { retryingTransaction } from '../core/database/transaction';
 
 const DAY_MS = 86_400_000;
-const UNREAD_COUNT = `SELECT count(*) AS total FROM notifications WHERE player_id = $1 AND read_at IS NULL`;
+function unread(playerId: number) {
+  return db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('player_id', '=', playerId)
+    .where('read_at', 'is', null);
+}
 
 /** The player's inbox: pages newest first (by id, so a cursor never skips or repeats one), read marks, expiry. */
 @Injectable()
@@ -29,26 +36,32 @@ export class NotificationsService {
   ) {}
 
   async list(playerId: number, { cursor, limit, kind }: NotificationsQuery): Promise<NotificationsResponse> {
-    const { total: unreadCount, rows } = await countAndPage<NotificationRow>(
+    let newest = db.selectFrom('notifications').select(notificationColumns).where('player_id', '=', playerId);
+    if (cursor !== undefined) newest = newest.where('id', '<', cursor);
+    if (kind !== undefined) newest = newest.where('kind', '=', (eb) => eb.fn.any(eb.val(kind)));
+    const { total: unreadCount, rows } = await countAndPage(
       this.dataSource.manager,
-      UNREAD_COUNT,
-      `SELECT ${NOTIFICATION_COLUMNS} FROM notifications
-        WHERE player_id = $1 AND ($2::bigint IS NULL OR id < $2) AND ($3::text[] IS NULL OR kind = ANY($3))
-        ORDER BY id DESC LIMIT $4`,
-      [playerId, cursor ?? null, kind ?? null, limit + 1],
+      unread(playerId),
+      newest.orderBy('id', 'desc').limit(limit + 1),
     );
     const page = rows.slice(0, limit);
-    return { notifications: page.map(notificationDto), unreadCount, nextCursor: rows.length > limit ? page[page.length - 1].id : null };
+    return {
+      notifications: page.map(notificationDto),
+      unreadCount,
+      nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+    };
   }
 
   /** Marks the named notifications (only the player's own; others' ids are ignored) or all of them read. */
   async markRead(playerId: number, request: MarkNotificationsReadRequest): Promise<MarkNotificationsReadResponse> {
     return retryingTransaction(this.dataSource, async (manager) => {
-      await manager.query(
-        `UPDATE notifications SET read_at = $3
-          WHERE player_id = $1 AND read_at IS NULL AND ($2::bigint[] IS NULL OR id = ANY($2))`,
-        [playerId, 'ids' in request ? request.ids : null, this.clock.now()],
-      );
+      let marked = db
+        .updateTable('notifications')
+        .set({ read_at: this.clock.now() })
+        .where('player_id', '=', playerId)
+        .where('read_at', 'is', null);
+      if ('ids' in request) marked = marked.where('id', '=', (eb) => eb.fn.any(eb.val(request.ids)));
+      await runQuery(manager, marked);
       return { unreadCount: await this.unreadCount(manager, playerId) };
     });
   }
@@ -64,7 +77,7 @@ export class NotificationsService {
   }
 
   private async unreadCount(manager: EntityManager, playerId: number): Promise<number> {
-    const [{ total }] = await manager.query(UNREAD_COUNT, [playerId]);
-    return Number(total);
+    const counted = await firstRow(manager, unread(playerId));
+    return Number(counted?.total ?? 0);
   }
 }

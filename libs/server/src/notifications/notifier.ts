@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { NotificationDataByKind, NotificationKind } from '@runik/contract';
+import { sql } from 'kysely';
 import { Clock } from '../core/clock/clock';
+import { db, rows } from '../core/database/sql';
 import { NotificationPush } from './notification-push';
-import { NOTIFICATION_COLUMNS, notificationDto, NotificationRow } from './notification-rows';
+import { notificationColumns, notificationDto, NotificationRow } from './notification-rows';
 
 /** One player's notification, its data typed by its kind. */
 export type NotificationEntry = {
@@ -44,22 +46,20 @@ export class Notifier {
    */
   async notifyEach(manager: EntityManager, source: string, entries: readonly NotificationEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const rows: NotificationRow[] = await manager.query(
-      `INSERT INTO notifications (player_id, kind, source, data, created_at)
-       SELECT entry.player_id, entry.kind, $4, entry.data, $5 FROM unnest($1::bigint[], $2::text[], $3::jsonb[]) AS entry (player_id, kind, data)
+    const players = entries.map((entry) => entry.playerId);
+    const kinds = entries.map((entry) => entry.kind);
+    const data = entries.map((entry) => JSON.stringify(entry.data));
+    const stored = await rows(
+      manager,
+      sql<NotificationRow>`INSERT INTO notifications (player_id, kind, source, data, created_at)
+       SELECT entry.player_id, entry.kind, ${source}, entry.data, ${this.clock.now()}
+         FROM unnest(${players}::bigint[], ${kinds}::text[], ${data}::jsonb[]) AS entry (player_id, kind, data)
        ON CONFLICT (player_id, kind, source) DO NOTHING
-       RETURNING ${NOTIFICATION_COLUMNS}`,
-      [
-        entries.map((entry) => entry.playerId),
-        entries.map((entry) => entry.kind),
-        entries.map((entry) => JSON.stringify(entry.data)),
-        source,
-        this.clock.now(),
-      ],
+       RETURNING ${sql.join(notificationColumns.map((column) => sql.ref(column)))}`.compile(db),
     );
     this.push.afterCommit(
       manager,
-      rows.map((row) => ({ playerId: Number(row.player_id), notification: notificationDto(row) })),
+      stored.map((row) => ({ playerId: row.player_id, notification: notificationDto(row) })),
     );
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESOURCE_KEYS, UNIT_KEYS } from '@runik/rules';
+import { countsOf } from './counts';
 import type { BattleInput, BattleOutcome, CommanderBonuses, Losses, ThroneFighterOutcome, Troops } from '@runik/rules';
 
 /**
@@ -8,10 +9,6 @@ import type { BattleInput, BattleOutcome, CommanderBonuses, Losses, ThroneFighte
  * fighter's bonuses), is missing from older rows. Each shape is read here, once, with the default
  * that row stands for, so no reader meets `undefined` where its type promises a number.
  */
-function countsOf<K extends string>(keys: readonly K[]) {
-  return z.object(Object.fromEntries(keys.map((key) => [key, z.number().default(0)])) as Record<K, z.ZodDefault<z.ZodNumber>>);
-}
-
 const troops = countsOf(UNIT_KEYS);
 const resources = countsOf(RESOURCE_KEYS);
 const zeroTroops = () => troops.parse({});

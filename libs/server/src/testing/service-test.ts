@@ -3,7 +3,7 @@ import type { Troops } from '@runik/rules';
 import { CityService } from '../city/city.service';
 import { CityTransactions } from '../city/city-transactions';
 import type { AppConfig } from '../core/config/app-config';
-import { dataSourceOptions } from '../core/database/data-source';
+import { dataSourceOptions } from '../database';
 import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
 import { testEmission } from './test-emission';

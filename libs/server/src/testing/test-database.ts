@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { runMigrations } from '../core/database/data-source';
+import { runMigrations } from '../database';
 
 /** Tests run against this server; each test file gets its own database cloned from a migrated template. */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

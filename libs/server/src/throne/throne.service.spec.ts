@@ -4,7 +4,7 @@ import { ALLIANCE_ICON_IDS, STARTING_BUILDING_LEVEL, THRONE_FULL_CONTROL_SECONDS
 import { ThroneMessages } from '@runik/contract';
 import { CityService } from '../city/city.service';
 import { CityTransactions } from '../city/city-transactions';
-import { dataSourceOptions } from '../core/database/data-source';
+import { dataSourceOptions } from '../database';
 import { LedgerService } from '../ledger/ledger.service';
 import { RecordingAlarm } from '../testing/recording-throne-alarm';
 import { TestClock } from '../testing/test-clock';

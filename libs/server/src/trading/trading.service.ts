@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { InferResult, RawBuilder, Selectable, sql } from 'kysely';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   fromThousandths,
+  GearCategory,
   gearName,
   GearRarity,
   GearType,
@@ -24,36 +26,56 @@ import type {
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
+import type { Listings } from '../core/database/schema';
+import { db, firstRow, rows } from '../core/database/sql';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
-import { gearDto, GearRow } from '../gears/gear-rows';
+import { gearDto } from '../gears/gear-rows';
 import { LedgerService } from '../ledger/ledger.service';
 import { Notifier } from '../notifications/notifier';
+import { lockPlayer } from '../players/player-lock';
 import { retryingTransaction } from '../core/database/transaction';
 
-type ListingRow = GearRow & { listing_id: string; price: string; seller: string; listed_at: Date };
+type LockedListing = Selectable<Listings>;
 
-interface LockedListing {
-  id: string;
-  gear_id: string;
-  seller_id: string;
-  price: string;
-  fee_thousandths: string;
-  status: 'active' | 'sold' | 'removed';
-}
-
-const SORTS: Record<MarketplaceSort, string> = {
-  newest: 'l.created_at DESC, l.id DESC',
-  oldest: 'l.created_at, l.id',
-  priceAsc: 'l.price, l.id',
-  priceDesc: 'l.price DESC, l.id DESC',
-  rarity: `array_position(ARRAY['mythical', 'legendary', 'epic', 'rare', 'common']::text[], g.rarity::text), g.level DESC, l.created_at DESC, l.id DESC`,
+/** The marketplace's orders (`sortBy` is checked against these names before it gets here). */
+const SORTS: Record<MarketplaceSort, RawBuilder<unknown>> = {
+  newest: sql`l.created_at DESC, l.id DESC`,
+  oldest: sql`l.created_at, l.id`,
+  priceAsc: sql`l.price, l.id`,
+  priceDesc: sql`l.price DESC, l.id DESC`,
+  rarity: sql`array_position(ARRAY['mythical', 'legendary', 'epic', 'rare', 'common']::text[], g.rarity::text), g.level DESC, l.created_at DESC, l.id DESC`,
 };
 
 /** How long a count of active listings serves the marketplace's page count. */
 const ACTIVE_COUNT_TTL_MS = 1000;
 
-const LISTING_COLUMNS = `g.*, l.id AS listing_id, l.price, l.created_at AS listed_at, p.hive_username AS seller`;
+/** The marketplace's gear filter: category, type and rarity, each null for any. */
+interface GearFilter {
+  category: GearCategory | null;
+  type: GearType | null;
+  rarity: GearRarity | null;
+}
+
+/** Listings (of any status) with their gear, filtered: the base of every marketplace query. */
+function listingsOfGear({ category, type, rarity }: GearFilter) {
+  let query = db.selectFrom('listings as l').innerJoin('gears as g', 'g.id', 'l.gear_id');
+  if (category !== null) query = query.where('g.category', '=', category);
+  if (type !== null) query = query.where('g.type', '=', type);
+  if (rarity !== null) query = query.where('g.rarity', '=', rarity);
+  return query;
+}
+
+const ANY_GEAR: GearFilter = { category: null, type: null, rarity: null };
+
+/** Listings as the marketplace shows them: the gear, the price, when and by whom. */
+function shownListings(filter: GearFilter = ANY_GEAR) {
+  return listingsOfGear(filter)
+    .innerJoin('players as p', 'p.id', 'l.seller_id')
+    .selectAll('g')
+    .select(['l.id as listing_id', 'l.price', 'l.created_at as listed_at', 'p.hive_username as seller']);
+}
+type ListingRow = InferResult<ReturnType<typeof shownListings>>[number];
 
 /**
  * Gear for RUNIK between players. Listing and unlisting run as the seller's city actions (as equip
@@ -71,8 +93,8 @@ export class TradingService {
   ) {}
 
   async userData(playerId: number): Promise<UserTradeDataResponse> {
-    const [[player], { runik }] = await Promise.all([
-      this.dataSource.query(`SELECT activation FROM players WHERE id = $1`, [playerId]),
+    const [player, { runik }] = await Promise.all([
+      firstRow(this.dataSource.manager, db.selectFrom('players').select('activation').where('id', '=', playerId)),
       this.ledger.balancesOf(this.dataSource.manager, playerId),
     ]);
     return { canWithdraw: player?.activation === 'paid', runikBalance: fromThousandths(runik) };
@@ -85,15 +107,20 @@ export class TradingService {
    * a new, removed or sold listing shows in the page count within a second.
    */
   async marketplace(playerId: number, { category, type, rarity, sortBy, page }: MarketplaceQuery): Promise<MarketplaceResponse> {
-    const filter = gearFilter(2);
-    const filters = [playerId, category ?? null, type ?? null, rarity ?? null];
-    const active = await this.activeListings(category ?? null, type ?? null, rarity ?? null);
-    const { total: own, rows } = await countAndPage<ListingRow>(
+    const filter: GearFilter = { category: category ?? null, type: type ?? null, rarity: rarity ?? null };
+    const active = await this.activeListings(filter);
+    const { total: own, rows } = await countAndPage(
       this.dataSource.manager,
-      `SELECT count(*) AS total FROM listings l JOIN gears g ON g.id = l.gear_id WHERE l.status = 'active' AND l.seller_id = $1 AND ${filter}`,
-      `SELECT ${LISTING_COLUMNS} FROM listings l JOIN gears g ON g.id = l.gear_id JOIN players p ON p.id = l.seller_id
-        WHERE l.status = 'active' AND l.seller_id <> $1 AND ${filter} ORDER BY ${SORTS[sortBy]} LIMIT $5 OFFSET $6`,
-      [...filters, MARKETPLACE_PAGE_SIZE, (page - 1) * MARKETPLACE_PAGE_SIZE],
+      listingsOfGear(filter)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('l.status', '=', 'active')
+        .where('l.seller_id', '=', playerId),
+      shownListings(filter)
+        .where('l.status', '=', 'active')
+        .where('l.seller_id', '<>', playerId)
+        .orderBy(SORTS[sortBy])
+        .limit(MARKETPLACE_PAGE_SIZE)
+        .offset((page - 1) * MARKETPLACE_PAGE_SIZE),
     );
     return { listings: rows.map(listingDto), page, totalPages: Math.max(1, Math.ceil((active - own) / MARKETPLACE_PAGE_SIZE)) };
   }
@@ -104,53 +131,63 @@ export class TradingService {
    */
   private readonly activeCounts = new Map<string, { count: number; countedAt: number }>();
 
-  private async activeListings(category: string | null, type: string | null, rarity: string | null): Promise<number> {
-    const key = `${category}|${type}|${rarity}`;
+  private async activeListings(filter: GearFilter): Promise<number> {
+    const key = `${filter.category}|${filter.type}|${filter.rarity}`;
     const known = this.activeCounts.get(key);
     if (known && this.clock.nowMs() - known.countedAt < ACTIVE_COUNT_TTL_MS) return known.count;
     const countedAt = this.clock.nowMs();
     // Without a gear filter the listings alone are counted: the join cannot change the count.
-    const [{ count }] = await this.dataSource.query(
-      category === null && type === null && rarity === null
-        ? `SELECT count(*) AS count FROM listings WHERE status = 'active'`
-        : `SELECT count(*) AS count FROM listings l JOIN gears g ON g.id = l.gear_id WHERE l.status = 'active' AND ${gearFilter(1)}`,
-      category === null && type === null && rarity === null ? [] : [category, type, rarity],
+    const unfiltered = filter.category === null && filter.type === null && filter.rarity === null;
+    const counted = await firstRow(
+      this.dataSource.manager,
+      unfiltered
+        ? db
+            .selectFrom('listings')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('status', '=', 'active')
+        : listingsOfGear(filter)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('l.status', '=', 'active'),
     );
-    this.activeCounts.set(key, { count: Number(count), countedAt });
-    return Number(count);
+    const count = Number(counted?.count ?? 0);
+    this.activeCounts.set(key, { count, countedAt });
+    return count;
   }
 
   async myListings(playerId: number): Promise<MyListingsResponse> {
-    const rows: ListingRow[] = await this.dataSource.query(
-      `SELECT ${LISTING_COLUMNS} FROM listings l JOIN gears g ON g.id = l.gear_id JOIN players p ON p.id = l.seller_id
-       WHERE l.seller_id = $1 AND l.status = 'active' ORDER BY l.created_at DESC, l.id DESC`,
-      [playerId],
+    const listings = await rows(
+      this.dataSource.manager,
+      shownListings()
+        .where('l.seller_id', '=', playerId)
+        .where('l.status', '=', 'active')
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.id', 'desc'),
     );
-    return { listings: rows.map(listingDto) };
+    return { listings: listings.map(listingDto) };
   }
 
   /** The fee is paid when listing, to the fees account, and not refunded on unlisting. */
   list(playerId: number, gearId: number, price: number): Promise<ListGearResponse> {
     return this.cities.run(playerId, async ({ manager, state, now }) => {
       if (!state.canWithdraw) throw ApiError.forbidden(TradingMessages.tradingRestricted);
-      const [gear]: GearRow[] = await manager.query(`SELECT * FROM gears WHERE id = $1`, [gearId]);
+      const gear = await firstRow(manager, db.selectFrom('gears').selectAll().where('id', '=', gearId));
       if (!gear) throw ApiError.notFound(GearMessages.gearNotFound);
-      if (Number(gear.owner_id) !== playerId) throw ApiError.forbidden(GearMessages.notYourGear);
+      if (gear.owner_id !== playerId) throw ApiError.forbidden(GearMessages.notYourGear);
       if (gear.equipped) throw ApiError.conflict(TradingMessages.gearEquipped);
       if (gear.listed) throw ApiError.conflict(TradingMessages.alreadyListed);
       const fee = listingFee(price);
       if (state.balances.runik < fee) throw ApiError.badRequest(TradingMessages.listingFeeShort(fee / 1000));
 
-      let listingId: string;
-      try {
-        [{ id: listingId }] = await manager.query(
-          `INSERT INTO listings (gear_id, seller_id, price, fee_thousandths, status, created_at) VALUES ($1, $2, $3, $4, 'active', $5) RETURNING id`,
-          [gearId, playerId, price, fee, now],
-        );
-      } catch (error) {
+      const [{ id: listingId }] = await rows(
+        manager,
+        db
+          .insertInto('listings')
+          .values({ gear_id: gearId, seller_id: playerId, price, fee_thousandths: fee, status: 'active', created_at: now })
+          .returning('id'),
+      ).catch((error: unknown) => {
         throw isUniqueViolation(error, 'listings_one_active_per_gear') ? ApiError.conflict(TradingMessages.alreadyListed) : error;
-      }
-      await manager.query(`UPDATE gears SET listed = true WHERE id = $1`, [gearId]);
+      });
+      await rows(manager, db.updateTable('gears').set({ listed: true }).where('id', '=', gearId));
       await this.ledger.post(manager, {
         reason: 'listing-fee',
         reference: `listing:${listingId}`,
@@ -159,21 +196,18 @@ export class TradingService {
           { account: { system: 'system:fees' }, asset: 'runik', delta: fee },
         ],
       });
-      const [row]: ListingRow[] = await manager.query(
-        `SELECT ${LISTING_COLUMNS} FROM listings l JOIN gears g ON g.id = l.gear_id JOIN players p ON p.id = l.seller_id WHERE l.id = $1`,
-        [listingId],
-      );
-      return { success: true, message: TradingMessages.listed(fee / 1000), listing: listingDto(row), fee: fee / 1000 };
+      const [listing] = await rows(manager, shownListings().where('l.id', '=', listingId));
+      return { success: true, message: TradingMessages.listed(fee / 1000), listing: listingDto(listing), fee: fee / 1000 };
     });
   }
 
   unlist(playerId: number, listingId: number): Promise<TradingActionResponse> {
     return this.cities.run(playerId, async ({ manager, now }) => {
       const listing = await lockListing(manager, listingId);
-      if (Number(listing.seller_id) !== playerId) throw ApiError.forbidden(TradingMessages.notYourListing);
+      if (listing.seller_id !== playerId) throw ApiError.forbidden(TradingMessages.notYourListing);
       if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
-      await manager.query(`UPDATE listings SET status = 'removed', closed_at = $2 WHERE id = $1`, [listingId, now]);
-      await manager.query(`UPDATE gears SET listed = false WHERE id = $1`, [listing.gear_id]);
+      await rows(manager, db.updateTable('listings').set({ status: 'removed', closed_at: now }).where('id', '=', listingId));
+      await rows(manager, db.updateTable('gears').set({ listed: false }).where('id', '=', listing.gear_id));
       return { success: true, message: TradingMessages.removed };
     });
   }
@@ -181,17 +215,13 @@ export class TradingService {
   /** The buyer pays the price; the seller receives 96% rounded down to whole RUNIK, the tax account the rest. */
   buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
     return retryingTransaction(this.dataSource, async (manager) => {
-      // The buyer's purchases one at a time, so the balance check below gives the spec's message. NO KEY
-      // UPDATE, not UPDATE: a foreign key to the player (a reward row written after paying the player, a
-      // gear) takes KEY SHARE, which FOR UPDATE would block while this purchase waits for that payer's
-      // balance lock: a deadlock.
-      const [buyer] = await manager.query(`SELECT activation, hive_username FROM players WHERE id = $1 FOR NO KEY UPDATE`, [buyerId]);
+      // The buyer's purchases one at a time, so the balance check below gives the spec's message.
+      const buyer = await lockPlayer(manager, buyerId);
       if (buyer?.activation !== 'paid') throw ApiError.forbidden(TradingMessages.tradingRestricted);
       const listing = await lockListing(manager, listingId);
       if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
-      const sellerId = Number(listing.seller_id);
+      const { seller_id: sellerId, price } = listing;
       if (sellerId === buyerId) throw ApiError.badRequest(TradingMessages.ownListing);
-      const price = Number(listing.price);
       const { runik } = await this.ledger.balancesOf(manager, buyerId);
       if (runik < price * 1000) throw ApiError.badRequest(TradingMessages.priceShort(price));
       // Locked RUNIK paid to a player would become theirs to withdraw: a sale takes withdrawable RUNIK only.
@@ -209,14 +239,17 @@ export class TradingService {
           { account: { system: 'system:tax' }, asset: 'runik', delta: tax },
         ],
       });
-      await manager.query(`UPDATE listings SET status = 'sold', buyer_id = $2, closed_at = $3 WHERE id = $1`, [
-        listingId,
-        buyerId,
-        this.clock.now(),
-      ]);
-      const [[sold]]: [{ type: GearType; rarity: GearRarity; level: number }[]] = await manager.query(
-        `UPDATE gears SET owner_id = $2, listed = false, equipped = false WHERE id = $1 RETURNING type, rarity, level`,
-        [listing.gear_id, buyerId],
+      await rows(
+        manager,
+        db.updateTable('listings').set({ status: 'sold', buyer_id: buyerId, closed_at: this.clock.now() }).where('id', '=', listingId),
+      );
+      const [sold] = await rows(
+        manager,
+        db
+          .updateTable('gears')
+          .set({ owner_id: buyerId, listed: false, equipped: false })
+          .where('id', '=', listing.gear_id)
+          .returning(['type', 'rarity', 'level']),
       );
       await this.notifySale(manager, listing, { ...sold, buyer: buyer.hive_username }, { seller, tax });
       return { success: true, message: TradingMessages.purchased };
@@ -230,35 +263,29 @@ export class TradingService {
     sold: { type: GearType; rarity: GearRarity; level: number; buyer: string },
     split: { seller: number; tax: number },
   ): Promise<void> {
-    await this.notifier.notify(manager, Number(listing.seller_id), 'listing-sold', `listing:${listing.id}`, {
-      listingId: Number(listing.id),
+    await this.notifier.notify(manager, listing.seller_id, 'listing-sold', `listing:${listing.id}`, {
+      listingId: listing.id,
       gearName: gearName(sold.type, sold.rarity, sold.level),
       buyer: sold.buyer,
-      price: Number(listing.price),
-      fee: fromThousandths(Number(listing.fee_thousandths)),
+      price: listing.price,
+      fee: fromThousandths(listing.fee_thousandths),
       tax: fromThousandths(split.tax),
       received: fromThousandths(split.seller),
     });
   }
 }
 
-/** The marketplace's gear filter on `g`: category, type and rarity, each from its parameter (from `$first`), null for any. */
-function gearFilter(first: number): string {
-  const [category, type, rarity] = [first, first + 1, first + 2].map((n) => `$${n}::text`);
-  return `(${category} IS NULL OR g.category = ${category}) AND (${type} IS NULL OR g.type = ${type}) AND (${rarity} IS NULL OR g.rarity = ${rarity})`;
-}
-
 async function lockListing(manager: EntityManager, listingId: number): Promise<LockedListing> {
-  const [listing]: LockedListing[] = await manager.query(`SELECT * FROM listings WHERE id = $1 FOR UPDATE`, [listingId]);
+  const listing = await firstRow(manager, db.selectFrom('listings').selectAll().where('id', '=', listingId).forUpdate());
   if (!listing) throw ApiError.notFound(TradingMessages.listingNotFound);
   return listing;
 }
 
 function listingDto(row: ListingRow): Listing {
   return {
-    _id: Number(row.listing_id),
+    _id: row.listing_id,
     gear: gearDto(row),
-    price: Number(row.price),
+    price: row.price,
     sellerUsername: row.seller,
     listedAt: row.listed_at.toISOString(),
   };

@@ -5,19 +5,17 @@ import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
 import { DEPOSIT_COOLDOWN_MS, formatChainQuantity, parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
 import { WalletMessages } from '@runik/contract';
-import type { DepositCheckResponse, DepositInitCommand, DepositInitResponse, DepositStatus, DepositStatusResponse } from '@runik/contract';
+import type { DepositCheckResponse, DepositInitCommand, DepositInitResponse, DepositStatusResponse } from '@runik/contract';
+import { sql } from 'kysely';
 import { Clock } from '../core/clock/clock';
+import { db, firstRow } from '../core/database/sql';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { retryingTransaction } from '../core/database/transaction';
-
-interface DepositRow {
-  status: DepositStatus;
-  error: string | null;
-}
+import { lockPlayer } from '../players/player-lock';
 
 /** Deposits of RNK as RUNIK: recorded by the api, confirmed and credited by the worker. */
 @Injectable()
@@ -37,10 +35,8 @@ export class DepositService {
   async init(playerId: number, { amount, txId }: DepositInitCommand): Promise<DepositInitResponse> {
     const outcome = await retryingTransaction(this.dataSource, async (manager) => {
       // One deposit decision at a time per player: the repeat check, the cooldown and the insert stay together.
-      const [player]: { hive_username: string }[] = await manager.query(
-        `SELECT hive_username FROM players WHERE id = $1 FOR NO KEY UPDATE`,
-        [playerId],
-      );
+      const player = await lockPlayer(manager, playerId);
+      if (!player) throw new Error(`No player ${playerId}`);
       const sent = await this.recordedQuantity(txId, player.hive_username, manager);
       if (sent !== null && parseDecimal(sent, RNK_DECIMALS) !== amount)
         throw ApiError.badRequest(WalletMessages.depositAmountMismatch(formatChainQuantity(sent)));
@@ -49,13 +45,24 @@ export class DepositService {
       const status = await this.statusOf(playerId, manager);
       if (status.remainingMs > 0) throw new ApiError(429, WalletMessages.depositCooldown(Math.ceil(status.remainingMs / 1000)));
       // The chain follower may credit the same transaction meanwhile (it does not wait for this lock): its row wins.
-      const [row]: { id: string }[] = await manager.query(
-        `INSERT INTO deposits (transaction_id, player_id, amount_thousandths, status, created_at, updated_at)
-         VALUES ($1, $2, $3, 'pending', $4, $4) ON CONFLICT (transaction_id, player_id) DO NOTHING RETURNING id`,
-        [txId, playerId, amount, this.clock.now()],
+      const now = this.clock.now();
+      const row = await firstRow(
+        manager,
+        db
+          .insertInto('deposits')
+          .values({
+            transaction_id: txId,
+            player_id: playerId,
+            amount_thousandths: amount,
+            status: 'pending',
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((conflict) => conflict.columns(['transaction_id', 'player_id']).doNothing())
+          .returning('id'),
       );
       if (!row) return { status: (await this.find(playerId, txId, manager))!.status, created: null };
-      return { status: 'pending' as const, created: Number(row.id) };
+      return { status: 'pending' as const, created: row.id };
     });
     if (outcome.created !== null) {
       await enqueue(this.ledgerQueue, ledgerJobs.deposit({ id: outcome.created, transactionId: txId, playerId }, this.config));
@@ -71,9 +78,12 @@ export class DepositService {
 
   /** The cooldown runs from the last deposit; a deposit waiting for the chain blocks the next. */
   async statusOf(playerId: number, manager = this.dataSource.manager): Promise<DepositStatusResponse> {
-    const [row]: { last: Date | null; processing: boolean }[] = await manager.query(
-      `SELECT max(created_at) AS last, bool_or(status = 'pending') AS processing FROM deposits WHERE player_id = $1`,
-      [playerId],
+    const row = await firstRow(
+      manager,
+      db
+        .selectFrom('deposits')
+        .select((eb) => [eb.fn.max('created_at').as('last'), sql<boolean | null>`bool_or(status = 'pending')`.as('processing')])
+        .where('player_id', '=', playerId),
     );
     const last = row?.last ?? null;
     const next = last ? new Date(last.getTime() + DEPOSIT_COOLDOWN_MS) : null;
@@ -90,18 +100,26 @@ export class DepositService {
 
   /** The RNK this player's transfer carried to the game account, once the chain follower has recorded it. */
   private async recordedQuantity(txId: string, username: string, manager: EntityManager): Promise<string | null> {
-    const [transfer]: { quantity: string }[] = await manager.query(
-      `SELECT quantity FROM chain_transfers WHERE transaction_id = $1 AND sender = $2 AND recipient = $3 AND symbol = $4 ORDER BY log_index LIMIT 1`,
-      [txId, username, this.config.GAME_ACCOUNT, RNK_SYMBOL],
+    const transfer = await firstRow(
+      manager,
+      db
+        .selectFrom('chain_transfers')
+        .select('quantity')
+        .where('transaction_id', '=', txId)
+        .where('sender', '=', username)
+        .where('recipient', '=', this.config.GAME_ACCOUNT)
+        .where('symbol', '=', RNK_SYMBOL)
+        .orderBy('log_index')
+        .limit(1),
     );
     return transfer?.quantity ?? null;
   }
 
-  private async find(playerId: number, txId: string, manager = this.dataSource.manager): Promise<DepositRow | null> {
-    const [row]: DepositRow[] = await manager.query(`SELECT * FROM deposits WHERE transaction_id = $1 AND player_id = $2`, [
-      txId,
-      playerId,
-    ]);
+  private async find(playerId: number, txId: string, manager = this.dataSource.manager) {
+    const row = await firstRow(
+      manager,
+      db.selectFrom('deposits').select(['status', 'error']).where('transaction_id', '=', txId).where('player_id', '=', playerId),
+    );
     return row ?? null;
   }
 }

@@ -7,7 +7,9 @@ import { formatCountdown, formatRunik, fromThousandths, WITHDRAW_COOLDOWN_MS } f
 import { CityMessages, WalletMessages } from '@runik/contract';
 import type { WithdrawResponse, WithdrawStatusResponse } from '@runik/contract';
 import { resourcesDto } from '../city/city-state';
+import { sql } from 'kysely';
 import { Clock } from '../core/clock/clock';
+import { db, rows } from '../core/database/sql';
 import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { ApiError } from '../core/errors/api-error';
@@ -16,6 +18,7 @@ import { Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
 import { WithdrawalGuardRails } from './withdrawal-guard-rails';
 import { retryingTransaction } from '../core/database/transaction';
+import { lockPlayer } from '../players/player-lock';
 
 /** Withdrawals of RUNIK as RNK: debited at once, sent by the worker (within the operators' guard rails), refunded if the chain refuses. */
 @Injectable()
@@ -36,10 +39,8 @@ export class WithdrawService {
   async withdraw(playerId: number, amount: number): Promise<WithdrawResponse> {
     const treasuryRnk = await this.guardRails.treasuryForFloor();
     const { withdrawalId, status, next, balances, queued, queueReason } = await retryingTransaction(this.dataSource, async (manager) => {
-      const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1 FOR NO KEY UPDATE`, [
-        playerId,
-      ]);
-      if (player.activation !== 'paid') throw ApiError.forbidden(WalletMessages.withdrawalsDisabled);
+      const player = await lockPlayer(manager, playerId);
+      if (player?.activation !== 'paid') throw ApiError.forbidden(WalletMessages.withdrawalsDisabled);
       // The caps first: a player who used up the day learns when it resets rather than the cooldown.
       await this.guardRails.checkCaps(manager, playerId, amount);
       const cooldown = await this.cooldownOf(manager, playerId);
@@ -52,10 +53,19 @@ export class WithdrawService {
 
       const status = await this.guardRails.placeInLine(manager, playerId, amount, treasuryRnk);
       const now = this.clock.now();
-      const [row]: { id: string }[] = await manager.query(
-        `INSERT INTO withdrawals (player_id, amount_thousandths, status, created_at, updated_at, released_at)
-         VALUES ($1, $2, $3, $4, $4, $5) RETURNING id`,
-        [playerId, amount, status, now, status === 'queued' ? null : now],
+      const [row] = await rows(
+        manager,
+        db
+          .insertInto('withdrawals')
+          .values({
+            player_id: playerId,
+            amount_thousandths: amount,
+            status,
+            created_at: now,
+            updated_at: now,
+            released_at: status === 'queued' ? null : now,
+          })
+          .returning('id'),
       );
       await this.ledger.post(manager, {
         reason: 'withdrawal',
@@ -66,7 +76,7 @@ export class WithdrawService {
           { account: { system: 'external:hive-engine' }, asset: 'runik', delta: amount },
         ],
       });
-      const withdrawalId = Number(row.id);
+      const withdrawalId = row.id;
       const queued =
         status === 'queued'
           ? ((await this.guardRails.queuedOf(manager, playerId)).find((entry) => entry.withdrawalId === withdrawalId) ?? null)
@@ -120,12 +130,24 @@ export class WithdrawService {
     manager: EntityManager,
     playerId: number,
   ): Promise<{ paid: boolean; last: Date | null; next: Date | null; remainingMs: number }> {
-    const [row]: { last: Date | null; paid: boolean }[] = await manager.query(
-      `SELECT (SELECT max(created_at) FROM withdrawals WHERE player_id = $1 AND status <> 'refunded') AS last,
-              (SELECT activation = 'paid' FROM players WHERE id = $1) AS paid`,
-      [playerId],
+    const [row] = await rows(
+      manager,
+      db.selectNoFrom((eb) => [
+        eb
+          .selectFrom('withdrawals')
+          .select((inner) => inner.fn.max('created_at').as('created_at'))
+          .where('player_id', '=', playerId)
+          .where('status', '<>', 'refunded')
+          .as('last'),
+        eb
+          .selectFrom('players')
+          .select(sql<boolean>`activation = 'paid'`.as('paid'))
+          .where('id', '=', playerId)
+          .as('paid'),
+      ]),
     );
-    const next = row.last ? new Date(row.last.getTime() + WITHDRAW_COOLDOWN_MS) : null;
-    return { paid: row.paid, last: row.last, next, remainingMs: next ? Math.max(0, next.getTime() - this.clock.nowMs()) : 0 };
+    const last = row.last ?? null;
+    const next = last ? new Date(last.getTime() + WITHDRAW_COOLDOWN_MS) : null;
+    return { paid: row.paid === true, last, next, remainingMs: next ? Math.max(0, next.getTime() - this.clock.nowMs()) : 0 };
   }
 }

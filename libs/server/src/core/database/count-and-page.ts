@@ -1,21 +1,22 @@
+import { Expression, sql } from 'kysely';
 import { EntityManager } from 'typeorm';
+import { db, rows } from './sql';
 
 /**
  * A page of rows and the count of all rows matching, in one round trip (the count comes back even
- * when the page is empty). `countSql` selects one row with a column `total`; both statements share
- * `parameters`. Each row keeps the order `pageSql` gives it.
+ * when the page is empty). `count` selects one row with a column `total`. Each row keeps the order
+ * `page` gives it.
  */
 export async function countAndPage<Row>(
   manager: EntityManager,
-  countSql: string,
-  pageSql: string,
-  parameters: unknown[],
+  count: Expression<{ total: number | string | bigint }>,
+  page: Expression<Row>,
 ): Promise<{ total: number; rows: Row[] }> {
-  const rows: (Row & { total: string; page_position: string | null })[] = await manager.query(
-    `SELECT counted.total, page.* FROM (${countSql}) counted
-       LEFT JOIN LATERAL (SELECT numbered.*, row_number() OVER () AS page_position FROM (${pageSql}) numbered) page ON true
-      ORDER BY page.page_position`,
-    parameters,
+  const found = await rows(
+    manager,
+    sql<Row & { total: number; page_position: number | null }>`SELECT counted.total, page.* FROM (${count}) counted
+       LEFT JOIN LATERAL (SELECT numbered.*, row_number() OVER () AS page_position FROM (${page}) numbered) page ON true
+      ORDER BY page.page_position`.compile(db),
   );
-  return { total: Number(rows[0].total), rows: rows.filter((row) => row.page_position !== null) };
+  return { total: Number(found[0].total), rows: found.filter((row) => row.page_position !== null) };
 }

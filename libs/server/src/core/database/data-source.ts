@@ -1,10 +1,16 @@
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { installArmyPowerSql } from '../../city/army-power-sql';
 import { migrations } from '../migrations';
-import { entities } from './entities';
 
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+/** SQL that a feature generates from the rules, installed after the migrations (and at every start): see `runMigrations`. */
+export type GeneratedSql = (dataSource: DataSource) => Promise<void>;
+
+/**
+ * The connection every process uses. Entities come from the features: in the api and the worker each feature
+ * module registers its own (`TypeOrmModule.forFeature`, loaded by CoreModule's `autoLoadEntities`); a DataSource
+ * built without Nest gets them from `libs/server/src/database.ts`.
+ */
+export function connectionOptions(databaseUrl: string, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -33,17 +39,14 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-/**
- * Applies pending migrations, then the SQL generated from the rules (the stored army power); used
- * by `npm start`, the test setup and deployments.
- */
-export async function runMigrations(databaseUrl: string): Promise<string[]> {
+/** Applies pending migrations, then the SQL the features generate from the rules (`libs/server/src/database.ts` names it). */
+export async function applyMigrations(databaseUrl: string, generatedSql: GeneratedSql[]): Promise<string[]> {
   await ensureDatabase(databaseUrl);
-  const dataSource = new DataSource(dataSourceOptions(databaseUrl));
+  const dataSource = new DataSource(connectionOptions(databaseUrl));
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
-    await installArmyPowerSql(dataSource);
+    for (const install of generatedSql) await install(dataSource);
     return applied.map((migration) => migration.name);
   } finally {
     await dataSource.destroy();

@@ -1,7 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ErrorMessages } from '@runik/contract';
-import { InsufficientFundsError } from '../../ledger/ledger.types';
 import { isTransientConflict } from '../database/transaction';
 import { isOutage } from './outage';
 
@@ -37,10 +36,6 @@ export class ErrorFilter implements ExceptionFilter {
         return { status: exception.getStatus(), body: response as Record<string, unknown> };
       }
       return { status: exception.getStatus(), body: { error: exception.message } };
-    }
-    // The ledger's last line of defence: a debit that a feature's own check did not foresee.
-    if (exception instanceof InsufficientFundsError) {
-      return { status: HttpStatus.BAD_REQUEST, body: { error: `Not enough ${exception.asset}.` } };
     }
     // Fastify's own errors (malformed JSON, body too large, wrong content type) carry a 4xx statusCode.
     const fastifyError = exception as FastifyLikeError;

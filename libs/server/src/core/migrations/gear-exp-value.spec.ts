@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { gearBaseExp, heldExp } from '@runik/rules';
-import { dataSourceOptions } from '../database/data-source';
+import { connectionOptions } from '../database/data-source';
 import { createTestDatabase, TestDatabase } from '../../testing/test-database';
 import { GearExpValue1765440000000 } from './1765440000000-gear-exp-value';
 
@@ -10,7 +10,7 @@ const migration = new GearExpValue1765440000000();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 2 } }).initialize();
+  dataSource = await new DataSource({ ...connectionOptions(database.url), extra: { max: 2 } }).initialize();
 });
 afterAll(async () => {
   await dataSource?.destroy();

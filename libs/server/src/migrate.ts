@@ -1,6 +1,6 @@
-import { loadAppConfig } from '../config/app-config';
-import { checkServices, exitWithStartupError } from '../preflight';
-import { runMigrations } from './data-source';
+import { loadAppConfig } from './core/config/app-config';
+import { checkServices, exitWithStartupError } from './core/preflight';
+import { runMigrations } from './database';
 
 /** `npm run migrate`: applies pending migrations, with a one-line message if PostgreSQL or Redis is down. */
 async function main(): Promise<void> {
