@@ -30,6 +30,7 @@ import {
   PaymentsModule,
   NotificationsModule,
   FirstStepsModule,
+  QuestsModule,
 } from '@runik/server';
 
 @Module({
@@ -63,6 +64,7 @@ import {
     ThroneModule,
     NotificationsModule,
     FirstStepsModule,
+    QuestsModule,
   ],
 })
 export class AppModule {}

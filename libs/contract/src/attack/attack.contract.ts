@@ -159,3 +159,40 @@ export interface BattleLogEntry {
 export interface BattleLogsResponse {
   logs: BattleLogEntry[];
 }
+
+/** A side's troops lost in a battle: dead, and injured (sent to the Sanctum). */
+export interface TroopLosses {
+  dead: TroopCounts;
+  injured: TroopCounts;
+}
+
+/**
+ * GET /api/attack/preview/{username}/{enemy} (issue 36; docs/combat.md, "The preview"): what an
+ * attack would likely do, from the battle's own formula over the luck range, never from the roll a
+ * battle will use. Powers on the scale of `armyPower`; chances 0 to 1; amounts as the city's.
+ */
+export interface AttackPreviewResponse {
+  /** Your power with your commander gear, before luck. */
+  attackerPower: number;
+  /** Theirs with their commander gear and the home advantage, before luck. */
+  defenderPower: number;
+  /** Percent the defender's power counts more, fighting at home. */
+  defenderAdvantagePercent: number;
+  /** Both sides' commander gear boosts, percent by troop type. */
+  attackerBonuses: CommanderBonusesDto;
+  defenderBonuses: CommanderBonusesDto;
+  /** Share of the luck range (each side x0.90 to x1.10) in which you win. */
+  winChance: number;
+  /** Who wins at even luck (x1 both): the battle the figures below describe. */
+  expectedWinner: BattleWinner;
+  /** Your losses at even luck (a lost unit's fraction rounded to the nearest). */
+  expectedLosses: TroopLosses;
+  /** Theirs at even luck. */
+  expectedEnemyLosses: TroopLosses;
+  /** What you bring home at even luck: their pending stock x loot share x this raid's percent, within what your survivors carry, less what is lost on the way. */
+  expectedLoot: PendingResourcesDto;
+  /** What is taken from them but lost on the way home, at even luck. */
+  lostOnTheWayHome: PendingResourcesDto;
+  /** Percent of the usual loot share this raid takes (less from a much lower City Hall). */
+  lootPercent: number;
+}

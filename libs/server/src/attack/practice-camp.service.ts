@@ -36,6 +36,7 @@ import {
 } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
+import { QuestProgress } from '../quests/quest-progress';
 import { ApiError } from '../core/errors/api-error';
 import { armyStatsDto, troopCountsDto } from './attack-dto';
 import { noChargesError } from './attack.service';
@@ -58,6 +59,7 @@ export class PracticeCampService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
+    private readonly quests: QuestProgress,
   ) {}
 
   async camp(playerId: number): Promise<PracticeCampResponse> {
@@ -105,6 +107,7 @@ export class PracticeCampService {
         `INSERT INTO practice_raids (player_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
         [playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
       );
+      await this.quests.observe(manager, playerId, now);
 
       const after = await cityAt(manager, playerId, now);
       return {

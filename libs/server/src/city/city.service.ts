@@ -26,6 +26,7 @@ import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { cityDto, loadCity, nextHarvestTime, pendingOf, resourcesDto } from './city-state';
 import { assertRunikCovers, CityTransactions } from './city-transactions';
+import { QuestProgress } from '../quests/quest-progress';
 
 @Injectable()
 export class CityService {
@@ -33,6 +34,7 @@ export class CityService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
+    private readonly quests: QuestProgress,
   ) {}
 
   /** A new player's city: City Hall level 1, every building at level 1, the starting resources minted. */
@@ -72,6 +74,7 @@ export class CityService {
         `UPDATE cities SET ch_level = $2, building_levels = $3, stored_pending = $4, production_anchor_at = $5 WHERE player_id = $1`,
         [playerId, chLevel, JSON.stringify(levels), JSON.stringify(pendingOf(state, now)), now],
       );
+      if (key === CITY_HALL_KEY) await this.quests.observe(manager, playerId, now);
       return { chLevel, levels, resources: resourcesDto(await balances()) };
     });
   }
@@ -86,6 +89,7 @@ export class CityService {
         playerId,
         now,
       ]);
+      await this.quests.observe(manager, playerId, now);
       return {
         resources: resourcesDto(await balances()),
         pendingResources: noResources(),

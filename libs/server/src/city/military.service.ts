@@ -14,6 +14,7 @@ import {
 } from '@runik/rules';
 import { CityMessages } from '@runik/contract';
 import type { HealResponse, SpeedupResponse, TrainRequest, TrainResponse } from '@runik/contract';
+import { QuestProgress } from '../quests/quest-progress';
 import { ApiError } from '../core/errors/api-error';
 import { bankProduction, CityState, queueDto, resourcesDto, unitOf } from './city-state';
 import { assertResourcesCover, assertRunikCovers, CityTransactions } from './city-transactions';
@@ -26,7 +27,10 @@ export function trainingReason(building: MilitaryBuildingKey): string {
 /** Training, speeding training up with RUNIK, and healing injured troops. */
 @Injectable()
 export class MilitaryService {
-  constructor(private readonly cities: CityTransactions) {}
+  constructor(
+    private readonly cities: CityTransactions,
+    private readonly quests: QuestProgress,
+  ) {}
 
   train(playerId: number, { building, count }: TrainRequest): Promise<TrainResponse> {
     return this.cities.run(playerId, async ({ manager, state, now, balances }) => {
@@ -42,6 +46,7 @@ export class MilitaryService {
         count,
         completesAt,
       ]);
+      await this.quests.observe(manager, playerId, now);
       return {
         resources: resourcesDto(await balances()),
         army: state.army,
