@@ -129,7 +129,7 @@ export interface DayActivity {
   activations: number;
   /** RUNIK left locked at late activations (over the release). */
   lockedAtActivation: number;
-  /** RUNIK minted locked: the shop's (RUNIK Pouch, Starter Bundle). */
+  /** RUNIK minted locked: the shop's (RUNIK Pouch, Starter Bundle) and free accounts' quest rewards. */
   mintedLocked: number;
   /** RUNIK value (after conversion tax, cap aside) of the daily quests' resource rewards. */
   questResources: number;
@@ -420,7 +420,7 @@ export class World {
   /**
    * Claims what the bot's quests completed (docs/quests.md): the daily ones' resources; the chain's
    * RUNIK in order, a paid bot's from its emission share (a reward the share cannot hold waits for a
-   * later day), a free bot's outside the budget, as a free conversion is. The sim has no alliances:
+   * later day), a free bot's locked (no budget backs it). The sim has no alliances:
    * the chain stops before join-alliance.
    */
   private claimQuests(bot: Bot, day: number): void {
@@ -438,8 +438,10 @@ export class World {
         (quest.id === 'first-gear' && city.gears.length >= quest.goal);
       const runik = quest.reward.runik;
       if (!reached || (this.ledger.isPaid(bot.id) && this.emission.leftFor(bot.id) < runik)) return;
-      if (this.ledger.isPaid(bot.id)) this.emit(bot, runik, 'quest', day);
-      this.ledger.mint('quest', [[bot.id, runik]]);
+      const paid = this.ledger.isPaid(bot.id);
+      if (paid) this.emit(bot, runik, 'quest', day);
+      else this.activity.mintedLocked += runik;
+      this.ledger.mint('quest', [[bot.id, runik]], !paid);
       quests.claimedChain.add(quest.id);
     }
   }

@@ -56,7 +56,7 @@ describe('quests', () => {
       title: 'Harvest twice',
       progress: 0,
       goal: 2,
-      reward: { wheat: 100, lumber: 80 },
+      reward: { wheat: 50, lumber: 40 },
       completedAt: null,
       claimedAt: null,
     });
@@ -210,6 +210,25 @@ describe('quest chain rewards in RUNIK', () => {
       [today, player.playerId],
     );
     expect(Number(draw.used)).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it("gives a free player the chain's RUNIK locked: spendable, never withdrawable, drawn from no budget", async () => {
+    const player = await newCityPlayer(stack, 'questfree');
+    await setCityHallLevel(stack, player, 5);
+    const lockedOf = async () =>
+      Number(
+        (
+          await queryDatabase<{ locked: string }>(stack.database.url, `SELECT locked_runik AS locked FROM players WHERE id = $1`, [
+            player.playerId,
+          ])
+        )[0].locked,
+      );
+    const before = await lockedOf();
+    expect((await claim(player, 'city-hall-5')).status).toBe(200);
+    expect(await credited(player, 'quest-reward')).toEqual({ runik: 10_000 });
+    expect((await lockedOf()) - before).toBe(10_000);
+    const draws = await queryDatabase(stack.database.url, `SELECT 1 FROM emission_draws WHERE player_id = $1`, [player.playerId]);
+    expect(draws).toEqual([]);
   });
 
   it('refuses a chain quest before the one ahead of it is claimed', async () => {

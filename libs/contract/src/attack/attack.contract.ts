@@ -111,6 +111,21 @@ export interface BattleSideResult {
 
 export type BattleWinner = 'attacker' | 'defender';
 
+/**
+ * What decided a raid, for the sentence a result and a report open with (issue 36): both powers before
+ * luck (gear included; the defender's with the home advantage), each side's luck, and the powers after it.
+ * Powers on the scale of `armyPower`.
+ */
+export interface BattleVerdict {
+  attackerPower: number;
+  defenderPower: number;
+  defenderAdvantagePercent: number;
+  attackerLuck: number;
+  defenderLuck: number;
+  attackerRolledPower: number;
+  defenderRolledPower: number;
+}
+
 export interface AttackResult {
   battleId: number;
   winner: BattleWinner;
@@ -120,6 +135,7 @@ export interface AttackResult {
   loot: PendingResourcesDto;
   /** What was taken from the defender but lost on the way home. */
   lootLost: PendingResourcesDto;
+  verdict: BattleVerdict;
 }
 
 export interface AttackResponse {

@@ -18,18 +18,19 @@ export interface QuestDefinition<Id extends string> {
 /**
  * Three tasks any player can finish in a day's visits: two harvests (one every 4 hours), a batch of
  * troops trained, a fight (a raid on a city or the practice camp, or a hit on the citadel's boss).
- * Resources only: a daily faucet of RUNIK would be a second conversion beside the capped one.
+ * Resources only (about 1.6 RUNIK a day at the conversion rates, before tax): a daily faucet of RUNIK
+ * would be a second conversion beside the capped one.
  */
 export const DAILY_QUESTS = [
-  { id: 'harvest-twice', goal: 2, reward: { wheat: 100_000, lumber: 80_000 } },
-  { id: 'train-troops', goal: 1, reward: { stone: 60_000, ore: 50_000 } },
-  { id: 'fight', goal: 1, reward: { wheat: 60_000, lumber: 50_000, stone: 40_000, ore: 30_000 } },
+  { id: 'harvest-twice', goal: 2, reward: { wheat: 50_000, lumber: 40_000 } },
+  { id: 'train-troops', goal: 1, reward: { stone: 30_000, ore: 25_000 } },
+  { id: 'fight', goal: 1, reward: { wheat: 30_000, lumber: 25_000, stone: 20_000, ore: 15_000 } },
 ] as const satisfies readonly QuestDefinition<string>[];
 
 /**
- * Goals after the first steps, claimed in order, each once: RUNIK, so each draws from the emission
- * budget for a paid player. 30 RUNIK in all, a small part of a registration's 40 HIVE: registering
- * accounts to claim the chain never pays.
+ * Goals after the first steps, claimed in order, each once: RUNIK, drawn from the emission budget for
+ * a paid player, locked (spendable, never withdrawable) for a free one, whom no budget backs. 30 RUNIK
+ * in all, a small part of a registration's 40 HIVE: registering accounts to claim the chain never pays.
  */
 export const QUEST_CHAIN = [
   { id: 'city-hall-5', goal: 5, reward: { runik: 10_000 } },

@@ -38,6 +38,7 @@ import { countAndPage } from '../core/database/count-and-page';
 import { ApiError } from '../core/errors/api-error';
 import { QuestProgress } from '../quests/quest-progress';
 import { Notifier } from '../notifications/notifier';
+import { battleVerdictDto } from './battle-verdict';
 import { armyStatsDto, attackPreviewDto, enemyDto, troopCountsDto } from './attack-dto';
 import { decodeBattleOutcome } from '../stored-data/stored-battles';
 
@@ -203,6 +204,7 @@ export class AttackService {
           defender: { name: enemyName, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured) },
           loot: resourceAmountsDto(outcome.loot),
           lootLost: resourceAmountsDto(outcome.lootLost),
+          verdict: battleVerdictDto(input, outcome),
         },
         updatedPlayer: armyStatsDto(updatedAttacker, now),
         updatedEnemies: [enemyDto(enemyName, defenderTag, updatedDefender, now, cooldownEnd(now), terms)],

@@ -38,6 +38,7 @@ import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { QuestProgress } from '../quests/quest-progress';
 import { ApiError } from '../core/errors/api-error';
+import { battleVerdictDto } from './battle-verdict';
 import { armyStatsDto, troopCountsDto } from './attack-dto';
 import { noChargesError } from './attack.service';
 import { decodeBattleOutcome } from '../stored-data/stored-battles';
@@ -122,6 +123,7 @@ export class PracticeCampService {
           },
           loot: resourceAmountsDto(outcome.loot),
           lootLost: resourceAmountsDto(outcome.lootLost),
+          verdict: battleVerdictDto(input, outcome),
         },
         updatedPlayer: armyStatsDto(after, now),
         camp: campDto(after, { takenToday: addTaken(before.takenToday, outcome), lastRaidAt: now }, now),

@@ -13,7 +13,7 @@ let military: MilitaryService;
 
 beforeAll(async () => {
   t = await createServiceTest({ clock });
-  quests = new QuestsService(t.dataSource, t.cities, t.quests, t.emission, clock);
+  quests = new QuestsService(t.dataSource, t.cities, t.quests, t.emission, t.ledger, clock);
   military = new MilitaryService(t.cities, t.quests);
 });
 afterAll(() => t?.close());

@@ -9,6 +9,7 @@ import { Clock } from '../core/clock/clock';
 import { retryingTransaction } from '../core/database/transaction';
 import { ApiError } from '../core/errors/api-error';
 import { EmissionBudget, EmissionSpentError } from '../emission/emission-budget';
+import { LedgerService } from '../ledger/ledger.service';
 import { QuestProgress, QuestsNow } from './quest-progress';
 
 type Standing = QuestsNow['standings'][number];
@@ -26,6 +27,7 @@ export class QuestsService {
     private readonly cities: CityTransactions,
     private readonly progress: QuestProgress,
     private readonly emission: EmissionBudget,
+    private readonly ledger: LedgerService,
     private readonly clock: Clock,
   ) {}
 
@@ -53,18 +55,22 @@ export class QuestsService {
     });
   }
 
-  /** The reward in one posting; a paid player's RUNIK drawn from the emission budget before it (as every mint does). */
+  /**
+   * The reward in one posting. A paid player's RUNIK is drawn from the emission budget before it (as
+   * every mint is); a free player's is locked, spendable in the game and never withdrawable, since no
+   * budget backs it (an activation releases nothing of it).
+   */
   private async pay(manager: EntityManager, playerId: number, quest: Standing, now: Date): Promise<void> {
     const runik = quest.reward.runik ?? 0;
-    if (runik > 0) {
-      const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1`, [playerId]);
-      if (player?.activation === 'paid') {
-        await this.emission.draw(manager, playerId, runik, 'exact').catch((error: unknown) => {
-          throw error instanceof EmissionSpentError ? rewardWaits(error.limitedBy, now) : error;
-        });
-      }
+    const [player]: { activation: string }[] = await manager.query(`SELECT activation FROM players WHERE id = $1`, [playerId]);
+    const paid = player?.activation === 'paid';
+    if (runik > 0 && paid) {
+      await this.emission.draw(manager, playerId, runik, 'exact').catch((error: unknown) => {
+        throw error instanceof EmissionSpentError ? rewardWaits(error.limitedBy, now) : error;
+      });
     }
     await this.cities.mint(manager, playerId, quest.reward, 'quest-reward', `quest:${playerId}:${quest.period}:${quest.id}`);
+    if (!paid) await this.ledger.lockRunik(manager, playerId, runik);
   }
 }
 

@@ -19,6 +19,15 @@ const VICTORY: AttackResult = {
   defender: { name: 'bob', dead: { infantry: 8, archers: 3, cavalry: 1 }, injured: { infantry: 12, archers: 5, cavalry: 0 } },
   loot: { wheat: 45.136, lumber: 24, stone: 0, ore: 3.75 },
   lootLost: { wheat: 11.284, lumber: 6, stone: 0, ore: 0.937 },
+  verdict: {
+    attackerPower: 2.433,
+    defenderPower: 1.091,
+    defenderAdvantagePercent: 10,
+    attackerLuck: 1.0432,
+    defenderLuck: 0.91234,
+    attackerRolledPower: 2.538,
+    defenderRolledPower: 0.995,
+  },
 };
 
 function attackResponse(overrides: Partial<AttackResponse> = {}): AttackResponse {
@@ -90,6 +99,9 @@ describe('a successful attack', () => {
     const dialog = screen.getByRole('dialog', { name: 'Battle Result' });
     expect(within(dialog).getByTestId('battle-outcome')).toHaveTextContent(/^Victory$/);
     expect(within(dialog).getByTestId('battle-winner')).toHaveTextContent(`Winner: ${PLAYER}`);
+    expect(within(dialog).getByTestId('battle-verdict')).toHaveTextContent(
+      "Your 2,433 power met bob's 1,091 (+10% at home); luck ×1.04 against ×0.91 made it 2,538 against 995, so you won.",
+    );
     expect(within(dialog).getByTestId('result-attacker')).toHaveTextContent(`Attacker: ${PLAYER}`);
     expect(within(dialog).getByTestId('result-attacker-dead-infantry')).toHaveTextContent('4');
     expect(within(dialog).getByTestId('result-attacker-dead-archers')).toHaveTextContent('1');
