@@ -312,6 +312,16 @@ describe('attack', () => {
         defender: { name: defender.username, dead: troopsDto(outcome.defender.dead), injured: troopsDto(outcome.defender.injured) },
         loot: resourcesDto(outcome.loot),
         lootLost: resourcesDto(outcome.lootLost),
+        // 2,000 + 1,050 + 3,600 power points against (300 + 210 + 72) x 1.10 at home, then the luck.
+        verdict: {
+          attackerPower: 6.65,
+          defenderPower: 0.64,
+          defenderAdvantagePercent: 10,
+          attackerLuck: outcome.rolls.attackerLuck,
+          defenderLuck: outcome.rolls.defenderLuck,
+          attackerRolledPower: fromThousandths(outcome.attackerPower),
+          defenderRolledPower: fromThousandths(outcome.defenderPower),
+        },
       },
       updatedPlayer: {
         ...troopsDto(attackerArmy),

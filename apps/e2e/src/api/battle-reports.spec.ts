@@ -19,6 +19,7 @@ import {
   ResourceAmounts,
   resolveBattle,
   resolveThroneBattle,
+  sidePower,
   ThroneFighter,
   Troops,
 } from '@runik/rules';
@@ -127,7 +128,18 @@ describe('attack reports', () => {
       lootLostPercent: RAIDS.lootLostPercent,
       loot: resourcesIn(outcome.loot),
       lootLost: resourcesIn(outcome.lootLost),
+      // Both powers before luck (the attacker's archers boosted by the gear; the defender's 582 x 1.10 at home), then after it.
+      verdict: {
+        attackerPower: fromThousandths(Math.floor(sidePower(input.attacker))),
+        defenderPower: 0.64,
+        defenderAdvantagePercent: 10,
+        attackerLuck: outcome.rolls.attackerLuck,
+        defenderLuck: outcome.rolls.defenderLuck,
+        attackerRolledPower: fromThousandths(outcome.attackerPower),
+        defenderRolledPower: fromThousandths(outcome.defenderPower),
+      },
     });
+    expect(report.verdict.attackerPower).toBeGreaterThan(6.65);
     expect(report.attacker.fighters[0].boosts).toEqual({ ...NO_COMMANDER_BONUSES, archers: expect.any(Number) });
     expect(report.attacker.fighters[0].boosts!.archers).toBeGreaterThan(0);
     // 6.65+ power against 0.582: the attacker wins and takes something.
