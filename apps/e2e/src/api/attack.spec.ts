@@ -31,6 +31,7 @@ import {
   battlesOf,
   cityRow,
   enemiesOf,
+  expectedVerdict,
   joinSameAlliance,
   lootCredited,
   newRaidablePlayer,
@@ -303,6 +304,8 @@ describe('attack', () => {
     expect(input.lootPercent).toBe(100);
     const cooldownUntil = new Date(battle.foughtAt.getTime() + ENEMY_COOLDOWN_MS).toISOString();
 
+    // 2,000 + 1,050 + 3,600 power points against (300 + 210 + 72) x 1.10 at home, before luck.
+    expect(response.data.result.verdict).toMatchObject({ attackerPower: 6.65, defenderPower: 0.64 });
     // The response.
     expect(response.data).toEqual({
       result: {
@@ -312,16 +315,7 @@ describe('attack', () => {
         defender: { name: defender.username, dead: troopsDto(outcome.defender.dead), injured: troopsDto(outcome.defender.injured) },
         loot: resourcesDto(outcome.loot),
         lootLost: resourcesDto(outcome.lootLost),
-        // 2,000 + 1,050 + 3,600 power points against (300 + 210 + 72) x 1.10 at home, then the luck.
-        verdict: {
-          attackerPower: 6.65,
-          defenderPower: 0.64,
-          defenderAdvantagePercent: 10,
-          attackerLuck: outcome.rolls.attackerLuck,
-          defenderLuck: outcome.rolls.defenderLuck,
-          attackerRolledPower: fromThousandths(outcome.attackerPower),
-          defenderRolledPower: fromThousandths(outcome.defenderPower),
-        },
+        verdict: expectedVerdict(input, outcome),
       },
       updatedPlayer: {
         ...troopsDto(attackerArmy),

@@ -6,7 +6,7 @@ import { ENEMY_COOLDOWN_MS } from '@runik/rules';
 import { advance, settle } from '../../testing/city-fixtures';
 import type { Responder } from '../../testing/fake-api';
 import { cityKeys } from '../city/city-api';
-import { armyStats, attackFromCard, enemiesPage, enemy, enemyCard, openAttack, PLAYER } from './attack-fixtures';
+import { armyStats, attackFromCard, enemiesPage, enemy, enemyCard, openAttack, PLAYER, VERDICT } from './attack-fixtures';
 
 const NOW = new Date('2026-05-01T12:00:00.000Z');
 const ATTACK_BOB = ApiRoutes.attack(PLAYER, 'bob');
@@ -19,15 +19,7 @@ const VICTORY: AttackResult = {
   defender: { name: 'bob', dead: { infantry: 8, archers: 3, cavalry: 1 }, injured: { infantry: 12, archers: 5, cavalry: 0 } },
   loot: { wheat: 45.136, lumber: 24, stone: 0, ore: 3.75 },
   lootLost: { wheat: 11.284, lumber: 6, stone: 0, ore: 0.937 },
-  verdict: {
-    attackerPower: 2.433,
-    defenderPower: 1.091,
-    defenderAdvantagePercent: 10,
-    attackerLuck: 1.0432,
-    defenderLuck: 0.91234,
-    attackerRolledPower: 2.538,
-    defenderRolledPower: 0.995,
-  },
+  verdict: VERDICT,
 };
 
 function attackResponse(overrides: Partial<AttackResponse> = {}): AttackResponse {

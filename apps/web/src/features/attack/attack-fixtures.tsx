@@ -4,6 +4,7 @@ import {
   AppRoutes,
   type ArmyStatsResponse,
   type AttackPreviewResponse,
+  type BattleVerdict,
   type EnemiesResponse,
   type Enemy,
 } from '@runik/contract';
@@ -54,6 +55,17 @@ export function enemy(name: string, overrides: Partial<Enemy> = {}): Enemy {
     ...overrides,
   };
 }
+
+/** What decided a won raid: alice's 2,433 power met bob's 1,091, luck ×1.04 against ×0.91. */
+export const VERDICT: BattleVerdict = {
+  attackerPower: 2.433,
+  defenderPower: 1.091,
+  defenderAdvantagePercent: 10,
+  attackerLuck: 1.0432,
+  defenderLuck: 0.91234,
+  attackerRolledPower: 2.538,
+  defenderRolledPower: 0.995,
+};
 
 /** What the server previews of an attack on an enemy (each enemy card shows it, and the confirm). */
 export function attackPreview(overrides: Partial<AttackPreviewResponse> = {}): AttackPreviewResponse {

@@ -3,10 +3,10 @@ import { formatCountdown, RESOURCE_KEYS } from '@runik/rules';
 import { apiErrorMessage } from '../../api/http-client';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
+import { Countdown } from '../../ui/Countdown';
 import { Message } from '../../ui/Message';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useShowToast } from '../../ui/Toasts';
-import { useNow } from '../city/city-clock';
 import { resourceLabel } from '../city/city-format';
 import { formatAmount } from '../attack/attack-format';
 import { useClaimQuest, useQuests } from './quests-api';
@@ -27,7 +27,6 @@ export function QuestPanel({ username }: { username: string }) {
   const quests = useQuests(username);
   const claim = useClaimQuest(username);
   const showToast = useShowToast();
-  const now = useNow();
   if (!quests.data) return null;
   const { daily, chain, dailyResetsAt } = quests.data;
   // The chain shows its next goal to claim; the claimed ones are counted.
@@ -45,7 +44,10 @@ export function QuestPanel({ username }: { username: string }) {
         </div>
       )}
       <h3 className="quest-panel__group">
-        Today <span className="city-muted">new tasks in {formatCountdown(Math.max(0, Date.parse(dailyResetsAt) - now))}</span>
+        Today{' '}
+        <span className="city-muted">
+          new tasks in <Countdown to={Date.parse(dailyResetsAt)} format={formatCountdown} testId="quests-reset" />
+        </span>
       </h3>
       <ul className="quest-panel__list" aria-label="Daily quests">
         {daily.map(row)}

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { ApiRoutes, QuestMessages, type QuestDto, type QuestsResponse } from '@runik/contract';
 import { installFakeApi } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render';
-import { CityClock } from '../city/city-clock';
 import { QuestPanel } from './QuestPanel';
 
 const PLAYER = 'alice';
@@ -34,11 +33,7 @@ function quests(overrides: Partial<QuestsResponse> = {}): QuestsResponse {
 }
 
 function renderPanel() {
-  return renderWithProviders(
-    <CityClock>
-      <QuestPanel username={PLAYER} />
-    </CityClock>,
-  );
+  return renderWithProviders(<QuestPanel username={PLAYER} />);
 }
 
 describe('Quest panel', () => {
