@@ -79,7 +79,7 @@ export function EnemyCard({ username, enemy, playerCanAttack, attacking, busy, o
             ))}
           </dl>
         </div>
-        <div>
+        <div className="attack-enemy__odds">
           <h4 className="attack-card__subtitle">Your odds</h4>
           {preview.data ? (
             <AttackOdds preview={preview.data} />
