@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse, View } from 'vega';
 import { compile, TopLevelSpec } from 'vega-lite';
 import { BURN_REASONS, MINT_REASONS } from './ledger';
-import { DayFigures } from './simulation';
+import { DayFigures, sum } from './simulation';
 
 type Row = Record<string, string | number>;
 
@@ -87,7 +87,7 @@ export function chartSpecs(days: DayFigures[]): Record<string, TopLevelSpec> {
         { day: day.day, value: toRunik(day.treasury.budget), series: 'budget' },
         {
           day: day.day,
-          value: toRunik(day.treasury.budgetUse.conversion + day.treasury.budgetUse.citadel + day.treasury.budgetUse.release),
+          value: toRunik(sum(Object.values(day.treasury.budgetUse))),
           series: 'budget used',
         },
         { day: day.day, value: toRunik(day.treasury.paidOut), series: 'RNK paid out' },

@@ -15,6 +15,8 @@ export interface EmissionUse {
   conversion: number;
   citadel: number;
   release: number;
+  /** The quest chain's RUNIK rewards (docs/quests.md). */
+  quest: number;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface EmissionUse {
 export class EmissionDay {
   readonly size: number;
   readonly totalWeight: number;
-  readonly use: EmissionUse = { conversion: 0, citadel: 0, release: 0 };
+  readonly use: EmissionUse = { conversion: 0, citadel: 0, release: 0, quest: 0 };
   private used = 0;
   /** Per paid player: its share and what it drew of it. */
   private readonly shares = new Map<number, { size: number; used: number }>();

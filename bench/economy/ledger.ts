@@ -5,7 +5,7 @@
  */
 import { recordOf } from '@runik/rules';
 
-export const MINT_REASONS = ['conversion', 'citadel-reward', 'shop'] as const;
+export const MINT_REASONS = ['conversion', 'citadel-reward', 'shop', 'quest'] as const;
 export type MintReason = (typeof MINT_REASONS)[number];
 /** Troops cost resources, never RUNIK (training, healing, upkeep): they show as resources not converted. */
 export const BURN_REASONS = ['upgrades', 'speed-ups', 'resources-bought', 'packs'] as const;

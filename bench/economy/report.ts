@@ -210,7 +210,7 @@ export const TREASURY_HEADER = [
   'owed',
   'coverage',
   'budget',
-  'used: conversion / citadel / release',
+  'used: conversion / citadel / release / quests',
   'used',
   'RNK paid out',
   'per active paid player',
@@ -222,7 +222,7 @@ export const TREASURY_HEADER = [
 /** The game account, the day's emission budget and its use, withdrawals, and sunk ÷ minted (resources bought apart: they convert back). */
 export function treasuryRow(day: DayFigures): string[] {
   const t = day.treasury;
-  const used = t.budgetUse.conversion + t.budgetUse.citadel + t.budgetUse.release;
+  const used = sum(Object.values(t.budgetUse));
   const minted = mintedOf(day);
   return [
     String(day.day),
@@ -231,7 +231,7 @@ export function treasuryRow(day: DayFigures): string[] {
     amount(t.owed),
     t.coverage === null ? '-' : t.coverage.toFixed(3),
     amount(t.budget),
-    `${amount(t.budgetUse.conversion)} / ${amount(t.budgetUse.citadel)} / ${amount(t.budgetUse.release)}`,
+    `${amount(t.budgetUse.conversion)} / ${amount(t.budgetUse.citadel)} / ${amount(t.budgetUse.release)} / ${amount(t.budgetUse.quest)}`,
     t.budget ? percent(used / t.budget) : '-',
     amount(t.paidOut),
     t.activePaid ? amount(Math.floor(t.paidOut / t.activePaid)) : '-',

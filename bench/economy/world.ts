@@ -17,6 +17,7 @@ import {
   packTier,
   RAIDS,
   raidTerms,
+  QuestReward,
   recordOf,
   RESOURCE_BUILDINGS,
   RESOURCE_KEYS,
@@ -51,8 +52,9 @@ import {
 } from './archetypes';
 import { City, runikValue } from './city';
 import { EconomyConstants } from './constants';
-import { EmissionDay } from './emission';
+import { EmissionDay, EmissionUse } from './emission';
 import { RunikLedger } from './ledger';
+import { QuestLog } from './quests';
 import { Marketplace } from './marketplace';
 import { DEFAULT_SCENARIO, Scenario } from './scenarios';
 import { DAY_MS, MINUTE_MS, START_MS } from './time';
@@ -101,6 +103,7 @@ export interface Bot {
   withdrawn: number;
   /** The first day (since joining) its emissions reached its registration fee at the reference rate. */
   earnedBackOnDay: number | null;
+  quests: QuestLog;
 }
 
 function addTo(total: ResourceAmounts, amounts: ResourceAmounts): void {
@@ -126,8 +129,10 @@ export interface DayActivity {
   activations: number;
   /** RUNIK left locked at late activations (over the release). */
   lockedAtActivation: number;
-  /** RUNIK minted locked: the shop's (RUNIK Pouch, Starter Bundle). */
+  /** RUNIK minted locked: the shop's (RUNIK Pouch, Starter Bundle) and free accounts' quest rewards. */
   mintedLocked: number;
+  /** RUNIK value (after conversion tax, cap aside) of the daily quests' resource rewards. */
+  questResources: number;
 }
 
 export const emptyActivity = (): DayActivity => ({
@@ -143,6 +148,7 @@ export const emptyActivity = (): DayActivity => ({
   activations: 0,
   lockedAtActivation: 0,
   mintedLocked: 0,
+  questResources: 0,
 });
 
 export interface WorldOptions {
@@ -163,7 +169,7 @@ export class World {
   readonly random: SeededRandom;
   activity = emptyActivity();
   /** The day's raid loot in resources, valued in RUNIK when the day closes. */
-  private loot = { raids: noResources(), lost: noResources(), altFarms: noResources() };
+  private loot = { raids: noResources(), lost: noResources(), altFarms: noResources(), questRewards: noResources() };
   readonly citadel = { floor: 1, hp: bossMaxHp(1), damages: new Map<number, number>(), day: '', paidToday: new Map<number, number>() };
   readonly mix: ArchetypeMix;
   readonly scenario: Scenario;
@@ -243,6 +249,7 @@ export class World {
       emitted: 0,
       withdrawn: 0,
       earnedBackOnDay: null,
+      quests: new QuestLog(),
     };
     this.bots.push(bot);
     if (behaviour.paid) this.ledger.setPaid(bot.id);
@@ -257,9 +264,10 @@ export class World {
       raidLoot: runikValue(this.loot.raids, terms),
       raidLootLost: runikValue(this.loot.lost, terms),
       altFarmLoot: runikValue(this.loot.altFarms, terms),
+      questResources: runikValue(this.loot.questRewards, terms),
     };
     this.activity = emptyActivity();
-    this.loot = { raids: noResources(), lost: noResources(), altFarms: noResources() };
+    this.loot = { raids: noResources(), lost: noResources(), altFarms: noResources(), questRewards: noResources() };
     return closed;
   }
 
@@ -329,7 +337,7 @@ export class World {
   }
 
   /** Mints into a paid player's withdrawable balance count against its share and the day's budget. */
-  private emit(bot: Bot, amount: number, kind: 'conversion' | 'citadel' | 'release', day: number): void {
+  private emit(bot: Bot, amount: number, kind: keyof EmissionUse, day: number): void {
     if (amount === 0) return;
     this.emission.draw(bot.id, amount, kind);
     if (kind !== 'release') this.emittedToday.set(bot.id, (this.emittedToday.get(bot.id) ?? 0) + amount);
@@ -344,7 +352,9 @@ export class World {
     if (bot.archetype === 'alt') return this.growAlt(bot, nowMs);
     if (bot.archetype === 'activator' && !this.ledger.isPaid(bot.id) && nowMs >= bot.joinMs + ACTIVATE_AFTER_DAYS * DAY_MS)
       this.activate(bot);
+    const harvestedBefore = city.lastHarvestMs;
     city.harvest(nowMs);
+    if (city.lastHarvestMs !== harvestedBefore) bot.quests.note('harvest-twice', this.gameDay);
     if (bot.archetype === 'farmer' || bot.archetype === 'multi') for (const altId of bot.alts) this.raid(bot, this.bots[altId], nowMs);
     if (behaviour.raids) this.raidOthers(bot, nowMs);
     this.fightCitadel(bot, nowMs, day);
@@ -358,6 +368,7 @@ export class World {
     if (bot.archetype === 'whale') city.speedUp(nowMs);
     if (bot.archetype === 'trader') this.trade(bot, nowMs);
     else city.smelt(city.spares(), nowMs);
+    this.claimQuests(bot, day);
     this.convert(bot, day);
     if (behaviour.buysGear && firstVisitToday && this.market.buyUpgrade(city, nowMs)) this.activity.gearSales += 1;
     this.upgrade(bot, nowMs);
@@ -402,7 +413,37 @@ export class World {
     const { city, behaviour } = bot;
     if (behaviour.armyShare === 0) return;
     const budget = recordOf(RESOURCE_KEYS, (resource) => Math.floor(city.resources[resource] * behaviour.armyShare));
-    for (const building of [...MILITARY_BUILDING_KEYS].reverse()) if (city.train(building, budget, nowMs) > 0) return;
+    for (const building of [...MILITARY_BUILDING_KEYS].reverse())
+      if (city.train(building, budget, nowMs) > 0) return bot.quests.note('train-troops', this.gameDay);
+  }
+
+  /**
+   * Claims what the bot's quests completed (docs/quests.md): the daily ones' resources; the chain's
+   * RUNIK in order, a paid bot's from its emission share (a reward the share cannot hold waits for a
+   * later day), a free bot's locked (no budget backs it). The sim has no alliances:
+   * the chain stops before join-alliance.
+   */
+  private claimQuests(bot: Bot, day: number): void {
+    const { city, quests } = bot;
+    for (const quest of quests.claimDaily(this.gameDay)) {
+      const reward: QuestReward = quest.reward;
+      const resources = recordOf(RESOURCE_KEYS, (resource) => reward[resource] ?? 0);
+      addTo(city.resources, resources);
+      addTo(this.loot.questRewards, resources);
+    }
+    for (let quest = quests.nextInChain(); quest; quest = quests.nextInChain()) {
+      const reached =
+        (quest.id === 'city-hall-5' && city.chLevel >= quest.goal) ||
+        (quest.id === 'win-raid' && quests.wonRaid) ||
+        (quest.id === 'first-gear' && city.gears.length >= quest.goal);
+      const runik = quest.reward.runik;
+      if (!reached || (this.ledger.isPaid(bot.id) && this.emission.leftFor(bot.id) < runik)) return;
+      const paid = this.ledger.isPaid(bot.id);
+      if (paid) this.emit(bot, runik, 'quest', day);
+      else this.activity.mintedLocked += runik;
+      this.ledger.mint('quest', [[bot.id, runik]], !paid);
+      quests.claimedChain.add(quest.id);
+    }
   }
 
   /** Spends the RUNIK held on the cheapest upgrade it can pay for, again and again: City Hall, producers, and for fighters the military buildings. */
@@ -477,6 +518,8 @@ export class World {
     bot.hasRaided = true;
 
     this.activity.raids += 1;
+    bot.quests.note('fight', this.gameDay);
+    if (outcome.winner === 'attacker') bot.quests.wonRaid = true;
     addTo(this.loot.raids, outcome.loot);
     addTo(this.loot.lost, outcome.lootLost);
     if (target.ownerId === bot.id && bot.archetype === 'farmer') addTo(this.loot.altFarms, outcome.loot);
@@ -495,6 +538,7 @@ export class World {
     if (power <= 0) return;
     bot.citadel.attacks += 1;
     this.activity.citadelAttacks += 1;
+    bot.quests.note('fight', this.gameDay);
     city.bank(nowMs);
     city.applyLosses(citadelCasualties(city.army, bot.citadel.attacks));
     const damage = Math.min(this.citadel.hp, power);

@@ -32,6 +32,7 @@ import {
   PaymentsModule,
   NotificationsModule,
   FirstStepsModule,
+  QuestsModule,
 } from '@runik/server';
 
 @Module({
@@ -67,6 +68,7 @@ import {
     ThroneModule,
     NotificationsModule,
     FirstStepsModule,
+    QuestsModule,
   ],
 })
 export class AppModule {}

@@ -23,3 +23,4 @@ export * from './throne/throne.contract';
 export * from './battle-reports/battle-reports.contract';
 export * from './notifications/notifications.contract';
 export * from './first-steps/first-steps.contract';
+export * from './quests/quests.contract';

@@ -76,3 +76,5 @@ export * from './notifications/notification-push';
 export * from './notifications/socket-rooms';
 export * from './notifications/notifications.service';
 export * from './first-steps/first-steps.module';
+export * from './quests/quests.module';
+export * from './quests/quest-progress';

@@ -1,4 +1,4 @@
-import { AttackMessages, ApiRoutes, ENEMIES_PAGE_SIZE } from '@runik/contract';
+import { AttackMessages, ApiRoutes, ENEMIES_PAGE_SIZE, type AttackPreviewResponse } from '@runik/contract';
 import {
   armyPower,
   ATTACK_CHARGE_REGEN_MS,
@@ -10,7 +10,9 @@ import {
   NO_COMMANDER_BONUSES,
   noResources,
   pendingResources,
+  previewBattle,
   productionPerHour,
+  RAIDS,
   PENDING_CAP_HOURS,
   recordOf,
   RESOURCE_KEYS,
@@ -29,6 +31,7 @@ import {
   battlesOf,
   cityRow,
   enemiesOf,
+  expectedVerdict,
   joinSameAlliance,
   lootCredited,
   newRaidablePlayer,
@@ -301,6 +304,8 @@ describe('attack', () => {
     expect(input.lootPercent).toBe(100);
     const cooldownUntil = new Date(battle.foughtAt.getTime() + ENEMY_COOLDOWN_MS).toISOString();
 
+    // 2,000 + 1,050 + 3,600 power points against (300 + 210 + 72) x 1.10 at home, before luck.
+    expect(response.data.result.verdict).toMatchObject({ attackerPower: 6.65, defenderPower: 0.64 });
     // The response.
     expect(response.data).toEqual({
       result: {
@@ -310,6 +315,7 @@ describe('attack', () => {
         defender: { name: defender.username, dead: troopsDto(outcome.defender.dead), injured: troopsDto(outcome.defender.injured) },
         loot: resourcesDto(outcome.loot),
         lootLost: resourcesDto(outcome.lootLost),
+        verdict: expectedVerdict(input, outcome),
       },
       updatedPlayer: {
         ...troopsDto(attackerArmy),
@@ -510,6 +516,63 @@ describe('attack', () => {
 
     // The same attacker can still attack someone outside the alliance.
     expect((await attack(attacker, enemy.username)).status).toBe(200);
+  });
+});
+
+describe('preview', () => {
+  const preview = (player: CityPlayer, enemy: string) =>
+    player.api.get<AttackPreviewResponse & { error?: string }>(ApiRoutes.attackPreview(player.username, enemy));
+
+  it("gives the battle's own figures before an attack, and changes nothing: powers with every bonus, the chance over the luck range, the battle at even luck", async () => {
+    const attacker = await newRaidablePlayer(stack, 'prv');
+    const enemy = await newRaidablePlayer(stack, 'prvd');
+    await setArmy(stack, attacker, { infantry: 60 });
+    await setArmy(stack, enemy, { infantry: 50 });
+    await letTimePass(stack, enemy, 2 * HOUR);
+    const before = await attackSnapshot(stack, attacker, enemy);
+    const { status, data } = await preview(attacker, enemy.username);
+    expect(status).toBe(200);
+    expect(await attackSnapshot(stack, attacker, enemy)).toEqual(before);
+
+    // The rules' preview of the same armies: 600 against 500 x 1.10 at home.
+    const rules = previewBattle({
+      attacker: { troops: { infantry: 60, archers: 0, cavalries: 0 }, bonuses: NO_COMMANDER_BONUSES },
+      defender: { troops: { infantry: 50, archers: 0, cavalries: 0 }, bonuses: NO_COMMANDER_BONUSES, pending: noResources() },
+      lootPercent: 100,
+      lootLostPercent: RAIDS.lootLostPercent,
+    });
+    expect(data).toMatchObject({
+      attackerPower: 0.6,
+      defenderPower: 0.55,
+      defenderAdvantagePercent: 10,
+      attackerBonuses: NO_BONUSES,
+      defenderBonuses: NO_BONUSES,
+      winChance: Math.round(rules.winChance * 1000) / 1000,
+      expectedWinner: 'attacker',
+      expectedLosses: { dead: troopsDto(rules.expected.attacker.dead), injured: troopsDto(rules.expected.attacker.injured) },
+      expectedEnemyLosses: { dead: troopsDto(rules.expected.defender.dead), injured: troopsDto(rules.expected.defender.injured) },
+      lootPercent: 100,
+    });
+    expect(data.winChance).toBeGreaterThan(0.5);
+    expect(data.winChance).toBeLessThan(1);
+    // Two hours of the enemy's production, 30% of it taken; of that 80% reaches home and 20% is lost on the way.
+    expect(data.expectedLoot.wheat).toBeGreaterThan(0);
+    for (const resource of RESOURCE_KEYS) {
+      const taken = thousandths(data.expectedLoot[resource]) + thousandths(data.lostOnTheWayHome[resource]);
+      expect(thousandths(data.expectedLoot[resource])).toBe(lootBroughtHome(taken));
+    }
+  });
+
+  it("is refused for yourself, an ally, an unknown enemy and in another player's name", async () => {
+    const player = await newRaidablePlayer(stack, 'prvr');
+    const ally = await newRaidablePlayer(stack, 'prva');
+    const other = await newRaidablePlayer(stack, 'prvo');
+    await joinSameAlliance(stack, [player, ally]);
+    expect((await preview(player, player.username)).data.error).toBe(AttackMessages.cannotAttackSelf);
+    expect((await preview(player, ally.username)).data.error).toBe(AttackMessages.cannotAttackAlly);
+    expect((await preview(player, uniqueUsername('prvg'))).status).toBe(404);
+    const foreign = await player.api.get(ApiRoutes.attackPreview(other.username, ally.username));
+    expect(foreign.status).toBe(403);
   });
 });
 

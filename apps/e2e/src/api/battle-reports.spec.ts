@@ -23,7 +23,7 @@ import {
   Troops,
 } from '@runik/rules';
 import { apiClient } from '../support/api-client';
-import { attack, battlesOf, joinSameAlliance, newRaidablePlayer, setArmy, thousandths } from '../support/attack';
+import { attack, battlesOf, expectedVerdict, joinSameAlliance, newRaidablePlayer, setArmy, thousandths } from '../support/attack';
 import { CityPlayer, letTimePass, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { giveGear } from '../support/gear';
@@ -127,7 +127,11 @@ describe('attack reports', () => {
       lootLostPercent: RAIDS.lootLostPercent,
       loot: resourcesIn(outcome.loot),
       lootLost: resourcesIn(outcome.lootLost),
+      verdict: expectedVerdict(input, outcome),
     });
+    // The attacker's archers boosted by the gear; the defender's 582 x 1.10 at home.
+    expect(report.verdict.attackerPower).toBeGreaterThan(6.65);
+    expect(report.verdict.defenderPower).toBe(0.64);
     expect(report.attacker.fighters[0].boosts).toEqual({ ...NO_COMMANDER_BONUSES, archers: expect.any(Number) });
     expect(report.attacker.fighters[0].boosts!.archers).toBeGreaterThan(0);
     // 6.65+ power against 0.582: the attacker wins and takes something.

@@ -1,5 +1,13 @@
 import { DataSource, Logger } from 'typeorm';
-import { CitadelService, CityTransactions, Clock, dataSourceOptions, LedgerService, LeaderboardService } from '@runik/server';
+import {
+  CitadelService,
+  CityTransactions,
+  Clock,
+  dataSourceOptions,
+  LedgerService,
+  LeaderboardService,
+  QuestProgress,
+} from '@runik/server';
 import { createTestDatabase, TestDatabase, testEmission, testNotifier } from '@runik/server/testing';
 import type { LeaderboardFilter, LeaderboardResponse } from '@runik/contract';
 import { LEADERBOARD_PAGE_SIZE, seasonAt } from '@runik/rules';
@@ -56,6 +64,7 @@ beforeAll(async () => {
     clock,
     testNotifier(clock),
     testEmission(dataSource, clock).emission,
+    new QuestProgress(testNotifier(clock)),
   );
 }, 120_000);
 afterAll(async () => {

@@ -171,6 +171,8 @@ browser.test('a player attacks an enemy, sees the battle result and finds it in 
   await page.getByLabel('Minimum City Hall Level').fill('25');
   const enemy = page.getByTestId(`enemy-${defender.username}`);
   await enemy.getByRole('button', { name: 'Attack' }).click();
+  // The confirm tells the odds first: an undefended city is always beaten.
+  expect(await confirmGameDialog(page)).toContain('You win 100% of the time.');
 
   const result = page.getByRole('dialog', { name: 'Battle Result' });
   await result.getByText('Victory').waitFor();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { AppRoutes } from '@runik/contract';
 import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
+import { seriousViolations } from '../support/axe';
 import { newAlliance } from '../support/alliance';
 import { logIn, useBrowserStack } from '../support/browser';
 import { grant, letTimePass, namedCityPlayer } from '../support/city';
@@ -58,7 +58,6 @@ const STILL_CSS =
   '*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }';
 /** Emoji, but not the text symbols ©, ® and ™ that Extended_Pictographic also holds (unless shown as emoji). */
 const EMOJI = /(?![\u00A9\u00AE\u2122](?!\uFE0F))\p{Extended_Pictographic}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3/gu;
-const SERIOUS = new Set(['serious', 'critical']);
 
 const TEST_TIMEOUT_MS = 90_000;
 
@@ -92,16 +91,6 @@ async function screenShown(page: Page): Promise<void> {
     .locator('main [role="status"]', { hasText: /Loading/ })
     .first()
     .waitFor({ state: 'detached' });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => SERIOUS.has(violation.impact ?? ''))
-    .map(
-      (violation) =>
-        `axe ${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 async function emojiShown(page: Page): Promise<string[]> {

@@ -1,7 +1,7 @@
-import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
+import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, BattleVerdict, EnemiesResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import type { BattleInput, BattleOutcome, ResourceAmounts, Troops } from '@runik/rules';
-import { noResources, RAIDS } from '@runik/rules';
+import { defenderHomePower, fromThousandths, noResources, RAIDS, sidePower } from '@runik/rules';
 import { CityPlayer, newCityPlayer } from './city';
 import { queryDatabase } from './database';
 import type { Stack } from './stack';
@@ -187,3 +187,19 @@ export function attack(attacker: CityPlayer, enemy: string, body?: unknown) {
 
 /** Thousandths from a number the API shows with three decimals. */
 export const thousandths = (amount: number) => Math.round(amount * 1000);
+
+/**
+ * The verdict a raid's result and report carry (issue 36), from its stored input and outcome: both powers before
+ * luck (the defender's with the home advantage), the luck, and the powers after it.
+ */
+export function expectedVerdict(input: Omit<BattleInput, 'seed'>, outcome: BattleOutcome): BattleVerdict {
+  return {
+    attackerPower: fromThousandths(Math.floor(sidePower(input.attacker))),
+    defenderPower: fromThousandths(Math.floor(defenderHomePower(input.defender))),
+    defenderAdvantagePercent: 10,
+    attackerLuck: outcome.rolls.attackerLuck,
+    defenderLuck: outcome.rolls.defenderLuck,
+    attackerRolledPower: fromThousandths(outcome.attackerPower),
+    defenderRolledPower: fromThousandths(outcome.defenderPower),
+  };
+}

@@ -111,6 +111,21 @@ export interface BattleSideResult {
 
 export type BattleWinner = 'attacker' | 'defender';
 
+/**
+ * What decided a raid, for the sentence a result and a report open with (issue 36): both powers before
+ * luck (gear included; the defender's with the home advantage), each side's luck, and the powers after it.
+ * Powers on the scale of `armyPower`.
+ */
+export interface BattleVerdict {
+  attackerPower: number;
+  defenderPower: number;
+  defenderAdvantagePercent: number;
+  attackerLuck: number;
+  defenderLuck: number;
+  attackerRolledPower: number;
+  defenderRolledPower: number;
+}
+
 export interface AttackResult {
   battleId: number;
   winner: BattleWinner;
@@ -120,6 +135,7 @@ export interface AttackResult {
   loot: PendingResourcesDto;
   /** What was taken from the defender but lost on the way home. */
   lootLost: PendingResourcesDto;
+  verdict: BattleVerdict;
 }
 
 export interface AttackResponse {
@@ -158,4 +174,41 @@ export interface BattleLogEntry {
 
 export interface BattleLogsResponse {
   logs: BattleLogEntry[];
+}
+
+/** A side's troops lost in a battle: dead, and injured (sent to the Sanctum). */
+export interface TroopLosses {
+  dead: TroopCounts;
+  injured: TroopCounts;
+}
+
+/**
+ * GET /api/attack/preview/{username}/{enemy} (issue 36; docs/combat.md, "The preview"): what an
+ * attack would likely do, from the battle's own formula over the luck range, never from the roll a
+ * battle will use. Powers on the scale of `armyPower`; chances 0 to 1; amounts as the city's.
+ */
+export interface AttackPreviewResponse {
+  /** Your power with your commander gear, before luck. */
+  attackerPower: number;
+  /** Theirs with their commander gear and the home advantage, before luck. */
+  defenderPower: number;
+  /** Percent the defender's power counts more, fighting at home. */
+  defenderAdvantagePercent: number;
+  /** Both sides' commander gear boosts, percent by troop type. */
+  attackerBonuses: CommanderBonusesDto;
+  defenderBonuses: CommanderBonusesDto;
+  /** Share of the luck range (each side x0.90 to x1.10) in which you win. */
+  winChance: number;
+  /** Who wins at even luck (x1 both): the battle the figures below describe. */
+  expectedWinner: BattleWinner;
+  /** Your losses at even luck (a lost unit's fraction rounded to the nearest). */
+  expectedLosses: TroopLosses;
+  /** Theirs at even luck. */
+  expectedEnemyLosses: TroopLosses;
+  /** What you bring home at even luck: their pending stock x loot share x this raid's percent, within what your survivors carry, less what is lost on the way. */
+  expectedLoot: PendingResourcesDto;
+  /** What is taken from them but lost on the way home, at even luck. */
+  lostOnTheWayHome: PendingResourcesDto;
+  /** Percent of the usual loot share this raid takes (less from a much lower City Hall). */
+  lootPercent: number;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BattleRolls, ResourceKey } from '@runik/rules';
+import type { BattleVerdict } from '../attack/attack.contract';
 import type { Army } from '../city/city.contract';
 
 export const BATTLE_REPORT_KINDS = ['attack', 'citadel', 'throne'] as const;
@@ -65,6 +66,8 @@ export interface AttackBattleReport extends BattleReportBase {
   /** What the attacker brought home, and what was taken but lost on the way. */
   loot: Record<ResourceKey, number>;
   lootLost: Record<ResourceKey, number>;
+  /** What decided it: both powers before and after luck (issue 36). */
+  verdict: BattleVerdict;
 }
 
 /** An attack on a citadel boss: no draws; the attack number of the day sets the casualties. */

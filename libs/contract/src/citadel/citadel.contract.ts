@@ -56,6 +56,19 @@ export interface CitadelUserResponse {
   totalStats: { totalDamageDealt: number };
   /** RUNIK the player's damage on the current floor would earn if the boss fell now. */
   pendingRewards: number;
+  /** The next hit on the current floor's boss, as the attack would deal it (issue 36). */
+  preview: CitadelPreview;
+}
+
+/** What a hit on the boss would do: the citadel has no luck, so these are the figures the hit will have. */
+export interface CitadelPreview {
+  /** Power points, 3 decimals: the army's power with its gear, at most the boss's hit points left. */
+  damagePerHit: number;
+  bossHpLeft: number;
+  /** Roughly how many hits at this power fell the boss (each costs troops, so perhaps a few more); null without an army. */
+  hitsToDefeat: number | null;
+  /** The next hit's dead and injured (the day's n-th attack loses 0.5% x n and 1% x n of each troop type). */
+  nextHitCasualties: { dead: Army; injured: Army };
 }
 
 export interface FloorParticipant {

@@ -55,6 +55,8 @@ export const ApiRoutes = {
   battleLogs: (username: string) => `/api/attack/battle-logs/${encodeURIComponent(username)}`,
   attackGear: (username: string) => `/api/attack/gear/${encodeURIComponent(username)}`,
   attack: (username: string, enemy: string) => `/api/attack/${encodeURIComponent(username)}/${encodeURIComponent(enemy)}`,
+  /** What an attack on `enemy` would likely do (issue 36): the battle's own formula over the luck range. */
+  attackPreview: (username: string, enemy: string) => `/api/attack/preview/${encodeURIComponent(username)}/${encodeURIComponent(enemy)}`,
   /** The practice camp (not in the spec: issue 35), under its own prefix: `/api/attack/{user}/{enemy}` takes any Hive name. */
   practiceCamp: (username: string) => `/api/practice-camp/${encodeURIComponent(username)}`,
   practiceCampRaid: (username: string) => `/api/practice-camp/${encodeURIComponent(username)}/raid`,
@@ -128,6 +130,9 @@ export const ApiRoutes = {
   throneRallyJoin: '/api/throne/attack/rally/join',
   throneRecall: '/api/throne/troops/recall',
   throneVote: '/api/throne/vote',
+  /** Daily quests and the quest chain (issue 36), and claiming one's reward. */
+  quests: (username: string) => `/api/quests/${encodeURIComponent(username)}`,
+  questClaim: (username: string) => `/api/quests/${encodeURIComponent(username)}/claim`,
   battleReport: (kind: string, id: number) => `/api/battle-reports/${encodeURIComponent(kind)}/${id}`,
 } as const;
 

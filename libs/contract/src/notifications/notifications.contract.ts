@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hiveUsernameSchema } from '../common/schemas';
 import type { BattleWinner, PendingResourcesDto, TroopCounts } from '../attack/attack.contract';
 import type { Army } from '../city/city.contract';
+import type { QuestId } from '@runik/rules';
 
 /** Notifications older than this are deleted (a daily job): the inbox is news, the battle log and payment history are the record. */
 export const NOTIFICATION_RETENTION_DAYS = 30;
@@ -90,6 +91,8 @@ export interface NotificationDataByKind {
   'throne-rewards': { warId: number; levels: number };
   /** To every participant: the citadel boss of `floor` fell; your damage and your share of its reward (RUNIK). */
   'boss-defeated': { floor: number; damage: number; share: number };
+  /** A quest of yours is complete (issue 36): its reward waits to be claimed on the city screen. */
+  'quest-completed': { questId: QuestId; title: string; daily: boolean };
 }
 
 export type NotificationKind = keyof NotificationDataByKind;
@@ -121,6 +124,7 @@ export const NOTIFICATION_KINDS = [
   'throne-lost',
   'throne-rewards',
   'boss-defeated',
+  'quest-completed',
 ] as const satisfies readonly NotificationKind[];
 
 // Every kind of the data map is listed above (the compiler walks a new kind into the list).

@@ -110,6 +110,11 @@ export interface ThroneOccupier {
   /** When full control is (or was) reached if nobody takes the throne first. */
   fullControlAt: string;
   garrisonedTroops: Army;
+  /**
+   * The garrison's power with each owner's commander gear, on `armyPower`'s scale (issue 36): the throne has no
+   * luck, so an attack whose power (its troops' `armyPower`, gear included) is greater takes it, and a tie holds.
+   */
+  garrisonPower: number;
 }
 
 export interface ThroneWinner {

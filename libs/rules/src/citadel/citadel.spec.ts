@@ -8,8 +8,10 @@ import {
   CITADEL_DAILY_REWARD_CAP,
   CITADEL_REWARD_PERCENT_OF_LOSSES,
   citadelCasualties,
+  citadelHit,
   citadelLossPerDamagePoint,
   citadelPayout,
+  hitsToDefeat,
   MAX_COMMANDER_BOOST,
 } from './citadel';
 
@@ -107,5 +109,23 @@ describe('citadel rewards', () => {
     const first = citadelPayout(CITADEL_DAILY_REWARD_CAP * 2, [{ playerId: 7, damage: 1 }], new Map());
     expect(first.paid.get(7)).toBe(CITADEL_DAILY_REWARD_CAP);
     expect(citadelPayout(1_000, [{ playerId: 7, damage: 1 }], new Map([[7, CITADEL_DAILY_REWARD_CAP]])).paid.get(7)).toBe(0);
+  });
+});
+
+describe('citadelHit and hitsToDefeat', () => {
+  const army = { infantry: 100, archers: 0, cavalries: 0 };
+  const noBonus = { infantry: 0, archers: 0, cavalries: 0 };
+
+  it("deals the army's power, at most the hit points left, with the day's casualties", () => {
+    expect(citadelHit(army, noBonus, 1, 50_000)).toEqual({ damage: 1_000, ...citadelCasualties(army, 1) });
+    expect(citadelHit(army, noBonus, 2, 400).damage).toBe(400);
+  });
+
+  it('tells roughly how many hits fell the boss at this power', () => {
+    expect(hitsToDefeat(army, noBonus, 100_000)).toBe(100);
+    expect(hitsToDefeat(army, { ...noBonus, infantry: 25 }, 100_000)).toBe(80);
+    expect(hitsToDefeat(army, noBonus, 999)).toBe(1);
+    expect(hitsToDefeat(army, noBonus, 0)).toBe(0);
+    expect(hitsToDefeat({ infantry: 0, archers: 0, cavalries: 0 }, noBonus, 100_000)).toBeNull();
   });
 });

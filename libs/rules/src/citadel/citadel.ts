@@ -1,6 +1,6 @@
 import { UNIT_KEYS } from '../city/balance-sheet';
 import { recordOf } from '../city/record-of';
-import { Troops, UNIT_POWER } from '../combat/army';
+import { armyPower, CommanderBonuses, Troops, UNIT_POWER } from '../combat/army';
 import { GEAR_MAX_LEVEL, GEAR_STAT_TABLE } from '../gear/gear';
 import { troopRunikMillionths } from '../money/runik-value';
 
@@ -94,6 +94,31 @@ export function citadelCasualties(troops: Troops, attackNumber: number): { dead:
     Math.min(troops[unit] - dead[unit], Math.ceil((troops[unit] * CITADEL_INJURY_PERMILLE_PER_ATTACK * attackNumber) / 1000)),
   );
   return { dead, injured };
+}
+
+export interface CitadelHit {
+  /** Thousandths of hit points taken: the army's power with its gear, never more than the boss has left. */
+  damage: number;
+  dead: Troops;
+  injured: Troops;
+}
+
+/**
+ * One hit on the boss, the one formula the attack and its preview use: the damage (the army's power
+ * before the blow), and the casualties of the day's `attackNumber`-th attack.
+ */
+export function citadelHit(troops: Troops, bonuses: CommanderBonuses, attackNumber: number, hpLeft: number): CitadelHit {
+  return { damage: Math.min(hpLeft, armyPower(troops, bonuses)), ...citadelCasualties(troops, attackNumber) };
+}
+
+/**
+ * Roughly how many hits of this army fell a boss with `hpLeft` (0 once fallen, null without power): each
+ * hit's damage as citadelHit deals it. Casualties shrink the army hit by hit, so it may take a few more.
+ */
+export function hitsToDefeat(troops: Troops, bonuses: CommanderBonuses, hpLeft: number): number | null {
+  if (hpLeft <= 0) return 0;
+  const { damage } = citadelHit(troops, bonuses, 1, hpLeft);
+  return damage > 0 ? Math.ceil(hpLeft / damage) : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { noResources, RESOURCE_KEYS, ResourceAmounts, UNIT_KEYS, UnitKey } from '../city/balance-sheet';
 import { recordOf } from '../city/record-of';
-import { seededRandom, SeededRandom } from '../random/seeded-random';
+import { seededRandom } from '../random/seeded-random';
 import { CommanderBonuses, noTroops, troopPower, Troops } from './army';
 import { lootBroughtHome } from './raids';
 
@@ -71,23 +71,38 @@ export interface BattleOutcome {
 
 /**
  * Resolves a battle. Pure and deterministic: the same input (seed included) always gives the
- * same outcome, so a recorded battle can be replayed and checked.
+ * same outcome, so a recorded battle can be replayed and checked. It draws the rolls from the seed
+ * (both lucks, then each side's loss roundings by troop type) and fights with them.
  */
-export function resolveBattle({ attacker, defender, seed, lootPercent, lootLostPercent }: BattleInput): BattleOutcome {
-  const random = seededRandom(seed);
+export function resolveBattle(input: BattleInput): BattleOutcome {
+  const random = seededRandom(input.seed);
   const luck = () => BATTLE.luckMin + (BATTLE.luckMax - BATTLE.luckMin) * random.fraction();
   const attackerLuck = luck();
   const defenderLuck = luck();
-  const attackerPower = sidePower(attacker) * attackerLuck;
-  const defenderPower = sidePower(defender) * (1 + BATTLE.defenderAdvantage) * defenderLuck;
+  const draws = (): Troops => recordOf(UNIT_KEYS, () => random.fraction());
+  const attackerLosses = draws();
+  return fightBattle(input, { attackerLuck, defenderLuck, attackerLosses, defenderLosses: draws() });
+}
+
+/**
+ * The one battle formula (docs/combat.md, "The battle"): the outcome of `input` under the given
+ * rolls. A battle calls it with the rolls of its seed (resolveBattle); the preview evaluates it over
+ * the luck range (previewBattle), never with the rolls a battle will use.
+ */
+export function fightBattle(
+  { attacker, defender, lootPercent, lootLostPercent }: Omit<BattleInput, 'seed'>,
+  rolls: BattleRolls,
+): BattleOutcome {
+  const attackerPower = sidePower(attacker) * rolls.attackerLuck;
+  const defenderPower = defenderHomePower(defender) * rolls.defenderLuck;
   const attackerWins = attackerPower > defenderPower;
   const winnerPower = Math.max(attackerPower, defenderPower);
   const closeness = winnerPower === 0 ? 0 : Math.min(attackerPower, defenderPower) / winnerPower;
   const winnerShare = BATTLE.winnerLossShare * closeness;
   const loserShare = BATTLE.loserLossBase + BATTLE.loserLossCloseness * closeness;
 
-  const { losses: attackerLosses, draws: attackerDraws } = losses(attacker.troops, attackerWins ? winnerShare : loserShare, random);
-  const { losses: defenderLosses, draws: defenderDraws } = losses(defender.troops, attackerWins ? loserShare : winnerShare, random);
+  const attackerLosses = losses(attacker.troops, attackerWins ? winnerShare : loserShare, rolls.attackerLosses);
+  const defenderLosses = losses(defender.troops, attackerWins ? loserShare : winnerShare, rolls.defenderLosses);
   const survivors = recordOf(UNIT_KEYS, (unit) => attacker.troops[unit] - attackerLosses.dead[unit] - attackerLosses.injured[unit]);
 
   return {
@@ -97,27 +112,31 @@ export function resolveBattle({ attacker, defender, seed, lootPercent, lootLostP
     attacker: attackerLosses,
     defender: defenderLosses,
     ...spoils(attackerWins ? taken(defender.pending, survivors, lootPercent) : noResources(), lootLostPercent),
-    rolls: { attackerLuck, defenderLuck, attackerLosses: attackerDraws, defenderLosses: defenderDraws },
+    rolls,
   };
 }
 
-function sidePower(side: BattleSide): number {
+/** The defender's power before luck: its troops and gear, fighting at home. */
+export function defenderHomePower(defender: BattleSide): number {
+  return sidePower(defender) * (1 + BATTLE.defenderAdvantage);
+}
+
+/** A side's power before luck, in thousandths (not rounded): its troops with their commander gear. */
+export function sidePower(side: BattleSide): number {
   return UNIT_KEYS.reduce((sum, unit) => sum + troopPower(unit, side.troops[unit], side.bonuses), 0);
 }
 
-/** Troops lost per type: the share of each, with the fraction of a unit rounded by a draw, so small armies lose fairly too. */
-function losses(troops: Troops, share: number, random: SeededRandom): { losses: Losses; draws: Troops } {
+/** Troops lost per type: the share of each, a fraction of a unit counting as one more when its draw is below it, so small armies lose fairly too. */
+function losses(troops: Troops, share: number, draws: Troops): Losses {
   const dead = noTroops();
   const injured = noTroops();
-  const draws = noTroops();
   for (const unit of UNIT_KEYS) {
     const exact = troops[unit] * share;
-    draws[unit] = random.fraction();
     const lost = Math.min(troops[unit], Math.floor(exact) + (draws[unit] < exact - Math.floor(exact) ? 1 : 0));
     dead[unit] = Math.floor(lost * BATTLE.deathShare);
     injured[unit] = lost - dead[unit];
   }
-  return { losses: { dead, injured }, draws };
+  return { dead, injured };
 }
 
 /** The loot share (times the raid's percent) of each pending resource, scaled down together to what the survivors carry. */

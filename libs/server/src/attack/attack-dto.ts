@@ -1,5 +1,7 @@
 import {
   armyPower,
+  BATTLE,
+  BattlePreview,
   ATTACK_CHARGES_MAX,
   CommanderBonuses,
   currentCharges,
@@ -8,7 +10,7 @@ import {
   Troops,
   troopCount,
 } from '@runik/rules';
-import type { ArmyStatsResponse, CommanderBonusesDto, Enemy, TroopCounts } from '@runik/contract';
+import type { ArmyStatsResponse, AttackPreviewResponse, CommanderBonusesDto, Enemy, TroopCounts } from '@runik/contract';
 import { CityState, commanderBonuses, pendingOf, resourceAmountsDto } from '../city/city-state';
 
 /** The attack screens name cavalry in the singular (spec, section 3). */
@@ -56,5 +58,29 @@ export function enemyDto(
     shield: terms.open ? null : terms.shield,
     shieldEndsAt: !terms.open && terms.shield === 'newcomer' ? new Date(terms.shieldEndsMs).toISOString() : null,
     lootPercent: terms.open ? terms.lootPercent : 0,
+  };
+}
+
+/** A preview as the API shows it: powers on `armyPower`'s scale (rounded down, as it is), the win chance to 3 decimals. */
+export function attackPreviewDto(
+  preview: BattlePreview,
+  attackerBonuses: CommanderBonuses,
+  defenderBonuses: CommanderBonuses,
+  lootPercent: number,
+): AttackPreviewResponse {
+  const { expected } = preview;
+  return {
+    attackerPower: fromThousandths(Math.floor(preview.attackerPower)),
+    defenderPower: fromThousandths(Math.floor(preview.defenderPower)),
+    defenderAdvantagePercent: Math.round(BATTLE.defenderAdvantage * 100),
+    attackerBonuses: commanderBonusesDto(attackerBonuses),
+    defenderBonuses: commanderBonusesDto(defenderBonuses),
+    winChance: Math.round(preview.winChance * 1000) / 1000,
+    expectedWinner: expected.winner,
+    expectedLosses: { dead: troopCountsDto(expected.attacker.dead), injured: troopCountsDto(expected.attacker.injured) },
+    expectedEnemyLosses: { dead: troopCountsDto(expected.defender.dead), injured: troopCountsDto(expected.defender.injured) },
+    expectedLoot: resourceAmountsDto(expected.loot),
+    lostOnTheWayHome: resourceAmountsDto(expected.lootLost),
+    lootPercent,
   };
 }

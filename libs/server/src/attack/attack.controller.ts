@@ -8,6 +8,7 @@ import {
 } from '@runik/contract';
 import type {
   ArmyStatsResponse,
+  AttackPreviewResponse,
   AttackResponse,
   BattleLogsResponse,
   CommanderGearResponse,
@@ -44,6 +45,16 @@ export class AttackController {
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<EnemiesResponse> {
     return this.attacks.enemies(session.playerId, page, minLevel);
+  }
+
+  /** What an attack on `{enemy}` would likely do (issue 36): the battle's formula over the luck range. */
+  @Get('preview/:username/:enemy')
+  preview(
+    @Param(new ZodPipe(attackParamsSchema)) { enemy }: { enemy: string },
+    @Query(new ZodPipe(emptyBodySchema)) _query: unknown,
+    @CurrentSession() session: AuthenticatedSession,
+  ): Promise<AttackPreviewResponse> {
+    return this.attacks.preview(session.playerId, enemy);
   }
 
   @Get('battle-logs/:username')

@@ -15,12 +15,13 @@ import {
   raidTerms,
   recordOf,
   RESOURCE_KEYS,
+  previewBattle,
   resolveBattle,
   spendCharge,
   troopCount,
 } from '@runik/rules';
 import { AttackMessages, BATTLE_LOG_LIMIT, ENEMIES_PAGE_SIZE } from '@runik/contract';
-import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
+import type { ArmyStatsResponse, AttackPreviewResponse, AttackResponse, BattleLogsResponse, EnemiesResponse } from '@runik/contract';
 import {
   applyLosses,
   bankProduction,
@@ -37,8 +38,10 @@ import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
 import { db } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
+import { QuestProgress } from '../quests/quest-progress';
 import { Notifier } from '../notifications/notifier';
-import { armyStatsDto, enemyDto, troopCountsDto } from './attack-dto';
+import { battleVerdictDto } from './battle-verdict';
+import { armyStatsDto, attackPreviewDto, enemyDto, troopCountsDto } from './attack-dto';
 import { decodeBattleOutcome } from '../stored-data/stored-battles';
 
 /** What raidTerms needs to know of a target beyond its city. */
@@ -69,6 +72,7 @@ export class AttackService {
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
     private readonly notifier: Notifier,
+    private readonly quests: QuestProgress,
   ) {}
 
   async armyStats(playerId: number): Promise<ArmyStatsResponse> {
@@ -143,6 +147,40 @@ export class AttackService {
     return { enemies, page, totalPages };
   }
 
+  /**
+   * What an attack on `enemyName` would likely do now (docs/combat.md, "The preview"): the battle's own
+   * formula over the luck range, on the armies, gear and pending stock an attack would meet now.
+   * Read without locks: the attack itself decides on locked rows.
+   */
+  async preview(attackerId: number, enemyName: string): Promise<AttackPreviewResponse> {
+    const defenderId = await this.enemyId(attackerId, enemyName);
+    const now = this.clock.now();
+    const manager = this.dataSource.manager;
+    const [[row], states] = await Promise.all([
+      manager.query(
+        `SELECT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2) AS allied,
+                (SELECT created_at FROM players WHERE id = $2) AS registered_at,
+                EXISTS (SELECT 1 FROM battles WHERE attacker_id = $2) AS has_raided`,
+        [attackerId, defenderId],
+      ) as Promise<({ allied: boolean } & TargetRow)[]>,
+      loadCities(manager, [attackerId, defenderId]),
+    ]);
+    if (row.allied) throw ApiError.badRequest(AttackMessages.cannotAttackAlly);
+    const [attacker, defender] = [attackerId, defenderId].map((id) => withFinishedTraining(states.get(id)!, now).state);
+    const terms = termsOf(attacker, defender, row, now);
+    return attackPreviewDto(
+      previewBattle({
+        attacker: { troops: attacker.army, bonuses: commanderBonuses(attacker) },
+        defender: { troops: defender.army, bonuses: commanderBonuses(defender), pending: pendingOf(defender, now) },
+        lootPercent: terms.open ? terms.lootPercent : 0,
+        lootLostPercent: RAIDS.lootLostPercent,
+      }),
+      commanderBonuses(attacker),
+      commanderBonuses(defender),
+      terms.open ? terms.lootPercent : 0,
+    );
+  }
+
   async attack(attackerId: number, attackerName: string, enemyName: string): Promise<AttackResponse> {
     const defenderId = await this.enemyId(attackerId, enemyName);
     return this.cities.runMany([attackerId, defenderId], async ({ manager, states: [attacker, defender], now }) => {
@@ -189,6 +227,7 @@ export class AttackService {
         { attacker: [attacker.playerId, attackerName], defender: [defender.playerId, enemyName] },
         outcome,
       );
+      await this.quests.observe(manager, attacker.playerId, now);
 
       const [updatedAttacker, updatedDefender] = await this.settled(manager, [attacker.playerId, defender.playerId], now);
       return {
@@ -199,6 +238,7 @@ export class AttackService {
           defender: { name: enemyName, dead: troopCountsDto(outcome.defender.dead), injured: troopCountsDto(outcome.defender.injured) },
           loot: resourceAmountsDto(outcome.loot),
           lootLost: resourceAmountsDto(outcome.lootLost),
+          verdict: battleVerdictDto(input, outcome),
         },
         updatedPlayer: armyStatsDto(updatedAttacker, now),
         updatedEnemies: [enemyDto(enemyName, defenderTag, updatedDefender, now, cooldownEnd(now), terms)],

@@ -36,7 +36,9 @@ import {
 } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
+import { QuestProgress } from '../quests/quest-progress';
 import { ApiError } from '../core/errors/api-error';
+import { battleVerdictDto } from './battle-verdict';
 import { armyStatsDto, troopCountsDto } from './attack-dto';
 import { noChargesError } from './attack.service';
 import { decodeBattleOutcome } from '../stored-data/stored-battles';
@@ -58,6 +60,7 @@ export class PracticeCampService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
+    private readonly quests: QuestProgress,
   ) {}
 
   async camp(playerId: number): Promise<PracticeCampResponse> {
@@ -105,6 +108,7 @@ export class PracticeCampService {
         `INSERT INTO practice_raids (player_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
         [playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
       );
+      await this.quests.observe(manager, playerId, now);
 
       const after = await cityAt(manager, playerId, now);
       return {
@@ -119,6 +123,7 @@ export class PracticeCampService {
           },
           loot: resourceAmountsDto(outcome.loot),
           lootLost: resourceAmountsDto(outcome.lootLost),
+          verdict: battleVerdictDto(input, outcome),
         },
         updatedPlayer: armyStatsDto(after, now),
         camp: campDto(after, { takenToday: addTaken(before.takenToday, outcome), lastRaidAt: now }, now),

@@ -11,6 +11,7 @@ import type {
   CitadelBattleReport,
   ThroneBattleReport,
 } from '@runik/contract';
+import { battleVerdictDto } from '../attack/battle-verdict';
 import { resourceAmountsDto } from '../city/city-state';
 import { ApiError } from '../core/errors/api-error';
 import {
@@ -78,6 +79,8 @@ export class BattleReportsService {
     if (!row) return null;
     const input = decodeBattleInput(row.input);
     const outcome = decodeBattleOutcome(row.outcome);
+    // Replayed from the stored input: battles fought before the rolls were kept stored none.
+    const replayed = resolveBattle(input);
     const report: AttackBattleReport = {
       kind: 'attack',
       id,
@@ -92,13 +95,13 @@ export class BattleReportsService {
         fighters: [fighter(row.defender, input.defender.troops, input.defender.bonuses, outcome.defender)],
       },
       seed: Number(row.seed),
-      // Replayed from the stored input: battles fought before the rolls were kept stored none.
-      rolls: resolveBattle(input).rolls,
+      rolls: replayed.rolls,
       defenderPending: resourceAmountsDto(input.defender.pending),
       lootPercent: input.lootPercent,
       lootLostPercent: input.lootLostPercent,
       loot: resourceAmountsDto(outcome.loot),
       lootLost: resourceAmountsDto(outcome.lootLost),
+      verdict: battleVerdictDto(input, replayed),
     };
     return { report, fighterIds: [Number(row.attacker_id), Number(row.defender_id)] };
   }

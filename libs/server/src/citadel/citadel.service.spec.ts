@@ -18,7 +18,7 @@ let leaderboards: LeaderboardService;
 
 beforeAll(async () => {
   t = await createServiceTest({ clock });
-  citadel = new CitadelService(t.dataSource, t.cities, t.ledger, clock, testNotifier(clock), t.emission);
+  citadel = new CitadelService(t.dataSource, t.cities, t.ledger, clock, testNotifier(clock), t.emission, t.quests);
   citadelJobs = new CitadelJobs(t.dataSource, clock);
   seasonJobs = new SeasonJobs(t.dataSource, clock);
   leaderboards = new LeaderboardService(t.dataSource, clock);

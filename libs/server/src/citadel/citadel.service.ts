@@ -6,7 +6,8 @@ import {
   bossImage,
   bossMaxHp,
   bossReward,
-  citadelCasualties,
+  citadelHit,
+  hitsToDefeat,
   citadelPayout,
   fromThousandths,
   gameDay,
@@ -14,13 +15,21 @@ import {
   seasonAt,
 } from '@runik/rules';
 import { CitadelMessages } from '@runik/contract';
-import type { CitadelAttackResponse, CitadelRewardsResponse, CitadelUserResponse, FloorParticipant, FloorResponse } from '@runik/contract';
-import { applyLosses, bankProduction, commanderBonuses, loadCity, withFinishedTraining } from '../city/city-state';
+import type {
+  CitadelAttackResponse,
+  CitadelPreview,
+  CitadelRewardsResponse,
+  CitadelUserResponse,
+  FloorParticipant,
+  FloorResponse,
+} from '@runik/contract';
+import { applyLosses, bankProduction, CityState, commanderBonuses, loadCity, withFinishedTraining } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
+import { QuestProgress } from '../quests/quest-progress';
 import { Notifier } from '../notifications/notifier';
 
 interface FloorRow {
@@ -53,6 +62,7 @@ export class CitadelService {
     private readonly clock: Clock,
     private readonly notifier: Notifier,
     private readonly emission: EmissionBudget,
+    private readonly quests: QuestProgress,
   ) {}
 
   async user(playerId: number): Promise<CitadelUserResponse> {
@@ -82,12 +92,14 @@ export class CitadelService {
     // What the player will be paid for the damage dealt so far: the payout's own share (of all the
     // damage the boss takes, its hit points left included), rounding and daily cap.
     const paidToday = new Map([[playerId, Number(standing.paid_today)]]);
+    const todayAttackCount = standing.day === gameDayKey(now.getTime()) ? (standing.today_attack_count ?? 0) : 0;
     const { paid } = citadelPayout(Number(standing.reward_thousandths), standing.damages, paidToday, Number(standing.current_hp));
     return {
       globalCurrentFloor: standing.current_floor,
-      todayAttackCount: standing.day === gameDayKey(now.getTime()) ? (standing.today_attack_count ?? 0) : 0,
+      todayAttackCount,
       nextResetAt: gameDay(now.getTime()).end.toISOString(),
       user: { armyPower: fromThousandths(armyPower(state.army, commanderBonuses(state))), army: state.army },
+      preview: citadelPreviewDto(state, Number(standing.current_hp), todayAttackCount + 1),
       totalStats: { totalDamageDealt: fromThousandths(Number(standing.total_damage ?? 0)) },
       pendingRewards: fromThousandths(paid.get(playerId) ?? 0),
     };
@@ -158,11 +170,10 @@ export class CitadelService {
       if (floor.defeated_at) throw new ApiError(HttpStatus.CONFLICT, CitadelMessages.bossDefeated, { newCurrentFloor: currentFloor });
 
       const attackNumber = await this.countAttack(manager, playerId, now);
-      const casualties = citadelCasualties(state.army, attackNumber);
+      const { damage, ...casualties } = citadelHit(state.army, bonuses, attackNumber, Number(floor.current_hp));
       // Production is settled first: the army's upkeep changes with its losses.
       await bankProduction(manager, state, now);
       await applyLosses(manager, playerId, casualties);
-      const damage = Math.min(Number(floor.current_hp), power);
       const remaining = Number(floor.current_hp) - damage;
       await this.recordDamage(manager, playerId, floorNumber, damage, now);
       await manager.query(`UPDATE citadel_floors SET current_hp = $2, defeated_at = $3 WHERE floor = $1`, [
@@ -187,6 +198,7 @@ export class CitadelService {
           now,
         ],
       );
+      await this.quests.observe(manager, playerId, now);
 
       let userReward: CitadelAttackResponse['userReward'] = null;
       if (remaining === 0) {
@@ -338,4 +350,16 @@ export class CitadelService {
 
 function percent(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part * 10_000) / whole) / 100;
+}
+
+/** The next hit as the attack would deal it (citadelHit), and roughly how many it takes to fell the boss (docs/citadel.md, "The preview"). */
+function citadelPreviewDto(state: CityState, bossHpLeft: number, nextAttackNumber: number): CitadelPreview {
+  const bonuses = commanderBonuses(state);
+  const hit = citadelHit(state.army, bonuses, nextAttackNumber, bossHpLeft);
+  return {
+    damagePerHit: fromThousandths(hit.damage),
+    bossHpLeft: fromThousandths(bossHpLeft),
+    hitsToDefeat: hitsToDefeat(state.army, bonuses, bossHpLeft),
+    nextHitCasualties: { dead: hit.dead, injured: hit.injured },
+  };
 }

@@ -27,6 +27,7 @@ import { db, rows } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
 import { cityDto, loadCity, nextHarvestTime, pendingOf, resourcesDto } from './city-state';
 import { assertRunikCovers, CityTransactions } from './city-transactions';
+import { QuestProgress } from '../quests/quest-progress';
 
 @Injectable()
 export class CityService {
@@ -34,6 +35,7 @@ export class CityService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
+    private readonly quests: QuestProgress,
   ) {}
 
   /** A new player's city: City Hall level 1, every building at level 1, the starting resources minted. */
@@ -88,6 +90,7 @@ export class CityService {
           })
           .where('player_id', '=', playerId),
       );
+      if (key === CITY_HALL_KEY) await this.quests.observe(manager, playerId, now);
       return { chLevel, levels, resources: resourcesDto(await balances()) };
     });
   }
@@ -105,6 +108,7 @@ export class CityService {
           .set({ stored_pending: '{}', production_anchor_at: now, last_harvest_at: now })
           .where('player_id', '=', playerId),
       );
+      await this.quests.observe(manager, playerId, now);
       return {
         resources: resourcesDto(await balances()),
         pendingResources: noResources(),

@@ -15,6 +15,7 @@ import {
 import { CityMessages } from '@runik/contract';
 import type { HealResponse, SpeedupResponse, TrainRequest, TrainResponse } from '@runik/contract';
 import { db, rows } from '../core/database/sql';
+import { QuestProgress } from '../quests/quest-progress';
 import { ApiError } from '../core/errors/api-error';
 import { bankProduction, CityState, enlist, queueDto, resourcesDto, unitOf } from './city-state';
 import { assertResourcesCover, assertRunikCovers, CityTransactions } from './city-transactions';
@@ -27,7 +28,10 @@ export function trainingReason(building: MilitaryBuildingKey): string {
 /** Training, speeding training up with RUNIK, and healing injured troops. */
 @Injectable()
 export class MilitaryService {
-  constructor(private readonly cities: CityTransactions) {}
+  constructor(
+    private readonly cities: CityTransactions,
+    private readonly quests: QuestProgress,
+  ) {}
 
   train(playerId: number, { building, count }: TrainRequest): Promise<TrainResponse> {
     return this.cities.run(playerId, async ({ manager, state, now, balances }) => {
@@ -38,6 +42,7 @@ export class MilitaryService {
       await this.cities.spend(manager, playerId, cost, trainingReason(building));
       const completesAt = new Date(now.getTime() + trainingDurationMs(building, state.levels[building], count));
       await rows(manager, db.insertInto('training_queue').values({ player_id: playerId, building, count, completes_at: completesAt }));
+      await this.quests.observe(manager, playerId, now);
       return {
         resources: resourcesDto(await balances()),
         army: state.army,

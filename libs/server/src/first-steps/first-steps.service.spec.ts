@@ -18,8 +18,8 @@ let attacks: AttackService;
 beforeAll(async () => {
   t = await createServiceTest({ clock });
   firstSteps = new FirstStepsService(t.dataSource, clock);
-  military = new MilitaryService(t.cities);
-  attacks = new AttackService(t.dataSource, t.cities, clock, testNotifier(clock));
+  military = new MilitaryService(t.cities, t.quests);
+  attacks = new AttackService(t.dataSource, t.cities, clock, testNotifier(clock), t.quests);
 });
 afterAll(() => t?.close());
 

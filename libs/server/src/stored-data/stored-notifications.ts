@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESOURCE_KEYS, UNIT_KEYS } from '@runik/rules';
+import { QUEST_IDS, RESOURCE_KEYS, UNIT_KEYS } from '@runik/rules';
 import type { NotificationDataByKind, NotificationKind } from '@runik/contract';
 import { countsOf } from './counts';
 
@@ -57,6 +57,7 @@ const decoders: { [K in NotificationKind]: z.ZodType<NotificationDataByKind[K], 
   'throne-lost': z.object({ warId: id, battleId: id, to: text }),
   'throne-rewards': z.object({ warId: id, levels: laterAmount }),
   'boss-defeated': z.object({ floor: z.number(), damage: amount, share: amount }),
+  'quest-completed': z.object({ questId: z.enum(QUEST_IDS), title: text, daily: z.boolean() }),
 };
 
 /** `notifications.data` of a notification of `kind`. */

@@ -6,7 +6,9 @@ import type { AppConfig } from '../core/config/app-config';
 import { dataSourceOptions } from '../database';
 import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
+import { QuestProgress } from '../quests/quest-progress';
 import { testEmission } from './test-emission';
+import { testNotifier } from './test-notifier';
 import { TestClock } from './test-clock';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { newTestPlayer } from './test-players';
@@ -45,6 +47,8 @@ export interface ServiceTest {
   ledger: LedgerService;
   cities: CityTransactions;
   cityService: CityService;
+  /** Quest progress, as every service whose actions a quest counts takes it. */
+  quests: QuestProgress;
   config: AppConfig;
   /** The emission budget, sized from what `setTreasuryRnk` says the game account holds (the chain's side is hive-sim's in the system tests). */
   emission: EmissionBudget;
@@ -59,7 +63,8 @@ export async function createServiceTest({ clock, poolSize = 10, env = {} }: Serv
   const dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: poolSize } }).initialize();
   const ledger = new LedgerService(clock);
   const cities = new CityTransactions(dataSource, ledger, clock);
-  const cityService = new CityService(dataSource, cities, clock);
+  const quests = new QuestProgress(testNotifier(clock));
+  const cityService = new CityService(dataSource, cities, clock, quests);
   const { config, emission, setTreasuryRnk } = testEmission(dataSource, clock, env);
   const newPlayer = async (username: string, { army, activation = 'free', runik = 0 }: ServicePlayerOptions = {}) => {
     const playerId = await newTestPlayer({ dataSource, ledger, cityService, clock }, username, army);
@@ -71,5 +76,5 @@ export async function createServiceTest({ clock, poolSize = 10, env = {} }: Serv
     await dataSource.destroy();
     await database.drop();
   };
-  return { database, dataSource, clock, ledger, cities, cityService, config, emission, setTreasuryRnk, newPlayer, close };
+  return { database, dataSource, clock, ledger, cities, cityService, quests, config, emission, setTreasuryRnk, newPlayer, close };
 }

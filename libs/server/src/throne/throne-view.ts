@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
-import { THRONE_FULL_CONTROL_SECONDS, THRONE_SLOTS, ThroneSlot } from '@runik/rules';
+import { fromThousandths, THRONE_FULL_CONTROL_SECONDS, THRONE_SLOTS, ThroneSlot, throneSidePower } from '@runik/rules';
 import type { ThroneRally, ThroneVoteEntry, ThroneWar } from '@runik/contract';
+import { commanderBonuses, loadCities } from '../city/city-state';
 import { garrisonOf, sumTroops, WarRow } from './throne-rows';
 
 /** The war as the status call shows it: votes by slot, the holder and its garrison, the winner, gathering rallies. */
@@ -44,6 +45,12 @@ async function votesBySlot(manager: EntityManager, warId: number): Promise<Recor
 async function occupierView(manager: EntityManager, war: WarRow): Promise<ThroneWar['currentOccupier']> {
   if (war.occupier_alliance_id === null || !war.occupied_since) return null;
   const [alliance] = await manager.query(`SELECT name, tag FROM alliances WHERE id = $1`, [war.occupier_alliance_id]);
+  const garrison = await garrisonOf(manager, war.id);
+  // Each garrisoned troop fights with its owner's commander gear: the power an attack must beat.
+  const states = await loadCities(
+    manager,
+    garrison.map((held) => held.playerId),
+  );
   const fullControlAt = war.full_control_at ?? new Date(war.occupied_since.getTime() + THRONE_FULL_CONTROL_SECONDS * 1000);
   return {
     allianceId: war.occupier_alliance_id,
@@ -52,7 +59,10 @@ async function occupierView(manager: EntityManager, war: WarRow): Promise<Throne
     occupiedSince: war.occupied_since.toISOString(),
     fullControlMet: war.full_control_at !== null,
     fullControlAt: fullControlAt.toISOString(),
-    garrisonedTroops: sumTroops(await garrisonOf(manager, war.id)),
+    garrisonedTroops: sumTroops(garrison),
+    garrisonPower: fromThousandths(
+      throneSidePower(garrison.map(({ playerId, troops }) => ({ playerId, troops, bonuses: commanderBonuses(states.get(playerId)!) }))),
+    ),
   };
 }
 

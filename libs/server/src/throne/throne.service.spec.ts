@@ -9,6 +9,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { RecordingAlarm } from '../testing/recording-throne-alarm';
 import { TestClock } from '../testing/test-clock';
 import { testNotifier } from '../testing/test-notifier';
+import { QuestProgress } from '../quests/quest-progress';
 import { newTestPlayer } from '../testing/test-players';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { ThroneEngine } from './throne-engine';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 12 } }).initialize();
   ledger = new LedgerService(clock);
   cities = new CityTransactions(dataSource, ledger, clock);
-  cityService = new CityService(dataSource, cities, clock);
+  cityService = new CityService(dataSource, cities, clock, new QuestProgress(notifier));
   engine = new ThroneEngine(dataSource, cities, clock, alarm, notifier);
   secondWorker = new ThroneEngine(dataSource, cities, clock, alarm, notifier);
   throne = new ThroneService(dataSource, engine, cities, clock, notifier);
@@ -215,6 +216,8 @@ describe('a whole Throne War on the injectable clock', () => {
       fullControlMet: false,
       fullControlAt: new Date(occupiedAt.getTime() + THRONE_FULL_CONTROL_SECONDS * 1000).toISOString(),
       garrisonedTroops: troops(150, 100),
+      // 150 infantry and 100 archers without gear: 1,500 + 2,100 power points, what an attack must beat.
+      garrisonPower: 3.6,
     });
   });
 

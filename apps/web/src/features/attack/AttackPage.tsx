@@ -101,6 +101,7 @@ function AttackView({ username }: { username: string }) {
       )}
       {enemies.data ? (
         <EnemyList
+          username={username}
           enemies={enemies.data}
           playerCanAttack={playerCanAttack && !practice.raiding}
           attacking={attack.attacking}

@@ -1,6 +1,7 @@
 import type { PendingResourcesDto, TroopCounts } from '@runik/contract';
 import { formatCount } from '@runik/rules';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { UnitIcon } from '../../ui/icons/UnitIcon';
 import { Fallen, Standing, useLootArrival, useStanding } from '../battle-reports/battle-playback';
 import { resourceLines, TROOP_TYPES } from './attack-format';
 
@@ -34,9 +35,11 @@ export function LossesTable({ name, role, army, dead, injured, prefix }: LossesT
           </tr>
         </thead>
         <tbody>
-          {TROOP_TYPES.map(({ key, label }) => (
+          {TROOP_TYPES.map(({ key, unitKey, label }) => (
             <tr key={key}>
-              <th scope="row">{label}</th>
+              <th scope="row">
+                <UnitIcon unit={unitKey} /> {label}
+              </th>
               {army && (
                 <td data-testid={`${prefix}-left-${key}`}>
                   <Standing army={army[key]} dead={dead[key]} injured={injured[key]} />
@@ -69,7 +72,9 @@ function StandingBar({ role, army, dead, injured }: { role: string; army: TroopC
       smooth={false}
       label={`${role} troops standing`}
       valueText={`${formatCount(standing)} of ${formatCount(total(army))}`}
-    />
+    >
+      {role} troops standing: {formatCount(standing)} of {formatCount(total(army))}
+    </ProgressBar>
   );
 }
 

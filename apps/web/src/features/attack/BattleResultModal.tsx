@@ -3,6 +3,7 @@ import { Modal } from '../../ui/Modal';
 import { BattlePlayback } from '../battle-reports/battle-playback';
 import { useBattleReport } from '../battle-reports/battle-reports-api';
 import { BattleReportLink } from '../battle-reports/BattleReportLink';
+import { verdictSentence } from '../battle-reports/battle-verdict';
 import { LootList, LossesTable } from './BattleReport';
 
 interface BattleResultModalProps {
@@ -29,6 +30,15 @@ export function BattleResultModal({ result, stored: hasReport = true, onClose }:
           {victory ? 'Victory' : 'Defeat'}
         </p>
         <p data-testid="battle-winner">Winner: {winnerName}</p>
+        <p className="attack-verdict" data-testid="battle-verdict">
+          {verdictSentence({
+            verdict: result.verdict,
+            winner: result.winner,
+            attacker: result.attacker.name,
+            defender: result.defender.name,
+            reader: 'attacker',
+          })}
+        </p>
         <BattlePlayback>
           <LossesTable role="Attacker" {...result.attacker} army={armies?.attacker} prefix="result-attacker" />
           <LossesTable role="Defender" {...result.defender} army={armies?.defender} prefix="result-defender" />

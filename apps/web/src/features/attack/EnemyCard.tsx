@@ -3,12 +3,16 @@ import { CITY_HALL_KEY, formatPowerPoints } from '@runik/rules';
 import { BuildingIcon } from '../../ui/icons/BuildingIcon';
 import { ResourceIcon } from '../../ui/icons/ResourceIcon';
 import { AttackIcon } from '../../ui/icons/SymbolIcons';
+import { useConfirm } from '../../ui/ConfirmDialog';
 import { useNow } from '../city/city-clock';
-import { formatClock, resourceLines, shieldLabel } from './attack-format';
+import { useAttackPreview } from './attack-api';
+import { AttackOdds } from './AttackOdds';
+import { attackConfirmMessage, formatClock, resourceLines, shieldLabel } from './attack-format';
 import { cooldownEnd } from './attack-state';
 import { CommanderBonusList, TroopCountList } from './TroopStats';
 
 interface EnemyCardProps {
+  username: string;
   enemy: Enemy;
   /** False when the player has no charge left or is on a personal cooldown. */
   playerCanAttack: boolean;
@@ -19,9 +23,18 @@ interface EnemyCardProps {
   onAttack: (name: string) => void;
 }
 
-/** One enemy: who, how strong, what can be looted, and Attack unless it is cooling down (spec section 4). */
-export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }: EnemyCardProps) {
+/**
+ * One enemy: who, how strong, what can be looted, your odds against it, and Attack unless it is cooling
+ * down (spec section 4); Attack asks first, with the odds.
+ */
+export function EnemyCard({ username, enemy, playerCanAttack, attacking, busy, onAttack }: EnemyCardProps) {
   const now = useNow();
+  const confirm = useConfirm();
+  const preview = useAttackPreview(username, enemy.name);
+  const confirmAttack = async () => {
+    const message = attackConfirmMessage(enemy.name, preview.data);
+    if (await confirm({ title: `Attack ${enemy.name}?`, message, confirmLabel: 'Attack' })) onAttack(enemy.name);
+  };
   const coolingUntil = cooldownEnd(enemy, now);
   const shield = shieldLabel(enemy, now);
   return (
@@ -66,6 +79,16 @@ export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }:
             ))}
           </dl>
         </div>
+        <div className="attack-enemy__odds">
+          <h4 className="attack-card__subtitle">Your odds</h4>
+          {preview.data ? (
+            <AttackOdds preview={preview.data} />
+          ) : (
+            <p className="city-muted" data-testid="attack-odds-missing">
+              {preview.isError ? 'The odds could not be loaded.' : 'Weighing the odds...'}
+            </p>
+          )}
+        </div>
       </div>
       <footer className="attack-enemy__footer">
         {shield !== null && (
@@ -89,7 +112,7 @@ export function EnemyCard({ enemy, playerCanAttack, attacking, busy, onAttack }:
           disabled={!playerCanAttack || coolingUntil !== null || shield !== null || busy}
           aria-busy={attacking}
           data-first-step="raid"
-          onClick={() => onAttack(enemy.name)}
+          onClick={() => void confirmAttack()}
         >
           <AttackIcon /> Attack
         </button>

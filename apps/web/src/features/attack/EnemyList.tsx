@@ -4,6 +4,7 @@ import { EnemyCard } from './EnemyCard';
 import { Pager } from '../../ui/Pager';
 
 interface EnemyListProps {
+  username: string;
   enemies: EnemiesResponse;
   playerCanAttack: boolean;
   attacking: string | null;
@@ -12,7 +13,7 @@ interface EnemyListProps {
 }
 
 /** A page of enemies with Previous / Next (spec section 2). */
-export function EnemyList({ enemies, playerCanAttack, attacking, onAttack, onPage }: EnemyListProps) {
+export function EnemyList({ username, enemies, playerCanAttack, attacking, onAttack, onPage }: EnemyListProps) {
   const { page } = enemies;
   // No enemies still reads as one (empty) page.
   const totalPages = Math.max(1, enemies.totalPages);
@@ -27,6 +28,7 @@ export function EnemyList({ enemies, playerCanAttack, attacking, onAttack, onPag
           {enemies.enemies.map((enemy) => (
             <EnemyCard
               key={enemy.name}
+              username={username}
               enemy={enemy}
               playerCanAttack={playerCanAttack}
               attacking={attacking === enemy.name}

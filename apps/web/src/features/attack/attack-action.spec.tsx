@@ -3,10 +3,10 @@ import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, AttackMessages, type AttackResponse, type AttackResult, type EnemyCooldownError } from '@runik/contract';
 import { ENEMY_COOLDOWN_MS } from '@runik/rules';
-import { advance } from '../../testing/city-fixtures';
+import { advance, settle } from '../../testing/city-fixtures';
 import type { Responder } from '../../testing/fake-api';
 import { cityKeys } from '../city/city-api';
-import { armyStats, enemiesPage, enemy, enemyCard, openAttack, PLAYER } from './attack-fixtures';
+import { armyStats, attackFromCard, enemiesPage, enemy, enemyCard, openAttack, PLAYER, VERDICT } from './attack-fixtures';
 
 const NOW = new Date('2026-05-01T12:00:00.000Z');
 const ATTACK_BOB = ApiRoutes.attack(PLAYER, 'bob');
@@ -19,6 +19,7 @@ const VICTORY: AttackResult = {
   defender: { name: 'bob', dead: { infantry: 8, archers: 3, cavalry: 1 }, injured: { infantry: 12, archers: 5, cavalry: 0 } },
   loot: { wheat: 45.136, lumber: 24, stone: 0, ore: 3.75 },
   lootLost: { wheat: 11.284, lumber: 6, stone: 0, ore: 0.937 },
+  verdict: VERDICT,
 };
 
 function attackResponse(overrides: Partial<AttackResponse> = {}): AttackResponse {
@@ -43,7 +44,7 @@ function attackResponse(overrides: Partial<AttackResponse> = {}): AttackResponse
 async function attackBob(response: Responder, army = armyStats()) {
   const opened = await openAttack({ army, enemies: enemiesPage([enemy('bob'), enemy('carol')]), fakeTimers: true });
   opened.api.on('POST', ATTACK_BOB, response);
-  fireEvent.click(within(enemyCard('bob')).getByRole('button', { name: 'Attack' }));
+  await attackFromCard('bob');
   await advance(0);
   await advance(0);
   return opened;
@@ -58,6 +59,30 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
 });
 
+describe('the odds before an attack', () => {
+  it('shows both powers, the chance and the battle at even luck in the card, and again in the confirm; Cancel sends nothing', async () => {
+    // Real timers: the card's odds arrive after the enemies, and findBy waits for them.
+    vi.useRealTimers();
+    const opened = await openAttack({ enemies: enemiesPage([enemy('bob')]) });
+    await within(enemyCard('bob')).findByTestId('attack-odds');
+    const odds = within(enemyCard('bob')).getByTestId('attack-odds');
+    expect(within(odds).getByTestId('odds-your-power')).toHaveTextContent(/^2,433$/);
+    expect(within(odds).getByTestId('odds-their-power')).toHaveTextContent('1,091 (+10% at home)');
+    expect(within(odds).getByTestId('odds-win-chance')).toHaveTextContent(/^100%$/);
+    expect(within(odds).getByTestId('odds-losses')).toHaveTextContent('6 (2 dead, 4 injured)');
+    expect(within(odds).getByTestId('odds-loot')).toHaveTextContent('36.10 Wheat, 19.20 Lumber');
+    expect(within(odds).getByTestId('odds-loot-lost')).toHaveTextContent('9.02 Wheat, 4.80 Lumber, 0.75 Ore');
+
+    fireEvent.click(within(enemyCard('bob')).getByRole('button', { name: 'Attack' }));
+    const message = await screen.findByTestId('confirm-dialog-message');
+    expect(message).toHaveTextContent("Your power 2,433 against bob's 1,091 (+10% at home, gear included). You win 100% of the time.");
+    expect(message).toHaveTextContent('At even luck you win, losing 6 (2 dead, 4 injured) troops');
+    fireEvent.click(screen.getByTestId('confirm-dialog-cancel'));
+    await settle();
+    expect(opened.api.callsTo(ATTACK_BOB)).toEqual([]);
+  });
+});
+
 describe('a successful attack', () => {
   it('posts an empty body and shows the Battle Result: Victory, both sides dead and injured, the loot', async () => {
     const { api } = await attackBob({ status: 200, data: attackResponse() });
@@ -66,6 +91,9 @@ describe('a successful attack', () => {
     const dialog = screen.getByRole('dialog', { name: 'Battle Result' });
     expect(within(dialog).getByTestId('battle-outcome')).toHaveTextContent(/^Victory$/);
     expect(within(dialog).getByTestId('battle-winner')).toHaveTextContent(`Winner: ${PLAYER}`);
+    expect(within(dialog).getByTestId('battle-verdict')).toHaveTextContent(
+      "Your 2,433 power met bob's 1,091 (+10% at home); luck ×1.04 against ×0.91 made it 2,538 against 995, so you won.",
+    );
     expect(within(dialog).getByTestId('result-attacker')).toHaveTextContent(`Attacker: ${PLAYER}`);
     expect(within(dialog).getByTestId('result-attacker-dead-infantry')).toHaveTextContent('4');
     expect(within(dialog).getByTestId('result-attacker-dead-archers')).toHaveTextContent('1');
@@ -121,7 +149,7 @@ describe('a successful attack', () => {
     opened.api.on('POST', ATTACK_BOB, { status: 200, data: attackResponse() });
     expect(opened.queryClient.getQueryState(cityKeys.city(PLAYER))?.isInvalidated).toBe(false);
 
-    fireEvent.click(within(enemyCard('bob')).getByRole('button', { name: 'Attack' }));
+    await attackFromCard('bob');
     await advance(0);
     await advance(0);
     expect(screen.getByRole('dialog', { name: 'Battle Result' })).toBeInTheDocument();
@@ -140,7 +168,7 @@ describe('a successful attack', () => {
   it('disables every Attack button while the battle is under way', async () => {
     const opened = await openAttack({ enemies: enemiesPage([enemy('bob'), enemy('carol')]), fakeTimers: true });
     opened.api.on('POST', ATTACK_BOB, () => new Promise(() => undefined));
-    fireEvent.click(within(enemyCard('bob')).getByRole('button', { name: 'Attack' }));
+    await attackFromCard('bob');
     await advance(0);
     expect(within(enemyCard('bob')).getByRole('button', { name: 'Attack' })).toBeDisabled();
     expect(within(enemyCard('carol')).getByRole('button', { name: 'Attack' })).toBeDisabled();
@@ -167,7 +195,7 @@ describe('a failed attack', () => {
     api
       .on('POST', ATTACK_BOB, { status: 429, data: { error: AttackMessages.noAttacksLeft('0:12:00') } })
       .on('GET', ARMY_URL, { status: 200, data: armyStats({ attacksRemaining: 0, cooldownActive: true, nextRegenInMs: 720_000 }) });
-    fireEvent.click(within(enemyCard('bob')).getByRole('button', { name: 'Attack' }));
+    await attackFromCard('bob');
     await advance(0);
     await advance(0);
 
@@ -202,7 +230,7 @@ describe('a failed attack', () => {
     const { api } = await attackBob({ status: 404, data: { error: AttackMessages.enemyNotFound } });
     expect(attackError()).toHaveTextContent('Attack failed: Enemy not found.');
     api.on('POST', ATTACK_BOB, { status: 200, data: attackResponse() });
-    fireEvent.click(within(enemyCard('bob')).getByRole('button', { name: 'Attack' }));
+    await attackFromCard('bob');
     await advance(0);
     await advance(0);
     expect(screen.queryByTestId('attack-error')).not.toBeInTheDocument();

@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, type ArmyStatsResponse, type AttackResponse, type BattleLogsResponse, type EnemiesResponse } from '@runik/contract';
+import {
+  ApiRoutes,
+  type ArmyStatsResponse,
+  type AttackPreviewResponse,
+  type AttackResponse,
+  type BattleLogsResponse,
+  type EnemiesResponse,
+} from '@runik/contract';
 import { httpClient } from '../../api/http-client';
 import { toArmyState, type ArmyState } from './attack-state';
 
@@ -9,6 +16,7 @@ export const attackKeys = {
   enemies: (username: string) => ['attack', 'enemies', username] as const,
   enemiesPage: (username: string, page: number, minLevel: number) => ['attack', 'enemies', username, page, minLevel] as const,
   battleLogs: (username: string) => ['attack', 'battle-logs', username] as const,
+  preview: (username: string, enemy: string) => ['attack', 'preview', username, enemy] as const,
 };
 
 async function fetchArmy(username: string): Promise<ArmyState> {
@@ -45,4 +53,12 @@ export function useEnemies(username: string, page: number, minLevel: number) {
 /** The battle log, fetched afresh each time the popup opens. */
 export function useBattleLogs(username: string) {
   return useQuery({ queryKey: attackKeys.battleLogs(username), queryFn: () => fetchBattleLogs(username), gcTime: 0 });
+}
+
+/** What an attack on `enemy` would likely do; refetched with the rest of the attack screen after a battle. */
+export function useAttackPreview(username: string, enemy: string) {
+  return useQuery({
+    queryKey: attackKeys.preview(username, enemy),
+    queryFn: async () => (await httpClient.get<AttackPreviewResponse>(ApiRoutes.attackPreview(username, enemy))).data,
+  });
 }

@@ -1,5 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
-import { ApiRoutes, AppRoutes, type ArmyStatsResponse, type EnemiesResponse, type Enemy } from '@runik/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  ApiRoutes,
+  AppRoutes,
+  type ArmyStatsResponse,
+  type AttackPreviewResponse,
+  type BattleVerdict,
+  type EnemiesResponse,
+  type Enemy,
+} from '@runik/contract';
 import { ATTACK_CHARGES_MAX } from '@runik/rules';
 import { advance } from '../../testing/city-fixtures';
 import { installFakeApi, type Responder } from '../../testing/fake-api';
@@ -48,6 +56,36 @@ export function enemy(name: string, overrides: Partial<Enemy> = {}): Enemy {
   };
 }
 
+/** What decided a won raid: alice's 2,433 power met bob's 1,091, luck ×1.04 against ×0.91. */
+export const VERDICT: BattleVerdict = {
+  attackerPower: 2.433,
+  defenderPower: 1.091,
+  defenderAdvantagePercent: 10,
+  attackerLuck: 1.0432,
+  defenderLuck: 0.91234,
+  attackerRolledPower: 2.538,
+  defenderRolledPower: 0.995,
+};
+
+/** What the server previews of an attack on an enemy (each enemy card shows it, and the confirm). */
+export function attackPreview(overrides: Partial<AttackPreviewResponse> = {}): AttackPreviewResponse {
+  return {
+    attackerPower: 2.433,
+    defenderPower: 1.091,
+    defenderAdvantagePercent: 10,
+    attackerBonuses: { infantry: 5, archer: 12.5, cavalry: 0 },
+    defenderBonuses: { infantry: 0, archer: 0, cavalry: 0 },
+    winChance: 1,
+    expectedWinner: 'attacker',
+    expectedLosses: { dead: { infantry: 2, archers: 0, cavalry: 0 }, injured: { infantry: 3, archers: 1, cavalry: 0 } },
+    expectedEnemyLosses: { dead: { infantry: 11, archers: 4, cavalry: 0 }, injured: { infantry: 17, archers: 7, cavalry: 1 } },
+    expectedLoot: { wheat: 36.109, lumber: 19.2, stone: 0.002, ore: 3 },
+    lostOnTheWayHome: { wheat: 9.027, lumber: 4.8, stone: 0, ore: 0.75 },
+    lootPercent: 100,
+    ...overrides,
+  };
+}
+
 export function enemiesPage(enemies: Enemy[], page = 1, totalPages = 1): EnemiesResponse {
   return { enemies, page, totalPages };
 }
@@ -74,6 +112,8 @@ export async function openAttack({ army = armyStats(), enemies = enemiesPage([en
   const api = installFakeApi()
     .on('GET', ApiRoutes.armyStats(PLAYER), responder(army))
     .on('GET', ApiRoutes.enemies(PLAYER, 1, 0), responder(enemies));
+  if (!('status' in enemies) && typeof enemies !== 'function')
+    for (const { name } of enemies.enemies) api.on('GET', ApiRoutes.attackPreview(PLAYER, name), responder(attackPreview()));
   logInAs(PLAYER);
   const rendered = renderAttack();
   if (fakeTimers) {
@@ -84,6 +124,13 @@ export async function openAttack({ army = armyStats(), enemies = enemiesPage([en
     await waitFor(() => expect(screen.queryByText(AttackTexts.loadingEnemies)).not.toBeInTheDocument());
   }
   return { api, ...rendered };
+}
+
+/** Attack on the enemy's card, then Attack in the confirm that shows the odds (on fake timers). */
+export async function attackFromCard(name: string): Promise<void> {
+  fireEvent.click(within(enemyCard(name)).getByRole('button', { name: 'Attack' }));
+  await advance(0);
+  fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
 }
 
 /** The card of the enemy called `name`. */

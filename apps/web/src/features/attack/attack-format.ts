@@ -1,7 +1,9 @@
-import type { CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts } from '@runik/contract';
+import type { AttackPreviewResponse, CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts, TroopLosses } from '@runik/contract';
 import {
+  formatCount,
   formatCountdown,
   formatPoints,
+  formatPowerPoints,
   formatResourceDecimal,
   RESOURCE_KEYS,
   toThousandths,
@@ -61,4 +63,35 @@ export function parseMinLevel(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return 0;
   return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** A chance from 0 to 1 as a whole percent ("62%"); "under 1%" and "over 99%" rather than a certainty the luck does not give. */
+export function formatChance(chance: number): string {
+  if (chance > 0 && chance < 0.01) return 'under 1%';
+  if (chance < 1 && chance > 0.99) return 'over 99%';
+  return `${Math.round(chance * 100)}%`;
+}
+
+/** Troops lost, with the dead and injured apart: "5 (2 dead, 3 injured)", or "none". */
+export function formatLosses({ dead, injured }: TroopLosses): string {
+  const sum = (troops: TroopCounts) => TROOP_TYPES.reduce((total, { key }) => total + troops[key], 0);
+  const [died, hurt] = [sum(dead), sum(injured)];
+  return died + hurt === 0 ? 'none' : `${formatCount(died + hurt)} (${formatCount(died)} dead, ${formatCount(hurt)} injured)`;
+}
+
+/** The resources of a loot map that are not 0, as one line ("216 Wheat, 168.12 Lumber"), or "nothing". */
+export function formatLoot(loot: PendingResourcesDto): string {
+  const lines = resourceLines(loot).filter(({ key }) => loot[key] > 0);
+  return lines.length === 0 ? 'nothing' : lines.map(({ label, amount }) => `${amount} ${label}`).join(', ');
+}
+
+/** The confirm's question: both powers with their bonuses, the chance, and the battle at even luck. */
+export function attackConfirmMessage(enemy: string, preview: AttackPreviewResponse | undefined): string {
+  if (!preview) return `Attack ${enemy}? The odds could not be loaded.`;
+  const powers = `Your power ${formatPowerPoints(preview.attackerPower)} against ${enemy}'s ${formatPowerPoints(preview.defenderPower)} (+${preview.defenderAdvantagePercent}% at home, gear included).`;
+  const evenLuck =
+    preview.expectedWinner === 'attacker'
+      ? `At even luck you win, losing ${formatLosses(preview.expectedLosses)} troops, and bring home ${formatLoot(preview.expectedLoot)} (${formatLoot(preview.lostOnTheWayHome)} lost on the way).`
+      : `At even luck you lose ${formatLosses(preview.expectedLosses)} troops and bring home nothing.`;
+  return `${powers} You win ${formatChance(preview.winChance)} of the time. ${evenLuck}`;
 }

@@ -5,6 +5,7 @@ import { installFakeApi } from '../../testing/fake-api';
 import { setReducedMotion } from '../../testing/reduced-motion';
 import { renderWithProviders } from '../../testing/render';
 import { CLASH_MS, LOOT_MS } from '../battle-reports/battle-playback';
+import { VERDICT } from './attack-fixtures';
 import { BattleResultModal } from './BattleResultModal';
 
 const RESULT: AttackResult = {
@@ -14,6 +15,7 @@ const RESULT: AttackResult = {
   defender: { name: 'bob', dead: { infantry: 90, archers: 30, cavalry: 3 }, injured: { infantry: 60, archers: 0, cavalry: 2 } },
   loot: { wheat: 1234.567, lumber: 24, stone: 0, ore: 3.75 },
   lootLost: { wheat: 308.641, lumber: 6, stone: 0, ore: 0.937 },
+  verdict: VERDICT,
 };
 
 const none = { infantry: 0, archers: 0, cavalries: 0 };
@@ -60,6 +62,7 @@ const STORED: AttackBattleReport = {
   lootLostPercent: 20,
   loot: RESULT.loot,
   lootLost: RESULT.lootLost,
+  verdict: RESULT.verdict,
 };
 
 function showResult() {

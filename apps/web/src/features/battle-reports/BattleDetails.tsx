@@ -5,13 +5,23 @@ import { LootList } from '../attack/BattleReport';
 import { TROOPS } from '../citadel/citadel-format';
 import { BattleReportTexts } from './battle-report-texts';
 
-/** A raid's seed and every draw made from it (the rules replay the battle from seed and armies), then the loot. */
+/**
+ * A raid's loot, then its seed and every draw made from it (the rules replay the battle from seed and
+ * armies), folded away: the verdict above tells the luck in words.
+ */
 export function AttackDetails({ report }: { report: AttackBattleReport }) {
   const { rolls } = report;
   return (
     <>
-      <section className="battle-report__details panel" aria-label="Seed and rolls">
-        <h2>Seed and rolls</h2>
+      <section className="battle-report__details panel" aria-label="Loot">
+        <h2>Loot</h2>
+        {report.lootPercent < 100 && <p data-testid="loot-percent">Low City Hall: {report.lootPercent}% of the loot</p>}
+        <LootList loot={report.loot} prefix="loot" />
+        <h3>Lost on the way home ({report.lootLostPercent}%)</h3>
+        <LootList loot={report.lootLost} prefix="loot-lost" />
+      </section>
+      <details className="battle-report__details battle-report__rolls panel" data-testid="seed-and-rolls">
+        <summary>Seed and rolls (to replay the battle)</summary>
         <StatList>
           <StatRow label="Seed" testId="seed">
             <code>{report.seed}</code>
@@ -29,14 +39,7 @@ export function AttackDetails({ report }: { report: AttackBattleReport }) {
             {formatDraws(rolls.defenderLosses)}
           </StatRow>
         </StatList>
-      </section>
-      <section className="battle-report__details panel" aria-label="Loot">
-        <h2>Loot</h2>
-        {report.lootPercent < 100 && <p data-testid="loot-percent">Low City Hall: {report.lootPercent}% of the loot</p>}
-        <LootList loot={report.loot} prefix="loot" />
-        <h3>Lost on the way home ({report.lootLostPercent}%)</h3>
-        <LootList loot={report.lootLost} prefix="loot-lost" />
-      </section>
+      </details>
     </>
   );
 }

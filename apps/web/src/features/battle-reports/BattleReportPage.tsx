@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 import { useLocation, useParams } from 'react-router-dom';
-import { battleReportParamsSchema, BattleReportMessages, type BattleReportResponse } from '@runik/contract';
+import { battleReportParamsSchema, BattleReportMessages, type AttackBattleReport, type BattleReportResponse } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
 import { useSession } from '../../app/use-session';
 import { StatePanel } from '../../ui/StatePanel';
@@ -10,6 +10,7 @@ import { useBattleReport } from './battle-reports-api';
 import { BattleReportTexts } from './battle-report-texts';
 import { AttackDetails, CitadelDetails, ThroneDetails } from './BattleDetails';
 import { BattleSide } from './BattleSide';
+import { verdictSentence } from './battle-verdict';
 import './battle-reports.css';
 
 /** A battle's report at /battles/{kind}/{id}: both sides, the draws that decided it, losses and loot. */
@@ -35,7 +36,7 @@ export function BattleReportPage() {
   return (
     <>
       {username && <ReadItsNotifications username={username} path={pathname} />}
-      <BattleReportView report={report.data} />
+      <BattleReportView report={report.data} reader={username ?? null} />
     </>
   );
 }
@@ -46,7 +47,7 @@ function ReadItsNotifications({ username, path }: { username: string; path: stri
   return null;
 }
 
-function BattleReportView({ report }: { report: BattleReportResponse }) {
+function BattleReportView({ report, reader }: { report: BattleReportResponse; reader: string | null }) {
   return (
     <article className="battle-report" aria-labelledby="battle-report-title">
       <header className="battle-report__header">
@@ -54,6 +55,7 @@ function BattleReportView({ report }: { report: BattleReportResponse }) {
         <time dateTime={report.foughtAt} data-testid="fought-at">
           {new Date(report.foughtAt).toLocaleString()}
         </time>
+        {report.kind === 'attack' && <RaidVerdict report={report} reader={reader} />}
       </header>
       <BattlePlayback>
         {report.kind === 'attack' && (
@@ -104,6 +106,18 @@ function BattleReportView({ report }: { report: BattleReportResponse }) {
         )}
       </BattlePlayback>
     </article>
+  );
+}
+
+/** The raid told in one sentence, to "you" when the reader fought in it. */
+function RaidVerdict({ report, reader }: { report: AttackBattleReport; reader: string | null }) {
+  const attacker = report.attacker.fighters[0].hiveUsername;
+  const defender = report.defender.fighters[0].hiveUsername;
+  const side = reader === attacker ? 'attacker' : reader === defender ? 'defender' : null;
+  return (
+    <p className="battle-report__verdict" data-testid="battle-verdict">
+      {verdictSentence({ verdict: report.verdict, winner: report.winner, attacker, defender, reader: side })}
+    </p>
   );
 }
 

@@ -25,7 +25,7 @@ export function FighterTable({ fighter }: { fighter: BattleReportFighter }) {
         {TROOPS.map(({ key, label }) => (
           <tr key={key}>
             <th scope="row">
-              <UnitIcon unit={key} /> {label}
+              <UnitIcon unit={key} /> <span className="battle-report__unit-name">{label}</span>
             </th>
             <td data-testid={`army-${key}`}>{formatCount(fighter.army[key])}</td>
             <td data-testid={`boost-${key}`}>

@@ -57,6 +57,16 @@ const RAID: AttackBattleReport = {
   lootLostPercent: 20,
   loot: { wheat: 45.136, lumber: 24, stone: 0, ore: 3.75 },
   lootLost: { wheat: 11.284, lumber: 6, stone: 0, ore: 0.937 },
+  // 1,200 infantry, 50 archers at +12.5% and 100 cavalry: 12,000 + 1,181.25 + 3,600; bob's 300 + 210 + 72, +10% at home.
+  verdict: {
+    attackerPower: 16.781,
+    defenderPower: 0.64,
+    defenderAdvantagePercent: 10,
+    attackerLuck: 1.0432,
+    defenderLuck: 0.91234,
+    attackerRolledPower: 17.506,
+    defenderRolledPower: 0.583,
+  },
 };
 
 const BOSS_ATTACK: CitadelBattleReport = {
@@ -139,6 +149,16 @@ describe('Battle report page', () => {
     await waitFor(() =>
       expect(api.callsTo(ApiRoutes.notificationsRead(PLAYER)).map((request) => request.body)).toEqual([{ ids: [aboutThis.id] }]),
     );
+  });
+
+  it('opens a raid with one sentence: both powers with their bonuses, the luck, hence the result; told to "you" who fought', async () => {
+    openReport('/battles/attack/7', ApiRoutes.battleReport('attack', 7), { status: 200, data: RAID });
+    expect(await screen.findByTestId('battle-verdict')).toHaveTextContent(
+      "Your 16,781 power met bob's 640 (+10% at home); luck ×1.04 against ×0.91 made it 17,506 against 583, so you won.",
+    );
+    // The seed and its draws are there to replay the battle, folded away.
+    expect(screen.getByTestId('seed-and-rolls').tagName).toBe('DETAILS');
+    expect(screen.getByTestId('seed-and-rolls')).not.toHaveAttribute('open');
   });
 
   it('shows a raid: both armies with boosts, what was left, dead and injured, the seed with every roll, and the loot', async () => {

@@ -2,7 +2,7 @@ import type { CitadelUserResponse } from '@runik/contract';
 import { formatCount } from '@runik/rules';
 import { Card } from '../../ui/Card';
 import { StatList, StatRow } from '../../ui/StatList';
-import { formatPoints, formatRunikAmount, TROOPS } from './citadel-format';
+import { formatCasualties, formatPoints, formatRunikAmount, TROOPS } from './citadel-format';
 import { ResetCountdown } from './ResetCountdown';
 
 /** The player's citadel progress (spec section 3, Citadel user). */
@@ -24,6 +24,14 @@ export function ProgressPanel({ progress, username }: { progress: CitadelUserRes
             {formatCount(progress.user.army[key])}
           </StatRow>
         ))}
+        <StatRow label="Your next hit" testId="next-hit">
+          {formatPoints(progress.preview.damagePerHit)} damage, costing {formatCasualties(progress.preview.nextHitCasualties)}
+        </StatRow>
+        <StatRow label="Hits to fell the boss" testId="hits-to-defeat">
+          {progress.preview.hitsToDefeat === null
+            ? 'Train an army first'
+            : `About ${formatCount(progress.preview.hitsToDefeat)} at your power`}
+        </StatRow>
         <StatRow label="Total damage dealt" testId="total-damage">
           {formatPoints(progress.totalStats.totalDamageDealt)}
         </StatRow>

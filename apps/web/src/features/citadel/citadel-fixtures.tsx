@@ -30,6 +30,13 @@ export function progress(overrides: Partial<CitadelUserResponse> = {}): CitadelU
     user: { armyPower: 12.5, army: { infantry: 120, archers: 45, cavalries: 8 } },
     totalStats: { totalDamageDealt: 345.678 },
     pendingRewards: 1.25,
+    // 12.5 power points a hit against the floor's 100 left: 8 hits.
+    preview: {
+      damagePerHit: 12.5,
+      bossHpLeft: 100,
+      hitsToDefeat: 8,
+      nextHitCasualties: { dead: { infantry: 2, archers: 1, cavalries: 1 }, injured: { infantry: 4, archers: 2, cavalries: 1 } },
+    },
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
-import { formatPowerPoints, formatRunikDecimal, type UnitKey } from '@runik/rules';
+import type { Army } from '@runik/contract';
+import { formatCount, formatPowerPoints, formatRunikDecimal, type UnitKey } from '@runik/rules';
 
 /** The troop types in the order the city lists them. */
 export const TROOPS: readonly { key: UnitKey; label: string }[] = [
@@ -15,4 +16,10 @@ export function formatPoints(points: number): string {
 /** A RUNIK amount from the API, rounded down to 3 decimals like every RUNIK display. */
 export function formatRunikAmount(runik: number): string {
   return `${formatRunikDecimal(runik)} RUNIK`;
+}
+
+/** A hit's casualties in one phrase: "3 dead and 7 injured". */
+export function formatCasualties({ dead, injured }: { dead: Army; injured: Army }): string {
+  const total = (army: Army) => TROOPS.reduce((sum, { key }) => sum + army[key], 0);
+  return `${formatCount(total(dead))} dead and ${formatCount(total(injured))} injured`;
 }

@@ -20,6 +20,7 @@ import { HealTroopsModal } from './popups/HealTroopsModal';
 import { SpeedUpModal } from './popups/SpeedUpModal';
 import { TrainTroopsModal } from './popups/TrainTroopsModal';
 import { WithdrawModal } from './popups/WithdrawModal';
+import { QuestPanel } from '../quests/QuestPanel';
 import { RefundNotice } from './payments/RefundNotice';
 import { TrainingQueueWatcher } from './TrainingQueueWatcher';
 
@@ -73,6 +74,7 @@ export function CityView({ username, city, constants }: CityViewProps) {
           onWithdraw={() => setPopup({ kind: 'withdraw' })}
         />
       </div>
+      <QuestPanel username={username} />
       <h2 className="city-section-title">Buildings</h2>
       <div className="city-buildings">
         {RESOURCE_KEYS.map((resource) => (

@@ -8,6 +8,7 @@ import { paymentKeys } from '../city/payments/payments-api';
 import { gearKeys } from '../gears/gear-api';
 import { tradingKeys } from '../trading/trading-api';
 import { packKeys } from '../packs/packs-api';
+import { questKeys } from '../quests/quests-api';
 import { shopKeys } from '../shop/shop-api';
 import { throneKeys } from '../throne/throne-api';
 
@@ -52,4 +53,5 @@ export const AFFECTED_QUERIES: Record<NotificationKind, Keys> = {
   'throne-lost': throne,
   'throne-rewards': (username) => [throneKeys.all, cityKeys.city(username)],
   'boss-defeated': (username) => [citadelKeys.all, cityKeys.city(username)],
+  'quest-completed': () => [questKeys.all],
 };

@@ -79,6 +79,10 @@ const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } 
     { floor: 1, damage: 1500.5, share: 0.5 },
     'The floor 1 boss of the Abyssal Citadel fell: you dealt 1,500,500 damage and earned 0.500 RUNIK.',
   ],
+  'quest-completed': [
+    { questId: 'harvest-twice', title: 'Harvest twice', daily: true },
+    'Daily quest complete: Harvest twice. Claim its reward on the city screen.',
+  ],
 };
 
 describe('notification wording', () => {

@@ -32,6 +32,7 @@ export const NOTIFICATION_GROUPS = [
   { key: 'alliance', label: 'Alliance' },
   { key: 'throne', label: 'Throne Wars' },
   { key: 'citadel', label: 'Citadel' },
+  { key: 'quests', label: 'Quests' },
 ] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number]['key'];
 
@@ -264,6 +265,12 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
       `The floor ${floor} boss of the Abyssal Citadel fell: you dealt ${formatPowerPoints(damage)} damage and earned ${runik(share)}.`,
     toast: ({ floor, share }) => `Floor ${floor} boss defeated: +${runik(share)}`,
     link: links.citadel,
+  },
+  'quest-completed': {
+    group: 'quests',
+    text: ({ title, daily }) => `${daily ? 'Daily quest' : 'Quest'} complete: ${title}. Claim its reward on the city screen.`,
+    toast: ({ title }) => `Quest complete: ${title}`,
+    link: links.city,
   },
 };
 

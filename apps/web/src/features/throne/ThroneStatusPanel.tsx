@@ -1,4 +1,5 @@
 import { ThroneMessages, type ThroneOccupier, type ThroneStatusResponse, type ThroneWar } from '@runik/contract';
+import { formatPowerPoints } from '@runik/rules';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { Countdown as LiveCountdown } from '../../ui/Countdown';
@@ -111,6 +112,9 @@ function OccupiedStatus({ occupier, fullControlSeconds }: { occupier: ThroneOccu
         <StatRow label={ThroneTexts.occupier} testId="throne-occupier">{`[${occupier.allianceTag}] ${occupier.allianceName}`}</StatRow>
         <StatRow label={ThroneTexts.garrison} testId="throne-garrison">
           {formatTroops(occupier.garrisonedTroops)}
+        </StatRow>
+        <StatRow label={ThroneTexts.garrisonPower} testId="throne-garrison-power">
+          {formatPowerPoints(occupier.garrisonPower)}
         </StatRow>
         {!occupier.fullControlMet && (
           <StatRow label={ThroneTexts.fullControlIn}>

@@ -75,6 +75,7 @@ export function occupier(overrides: Partial<ThroneOccupier> = {}): ThroneOccupie
     fullControlMet: false,
     fullControlAt: inMs(THRONE_FULL_CONTROL_SECONDS * 1000 - 5 * MINUTE),
     garrisonedTroops: troops(1200, 300, 40),
+    garrisonPower: 19.74,
     ...overrides,
   };
 }

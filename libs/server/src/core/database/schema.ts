@@ -327,6 +327,14 @@ export interface PracticeRaids {
   seed: number;
 }
 
+export interface QuestCompletions {
+  claimed_at: Timestamp | null;
+  completed_at: Timestamp;
+  period: string;
+  player_id: number;
+  quest_id: string;
+}
+
 export interface RegistrationFeeQuotes {
   expires_at: Timestamp;
   fee_thousandths: number;
@@ -513,6 +521,7 @@ export interface DB {
   pack_purchases: PackPurchases;
   players: Players;
   practice_raids: PracticeRaids;
+  quest_completions: QuestCompletions;
   registration_fee_quotes: RegistrationFeeQuotes;
   registrations: Registrations;
   season_damage: SeasonDamage;

@@ -1,0 +1,108 @@
+import { ApiRoutes } from '@runik/contract';
+import type { Page } from 'playwright-core';
+import { newRaidablePlayer, setArmy } from '../support/attack';
+import { seriousViolations } from '../support/axe';
+import { confirmGameDialog, useBrowserStack, waitForToast } from '../support/browser';
+import { letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
+
+/**
+ * Issue 36 in Chromium, on a desktop and on a phone: the odds in the enemy card and in the attack's
+ * confirm, the raid told in one sentence in its result and its report (whose table fits 390 px), and
+ * the quest panel on the city screen; axe finds nothing serious on any of them. Its own ports (170
+ * above the defaults).
+ */
+const browser = useBrowserStack(170, 'ODDS');
+const stack = () => browser.current().stack;
+const HOUR = 3_600_000;
+const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
+
+/** Each test's defender alone on its City Hall level, so the enemy filter shows it alone. */
+let level = 40;
+
+async function expectAxeClean(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** The element's right edge, in CSS pixels from the viewport's left. */
+async function rightEdge(page: Page, testId: string): Promise<number> {
+  const box = await page.getByTestId(testId).first().boundingBox();
+  if (!box) throw new Error(`${testId} is not shown`);
+  return box.x + box.width;
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  browser.test(
+    `${size}: the odds before a raid in the card and the confirm, then the raid in one sentence, its report within the screen`,
+    async (page) => {
+      await page.setViewportSize(viewport);
+      const attacker = await newCityPlayer(stack(), 'odds');
+      const defender = await newRaidablePlayer(stack(), 'oddd');
+      level += 1;
+      await setCityHallLevel(stack(), defender, level);
+      await setArmy(stack(), attacker, { infantry: 300 });
+      await setArmy(stack(), defender, { infantry: 50 });
+      await letTimePass(stack(), defender, 3 * HOUR);
+
+      await browser.openAs(page, attacker.username, '/attack');
+      await page.getByLabel('Minimum City Hall Level').fill(String(level));
+      const card = page.getByTestId(`enemy-${defender.username}`);
+      // 3,000 power against 500 x 1.10 at home: no luck turns it.
+      await card.getByTestId('attack-odds').waitFor();
+      expect(await card.getByTestId('odds-your-power').textContent()).toBe('3,000');
+      expect(await card.getByTestId('odds-their-power').textContent()).toBe('550 (+10% at home)');
+      expect(await card.getByTestId('odds-win-chance').textContent()).toBe('100%');
+      expect(await card.getByTestId('odds-loot').textContent()).toMatch(/Wheat/);
+      await expectAxeClean(page);
+
+      await card.getByRole('button', { name: 'Attack' }).click();
+      const question = await confirmGameDialog(page);
+      expect(question).toMatch(
+        new RegExp(
+          `^Your power 3,000 against ${defender.username}'s 550 \\(\\+10% at home, gear included\\)\\. You win 100% of the time\\. At even luck you win, losing `,
+        ),
+      );
+
+      const result = page.getByRole('dialog', { name: 'Battle Result' });
+      const verdict = result.getByTestId('battle-verdict');
+      await verdict.waitFor();
+      expect(await verdict.textContent()).toMatch(
+        new RegExp(
+          `^Your 3,000 power met ${defender.username}'s 550 \\(\\+10% at home\\); luck ×\\d\\.\\d\\d against ×\\d\\.\\d\\d made it [\\d,]+ against [\\d,]+, so you won\\.$`,
+        ),
+      );
+      await result.getByText('Attacker troops standing:').waitFor();
+      await expectAxeClean(page);
+
+      await result.getByTestId('battle-report-link').click();
+      const reportVerdict = page.getByTestId('battle-verdict');
+      await reportVerdict.waitFor();
+      expect(await reportVerdict.textContent()).toMatch(/^Your 3,000 power met .+, so you won\.$/);
+      expect(await page.getByTestId('seed-and-rolls').getAttribute('open')).toBeNull();
+      // Every column of both fighters' tables, Injured included, within the screen.
+      for (const name of [attacker.username, defender.username])
+        expect(await rightEdge(page, `fighter-${name}`)).toBeLessThanOrEqual(viewport.width);
+      await expectAxeClean(page);
+    },
+  );
+
+  browser.test(`${size}: the quest panel on the city screen, a quest done by a raid and its reward claimed`, async (page) => {
+    await page.setViewportSize(viewport);
+    const player = await newCityPlayer(stack(), 'quest');
+    await setArmy(stack(), player, { infantry: 20 });
+    expect((await player.api.post(ApiRoutes.practiceCampRaid(player.username), {})).status).toBe(200);
+
+    await browser.openAs(page, player.username, '/city');
+    const panel = page.getByTestId('quest-panel');
+    await panel.waitFor();
+    const harvest = panel.getByTestId('quest-harvest-twice');
+    expect(await harvest.textContent()).toContain('Harvest twice');
+    expect(await harvest.getByRole('button', { name: 'Claim' }).isDisabled()).toBe(true);
+    expect(await panel.getByTestId('quest-city-hall-5').textContent()).toContain('Reward: 10.00 RUNIK');
+    expect(await rightEdge(page, 'quest-panel')).toBeLessThanOrEqual(viewport.width);
+    await expectAxeClean(page);
+
+    await panel.getByTestId('quest-fight').getByRole('button', { name: 'Claim' }).click();
+    await panel.getByTestId('quest-claimed-fight').waitFor();
+    await waitForToast(page, 'Quest reward claimed: 30.00 Wheat, 25.00 Lumber, 20.00 Stone, 15.00 Ore.');
+  });
+}

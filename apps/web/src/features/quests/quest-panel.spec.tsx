@@ -1,0 +1,81 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiRoutes, QuestMessages, type QuestDto, type QuestsResponse } from '@runik/contract';
+import { installFakeApi } from '../../testing/fake-api';
+import { renderWithProviders } from '../../testing/render';
+import { QuestPanel } from './QuestPanel';
+
+const PLAYER = 'alice';
+
+function quest(id: QuestDto['id'], overrides: Partial<QuestDto> = {}): QuestDto {
+  return { id, title: id, progress: 0, goal: 1, reward: { wheat: 60 }, completedAt: null, claimedAt: null, ...overrides };
+}
+
+function quests(overrides: Partial<QuestsResponse> = {}): QuestsResponse {
+  return {
+    daily: [
+      quest('harvest-twice', { title: 'Harvest twice', progress: 1, goal: 2, reward: { wheat: 100, lumber: 80 } }),
+      quest('train-troops', { title: 'Train a batch of troops', progress: 1, completedAt: '2026-05-01T10:00:00.000Z' }),
+      quest('fight', {
+        title: 'Raid or hit the boss',
+        progress: 1,
+        completedAt: '2026-05-01T09:00:00.000Z',
+        claimedAt: '2026-05-01T09:05:00.000Z',
+      }),
+    ],
+    chain: [
+      quest('city-hall-5', { title: 'Raise City Hall to level 5', progress: 3, goal: 5, reward: { runik: 10 } }),
+      quest('win-raid', { title: 'Win a raid on another city', reward: { runik: 5 } }),
+    ],
+    dailyResetsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    ...overrides,
+  };
+}
+
+function renderPanel() {
+  return renderWithProviders(<QuestPanel username={PLAYER} />);
+}
+
+describe('Quest panel', () => {
+  it("shows today's quests and the chain's next goal, each with its progress and reward; Claim only for a complete, unclaimed one", async () => {
+    installFakeApi().on('GET', ApiRoutes.quests(PLAYER), { status: 200, data: quests() });
+    renderPanel();
+    const panel = await screen.findByTestId('quest-panel');
+    expect(within(panel).getByRole('heading', { name: 'Quests' })).toBeInTheDocument();
+    const harvest = within(panel).getByTestId('quest-harvest-twice');
+    expect(harvest).toHaveTextContent('Harvest twice');
+    expect(harvest).toHaveTextContent('1 / 2');
+    expect(within(harvest).getByTestId('quest-reward-harvest-twice')).toHaveTextContent('Reward: 100.00 Wheat, 80.00 Lumber');
+    expect(within(harvest).getByRole('button', { name: 'Claim' })).toBeDisabled();
+    expect(within(within(panel).getByTestId('quest-train-troops')).getByRole('button', { name: 'Claim' })).toBeEnabled();
+    expect(within(panel).getByTestId('quest-claimed-fight')).toHaveTextContent('Claimed');
+    // The chain shows its next goal only.
+    expect(within(panel).getByTestId('quest-city-hall-5')).toHaveTextContent('Reward: 10.00 RUNIK');
+    expect(within(panel).queryByTestId('quest-win-raid')).not.toBeInTheDocument();
+    expect(panel).toHaveTextContent('2 of 2 to go');
+  });
+
+  it('claims with the quest id, shows the quests that come back, and says why a claim must wait', async () => {
+    const listed = quests();
+    listed.chain[0] = { ...listed.chain[0], progress: 5, completedAt: '2026-05-01T08:00:00.000Z' };
+    const claimed = structuredClone(listed);
+    claimed.daily[1] = { ...claimed.daily[1], claimedAt: '2026-05-01T11:00:00.000Z' };
+    const api = installFakeApi()
+      .on('GET', ApiRoutes.quests(PLAYER), { status: 200, data: listed })
+      .on('POST', ApiRoutes.questClaim(PLAYER), (request) =>
+        (request.body as { questId: string }).questId === 'train-troops'
+          ? { status: 200, data: { ...claimed, claimed: claimed.daily[1] } }
+          : { status: 429, data: { error: QuestMessages.budgetSpent('05:00:00') } },
+      );
+    renderPanel();
+    const train = await screen.findByTestId('quest-train-troops');
+    fireEvent.click(within(train).getByRole('button', { name: 'Claim' }));
+    expect(await screen.findByTestId('quest-claimed-train-troops')).toHaveTextContent('Claimed');
+    expect(api.callsTo(ApiRoutes.questClaim(PLAYER)).map((request) => request.body)).toEqual([{ questId: 'train-troops' }]);
+    expect(await screen.findByText('Quest reward claimed: 60.00 Wheat.')).toBeInTheDocument();
+
+    fireEvent.click(within(screen.getByTestId('quest-city-hall-5')).getByRole('button', { name: 'Claim' }));
+    expect(await screen.findByTestId('quest-error')).toHaveTextContent(QuestMessages.budgetSpent('05:00:00'));
+    expect(within(screen.getByTestId('quest-city-hall-5')).getByRole('button', { name: 'Claim' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { QUEST_IDS, type QuestId, type ResourceKey } from '@runik/rules';
+import { hiveUsernameSchema } from '../common/schemas';
+
+/** Daily quests and the quest chain (not in the spec: issue 36; docs/quests.md). */
+export const QuestMessages = {
+  unknownQuest: 'questId must name a quest.',
+  notComplete: 'This quest is not complete yet.',
+  alreadyClaimed: 'This reward was already claimed.',
+  claimChainInOrder: (title: string) => `Claim "${title}" first: the quest chain is claimed in order.`,
+  budgetSpent: (countdown: string) =>
+    `Today's RUNIK budget is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
+  shareSpent: (countdown: string) =>
+    `Your share of today's RUNIK budget is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
+} as const;
+
+/** Each quest's title, as the panel and the notifications show it. */
+export const QUEST_TITLES: Record<QuestId, string> = {
+  'harvest-twice': 'Harvest twice',
+  'train-troops': 'Train a batch of troops',
+  fight: 'Raid a city or the practice camp, or hit the citadel boss',
+  'city-hall-5': 'Raise City Hall to level 5',
+  'win-raid': 'Win a raid on another city',
+  'first-gear': 'Own your first gear',
+  'join-alliance': 'Join or found an alliance',
+};
+
+/** A reward in display units (3 decimals): RUNIK and resources, only those it gives. */
+export type QuestRewardDto = Partial<Record<ResourceKey | 'runik', number>>;
+
+export interface QuestDto {
+  id: QuestId;
+  title: string;
+  /** Counted from the real actions (or the level reached), capped at the goal. */
+  progress: number;
+  goal: number;
+  reward: QuestRewardDto;
+  /** When the quest was seen complete (ISO 8601), or null. */
+  completedAt: string | null;
+  /** When its reward was claimed (ISO 8601), or null. */
+  claimedAt: string | null;
+}
+
+/** GET /api/quests/{username}, and the answer of a claim. */
+export interface QuestsResponse {
+  /** Today's three tasks: they start again at the next game day (08:00 Asia/Manila). */
+  daily: QuestDto[];
+  /** The chain, in the order it is claimed. */
+  chain: QuestDto[];
+  /** When today's daily quests end (ISO 8601). */
+  dailyResetsAt: string;
+}
+
+/** POST /api/quests/{username}/claim's answer: what was credited, and every quest after it. */
+export interface QuestClaimResponse extends QuestsResponse {
+  claimed: QuestDto;
+}
+
+/** 429 body when the emission budget holds a RUNIK reward back until the next game day. */
+export interface QuestRewardWaitsError {
+  error: string;
+  limitedBy: 'share' | 'budget';
+  resetsAt: string;
+}
+
+export const questsParamsSchema = z.strictObject({ username: hiveUsernameSchema });
+export const questClaimSchema = z.strictObject({
+  questId: z.enum(QUEST_IDS as [QuestId, ...QuestId[]], { error: QuestMessages.unknownQuest }),
+});
+export type QuestClaimRequest = z.infer<typeof questClaimSchema>;
