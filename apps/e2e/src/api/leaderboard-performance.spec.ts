@@ -1,6 +1,6 @@
 import { DataSource, Logger } from 'typeorm';
 import { CitadelService, CityTransactions, Clock, dataSourceOptions, LedgerService, LeaderboardService } from '@runik/server';
-import { createTestDatabase, TestDatabase, testEmission, testNotifier } from '@runik/server/testing';
+import { createTestDatabase, TestDatabase, testChatLines, testEmission, testNotifier } from '@runik/server/testing';
 import type { LeaderboardFilter, LeaderboardResponse } from '@runik/contract';
 import { LEADERBOARD_PAGE_SIZE, seasonAt } from '@runik/rules';
 import { LeaderboardSeed, seedBigGame } from '../support/leaderboard-seed';
@@ -56,6 +56,7 @@ beforeAll(async () => {
     clock,
     testNotifier(clock),
     testEmission(dataSource, clock).emission,
+    testChatLines(clock),
   );
 }, 120_000);
 afterAll(async () => {

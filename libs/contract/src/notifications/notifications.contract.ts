@@ -66,6 +66,8 @@ export interface NotificationDataByKind {
   'alliance-new-member': { allianceId: number; allianceName: string; member: string };
   /** To every member but the leader who disbanded it. */
   'alliance-disbanded': { allianceId: number; allianceName: string };
+  /** To a member named `@name` in the alliance chat by `author`: the message's id and text. */
+  'alliance-mention': { allianceId: number; messageId: number; author: string; text: string };
   /** To the alliance's other members: `leader` gathers a rally on the throne; it marches at `launchAt` (ISO 8601). */
   'rally-created': { rallyId: number; leader: string; launchAt: string };
   /** To the rally's leader: `member` joined with `troops`. */
@@ -111,6 +113,7 @@ export const NOTIFICATION_KINDS = [
   'alliance-kicked',
   'alliance-new-member',
   'alliance-disbanded',
+  'alliance-mention',
   'rally-created',
   'rally-joined',
   'rally-launched',

@@ -4,7 +4,7 @@ import { ApiError } from '../core/errors/api-error';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { SeasonJobs } from '../leaderboard/season.jobs';
 import { TestClock } from '../testing/test-clock';
-import { testNotifier } from '../testing/test-notifier';
+import { testChatLines, testNotifier } from '../testing/test-notifier';
 import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { CitadelJobs } from './citadel.jobs';
 import { CitadelService } from './citadel.service';
@@ -18,7 +18,7 @@ let leaderboards: LeaderboardService;
 
 beforeAll(async () => {
   t = await createServiceTest({ clock });
-  citadel = new CitadelService(t.dataSource, t.cities, t.ledger, clock, testNotifier(clock), t.emission);
+  citadel = new CitadelService(t.dataSource, t.cities, t.ledger, clock, testNotifier(clock), t.emission, testChatLines(clock));
   citadelJobs = new CitadelJobs(t.dataSource, clock);
   seasonJobs = new SeasonJobs(t.dataSource, clock);
   leaderboards = new LeaderboardService(t.dataSource, clock);

@@ -11,7 +11,7 @@ import { TestClock } from '../testing/test-clock';
 import { RecordingAlarm } from '../testing/recording-throne-alarm';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { testEmission } from '../testing/test-emission';
-import { testNotifier } from '../testing/test-notifier';
+import { testChatLines, testNotifier } from '../testing/test-notifier';
 import { newTestPlayer } from '../testing/test-players';
 import { ThroneEngine } from '../throne/throne-engine';
 import { ThroneService } from '../throne/throne.service';
@@ -41,8 +41,8 @@ beforeAll(async () => {
   cityService = new CityService(dataSource, cities, clock);
   attack = new AttackService(dataSource, cities, clock, notifier);
   leaderboards = new LeaderboardService(dataSource, clock);
-  citadel = new CitadelService(dataSource, cities, ledger, clock, notifier, testEmission(dataSource, clock).emission);
-  engine = new ThroneEngine(dataSource, cities, clock, new RecordingAlarm(), notifier);
+  citadel = new CitadelService(dataSource, cities, ledger, clock, notifier, testEmission(dataSource, clock).emission, testChatLines(clock));
+  engine = new ThroneEngine(dataSource, cities, clock, new RecordingAlarm(), notifier, testChatLines(clock));
   throne = new ThroneService(dataSource, engine, cities, clock, notifier);
 });
 afterAll(async () => {

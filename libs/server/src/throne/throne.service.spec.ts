@@ -8,7 +8,7 @@ import { dataSourceOptions } from '../core/database/data-source';
 import { LedgerService } from '../ledger/ledger.service';
 import { RecordingAlarm } from '../testing/recording-throne-alarm';
 import { TestClock } from '../testing/test-clock';
-import { testNotifier } from '../testing/test-notifier';
+import { testChatLines, testNotifier } from '../testing/test-notifier';
 import { newTestPlayer } from '../testing/test-players';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { ThroneEngine } from './throne-engine';
@@ -35,8 +35,8 @@ beforeAll(async () => {
   ledger = new LedgerService(clock);
   cities = new CityTransactions(dataSource, ledger, clock);
   cityService = new CityService(dataSource, cities, clock);
-  engine = new ThroneEngine(dataSource, cities, clock, alarm, notifier);
-  secondWorker = new ThroneEngine(dataSource, cities, clock, alarm, notifier);
+  engine = new ThroneEngine(dataSource, cities, clock, alarm, notifier, testChatLines(clock));
+  secondWorker = new ThroneEngine(dataSource, cities, clock, alarm, notifier, testChatLines(clock));
   throne = new ThroneService(dataSource, engine, cities, clock, notifier);
 });
 afterAll(async () => {
