@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { isAxiosError } from 'axios';
-import { ALLIANCE_CHAT_TEXT_MAX, AllianceChatMessages } from '@runik/contract';
+import { ALLIANCE_CHAT_RATE_LIMIT, ALLIANCE_CHAT_RETENTION_DAYS, ALLIANCE_CHAT_TEXT_MAX, AllianceChatMessages } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
 import { useMyAlliance } from '../alliance/alliance-api';
 import { useChatHistory, useMarkChatRead, useSendLine } from './alliance-chat-api';
@@ -76,6 +76,14 @@ function OpenChatPanel({ hiveUsername, allianceName, isLeader, onClose }: OpenCh
           Close
         </button>
       </header>
+      <details className="chat-panel__rules">
+        <summary>Chat rules</summary>
+        <p>
+          Messages are kept {ALLIANCE_CHAT_RETENTION_DAYS} days. Each may be {ALLIANCE_CHAT_TEXT_MAX} characters on one line; up to{' '}
+          {ALLIANCE_CHAT_RATE_LIMIT.messages} every {ALLIANCE_CHAT_RATE_LIMIT.windowSeconds} seconds. Write @name to call a member. The
+          leader may delete any message and mute a member for 10 minutes, an hour, a day or a week.
+        </p>
+      </details>
       <ol ref={listRef} className="chat-panel__lines" aria-label="Messages" aria-live="polite">
         {history.hasNextPage && (
           <li className="chat-panel__older">
