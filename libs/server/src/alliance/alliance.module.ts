@@ -4,5 +4,10 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { AllianceController } from './alliance.controller';
 import { AllianceService } from './alliance.service';
 
-@Module({ imports: [LedgerModule, AllianceChatLinesModule], controllers: [AllianceController], providers: [AllianceService], exports: [AllianceService] })
+@Module({
+  imports: [LedgerModule, AllianceChatLinesModule],
+  controllers: [AllianceController],
+  providers: [AllianceService],
+  exports: [AllianceService],
+})
 export class AllianceModule {}

@@ -6,5 +6,9 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { CitadelController } from './citadel.controller';
 import { CitadelService } from './citadel.service';
 
-@Module({ imports: [CityCoreModule, AllianceChatLinesModule, LedgerModule, EmissionModule], controllers: [CitadelController], providers: [CitadelService] })
+@Module({
+  imports: [CityCoreModule, AllianceChatLinesModule, LedgerModule, EmissionModule],
+  controllers: [CitadelController],
+  providers: [CitadelService],
+})
 export class CitadelModule {}

@@ -6,5 +6,9 @@ import { ThroneController } from './throne.controller';
 import { ThroneEngine } from './throne-engine';
 import { ThroneService } from './throne.service';
 
-@Module({ imports: [CityCoreModule, AllianceChatLinesModule], controllers: [ThroneController], providers: [ThroneService, ThroneEngine, ThroneAlarm] })
+@Module({
+  imports: [CityCoreModule, AllianceChatLinesModule],
+  controllers: [ThroneController],
+  providers: [ThroneService, ThroneEngine, ThroneAlarm],
+})
 export class ThroneModule {}

@@ -15,8 +15,7 @@ export function useChatEvents(username: string, panelOpen: boolean): void {
   const { mutate: markRead } = useMarkChatRead(username);
 
   const onLine = useEffectEvent((line: AllianceChatEvent) => {
-    const { allianceId: _allianceId, ...message } = line;
-    addLine(queryClient, username, message);
+    addLine(queryClient, username, { id: line.id, author: line.author, text: line.text, createdAt: line.createdAt });
     if (line.author === username) return;
     if (panelOpen && document.visibilityState === 'visible') markRead(line.id);
     else queryClient.setQueryData<number>(allianceChatKeys.unread(username), (count) => (count ?? 0) + 1);
