@@ -1,5 +1,5 @@
 import { bossMaxHp, bossReward, CITADEL_DAILY_REWARD_CAP, Troops, troopRunikMillionths, UNIT_KEYS } from '@runik/rules';
-import { CitadelMessages, LeaderboardMessages } from '@runik/contract';
+import { AllianceChatLineTexts, CitadelMessages, LeaderboardMessages } from '@runik/contract';
 import { ApiError } from '../core/errors/api-error';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { SeasonJobs } from '../leaderboard/season.jobs';
@@ -271,6 +271,16 @@ describe('CitadelService boss defeat', () => {
     const pending = new Map([a, b].map((player) => [player.playerId, 0]));
     for (const player of [a, b]) pending.set(player.playerId, (await citadel.user(player.playerId)).pendingRewards);
 
+    // a and b fight in one alliance: its chat hears of the boss.
+    const [{ id: allianceId }] = await t.dataSource.query(
+      `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at) VALUES ('Boss Hunters', 'BHT', 'shield', '', $1, 10, now()) RETURNING id`,
+      [a.playerId],
+    );
+    await t.dataSource.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) SELECT unnest($1::bigint[]), $2, now()`, [
+      [a.playerId, b.playerId],
+      allianceId,
+    ]);
+
     const killing = await citadel.attack(b.playerId, floor);
     expect(killing).toMatchObject({
       damageDealt: 0.007,
@@ -289,6 +299,14 @@ describe('CitadelService boss defeat', () => {
       finalDamages.map((row) => [Number(row.player_id), Math.floor((reward * Number(row.total_damage)) / finalTotal)]),
     );
     expect(killing.userReward).toEqual({ rewardAmount: expected.get(b.playerId)! / 1000 });
+    const byDamage = [...finalDamages].sort((x, y) => Number(y.total_damage) - Number(x.total_damage));
+    const names = byDamage.map((row) => [a, b].find((player) => player.playerId === Number(row.player_id))!.username);
+    expect(
+      await t.dataSource.query(`SELECT text, author_id FROM alliance_chat_messages WHERE alliance_id = $1 AND source = $2`, [
+        allianceId,
+        `citadel-floor:${floor}`,
+      ]),
+    ).toEqual([{ text: AllianceChatLineTexts.bossDefeated(floor, names), author_id: null }]);
     // What a was shown as pending is what a was paid; b was paid that and the share of the last blow.
     expect(pending.get(a.playerId)).toBe(expected.get(a.playerId)! / 1000);
     const lastBlowShare = expected.get(b.playerId)! - Math.round(pending.get(b.playerId)! * 1000);

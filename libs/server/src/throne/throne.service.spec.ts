@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ALLIANCE_ICON_IDS, STARTING_BUILDING_LEVEL, THRONE_FULL_CONTROL_SECONDS, THRONE_RALLY_GATHER_SECONDS, Troops } from '@runik/rules';
-import { ThroneMessages } from '@runik/contract';
+import { AllianceChatLineTexts, ThroneMessages } from '@runik/contract';
 import { CityService } from '../city/city.service';
 import { CityTransactions } from '../city/city-transactions';
 import { dataSourceOptions } from '../core/database/data-source';
@@ -317,6 +317,15 @@ describe('a whole Throne War on the injectable clock', () => {
       'solo:defender',
       'rally:attacker',
       'rally:defender',
+    ]);
+    // Each alliance's chat has a line for its rally, written with the march.
+    const lines = await dataSource.query(
+      `SELECT a.tag, c.text, c.author_id FROM alliance_chat_messages c JOIN alliances a ON a.id = c.alliance_id
+        WHERE c.source LIKE 'rally:%' ORDER BY c.id`,
+    );
+    expect(lines).toEqual([
+      { tag: 'AAA', text: AllianceChatLineTexts.rallyFought(a1.name, true), author_id: null },
+      { tag: 'CCC', text: AllianceChatLineTexts.rallyFought(c1.name, false), author_id: null },
     ]);
     occupiedAt = launchA.launch_at;
   });
