@@ -299,8 +299,11 @@ describe('CitadelService boss defeat', () => {
       finalDamages.map((row) => [Number(row.player_id), Math.floor((reward * Number(row.total_damage)) / finalTotal)]),
     );
     expect(killing.userReward).toEqual({ rewardAmount: expected.get(b.playerId)! / 1000 });
-    const byDamage = [...finalDamages].sort((x, y) => Number(y.total_damage) - Number(x.total_damage));
-    const names = byDamage.map((row) => [a, b].find((player) => player.playerId === Number(row.player_id))!.username);
+    // Named by damage dealt: only the alliance's members (others fought this floor in earlier tests).
+    const names = [a, b]
+      .map((player) => ({ ...player, damage: Number(finalDamages.find((row) => Number(row.player_id) === player.playerId)!.total_damage) }))
+      .sort((x, y) => y.damage - x.damage)
+      .map((player) => player.username);
     expect(
       await t.dataSource.query(`SELECT text, author_id FROM alliance_chat_messages WHERE alliance_id = $1 AND source = $2`, [
         allianceId,
