@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hiveUsernameSchema } from '../common/schemas';
+import { cursorPageQueryFields, hiveUsernameSchema } from '../common/schemas';
 import { plainText } from '../common/text';
 
 /** Alliance chat (issue 37; not in the spec). What was chosen where nothing was said: docs/decisions.md "Alliance chat". */
@@ -90,25 +90,9 @@ export const AllianceChatLineTexts = {
   bossDefeated: (floor: number, fighters: readonly string[]) => `The floor ${floor} boss fell. Fought by ${fighters.join(', ')}.`,
 } as const;
 
-const CURSOR_MESSAGE = 'cursor must be a nextCursor this API returned.';
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ALLIANCE_CHAT_MAX_PAGE_SIZE}.`;
-
 export const allianceChatParamsSchema = z.strictObject({ username: hiveUsernameSchema });
 
-export const allianceChatQuerySchema = z.strictObject({
-  cursor: z
-    .string({ error: CURSOR_MESSAGE })
-    .regex(/^[1-9]\d{0,15}$/, CURSOR_MESSAGE)
-    .transform(Number)
-    .optional(),
-  limit: z
-    .string({ error: LIMIT_MESSAGE })
-    .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= ALLIANCE_CHAT_MAX_PAGE_SIZE, LIMIT_MESSAGE)
-    .optional()
-    .transform((limit) => limit ?? ALLIANCE_CHAT_PAGE_SIZE),
-});
+export const allianceChatQuerySchema = z.strictObject(cursorPageQueryFields(ALLIANCE_CHAT_PAGE_SIZE, ALLIANCE_CHAT_MAX_PAGE_SIZE));
 export type AllianceChatQuery = z.output<typeof allianceChatQuerySchema>;
 
 /** One line of text, without control, direction or invisible characters (an emoji ZWJ sequence's joiners allowed): plainText. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hiveUsernameSchema } from '../common/schemas';
+import { cursorPageQueryFields, hiveUsernameSchema } from '../common/schemas';
 import type { BattleWinner, PendingResourcesDto, TroopCounts } from '../attack/attack.contract';
 import type { Army } from '../city/city.contract';
 
@@ -159,23 +159,9 @@ export interface MarkNotificationsReadResponse {
   unreadCount: number;
 }
 
-const CURSOR_MESSAGE = 'cursor must be a nextCursor this API returned.';
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${NOTIFICATIONS_MAX_PAGE_SIZE}.`;
-
 export const notificationsParamsSchema = z.strictObject({ username: hiveUsernameSchema });
 export const notificationsQuerySchema = z.strictObject({
-  cursor: z
-    .string({ error: CURSOR_MESSAGE })
-    .regex(/^[1-9]\d{0,15}$/, CURSOR_MESSAGE)
-    .transform(Number)
-    .optional(),
-  limit: z
-    .string({ error: LIMIT_MESSAGE })
-    .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= NOTIFICATIONS_MAX_PAGE_SIZE, LIMIT_MESSAGE)
-    .optional()
-    .transform((limit) => limit ?? NOTIFICATIONS_PAGE_SIZE),
+  ...cursorPageQueryFields(NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_MAX_PAGE_SIZE),
   /** Only these kinds (comma-separated), for the inbox's filter. */
   kind: z
     .string({ error: 'kind must be a comma-separated list of notification kinds.' })

@@ -1,10 +1,8 @@
 import { useMyAlliance } from '../alliance/alliance-api';
+import { UnreadBadge } from '../navbar/UnreadBadge';
 import { useChatUnread } from './alliance-chat-api';
 import { CHAT_PANEL_ID, useChatPanel } from './chat-panel-state';
 import { useChatEvents } from './use-chat-events';
-
-/** Counts above this show as "99+" on the badge (the label keeps the exact number). */
-const BADGE_MAX = 99;
 
 function buttonLabel(unread: number): string {
   if (unread === 0) return 'Alliance chat: no unread messages';
@@ -37,11 +35,7 @@ export function ChatButton({ hiveUsername }: { hiveUsername: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      {unread > 0 && (
-        <span className="navbar__bell-count" aria-hidden="true" data-testid="chat-unread-count">
-          {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
-        </span>
-      )}
+      <UnreadBadge count={unread} testId="chat-unread-count" />
     </button>
   );
 }
