@@ -7,6 +7,7 @@ import {
   TextMessages,
 } from '@runik/contract';
 import type { AllianceChatUnreadResponse } from '@runik/contract';
+import { apiClient } from '../support/api-client';
 import { addMembers, newAlliance, setMaxMembers, TestAlliance } from '../support/alliance';
 import { ChatListener, chatPage, listenToChat, say, wholeChat } from '../support/alliance-chat';
 import type { CityPlayer } from '../support/city';
@@ -130,7 +131,9 @@ describe('alliance chat', () => {
     expect((await kick(leader, kicked, alliance)).status).toBe(200);
     answered = true;
     await talking;
-    await sent(leader, 'after the kick');
+    // Sent through the other replica than the kick's.
+    const leaderOnSecond = { ...leader, api: apiClient(secondApi, leader.token) };
+    await sent(leaderOnSecond, 'after the kick');
     afterKick.push('after the kick');
 
     await Promise.all(afterKick.map((text) => staysSocket.line(text)));
@@ -149,7 +152,7 @@ describe('alliance chat', () => {
 
     // A socket the kicked member opens afterwards is not in the room either.
     const later = await connect(secondApi, kicked);
-    await sent(leader, 'still not for you');
+    await sent(leaderOnSecond, 'still not for you');
     await staysSocket.line('still not for you');
     await sleep(300);
     expect(later.lines).toEqual([]);

@@ -22,6 +22,8 @@ export interface PlayerNotification {
 }
 
 const PENDING = 'runik:pendingPushes';
+/** How long an action waits at most for Redis to take its room moves (NotificationPush.sent). */
+const SENT_WAIT_MS = 2_000;
 
 /**
  * Pushes stored notifications to the players' sockets through Redis (`@socket.io/redis-emitter`),
@@ -84,7 +86,11 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
    * before any chat line sent after the answer (one Redis, whose PUBLISHes every subscriber hears in order).
    */
   async sent(): Promise<void> {
-    await this.lastPublish;
+    // A Redis that hangs (no error, no answer) must not hold the action's answer: nothing is delivered meanwhile anyway.
+    let timer: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, SENT_WAIT_MS)));
+    await Promise.race([this.lastPublish, givenUp]);
+    clearTimeout(timer);
   }
 
   /** Tells the alliance's sockets that their alliance changed (members joined or left): they refresh it. */
