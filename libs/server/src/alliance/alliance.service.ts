@@ -110,7 +110,7 @@ export class AllianceService {
       await this.chatLines.write(manager, created, 'founded', LineTexts.founded(await usernameOf(manager, playerId)));
       return created;
     });
-    this.joined(playerId, id);
+    await this.joined(playerId, id);
     return { success: true, message: AllianceMessages.created };
   }
 
@@ -147,7 +147,7 @@ export class AllianceService {
       );
       return { success: true, autoAccepted: false, message: AllianceMessages.requestSent };
     });
-    if (response.autoAccepted) this.joined(playerId, allianceId);
+    if (response.autoAccepted) await this.joined(playerId, allianceId);
     return response;
   }
 
@@ -213,7 +213,7 @@ export class AllianceService {
       await this.welcome(manager, alliance, request.playerId, now, leaderId);
       return request.playerId;
     });
-    this.joined(targetId, allianceId);
+    await this.joined(targetId, allianceId);
     return { success: true, message: AllianceMessages.accepted(targetUsername) };
   }
 
@@ -240,14 +240,14 @@ export class AllianceService {
       if (!membership) throw ApiError.badRequest(AllianceMessages.notInAlliance);
       const alliance = await lockAlliance(manager, membership.alliance_id);
       const allianceId = alliance.row.id;
-      if (!alliance.members.some((member) => member.playerId === playerId)) throw ApiError.badRequest(AllianceMessages.notInAlliance);
+      const leaver = alliance.members.find((member) => member.playerId === playerId);
+      if (!leaver) throw ApiError.badRequest(AllianceMessages.notInAlliance);
       const others = alliance.members.filter((member) => member.playerId !== playerId);
       if (others.length === 0) {
         await manager.query(`DELETE FROM alliances WHERE id = $1`, [allianceId]);
         return { allianceId, message: AllianceMessages.leftDisbanded };
       }
       await manager.query(`DELETE FROM alliance_members WHERE player_id = $1`, [playerId]);
-      const leaver = alliance.members.find((member) => member.playerId === playerId)!;
       const source = `left:${membershipSource(allianceId, playerId, leaver.joinedAt)}`;
       if (Number(alliance.row.leader_id) !== playerId) {
         await this.chatLines.write(manager, allianceId, source, LineTexts.left(leaver.username));
@@ -361,10 +361,15 @@ export class AllianceService {
     await this.chatLines.write(manager, alliance.row.id, `joined:${source}`, LineTexts.joined(member));
   }
 
-  /** Once committed: the newcomer's open sockets join the alliance's room, then the room (them included) refreshes the alliance. */
-  private joined(playerId: number, allianceId: number): void {
+  /**
+   * Once committed: the newcomer's open sockets join the alliance's room, then the room (them
+   * included) refreshes the alliance; the action answers once Redis has taken both, so the newcomer
+   * hears every chat line sent after the answer.
+   */
+  private async joined(playerId: number, allianceId: number): Promise<void> {
     this.push.moveSockets(playerId, { join: allianceId });
     this.push.allianceChanged(allianceId);
+    await this.push.sent();
   }
 
   /**
