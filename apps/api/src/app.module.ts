@@ -3,6 +3,7 @@ import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { Module } from '@nestjs/common';
 import {
+  AllianceChatModule,
   AllianceModule,
   AttackModule,
   AuthModule,
@@ -56,6 +57,7 @@ import {
     BackupsModule,
     PaymentsModule,
     AllianceModule,
+    AllianceChatModule,
     AttackModule,
     BattleReportsModule,
     GearsModule,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import {
+  AllianceChatJobsModule,
   ChainFollowerModule,
   CitadelJobsModule,
   ChainModule,
@@ -38,6 +39,7 @@ import { WorkerStart } from './worker-start';
     ShopJobsModule,
     CitadelJobsModule,
     ThroneJobsModule,
+    AllianceChatJobsModule,
   ],
   providers: [
     Heartbeat,

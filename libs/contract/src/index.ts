@@ -10,6 +10,7 @@ export * from './wallet/chain-transfers.contract';
 export * from './wallet/payment-history.contract';
 export * from './economy/economy.contract';
 export * from './alliance/alliance.contract';
+export * from './alliance-chat/alliance-chat.contract';
 export * from './attack/attack.contract';
 export * from './attack/practice-camp.contract';
 export * from './gear/gear.contract';

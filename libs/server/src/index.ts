@@ -37,6 +37,8 @@ export * from './backups/backups.module';
 export * from './emission/emission.module';
 export * from './battle-reports/battle-reports.module';
 export * from './alliance/alliance.module';
+export * from './alliance-chat/alliance-chat.module';
+export * from './alliance-chat/alliance-chat-jobs.module';
 export * from './attack/attack.module';
 export * from './gears/gears.module';
 export * from './blacksmith/blacksmith.module';

@@ -8,7 +8,7 @@ import {
   LeaderboardService,
   QuestProgress,
 } from '@runik/server';
-import { createTestDatabase, TestDatabase, testEmission, testNotifier } from '@runik/server/testing';
+import { createTestDatabase, TestDatabase, testChatLines, testEmission, testNotifier } from '@runik/server/testing';
 import type { LeaderboardFilter, LeaderboardResponse } from '@runik/contract';
 import { LEADERBOARD_PAGE_SIZE, seasonAt } from '@runik/rules';
 import { LeaderboardSeed, seedBigGame } from '../support/leaderboard-seed';
@@ -65,6 +65,7 @@ beforeAll(async () => {
     testNotifier(clock),
     testEmission(dataSource, clock).emission,
     new QuestProgress(testNotifier(clock)),
+    testChatLines(clock),
   );
 }, 120_000);
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { AppRoutes } from '@runik/contract';
+import { ApiRoutes, AppRoutes } from '@runik/contract';
 import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { seriousViolations } from '../support/axe';
 import { newAlliance } from '../support/alliance';
@@ -41,6 +41,8 @@ const FIXED_TIME = new Date('2026-01-01T12:00:00Z');
 const PLAYER = 'screens';
 const RIVAL = 'rival';
 const HOUR = 3_600_000;
+/** What the rival wrote in the alliance chat. */
+const CHAT_LINE = 'Hold the northern pass at dawn. <b>Markup</b> shows as text.';
 
 /**
  * Follow the real clock however the browser's is set: the stack's timestamps and the countdowns to them (the
@@ -63,13 +65,15 @@ const TEST_TIMEOUT_MS = 90_000;
 
 /**
  * Two players, the same in every run: `screens` (whose screens are visited) with RUNIK, gear and an army,
- * who raided `rival` (the leader of an alliance); their clocks a day back, so production is at its cap and a
+ * who raided `rival` (the leader of an alliance, who wrote in its chat); their clocks a day back, so production is at its cap and a
  * harvest is due whenever the run happens. Returns the path of the raid's battle report.
  */
 async function seedPlayers(): Promise<string> {
   const player = await namedCityPlayer(stack(), PLAYER);
   const rival = await namedCityPlayer(stack(), RIVAL);
   await newAlliance(stack(), rival, { name: 'Iron Wolves', tag: 'IRW' });
+  const said = await rival.api.post(ApiRoutes.allianceChat(RIVAL), { text: CHAT_LINE });
+  if (said.status !== 200) throw new Error(`the seed's chat line failed: ${said.status} ${JSON.stringify(said.data)}`);
   await grant(stack(), player, 'runik', 250_000);
   await giveGear(stack(), player, { type: 'infantry', rarity: 'rare', level: 3, equipped: true });
   await giveGear(stack(), player, { type: 'wheat', rarity: 'epic', level: 2 });
@@ -122,6 +126,16 @@ async function screenshotMismatch(page: Page, name: string): Promise<string[]> {
   });
   const mismatch = compareWithReference(name, screenshot);
   return mismatch ? [mismatch] : [];
+}
+
+/** What every screen is checked for: axe, emoji, sideways scroll on a phone, its reference screenshot. */
+async function screenProblems(page: Page, name: string, size: string): Promise<string[]> {
+  return [
+    ...(await seriousViolations(page)),
+    ...(await emojiShown(page)),
+    ...(size === 'phone' ? await sidewaysScroll(page) : []),
+    ...(await screenshotMismatch(page, name)),
+  ];
 }
 
 /** Screens in a state a click opens (after the routes: the player is logged in). */
@@ -192,13 +206,7 @@ describe.each(Object.entries(SIZES))('every screen at %s size', (size, options) 
       await screenShown(page);
       shownAfterMs.set(name, { ...shownAfterMs.get(name), [size]: Math.round(performance.now() - startedAt) });
 
-      const problems = [
-        ...(await seriousViolations(page)),
-        ...(await emojiShown(page)),
-        ...(size === 'phone' ? await sidewaysScroll(page) : []),
-        ...(await screenshotMismatch(page, `${name}-${size}`)),
-      ];
-      expect(problems).toEqual([]);
+      expect(await screenProblems(page, `${name}-${size}`, size)).toEqual([]);
     },
     TEST_TIMEOUT_MS,
   );
@@ -210,13 +218,28 @@ describe.each(Object.entries(SIZES))('every screen at %s size', (size, options) 
       await page.goto(`${browser.current().baseUrl}${route}`);
       await screenShown(page);
       await open(page);
-      const problems = [
-        ...(await seriousViolations(page)),
-        ...(await emojiShown(page)),
-        ...(size === 'phone' ? await sidewaysScroll(page) : []),
-        ...(await screenshotMismatch(page, `${name}-${size}`)),
-      ];
-      expect(problems).toEqual([]);
+      expect(await screenProblems(page, `${name}-${size}`, size)).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  // The alliance chat's panel open (issue 37), as the rival sees it: a leader, with a founding line and a message.
+  it(
+    'allianceChat: accessible, no emoji, fits, looks as its reference',
+    async () => {
+      const chatPage = await browser.current().newPage({ ...options, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+      try {
+        await chatPage.clock.setFixedTime(FIXED_TIME);
+        await logIn(chatPage, browser.current().baseUrl, RIVAL);
+        await chatPage.goto(`${browser.current().baseUrl}${AppRoutes.alliance}`);
+        await screenShown(chatPage);
+        await chatPage.getByTestId('chat-button').click();
+        await chatPage.getByTestId('chat-panel').locator('.chat-line__text', { hasText: CHAT_LINE }).waitFor();
+        await chatPage.getByTestId('chat-button').and(chatPage.getByLabel('Alliance chat: no unread messages')).waitFor();
+        expect(await screenProblems(chatPage, `allianceChat-${size}`, size)).toEqual([]);
+      } finally {
+        await chatPage.context().close();
+      }
     },
     TEST_TIMEOUT_MS,
   );

@@ -1,4 +1,7 @@
+import { useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ChatPanel } from '../features/alliance-chat/ChatPanel';
+import { ChatPanelContext } from '../features/alliance-chat/chat-panel-state';
 import { FirstStepsGuide } from '../features/first-steps/FirstStepsGuide';
 import { LiveConnection } from '../features/notifications/LiveConnection';
 import { Navbar } from '../features/navbar/Navbar';
@@ -10,23 +13,29 @@ import './app-shell.css';
 
 /**
  * The navigation bar above whichever screen the route shows; a logged-in player's live connection,
- * its toasts and the game's confirmations around both.
+ * its toasts and the game's confirmations around both; the alliance chat's panel beside them (the
+ * shell makes room for it on a desktop).
  */
 export function AppShell() {
   const session = useSession();
   const logout = useLogout();
   const hiveUsername = session?.hiveUsername ?? null;
+  const [chatOpen, setChatOpen] = useState(false);
+  const chatPanel = useMemo(() => ({ open: chatOpen && hiveUsername !== null, setOpen: setChatOpen }), [chatOpen, hiveUsername]);
   return (
     <ToastStack>
       <ConfirmProvider>
         <LiveConnection hiveUsername={hiveUsername}>
-          <div className="app-shell">
-            <Navbar hiveUsername={hiveUsername} onLogout={logout} />
-            <main className="app-shell__main">
-              <Outlet />
-            </main>
-            {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} />}
-          </div>
+          <ChatPanelContext.Provider value={chatPanel}>
+            <div className={chatPanel.open ? 'app-shell app-shell--chat-open' : 'app-shell'}>
+              <Navbar hiveUsername={hiveUsername} onLogout={logout} />
+              <main className="app-shell__main">
+                <Outlet />
+              </main>
+              {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} />}
+            </div>
+            {hiveUsername && <ChatPanel hiveUsername={hiveUsername} />}
+          </ChatPanelContext.Provider>
         </LiveConnection>
       </ConfirmProvider>
     </ToastStack>

@@ -20,6 +20,11 @@ export class FakeSocket {
     return this;
   }
 
+  off(event: string, listener: Listener): this {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
   /** The page closes the socket (in an effect's cleanup: no act() around it). */
   disconnect(): this {
     this.closed = true;

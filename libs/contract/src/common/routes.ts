@@ -49,6 +49,17 @@ export const ApiRoutes = {
   allianceAccept: '/api/alliance/request/accept',
   allianceReject: '/api/alliance/request/reject',
   allianceKick: '/api/alliance/kick',
+  /** Alliance chat (issue 37): GET a page of history (newest first), POST `{ text }` to send. */
+  allianceChat: (username: string, options: { cursor?: string; limit?: number } = {}) =>
+    `/api/alliance/chat/${encodeURIComponent(username)}${query({
+      cursor: options.cursor,
+      limit: options.limit === undefined ? undefined : String(options.limit),
+    })}`,
+  allianceChatUnread: (username: string) => `/api/alliance/chat/${encodeURIComponent(username)}/unread`,
+  allianceChatRead: (username: string) => `/api/alliance/chat/${encodeURIComponent(username)}/read`,
+  allianceChatDelete: (username: string) => `/api/alliance/chat/${encodeURIComponent(username)}/delete`,
+  allianceChatMute: (username: string) => `/api/alliance/chat/${encodeURIComponent(username)}/mute`,
+  allianceChatUnmute: (username: string) => `/api/alliance/chat/${encodeURIComponent(username)}/unmute`,
   armyStats: (username: string) => `/api/attack/${encodeURIComponent(username)}`,
   enemies: (username: string, page: number, minLevel: number) =>
     `/api/attack/enemies/${encodeURIComponent(username)}?page=${page}&minLevel=${minLevel}`,

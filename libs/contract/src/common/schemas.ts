@@ -25,3 +25,27 @@ export const offsetQueryParameterSchema = z
   .transform(Number)
   .optional()
   .transform((offset) => offset ?? 0);
+
+const CURSOR_MESSAGE = 'cursor must be a nextCursor this API returned.';
+
+/**
+ * The query fields of a list paged by a keyset cursor, newest first: `cursor` (a previous page's
+ * `nextCursor`, an id) and `limit` (1 to `maxPageSize`, `pageSize` when absent).
+ */
+export function cursorPageQueryFields(pageSize: number, maxPageSize: number) {
+  const limitMessage = `limit must be a whole number from 1 to ${maxPageSize}.`;
+  return {
+    cursor: z
+      .string({ error: CURSOR_MESSAGE })
+      .regex(/^[1-9]\d{0,15}$/, CURSOR_MESSAGE)
+      .transform(Number)
+      .optional(),
+    limit: z
+      .string({ error: limitMessage })
+      .regex(/^\d{1,3}$/, limitMessage)
+      .transform(Number)
+      .refine((limit) => limit >= 1 && limit <= maxPageSize, limitMessage)
+      .optional()
+      .transform((limit) => limit ?? pageSize),
+  };
+}

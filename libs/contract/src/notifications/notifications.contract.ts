@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hiveUsernameSchema } from '../common/schemas';
+import { cursorPageQueryFields, hiveUsernameSchema } from '../common/schemas';
 import type { BattleWinner, PendingResourcesDto, TroopCounts } from '../attack/attack.contract';
 import type { Army } from '../city/city.contract';
 import type { QuestId } from '@runik/rules';
@@ -67,6 +67,8 @@ export interface NotificationDataByKind {
   'alliance-new-member': { allianceId: number; allianceName: string; member: string };
   /** To every member but the leader who disbanded it. */
   'alliance-disbanded': { allianceId: number; allianceName: string };
+  /** To a member named `@name` in the alliance chat by `author`: the message's id and text. */
+  'alliance-mention': { allianceId: number; messageId: number; author: string; text: string };
   /** To the alliance's other members: `leader` gathers a rally on the throne; it marches at `launchAt` (ISO 8601). */
   'rally-created': { rallyId: number; leader: string; launchAt: string };
   /** To the rally's leader: `member` joined with `troops`. */
@@ -114,6 +116,7 @@ export const NOTIFICATION_KINDS = [
   'alliance-kicked',
   'alliance-new-member',
   'alliance-disbanded',
+  'alliance-mention',
   'rally-created',
   'rally-joined',
   'rally-launched',
@@ -160,23 +163,9 @@ export interface MarkNotificationsReadResponse {
   unreadCount: number;
 }
 
-const CURSOR_MESSAGE = 'cursor must be a nextCursor this API returned.';
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${NOTIFICATIONS_MAX_PAGE_SIZE}.`;
-
 export const notificationsParamsSchema = z.strictObject({ username: hiveUsernameSchema });
 export const notificationsQuerySchema = z.strictObject({
-  cursor: z
-    .string({ error: CURSOR_MESSAGE })
-    .regex(/^[1-9]\d{0,15}$/, CURSOR_MESSAGE)
-    .transform(Number)
-    .optional(),
-  limit: z
-    .string({ error: LIMIT_MESSAGE })
-    .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= NOTIFICATIONS_MAX_PAGE_SIZE, LIMIT_MESSAGE)
-    .optional()
-    .transform((limit) => limit ?? NOTIFICATIONS_PAGE_SIZE),
+  ...cursorPageQueryFields(NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_MAX_PAGE_SIZE),
   /** Only these kinds (comma-separated), for the inbox's filter. */
   kind: z
     .string({ error: 'kind must be a comma-separated list of notification kinds.' })

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AllianceChatLinesModule } from '../alliance-chat/chat-lines.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { AllianceController } from './alliance.controller';
 import { AllianceService } from './alliance.service';
 
-@Module({ imports: [LedgerModule], controllers: [AllianceController], providers: [AllianceService], exports: [AllianceService] })
+@Module({
+  imports: [LedgerModule, AllianceChatLinesModule],
+  controllers: [AllianceController],
+  providers: [AllianceService],
+  exports: [AllianceService],
+})
 export class AllianceModule {}

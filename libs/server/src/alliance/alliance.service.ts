@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ALLIANCE_CREATION_FEE, ALLIANCE_STARTING_CAPACITY, allianceExpansionCost, formatRunik, toThousandths } from '@runik/rules';
 import type { AllianceIcon } from '@runik/rules';
-import { AllianceMessages, CityMessages } from '@runik/contract';
+import { AllianceChatLineTexts as LineTexts, AllianceMessages, CityMessages } from '@runik/contract';
 import type {
   AllianceActionResponse,
   AllianceInvitationResponse,
@@ -25,6 +25,7 @@ import { usernameOf } from '../players/player-names';
 import { nameSkeletons } from '../core/text/name-skeleton';
 import { issueInvitation, openInvitations, redeemInvitation, revokeInvitation, revokeMembersInvitations } from './alliance-invitations';
 import { retryingTransaction } from '../core/database/transaction';
+import { AllianceChatLines } from '../alliance-chat/chat-lines';
 
 interface AllianceRow {
   id: number;
@@ -63,6 +64,7 @@ export class AllianceService {
     private readonly clock: Clock,
     private readonly notifier: Notifier,
     private readonly push: NotificationPush,
+    private readonly chatLines: AllianceChatLines,
   ) {}
 
   /** One snapshot for the several reads, so a concurrent leave or hand-over cannot tear the view. */
@@ -105,9 +107,10 @@ export class AllianceService {
       const created = await insertAlliance(manager, request, playerId, now);
       await addMember(manager, created, playerId, now, AllianceMessages.alreadyInAlliance);
       await this.payFee(manager, playerId, ALLIANCE_CREATION_FEE, 'alliance-creation', created);
+      await this.chatLines.write(manager, created, 'founded', LineTexts.founded(await usernameOf(manager, playerId)));
       return created;
     });
-    this.joined(playerId, id);
+    await this.joined(playerId, id);
     return { success: true, message: AllianceMessages.created };
   }
 
@@ -144,7 +147,7 @@ export class AllianceService {
       );
       return { success: true, autoAccepted: false, message: AllianceMessages.requestSent };
     });
-    if (response.autoAccepted) this.joined(playerId, allianceId);
+    if (response.autoAccepted) await this.joined(playerId, allianceId);
     return response;
   }
 
@@ -210,7 +213,7 @@ export class AllianceService {
       await this.welcome(manager, alliance, request.playerId, now, leaderId);
       return request.playerId;
     });
-    this.joined(targetId, allianceId);
+    await this.joined(targetId, allianceId);
     return { success: true, message: AllianceMessages.accepted(targetUsername) };
   }
 
@@ -237,19 +240,25 @@ export class AllianceService {
       if (!membership) throw ApiError.badRequest(AllianceMessages.notInAlliance);
       const alliance = await lockAlliance(manager, membership.alliance_id);
       const allianceId = alliance.row.id;
-      if (!alliance.members.some((member) => member.playerId === playerId)) throw ApiError.badRequest(AllianceMessages.notInAlliance);
+      const leaver = alliance.members.find((member) => member.playerId === playerId);
+      if (!leaver) throw ApiError.badRequest(AllianceMessages.notInAlliance);
       const others = alliance.members.filter((member) => member.playerId !== playerId);
       if (others.length === 0) {
         await manager.query(`DELETE FROM alliances WHERE id = $1`, [allianceId]);
         return { allianceId, message: AllianceMessages.leftDisbanded };
       }
       await manager.query(`DELETE FROM alliance_members WHERE player_id = $1`, [playerId]);
-      if (Number(alliance.row.leader_id) !== playerId) return { allianceId, message: AllianceMessages.left };
+      const source = `left:${membershipSource(allianceId, playerId, leaver.joinedAt)}`;
+      if (Number(alliance.row.leader_id) !== playerId) {
+        await this.chatLines.write(manager, allianceId, source, LineTexts.left(leaver.username));
+        return { allianceId, message: AllianceMessages.left };
+      }
       const heir = others[0];
       await manager.query(`UPDATE alliances SET leader_id = $2 WHERE id = $1`, [allianceId, heir.playerId]);
+      await this.chatLines.write(manager, allianceId, source, LineTexts.leftNewLeader(leaver.username, heir.username));
       return { allianceId, message: AllianceMessages.leftNewLeader(heir.username) };
     });
-    this.left(allianceId, [playerId]);
+    await this.left(allianceId, [playerId]);
     return { success: true, message };
   }
 
@@ -268,9 +277,11 @@ export class AllianceService {
         membershipSource(allianceId, target.playerId, target.joinedAt),
         about(alliance),
       );
+      const source = `kicked:${membershipSource(allianceId, target.playerId, target.joinedAt)}`;
+      await this.chatLines.write(manager, allianceId, source, LineTexts.kicked(target.username));
       return target.playerId;
     });
-    this.left(allianceId, [targetId]);
+    await this.left(allianceId, [targetId]);
     return { success: true, message: AllianceMessages.kicked(targetUsername) };
   }
 
@@ -318,7 +329,7 @@ export class AllianceService {
       );
       return memberIds;
     });
-    this.left(allianceId, members);
+    await this.left(allianceId, members);
     return { success: true, message: AllianceMessages.disbanded };
   }
 
@@ -332,7 +343,10 @@ export class AllianceService {
     return retryingTransaction(this.dataSource, work);
   }
 
-  /** Tells the members a new one is in: all but the newcomer and whoever let them in (the leader accepting, or the newcomer with an invitation). */
+  /**
+   * Tells the members a new one is in: all but the newcomer and whoever let them in (the leader
+   * accepting, or the newcomer with an invitation) by notification, everyone by a chat line.
+   */
   private async welcome(
     manager: EntityManager,
     alliance: LockedAlliance,
@@ -341,22 +355,32 @@ export class AllianceService {
     actorId: number,
   ): Promise<void> {
     const others = alliance.members.map((member) => member.playerId).filter((id) => id !== newcomerId && id !== actorId);
-    await this.notifier.notify(manager, others, 'alliance-new-member', membershipSource(alliance.row.id, newcomerId, joinedAt), {
-      ...about(alliance),
-      member: await usernameOf(manager, newcomerId),
-    });
+    const member = await usernameOf(manager, newcomerId);
+    const source = membershipSource(alliance.row.id, newcomerId, joinedAt);
+    await this.notifier.notify(manager, others, 'alliance-new-member', source, { ...about(alliance), member });
+    await this.chatLines.write(manager, alliance.row.id, `joined:${source}`, LineTexts.joined(member));
   }
 
-  /** Once committed: the newcomer's open sockets join the alliance's room, then the room (them included) refreshes the alliance. */
-  private joined(playerId: number, allianceId: number): void {
+  /**
+   * Once committed: the newcomer's open sockets join the alliance's room, then the room (them
+   * included) refreshes the alliance; the action answers once Redis has taken both, so the newcomer
+   * hears every chat line sent after the answer.
+   */
+  private async joined(playerId: number, allianceId: number): Promise<void> {
     this.push.moveSockets(playerId, { join: allianceId });
     this.push.allianceChanged(allianceId);
+    await this.push.sent();
   }
 
-  /** Once committed: the room refreshes the alliance while the leavers' sockets are still in it (so their other tabs do too), then they leave it. */
-  private left(allianceId: number, playerIds: number[]): void {
+  /**
+   * Once committed: the room refreshes the alliance while the leavers' sockets are still in it (so
+   * their other tabs do too), then they leave it, on every replica before the action answers: no
+   * chat line sent after the answer reaches them.
+   */
+  private async left(allianceId: number, playerIds: number[]): Promise<void> {
     this.push.allianceChanged(allianceId);
     for (const playerId of playerIds) this.push.moveSockets(playerId, { leave: allianceId });
+    await this.push.sent();
   }
 
   /** Fees go to the fees account; the ledger's conditional debit is the guard, the check gives the message. */

@@ -1,10 +1,10 @@
 import { bossMaxHp, bossReward, CITADEL_DAILY_REWARD_CAP, Troops, troopRunikMillionths, UNIT_KEYS } from '@runik/rules';
-import { CitadelMessages, LeaderboardMessages } from '@runik/contract';
+import { AllianceChatLineTexts, CitadelMessages, LeaderboardMessages } from '@runik/contract';
 import { ApiError } from '../core/errors/api-error';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { SeasonJobs } from '../leaderboard/season.jobs';
 import { TestClock } from '../testing/test-clock';
-import { testNotifier } from '../testing/test-notifier';
+import { testChatLines, testNotifier } from '../testing/test-notifier';
 import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { CitadelJobs } from './citadel.jobs';
 import { CitadelService } from './citadel.service';
@@ -18,7 +18,7 @@ let leaderboards: LeaderboardService;
 
 beforeAll(async () => {
   t = await createServiceTest({ clock });
-  citadel = new CitadelService(t.dataSource, t.cities, t.ledger, clock, testNotifier(clock), t.emission, t.quests);
+  citadel = new CitadelService(t.dataSource, t.cities, t.ledger, clock, testNotifier(clock), t.emission, t.quests, testChatLines(clock));
   citadelJobs = new CitadelJobs(t.dataSource, clock);
   seasonJobs = new SeasonJobs(t.dataSource, clock);
   leaderboards = new LeaderboardService(t.dataSource, clock);
@@ -271,6 +271,16 @@ describe('CitadelService boss defeat', () => {
     const pending = new Map([a, b].map((player) => [player.playerId, 0]));
     for (const player of [a, b]) pending.set(player.playerId, (await citadel.user(player.playerId)).pendingRewards);
 
+    // a and b fight in one alliance: its chat hears of the boss.
+    const [{ id: allianceId }] = await t.dataSource.query(
+      `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at) VALUES ('Boss Hunters', 'BHT', 'shield', '', $1, 10, now()) RETURNING id`,
+      [a.playerId],
+    );
+    await t.dataSource.query(`INSERT INTO alliance_members (player_id, alliance_id, joined_at) SELECT unnest($1::bigint[]), $2, now()`, [
+      [a.playerId, b.playerId],
+      allianceId,
+    ]);
+
     const killing = await citadel.attack(b.playerId, floor);
     expect(killing).toMatchObject({
       damageDealt: 0.007,
@@ -289,6 +299,17 @@ describe('CitadelService boss defeat', () => {
       finalDamages.map((row) => [Number(row.player_id), Math.floor((reward * Number(row.total_damage)) / finalTotal)]),
     );
     expect(killing.userReward).toEqual({ rewardAmount: expected.get(b.playerId)! / 1000 });
+    // Named by damage dealt: only the alliance's members (others fought this floor in earlier tests).
+    const names = [a, b]
+      .map((player) => ({ ...player, damage: Number(finalDamages.find((row) => Number(row.player_id) === player.playerId)!.total_damage) }))
+      .sort((x, y) => y.damage - x.damage)
+      .map((player) => player.username);
+    expect(
+      await t.dataSource.query(`SELECT text, author_id FROM alliance_chat_messages WHERE alliance_id = $1 AND source = $2`, [
+        allianceId,
+        `citadel-floor:${floor}`,
+      ]),
+    ).toEqual([{ text: AllianceChatLineTexts.bossDefeated(floor, names), author_id: null }]);
     // What a was shown as pending is what a was paid; b was paid that and the share of the last blow.
     expect(pending.get(a.playerId)).toBe(expected.get(a.playerId)! / 1000);
     const lastBlowShare = expected.get(b.playerId)! - Math.round(pending.get(b.playerId)! * 1000);

@@ -14,7 +14,7 @@ import {
   gameDayKey,
   seasonAt,
 } from '@runik/rules';
-import { CitadelMessages } from '@runik/contract';
+import { AllianceChatLineTexts, CitadelMessages } from '@runik/contract';
 import type {
   CitadelAttackResponse,
   CitadelPreview,
@@ -31,6 +31,7 @@ import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
 import { QuestProgress } from '../quests/quest-progress';
 import { Notifier } from '../notifications/notifier';
+import { AllianceChatLines } from '../alliance-chat/chat-lines';
 
 interface FloorRow {
   floor: number;
@@ -63,6 +64,7 @@ export class CitadelService {
     private readonly notifier: Notifier,
     private readonly emission: EmissionBudget,
     private readonly quests: QuestProgress,
+    private readonly chatLines: AllianceChatLines,
   ) {}
 
   async user(playerId: number): Promise<CitadelUserResponse> {
@@ -314,7 +316,24 @@ export class CitadelService {
         },
       })),
     );
+    await this.tellAlliances(manager, floor.floor);
     return shares;
+  }
+
+  /** A line in the chat of each alliance whose members fought the boss, naming them by damage dealt. */
+  private async tellAlliances(manager: EntityManager, floor: number): Promise<void> {
+    const fighters: { alliance_id: number; hive_username: string }[] = await manager.query(
+      `SELECT m.alliance_id, p.hive_username FROM citadel_damage d
+         JOIN alliance_members m ON m.player_id = d.player_id JOIN players p ON p.id = d.player_id
+        WHERE d.floor = $1 ORDER BY m.alliance_id, d.total_damage DESC, p.id`,
+      [floor],
+    );
+    const byAlliance = new Map<number, string[]>();
+    for (const fighter of fighters)
+      byAlliance.set(Number(fighter.alliance_id), [...(byAlliance.get(Number(fighter.alliance_id)) ?? []), fighter.hive_username]);
+    for (const [allianceId, names] of byAlliance) {
+      await this.chatLines.write(manager, allianceId, `citadel-floor:${floor}`, AllianceChatLineTexts.bossDefeated(floor, names));
+    }
   }
 
   /**

@@ -11,7 +11,7 @@ import { TestClock } from '../testing/test-clock';
 import { RecordingAlarm } from '../testing/recording-throne-alarm';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { testEmission } from '../testing/test-emission';
-import { testNotifier } from '../testing/test-notifier';
+import { testChatLines, testNotifier } from '../testing/test-notifier';
 import { QuestProgress } from '../quests/quest-progress';
 import { newTestPlayer } from '../testing/test-players';
 import { ThroneEngine } from '../throne/throne-engine';
@@ -43,8 +43,17 @@ beforeAll(async () => {
   cityService = new CityService(dataSource, cities, clock, quests);
   attack = new AttackService(dataSource, cities, clock, notifier, quests);
   leaderboards = new LeaderboardService(dataSource, clock);
-  citadel = new CitadelService(dataSource, cities, ledger, clock, notifier, testEmission(dataSource, clock).emission, quests);
-  engine = new ThroneEngine(dataSource, cities, clock, new RecordingAlarm(), notifier);
+  citadel = new CitadelService(
+    dataSource,
+    cities,
+    ledger,
+    clock,
+    notifier,
+    testEmission(dataSource, clock).emission,
+    quests,
+    testChatLines(clock),
+  );
+  engine = new ThroneEngine(dataSource, cities, clock, new RecordingAlarm(), notifier, testChatLines(clock));
   throne = new ThroneService(dataSource, engine, cities, clock, notifier);
 });
 afterAll(async () => {

@@ -10,8 +10,8 @@ import {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
-import { ALLIANCE_CHANGED_EVENT, NOTIFICATION_EVENT } from '@runik/contract';
-import type { NotificationDto } from '@runik/contract';
+import { ALLIANCE_CHANGED_EVENT, ALLIANCE_CHAT_DELETED_EVENT, ALLIANCE_CHAT_EVENT, NOTIFICATION_EVENT } from '@runik/contract';
+import type { AllianceChatDeletedEvent, AllianceChatEvent, NotificationDto } from '@runik/contract';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { allianceRoom, playerRoom, sessionRoom, socketChannelKey } from './socket-rooms';
@@ -21,7 +21,9 @@ export interface PlayerNotification {
   notification: NotificationDto;
 }
 
-const PENDING = 'runik:pendingNotifications';
+const PENDING = 'runik:pendingPushes';
+/** How long an action waits at most for Redis to take its room moves (NotificationPush.sent). */
+const SENT_WAIT_MS = 2_000;
 
 /**
  * Pushes stored notifications to the players' sockets through Redis (`@socket.io/redis-emitter`),
@@ -34,6 +36,8 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
   private readonly logger = new Logger(NotificationPush.name);
   private readonly redis: Redis;
   private readonly emitter: Emitter;
+  /** The last PUBLISH handed to Redis: commands on one connection run in order, so once it is done all before it are. */
+  private lastPublish: Promise<unknown> = Promise.resolve();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -46,7 +50,9 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
     // The emitter fires PUBLISH and forgets it; a refused one is logged here instead of crashing the process.
     const publisher = {
       publish: (channel: string, message: string | Buffer) =>
-        this.redis.publish(channel, message).catch((error: Error) => this.logger.warn(`Push not sent: ${error.message}`)),
+        (this.lastPublish = this.redis
+          .publish(channel, message)
+          .catch((error: Error) => this.logger.warn(`Push not sent: ${error.message}`))),
     };
     this.emitter = new Emitter(publisher, { key: socketChannelKey(config) });
   }
@@ -61,9 +67,30 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
 
   /** Pushes now, or when the transaction `manager` runs in commits. */
   afterCommit(manager: EntityManager, notifications: PlayerNotification[]): void {
-    const runner = manager.queryRunner;
-    if (runner?.isTransactionActive) pendingOf(runner).push(...notifications);
-    else this.publish(notifications);
+    if (notifications.length > 0) this.onCommit(manager, () => this.publish(notifications));
+  }
+
+  /** A line of an alliance's chat, to the alliance's room, now or when the transaction that wrote it commits. */
+  chatLineAfterCommit(manager: EntityManager, line: AllianceChatEvent): void {
+    this.onCommit(manager, () => this.emitter.to(allianceRoom(line.allianceId)).emit(ALLIANCE_CHAT_EVENT, line));
+  }
+
+  /** The leader deleted a line: the room's clients drop it. */
+  chatLineDeleted(event: AllianceChatDeletedEvent): void {
+    this.emitter.to(allianceRoom(event.allianceId)).emit(ALLIANCE_CHAT_DELETED_EVENT, event);
+  }
+
+  /**
+   * Resolves once Redis has taken every push and room move sent so far (or refused it: logged). A
+   * leave or kick answers only after this, so its sockets' leaving the room reaches every replica
+   * before any chat line sent after the answer (one Redis, whose PUBLISHes every subscriber hears in order).
+   */
+  async sent(): Promise<void> {
+    // A Redis that hangs (no error, no answer) must not hold the action's answer: nothing is delivered meanwhile anyway.
+    let timer: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, SENT_WAIT_MS)));
+    await Promise.race([this.lastPublish, givenUp]);
+    clearTimeout(timer);
   }
 
   /** Tells the alliance's sockets that their alliance changed (members joined or left): they refresh it. */
@@ -85,11 +112,17 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
   afterTransactionCommit(event: TransactionCommitEvent): void {
     // A released savepoint is not a commit: wait for the outermost transaction.
     if (event.queryRunner.isTransactionActive) return;
-    this.publish(takePending(event.queryRunner));
+    for (const push of takePending(event.queryRunner)) push();
   }
 
   afterTransactionRollback(event: TransactionRollbackEvent): void {
     if (!event.queryRunner.isTransactionActive) takePending(event.queryRunner);
+  }
+
+  private onCommit(manager: EntityManager, push: () => void): void {
+    const runner = manager.queryRunner;
+    if (runner?.isTransactionActive) pendingOf(runner).push(push);
+    else push();
   }
 
   private publish(notifications: PlayerNotification[]): void {
@@ -97,13 +130,14 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
   }
 }
 
-function pendingOf(runner: QueryRunner): PlayerNotification[] {
-  const data = runner.data as Record<string, PlayerNotification[] | undefined>;
+/** The pushes waiting for the transaction's commit, in the order they were asked for. */
+function pendingOf(runner: QueryRunner): (() => void)[] {
+  const data = runner.data as Record<string, (() => void)[] | undefined>;
   return (data[PENDING] ??= []);
 }
 
-function takePending(runner: QueryRunner): PlayerNotification[] {
-  const data = runner.data as Record<string, PlayerNotification[] | undefined>;
+function takePending(runner: QueryRunner): (() => void)[] {
+  const data = runner.data as Record<string, (() => void)[] | undefined>;
   const pending = data[PENDING] ?? [];
   delete data[PENDING];
   return pending;

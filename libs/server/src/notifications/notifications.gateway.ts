@@ -34,7 +34,7 @@ interface EngineConnection {
 }
 
 /**
- * The inbox, live (api only): a socket gets in with a valid session and joins its player's room, its
+ * The inbox and the alliance chat, live (api only): a socket gets in with a valid session and joins its player's room, its
  * alliance's and its session's; what reaches those rooms comes from NotificationPush, through Redis,
  * from any api replica or the worker. Refusals arrive as `connect_error` with the API's error message.
  * Limits (SocketLimits): transport connections per address, handshakes per minute per address and per
@@ -107,13 +107,8 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     const place = this.limits.takeSessionSocket(session.sessionId);
     if (!place) return ErrorMessages.tooManySockets;
     try {
-      const [membership]: { alliance_id: string }[] = await this.dataSource.query(
-        `SELECT alliance_id FROM alliance_members WHERE player_id = $1`,
-        [session.playerId],
-      );
-      const rooms = [playerRoom(session.playerId), sessionRoom(session.tokenHash)];
-      if (membership) rooms.push(allianceRoom(Number(membership.alliance_id)));
-      await socket.join(rooms);
+      await socket.join([playerRoom(session.playerId), sessionRoom(session.tokenHash)]);
+      await this.joinAllianceRoom(socket, session.playerId);
     } catch (error) {
       place.release();
       throw error;
@@ -121,6 +116,27 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     socket.once('disconnect', place.release);
     this.endAtExpiry(socket, session);
     return null;
+  }
+
+  /**
+   * Joins the room of the player's alliance, read after the socket is in its player's room: a join,
+   * leave or kick committed later moves it there (NotificationPush.moveSockets). One committed
+   * between the read and the room's join would be missed, so the membership is read again until it
+   * holds still: a kicked member's new socket never stays in the room (alliance chat).
+   */
+  private async joinAllianceRoom(socket: Socket, playerId: number): Promise<void> {
+    let joined: number | null = null;
+    for (;;) {
+      const [membership]: { alliance_id: string }[] = await this.dataSource.query(
+        `SELECT alliance_id FROM alliance_members WHERE player_id = $1`,
+        [playerId],
+      );
+      const allianceId = membership ? Number(membership.alliance_id) : null;
+      if (allianceId === joined) return;
+      if (joined !== null) await socket.leave(allianceRoom(joined));
+      if (allianceId !== null) await socket.join(allianceRoom(allianceId));
+      joined = allianceId;
+    }
   }
 
   /** Disconnects the socket when its session's lifetime ends (a revoked session's sockets go at logout). */

@@ -41,6 +41,7 @@ const decoders: { [K in NotificationKind]: z.ZodType<NotificationDataByKind[K], 
   'alliance-kicked': alliance,
   'alliance-new-member': alliance.extend({ member: text }),
   'alliance-disbanded': alliance,
+  'alliance-mention': z.object({ allianceId: id, messageId: id, author: text, text }),
   'rally-created': z.object({ rallyId: id, leader: text, launchAt: laterText }),
   'rally-joined': z.object({ rallyId: id, member: text, troops: army.default(noArmy) }),
   'rally-launched': z.object({

@@ -12,6 +12,7 @@ import {
   warSchedule,
   winningSlot,
 } from '@runik/rules';
+import { AllianceChatLineTexts } from '@runik/contract';
 import type { NotificationDataByKind } from '@runik/contract';
 import { bankProduction } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
@@ -19,6 +20,8 @@ import { Clock } from '../core/clock/clock';
 import { JobHandler, ScheduledJob } from '../core/queues/job-handlers';
 import { Queues, ScheduledJobs } from '../core/queues/queues';
 import { Notifier } from '../notifications/notifier';
+import { AllianceChatLines } from '../alliance-chat/chat-lines';
+import { usernameOf } from '../players/player-names';
 import { ThroneAlarm } from './throne-alarm';
 import { fightForThrone } from './throne-battle';
 import {
@@ -68,6 +71,7 @@ export class ThroneEngine {
     private readonly clock: Clock,
     private readonly alarm: ThroneAlarm,
     private readonly notifier: Notifier,
+    private readonly chatLines: AllianceChatLines,
   ) {}
 
   /**
@@ -207,6 +211,13 @@ export class ThroneEngine {
       at,
     ]);
     if (rally.alliance_id === null) return;
+    const leader = await usernameOf(manager, Number(rally.creator_id));
+    await this.chatLines.write(
+      manager,
+      rally.alliance_id,
+      `rally:${rally.id}`,
+      battle ? AllianceChatLineTexts.rallyFought(leader, battle.winner === 'attacker') : AllianceChatLineTexts.rallyReinforced(leader),
+    );
     await this.notifier.notifyEach(
       manager,
       `rally:${rally.id}`,

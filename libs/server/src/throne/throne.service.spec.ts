@@ -1,14 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ALLIANCE_ICON_IDS, STARTING_BUILDING_LEVEL, THRONE_FULL_CONTROL_SECONDS, THRONE_RALLY_GATHER_SECONDS, Troops } from '@runik/rules';
-import { ThroneMessages } from '@runik/contract';
+import { AllianceChatLineTexts, ThroneMessages } from '@runik/contract';
 import { CityService } from '../city/city.service';
 import { CityTransactions } from '../city/city-transactions';
 import { dataSourceOptions } from '../database';
 import { LedgerService } from '../ledger/ledger.service';
 import { RecordingAlarm } from '../testing/recording-throne-alarm';
 import { TestClock } from '../testing/test-clock';
-import { testNotifier } from '../testing/test-notifier';
+
+import { testChatLines, testNotifier } from '../testing/test-notifier';
 import { QuestProgress } from '../quests/quest-progress';
 import { newTestPlayer } from '../testing/test-players';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
@@ -36,8 +37,8 @@ beforeAll(async () => {
   ledger = new LedgerService(clock);
   cities = new CityTransactions(dataSource, ledger, clock);
   cityService = new CityService(dataSource, cities, clock, new QuestProgress(notifier));
-  engine = new ThroneEngine(dataSource, cities, clock, alarm, notifier);
-  secondWorker = new ThroneEngine(dataSource, cities, clock, alarm, notifier);
+  engine = new ThroneEngine(dataSource, cities, clock, alarm, notifier, testChatLines(clock));
+  secondWorker = new ThroneEngine(dataSource, cities, clock, alarm, notifier, testChatLines(clock));
   throne = new ThroneService(dataSource, engine, cities, clock, notifier);
 });
 afterAll(async () => {
@@ -320,6 +321,15 @@ describe('a whole Throne War on the injectable clock', () => {
       'solo:defender',
       'rally:attacker',
       'rally:defender',
+    ]);
+    // Each alliance's chat has a line for its rally, written with the march.
+    const lines = await dataSource.query(
+      `SELECT a.tag, c.text, c.author_id FROM alliance_chat_messages c JOIN alliances a ON a.id = c.alliance_id
+        WHERE c.source LIKE 'rally:%' ORDER BY c.id`,
+    );
+    expect(lines).toEqual([
+      { tag: 'AAA', text: AllianceChatLineTexts.rallyFought(a1.name, true), author_id: null },
+      { tag: 'CCC', text: AllianceChatLineTexts.rallyFought(c1.name, false), author_id: null },
     ]);
     occupiedAt = launchA.launch_at;
   });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ChatButton } from '../alliance-chat/ChatButton';
 import { AccountMenu } from './AccountMenu';
 import { NavbarLogo } from './NavbarLogo';
 import { NavLinks } from './NavLinks';
@@ -26,6 +27,7 @@ export function Navbar({ hiveUsername, onLogout }: NavbarProps) {
         <NavbarLogo />
         {isLoggedIn && <NavLinks label="Main navigation" className="navbar__links" />}
         <div className="navbar__actions">
+          {isLoggedIn && <ChatButton hiveUsername={hiveUsername} />}
           {isLoggedIn && <NotificationBell hiveUsername={hiveUsername} />}
           <AccountMenu hiveUsername={hiveUsername} onShowReferredPlayers={() => setReferredPlayersOpen(true)} onLogout={onLogout} />
           {/* The mobile menu holds the game links, which only players see. */}

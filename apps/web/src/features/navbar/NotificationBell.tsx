@@ -1,9 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { AppRoutes } from '@runik/contract';
 import { useUnreadCount } from '../notifications/notifications-api';
-
-/** Counts above this show as "99+" on the badge (the label keeps the exact number). */
-const BADGE_MAX = 99;
+import { UnreadBadge } from './UnreadBadge';
 
 function bellLabel(unread: number): string {
   if (unread === 0) return 'Inbox: no unread notifications';
@@ -24,11 +22,7 @@ export function NotificationBell({ hiveUsername }: { hiveUsername: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      {unread > 0 && (
-        <span className="navbar__bell-count" aria-hidden="true" data-testid="unread-count">
-          {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
-        </span>
-      )}
+      <UnreadBadge count={unread} testId="unread-count" />
     </NavLink>
   );
 }

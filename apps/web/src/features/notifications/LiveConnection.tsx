@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ALLIANCE_CHANGED_EVENT, NOTIFICATION_EVENT, type NotificationDto } from '@runik/contract';
 import { useShowToast } from '../../ui/Toasts';
 import { allianceKeys } from '../alliance/alliance-api';
-import { openLiveSocket } from './live-socket';
+import { LiveSocketContext, openLiveSocket } from './live-socket';
 import { LiveStatusContext } from './live-status';
 import { AFFECTED_QUERIES } from './notification-effects';
 import { describeNotification, isKnownKind } from './notification-wording';
@@ -19,26 +20,31 @@ interface LiveConnectionProps {
 /**
  * One live connection per logged-in session: each notification pushed on it shows a toast and
  * reloads what it changed. Tells the screens below whether it is up (useLiveConnected), and hands
- * them the notifications they wait for (usePushedNotification).
+ * them the notifications they wait for (usePushedNotification) and the socket itself, for the
+ * events of other features (the alliance chat's lines: useLiveSocket).
  */
 export function LiveConnection({ hiveUsername, children }: LiveConnectionProps) {
   const [listeners] = useState(() => new Set<PushListener>());
-  const connected = useLiveSocket(hiveUsername, listeners);
+  const { connected, socket } = useLiveConnection(hiveUsername, listeners);
   return (
     <LiveStatusContext.Provider value={connected}>
-      <PushListenersContext.Provider value={listeners}>{children}</PushListenersContext.Provider>
+      <LiveSocketContext.Provider value={socket}>
+        <PushListenersContext.Provider value={listeners}>{children}</PushListenersContext.Provider>
+      </LiveSocketContext.Provider>
     </LiveStatusContext.Provider>
   );
 }
 
-function useLiveSocket(username: string | null, listeners: Set<PushListener>): boolean {
+function useLiveConnection(username: string | null, listeners: Set<PushListener>): { connected: boolean; socket: Socket | null } {
   const queryClient = useQueryClient();
   const showToast = useShowToast();
   const [connected, setConnected] = useState(false);
+  const [socket, setSocket] = useState<Socket | null>(null);
 
   useEffect(() => {
     if (username === null) return;
     const socket = openLiveSocket();
+    setSocket(socket);
     const reload = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
 
     socket.on('connect', () => {
@@ -59,8 +65,9 @@ function useLiveSocket(username: string | null, listeners: Set<PushListener>): b
     return () => {
       socket.disconnect();
       setConnected(false);
+      setSocket(null);
     };
   }, [username, queryClient, showToast, listeners]);
 
-  return connected;
+  return { connected, socket };
 }

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '@runik/contract';
 
@@ -9,4 +10,12 @@ import { SOCKET_PATH } from '@runik/contract';
  */
 export function openLiveSocket(): Socket {
   return io({ path: SOCKET_PATH, transports: ['websocket', 'polling'], tryAllTransports: true, withCredentials: true });
+}
+
+/** The page's live connection while a player is logged in (LiveConnection provides it), else null. */
+export const LiveSocketContext = createContext<Socket | null>(null);
+
+/** The live connection, for a feature to listen to its own events on (null until it is opened). */
+export function useLiveSocket(): Socket | null {
+  return useContext(LiveSocketContext);
 }

@@ -43,6 +43,7 @@ export const AFFECTED_QUERIES: Record<NotificationKind, Keys> = {
   'alliance-kicked': membership,
   'alliance-new-member': () => [allianceKeys.all],
   'alliance-disbanded': membership,
+  'alliance-mention': () => [],
   'rally-created': throne,
   'rally-joined': throne,
   'rally-launched': (username) => [throneKeys.all, cityKeys.city(username), attackKeys.army(username)],

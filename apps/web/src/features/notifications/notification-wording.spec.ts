@@ -48,6 +48,10 @@ const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } 
   'alliance-kicked': [{ allianceId: 1, allianceName: 'Wolves' }, 'You were removed from Wolves.'],
   'alliance-new-member': [{ allianceId: 1, allianceName: 'Wolves', member: 'gus' }, 'gus joined Wolves.'],
   'alliance-disbanded': [{ allianceId: 1, allianceName: 'Wolves' }, 'Wolves was disbanded.'],
+  'alliance-mention': [
+    { allianceId: 1, messageId: 9, author: 'bob', text: '@alice hold the pass' },
+    'bob mentioned you in the alliance chat: “@alice hold the pass”',
+  ],
   'rally-created': [
     { rallyId: 1, leader: 'hal', launchAt: '2026-05-01T13:00:00.000Z' },
     'hal called a rally on the throne: it marches May 1, 2026, 13:00 UTC.',

@@ -198,6 +198,12 @@ const WORDING: { [K in NotificationKind]: KindWording<K> } = {
     text: ({ allianceName }) => `${allianceName} was disbanded.`,
     toast: ({ allianceName }) => `${allianceName} was disbanded`,
   },
+  'alliance-mention': {
+    group: 'alliance',
+    text: ({ author, text }) => `${author} mentioned you in the alliance chat: “${text}”`,
+    toast: ({ author }) => `${author} mentioned you in the alliance chat`,
+    link: links.alliance,
+  },
   'rally-created': {
     group: 'throne',
     text: ({ leader, launchAt }) => `${leader} called a rally on the throne: it marches ${utcTime(launchAt)}.`,

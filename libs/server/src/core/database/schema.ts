@@ -25,6 +25,22 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AllianceChatMessages {
+  alliance_id: number;
+  author_id: number | null;
+  created_at: Timestamp;
+  id: Generated<number>;
+  source: string | null;
+  text: string;
+}
+
+export interface AllianceChatMutes {
+  alliance_id: number;
+  muted_by: number;
+  muted_until: Timestamp;
+  player_id: number;
+}
+
 export interface AllianceInvitations {
   alliance_id: number;
   created_at: Timestamp;
@@ -39,6 +55,7 @@ export interface AllianceInvitations {
 
 export interface AllianceMembers {
   alliance_id: number;
+  chat_read_id: Generated<number>;
   joined_at: Timestamp;
   player_id: number;
 }
@@ -491,6 +508,8 @@ export interface Withdrawals {
 }
 
 export interface DB {
+  alliance_chat_messages: AllianceChatMessages;
+  alliance_chat_mutes: AllianceChatMutes;
   alliance_invitations: AllianceInvitations;
   alliance_members: AllianceMembers;
   alliance_requests: AllianceRequests;

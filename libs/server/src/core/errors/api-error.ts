@@ -21,6 +21,10 @@ export class ApiError extends HttpException {
   static conflict(message: string): ApiError {
     return new ApiError(HttpStatus.CONFLICT, message);
   }
+  /** 429 `{ error, retryAfterSeconds }`; the error filter adds the Retry-After header. */
+  static tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
+    return new ApiError(HttpStatus.TOO_MANY_REQUESTS, message, { retryAfterSeconds });
+  }
   static unavailable(message: string): ApiError {
     return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, message);
   }

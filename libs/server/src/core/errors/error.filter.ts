@@ -22,6 +22,9 @@ export class ErrorFilter implements ExceptionFilter {
     const { status, body } = this.toResponse(exception);
     if (status === HttpStatus.SERVICE_UNAVAILABLE && !reply.hasHeader('Retry-After'))
       void reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+    // A limit's refusal (ApiError.tooManyRequests) says how long to wait in the header too.
+    if (status === HttpStatus.TOO_MANY_REQUESTS && typeof body.retryAfterSeconds === 'number' && !reply.hasHeader('Retry-After'))
+      void reply.header('Retry-After', String(body.retryAfterSeconds));
     void reply.status(status).send(body);
   }
 

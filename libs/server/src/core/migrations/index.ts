@@ -25,6 +25,7 @@ import { AllianceInvitationRules1765532100000 } from './1765532100000-alliance-i
 import { BackupRuns1765534400000 } from './1765534400000-backup-runs';
 import { RefundLimits1765540000000 } from './1765540000000-refund-limits';
 import { PracticeRaids1765541000000 } from './1765541000000-practice-raids';
+import { AllianceChat1795756108479 } from './1795756108479-alliance-chat';
 import { QuestCompletions1795756182828 } from './1795756182828-quest-completions';
 
 /** Every migration, in order. TypeORM never synchronizes the schema. */
@@ -56,5 +57,6 @@ export const migrations = [
   BackupRuns1765534400000,
   RefundLimits1765540000000,
   PracticeRaids1765541000000,
+  AllianceChat1795756108479,
   QuestCompletions1795756182828,
 ];

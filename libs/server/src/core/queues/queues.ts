@@ -11,6 +11,8 @@ export const ScheduledJobs = {
   seasonRollover: 'season-rollover',
   /** Daily: notifications past NOTIFICATION_RETENTION_DAYS are deleted. */
   notificationsExpiry: 'notifications-expiry',
+  /** Daily: alliance chat lines past ALLIANCE_CHAT_RETENTION_DAYS, and ended mutes, are deleted. */
+  allianceChatExpiry: 'alliance-chat-expiry',
   /** Throne Wars: cron ticks at the calendar's moments (voting opens and closes, battle slots), a minute safety tick, and delayed wake-ups; each brings the war up to now. */
   throneVotingOpens: 'throne-voting-opens',
   throneVotingCloses: 'throne-voting-closes',
