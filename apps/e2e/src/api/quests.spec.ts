@@ -56,7 +56,7 @@ describe('quests', () => {
       title: 'Harvest twice',
       progress: 0,
       goal: 2,
-      reward: { wheat: 50, lumber: 40 },
+      reward: { wheat: 25, lumber: 20 },
       completedAt: null,
       claimedAt: null,
     });

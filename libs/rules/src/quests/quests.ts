@@ -18,13 +18,14 @@ export interface QuestDefinition<Id extends string> {
 /**
  * Three tasks any player can finish in a day's visits: two harvests (one every 4 hours), a batch of
  * troops trained, a fight (a raid on a city or the practice camp, or a hit on the citadel's boss).
- * Resources only (about 1.6 RUNIK a day at the conversion rates, before tax): a daily faucet of RUNIK
+ * Resources only (about 0.8 RUNIK a day at the conversion rates, before tax; twice that took the
+ * simulation's coverage under 1, docs/quests.md): a daily faucet of RUNIK
  * would be a second conversion beside the capped one.
  */
 export const DAILY_QUESTS = [
-  { id: 'harvest-twice', goal: 2, reward: { wheat: 50_000, lumber: 40_000 } },
-  { id: 'train-troops', goal: 1, reward: { stone: 30_000, ore: 25_000 } },
-  { id: 'fight', goal: 1, reward: { wheat: 30_000, lumber: 25_000, stone: 20_000, ore: 15_000 } },
+  { id: 'harvest-twice', goal: 2, reward: { wheat: 25_000, lumber: 20_000 } },
+  { id: 'train-troops', goal: 1, reward: { stone: 15_000, ore: 12_000 } },
+  { id: 'fight', goal: 1, reward: { wheat: 15_000, lumber: 12_000, stone: 10_000, ore: 8_000 } },
 ] as const satisfies readonly QuestDefinition<string>[];
 
 /**
