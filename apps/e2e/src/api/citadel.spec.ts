@@ -86,6 +86,13 @@ describe('Abyssal Citadel', () => {
       user: { armyPower: 0, army: NO_TROOPS },
       totalStats: { totalDamageDealt: 0 },
       pendingRewards: 0,
+      // No army: a hit would do nothing and cost nothing, so no number of hits fells the boss.
+      preview: {
+        bossHpLeft: 100,
+        damagePerHit: 0,
+        hitsToDefeat: null,
+        nextHitCasualties: { dead: NO_TROOPS, injured: NO_TROOPS },
+      },
     });
     expect(await okData(floorView(player, 1))).toEqual({
       floor: 1,

@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { ApiRoutes } from '@runik/contract';
+import { ApiRoutes, QUEST_TITLES } from '@runik/contract';
 import type { NotificationDataByKind, NotificationKind } from '@runik/contract';
 import { bossMaxHp, bossReward, fromThousandths, THRONE_FULL_CONTROL_SECONDS, Troops } from '@runik/rules';
 import { Queues, ScheduledJobs } from '@runik/server';
@@ -284,8 +284,12 @@ describe('citadel notifications', () => {
     };
     // The opener's 30 points of the boss's 100 earn that share of floor 1's reward, rounded down.
     expect(paid(opener)).toEqual({ floor: 1, damage: 30, share: fromThousandths(Math.floor((bossReward(1) * 30_000) / bossMaxHp(1))) });
-    expect(await received(opener)).toEqual([notice('boss-defeated', paid(opener))]);
-    expect(await received(finisher)).toEqual([notice('boss-defeated', paid(finisher))]);
+    // A hit on the boss also completes the day's fight quest (issue 36), once.
+    const fought = notice('quest-completed', { questId: 'fight', title: QUEST_TITLES.fight, daily: true });
+    expect(await received(opener)).toEqual([fought, notice('boss-defeated', paid(opener))]);
+    const finisherReceived = await received(finisher);
+    expect(finisherReceived).toHaveLength(2);
+    expect(finisherReceived).toEqual(expect.arrayContaining([fought, notice('boss-defeated', paid(finisher))]));
     expect(await received(bystander)).toEqual([]);
   });
 });

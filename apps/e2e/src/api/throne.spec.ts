@@ -568,6 +568,8 @@ describe('a whole war over HTTP', () => {
       fullControlMet: false,
       fullControlAt: new Date(occupiedSince.getTime() + THRONE_FULL_CONTROL_SECONDS * 1000).toISOString(),
       garrisonedTroops: troops(45),
+      // 45 infantry, no gear: the garrison's power on armyPower's scale.
+      garrisonPower: 0.45,
     });
     expect(await ok(garrisonDetails(member))).toEqual({
       participants: [
