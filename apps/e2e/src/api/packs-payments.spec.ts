@@ -57,6 +57,8 @@ const refused = (purchaseId: number, packCount: number, error: string): PackPurc
   currency: 'hive',
   opened: false,
   error,
+  // Refused by its report or by the chain follower: seen on chain in the latter case only.
+  seenOnChain: expect.any(Boolean),
 });
 
 /**

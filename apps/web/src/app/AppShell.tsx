@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FirstStepsGuide } from '../features/first-steps/FirstStepsGuide';
 import { LiveConnection } from '../features/notifications/LiveConnection';
@@ -16,6 +17,8 @@ export function AppShell() {
   const session = useSession();
   const logout = useLogout();
   const hiveUsername = session?.hiveUsername ?? null;
+  // Where the guide's card sits in the page, above the screen, when it may not float over it.
+  const [guideSlot, setGuideSlot] = useState<HTMLElement | null>(null);
   return (
     <ToastStack>
       <ConfirmProvider>
@@ -23,9 +26,10 @@ export function AppShell() {
           <div className="app-shell">
             <Navbar hiveUsername={hiveUsername} onLogout={logout} />
             <main className="app-shell__main">
+              <div ref={setGuideSlot} />
               <Outlet />
             </main>
-            {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} />}
+            {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} inlineSlot={guideSlot} />}
           </div>
         </LiveConnection>
       </ConfirmProvider>

@@ -10,15 +10,21 @@ import {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
-import { ALLIANCE_CHANGED_EVENT, NOTIFICATION_EVENT } from '@runik/contract';
-import type { NotificationDto } from '@runik/contract';
+import { ALLIANCE_CHANGED_EVENT, NOTIFICATION_EVENT, PAYMENT_SEEN_EVENT } from '@runik/contract';
+import type { NotificationDto, PaymentSeenEvent } from '@runik/contract';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
-import { allianceRoom, playerRoom, sessionRoom, socketChannelKey } from './socket-rooms';
+import { allianceRoom, paymentRoom, playerRoom, sessionRoom, socketChannelKey } from './socket-rooms';
 
 export interface PlayerNotification {
   playerId: number;
   notification: NotificationDto;
+}
+
+/** A payment's transfer the chain follower recorded: its payer (null when no player sent it) hears it. */
+export interface SeenPayment {
+  transactionId: string;
+  playerId: number | null;
 }
 
 const PENDING = 'runik:pendingNotifications';
@@ -61,9 +67,22 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
 
   /** Pushes now, or when the transaction `manager` runs in commits. */
   afterCommit(manager: EntityManager, notifications: PlayerNotification[]): void {
-    const runner = manager.queryRunner;
-    if (runner?.isTransactionActive) pendingOf(runner).push(...notifications);
-    else this.publish(notifications);
+    this.whenCommitted(manager, () => this.publish(notifications));
+  }
+
+  /**
+   * Tells each payment's payer, and a visitor watching it (activation), that the chain follower
+   * recorded its transfer (the step `seen`), once the transaction recording it commits.
+   */
+  paymentsSeen(manager: EntityManager, payments: SeenPayment[]): void {
+    if (payments.length === 0) return;
+    this.whenCommitted(manager, () => {
+      for (const { transactionId, playerId } of payments) {
+        const event: PaymentSeenEvent = { transactionId };
+        const rooms = playerId === null ? [paymentRoom(transactionId)] : [paymentRoom(transactionId), playerRoom(playerId)];
+        this.emitter.to(rooms).emit(PAYMENT_SEEN_EVENT, event);
+      }
+    });
   }
 
   /** Tells the alliance's sockets that their alliance changed (members joined or left): they refresh it. */
@@ -85,25 +104,40 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
   afterTransactionCommit(event: TransactionCommitEvent): void {
     // A released savepoint is not a commit: wait for the outermost transaction.
     if (event.queryRunner.isTransactionActive) return;
-    this.publish(takePending(event.queryRunner));
+    for (const push of takePending(event.queryRunner)) push();
   }
 
   afterTransactionRollback(event: TransactionRollbackEvent): void {
     if (!event.queryRunner.isTransactionActive) takePending(event.queryRunner);
   }
 
+  private whenCommitted(manager: EntityManager, push: () => void): void {
+    const runner = manager.queryRunner;
+    if (runner?.isTransactionActive) pendingOf(runner).push(push);
+    else push();
+  }
+
+  /** A confirmed registration also reaches the visitor watching its payment: it was paid before any login. */
   private publish(notifications: PlayerNotification[]): void {
-    for (const { playerId, notification } of notifications) this.emitter.to(playerRoom(playerId)).emit(NOTIFICATION_EVENT, notification);
+    for (const { playerId, notification } of notifications) {
+      const rooms =
+        notification.kind === 'registration-confirmed'
+          ? [playerRoom(playerId), paymentRoom(notification.data.transactionId)]
+          : [playerRoom(playerId)];
+      this.emitter.to(rooms).emit(NOTIFICATION_EVENT, notification);
+    }
   }
 }
 
-function pendingOf(runner: QueryRunner): PlayerNotification[] {
-  const data = runner.data as Record<string, PlayerNotification[] | undefined>;
+type PendingPush = () => void;
+
+function pendingOf(runner: QueryRunner): PendingPush[] {
+  const data = runner.data as Record<string, PendingPush[] | undefined>;
   return (data[PENDING] ??= []);
 }
 
-function takePending(runner: QueryRunner): PlayerNotification[] {
-  const data = runner.data as Record<string, PlayerNotification[] | undefined>;
+function takePending(runner: QueryRunner): PendingPush[] {
+  const data = runner.data as Record<string, PendingPush[] | undefined>;
   const pending = data[PENDING] ?? [];
   delete data[PENDING];
   return pending;

@@ -13,6 +13,7 @@ import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { retryingTransaction } from '../core/database/transaction';
+import { seenOnChain } from '../chain/chain-transfers';
 
 interface DepositRow {
   status: DepositStatus;
@@ -66,7 +67,11 @@ export class DepositService {
   async check(playerId: number, txId: string): Promise<DepositCheckResponse> {
     const deposit = await this.find(playerId, txId);
     if (!deposit) throw ApiError.notFound(WalletMessages.depositNotFound);
-    return { status: deposit.status, error: deposit.status === 'failed' ? deposit.error : null };
+    return {
+      status: deposit.status,
+      error: deposit.status === 'failed' ? deposit.error : null,
+      seenOnChain: deposit.status === 'completed' || (await seenOnChain(this.dataSource, txId, { playerId })),
+    };
   }
 
   /** The cooldown runs from the last deposit; a deposit waiting for the chain blocks the next. */

@@ -42,8 +42,9 @@ function installRegistrationApi({ fee = '12.5', balance = '20.00000000' } = {}) 
   return { api, answerStatuses };
 }
 
-const pending: TransactionStatusResponse = { status: 'pending', error: null };
-const confirmed: TransactionStatusResponse = { status: 'confirmed', error: null };
+const pending: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: false };
+const seen: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: true };
+const confirmed: TransactionStatusResponse = { status: 'confirmed', error: null, seenOnChain: true };
 
 /** Logs in as a player without an account, which lands on the activation view. */
 async function openActivation(path = `${AppRoutes.authentication}?ref=bob`) {
@@ -177,7 +178,7 @@ describe('paid activation', () => {
   it('reports an invalid transaction with the reason the server gives', async () => {
     installFakeKeychain();
     const { answerStatuses } = installRegistrationApi();
-    answerStatuses(pending, { status: 'invalid', error: RegistrationInvalidReasons.wrongMemo });
+    answerStatuses(pending, { status: 'invalid', error: RegistrationInvalidReasons.wrongMemo, seenOnChain: true });
     const user = await openActivation();
     await activateOnceQuoted(user);
     await screen.findByText(PAYMENT_SENT);

@@ -205,7 +205,7 @@ describe('Deposit RUNIK: the transfer', () => {
     const keychain = installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null }, { status: 'completed', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false }, { status: 'completed', error: null, seenOnChain: true });
     deposit('10');
     await answerConfirmation(true);
     await advance(0);
@@ -243,7 +243,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api, queryClient } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'completed', error: null });
+    serveChecks(api, { status: 'completed', error: null, seenOnChain: true });
     deposit('10');
     await answerConfirmation(true);
     await advance(0);
@@ -264,14 +264,14 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'failed', error: 'Transaction quantity does not match the deposit amount' });
+    serveChecks(api, { status: 'failed', error: 'Transaction quantity does not match the deposit amount', seenOnChain: false });
     deposit('10');
     await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'failed');
     expect(outcome(dialog)).toHaveTextContent('Deposit failed: Transaction quantity does not match the deposit amount');
 
-    serveChecks(api, { status: 'failed', error: null });
+    serveChecks(api, { status: 'failed', error: null, seenOnChain: false });
     await advance(5_000);
     deposit();
     await answerConfirmation(true);
@@ -283,7 +283,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
     deposit('10');
     await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS * (DEPOSIT_POLL_ATTEMPTS - 1));
@@ -301,7 +301,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
     currentSocket().acceptConnection();
     deposit('10');
     await answerConfirmation(true);
@@ -354,7 +354,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
     deposit('10');
     await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
@@ -369,7 +369,7 @@ describe('Deposit RUNIK: the transfer', () => {
     const api = installFakeApi();
     serveWallet(api);
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
     renderWithProviders(<DepositModal username={PLAYER} onClose={() => undefined} polling={{ intervalMs: 1_000, attempts: 2 }} />);
     await advance(0);
     const dialog = screen.getByRole('dialog', { name: 'Deposit RUNIK' });

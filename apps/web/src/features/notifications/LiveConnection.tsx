@@ -1,6 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { ALLIANCE_CHANGED_EVENT, NOTIFICATION_EVENT, type NotificationDto } from '@runik/contract';
+import {
+  ALLIANCE_CHANGED_EVENT,
+  NOTIFICATION_EVENT,
+  PAYMENT_SEEN_EVENT,
+  type NotificationDto,
+  type PaymentSeenEvent,
+} from '@runik/contract';
 import { useShowToast } from '../../ui/Toasts';
 import { allianceKeys } from '../alliance/alliance-api';
 import { openLiveSocket } from './live-socket';
@@ -8,7 +14,7 @@ import { LiveStatusContext } from './live-status';
 import { AFFECTED_QUERIES } from './notification-effects';
 import { describeNotification, isKnownKind } from './notification-wording';
 import { notificationKeys } from './notifications-api';
-import { PushListenersContext, type PushListener } from './pushed-notifications';
+import { PushListenersContext, SeenListenersContext, type PushListener, type SeenListener } from './pushed-notifications';
 
 interface LiveConnectionProps {
   /** The logged-in player; null closes the connection. */
@@ -19,19 +25,22 @@ interface LiveConnectionProps {
 /**
  * One live connection per logged-in session: each notification pushed on it shows a toast and
  * reloads what it changed. Tells the screens below whether it is up (useLiveConnected), and hands
- * them the notifications they wait for (usePushedNotification).
+ * them the notifications and payment steps they wait for (usePushedNotification, usePaymentSeen).
  */
 export function LiveConnection({ hiveUsername, children }: LiveConnectionProps) {
   const [listeners] = useState(() => new Set<PushListener>());
-  const connected = useLiveSocket(hiveUsername, listeners);
+  const [seenListeners] = useState(() => new Set<SeenListener>());
+  const connected = useLiveSocket(hiveUsername, listeners, seenListeners);
   return (
     <LiveStatusContext.Provider value={connected}>
-      <PushListenersContext.Provider value={listeners}>{children}</PushListenersContext.Provider>
+      <PushListenersContext.Provider value={listeners}>
+        <SeenListenersContext.Provider value={seenListeners}>{children}</SeenListenersContext.Provider>
+      </PushListenersContext.Provider>
     </LiveStatusContext.Provider>
   );
 }
 
-function useLiveSocket(username: string | null, listeners: Set<PushListener>): boolean {
+function useLiveSocket(username: string | null, listeners: Set<PushListener>, seenListeners: Set<SeenListener>): boolean {
   const queryClient = useQueryClient();
   const showToast = useShowToast();
   const [connected, setConnected] = useState(false);
@@ -54,13 +63,14 @@ function useLiveSocket(username: string | null, listeners: Set<PushListener>): b
       if (isKnownKind(notification.kind)) AFFECTED_QUERIES[notification.kind](username).forEach(reload);
       listeners.forEach((listener) => listener(notification));
     });
+    socket.on(PAYMENT_SEEN_EVENT, ({ transactionId }: PaymentSeenEvent) => seenListeners.forEach((listener) => listener(transactionId)));
     socket.on(ALLIANCE_CHANGED_EVENT, () => reload(allianceKeys.all));
 
     return () => {
       socket.disconnect();
       setConnected(false);
     };
-  }, [username, queryClient, showToast, listeners]);
+  }, [username, queryClient, showToast, listeners, seenListeners]);
 
   return connected;
 }
