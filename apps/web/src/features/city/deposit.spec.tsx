@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiRoutes, NOTIFICATION_EVENT, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
+import { ApiRoutes, NOTIFICATION_EVENT, PAYMENT_SEEN_EVENT, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
 import { DEPOSIT_POLL_ATTEMPTS, DEPOSIT_POLL_INTERVAL_MS } from '@runik/rules';
 import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../app/config';
 import { advance, cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
@@ -258,6 +258,55 @@ describe('Deposit RUNIK: the transfer', () => {
     // Polling is over: no more checks.
     await advance(DEPOSIT_POLL_INTERVAL_MS * 3);
     expect(api.callsTo(CHECK_URL)).toHaveLength(1);
+  });
+
+  it('shows where the payment is: sent, seen on chain at once on the pushed payment-seen, then credited', async () => {
+    installFakeKeychain();
+    const { dialog, deposit, api, queryClient } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(api, { status: 'completed', error: null, seenOnChain: true });
+    deposit('10');
+    await answerConfirmation(true);
+    await advance(0);
+    const steps = () => within(dialog).getByRole('list', { name: 'Payment progress' });
+    expect(steps()).toHaveAttribute('data-step', 'sent');
+    expect(within(steps()).getByText('10.000 RNK')).toBeInTheDocument();
+    expect(within(steps()).getByText('10.000 RUNIK')).toBeInTheDocument();
+
+    // Another payment's step moves nothing; this one's moves the popup before any check.
+    act(() => currentSocket().serverEmits(PAYMENT_SEEN_EVENT, { transactionId: 'f'.repeat(40) }));
+    expect(steps()).toHaveAttribute('data-step', 'sent');
+    act(() => currentSocket().serverEmits(PAYMENT_SEEN_EVENT, { transactionId: FAKE_TRANSACTION_ID }));
+    expect(steps()).toHaveAttribute('data-step', 'seen');
+    expect(within(steps()).getByText('Seen on chain').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(api.callsTo(CHECK_URL)).toHaveLength(0);
+
+    await act(() => queryClient.invalidateQueries({ queryKey: cityKeys.depositStatus(PLAYER) }));
+    await advance(0);
+    expect(steps()).toHaveAttribute('data-step', 'credited');
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'completed');
+  });
+
+  it('shows seen on chain when a check says so, before the credit', async () => {
+    installFakeKeychain();
+    const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
+    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+    serveChecks(
+      api,
+      { status: 'pending', error: null, seenOnChain: false },
+      { status: 'pending', error: null, seenOnChain: true },
+      { status: 'completed', error: null, seenOnChain: true },
+    );
+    deposit('10');
+    await answerConfirmation(true);
+    const steps = () => within(dialog).getByRole('list', { name: 'Payment progress' });
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(steps()).toHaveAttribute('data-step', 'sent');
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(steps()).toHaveAttribute('data-step', 'seen');
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(steps()).toHaveAttribute('data-step', 'credited');
   });
 
   it('reports a failed deposit with its reason, or Unknown error', async () => {
