@@ -18,7 +18,7 @@ const HIVE_ENGINE_CURSOR = 'hive-engine';
  * must (reading the cursor, recording the blocks, moving the cursor). A BullMQ job scheduler would
  * vanish with Redis's data, which the follower must outlive.
  */
-const FOLLOWER_LOCK = 0x52554e4b_01;
+export const FOLLOWER_LOCK = 0x52554e4b_01;
 /** Blocks recorded per transaction while catching up, and fetched at once from the node. */
 const BLOCKS_PER_BATCH = 200;
 const PARALLEL_BLOCK_FETCHES = 25;
