@@ -135,6 +135,16 @@ async function screenshotMismatch(page: Page, name: string): Promise<string[]> {
   return mismatch ? [mismatch] : [];
 }
 
+/** Every check of a screen: axe, emoji, sideways scrolling on the phone, the screenshot against `reference`. */
+async function problemsOf(page: Page, reference: string, size: string): Promise<string[]> {
+  return [
+    ...(await seriousViolations(page)),
+    ...(await emojiShown(page)),
+    ...(size === 'phone' ? await sidewaysScroll(page) : []),
+    ...(await screenshotMismatch(page, reference)),
+  ];
+}
+
 /** A transaction id the stubbed wallet answers with: nothing is sent, the API's answers about it are stubbed too. */
 const STUB_TRANSACTION_ID = 'f'.repeat(40);
 
@@ -263,13 +273,7 @@ describe.each(Object.entries(SIZES))('every screen at %s size', (size, options) 
       await screenShown(page);
       shownAfterMs.set(name, { ...shownAfterMs.get(name), [size]: Math.round(performance.now() - startedAt) });
 
-      const problems = [
-        ...(await seriousViolations(page)),
-        ...(await emojiShown(page)),
-        ...(size === 'phone' ? await sidewaysScroll(page) : []),
-        ...(await screenshotMismatch(page, `${name}-${size}`)),
-      ];
-      expect(problems).toEqual([]);
+      expect(await problemsOf(page, `${name}-${size}`, size)).toEqual([]);
     },
     TEST_TIMEOUT_MS,
   );
@@ -283,13 +287,7 @@ describe.each(Object.entries(SIZES))('every screen at %s size', (size, options) 
         await statePage.goto(`${browser.current().baseUrl}${route}`);
         await screenShown(statePage);
         await open(statePage);
-        const problems = [
-          ...(await seriousViolations(statePage)),
-          ...(await emojiShown(statePage)),
-          ...(size === 'phone' ? await sidewaysScroll(statePage) : []),
-          ...(await screenshotMismatch(statePage, `${name}-${size}`)),
-        ];
-        expect(problems).toEqual([]);
+        expect(await problemsOf(statePage, `${name}-${size}`, size)).toEqual([]);
       } finally {
         await statePage.unrouteAll({ behavior: 'ignoreErrors' });
         if (statePage !== page) await statePage.context().close();

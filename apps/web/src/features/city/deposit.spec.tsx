@@ -62,6 +62,17 @@ async function openDeposit({ fakeTimers = false, ...wallet }: OpenDepositOptions
   return { ...opened, dialog, amount, deposit };
 }
 
+/** A 10 RNK deposit sent and reported pending, on fake timers; the checks answer `checks` in turn. */
+async function sendPendingDeposit(...checks: DepositCheckResponse[]) {
+  installFakeKeychain();
+  const opened = await openDeposit({ fakeTimers: true });
+  opened.api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+  serveChecks(opened.api, ...checks);
+  opened.deposit('10');
+  await answerConfirmation(true);
+  return opened;
+}
+
 function formError(dialog: HTMLElement) {
   return within(dialog).getAllByRole('alert')[0];
 }
@@ -240,12 +251,7 @@ describe('Deposit RUNIK: the transfer', () => {
   });
 
   it('checks at once when the pushed credit arrives, moving with the toast instead of at the next poll', async () => {
-    installFakeKeychain();
-    const { dialog, deposit, api, queryClient } = await openDeposit({ fakeTimers: true });
-    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'completed', error: null, seenOnChain: true });
-    deposit('10');
-    await answerConfirmation(true);
+    const { dialog, api, queryClient } = await sendPendingDeposit({ status: 'completed', error: null, seenOnChain: true });
     await advance(0);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
 
@@ -261,12 +267,7 @@ describe('Deposit RUNIK: the transfer', () => {
   });
 
   it('shows where the payment is: sent, seen on chain at once on the pushed payment-seen, then credited', async () => {
-    installFakeKeychain();
-    const { dialog, deposit, api, queryClient } = await openDeposit({ fakeTimers: true });
-    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'completed', error: null, seenOnChain: true });
-    deposit('10');
-    await answerConfirmation(true);
+    const { dialog, api, queryClient } = await sendPendingDeposit({ status: 'completed', error: null, seenOnChain: true });
     await advance(0);
     const steps = () => within(dialog).getByRole('list', { name: 'Payment progress' });
     expect(steps()).toHaveAttribute('data-step', 'sent');
@@ -288,17 +289,11 @@ describe('Deposit RUNIK: the transfer', () => {
   });
 
   it('shows seen on chain when a check says so, before the credit', async () => {
-    installFakeKeychain();
-    const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
-    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(
-      api,
+    const { dialog } = await sendPendingDeposit(
       { status: 'pending', error: null, seenOnChain: false },
       { status: 'pending', error: null, seenOnChain: true },
       { status: 'completed', error: null, seenOnChain: true },
     );
-    deposit('10');
-    await answerConfirmation(true);
     const steps = () => within(dialog).getByRole('list', { name: 'Payment progress' });
     await advance(DEPOSIT_POLL_INTERVAL_MS);
     expect(steps()).toHaveAttribute('data-step', 'sent');
