@@ -35,8 +35,8 @@ interface EngineConnection {
 
 /**
  * The inbox, live (api only): a socket gets in with a valid session and joins its player's room, its
- * alliance's and its session's (a visitor's socket may watch one payment instead: watchPayment); what reaches those rooms comes from NotificationPush, through Redis,
- * from any api replica or the worker. Refusals arrive as `connect_error` with the API's error message.
+ * alliance's and its session's (a visitor's socket may watch one payment instead: watchPayment); what
+ * reaches those rooms comes from NotificationPush, through Redis, from any api replica or the worker. Refusals arrive as `connect_error` with the API's error message.
  * Limits (SocketLimits): transport connections per address, handshakes per minute per address and per
  * session, sockets per session; a connection that has not joined within SOCKET_AUTH_TIMEOUT_MS is
  * closed, and a socket is disconnected when its session expires (logout: NotificationPush.endSession).
