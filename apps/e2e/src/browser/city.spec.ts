@@ -551,19 +551,19 @@ describe('the wallet', () => {
     });
     // Every step the popup shows, in order: sent, seen on chain (its push or a check may come after the credit's), credited.
     await deposit.getByTestId('payment-steps').waitFor();
-    await page.evaluate(() => {
-      const list = document.querySelector('[data-testid="payment-steps"]') as Element;
-      const shown = [list.getAttribute('data-step')];
-      new MutationObserver(() => shown.push(list.getAttribute('data-step'))).observe(list, { attributeFilter: ['data-step'] });
-      Object.assign(window, { shownSteps: shown });
-    });
+    // Page functions are strings here: this project compiles without the DOM's types.
+    await page.evaluate(`(() => {
+      const list = document.querySelector('[data-testid="payment-steps"]');
+      window.shownSteps = [list.getAttribute('data-step')];
+      new MutationObserver(() => window.shownSteps.push(list.getAttribute('data-step'))).observe(list, { attributeFilter: ['data-step'] });
+    })()`);
     await page.getByTestId('toast-text').filter({ hasText: 'Deposit credited: 5.500 RUNIK' }).waitFor({ timeout: 60_000 });
     const toastAt = Date.now();
     await deposit.locator('[data-testid="deposit-outcome"][data-phase="completed"]').waitFor({ timeout: 60_000 });
     // Well inside the 20 s a poll would wait: the popup moved on the push.
     expect(Date.now() - toastAt).toBeLessThan(10_000);
     const completedAt = Date.now();
-    const steps = await page.evaluate(() => (window as unknown as { shownSteps: string[] }).shownSteps);
+    const steps = await page.evaluate<string[]>('window.shownSteps');
     expect(steps.at(-1)).toBe('credited');
     expect(['sent', 'seen', 'credited'].filter((step) => steps.includes(step))).toEqual(steps);
     expect(await textOf(deposit.getByTestId('payment-steps'))).toContain('5.500 RNK');
