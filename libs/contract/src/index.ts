@@ -16,6 +16,7 @@ export * from './attack/practice-camp.contract';
 export * from './gear/gear.contract';
 export * from './packs/packs.contract';
 export * from './common/swap-hive';
+export * from './common/payment-progress';
 export * from './trading/trading.contract';
 export * from './shop/shop.contract';
 export * from './citadel/citadel.contract';

@@ -42,6 +42,7 @@ describe('the chain follower', () => {
     expect((await player.api.get(ApiRoutes.depositCheck(txId, player.username, '4.25'))).data).toEqual({
       status: 'completed',
       error: null,
+      seenOnChain: true,
     });
     // A late report changes nothing.
     expect((await player.api.post(ApiRoutes.depositInit(player.username), { amount: '4.25', txId })).data).toEqual({

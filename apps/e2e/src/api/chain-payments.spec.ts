@@ -61,6 +61,7 @@ describe('registration fees from the chain', () => {
     expect((await apiClient(stack.apiUrl).get<TransactionStatusResponse>(ApiRoutes.transactionStatus(txId))).data).toEqual({
       status: 'confirmed',
       error: null,
+      seenOnChain: true,
     });
     await login(apiClient(stack.apiUrl), username);
   });

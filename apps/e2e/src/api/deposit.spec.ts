@@ -1,4 +1,4 @@
-import { ApiRoutes, DepositFailures } from '@runik/contract';
+import { ApiRoutes, DepositFailures, type DepositCheckResponse } from '@runik/contract';
 import { cityOf, CityPlayer, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
@@ -13,7 +13,7 @@ afterAll(() => stack?.stop());
 const deposit = (player: CityPlayer, txId: string, amount: string | number) =>
   player.api.post(ApiRoutes.depositInit(player.username), { amount, txId });
 
-async function settled(player: CityPlayer, txId: string, amount: string): Promise<{ status: string; error: string | null }> {
+async function settled(player: CityPlayer, txId: string, amount: string): Promise<DepositCheckResponse> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const { data } = await player.api.get(ApiRoutes.depositCheck(txId, player.username, amount));
@@ -42,7 +42,7 @@ describe('deposits', () => {
     // Pending, or completed already when the chain follower was faster than the report.
     expect(init.data).toEqual({ status: expect.stringMatching(/^(pending|completed)$/), transactionId: txId });
 
-    expect(await settled(player, txId, '12.345')).toEqual({ status: 'completed', error: null });
+    expect(await settled(player, txId, '12.345')).toEqual({ status: 'completed', error: null, seenOnChain: true });
     expect((await cityOf(player)).resources.runik).toBe(12.345);
     // Repeating the init changes nothing.
     expect((await deposit(player, txId, '12.345')).data).toEqual({ status: 'completed', transactionId: txId });
@@ -92,7 +92,7 @@ describe('deposits', () => {
     const txId = await send(player, other);
     expect((await deposit(player, txId, amount)).status).toBe(200);
     expect((await player.api.get(ApiRoutes.depositCheck(txId, player.username, amount))).data.status).toBe('pending');
-    expect(await settled(player, txId, amount)).toEqual({ status: 'failed', error: reason });
+    expect(await settled(player, txId, amount)).toMatchObject({ status: 'failed', error: reason });
     expect((await cityOf(player)).resources.runik).toBe(0);
   });
 
@@ -151,8 +151,9 @@ describe('deposits', () => {
     // The claimant is faster, and must not block the sender either.
     expect((await deposit(claimant, txId, '3')).status).toBe(200);
     expect((await deposit(sender, txId, '3')).status).toBe(200);
-    expect(await settled(claimant, txId, '3')).toEqual({ status: 'failed', error: DepositFailures.wrongSender });
-    expect(await settled(sender, txId, '3')).toEqual({ status: 'completed', error: null });
+    // Not the claimant's transfer: never seen as theirs.
+    expect(await settled(claimant, txId, '3')).toEqual({ status: 'failed', error: DepositFailures.wrongSender, seenOnChain: false });
+    expect(await settled(sender, txId, '3')).toEqual({ status: 'completed', error: null, seenOnChain: true });
     expect((await cityOf(sender)).resources.runik).toBe(3);
     expect((await cityOf(claimant)).resources.runik).toBe(0);
   });

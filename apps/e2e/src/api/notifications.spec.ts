@@ -102,6 +102,47 @@ describe('notifications', () => {
     expect((await inboxOf(other)).unreadCount).toBe(1);
   });
 
+  it('opening the inbox reads what it shows: the same call fired at once counts once, and never reaches another player’s', async () => {
+    const [player, other] = [await newCityPlayer(stack, 'nop'), await newCityPlayer(stack, 'noo')];
+    const insert = async (playerId: number, source: string) => {
+      const [{ id }] = await queryDatabase<{ id: string }>(
+        stack.database.url,
+        `INSERT INTO notifications (player_id, kind, source, data, created_at) VALUES ($1, 'throne-voting-opened', $2, '{"warId":1}', now()) RETURNING id`,
+        [playerId, source],
+      );
+      return Number(id);
+    };
+    for (let i = 0; i < 25; i += 1) await insert(player.playerId, `open:${i}`);
+    const othersIds = [await insert(other.playerId, 'open:x'), await insert(other.playerId, 'open:y')];
+
+    // What the web app does on opening the inbox: the shown page's unread ids, in one call, here by two tabs at once, five times each.
+    const shown = (await inboxOf(player)).notifications.filter((n) => n.readAt === null).map((n) => n.id);
+    expect(shown).toHaveLength(20);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => player.api.post(ApiRoutes.notificationsRead(player.username), { ids: shown })),
+    );
+    expect(answers.map(({ status, data }) => ({ status, data }))).toEqual(Array(10).fill({ status: 200, data: { unreadCount: 5 } }));
+    // Each marked once: a later call moves no row's read time.
+    const readAts = await queryDatabase<{ id: string; read_at: Date | null }>(
+      stack.database.url,
+      'SELECT id, read_at FROM notifications WHERE id = ANY($1)',
+      [shown],
+    );
+    expect(readAts.every((row) => row.read_at !== null)).toBe(true);
+    expect((await player.api.post(ApiRoutes.notificationsRead(player.username), { ids: shown })).data).toEqual({ unreadCount: 5 });
+    const after = await queryDatabase<{ id: string; read_at: Date | null }>(
+      stack.database.url,
+      'SELECT id, read_at FROM notifications WHERE id = ANY($1)',
+      [shown],
+    );
+    expect(after).toEqual(expect.arrayContaining(readAts));
+
+    // Owned: another player's ids through one's own inbox change nothing of theirs; their inbox's route is refused.
+    expect((await player.api.post(ApiRoutes.notificationsRead(player.username), { ids: othersIds })).data).toEqual({ unreadCount: 5 });
+    expect((await player.api.post(ApiRoutes.notificationsRead(other.username), { ids: othersIds })).status).toBe(403);
+    expect((await inboxOf(other)).unreadCount).toBe(2);
+  });
+
   it('refuses another player’s inbox, no session, and bad input with 4xx and a message', async () => {
     const [player, other] = [await newCityPlayer(stack, 'nbi'), await newCityPlayer(stack, 'nbo')];
     const status = async (call: Promise<{ status: number; data: { error?: string } }>) => {

@@ -57,6 +57,8 @@ const refused = (purchaseId: number, packCount: number, error: string): PackPurc
   currency: 'hive',
   opened: false,
   error,
+  // Refused by its report or by the chain follower: seen on chain in the latter case only.
+  seenOnChain: expect.any(Boolean),
 });
 
 /**
@@ -96,6 +98,7 @@ describe('a purchase whose transaction is not on Hive Engine', () => {
       currency: 'hive',
       opened: false,
       error: null,
+      seenOnChain: false,
     });
     expect(await pendingOf(player)).toEqual({ hasPending: true, packPurchaseId: purchaseId, unopenedPurchaseIds: [] });
 
@@ -157,6 +160,7 @@ describe('paying with SWAP.HIVE', () => {
       currency: 'hive',
       opened: false,
       error: null,
+      seenOnChain: true,
     });
     expect(await purchaseRow(stack, purchaseId)).toMatchObject({
       currency: 'hive',
@@ -321,6 +325,7 @@ describe('paying with SWAP.HIVE', () => {
       currency: 'hive',
       opened: false,
       error: null,
+      seenOnChain: true,
     });
 
     expect((await openPacks(stranger, theirs)).data).toEqual({ error: PackMessages.purchaseInvalid });

@@ -145,6 +145,8 @@ describe('buying with RUNIK', () => {
       currency: 'runik',
       opened: false,
       error: null,
+      // Paid in RUNIK: never on chain.
+      seenOnChain: false,
     });
     expect(await pendingOf(player)).toEqual({ hasPending: false, packPurchaseId: null, unopenedPurchaseIds: [id] });
 
@@ -191,6 +193,8 @@ describe('buying with RUNIK', () => {
       currency: 'runik',
       opened: false,
       error: null,
+      // Paid in RUNIK: never on chain.
+      seenOnChain: false,
     });
 
     const opened = await openAndVerify(stack, player, id);

@@ -54,7 +54,7 @@ describe('paid registration', () => {
     expect(response.status).toBe(200);
     expect(response.data).toEqual({ success: true, status: 'pending', transactionId });
 
-    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({ status: 'confirmed', error: null });
+    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({ status: 'confirmed', error: null, seenOnChain: true });
     expect(await playerRow(username)).toEqual({ activation: 'paid', referrer });
     const session = await login(apiClient(stack.apiUrl), username);
     expect(session.hiveUsername).toBe(username);
@@ -125,7 +125,7 @@ describe('paid registration', () => {
     const username = uniqueUsername('bad');
     const transactionId = await pay(username);
     expect((await initiate({ hiveUsername: username, transactionId, referrer: '', feeInHive: FEE })).status).toBe(200);
-    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({ status: 'invalid', error: reason });
+    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toMatchObject({ status: 'invalid', error: reason });
     expect(await playerRow(username)).toBeUndefined();
   });
 
@@ -133,7 +133,7 @@ describe('paid registration', () => {
     const username = uniqueUsername('memo');
     const transactionId = await payRegistration(stack.simUrl, username, FEE, referrer);
     expect((await initiate({ hiveUsername: username, transactionId, referrer: '', feeInHive: FEE })).status).toBe(200);
-    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({ status: 'confirmed', error: null });
+    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({ status: 'confirmed', error: null, seenOnChain: true });
     expect(await playerRow(username)).toMatchObject({ referrer, activation: 'paid' });
   });
 
@@ -151,7 +151,7 @@ describe('paid registration', () => {
       'SELECT status, error FROM registrations WHERE transaction_id = $1 AND hive_username = $2',
       [transactionId, thief],
     );
-    expect(theft).toEqual({ status: 'invalid', error: RegistrationInvalidReasons.wrongSender });
+    expect(theft).toMatchObject({ status: 'invalid', error: RegistrationInvalidReasons.wrongSender });
     expect(await playerRow(thief)).toBeUndefined();
   });
 
@@ -160,7 +160,10 @@ describe('paid registration', () => {
     await registerFree(apiClient(stack.apiUrl), username);
     const under = await payRegistration(stack.simUrl, username, FEE);
     await initiate({ hiveUsername: username, transactionId: under, referrer: '', feeInHive: FEE });
-    expect(await settledStatus(apiClient(stack.apiUrl), under)).toEqual({ status: 'invalid', error: RegistrationInvalidReasons.underpaid });
+    expect(await settledStatus(apiClient(stack.apiUrl), under)).toMatchObject({
+      status: 'invalid',
+      error: RegistrationInvalidReasons.underpaid,
+    });
 
     const paid = await payRegistration(stack.simUrl, username, LATE_FEE);
     await initiate({ hiveUsername: username, transactionId: paid, referrer: '', feeInHive: LATE_FEE });

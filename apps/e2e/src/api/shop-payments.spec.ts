@@ -116,6 +116,7 @@ describe('a payment confirmed through hive-sim', () => {
       rewards: ['10.000 RUNIK', '500.00 Wheat', '500.00 Lumber', '500.00 Stone', '500.00 Ore'],
       purchaseCount: 1,
       error: null,
+      seenOnChain: true,
     });
     expect(await shopPurchaseRow(stack, purchaseId)).toMatchObject({
       item_name: 'Starter Bundle',

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { ApiRoutes } from '@runik/contract';
-import { formatResource, formatRunik, RESOURCE_KEYS, toThousandths } from '@runik/rules';
+import { DEPOSIT_POLL_INTERVAL_MS, formatResource, formatRunik, RESOURCE_KEYS, toThousandths } from '@runik/rules';
 import {
   BROWSER_API_PORT,
   BROWSER_SIM_PORT,
@@ -549,13 +549,29 @@ describe('the wallet', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/city/deposit/check/')) checks.push(Date.now());
     });
+    // Every step the popup shows, in order: sent, seen on chain (its push or a check may come after the credit's), credited.
+    await deposit.getByTestId('payment-steps').waitFor();
+    // Page functions are strings here: this project compiles without the DOM's types.
+    await page.evaluate(`(() => {
+      const list = document.querySelector('[data-testid="payment-steps"]');
+      window.shownSteps = [list.getAttribute('data-step')];
+      new MutationObserver(() => window.shownSteps.push(list.getAttribute('data-step'))).observe(list, { attributeFilter: ['data-step'] });
+    })()`);
     await page.getByTestId('toast-text').filter({ hasText: 'Deposit credited: 5.500 RUNIK' }).waitFor({ timeout: 60_000 });
     const toastAt = Date.now();
     await deposit.locator('[data-testid="deposit-outcome"][data-phase="completed"]').waitFor({ timeout: 60_000 });
     // Well inside the 20 s a poll would wait: the popup moved on the push.
     expect(Date.now() - toastAt).toBeLessThan(10_000);
-    // At most one check a poll interval, and one the push asked for (polling then stops: deposit.spec).
+    const completedAt = Date.now();
+    const steps = await page.evaluate<string[]>('window.shownSteps');
+    expect(steps.at(-1)).toBe('credited');
+    expect(['sent', 'seen', 'credited'].filter((step) => steps.includes(step))).toEqual(steps);
+    expect(await textOf(deposit.getByTestId('payment-steps'))).toContain('5.500 RNK');
+    // At most one check a poll interval, and one the push asked for.
     expect(checks.length).toBeLessThanOrEqual(2);
+    // Polling stopped with the completion: no check in more than one poll interval (20 s) after it.
+    await page.waitForTimeout(DEPOSIT_POLL_INTERVAL_MS + 2_000);
+    expect(checks.filter((at) => at > completedAt)).toEqual([]);
     expect(dialogs).toEqual([]);
     await expectText(runikAmount(page), '5.500');
     expect((await cityOf(player)).resources.runik).toBe(5.5);

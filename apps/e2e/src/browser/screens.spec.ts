@@ -3,7 +3,7 @@ import { ApiRoutes, AppRoutes } from '@runik/contract';
 import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { seriousViolations } from '../support/axe';
 import { newAlliance } from '../support/alliance';
-import { logIn, useBrowserStack } from '../support/browser';
+import { logIn, useBrowserStack, waitForDevWallet } from '../support/browser';
 import { grant, letTimePass, namedCityPlayer } from '../support/city';
 import { giveGear } from '../support/gear';
 import { compareWithReference, UPDATING_SCREENSHOTS } from '../support/screenshots';
@@ -138,8 +138,25 @@ async function screenProblems(page: Page, name: string, size: string): Promise<s
   ];
 }
 
-/** Screens in a state a click opens (after the routes: the player is logged in). */
-const SCREEN_STATES: { name: string; route: string; open: (page: Page) => Promise<void> }[] = [
+/** A transaction id the stubbed wallet answers with: nothing is sent, the API's answers about it are stubbed too. */
+const STUB_TRANSACTION_ID = 'f'.repeat(40);
+
+/** The dev wallet sends nothing and answers with STUB_TRANSACTION_ID (a payment's waiting state, the same every run). */
+async function stubWalletPayments(page: Page): Promise<void> {
+  await page.evaluate(`window.hive_keychain.requestSendToken = (from, to, amount, memo, currency, callback) =>
+    callback({ success: true, result: { id: '${STUB_TRANSACTION_ID}' } })`);
+}
+
+/** Answers `pattern` (a glob of the API's path) with `data`, as the server would. */
+async function answer(page: Page, pattern: string, data: unknown): Promise<void> {
+  await page.route(pattern, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(data) }));
+}
+
+/**
+ * Screens in a state a click opens (after the routes: the player is logged in, unless `loggedOut`). The API's
+ * answers a state stubs last until its checks are done.
+ */
+const SCREEN_STATES: { name: string; route: string; loggedOut?: boolean; open: (page: Page) => Promise<void> }[] = [
   {
     // The gear choices, a radiogroup (axe's 'listitem' was serious here).
     name: 'p2pListItem',
@@ -171,7 +188,51 @@ const SCREEN_STATES: { name: string; route: string; open: (page: Page) => Promis
       await page.getByTestId('wallet-balance').filter({ hasText: /\d/ }).waitFor();
     },
   },
+  {
+    // A deposit on its way: its steps (sent), the RNK sent and the RUNIK it credits.
+    name: 'cityDepositSteps',
+    route: AppRoutes.city,
+    open: async (page) => {
+      await waitForDevWallet(page);
+      await stubWalletPayments(page);
+      await answer(page, '**/api/city/deposit/init/**', { status: 'pending', transactionId: STUB_TRANSACTION_ID });
+      await answer(page, '**/api/city/deposit/check/**', { status: 'pending', error: null, seenOnChain: false });
+      await page.getByTestId('runiks-card').getByRole('button', { name: 'Deposit' }).click();
+      const popup = page.getByRole('dialog', { name: 'Deposit RUNIK' });
+      await popup.getByTestId('wallet-balance').filter({ hasText: /\d/ }).waitFor();
+      await popup.getByLabel('Amount').fill('12.5');
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await page.getByTestId('confirm-dialog-confirm').click();
+      await popup.locator('[data-testid="payment-steps"][data-step="sent"]').waitFor();
+    },
+  },
+  {
+    // A paid activation seen on chain, not credited yet: its steps instead of the balance read before paying.
+    name: 'activationSteps',
+    route: AppRoutes.authentication,
+    loggedOut: true,
+    open: async (page) => {
+      await waitForDevWallet(page);
+      await answer(page, '**/api/hive-balance/**', { balance: '100.00000000' });
+      await page.getByLabel('Hive username').fill('newcomer');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      const activate = page.getByRole('button', { name: 'Activate Account' });
+      await page.getByTestId('registration-fee').filter({ hasText: /\d/ }).waitFor();
+      await stubWalletPayments(page);
+      await answer(page, '**/api/initiate-registration', { success: true, status: 'pending', transactionId: STUB_TRANSACTION_ID });
+      await answer(page, `**/api/transaction-status/${STUB_TRANSACTION_ID}`, { status: 'pending', error: null, seenOnChain: true });
+      await activate.click();
+      await page.locator('[data-testid="payment-steps"][data-step="seen"]').waitFor();
+    },
+  },
 ];
+
+/** A page of its own (a logged-out visitor), its clock, time zone and locale fixed. */
+async function newPage(options: BrowserContextOptions): Promise<Page> {
+  const page = await browser.current().newPage({ ...options, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+  await page.clock.setFixedTime(FIXED_TIME);
+  return page;
+}
 
 /** ms from navigation until the screen showed, per screen and size. */
 const shownAfterMs = new Map<string, Record<string, number>>();
@@ -185,8 +246,7 @@ describe.each(Object.entries(SIZES))('every screen at %s size', (size, options) 
   let page: Page;
   let loggedIn = false;
   beforeAll(async () => {
-    page = await browser.current().newPage({ ...options, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
-    await page.clock.setFixedTime(FIXED_TIME);
+    page = await newPage(options);
   }, TEST_TIMEOUT_MS);
   afterAll(async () => {
     await page?.context().close();
@@ -214,11 +274,17 @@ describe.each(Object.entries(SIZES))('every screen at %s size', (size, options) 
   // States past a click that issue 35 changed: the same checks.
   it.each(SCREEN_STATES)(
     '$name: accessible, no emoji, fits, looks as its reference',
-    async ({ name, route, open }) => {
-      await page.goto(`${browser.current().baseUrl}${route}`);
-      await screenShown(page);
-      await open(page);
-      expect(await screenProblems(page, `${name}-${size}`, size)).toEqual([]);
+    async ({ name, route, loggedOut, open }) => {
+      const statePage = loggedOut ? await newPage(options) : page;
+      try {
+        await statePage.goto(`${browser.current().baseUrl}${route}`);
+        await screenShown(statePage);
+        await open(statePage);
+        expect(await screenProblems(statePage, `${name}-${size}`, size)).toEqual([]);
+      } finally {
+        await statePage.unrouteAll({ behavior: 'ignoreErrors' });
+        if (statePage !== page) await statePage.context().close();
+      }
     },
     TEST_TIMEOUT_MS,
   );

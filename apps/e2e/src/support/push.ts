@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { Socket as TcpSocket } from 'node:net';
 import { io, Socket } from 'socket.io-client';
-import { NOTIFICATION_EVENT, SOCKET_PATH } from '@runik/contract';
-import type { NotificationDto } from '@runik/contract';
+import { NOTIFICATION_EVENT, PAYMENT_SEEN_EVENT, SOCKET_PATH } from '@runik/contract';
+import type { NotificationDto, PaymentSeenEvent } from '@runik/contract';
 import { apiClient, registerFree } from './api-client';
 import type { CityPlayer } from './city';
 import { queryDatabase } from './database';
@@ -20,6 +20,8 @@ export async function newSocketPlayer(stack: Stack, prefix: string): Promise<Cit
 
 export interface HandshakeOptions {
   token?: string;
+  /** A visitor's socket watching this payment (activation) instead of a session's. */
+  payment?: string;
   /** Request headers of the handshake (cookie, origin), as a browser would send them. */
   headers?: Record<string, string>;
   /** The client's own address (another loopback address, e.g. 127.0.0.2, is another client to the api). */
@@ -29,13 +31,13 @@ export interface HandshakeOptions {
 }
 
 /** A socket as the tests drive it: one transport (WebSocket unless asked), no reconnection, each its own connection. */
-function openSocket(apiUrl: string, { token, headers, localAddress, transport = 'websocket' }: HandshakeOptions): Socket {
+function openSocket(apiUrl: string, { token, payment, headers, localAddress, transport = 'websocket' }: HandshakeOptions): Socket {
   return io(apiUrl, {
     path: SOCKET_PATH,
     transports: [transport],
     reconnection: false,
     forceNew: true,
-    auth: token === undefined ? {} : { token },
+    auth: { ...(token === undefined ? {} : { token }), ...(payment === undefined ? {} : { payment }) },
     extraHeaders: headers,
     ...(localAddress ? { localAddress } : {}),
   });
@@ -45,6 +47,8 @@ function openSocket(apiUrl: string, { token, headers, localAddress, transport = 
 export interface Listener {
   socket: Socket;
   received: { notification: NotificationDto; at: number }[];
+  /** The payments this socket heard seen on chain (`payment-seen`), with the time each arrived. */
+  seenPayments: { transactionId: string; at: number }[];
   /** Resolves with the first notification (from now on or already heard) that `match` accepts. */
   next(match: (notification: NotificationDto) => boolean, timeoutMs?: number): Promise<{ notification: NotificationDto; at: number }>;
 }
@@ -53,7 +57,9 @@ export interface Listener {
 export function listen(apiUrl: string, options: HandshakeOptions): Promise<Listener> {
   const socket = openSocket(apiUrl, options);
   const received: Listener['received'] = [];
+  const seenPayments: Listener['seenPayments'] = [];
   const waiters = new Set<() => void>();
+  socket.on(PAYMENT_SEEN_EVENT, ({ transactionId }: PaymentSeenEvent) => seenPayments.push({ transactionId, at: Date.now() }));
   socket.on(NOTIFICATION_EVENT, (notification: NotificationDto) => {
     received.push({ notification, at: Date.now() });
     for (const wake of waiters) wake();
@@ -75,7 +81,7 @@ export function listen(apiUrl: string, options: HandshakeOptions): Promise<Liste
       check();
     });
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve({ socket, received, next }));
+    socket.once('connect', () => resolve({ socket, received, seenPayments, next }));
     socket.once('connect_error', (error) => {
       socket.close();
       reject(error);

@@ -93,6 +93,8 @@ export const statusOf = (
   rewards: [...ITEMS[item].rewards],
   purchaseCount,
   error,
+  // A confirmed payment was seen; a pending or refused one may or may not have been yet.
+  seenOnChain: status === 'confirmed' ? true : expect.any(Boolean),
 });
 
 /**

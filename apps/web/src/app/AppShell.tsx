@@ -22,6 +22,8 @@ export function AppShell() {
   const hiveUsername = session?.hiveUsername ?? null;
   const [chatOpen, setChatOpen] = useState(false);
   const chatPanel = useMemo(() => ({ open: chatOpen && hiveUsername !== null, setOpen: setChatOpen }), [chatOpen, hiveUsername]);
+  // Where the guide's card sits in the page, above the screen, when it may not float over it.
+  const [guideSlot, setGuideSlot] = useState<HTMLElement | null>(null);
   return (
     <ToastStack>
       <ConfirmProvider>
@@ -30,9 +32,10 @@ export function AppShell() {
             <div className={chatPanel.open ? 'app-shell app-shell--chat-open' : 'app-shell'}>
               <Navbar hiveUsername={hiveUsername} onLogout={logout} />
               <main className="app-shell__main">
+                <div ref={setGuideSlot} />
                 <Outlet />
               </main>
-              {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} />}
+              {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} inlineSlot={guideSlot} />}
             </div>
             {hiveUsername && <ChatPanel hiveUsername={hiveUsername} />}
           </ChatPanelContext.Provider>

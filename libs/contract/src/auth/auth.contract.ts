@@ -51,6 +51,8 @@ export type TransactionStatus = 'pending' | 'confirmed' | 'invalid';
 export interface TransactionStatusResponse {
   status: TransactionStatus;
   error: string | null;
+  /** The chain follower has recorded the payment's transfer (payment step `seen`); true once confirmed too. */
+  seenOnChain: boolean;
 }
 
 export interface HivePriceResponse {

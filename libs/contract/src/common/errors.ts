@@ -23,6 +23,7 @@ export const ErrorMessages = {
   tooManyRequests: 'Too many requests. Please slow down.',
   byteOrderMark: 'Request bodies must be JSON without a byte order mark.',
   tooManySockets: 'Too many open connections for this session. Close another tab first.',
+  invalidPaymentWatch: 'payment must be a Hive transaction id',
   serviceUnavailable: 'The game is briefly unavailable. Please try again in a few seconds.',
 } as const;
 

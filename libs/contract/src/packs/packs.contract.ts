@@ -93,6 +93,8 @@ export interface PackPurchaseStatusResponse {
   opened: boolean;
   /** Why the payment was refused, when invalid. */
   error: string | null;
+  /** A SWAP.HIVE payment's transfer recorded by the chain follower (payment step `seen`); false for RUNIK purchases (never on chain). */
+  seenOnChain: boolean;
 }
 
 export interface PackOpenResponse {

@@ -91,4 +91,6 @@ export interface ShopPurchaseStatusResponse {
   /** Which purchase of the item this was. */
   purchaseCount: number;
   error: string | null;
+  /** The payment's transfer recorded by the chain follower (payment step `seen`); true once confirmed too. */
+  seenOnChain: boolean;
 }

@@ -61,6 +61,8 @@ export interface DepositInitResponse {
 export interface DepositCheckResponse {
   status: DepositStatus;
   error: string | null;
+  /** The chain follower has recorded the transfer (payment step `seen`); true once completed too. */
+  seenOnChain: boolean;
 }
 
 export interface DepositStatusResponse {

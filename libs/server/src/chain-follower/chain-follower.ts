@@ -8,6 +8,7 @@ import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { retryingTransaction } from '../core/database/transaction';
+import { NotificationPush } from '../notifications/notification-push';
 
 /** The cursor's name: the one chain followed today. */
 const HIVE_ENGINE_CURSOR = 'hive-engine';
@@ -17,7 +18,7 @@ const HIVE_ENGINE_CURSOR = 'hive-engine';
  * must (reading the cursor, recording the blocks, moving the cursor). A BullMQ job scheduler would
  * vanish with Redis's data, which the follower must outlive.
  */
-const FOLLOWER_LOCK = 0x52554e4b_01;
+export const FOLLOWER_LOCK = 0x52554e4b_01;
 /** Blocks recorded per transaction while catching up, and fetched at once from the node. */
 const BLOCKS_PER_BATCH = 200;
 const PARALLEL_BLOCK_FETCHES = 25;
@@ -31,7 +32,8 @@ export async function followedBlock(db: Pick<EntityManager, 'query'>): Promise<n
 /**
  * Follows Hive Engine's blocks in order from a cursor in PostgreSQL and records every token transfer
  * to or from the game account, once (keyed by transaction id and log index). The cursor moves in the
- * same transaction as the transfers it covers, and never past a block it has not read.
+ * same transaction as the transfers it covers, and never past a block it has not read. The payers of
+ * the payments it records hear that they were seen on chain once it commits (`payment-seen`).
  */
 @Injectable()
 export class ChainFollower {
@@ -39,6 +41,7 @@ export class ChainFollower {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hiveEngine: HiveEngineClient,
+    private readonly push: NotificationPush,
     private readonly clock: Clock,
   ) {}
 
@@ -93,12 +96,18 @@ export class ChainFollower {
   private async record(manager: EntityManager, transfers: ChainTransfer[]): Promise<void> {
     if (transfers.length === 0) return;
     const column = <K extends keyof ChainTransfer>(key: K) => transfers.map((transfer) => transfer[key]);
-    await manager.query(
-      `INSERT INTO chain_transfers
-         (transaction_id, log_index, block_number, block_time, sender, recipient, symbol, quantity, memo, status, recorded_at, updated_at)
-       SELECT *, $11::timestamptz, $11::timestamptz
-         FROM unnest($1::varchar[], $2::int[], $3::bigint[], $4::timestamptz[], $5::varchar[], $6::varchar[], $7::varchar[], $8::varchar[], $9::text[], $10::varchar[])
-       ON CONFLICT (transaction_id, log_index) DO NOTHING`,
+    // The payments recorded now (waiting to be settled) and their payers, told after the commit.
+    const seen: { transaction_id: string; player_id: string | null }[] = await manager.query(
+      `WITH recorded AS (
+         INSERT INTO chain_transfers
+           (transaction_id, log_index, block_number, block_time, sender, recipient, symbol, quantity, memo, status, recorded_at, updated_at)
+         SELECT *, $11::timestamptz, $11::timestamptz
+           FROM unnest($1::varchar[], $2::int[], $3::bigint[], $4::timestamptz[], $5::varchar[], $6::varchar[], $7::varchar[], $8::varchar[], $9::text[], $10::varchar[])
+         ON CONFLICT (transaction_id, log_index) DO NOTHING
+         RETURNING transaction_id, sender, status
+       )
+       SELECT DISTINCT recorded.transaction_id, players.id AS player_id
+         FROM recorded LEFT JOIN players ON players.hive_username = recorded.sender WHERE recorded.status = 'waiting'`,
       [
         column('transactionId'),
         column('logIndex'),
@@ -112,6 +121,10 @@ export class ChainFollower {
         transfers.map((transfer) => this.initialStatus(transfer)),
         this.clock.now(),
       ],
+    );
+    this.push.paymentsSeen(
+      manager,
+      seen.map((row) => ({ transactionId: row.transaction_id, playerId: row.player_id === null ? null : Number(row.player_id) })),
     );
   }
 

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { EngineTransaction, parseEngineLogs, parseTransferPayload } from './hive-engine.client';
 
 /** One tokens transfer to or from the game account, as a sidechain block recorded it. */
@@ -78,3 +79,23 @@ export const UnmatchedReasons = {
   memoNamesAnother: 'The memo names another account',
   unknownItem: 'The memo names no shop item',
 } as const;
+
+/**
+ * Whether the chain follower has recorded the payer's transfer of this transaction to the game account
+ * (the payment step `seen`): once recorded it stays, credited or not. `null` (a RUNIK purchase) was never on chain.
+ */
+export async function seenOnChain(
+  db: Pick<EntityManager, 'query'>,
+  transactionId: string | null,
+  payer: { playerId: number } | { username: string },
+): Promise<boolean> {
+  if (transactionId === null) return false;
+  const [row] = await db.query(
+    'playerId' in payer
+      ? `SELECT 1 FROM chain_transfers JOIN players ON players.hive_username = chain_transfers.sender
+          WHERE transaction_id = $1 AND players.id = $2 AND status <> 'outgoing' LIMIT 1`
+      : `SELECT 1 FROM chain_transfers WHERE transaction_id = $1 AND sender = $2 AND status <> 'outgoing' LIMIT 1`,
+    [transactionId, 'playerId' in payer ? payer.playerId : payer.username],
+  );
+  return Boolean(row);
+}

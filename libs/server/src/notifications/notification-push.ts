@@ -10,15 +10,27 @@ import {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
-import { ALLIANCE_CHANGED_EVENT, ALLIANCE_CHAT_DELETED_EVENT, ALLIANCE_CHAT_EVENT, NOTIFICATION_EVENT } from '@runik/contract';
-import type { AllianceChatDeletedEvent, AllianceChatEvent, NotificationDto } from '@runik/contract';
+import {
+  ALLIANCE_CHANGED_EVENT,
+  ALLIANCE_CHAT_DELETED_EVENT,
+  ALLIANCE_CHAT_EVENT,
+  NOTIFICATION_EVENT,
+  PAYMENT_SEEN_EVENT,
+} from '@runik/contract';
+import type { AllianceChatDeletedEvent, AllianceChatEvent, NotificationDto, PaymentSeenEvent } from '@runik/contract';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
-import { allianceRoom, playerRoom, sessionRoom, socketChannelKey } from './socket-rooms';
+import { allianceRoom, paymentRoom, playerRoom, sessionRoom, socketChannelKey } from './socket-rooms';
 
 export interface PlayerNotification {
   playerId: number;
   notification: NotificationDto;
+}
+
+/** A payment's transfer the chain follower recorded: its payer (null when no player sent it) hears it. */
+export interface SeenPayment {
+  transactionId: string;
+  playerId: number | null;
 }
 
 const PENDING = 'runik:pendingPushes';
@@ -93,6 +105,21 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
     clearTimeout(timer);
   }
 
+  /**
+   * Tells each payment's payer, and a visitor watching it (activation), that the chain follower
+   * recorded its transfer (the step `seen`), once the transaction recording it commits.
+   */
+  paymentsSeen(manager: EntityManager, payments: SeenPayment[]): void {
+    if (payments.length === 0) return;
+    this.onCommit(manager, () => {
+      for (const { transactionId, playerId } of payments) {
+        const event: PaymentSeenEvent = { transactionId };
+        const rooms = playerId === null ? [paymentRoom(transactionId)] : [paymentRoom(transactionId), playerRoom(playerId)];
+        this.emitter.to(rooms).emit(PAYMENT_SEEN_EVENT, event);
+      }
+    });
+  }
+
   /** Tells the alliance's sockets that their alliance changed (members joined or left): they refresh it. */
   allianceChanged(allianceId: number): void {
     this.emitter.to(allianceRoom(allianceId)).emit(ALLIANCE_CHANGED_EVENT, { allianceId });
@@ -125,8 +152,15 @@ export class NotificationPush implements EntitySubscriberInterface, OnModuleInit
     else push();
   }
 
+  /** A confirmed registration also reaches the visitor watching its payment: it was paid before any login. */
   private publish(notifications: PlayerNotification[]): void {
-    for (const { playerId, notification } of notifications) this.emitter.to(playerRoom(playerId)).emit(NOTIFICATION_EVENT, notification);
+    for (const { playerId, notification } of notifications) {
+      const rooms =
+        notification.kind === 'registration-confirmed'
+          ? [playerRoom(playerId), paymentRoom(notification.data.transactionId)]
+          : [playerRoom(playerId)];
+      this.emitter.to(rooms).emit(NOTIFICATION_EVENT, notification);
+    }
   }
 }
 

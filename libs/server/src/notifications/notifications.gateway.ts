@@ -6,7 +6,7 @@ import type Redis from 'ioredis';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
-import { ErrorMessages, SOCKET_PATH } from '@runik/contract';
+import { ErrorMessages, PAYMENT_WATCH_MS, SOCKET_PATH, transactionIdSchema } from '@runik/contract';
 import { SESSION_COOKIE, wellFormedToken } from '../auth/session-cookie';
 import { AuthenticatedSession, SessionService } from '../auth/session.service';
 import type { AppConfig } from '../core/config/app-config';
@@ -14,7 +14,7 @@ import { APP_CONFIG } from '../core/config/config.module';
 import { hostOfOrigin } from '../core/http/origin';
 import { REDIS } from '../core/redis/redis.module';
 import { SocketLimits } from './socket-limits';
-import { allianceRoom, playerRoom, sessionRoom } from './socket-rooms';
+import { allianceRoom, paymentRoom, playerRoom, sessionRoom } from './socket-rooms';
 
 /** Clients only listen: no message of theirs needs more than this. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -34,9 +34,10 @@ interface EngineConnection {
 }
 
 /**
- * The inbox and the alliance chat, live (api only): a socket gets in with a valid session and joins its player's room, its
- * alliance's and its session's; what reaches those rooms comes from NotificationPush, through Redis,
- * from any api replica or the worker. Refusals arrive as `connect_error` with the API's error message.
+ * The inbox and the alliance chat, live (api only): a socket gets in with a valid session and joins its player's
+ * room, its alliance's and its session's (a visitor's socket may watch one payment instead: watchPayment); what
+ * reaches those rooms comes from NotificationPush, through Redis, from any api replica or the worker. Refusals
+ * arrive as `connect_error` with the API's error message.
  * Limits (SocketLimits): transport connections per address, handshakes per minute per address and per
  * session, sockets per session; a connection that has not joined within SOCKET_AUTH_TIMEOUT_MS is
  * closed, and a socket is disconnected when its session expires (logout: NotificationPush.endSession).
@@ -101,6 +102,7 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
   /** Joins the socket to its rooms; or the reason it may not connect. */
   private async admit(socket: Socket): Promise<string | null> {
     if (!(await this.limits.handshakeAllowedFromAddress(this.limits.addressOf(socket.request)))) return ErrorMessages.tooManyRequests;
+    if (socket.handshake.auth.payment !== undefined) return this.watchPayment(socket);
     const session = await this.sessionOf(socket.handshake);
     if (typeof session === 'string') return session;
     if (!(await this.limits.handshakeAllowedForSession(session.sessionId))) return ErrorMessages.tooManyRequests;
@@ -137,6 +139,19 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
       if (allianceId !== null) await socket.join(allianceRoom(allianceId));
       joined = allianceId;
     }
+  }
+
+  /**
+   * A visitor's socket for one payment (activation, before any login): it joins that payment's room
+   * alone, hears no more than the public transaction-status route tells, and closes after PAYMENT_WATCH_MS.
+   */
+  private async watchPayment(socket: Socket): Promise<string | null> {
+    const transactionId = transactionIdSchema.safeParse(socket.handshake.auth.payment);
+    if (!transactionId.success) return ErrorMessages.invalidPaymentWatch;
+    await socket.join(paymentRoom(transactionId.data));
+    const timer = setTimeout(() => socket.disconnect(true), PAYMENT_WATCH_MS);
+    socket.once('disconnect', () => clearTimeout(timer));
+    return null;
   }
 
   /** Disconnects the socket when its session's lifetime ends (a revoked session's sockets go at logout). */

@@ -4,6 +4,8 @@ import type { AppConfig } from '../core/config/app-config';
 export const playerRoom = (playerId: number) => `player:${playerId}`;
 export const allianceRoom = (allianceId: number) => `alliance:${allianceId}`;
 export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
+/** A payment's watchers: a visitor's socket opened for it (activation) hears its step `seen` and its credit. */
+export const paymentRoom = (transactionId: string) => `payment:${transactionId}`;
 
 /**
  * The Redis channel prefix the api's adapter and every emitter share; per REDIS_PREFIX, so two

@@ -28,6 +28,7 @@ import { PlayersService } from '../players/players.service';
 import { RegistrationFees } from './registration-fees';
 import { Registration } from './registration.entity';
 import { retryingTransaction } from '../core/database/transaction';
+import { seenOnChain } from '../chain/chain-transfers';
 
 /** Status precedence when several registrations name one transaction. */
 const STATUS_RANK: Record<TransactionStatus, number> = { confirmed: 0, pending: 1, invalid: 2 };
@@ -95,7 +96,11 @@ export class RegistrationService {
     const rows = await this.registrations.findBy({ transactionId: txId });
     if (rows.length === 0) throw ApiError.notFound(ErrorMessages.transactionNotFound);
     const [best] = rows.sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status]);
-    return { status: best.status, error: best.status === 'invalid' ? best.error : null };
+    return {
+      status: best.status,
+      error: best.status === 'invalid' ? best.error : null,
+      seenOnChain: best.status === 'confirmed' || (await seenOnChain(this.dataSource, txId, { username: best.hiveUsername })),
+    };
   }
 
   /** Free registration: proves the Hive account with a signed challenge; no withdrawals. */

@@ -15,6 +15,7 @@ import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { retryingTransaction } from '../core/database/transaction';
+import { seenOnChain } from '../chain/chain-transfers';
 import { lockPlayer } from '../players/player-lock';
 
 /** Deposits of RNK as RUNIK: recorded by the api, confirmed and credited by the worker. */
@@ -73,7 +74,11 @@ export class DepositService {
   async check(playerId: number, txId: string): Promise<DepositCheckResponse> {
     const deposit = await this.find(playerId, txId);
     if (!deposit) throw ApiError.notFound(WalletMessages.depositNotFound);
-    return { status: deposit.status, error: deposit.status === 'failed' ? deposit.error : null };
+    return {
+      status: deposit.status,
+      error: deposit.status === 'failed' ? deposit.error : null,
+      seenOnChain: deposit.status === 'completed' || (await seenOnChain(this.dataSource, txId, { playerId })),
+    };
   }
 
   /** The cooldown runs from the last deposit; a deposit waiting for the chain blocks the next. */

@@ -3,6 +3,7 @@ import type { LoginChallengeResponse } from '@runik/contract';
 import { formatChainQuantity, LATE_ACTIVATION_FEE_USD, REGISTRATION_FEE_USD } from '@runik/rules';
 import { toUserMessage } from '../../app/errors';
 import { Message } from '../../ui/Message';
+import { PaymentSteps } from '../../ui/PaymentSteps';
 import { SWAP_HIVE, useRegistrationFee, useSwapHiveBalance } from './authentication-api';
 import type { RegistrationPolling } from './paid-registration';
 import { useActivation } from './use-activation';
@@ -20,7 +21,7 @@ interface ActivationPanelProps {
 export function ActivationPanel({ hiveUsername, referrer, challenge, polling, onBackToLogin }: ActivationPanelProps) {
   const balance = useSwapHiveBalance(hiveUsername);
   const fee = useRegistrationFee();
-  const { activate, registerForFree, busy, error, notice } = useActivation({ hiveUsername, referrer, challenge, polling });
+  const { activate, registerForFree, busy, error, notice, payment } = useActivation({ hiveUsername, referrer, challenge, polling });
   const referrerId = useId();
   const quote = fee.data && balance.data ? { feeInHive: fee.data, balance: balance.data } : null;
 
@@ -38,7 +39,8 @@ export function ActivationPanel({ hiveUsername, referrer, challenge, polling, on
       </div>
 
       <dl className="activation__quote">
-        <QuoteItem label={`${SWAP_HIVE} balance`} testId="swap-hive-balance" value={balance.data} isError={balance.isError} />
+        {/* Once paid, the balance read before the payment would be wrong: the steps say what was sent instead. */}
+        {!payment && <QuoteItem label={`${SWAP_HIVE} balance`} testId="swap-hive-balance" value={balance.data} isError={balance.isError} />}
         <QuoteItem
           label={`Registration fee (${REGISTRATION_FEE_USD} USD)`}
           testId="registration-fee"
@@ -69,6 +71,9 @@ export function ActivationPanel({ hiveUsername, referrer, challenge, polling, on
         </p>
       </div>
 
+      {payment && (
+        <PaymentSteps step={payment.step} sent={`${formatChainQuantity(payment.sent)} ${SWAP_HIVE}`} credited="Account activated" />
+      )}
       {notice && <Message tone="info">{notice}</Message>}
       {error && <Message tone="error">{error}</Message>}
 

@@ -1,9 +1,19 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRoutes, AppRoutes, ErrorMessages, RegistrationInvalidReasons, type TransactionStatusResponse } from '@runik/contract';
+import {
+  ApiRoutes,
+  AppRoutes,
+  ErrorMessages,
+  NOTIFICATION_EVENT,
+  PAYMENT_SEEN_EVENT,
+  RegistrationInvalidReasons,
+  type TransactionStatusResponse,
+} from '@runik/contract';
 import { LOGIN_CHALLENGE_TTL_MS } from '@runik/rules';
 import { getSession } from '../../api/session-storage';
 import { installFakeApi, type FakeApi, type FakeResponse } from '../../testing/fake-api';
+import { currentSocket } from '../../testing/fake-socket';
+import { notificationOf } from '../../testing/notification-fixtures';
 import { FAKE_SIGNATURE, FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
 import { challengeFor, notRegisteredResponse, sessionFor } from '../../testing/fixtures';
 import { currentLocation, renderApp, renderWithProviders } from '../../testing/render';
@@ -42,8 +52,9 @@ function installRegistrationApi({ fee = '12.5', balance = '20.00000000' } = {}) 
   return { api, answerStatuses };
 }
 
-const pending: TransactionStatusResponse = { status: 'pending', error: null };
-const confirmed: TransactionStatusResponse = { status: 'confirmed', error: null };
+const pending: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: false };
+const seen: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: true };
+const confirmed: TransactionStatusResponse = { status: 'confirmed', error: null, seenOnChain: true };
 
 /** Logs in as a player without an account, which lands on the activation view. */
 async function openActivation(path = `${AppRoutes.authentication}?ref=bob`) {
@@ -152,6 +163,48 @@ describe('paid activation', () => {
     expect(getSession()?.hiveUsername).toBe(PLAYER);
   });
 
+  it('shows the payment steps instead of the old balance, moving on the pushes of its own socket', async () => {
+    installFakeKeychain();
+    const { api, answerStatuses } = installRegistrationApi({ fee: '12.5', balance: '20' });
+    answerStatuses(pending, confirmed);
+    const user = await openActivation();
+    expect(await screen.findByTestId('swap-hive-balance')).toHaveTextContent('20.000 SWAP.HIVE');
+    await activateOnceQuoted(user);
+    await screen.findByText(PAYMENT_SENT);
+    await waitFor(() => expect(api.callsTo(STATUS_URL)).toHaveLength(1));
+
+    const steps = screen.getByRole('list', { name: 'Payment progress' });
+    expect(steps).toHaveAttribute('data-step', 'sent');
+    expect(steps).toHaveTextContent('12.500 SWAP.HIVE');
+    // The balance read before paying would be wrong now: the steps say what was sent.
+    expect(screen.queryByTestId('swap-hive-balance')).not.toBeInTheDocument();
+    // A visitor's socket for this payment alone, without the session cookie.
+    const socket = currentSocket();
+    expect(socket.options).toMatchObject({ auth: { payment: FAKE_TRANSACTION_ID } });
+
+    socket.serverEmits(PAYMENT_SEEN_EVENT, { transactionId: FAKE_TRANSACTION_ID });
+    expect(steps).toHaveAttribute('data-step', 'seen');
+
+    // The confirmation pushed (the notification the player's toast shows) checks at once, not 15 s later.
+    socket.serverEmits(
+      NOTIFICATION_EVENT,
+      notificationOf('registration-confirmed', { registrationId: 1, transactionId: FAKE_TRANSACTION_ID, paid: 12.5 }),
+    );
+    expect(await screen.findByRole('heading', { name: 'City' })).toBeInTheDocument();
+    expect(api.callsTo(STATUS_URL)).toHaveLength(2);
+    expect(socket.closed).toBe(true);
+  });
+
+  it('shows seen on chain when a check says so', async () => {
+    installFakeKeychain();
+    const { answerStatuses } = installRegistrationApi();
+    answerStatuses(seen);
+    const user = await openActivation();
+    await activateOnceQuoted(user);
+    await screen.findByText(PAYMENT_SENT);
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Payment progress' })).toHaveAttribute('data-step', 'seen'));
+  });
+
   it('logs in at once when the first check already finds the payment confirmed', async () => {
     installFakeKeychain();
     const { api, answerStatuses } = installRegistrationApi();
@@ -177,7 +230,7 @@ describe('paid activation', () => {
   it('reports an invalid transaction with the reason the server gives', async () => {
     installFakeKeychain();
     const { answerStatuses } = installRegistrationApi();
-    answerStatuses(pending, { status: 'invalid', error: RegistrationInvalidReasons.wrongMemo });
+    answerStatuses(pending, { status: 'invalid', error: RegistrationInvalidReasons.wrongMemo, seenOnChain: true });
     const user = await openActivation();
     await activateOnceQuoted(user);
     await screen.findByText(PAYMENT_SENT);

@@ -1,5 +1,6 @@
-import { useRef } from 'react';
-import type { LoginChallengeResponse } from '@runik/contract';
+import { useRef, useState } from 'react';
+import type { LoginChallengeResponse, PaymentStep } from '@runik/contract';
+import { laterStep } from '../../ui/PaymentSteps';
 import { useAsyncTask } from '../../ui/use-async-task';
 import { registerFreeWithKeychain } from './keychain-login';
 import { activateWithPayment, type RegistrationPolling } from './paid-registration';
@@ -13,16 +14,27 @@ export interface ActivationOptions {
   polling: RegistrationPolling;
 }
 
+/** The fee sent (SWAP.HIVE) and the step its payment reached. */
+export interface ActivationPayment {
+  sent: string;
+  step: PaymentStep;
+}
+
 export function useActivation({ hiveUsername, referrer, challenge, polling }: ActivationOptions) {
   const { run, busy, error, notice } = useAsyncTask();
   const enterGame = useEnterGame();
   // Challenges are single use: after one attempt, the next one asks for a new challenge.
   const unusedChallenge = useRef<LoginChallengeResponse | null>(challenge);
+  const [payment, setPayment] = useState<ActivationPayment | null>(null);
 
-  const activate = (feeInHive: string, balance: string) =>
-    run(async ({ signal, notify }) => {
-      enterGame(await activateWithPayment({ hiveUsername, referrer, feeInHive, balance, polling, signal, notify }));
+  const activate = (feeInHive: string, balance: string) => {
+    setPayment(null);
+    const onStep = (step: PaymentStep) =>
+      setPayment((current) => ({ sent: feeInHive, step: current ? laterStep(current.step, step) : step }));
+    return run(async ({ signal, notify }) => {
+      enterGame(await activateWithPayment({ hiveUsername, referrer, feeInHive, balance, polling, signal, notify, onStep }));
     }, 'Transaction failed or cancelled');
+  };
 
   const registerForFree = () =>
     run(async () => {
@@ -31,5 +43,7 @@ export function useActivation({ hiveUsername, referrer, challenge, polling }: Ac
       enterGame(await registerFreeWithKeychain(hiveUsername, referrer, keptChallenge));
     }, 'Free registration failed');
 
-  return { activate, registerForFree, busy, error, notice };
+  // The steps while the payment is on its way (or done); a refused one shows its error instead.
+  const shownPayment = payment && (busy || payment.step === 'credited') ? payment : null;
+  return { activate, registerForFree, busy, error, notice, payment: shownPayment };
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiRoutes, NOTIFICATION_EVENT, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
+import { ApiRoutes, NOTIFICATION_EVENT, PAYMENT_SEEN_EVENT, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
 import { DEPOSIT_POLL_ATTEMPTS, DEPOSIT_POLL_INTERVAL_MS } from '@runik/rules';
 import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../app/config';
 import { advance, cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
@@ -60,6 +60,17 @@ async function openDeposit({ fakeTimers = false, ...wallet }: OpenDepositOptions
     fireEvent.click(within(dialog).getByRole('button', { name: /^(Deposit|Processing\.\.\.)$/ }));
   };
   return { ...opened, dialog, amount, deposit };
+}
+
+/** A 10 RNK deposit sent and reported pending, on fake timers; the checks answer `checks` in turn. */
+async function sendPendingDeposit(...checks: DepositCheckResponse[]) {
+  installFakeKeychain();
+  const opened = await openDeposit({ fakeTimers: true });
+  opened.api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
+  serveChecks(opened.api, ...checks);
+  opened.deposit('10');
+  await answerConfirmation(true);
+  return opened;
 }
 
 function formError(dialog: HTMLElement) {
@@ -205,7 +216,7 @@ describe('Deposit RUNIK: the transfer', () => {
     const keychain = installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null }, { status: 'completed', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false }, { status: 'completed', error: null, seenOnChain: true });
     deposit('10');
     await answerConfirmation(true);
     await advance(0);
@@ -240,12 +251,7 @@ describe('Deposit RUNIK: the transfer', () => {
   });
 
   it('checks at once when the pushed credit arrives, moving with the toast instead of at the next poll', async () => {
-    installFakeKeychain();
-    const { dialog, deposit, api, queryClient } = await openDeposit({ fakeTimers: true });
-    api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'completed', error: null });
-    deposit('10');
-    await answerConfirmation(true);
+    const { dialog, api, queryClient } = await sendPendingDeposit({ status: 'completed', error: null, seenOnChain: true });
     await advance(0);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
 
@@ -260,18 +266,56 @@ describe('Deposit RUNIK: the transfer', () => {
     expect(api.callsTo(CHECK_URL)).toHaveLength(1);
   });
 
+  it('shows where the payment is: sent, seen on chain at once on the pushed payment-seen, then credited', async () => {
+    const { dialog, api, queryClient } = await sendPendingDeposit({ status: 'completed', error: null, seenOnChain: true });
+    await advance(0);
+    const steps = () => within(dialog).getByRole('list', { name: 'Payment progress' });
+    expect(steps()).toHaveAttribute('data-step', 'sent');
+    expect(within(steps()).getByText('10.000 RNK')).toBeInTheDocument();
+    expect(within(steps()).getByText('10.000 RUNIK')).toBeInTheDocument();
+
+    // Another payment's step moves nothing; this one's moves the popup before any check.
+    act(() => currentSocket().serverEmits(PAYMENT_SEEN_EVENT, { transactionId: 'f'.repeat(40) }));
+    expect(steps()).toHaveAttribute('data-step', 'sent');
+    act(() => currentSocket().serverEmits(PAYMENT_SEEN_EVENT, { transactionId: FAKE_TRANSACTION_ID }));
+    expect(steps()).toHaveAttribute('data-step', 'seen');
+    expect(within(steps()).getByText('Seen on chain').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(api.callsTo(CHECK_URL)).toHaveLength(0);
+
+    await act(() => queryClient.invalidateQueries({ queryKey: cityKeys.depositStatus(PLAYER) }));
+    await advance(0);
+    expect(steps()).toHaveAttribute('data-step', 'credited');
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'completed');
+  });
+
+  it('shows seen on chain when a check says so, before the credit', async () => {
+    const { dialog } = await sendPendingDeposit(
+      { status: 'pending', error: null, seenOnChain: false },
+      { status: 'pending', error: null, seenOnChain: true },
+      { status: 'completed', error: null, seenOnChain: true },
+    );
+    const steps = () => within(dialog).getByRole('list', { name: 'Payment progress' });
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(steps()).toHaveAttribute('data-step', 'sent');
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(steps()).toHaveAttribute('data-step', 'seen');
+    expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(steps()).toHaveAttribute('data-step', 'credited');
+  });
+
   it('reports a failed deposit with its reason, or Unknown error', async () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'failed', error: 'Transaction quantity does not match the deposit amount' });
+    serveChecks(api, { status: 'failed', error: 'Transaction quantity does not match the deposit amount', seenOnChain: false });
     deposit('10');
     await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'failed');
     expect(outcome(dialog)).toHaveTextContent('Deposit failed: Transaction quantity does not match the deposit amount');
 
-    serveChecks(api, { status: 'failed', error: null });
+    serveChecks(api, { status: 'failed', error: null, seenOnChain: false });
     await advance(5_000);
     deposit();
     await answerConfirmation(true);
@@ -283,7 +327,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
     deposit('10');
     await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS * (DEPOSIT_POLL_ATTEMPTS - 1));
@@ -301,7 +345,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
     currentSocket().acceptConnection();
     deposit('10');
     await answerConfirmation(true);
@@ -354,7 +398,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
     deposit('10');
     await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
@@ -369,7 +413,7 @@ describe('Deposit RUNIK: the transfer', () => {
     const api = installFakeApi();
     serveWallet(api);
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
     renderWithProviders(<DepositModal username={PLAYER} onClose={() => undefined} polling={{ intervalMs: 1_000, attempts: 2 }} />);
     await advance(0);
     const dialog = screen.getByRole('dialog', { name: 'Deposit RUNIK' });

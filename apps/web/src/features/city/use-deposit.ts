@@ -16,7 +16,10 @@ import { GAME_ACCOUNT } from '../../app/config';
 import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
 import { cityKeys, fetchDepositCheck, fetchDepositStatus, postDepositInit } from './city-api';
 import { DEPOSIT_MEMO, DepositMessages } from './city-messages';
-import { usePushedNotification } from '../notifications/pushed-notifications';
+import { usePaymentSeen, usePushedNotification } from '../notifications/pushed-notifications';
+import type { PaymentStep } from '@runik/contract';
+import { laterStep } from '../../ui/PaymentSteps';
+import { wait, Waker } from '../../ui/wait';
 
 /** How often and how many times the client asks whether a deposit was credited (spec section 9). */
 export interface DepositPolling {
@@ -36,8 +39,10 @@ export interface DepositState {
   phase: DepositPhase;
   /** What the popup shows; an idle state with a message is an attempt refused before it was pending. */
   message: string | null;
-  /** After a timeout: the transfer still awaited, shown completed when the game pushes its credit. */
-  awaited?: { transactionId: string; amount: string };
+  /** Once sent: the transfer, where it is (sent, seen on chain, credited) and its amount (RNK, 3 decimals). */
+  payment?: { transactionId: string; amount: string; step: PaymentStep };
+  /** After a timeout: the transfer is still awaited, shown completed when the game pushes its credit. */
+  awaited?: boolean;
 }
 
 const IDLE: DepositState = { phase: 'idle', message: null };
@@ -83,32 +88,18 @@ interface DepositRun {
   keychain: HiveKeychain;
   polling: DepositPolling;
   signal: AbortSignal;
-  /** Set while a poll interval runs: calling it ends the interval at once (a pushed credit). */
-  wake: { current: (() => void) | null };
-  onPending: () => void;
-}
-
-/**
- * One poll interval, ended early by `wake` so the check is asked at once; rejects when `signal` aborts.
- * The spec's polls stay (interval, attempts, messages); the push only makes the next one come now.
- */
-function pollInterval(ms: number, signal: AbortSignal, wake: DepositRun['wake']): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const finish = (settle: () => void) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      wake.current = null;
-      settle();
-    };
-    const onAbort = () => finish(() => reject(signal.reason));
-    const timer = setTimeout(() => finish(resolve), ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-    wake.current = () => finish(resolve);
-  });
+  /**
+   * Ends the poll interval at once (a pushed credit). The spec's polls stay (interval, attempts,
+   * messages); the push only makes the next one come now.
+   */
+  waker: Waker;
+  onPending: (transactionId: string) => void;
+  /** A check answered that the chain follower has seen the transfer. */
+  onSeen: (transactionId: string) => void;
 }
 
 /** The transfer through Keychain, the init call, then the polling of the check call. */
-async function runDeposit({ username, amount, keychain, polling, signal, wake, onPending }: DepositRun): Promise<DepositState> {
+async function runDeposit({ username, amount, keychain, polling, signal, waker, onPending, onSeen }: DepositRun): Promise<DepositState> {
   let response: KeychainResponse<KeychainBroadcastResult>;
   try {
     response = await requestSendToken(keychain, { from: username, to: GAME_ACCOUNT, amount, memo: DEPOSIT_MEMO, symbol: RNK_SYMBOL });
@@ -124,22 +115,32 @@ async function runDeposit({ username, amount, keychain, polling, signal, wake, o
   } catch (error) {
     return { phase: 'idle', message: initFailureMessage(error) };
   }
-  if (init.status === 'completed') return { phase: 'completed', message: DepositMessages.alreadyCompleted(init.transactionId || txId) };
+  const credited = { transactionId: txId, amount, step: 'credited' as const };
+  if (init.status === 'completed')
+    return { phase: 'completed', message: DepositMessages.alreadyCompleted(init.transactionId || txId), payment: credited };
   if (init.status === 'failed') return { phase: 'failed', message: DepositMessages.failed(null) };
 
-  onPending();
+  onPending(txId);
   for (let attempt = 0; attempt < polling.attempts; attempt += 1) {
-    await pollInterval(polling.intervalMs, signal, wake);
+    await wait(polling.intervalMs, signal, waker);
     let check;
     try {
       check = await fetchDepositCheck(txId, username, amount);
     } catch {
       return { phase: 'error', message: DepositMessages.unverifiable };
     }
-    if (check.status === 'completed') return { phase: 'completed', message: DepositMessages.completed(formatChainQuantity(amount)) };
+    if (check.status === 'completed')
+      return { phase: 'completed', message: DepositMessages.completed(formatChainQuantity(amount)), payment: credited };
     if (check.status === 'failed') return { phase: 'failed', message: DepositMessages.failed(check.error) };
+    if (check.seenOnChain) onSeen(txId);
   }
-  return { phase: 'timeout', message: DepositMessages.timeout, awaited: { transactionId: txId, amount } };
+  return { phase: 'timeout', message: DepositMessages.timeout, awaited: true };
+}
+
+/** The deposit's payment moved on to `step` (never back), if it is the transfer `transactionId`. */
+function advance(state: DepositState, transactionId: string, step: PaymentStep): DepositState {
+  if (state.payment?.transactionId !== transactionId) return state;
+  return { ...state, payment: { ...state.payment, step: laterStep(state.payment.step, step) } };
 }
 
 /**
@@ -154,7 +155,7 @@ export function useDeposit(username: string, polling: DepositPolling) {
   const inFlight = useRef(false);
   const lastAttempt = useRef<number | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
-  const wake = useRef<(() => void) | null>(null);
+  const waker = useRef<Waker | null>(null);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
   // The pushed 'deposit-credited' reloads the deposit status (notification-effects): the popup checks at
@@ -163,7 +164,7 @@ export function useDeposit(username: string, polling: DepositPolling) {
     const statusKey = JSON.stringify(cityKeys.depositStatus(username));
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'invalidate' && JSON.stringify(event.query.queryKey) === statusKey)
-        wake.current?.();
+        waker.current?.wake();
     });
   }, [queryClient, username]);
 
@@ -171,11 +172,17 @@ export function useDeposit(username: string, polling: DepositPolling) {
   // Engine is, the deposit is credited once it processes the transfer, and the popup shows it then.
   usePushedNotification('deposit-credited', ({ data }) => {
     setState((current) =>
-      current.awaited?.transactionId === data.transactionId
-        ? { phase: 'completed', message: DepositMessages.completed(formatChainQuantity(current.awaited.amount)) }
+      current.awaited && current.payment?.transactionId === data.transactionId
+        ? {
+            phase: 'completed',
+            message: DepositMessages.completed(formatChainQuantity(current.payment.amount)),
+            payment: { ...current.payment, step: 'credited' },
+          }
         : current,
     );
   });
+  // The chain follower saw the transfer: the popup shows the step at once (its credit follows as the push above).
+  usePaymentSeen((transactionId) => setState((current) => advance(current, transactionId, 'seen')));
 
   /** Why a new attempt may not start now, or null. */
   const refusal = useCallback((): string | null => {
@@ -206,10 +213,17 @@ export function useDeposit(username: string, polling: DepositPolling) {
           keychain,
           polling,
           signal: controller.signal,
-          wake,
-          onPending: () => setState({ phase: 'pending', message: DepositMessages.processing }),
+          waker: (waker.current = new Waker()),
+          onPending: (transactionId) =>
+            setState({
+              phase: 'pending',
+              message: DepositMessages.processing,
+              payment: { transactionId, amount: formatDecimal(thousandths, RNK_DECIMALS), step: 'sent' },
+            }),
+          onSeen: (transactionId) => setState((current) => advance(current, transactionId, 'seen')),
         });
-        setState(outcome);
+        // The steps reached while polling (a pushed 'seen') stay with the outcome.
+        setState((current) => (outcome.payment || !current.payment ? outcome : { ...outcome, payment: current.payment }));
         // RUNIK rises once the deposit is credited.
         if (outcome.phase === 'completed') void queryClient.invalidateQueries({ queryKey: cityKeys.city(username) });
       } catch (error) {

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ComponentProps } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppRoutes, type FirstStepId, type FirstStepsResponse } from '@runik/contract';
@@ -19,7 +20,7 @@ export const FIRST_STEPS_DONE_TOAST = 'First steps done. The realm is yours to g
  * highlighted, each step ticked off by the server after the player's own action. Gone once
  * skipped or finished, on every device.
  */
-export function FirstStepsGuide({ hiveUsername }: { hiveUsername: string }) {
+export function FirstStepsGuide({ hiveUsername, inlineSlot }: { hiveUsername: string; inlineSlot: HTMLElement | null }) {
   const progress = useFirstSteps(hiveUsername).data;
   const active = progress !== undefined && isGuideActive(progress);
   useRefetchAfterActions(hiveUsername, active);
@@ -28,7 +29,16 @@ export function FirstStepsGuide({ hiveUsername }: { hiveUsername: string }) {
 
   const step = active ? currentStep(progress) : null;
   if (!progress || !step) return null;
-  return <CurrentStep key={step.id} hiveUsername={hiveUsername} progress={progress} stepId={step.id} stepNumber={step.number} />;
+  return (
+    <CurrentStep
+      key={step.id}
+      hiveUsername={hiveUsername}
+      progress={progress}
+      stepId={step.id}
+      stepNumber={step.number}
+      inlineSlot={inlineSlot}
+    />
+  );
 }
 
 interface CurrentStepProps {
@@ -37,17 +47,20 @@ interface CurrentStepProps {
   stepId: FirstStepId;
   /** 1-based. */
   stepNumber: number;
+  /** Where the card sits in the page (AppShell, above the screen). */
+  inlineSlot: HTMLElement | null;
 }
 
 /** The card for one step and the ring on its control (remounted for each step). */
-function CurrentStep({ hiveUsername, progress, stepId, stepNumber }: CurrentStepProps) {
+function CurrentStep({ hiveUsername, progress, stepId, stepNumber, inlineSlot }: CurrentStepProps) {
   const guide = STEP_GUIDES[stepId];
   const elsewhere = useLocation().pathname !== guide.screen;
+  // On another screen the card only shows the way (issue 35: it floated over the Attack screen's enemy
+  // cards); on a screen it would cover wherever it floated, it sits above it.
+  const inPage = elsewhere || guide.inPage === true;
   // From another screen, the way there is the navigation bar's link.
   const pointers = useMemo(() => (elsewhere ? [navLinkPointer(guide.screen)] : guide.pointers), [elsewhere, guide]);
   const spotlight = useSpotlight(pointers);
-  const cardRef = useRef<HTMLElement>(null);
-  const { placement, height } = useCardPlacement(cardRef, spotlight?.target ?? null);
   const skip = useSkipFirstSteps(hiveUsername);
   const showToast = useShowToast();
 
@@ -59,22 +72,31 @@ function CurrentStep({ hiveUsername, progress, stepId, stepNumber }: CurrentStep
       }
     : null;
 
+  const card: CardProps = {
+    progress,
+    stepNumber,
+    guide,
+    text: spotlight?.pointer.text ?? guide.text,
+    elsewhere,
+    onShowMe: showMe,
+    onSkip: () => skip.mutate(undefined, { onError: (error) => showToast(apiErrorMessage(error), 'error') }),
+    skipping: skip.isPending,
+  };
+  if (inPage) return inlineSlot && createPortal(<CoachCard placement="in-page" {...card} />, inlineSlot);
+  return <FloatingCard target={spotlight?.target ?? null} card={card} />;
+}
+
+type CardProps = Omit<ComponentProps<typeof CoachCard>, 'placement' | 'ref'>;
+
+/** The card fixed at one end of the screen, clear of the control `target` (use-card-placement.ts). */
+function FloatingCard({ target, card }: { target: HTMLElement | null; card: CardProps }) {
+  const cardRef = useRef<HTMLElement>(null);
+  const { placement, height } = useCardPlacement(cardRef, target);
   return (
     <>
       {/* Room below the screen's content, so the page scrolls any control above the card. */}
       <div className="first-steps-room" style={{ height }} aria-hidden="true" />
-      <CoachCard
-        ref={cardRef}
-        placement={placement}
-        progress={progress}
-        stepNumber={stepNumber}
-        guide={guide}
-        text={spotlight?.pointer.text ?? guide.text}
-        elsewhere={elsewhere}
-        onShowMe={showMe}
-        onSkip={() => skip.mutate(undefined, { onError: (error) => showToast(apiErrorMessage(error), 'error') })}
-        skipping={skip.isPending}
-      />
+      <CoachCard ref={cardRef} placement={placement} {...card} />
     </>
   );
 }

@@ -91,9 +91,27 @@ describe('the first-steps coach card', () => {
     const navLink = within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Attack' });
     await waitFor(() => expect([...spotlit()]).toEqual([navLink]));
 
+    // On another screen it sits in the page above the screen, floating over none of it (issue 35).
+    expect(guide).toHaveClass('first-steps--in-page');
+    expect(screen.getByRole('main').firstElementChild).toContainElement(guide);
+    expect(screen.getByRole('main').firstElementChild?.nextElementSibling).toContainElement(
+      screen.getByRole('heading', { name: 'City', level: 1 }),
+    );
+
     await user.click(within(guide).getByRole('link', { name: 'Go to Attack' }));
     await waitFor(() => expect(currentLocation()).toBe(AppRoutes.attack));
     await waitFor(() => expect(navLink).not.toHaveAttribute(SPOTLIGHT_ATTRIBUTE));
+    // The Attack screen's enemy cards would be under it wherever it floated: it stays in the page there too.
+    expect(await screen.findByTestId('first-steps')).toHaveClass('first-steps--in-page');
+  });
+
+  it('floats at an end of the screen on its own step’s screen', async () => {
+    serveCity(installFakeApi(), cityResponse()).on('GET', PROGRESS_URL, { status: 200, data: progress([]) });
+    logInAs(PLAYER);
+    renderApp(AppRoutes.city);
+    const guide = await screen.findByTestId('first-steps');
+    expect(guide).toHaveClass('first-steps--bottom');
+    expect(screen.getByRole('main')).not.toContainElement(guide);
   });
 
   it('marks the alliances seen on the Alliance screen, then leaves with a toast', async () => {

@@ -16,6 +16,11 @@ export interface StepGuide {
   screenName: string;
   /** The real controls, tagged `data-first-step`, in order of preference. */
   pointers: readonly Pointer[];
+  /**
+   * The step's screen is a list the card would cover wherever it floated (the Attack screen's enemy
+   * cards, which the step talks about): the card sits in the page above it instead.
+   */
+  inPage?: boolean;
 }
 
 const control = (id: string, enabledOnly = false) => `[data-first-step="${id}"]${enabledOnly ? ':enabled' : ''}`;
@@ -65,6 +70,7 @@ export const STEP_GUIDES: Record<FirstStepId, StepGuide> = {
     screen: AppRoutes.attack,
     screenName: 'Attack',
     pointers: [{ selector: control('raid', true) }],
+    inPage: true,
   },
   alliances: {
     title: 'Look at the alliances',

@@ -1,7 +1,11 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-/** Where the coach card sits: at the bottom of the screen, or under the navigation bar while the control it points at is down there. */
-export type Placement = 'bottom' | 'top';
+/**
+ * Where the coach card sits: at the bottom of the screen, or under the navigation bar while the control
+ * it points at is down there; or in the page above the screen, where it may not float over it ('in-page').
+ */
+export type Placement = 'bottom' | 'top' | 'in-page';
+type Floating = Exclude<Placement, 'in-page'>;
 
 interface Box {
   top: number;
@@ -14,10 +18,10 @@ interface Box {
 const ARROW_ROOM_PX = 20;
 
 const overlaps = (a: Box, b: Box) => a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right;
-const other = (placement: Placement): Placement => (placement === 'bottom' ? 'top' : 'bottom');
+const other = (placement: Floating): Floating => (placement === 'bottom' ? 'top' : 'bottom');
 
 /** What a card at `placement` hides: its own box and the strip of screen between it and the edge it sits on. */
-function hiddenBy(placement: Placement, card: Box): Box {
+function hiddenBy(placement: Floating, card: Box): Box {
   return placement === 'bottom' ? { ...card, bottom: Infinity } : { ...card, top: -Infinity };
 }
 
@@ -33,11 +37,8 @@ function plain({ top, bottom, left, right }: Box): Box {
  * so it never jumps about while the player scrolls. Also measures the card, for the room the page
  * keeps below its content.
  */
-export function useCardPlacement(
-  card: RefObject<HTMLElement | null>,
-  target: HTMLElement | null,
-): { placement: Placement; height: number } {
-  const [placement, setPlacement] = useState<Placement>('bottom');
+export function useCardPlacement(card: RefObject<HTMLElement | null>, target: HTMLElement | null): { placement: Floating; height: number } {
+  const [placement, setPlacement] = useState<Floating>('bottom');
   const [height, setHeight] = useState(0);
 
   useEffect(() => {
@@ -56,8 +57,8 @@ export function useCardPlacement(
     const element = card.current;
     if (!element || !target) return;
     // The card is fixed, so each placement's box stays put until the window changes size.
-    let boxes: Partial<Record<Placement, Box>> = {};
-    let current: Placement = 'bottom';
+    let boxes: Partial<Record<Floating, Box>> = {};
+    let current: Floating = 'bottom';
     let frame = 0;
     const place = () => {
       frame = 0;
@@ -71,7 +72,7 @@ export function useCardPlacement(
       // resources: issue 35); where no placement clears that, clear of the control at least.
       const panel = target.closest('.panel');
       const area = panel ? plain(panel.getBoundingClientRect()) : control;
-      const clearAt = (placement: Placement, box: Box): boolean | undefined => {
+      const clearAt = (placement: Floating, box: Box): boolean | undefined => {
         const cardBox = boxes[placement];
         return cardBox && !overlaps(box, hiddenBy(placement, cardBox));
       };

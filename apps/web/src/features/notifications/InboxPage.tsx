@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { NotificationDto } from '@runik/contract';
+import { NOTIFICATIONS_MAX_READ_IDS, type NotificationDto } from '@runik/contract';
 import { useSession } from '../../app/use-session';
 import { Message } from '../../ui/Message';
 import { StatePanel } from '../../ui/StatePanel';
@@ -67,7 +67,7 @@ function Inbox({ username }: { username: string }) {
         </button>
       </div>
       {markRead.isError && <Message tone="error">{InboxTexts.markReadFailed}</Message>}
-      <NotificationList username={username} group={group} onRead={(id) => markRead.mutate({ ids: [id] })} />
+      <NotificationList username={username} group={group} onRead={(ids) => markRead.mutate({ ids })} />
     </>
   );
 }
@@ -75,11 +75,32 @@ function Inbox({ username }: { username: string }) {
 interface NotificationListProps {
   username: string;
   group: NotificationGroup | null;
-  onRead: (id: number) => void;
+  onRead: (ids: number[]) => void;
+}
+
+/**
+ * Opening the inbox reads what it shows: the unread notifications on screen (the first page, a page
+ * loaded more, one pushed meanwhile) are marked read once each; they keep their "New" for this visit.
+ */
+function useReadWhenShown(notifications: readonly NotificationDto[], onRead: (ids: number[]) => void): ReadonlySet<number> {
+  const shownUnread = useRef(new Set<number>());
+  const unreadIds = notifications.filter((notification) => notification.readAt === null).map((notification) => notification.id);
+  const fresh = unreadIds.filter((id) => !shownUnread.current.has(id));
+  const freshKey = fresh.join(',');
+  const read = useEffectEvent(onRead);
+  useEffect(() => {
+    if (freshKey === '') return;
+    const ids = freshKey.split(',').map(Number);
+    for (const id of ids) shownUnread.current.add(id);
+    for (let start = 0; start < ids.length; start += NOTIFICATIONS_MAX_READ_IDS) read(ids.slice(start, start + NOTIFICATIONS_MAX_READ_IDS));
+  }, [freshKey]);
+  return shownUnread.current;
 }
 
 function NotificationList({ username, group, onRead }: NotificationListProps) {
   const inbox = useInbox(username, group ? kindsOf(group) : []);
+  const notifications = inbox.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const newThisVisit = useReadWhenShown(notifications, onRead);
 
   if (!inbox.data) {
     return inbox.isError ? (
@@ -90,14 +111,18 @@ function NotificationList({ username, group, onRead }: NotificationListProps) {
       <StatePanel>{InboxTexts.loading}</StatePanel>
     );
   }
-  const notifications = inbox.data.pages.flatMap((page) => page.notifications);
   if (notifications.length === 0) return <StatePanel>{group ? InboxTexts.emptyGroup : InboxTexts.empty}</StatePanel>;
 
   return (
     <>
       <ol className="inbox__list" aria-label="Notifications">
         {notifications.map((notification) => (
-          <NotificationItem key={notification.id} notification={notification} onRead={onRead} />
+          <NotificationItem
+            key={notification.id}
+            notification={notification}
+            isNew={notification.readAt === null || newThisVisit.has(notification.id)}
+            onRead={() => onRead([notification.id])}
+          />
         ))}
       </ol>
       {inbox.isFetchNextPageError && <Message tone="error">{InboxTexts.loadMoreFailed}</Message>}
@@ -116,19 +141,26 @@ function NotificationList({ username, group, onRead }: NotificationListProps) {
   );
 }
 
-/** One notification; opening its link marks it read, as does its Mark read button. */
-function NotificationItem({ notification, onRead }: { notification: NotificationDto; onRead: (id: number) => void }) {
+interface NotificationItemProps {
+  notification: NotificationDto;
+  /** Unread, or unread when this visit showed it. */
+  isNew: boolean;
+  onRead: () => void;
+}
+
+/** One notification; opening its link marks it read, as does its Mark read button (left while marking it failed). */
+function NotificationItem({ notification, isNew, onRead }: NotificationItemProps) {
   const { text, link } = describeNotification(notification);
   const textId = useId();
   const unread = notification.readAt === null;
   const markRead = () => {
-    if (unread) onRead(notification.id);
+    if (unread) onRead();
   };
 
   return (
-    <li className={`inbox-item${unread ? ' inbox-item--unread' : ''}`} data-testid="notification" data-kind={notification.kind}>
+    <li className={`inbox-item${isNew ? ' inbox-item--unread' : ''}`} data-testid="notification" data-kind={notification.kind}>
       <p id={textId} className="inbox-item__text">
-        {unread && <span className="inbox-item__new">{InboxTexts.new}</span>}
+        {isNew && <span className="inbox-item__new">{InboxTexts.new}</span>}
         {text}
       </p>
       <div className="inbox-item__meta">

@@ -1,7 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { ALLIANCE_CHANGED_EVENT, NOTIFICATION_EVENT, type NotificationDto } from '@runik/contract';
+import {
+  ALLIANCE_CHANGED_EVENT,
+  NOTIFICATION_EVENT,
+  PAYMENT_SEEN_EVENT,
+  type NotificationDto,
+  type PaymentSeenEvent,
+} from '@runik/contract';
 import { useShowToast } from '../../ui/Toasts';
 import { allianceKeys } from '../alliance/alliance-api';
 import { LiveSocketContext, openLiveSocket } from './live-socket';
@@ -9,7 +15,7 @@ import { LiveStatusContext } from './live-status';
 import { AFFECTED_QUERIES } from './notification-effects';
 import { describeNotification, isKnownKind } from './notification-wording';
 import { notificationKeys } from './notifications-api';
-import { PushListenersContext, type PushListener } from './pushed-notifications';
+import { PushListenersContext, SeenListenersContext, type PushListener, type SeenListener } from './pushed-notifications';
 
 interface LiveConnectionProps {
   /** The logged-in player; null closes the connection. */
@@ -20,22 +26,29 @@ interface LiveConnectionProps {
 /**
  * One live connection per logged-in session: each notification pushed on it shows a toast and
  * reloads what it changed. Tells the screens below whether it is up (useLiveConnected), and hands
- * them the notifications they wait for (usePushedNotification) and the socket itself, for the
- * events of other features (the alliance chat's lines: useLiveSocket).
+ * them the notifications and payment steps they wait for (usePushedNotification, usePaymentSeen) and the
+ * socket itself, for the events of other features (the alliance chat's lines: useLiveSocket).
  */
 export function LiveConnection({ hiveUsername, children }: LiveConnectionProps) {
   const [listeners] = useState(() => new Set<PushListener>());
-  const { connected, socket } = useLiveConnection(hiveUsername, listeners);
+  const [seenListeners] = useState(() => new Set<SeenListener>());
+  const { connected, socket } = useLiveConnection(hiveUsername, listeners, seenListeners);
   return (
     <LiveStatusContext.Provider value={connected}>
       <LiveSocketContext.Provider value={socket}>
-        <PushListenersContext.Provider value={listeners}>{children}</PushListenersContext.Provider>
+        <PushListenersContext.Provider value={listeners}>
+          <SeenListenersContext.Provider value={seenListeners}>{children}</SeenListenersContext.Provider>
+        </PushListenersContext.Provider>
       </LiveSocketContext.Provider>
     </LiveStatusContext.Provider>
   );
 }
 
-function useLiveConnection(username: string | null, listeners: Set<PushListener>): { connected: boolean; socket: Socket | null } {
+function useLiveConnection(
+  username: string | null,
+  listeners: Set<PushListener>,
+  seenListeners: Set<SeenListener>,
+): { connected: boolean; socket: Socket | null } {
   const queryClient = useQueryClient();
   const showToast = useShowToast();
   const [connected, setConnected] = useState(false);
@@ -60,6 +73,7 @@ function useLiveConnection(username: string | null, listeners: Set<PushListener>
       if (isKnownKind(notification.kind)) AFFECTED_QUERIES[notification.kind](username).forEach(reload);
       listeners.forEach((listener) => listener(notification));
     });
+    socket.on(PAYMENT_SEEN_EVENT, ({ transactionId }: PaymentSeenEvent) => seenListeners.forEach((listener) => listener(transactionId)));
     socket.on(ALLIANCE_CHANGED_EVENT, () => reload(allianceKeys.all));
 
     return () => {
@@ -67,7 +81,7 @@ function useLiveConnection(username: string | null, listeners: Set<PushListener>
       setConnected(false);
       setSocket(null);
     };
-  }, [username, queryClient, showToast, listeners]);
+  }, [username, queryClient, showToast, listeners, seenListeners]);
 
   return { connected, socket };
 }

@@ -145,30 +145,35 @@ describe('the inbox', () => {
 });
 
 describe('marking read', () => {
-  it('marks one read with its button: the badge goes and the bell counts one less', async () => {
-    const api = serveInbox(installFakeApi(), INBOX_URL, [raid, deposit], { unreadCount: 2 });
+  it('reads what it shows when opened: the bell counts down, the shown ones keep their New for this visit', async () => {
+    const api = serveInbox(installFakeApi(), INBOX_URL, [raid, sale, deposit], { unreadCount: 2 });
     serveUnreadCount(api, PLAYER, 2);
-    api.on('POST', READ_URL, { status: 200, data: { unreadCount: 1 } });
-    const { user } = await openInbox();
-    expect(bell()).toHaveAccessibleName('Inbox: 2 unread notifications');
+    api.on('POST', READ_URL, { status: 200, data: { unreadCount: 0 } });
+    await openInbox();
 
-    await user.click(within(items()[1]).getByRole('button', { name: 'Mark read' }));
-    expect(await within(bell()).findByTestId('unread-count')).toHaveTextContent('1');
-    expect(api.callsTo(READ_URL).map((request) => request.body)).toEqual([{ ids: [deposit.id] }]);
-    expect(within(items()[1]).queryByText('New')).not.toBeInTheDocument();
-    expect(within(items()[1]).queryByRole('button', { name: 'Mark read' })).not.toBeInTheDocument();
+    await screen.findByText('All read');
+    expect(bell()).toHaveAccessibleName('Inbox: no unread notifications');
+    expect(api.callsTo(READ_URL).map((request) => request.body)).toEqual([{ ids: [raid.id, deposit.id] }]);
     expect(within(items()[0]).getByText('New')).toBeInTheDocument();
-    expect(screen.getByTestId('inbox-unread')).toHaveTextContent('1 unread');
+    expect(within(items()[1]).queryByText('New')).not.toBeInTheDocument();
+    expect(within(items()[2]).getByText('New')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark read' })).not.toBeInTheDocument();
   });
 
-  it('marks one read when its link is followed', async () => {
-    const api = serveInbox(installFakeApi(), INBOX_URL, [raid], { unreadCount: 1 });
-    api.on('POST', READ_URL, { status: 200, data: { unreadCount: 0 } }).on('GET', ApiRoutes.battleReport('attack', 41), never);
+  it('reads a page loaded later, and one read already is never sent', async () => {
+    const older = notificationOf('boss-defeated', { floor: 2, damage: 10, share: 1 });
+    const api = serveInbox(installFakeApi(), INBOX_URL, [raid, sale], { unreadCount: 2, nextCursor: String(raid.id) });
+    serveInbox(api, ApiRoutes.notifications(PLAYER, { cursor: String(raid.id) }), [older]);
+    api.on('POST', READ_URL, (request) => ({
+      status: 200,
+      data: { unreadCount: (request.body as { ids: number[] }).ids.includes(raid.id) ? 1 : 0 },
+    }));
     const { user } = await openInbox();
+    await screen.findByText('1 unread');
 
-    await user.click(screen.getByRole('link', { name: 'Battle report' }));
-    expect(currentLocation()).toBe('/battles/attack/41');
-    expect(api.callsTo(READ_URL).map((request) => request.body)).toEqual([{ ids: [raid.id] }]);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('All read');
+    expect(api.callsTo(READ_URL).map((request) => request.body)).toEqual([{ ids: [raid.id] }, { ids: [older.id] }]);
   });
 
   it('does not mark an already read one again', async () => {
@@ -182,24 +187,30 @@ describe('marking read', () => {
   it('marks all read at once', async () => {
     const api = serveInbox(installFakeApi(), INBOX_URL, [raid, deposit], { unreadCount: 7 });
     serveUnreadCount(api, PLAYER, 7);
-    api.on('POST', READ_URL, { status: 200, data: { unreadCount: 0 } });
+    api.on('POST', READ_URL, (request) => ({ status: 200, data: { unreadCount: 'all' in (request.body as object) ? 0 : 5 } }));
     const { user } = await openInbox();
-    await screen.findByText('7 unread');
+    await screen.findByText('5 unread');
 
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByText('All read')).toBeInTheDocument();
-    expect(api.callsTo(READ_URL).map((request) => request.body)).toEqual([{ all: true }]);
-    expect(screen.queryByText('New')).not.toBeInTheDocument();
+    expect(api.callsTo(READ_URL).map((request) => request.body)).toEqual([{ ids: [raid.id, deposit.id] }, { all: true }]);
     expect(bell()).toHaveAccessibleName('Inbox: no unread notifications');
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
 
-  it('says so when marking fails', async () => {
+  it('says so when marking fails, and leaves Mark read and the link to try again', async () => {
+    let calls = 0;
     const api = serveInbox(installFakeApi(), INBOX_URL, [raid], { unreadCount: 1 });
-    api.on('POST', READ_URL, { status: 500, data: { error: 'boom' } });
+    api
+      .on('POST', READ_URL, () => (++calls === 1 ? { status: 500, data: { error: 'boom' } } : { status: 200, data: { unreadCount: 0 } }))
+      .on('GET', ApiRoutes.battleReport('attack', 41), never);
     const { user } = await openInbox();
-    await user.click(screen.getByRole('button', { name: 'Mark read' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not mark as read. Please try again.');
     expect(screen.getByText('New')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark read' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Battle report' }));
+    expect(currentLocation()).toBe('/battles/attack/41');
+    expect(api.callsTo(READ_URL).map((request) => request.body)).toEqual([{ ids: [raid.id] }, { ids: [raid.id] }]);
   });
 });

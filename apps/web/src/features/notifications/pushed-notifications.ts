@@ -23,3 +23,21 @@ export function usePushedNotification<K extends NotificationKind>(kind: K, onPus
     };
   }, [listeners, kind]);
 }
+
+export type SeenListener = (transactionId: string) => void;
+
+/** The listeners of the `payment-seen` events pushed on the live connection (LiveConnection calls them). */
+export const SeenListenersContext = createContext<Set<SeenListener>>(new Set());
+
+/** Calls `onSeen` with the transaction id of each of the player's payments the game sees on chain while mounted. */
+export function usePaymentSeen(onSeen: SeenListener): void {
+  const listeners = useContext(SeenListenersContext);
+  const handle = useEffectEvent(onSeen);
+  useEffect(() => {
+    const listener: SeenListener = (transactionId) => handle(transactionId);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [listeners]);
+}

@@ -51,7 +51,16 @@ export function purchaseStatus(
   status: PackPurchaseStatusResponse['status'],
   overrides: Partial<PackPurchaseStatusResponse> = {},
 ): PackPurchaseStatusResponse {
-  return { packPurchaseId, status, packCount: 1, currency: 'hive', opened: false, error: null, ...overrides };
+  return {
+    packPurchaseId,
+    status,
+    packCount: 1,
+    currency: 'hive',
+    opened: false,
+    error: null,
+    seenOnChain: status === 'confirmed',
+    ...overrides,
+  };
 }
 
 export const NO_PENDING: PendingPackPurchaseResponse = { hasPending: false, packPurchaseId: null, unopenedPurchaseIds: [] };

@@ -55,7 +55,7 @@ export function purchaseStatus(
   overrides: Partial<ShopPurchaseStatusResponse> = {},
 ): ShopPurchaseStatusResponse {
   const { name: itemName, rewards } = RESOURCE_CRATE;
-  return { purchaseId, itemName, status, rewards, purchaseCount: 3, error: null, ...overrides };
+  return { purchaseId, itemName, status, rewards, purchaseCount: 3, error: null, seenOnChain: status === 'confirmed', ...overrides };
 }
 
 interface OpenOptions {

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatRunik, RNK_DECIMALS } from '@runik/rules';
+import { formatChainQuantity, formatRunik, RNK_DECIMALS } from '@runik/rules';
 import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
+import { PaymentSteps } from '../../../ui/PaymentSteps';
 import { getKeychain } from '../../../wallet/keychain';
 import { useNow } from '../city-clock';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
@@ -40,7 +41,8 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
   const wallet = useWalletBalance(username);
   const blocked = useStatusBlock(username);
   const deposit = useDeposit(username, polling);
-  const { phase, message } = deposit.state;
+  const { phase, message, payment } = deposit.state;
+  const showSteps = payment && (phase === 'pending' || phase === 'timeout' || phase === 'completed');
 
   const changeAmount = (text: string) => {
     if (!isAmountDraft(text, RNK_DECIMALS)) return;
@@ -100,6 +102,13 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
           </p>
         )}
         {formError && <Message tone="error">{formError}</Message>}
+        {showSteps && (
+          <PaymentSteps
+            step={payment.step}
+            sent={`${formatChainQuantity(payment.amount)} RNK`}
+            credited={`${formatChainQuantity(payment.amount)} RUNIK`}
+          />
+        )}
         {message && (
           <div data-testid="deposit-outcome" data-phase={phase}>
             <Message tone={outcomeTone}>{message}</Message>
