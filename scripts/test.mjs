@@ -1,14 +1,12 @@
 // `npm test`: typecheck, lint (module boundaries included), every Jest project, the web app's Vitest run, the web
 // app's bundle-size budget and a short soak (each of the last two counted as one test); ends with "N passed, N failed".
 //
-// Two lanes run side by side, because much of each Jest run waits (on PostgreSQL, the chain, processes starting,
-// the browser) while the other lane keeps the cores busy:
-//   1. Jest: rules, contract, hive-sim, economy, server and system in one run on 3 workers (system files run side
-//      by side: each has its own database, Redis prefix and processes, or shares its worker's stack: see
-//      apps/e2e/src/support/shared-stack.ts). Output shown as it comes.
-//   2. Jest's browser project on 2 workers (each file has its own ports and web build; the longest step, so it starts
-//      first), then typecheck, lint and formatting, Vitest, the bundle-size budget, the soak; each step's output
-//      shown when it ends.
+// Two lanes run side by side, because most of the Jest run waits (on PostgreSQL, the chain, processes starting)
+// while typechecking, linting and Vitest keep a core busy:
+//   1. Jest: rules, contract, hive-sim, economy, server and system in one run on 3 workers (each system file has
+//      its own database, Redis prefix, ports and processes, so they run side by side), then the browser project
+//      on 2 workers (each file has its own ports and web build). Output shown as it comes.
+//   2. Typecheck, lint, Vitest, the bundle-size budget, the soak; each step's output shown when it ends.
 // Workers: TEST_JEST_WORKERS (3), TEST_BROWSER_WORKERS (2). Arguments are passed to both Jest runs.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -96,21 +94,21 @@ async function jestLane() {
     jestRun('jest', ['rules', 'contract', 'hive-sim', 'economy', 'server', 'system'], jestWorkers),
     { live: true },
   );
-}
-
-async function otherLane() {
   exitedOk['jest-browser.json'] = await run(
     'jest-browser',
     `Jest: browser (${browserWorkers} workers)`,
     jestRun('jest-browser', ['browser'], browserWorkers),
+    { live: true },
   );
+}
+
+async function otherLane() {
   const checks = [];
   checks.push(
     (await run('typecheck', 'Typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])) &&
       (await run('typecheck-web', 'Typecheck web', ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'])),
   );
   checks.push(await run('lint', 'Lint', [nxBin, 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']));
-  checks.push(await run('format', 'Formatting (Prettier)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']));
   exitedOk['vitest.json'] = await run('vitest', 'Vitest: web', [
     'node_modules/vitest/vitest.mjs',
     'run',
