@@ -109,6 +109,7 @@ async function otherLane() {
       (await run('typecheck-web', 'Typecheck web', ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'])),
   );
   checks.push(await run('lint', 'Lint', [nxBin, 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']));
+  checks.push(await run('format', 'Formatting (Prettier)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']));
   exitedOk['vitest.json'] = await run('vitest', 'Vitest: web', [
     'node_modules/vitest/vitest.mjs',
     'run',
