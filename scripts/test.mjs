@@ -4,9 +4,10 @@
 // Two lanes run side by side, because most of the Jest run waits (on PostgreSQL, the chain, processes starting)
 // while typechecking, linting and Vitest keep a core busy:
 //   1. Jest: rules, contract, hive-sim, economy, server and system in one run on 3 workers (each system file has
-//      its own database, Redis prefix, ports and processes, so they run side by side), then the browser project
-//      on 2 workers (each file has its own ports and web build). Output shown as it comes.
-//   2. Typecheck, lint, Vitest, the bundle-size budget, the soak; each step's output shown when it ends.
+//      its own database, Redis prefix, ports and processes, or shares its worker's: apps/e2e/src/support/
+//      shared-stack.ts), then the browser project on 2 workers (each file has its own ports and web build; beside
+//      the Jest run the load doubled and tests ran past their timeouts). Output shown as it comes.
+//   2. Typecheck, lint, formatting, Vitest, the bundle-size budget, the soak; each step's output shown when it ends.
 // Workers: TEST_JEST_WORKERS (3), TEST_BROWSER_WORKERS (2). Arguments are passed to both Jest runs.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
