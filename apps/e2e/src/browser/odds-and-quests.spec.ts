@@ -103,6 +103,6 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
     await panel.getByTestId('quest-fight').getByRole('button', { name: 'Claim' }).click();
     await panel.getByTestId('quest-claimed-fight').waitFor();
-    await waitForToast(page, 'Quest reward claimed: 30.00 Wheat, 25.00 Lumber, 20.00 Stone, 15.00 Ore.');
+    await waitForToast(page, 'Quest reward claimed: 15.00 Wheat, 12.00 Lumber, 10.00 Stone, 8.00 Ore.');
   });
 }

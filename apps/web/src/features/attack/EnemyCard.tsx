@@ -32,7 +32,9 @@ export function EnemyCard({ username, enemy, playerCanAttack, attacking, busy, o
   const confirm = useConfirm();
   const preview = useAttackPreview(username, enemy.name);
   const confirmAttack = async () => {
-    const message = attackConfirmMessage(enemy.name, preview.data);
+    // Attack pressed before the odds arrived: the confirm waits for them rather than go without.
+    const odds = preview.data ?? (preview.isError ? undefined : (await preview.refetch({ cancelRefetch: false })).data);
+    const message = attackConfirmMessage(enemy.name, odds);
     if (await confirm({ title: `Attack ${enemy.name}?`, message, confirmLabel: 'Attack' })) onAttack(enemy.name);
   };
   const coolingUntil = cooldownEnd(enemy, now);
