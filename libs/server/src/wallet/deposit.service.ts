@@ -43,7 +43,8 @@ export class DepositService {
         throw ApiError.badRequest(WalletMessages.depositAmountMismatch(formatChainQuantity(sent)));
       const existing = await this.find(playerId, txId, manager);
       if (existing) return { status: existing.status, created: null };
-      const status = await this.statusOf(playerId, manager);
+      // Not this transaction's own row: the chain follower takes no player lock and may record it between the two reads.
+      const status = await this.statusOf(playerId, manager, txId);
       if (status.remainingMs > 0) throw new ApiError(429, WalletMessages.depositCooldown(Math.ceil(status.remainingMs / 1000)));
       // The chain follower may credit the same transaction meanwhile (it does not wait for this lock): its row wins.
       const now = this.clock.now();
@@ -81,14 +82,15 @@ export class DepositService {
     };
   }
 
-  /** The cooldown runs from the last deposit; a deposit waiting for the chain blocks the next. */
-  async statusOf(playerId: number, manager = this.dataSource.manager): Promise<DepositStatusResponse> {
+  /** The cooldown runs from the last deposit (other than `exceptTxId`); a deposit waiting for the chain blocks the next. */
+  async statusOf(playerId: number, manager = this.dataSource.manager, exceptTxId?: string): Promise<DepositStatusResponse> {
     const row = await firstRow(
       manager,
       db
         .selectFrom('deposits')
         .select((eb) => [eb.fn.max('created_at').as('last'), sql<boolean | null>`bool_or(status = 'pending')`.as('processing')])
-        .where('player_id', '=', playerId),
+        .where('player_id', '=', playerId)
+        .$if(exceptTxId !== undefined, (query) => query.where('transaction_id', '<>', exceptTxId!)),
     );
     const last = row?.last ?? null;
     const next = last ? new Date(last.getTime() + DEPOSIT_COOLDOWN_MS) : null;
