@@ -1,5 +1,5 @@
 import axios, { isAxiosError } from 'axios';
-import { UserFacingError } from '../app/errors';
+import { UserFacingError } from '../shared/errors';
 import { clearSession } from './session-storage';
 
 /**

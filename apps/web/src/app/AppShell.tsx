@@ -8,7 +8,7 @@ import { Navbar } from '../features/navbar/Navbar';
 import { ConfirmProvider } from '../ui/ConfirmDialog';
 import { ToastStack } from '../ui/Toasts';
 import { useLogout } from './use-logout';
-import { useSession } from './use-session';
+import { useSession } from '../shared/use-session';
 import './app-shell.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { apiErrorMessage } from '../../api/http-client';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
 import { useMyAlliance } from './alliance-api';
 import { AllianceTexts } from './alliance-messages';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiErrorMessage } from '../../api/http-client';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { Message } from '../../ui/Message';
 import { StatePanel } from '../../ui/StatePanel';
 import { CityClock } from '../city/city-clock';

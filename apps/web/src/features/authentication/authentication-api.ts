@@ -14,7 +14,7 @@ import {
 } from '@runik/contract';
 import { formatDecimal, parseDecimal } from '@runik/rules';
 import { apiErrorMessage, httpClient, responseData, serverErrorMessage } from '../../api/http-client';
-import { UserFacingError } from '../../app/errors';
+import { UserFacingError } from '../../shared/errors';
 
 /** SWAP.HIVE is a Hive Engine token with 8 decimals; fees are HIVE amounts with 3. */
 export const SWAP_HIVE = 'SWAP.HIVE';

@@ -1,7 +1,7 @@
 import { parseDecimal, REGISTRATION_POLL_INTERVAL_MS, REGISTRATION_POLL_TIMEOUT_MS, registrationMemo } from '@runik/rules';
 import { NOTIFICATION_EVENT, PAYMENT_SEEN_EVENT, type NotificationDto, type PaymentStep, type SessionResponse } from '@runik/contract';
-import { GAME_ACCOUNT } from '../../app/config';
-import { UserFacingError } from '../../app/errors';
+import { GAME_ACCOUNT } from '../../shared/config';
+import { UserFacingError } from '../../shared/errors';
 import { requestSendToken, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
 import { fetchTransactionStatus, initiateRegistration, SWAP_HIVE, SWAP_HIVE_DECIMALS } from './authentication-api';
 import { logInWithKeychain, requireKeychain } from './keychain-login';

@@ -2,7 +2,7 @@ import { isAxiosError } from 'axios';
 import { useLocation, useParams } from 'react-router-dom';
 import { battleReportParamsSchema, BattleReportMessages, type AttackBattleReport, type BattleReportResponse } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
 import { useReadNotificationsLinkingTo } from '../notifications/notifications-api';
 import { BattlePlayback } from './battle-playback';

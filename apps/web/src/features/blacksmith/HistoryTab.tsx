@@ -1,6 +1,6 @@
 import type { UpgradeHistoryEntry } from '@runik/contract';
 import { formatCount } from '@runik/rules';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { Message } from '../../ui/Message';
 import { StatePanel } from '../../ui/StatePanel';
 import { formatRequestedAt } from '../alliance/alliance-format';

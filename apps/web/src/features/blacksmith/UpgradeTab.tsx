@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { GearMessages, type Gear } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { StatePanel } from '../../ui/StatePanel';
 import { displayName } from '../gears/gear-format';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CitadelMessages, type CitadelUserResponse } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
-import { useSession } from '../../app/use-session';
+import { toUserMessage } from '../../shared/errors';
+import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
 import { CityClock } from '../city/city-clock';
 import { AccessDenied } from './AccessDenied';

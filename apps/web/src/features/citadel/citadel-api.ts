@@ -8,7 +8,7 @@ import {
   type FloorResponse,
 } from '@runik/contract';
 import { CITADEL_REWARD_HISTORY_LIMIT } from '@runik/rules';
-import { UserFacingError } from '../../app/errors';
+import { UserFacingError } from '../../shared/errors';
 import { httpClient, responseData, serverErrorMessage } from '../../api/http-client';
 import { failureMessage, isFloorLocked } from './citadel-errors';
 import { CitadelTexts } from './citadel-texts';

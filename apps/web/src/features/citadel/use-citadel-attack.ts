@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CitadelMessages, type CitadelAttackResponse } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { cityKeys } from '../city/city-api';
 import { citadelKeys, postCitadelAttack } from './citadel-api';
 

@@ -13,7 +13,7 @@ import type {
 } from '@runik/contract';
 import { CITY_HALL_KEY, recordOf, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type BuildingKey, type MilitaryBuildingKey } from '@runik/rules';
 import { apiErrorMessage } from '../../api/http-client';
-import { UserFacingError } from '../../app/errors';
+import { UserFacingError } from '../../shared/errors';
 import { useShowToast } from '../../ui/Toasts';
 import { cityKeys, postConvert, postConvertToResources, postHarvest, postHeal, postSpeedup, postTrain, postUpgrade } from './city-api';
 import { CityFailures, CitySuccesses } from './city-messages';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, NOTIFICATION_EVENT, PAYMENT_SEEN_EVENT, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
 import { DEPOSIT_POLL_ATTEMPTS, DEPOSIT_POLL_INTERVAL_MS } from '@runik/rules';
-import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../app/config';
+import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../shared/config';
 import { advance, cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
 import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
 import { installFakeApi, type FakeApi, type FakeResponse } from '../../testing/fake-api';

@@ -12,7 +12,7 @@ import {
 } from '@runik/rules';
 import { fetchRnkBalance } from '../../api/hive-engine-client';
 import { serverErrorMessage, apiErrorMessage } from '../../api/http-client';
-import { GAME_ACCOUNT } from '../../app/config';
+import { GAME_ACCOUNT } from '../../shared/config';
 import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
 import { cityKeys, fetchDepositCheck, fetchDepositStatus, postDepositInit } from './city-api';
 import { DEPOSIT_MEMO, DepositMessages } from './city-messages';

@@ -1,6 +1,6 @@
 import { GearMessages, type Gear } from '@runik/contract';
 import type { GearType } from '@runik/rules';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { useAvailableGears } from './gear-api';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { GearMessages } from '@runik/contract';
 import type { GearType } from '@runik/rules';
-import { toUserMessage } from '../../app/errors';
-import { useSession } from '../../app/use-session';
+import { toUserMessage } from '../../shared/errors';
+import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
 import { useFlashMessage } from '../city/popups/use-flash-message';
 import { useEquippedGears } from './gear-api';

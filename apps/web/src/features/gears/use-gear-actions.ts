@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GearMessages } from '@runik/contract';
 import type { GearType } from '@runik/rules';
-import { UserFacingError } from '../../app/errors';
+import { UserFacingError } from '../../shared/errors';
 import { cityKeys } from '../city/city-api';
 import { fetchEquippedGears, gearKeys, postEquip, postUnequip } from './gear-api';
 

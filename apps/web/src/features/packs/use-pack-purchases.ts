@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackMessages, packPaymentMemo, type PackPurchaseStatusResponse } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { swapHiveQuantity } from '../../wallet/amounts';
 import { getKeychain } from '../../wallet/keychain';
 import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';

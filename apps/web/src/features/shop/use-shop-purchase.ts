@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { shopPaymentMemo, ShopMessages, SwapHiveMessages, type ShopItemDto, type ShopPurchaseStatusResponse } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
-import { UserFacingError } from '../../app/errors';
+import { UserFacingError } from '../../shared/errors';
 import { swapHiveQuantity } from '../../wallet/amounts';
 import { getKeychain } from '../../wallet/keychain';
 import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';

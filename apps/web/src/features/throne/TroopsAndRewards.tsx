@@ -1,5 +1,5 @@
 import { formatCount, type Troops } from '@runik/rules';
-import { THRONE_GUIDE_URL } from '../../app/config';
+import { THRONE_GUIDE_URL } from '../../shared/config';
 import { StatList, StatRow } from '../../ui/StatList';
 import { Card } from '../../ui/Card';
 import { UnitIcon } from '../../ui/icons/UnitIcon';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GearMessages, TradingMessages, type Gear } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { StatePanel } from '../../ui/StatePanel';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { bestFirst, displayName } from '../gears/gear-format';

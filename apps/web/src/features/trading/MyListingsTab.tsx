@@ -1,5 +1,5 @@
 import { TradingMessages, type Listing } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { StatePanel } from '../../ui/StatePanel';
 import { displayName } from '../gears/gear-format';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { cityKeys } from '../city/city-api';
 import { gearKeys } from '../gears/gear-api';
 import { tradingKeys } from './trading-api';
