@@ -6,7 +6,7 @@ import { requestSendToken, type KeychainBroadcastResult, type KeychainResponse }
 import { fetchTransactionStatus, initiateRegistration, SWAP_HIVE, SWAP_HIVE_DECIMALS } from './authentication-api';
 import { logInWithKeychain, requireKeychain } from './keychain-login';
 import { wait, Waker } from '../../ui/wait';
-import { openPaymentSocket } from '../notifications/live-socket';
+import { openPaymentSocket } from '../../shared/live-socket';
 
 /** How often and how long the client waits for the worker to confirm a payment. */
 export interface RegistrationPolling {

@@ -3,7 +3,7 @@ import { CitadelMessages, type CitadelUserResponse } from '@runik/contract';
 import { toUserMessage } from '../../shared/errors';
 import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
-import { CityClock } from '../city/city-clock';
+import { CityClock } from '../../shared/city-clock';
 import { AccessDenied } from './AccessDenied';
 import { AttackPanel } from './AttackPanel';
 import { BossPanel } from './BossPanel';

@@ -3,7 +3,7 @@ import { TradingMessages, type Listing, type MarketplaceResponse } from '@runik/
 import { toUserMessage } from '../../shared/errors';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { StatePanel } from '../../ui/StatePanel';
-import { displayName } from '../gears/gear-format';
+import { displayName } from '../../shared/gear/gear-format';
 import { ListingCard } from './ListingCard';
 import { MarketplaceFilters } from './MarketplaceFilters';
 import { postBuyGear, useMarketplaceListings } from './trading-api';
