@@ -96,7 +96,8 @@ export default [
           patterns: [
             {
               regex: `^(\\.\\./)+(${above})/`,
-              message: 'ui/, shared/, api/, wallet/ and ops/ lie below the features: they never import a feature, app/ or (outside specs) testing/.',
+              message:
+                'ui/, shared/, api/, wallet/ and ops/ lie below the features: they never import a feature, app/ or (outside specs) testing/.',
             },
           ],
         },

@@ -1,10 +1,17 @@
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The repository's eslint.config.mjs, the one `npm run lint` runs, on files planted where the web app's code lives
 // (they exist only as text here). Only the layering rule is run: the others are not what these files test.
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+// Vitest runs from the repository or from apps/web: the root is the nearest folder up holding the config.
+function configFolder(folder: string): string {
+  if (existsSync(join(folder, 'eslint.config.mjs'))) return folder;
+  if (dirname(folder) === folder) throw new Error('eslint.config.mjs not found above the working directory');
+  return configFolder(dirname(folder));
+}
+const root = `${configFolder(process.cwd())}/`;
 let eslint: ESLint;
 
 // Generous: the first lint loads the parser and the config's plugins, slowly on a loaded machine.
@@ -29,9 +36,9 @@ describe('the web app holds its shape', () => {
       FEATURE_ERROR,
     ]);
     // A spec is held to it too: a fixture another feature needs belongs in testing/.
-    expect(await layerErrors('features/alliance-chat/planted.spec.tsx', "import { openAlliance } from '../alliance/alliance-fixtures';\n")).toEqual(
-      [FEATURE_ERROR],
-    );
+    expect(
+      await layerErrors('features/alliance-chat/planted.spec.tsx', "import { openAlliance } from '../alliance/alliance-fixtures';\n"),
+    ).toEqual([FEATURE_ERROR]);
   });
 
   it('refuses a feature importing app/, or test support outside specs and fixtures', async () => {
@@ -39,11 +46,13 @@ describe('the web app holds its shape', () => {
     expect(await layerErrors('features/city/quests/planted.tsx', "import { useLogout } from '../../../app/use-logout';\n")).toEqual([
       FEATURE_ERROR,
     ]);
-    expect(await layerErrors('features/gears/planted.ts', "import { gear } from '../../testing/gear-fixtures';\n")).toEqual([FEATURE_ERROR]);
+    expect(await layerErrors('features/gears/planted.ts', "import { gear } from '../../testing/gear-fixtures';\n")).toEqual([
+      FEATURE_ERROR,
+    ]);
     expect(await layerErrors('features/gears/planted-fixtures.ts', "export { gear } from '../../testing/gear-fixtures';\n")).toEqual([]);
   });
 
-  it("lets a feature use its own folder and what lies below the features", async () => {
+  it('lets a feature use its own folder and what lies below the features', async () => {
     const code = [
       "import { cityKeys } from '../../../shared/query-keys';",
       "import { Modal } from '../../../ui/Modal';",

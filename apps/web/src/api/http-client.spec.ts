@@ -45,7 +45,10 @@ describe('responseData', () => {
 
   it('says the status when the server sent no message, or what the call names', async () => {
     installFakeApi().on('GET', ApiRoutes.hivePrice, { status: 502, data: '<html>Bad gateway</html>' });
-    expect(await failureOf(responseData(httpClient.get(ApiRoutes.hivePrice)))).toHaveProperty('message', 'Network response was not ok (502)');
+    expect(await failureOf(responseData(httpClient.get(ApiRoutes.hivePrice)))).toHaveProperty(
+      'message',
+      'Network response was not ok (502)',
+    );
     const named = await failureOf(responseData(httpClient.get(ApiRoutes.hivePrice), () => 'The fee could not be loaded.'));
     expect(named).toHaveProperty('message', 'The fee could not be loaded.');
     // A caller with its own fallback reads through the wrapper to the call, as it did before.

@@ -34,28 +34,28 @@ export function AppShell() {
       <ConfirmProvider>
         <LiveConnection hiveUsername={hiveUsername}>
           <ReadLinkedNotificationsContext.Provider value={ReadNotificationsLinkingTo}>
-          <ChatPanelContext.Provider value={chatPanel}>
-            <div className={chatPanel.open ? 'app-shell app-shell--chat-open' : 'app-shell'}>
-              <Navbar
-                hiveUsername={hiveUsername}
-                onLogout={logout}
-                playerButtons={
-                  hiveUsername && (
-                    <>
-                      <ChatButton hiveUsername={hiveUsername} />
-                      <NotificationBell hiveUsername={hiveUsername} />
-                    </>
-                  )
-                }
-              />
-              <main className="app-shell__main">
-                <div ref={setGuideSlot} />
-                <Outlet />
-              </main>
-              {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} inlineSlot={guideSlot} />}
-            </div>
-            {hiveUsername && <ChatPanel hiveUsername={hiveUsername} />}
-          </ChatPanelContext.Provider>
+            <ChatPanelContext.Provider value={chatPanel}>
+              <div className={chatPanel.open ? 'app-shell app-shell--chat-open' : 'app-shell'}>
+                <Navbar
+                  hiveUsername={hiveUsername}
+                  onLogout={logout}
+                  playerButtons={
+                    hiveUsername && (
+                      <>
+                        <ChatButton hiveUsername={hiveUsername} />
+                        <NotificationBell hiveUsername={hiveUsername} />
+                      </>
+                    )
+                  }
+                />
+                <main className="app-shell__main">
+                  <div ref={setGuideSlot} />
+                  <Outlet />
+                </main>
+                {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} inlineSlot={guideSlot} />}
+              </div>
+              {hiveUsername && <ChatPanel hiveUsername={hiveUsername} />}
+            </ChatPanelContext.Provider>
           </ReadLinkedNotificationsContext.Provider>
         </LiveConnection>
       </ConfirmProvider>

@@ -9,7 +9,16 @@ import { notificationOf, notificationsPage, serveUnreadCount } from '../testing/
 import { renderApp } from '../testing/render';
 import { TOAST_HIDE_MS } from '../ui/Toasts';
 import { MY_ALLIANCE_URL, openAlliance } from '../testing/alliance-fixtures';
-import { AVAILABLE, commanderGear, nextWar, profile, statusResponse, STATUS_URL, TROOPS_URL, war } from '../features/throne/throne-fixtures';
+import {
+  AVAILABLE,
+  commanderGear,
+  nextWar,
+  profile,
+  statusResponse,
+  STATUS_URL,
+  TROOPS_URL,
+  war,
+} from '../features/throne/throne-fixtures';
 import { THRONE_STATUS_REFRESH_MS } from '../features/throne/throne-clock';
 import { UNREAD_FALLBACK_POLL_MS } from '../features/notifications/notifications-api';
 

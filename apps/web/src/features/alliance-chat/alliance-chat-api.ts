@@ -34,8 +34,7 @@ type History = InfiniteData<AllianceChatResponse, string | undefined>;
 export function useChatHistory(username: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: allianceChatKeys.history(username),
-    queryFn: ({ pageParam }) =>
-      responseData(httpClient.get<AllianceChatResponse>(ApiRoutes.allianceChat(username, { cursor: pageParam }))),
+    queryFn: ({ pageParam }) => responseData(httpClient.get<AllianceChatResponse>(ApiRoutes.allianceChat(username, { cursor: pageParam }))),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled,
@@ -86,8 +85,7 @@ export function useSendLine(username: string) {
 export function useMarkChatRead(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (upTo: number) =>
-      responseData(httpClient.post<AllianceChatUnreadResponse>(ApiRoutes.allianceChatRead(username), { upTo })),
+    mutationFn: (upTo: number) => responseData(httpClient.post<AllianceChatUnreadResponse>(ApiRoutes.allianceChatRead(username), { upTo })),
     onSuccess: ({ unreadCount }) => queryClient.setQueryData(allianceChatKeys.unread(username), unreadCount),
   });
 }

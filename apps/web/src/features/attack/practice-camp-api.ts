@@ -32,9 +32,7 @@ export function usePracticeRaid(username: string) {
       setResult(response.result);
     },
     onError: (failure) => {
-      setError(
-        axiosErrorOf(failure)?.response ? AttackMessages.attackFailed(apiErrorMessage(failure)) : AttackMessages.sendError,
-      );
+      setError(axiosErrorOf(failure)?.response ? AttackMessages.attackFailed(apiErrorMessage(failure)) : AttackMessages.sendError);
       void queryClient.invalidateQueries({ queryKey: attackKeys.all });
     },
   });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRoutes, LeaderboardMessages, type LeaderboardFilter, type LeaderboardResponse, type SeasonsResponse } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
+import { httpClient, responseData } from '../../api/http-client';
 import { UserFacingError } from '../../shared/errors';
 import { leaderboardFailureMessage, readLeaderboardResponse } from './leaderboard-response';
 

@@ -4,7 +4,10 @@ import { httpClient, responseData } from '../../api/http-client';
 
 async function fetchReferredPlayers(hiveUsername: string): Promise<ReferredPlayersResponse> {
   // Any non-ok response is a failure (spec section 7); the modal shows its own message.
-  return responseData(httpClient.get<ReferredPlayersResponse>(ApiRoutes.referredPlayers(hiveUsername)), () => 'Failed to fetch referred players');
+  return responseData(
+    httpClient.get<ReferredPlayersResponse>(ApiRoutes.referredPlayers(hiveUsername)),
+    () => 'Failed to fetch referred players',
+  );
 }
 
 /** The players `hiveUsername` referred; fetched when the modal opens. */

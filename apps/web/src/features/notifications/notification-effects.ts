@@ -1,6 +1,18 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { NotificationKind } from '@runik/contract';
-import { cityKeys, paymentKeys, gearKeys, allianceKeys, attackKeys, citadelKeys, tradingKeys, packKeys, questKeys, shopKeys, throneKeys } from '../../shared/query-keys';
+import {
+  cityKeys,
+  paymentKeys,
+  gearKeys,
+  allianceKeys,
+  attackKeys,
+  citadelKeys,
+  tradingKeys,
+  packKeys,
+  questKeys,
+  shopKeys,
+  throneKeys,
+} from '../../shared/query-keys';
 
 type Keys = (username: string) => QueryKey[];
 

@@ -7,7 +7,14 @@ import { swapHiveQuantity } from '../../wallet/amounts';
 import { getKeychain } from '../../wallet/keychain';
 import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';
 import { useSwapHiveConfirmation } from '../../wallet/use-swap-hive-confirmation';
-import { fetchPendingPurchase, fetchPurchaseStatus, postHivePurchase, postRunikPurchase, usePendingPurchase, type PackCount } from './packs-api';
+import {
+  fetchPendingPurchase,
+  fetchPurchaseStatus,
+  postHivePurchase,
+  postRunikPurchase,
+  usePendingPurchase,
+  type PackCount,
+} from './packs-api';
 import { PackTexts } from './packs-messages';
 
 /** Hands a confirmed purchase over to be opened. */

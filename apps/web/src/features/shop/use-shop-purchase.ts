@@ -2,12 +2,18 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { shopPaymentMemo, ShopMessages, SwapHiveMessages, type ShopItemDto, type ShopPurchaseStatusResponse } from '@runik/contract';
 import { cityKeys, gearKeys, shopKeys } from '../../shared/query-keys';
-import { actionErrorMessage } from '../../api/http-client';
+import { actionErrorMessage, apiErrorMessage } from '../../api/http-client';
 import { swapHiveQuantity } from '../../wallet/amounts';
 import { getKeychain } from '../../wallet/keychain';
 import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';
 import { useSwapHiveConfirmation } from '../../wallet/use-swap-hive-confirmation';
-import { fetchPendingShopPurchases, fetchShopPurchaseStatus, pendingPurchaseOf, postShopPurchase, usePendingShopPurchases } from './shop-api';
+import {
+  fetchPendingShopPurchases,
+  fetchShopPurchaseStatus,
+  pendingPurchaseOf,
+  postShopPurchase,
+  usePendingShopPurchases,
+} from './shop-api';
 
 /** A purchase the page waits for: its id and what it buys. */
 interface TrackedPurchase {

@@ -42,16 +42,25 @@ export function useThroneStatus() {
 
 /** The player's alliance and whether they lead it. */
 export function useThroneUser(username: string) {
-  return useQuery({ queryKey: throneKeys.user(username), queryFn: () => responseData(httpClient.get<ThroneUserResponse>(ApiRoutes.throneUser(username))) });
+  return useQuery({
+    queryKey: throneKeys.user(username),
+    queryFn: () => responseData(httpClient.get<ThroneUserResponse>(ApiRoutes.throneUser(username))),
+  });
 }
 
 /** The troops the player may still commit. */
 export function useThroneTroops(username: string) {
-  return useQuery({ queryKey: throneKeys.troops(username), queryFn: () => responseData(httpClient.get<ThroneTroopsResponse>(ApiRoutes.throneTroops(username))) });
+  return useQuery({
+    queryKey: throneKeys.troops(username),
+    queryFn: () => responseData(httpClient.get<ThroneTroopsResponse>(ApiRoutes.throneTroops(username))),
+  });
 }
 
 export function useNextWar() {
-  return useQuery({ queryKey: throneKeys.nextWar, queryFn: () => responseData(httpClient.get<NextThroneWarResponse>(ApiRoutes.throneNextVoting)) });
+  return useQuery({
+    queryKey: throneKeys.nextWar,
+    queryFn: () => responseData(httpClient.get<NextThroneWarResponse>(ApiRoutes.throneNextVoting)),
+  });
 }
 
 /** Who is in a rally with what; only the rally's own alliance may see it (others get 403). */
@@ -93,10 +102,16 @@ export function useCommanderGears(usernames: readonly string[]) {
 // The calls behind the player's actions (spec section 7); every body names the player.
 
 export const postVote = (body: ThroneVoteRequest) => responseData(httpClient.post<ThroneVoteResponse>(ApiRoutes.throneVote, body));
-export const postSoloAttack = (body: ThroneTroopsRequest) => responseData(httpClient.post<ThroneAttackResponse>(ApiRoutes.throneSoloAttack, body));
-export const postGarrison = (body: ThroneTroopsRequest) => responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneGarrison, body));
+export const postSoloAttack = (body: ThroneTroopsRequest) =>
+  responseData(httpClient.post<ThroneAttackResponse>(ApiRoutes.throneSoloAttack, body));
+export const postGarrison = (body: ThroneTroopsRequest) =>
+  responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneGarrison, body));
 export const postRecall = (body: ThroneTroopsRequest) => responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRecall, body));
-export const postRallyCreate = (body: ThroneTroopsRequest) => responseData(httpClient.post<ThroneRallyCreateResponse>(ApiRoutes.throneRallyCreate, body));
-export const postRallyJoin = (body: ThroneRallyJoinRequest) => responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRallyJoin, body));
-export const postRallyWithdraw = (body: ThroneRallyRequest) => responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRallyWithdraw, body));
-export const postRallyDisband = (body: ThroneRallyRequest) => responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRallyDisband, body));
+export const postRallyCreate = (body: ThroneTroopsRequest) =>
+  responseData(httpClient.post<ThroneRallyCreateResponse>(ApiRoutes.throneRallyCreate, body));
+export const postRallyJoin = (body: ThroneRallyJoinRequest) =>
+  responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRallyJoin, body));
+export const postRallyWithdraw = (body: ThroneRallyRequest) =>
+  responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRallyWithdraw, body));
+export const postRallyDisband = (body: ThroneRallyRequest) =>
+  responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRallyDisband, body));

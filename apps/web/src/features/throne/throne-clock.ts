@@ -18,4 +18,3 @@ export function formatMinutesSeconds(ms: number): string {
   const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(totalSeconds / 60)}m ${twoDigits(totalSeconds % 60)}s`;
 }
-
