@@ -1,5 +1,10 @@
 import nx from '@nx/eslint-plugin';
 
+/** What a web feature may import besides its own folder and the libs. */
+const WEB_BELOW_FEATURES = ['ui', 'shared', 'api', 'wallet'];
+const WEB_FEATURE_MESSAGE =
+  'A web feature imports its own folder, ui/, shared/, api/, wallet/ and the libs, never another feature or app/: move what several features use to shared/ (or ui/), or put the features together in app/.';
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -47,6 +52,52 @@ export default [
             {
               group: ['@runik/server', ...outside],
               message: 'core/ never imports a feature: let the feature register what core needs (see libs/server/src/database.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // The web app's layers: app/ (shell, router, guards) puts the features together; a feature (features/<name>/) uses
+  // its own folder and what lies below the features (ui/, shared/, api/, wallet/), never another feature or app/, so
+  // each screen can be read, changed and tested alone. What several features use moves down to shared/ (or ui/);
+  // where one feature shows another's part, app/ composes them. testing/ (which renders the whole app) is for specs
+  // and fixtures only. The patterns count the `../` a file needs to leave its feature, so one entry per depth.
+  ...[0, 1, 2, 3].flatMap((depth) => {
+    const inFeature = `apps/web/src/features/*/${'*/'.repeat(depth)}`;
+    const tests = [`${inFeature}*.spec.{ts,tsx}`, `${inFeature}*-fixtures.{ts,tsx}`];
+    const restrict = (below) => ({
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\./){${depth + 1}}(?!\\.\\./)`, message: WEB_FEATURE_MESSAGE },
+            { regex: `^(\\.\\./){${depth + 2}}(?!(${below.join('|')})/)`, message: WEB_FEATURE_MESSAGE },
+          ],
+        },
+      ],
+    });
+    return [
+      { files: [`${inFeature}*.{ts,tsx}`], ignores: tests, rules: restrict(WEB_BELOW_FEATURES) },
+      { files: tests, rules: restrict([...WEB_BELOW_FEATURES, 'testing']) },
+    ];
+  }),
+  // What lies below the features, and the operators' page, never reaches up into them or into app/.
+  ...[
+    { files: ['apps/web/src/{ui,shared,api,wallet,ops}/**/*.{ts,tsx}'], ignores: ['**/*.spec.{ts,tsx}'], above: 'features|app|testing' },
+    { files: ['apps/web/src/{ui,shared,api,wallet,ops}/**/*.spec.{ts,tsx}'], ignores: [], above: 'features|app' },
+  ].map(({ files, ignores, above }) => ({
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${above})/`,
+              message:
+                'ui/, shared/, api/, wallet/ and ops/ lie below the features: they never import a feature, app/ or (outside specs) testing/.',
             },
           ],
         },

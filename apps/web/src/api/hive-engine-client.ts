@@ -1,6 +1,6 @@
 import axios from 'axios';
 import { RNK_SYMBOL } from '@runik/rules';
-import { HIVE_ENGINE_URL } from '../app/config';
+import { HIVE_ENGINE_URL } from '../shared/config';
 
 /** Calls to Hive Engine, an external service: a client of its own, apart from the game API's (and its 401 handling). */
 export const hiveEngineClient = axios.create();

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRoutes } from '@runik/contract';
 import { installFakeApi } from '../testing/fake-api';
 import { logInAs } from '../testing/fixtures';
-import { apiErrorMessage, httpClient } from './http-client';
+import { UserFacingError } from '../shared/errors';
+import { actionErrorMessage, apiErrorMessage, axiosErrorOf, httpClient, responseData } from './http-client';
 import { getSession, SESSION_STORAGE_KEY } from './session-storage';
 
 async function failureOf(request: Promise<unknown>): Promise<unknown> {
@@ -25,6 +26,42 @@ describe('apiErrorMessage', () => {
     const error = await failureOf(httpClient.get(ApiRoutes.hivePrice));
     expect(apiErrorMessage(error, 'Fallback')).toBe('Fallback');
     expect(apiErrorMessage(error)).toBe('Network response was not ok (502)');
+  });
+});
+
+describe('responseData', () => {
+  it('gives the body of a successful call', async () => {
+    installFakeApi().on('GET', ApiRoutes.hivePrice, { status: 200, data: { feeInHive: '3.000' } });
+    expect(await responseData(httpClient.get(ApiRoutes.hivePrice))).toEqual({ feeInHive: '3.000' });
+  });
+
+  it("turns a failure into the player's message, the call's error kept as its cause", async () => {
+    installFakeApi().on('GET', ApiRoutes.hivePrice, { status: 409, data: { error: 'Already done' } });
+    const error = await failureOf(responseData(httpClient.get(ApiRoutes.hivePrice)));
+    expect(error).toBeInstanceOf(UserFacingError);
+    expect(error).toHaveProperty('message', 'Already done');
+    expect(axiosErrorOf(error)?.response?.status).toBe(409);
+  });
+
+  it('says the status when the server sent no message, or what the call names', async () => {
+    installFakeApi().on('GET', ApiRoutes.hivePrice, { status: 502, data: '<html>Bad gateway</html>' });
+    expect(await failureOf(responseData(httpClient.get(ApiRoutes.hivePrice)))).toHaveProperty(
+      'message',
+      'Network response was not ok (502)',
+    );
+    const named = await failureOf(responseData(httpClient.get(ApiRoutes.hivePrice), () => 'The fee could not be loaded.'));
+    expect(named).toHaveProperty('message', 'The fee could not be loaded.');
+    // A caller with its own fallback reads through the wrapper to the call, as it did before.
+    expect(apiErrorMessage(named, 'Fallback')).toBe('Fallback');
+  });
+});
+
+describe('actionErrorMessage', () => {
+  it("says a failed call's server message or the fallback, else the player's message of a step taken here", async () => {
+    installFakeApi().on('GET', ApiRoutes.hivePrice, { status: 409, data: { error: 'Already done' } });
+    expect(actionErrorMessage(await failureOf(responseData(httpClient.get(ApiRoutes.hivePrice))), 'Fallback')).toBe('Already done');
+    expect(actionErrorMessage(new UserFacingError('The city has not loaded yet.'), 'Fallback')).toBe('The city has not loaded yet.');
+    expect(actionErrorMessage(new Error('Keychain closed'), 'Fallback')).toBe('Fallback');
   });
 });
 

@@ -1,5 +1,5 @@
-import axios, { isAxiosError } from 'axios';
-import { UserFacingError } from '../app/errors';
+import axios, { isAxiosError, type AxiosError } from 'axios';
+import { toUserMessage, UserFacingError } from '../shared/errors';
 import { clearSession } from './session-storage';
 
 /**
@@ -15,10 +15,15 @@ httpClient.interceptors.response.use(undefined, (error: unknown) => {
   return Promise.reject(error);
 });
 
+/** The axios error behind a failure, also when a call wrapped it as the cause (responseData does). */
+export function axiosErrorOf(error: unknown): AxiosError | undefined {
+  if (isAxiosError(error)) return error;
+  return error instanceof Error ? axiosErrorOf(error.cause) : undefined;
+}
+
 /** The `{ error }` message the server sent with a failed response, if any. */
 export function serverErrorMessage(error: unknown): string | null {
-  if (!isAxiosError(error)) return null;
-  const body: unknown = error.response?.data;
+  const body: unknown = axiosErrorOf(error)?.response?.data;
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;
   return typeof body.error === 'string' && body.error !== '' ? body.error : null;
 }
@@ -31,15 +36,27 @@ export function apiErrorMessage(error: unknown, fallback?: string): string {
   const serverMessage = serverErrorMessage(error);
   if (serverMessage) return serverMessage;
   if (fallback) return fallback;
-  const status = isAxiosError(error) ? error.response?.status : undefined;
+  const status = axiosErrorOf(error)?.response?.status;
   return status ? `Network response was not ok (${status})` : 'Network response was not ok';
 }
 
 /**
- * The body of a successful call; any failure becomes a UserFacingError whose
- * message `describeFailure` picks (the original error is kept as its cause).
+ * What to show for a failed action whose steps are calls and checks made here (Keychain, a refusal before any
+ * call): a call's failure says the server's message, else `fallback`; any other its player-facing message, else `fallback`.
  */
-export async function responseData<T>(request: Promise<{ data: T }>, describeFailure: (error: unknown) => string): Promise<T> {
+export function actionErrorMessage(error: unknown, fallback: string): string {
+  return axiosErrorOf(error) ? apiErrorMessage(error, fallback) : toUserMessage(error, fallback);
+}
+
+/**
+ * The body of a successful call, the one way the features read one; any failure becomes a UserFacingError
+ * whose message `describeFailure` picks (by default the server's, else the status line), the original error
+ * kept as its cause (axiosErrorOf finds it).
+ */
+export async function responseData<T>(
+  request: Promise<{ data: T }>,
+  describeFailure: (error: unknown) => string = (error) => apiErrorMessage(error),
+): Promise<T> {
   try {
     return (await request).data;
   } catch (error) {

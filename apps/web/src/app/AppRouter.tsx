@@ -5,7 +5,7 @@ import { StatePanel } from '../ui/StatePanel';
 import { AppShell } from './AppShell';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { RedirectIfLoggedIn, RequireSession } from './route-guards';
-import { GAME_SCREENS, type GameScreenPath } from './screens';
+import { GAME_SCREENS, type GameScreenPath } from '../shared/screens';
 
 const AuthenticationPage = lazyPage(() => import('../features/authentication/AuthenticationPage'), 'AuthenticationPage');
 const CreditsPage = lazyPage(() => import('../features/credits/CreditsPage'), 'CreditsPage');

@@ -1,18 +1,23 @@
 import { useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ChatButton } from '../features/alliance-chat/ChatButton';
 import { ChatPanel } from '../features/alliance-chat/ChatPanel';
 import { ChatPanelContext } from '../features/alliance-chat/chat-panel-state';
 import { FirstStepsGuide } from '../features/first-steps/FirstStepsGuide';
 import { LiveConnection } from '../features/notifications/LiveConnection';
 import { Navbar } from '../features/navbar/Navbar';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { ReadNotificationsLinkingTo } from '../features/notifications/notifications-api';
+import { ReadLinkedNotificationsContext } from '../shared/linked-notifications';
 import { ConfirmProvider } from '../ui/ConfirmDialog';
 import { ToastStack } from '../ui/Toasts';
 import { useLogout } from './use-logout';
-import { useSession } from './use-session';
+import { useSession } from '../shared/use-session';
 import './app-shell.css';
 
 /**
- * The navigation bar above whichever screen the route shows; a logged-in player's live connection,
+ * The navigation bar above whichever screen the route shows (with the chat's button and the inbox bell:
+ * the shell puts the features together, none imports another); a logged-in player's live connection,
  * its toasts and the game's confirmations around both; the alliance chat's panel beside them (the
  * shell makes room for it on a desktop).
  */
@@ -28,17 +33,30 @@ export function AppShell() {
     <ToastStack>
       <ConfirmProvider>
         <LiveConnection hiveUsername={hiveUsername}>
-          <ChatPanelContext.Provider value={chatPanel}>
-            <div className={chatPanel.open ? 'app-shell app-shell--chat-open' : 'app-shell'}>
-              <Navbar hiveUsername={hiveUsername} onLogout={logout} />
-              <main className="app-shell__main">
-                <div ref={setGuideSlot} />
-                <Outlet />
-              </main>
-              {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} inlineSlot={guideSlot} />}
-            </div>
-            {hiveUsername && <ChatPanel hiveUsername={hiveUsername} />}
-          </ChatPanelContext.Provider>
+          <ReadLinkedNotificationsContext.Provider value={ReadNotificationsLinkingTo}>
+            <ChatPanelContext.Provider value={chatPanel}>
+              <div className={chatPanel.open ? 'app-shell app-shell--chat-open' : 'app-shell'}>
+                <Navbar
+                  hiveUsername={hiveUsername}
+                  onLogout={logout}
+                  playerButtons={
+                    hiveUsername && (
+                      <>
+                        <ChatButton hiveUsername={hiveUsername} />
+                        <NotificationBell hiveUsername={hiveUsername} />
+                      </>
+                    )
+                  }
+                />
+                <main className="app-shell__main">
+                  <div ref={setGuideSlot} />
+                  <Outlet />
+                </main>
+                {hiveUsername && <FirstStepsGuide key={hiveUsername} hiveUsername={hiveUsername} inlineSlot={guideSlot} />}
+              </div>
+              {hiveUsername && <ChatPanel hiveUsername={hiveUsername} />}
+            </ChatPanelContext.Provider>
+          </ReadLinkedNotificationsContext.Provider>
         </LiveConnection>
       </ConfirmProvider>
     </ToastStack>

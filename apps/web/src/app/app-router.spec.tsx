@@ -5,7 +5,7 @@ import { getSession } from '../api/session-storage';
 import { installFakeApi } from '../testing/fake-api';
 import { logInAs } from '../testing/fixtures';
 import { currentLocation, renderApp } from '../testing/render';
-import { GAME_SCREENS } from './screens';
+import { GAME_SCREENS } from '../shared/screens';
 
 describe('route guard', () => {
   it.each(GAME_SCREENS.map((screen) => screen.path))('sends a visitor from %s to /authentication', async (path) => {

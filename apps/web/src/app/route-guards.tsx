@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { AppRoutes } from '@runik/contract';
-import { useSession } from './use-session';
+import { useSession } from '../shared/use-session';
 
 /** Game screens need a logged-in player; anyone else goes to the login screen. */
 export function RequireSession() {

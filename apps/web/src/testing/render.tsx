@@ -5,7 +5,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll } from 'vitest';
 import { AppRouter, preloadPages } from '../app/AppRouter';
-import { createQueryClient } from '../app/query-client';
+import { createQueryClient } from '../shared/query-client';
 import { ConfirmProvider } from '../ui/ConfirmDialog';
 import { ToastStack } from '../ui/Toasts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toUserMessage } from '../app/errors';
+import { toUserMessage } from '../shared/errors';
 
 export interface AsyncTaskContext {
   /** Aborted when the component unmounts, so long waits (polling) stop. */

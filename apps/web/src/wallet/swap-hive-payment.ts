@@ -1,6 +1,6 @@
 import { SwapHiveMessages, type SwapHivePurchaseStatus } from '@runik/contract';
-import { GAME_ACCOUNT } from '../app/config';
-import { UserFacingError } from '../app/errors';
+import { GAME_ACCOUNT } from '../shared/config';
+import { UserFacingError } from '../shared/errors';
 import { wait } from '../ui/wait';
 import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from './keychain';
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { usePushedNotification } from '../features/notifications/pushed-notifications';
+import { usePushedNotification } from '../shared/pushed-notifications';
 import { pollSwapHivePurchase, type ConfirmationOutcome, type PurchasePolling, type SwapHivePurchaseState } from './swap-hive-payment';
 
 export interface SwapHiveConfirmationOptions<TStatus extends SwapHivePurchaseState> {

@@ -1,5 +1,5 @@
-import { useMyAlliance } from '../alliance/alliance-api';
-import { UnreadBadge } from '../navbar/UnreadBadge';
+import { useMyAlliance } from '../../shared/my-alliance';
+import { UnreadBadge } from '../../ui/UnreadBadge';
 import { useChatUnread } from './alliance-chat-api';
 import { CHAT_PANEL_ID, useChatPanel } from './chat-panel-state';
 import { useChatEvents } from './use-chat-events';

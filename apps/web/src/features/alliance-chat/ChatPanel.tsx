@@ -1,8 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { isAxiosError } from 'axios';
 import { ALLIANCE_CHAT_RATE_LIMIT, ALLIANCE_CHAT_RETENTION_DAYS, ALLIANCE_CHAT_TEXT_MAX, AllianceChatMessages } from '@runik/contract';
-import { apiErrorMessage } from '../../api/http-client';
-import { useMyAlliance } from '../alliance/alliance-api';
+import { useMyAlliance } from '../../shared/my-alliance';
+import { apiErrorMessage, axiosErrorOf } from '../../api/http-client';
 import { useChatHistory, useMarkChatRead, useSendLine } from './alliance-chat-api';
 import { CHAT_PANEL_ID, useChatPanel } from './chat-panel-state';
 import { ChatLine } from './ChatLine';
@@ -11,9 +10,7 @@ import './alliance-chat.css';
 /** What a refused send says: the server's message, with the wait a 429 names. */
 function sendError(error: unknown): string {
   const message = apiErrorMessage(error, AllianceChatMessages.failedSend);
-  const wait: unknown = isAxiosError(error)
-    ? (error.response?.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
-    : undefined;
+  const wait: unknown = (axiosErrorOf(error)?.response?.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   return typeof wait === 'number' ? `${message} Try again in ${wait} s.` : message;
 }
 

@@ -16,8 +16,8 @@ import {
   type AllianceChatSendResponse,
   type AllianceChatUnreadResponse,
 } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
-import { useLivePollInterval } from '../notifications/live-status';
+import { httpClient, responseData } from '../../api/http-client';
+import { useLivePollInterval } from '../../shared/live-status';
 
 /** Without the live connection, the chat button looks for news this often. */
 const UNREAD_FALLBACK_POLL_MS = 60_000;
@@ -34,8 +34,7 @@ type History = InfiniteData<AllianceChatResponse, string | undefined>;
 export function useChatHistory(username: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: allianceChatKeys.history(username),
-    queryFn: async ({ pageParam }) =>
-      (await httpClient.get<AllianceChatResponse>(ApiRoutes.allianceChat(username, { cursor: pageParam }))).data,
+    queryFn: ({ pageParam }) => responseData(httpClient.get<AllianceChatResponse>(ApiRoutes.allianceChat(username, { cursor: pageParam }))),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled,
@@ -47,7 +46,7 @@ export function useChatUnread(username: string, inAlliance: boolean) {
   return useQuery({
     queryKey: allianceChatKeys.unread(username),
     queryFn: inAlliance
-      ? async () => (await httpClient.get<AllianceChatUnreadResponse>(ApiRoutes.allianceChatUnread(username))).data.unreadCount
+      ? async () => (await responseData(httpClient.get<AllianceChatUnreadResponse>(ApiRoutes.allianceChatUnread(username)))).unreadCount
       : skipToken,
     refetchInterval: useLivePollInterval(UNREAD_FALLBACK_POLL_MS),
   });
@@ -77,7 +76,7 @@ export function dropLine(queryClient: QueryClient, username: string, id: number)
 export function useSendLine(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (text: string) => (await httpClient.post<AllianceChatSendResponse>(ApiRoutes.allianceChat(username), { text })).data,
+    mutationFn: (text: string) => responseData(httpClient.post<AllianceChatSendResponse>(ApiRoutes.allianceChat(username), { text })),
     onSuccess: ({ message }) => addLine(queryClient, username, message),
   });
 }
@@ -86,8 +85,7 @@ export function useSendLine(username: string) {
 export function useMarkChatRead(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (upTo: number) =>
-      (await httpClient.post<AllianceChatUnreadResponse>(ApiRoutes.allianceChatRead(username), { upTo })).data,
+    mutationFn: (upTo: number) => responseData(httpClient.post<AllianceChatUnreadResponse>(ApiRoutes.allianceChatRead(username), { upTo })),
     onSuccess: ({ unreadCount }) => queryClient.setQueryData(allianceChatKeys.unread(username), unreadCount),
   });
 }
@@ -95,15 +93,15 @@ export function useMarkChatRead(username: string) {
 export function useDeleteLine(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (messageId: number) =>
-      (await httpClient.post<AllianceChatActionResponse>(ApiRoutes.allianceChatDelete(username), { messageId })).data,
+    mutationFn: (messageId: number) =>
+      responseData(httpClient.post<AllianceChatActionResponse>(ApiRoutes.allianceChatDelete(username), { messageId })),
     onSuccess: (_response, messageId) => dropLine(queryClient, username, messageId),
   });
 }
 
 export function useMuteMember(username: string) {
   return useMutation({
-    mutationFn: async (request: AllianceChatMuteRequest) =>
-      (await httpClient.post<AllianceChatActionResponse>(ApiRoutes.allianceChatMute(username), request)).data,
+    mutationFn: (request: AllianceChatMuteRequest) =>
+      responseData(httpClient.post<AllianceChatActionResponse>(ApiRoutes.allianceChatMute(username), request)),
   });
 }

@@ -9,7 +9,7 @@ import {
 } from '@runik/contract';
 import { responder } from '../../testing/fake-api';
 import { currentSocket } from '../../testing/fake-socket';
-import { allianceView, bodiesSentTo, memberView, openAlliance, PLAYER } from '../alliance/alliance-fixtures';
+import { allianceView, bodiesSentTo, memberView, openAlliance, PLAYER } from '../../testing/alliance-fixtures';
 
 const HISTORY_URL = ApiRoutes.allianceChat(PLAYER);
 const UNREAD_URL = ApiRoutes.allianceChatUnread(PLAYER);

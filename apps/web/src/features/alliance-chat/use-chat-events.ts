@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ALLIANCE_CHAT_DELETED_EVENT, ALLIANCE_CHAT_EVENT, type AllianceChatDeletedEvent, type AllianceChatEvent } from '@runik/contract';
-import { useLiveSocket } from '../notifications/live-socket';
+import { useLiveSocket } from '../../shared/live-socket';
 import { addLine, allianceChatKeys, dropLine, useMarkChatRead } from './alliance-chat-api';
 
 /**

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { useMyAlliance } from '../../shared/my-alliance';
 import { apiErrorMessage } from '../../api/http-client';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
-import { useMyAlliance } from './alliance-api';
 import { AllianceTexts } from './alliance-messages';
 import { AllianceFeedback } from './AllianceFeedback';
 import { MyAllianceView } from './MyAllianceView';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '@runik/contract';
+import { allianceKeys } from '../../shared/query-keys';
 import { apiErrorMessage } from '../../api/http-client';
 import { Card } from '../../ui/Card';
-import { allianceKeys, postInvite } from './alliance-api';
+import { postInvite } from './alliance-api';
 import { AllianceTexts } from './alliance-messages';
 import { AllianceError } from './AllianceFeedback';
 import type { AllianceSectionProps } from './use-alliance-action';

@@ -2,7 +2,7 @@ import { AllianceMessages } from '@runik/contract';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { postAcceptRequest, postRejectRequest } from './alliance-api';
-import { formatRequestedAt } from './alliance-format';
+import { formatRequestedAt } from '../../shared/format';
 import { AllianceTexts } from './alliance-messages';
 import { useMemberAction, type AllianceSectionProps } from './use-alliance-action';
 

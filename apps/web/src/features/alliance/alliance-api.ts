@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ApiRoutes,
   type AllianceActionRequest,
@@ -12,35 +12,13 @@ import {
   type CreateAllianceRequest,
   type JoinAllianceRequest,
   type JoinAllianceResponse,
-  type MyAllianceResponse,
   type UpdateAllianceRequest,
 } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
-
-export const allianceKeys = {
-  all: ['alliance'] as const,
-  my: (username: string) => ['alliance', 'my', username] as const,
-  // The list carries the viewer's own pending requests, so it is per player.
-  list: (username: string) => ['alliance', 'list', username] as const,
-  invitations: (username: string, allianceId: number) => ['alliance', 'invitations', username, allianceId] as const,
-};
-
-async function fetchMyAlliance(username: string) {
-  const { data } = await httpClient.get<MyAllianceResponse>(ApiRoutes.allianceMy(username));
-  return data.alliance;
-}
+import { allianceKeys } from '../../shared/query-keys';
+import { httpClient, responseData } from '../../api/http-client';
 
 async function fetchAlliances() {
-  const { data } = await httpClient.get<AlliancesResponse>(ApiRoutes.allianceList);
-  return data.alliances;
-}
-
-/** The player's alliance, or null without one. */
-export function useMyAlliance(username: string | null) {
-  return useQuery({
-    queryKey: allianceKeys.my(username ?? ''),
-    queryFn: username === null ? skipToken : () => fetchMyAlliance(username),
-  });
+  return (await responseData(httpClient.get<AlliancesResponse>(ApiRoutes.allianceList))).alliances;
 }
 
 /** The alliances one may ask to join; loaded only while the Join list is open. */
@@ -52,27 +30,33 @@ export function useAllianceList(username: string) {
 export function useOpenInvitations(username: string, allianceId: number) {
   return useQuery({
     queryKey: allianceKeys.invitations(username, allianceId),
-    queryFn: async () => (await httpClient.get<AllianceInvitationsResponse>(ApiRoutes.allianceInvitations(username, allianceId))).data,
+    queryFn: () => responseData(httpClient.get<AllianceInvitationsResponse>(ApiRoutes.allianceInvitations(username, allianceId))),
   });
 }
 
 // The calls behind the player's actions (spec section 7).
 
-async function post<Response>(url: string, body: object): Promise<Response> {
-  return (await httpClient.post<Response>(url, body)).data;
-}
-
-export const postCreateAlliance = (body: CreateAllianceRequest) => post<AllianceActionResponse>(ApiRoutes.allianceCreate, body);
-export const postJoinAlliance = (body: JoinAllianceRequest) => post<JoinAllianceResponse>(ApiRoutes.allianceJoin, body);
-export const postInvite = (body: AllianceActionRequest) => post<AllianceInvitationResponse>(ApiRoutes.allianceInvite, body);
+export const postCreateAlliance = (body: CreateAllianceRequest) =>
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceCreate, body));
+export const postJoinAlliance = (body: JoinAllianceRequest) =>
+  responseData(httpClient.post<JoinAllianceResponse>(ApiRoutes.allianceJoin, body));
+export const postInvite = (body: AllianceActionRequest) =>
+  responseData(httpClient.post<AllianceInvitationResponse>(ApiRoutes.allianceInvite, body));
 export const postRevokeInvitation = (body: RevokeInvitationRequest) =>
-  post<AllianceActionResponse>(ApiRoutes.allianceInvitationRevoke, body);
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceInvitationRevoke, body));
 export const postInvitationSettings = (body: InvitationSettingsRequest) =>
-  post<AllianceActionResponse>(ApiRoutes.allianceInvitationSettings, body);
-export const postLeaveAlliance = (body: { hiveUsername: string }) => post<AllianceActionResponse>(ApiRoutes.allianceLeave, body);
-export const postDisbandAlliance = (body: AllianceActionRequest) => post<AllianceActionResponse>(ApiRoutes.allianceDisband, body);
-export const postExpandAlliance = (body: AllianceActionRequest) => post<AllianceActionResponse>(ApiRoutes.allianceExpand, body);
-export const postUpdateAlliance = (body: UpdateAllianceRequest) => post<AllianceActionResponse>(ApiRoutes.allianceUpdate, body);
-export const postAcceptRequest = (body: AllianceMemberActionRequest) => post<AllianceActionResponse>(ApiRoutes.allianceAccept, body);
-export const postRejectRequest = (body: AllianceMemberActionRequest) => post<AllianceActionResponse>(ApiRoutes.allianceReject, body);
-export const postKickMember = (body: AllianceMemberActionRequest) => post<AllianceActionResponse>(ApiRoutes.allianceKick, body);
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceInvitationSettings, body));
+export const postLeaveAlliance = (body: { hiveUsername: string }) =>
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceLeave, body));
+export const postDisbandAlliance = (body: AllianceActionRequest) =>
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceDisband, body));
+export const postExpandAlliance = (body: AllianceActionRequest) =>
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceExpand, body));
+export const postUpdateAlliance = (body: UpdateAllianceRequest) =>
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceUpdate, body));
+export const postAcceptRequest = (body: AllianceMemberActionRequest) =>
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceAccept, body));
+export const postRejectRequest = (body: AllianceMemberActionRequest) =>
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceReject, body));
+export const postKickMember = (body: AllianceMemberActionRequest) =>
+  responseData(httpClient.post<AllianceActionResponse>(ApiRoutes.allianceKick, body));

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AllianceMessages, ApiRoutes } from '@runik/contract';
 import { ALLIANCE_ICONS } from '@runik/rules';
+import { cityKeys } from '../../shared/query-keys';
 import { settle } from '../../testing/city-fixtures';
 import { answerConfirmation } from '../../testing/dialogs';
-import { cityKeys } from '../city/city-api';
-import { allianceView, bodiesSentTo, ok, openAlliance, PLAYER } from './alliance-fixtures';
+import { allianceView, bodiesSentTo, ok, openAlliance, PLAYER } from '../../testing/alliance-fixtures';
 
 const CREATE_URL = ApiRoutes.allianceCreate;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AllianceMessages, ApiRoutes, AppRoutes, type AllianceListEntry, type AlliancesResponse } from '@runik/contract';
 import type { FakeApi } from '../../testing/fake-api';
 import { currentLocation } from '../../testing/render';
-import { allianceView, bodiesSentTo, listEntry, memberView, ok, openAlliance, PLAYER } from './alliance-fixtures';
+import { allianceView, bodiesSentTo, listEntry, memberView, ok, openAlliance, PLAYER } from '../../testing/alliance-fixtures';
 
 const TOKEN = 'Ab3_-'.repeat(6) + 'xy';
 const EXPIRES_AT = '2026-12-01T12:00:00.000Z';

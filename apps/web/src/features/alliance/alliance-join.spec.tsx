@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AllianceMessages, ApiRoutes, type AllianceListEntry, type AlliancesResponse } from '@runik/contract';
 import type { FakeApi } from '../../testing/fake-api';
-import { bodiesSentTo, listEntry, memberView, ok, openAlliance, PLAYER } from './alliance-fixtures';
+import { bodiesSentTo, listEntry, memberView, ok, openAlliance, PLAYER } from '../../testing/alliance-fixtures';
 
 const LIST_URL = ApiRoutes.allianceList;
 const JOIN_URL = ApiRoutes.allianceJoin;

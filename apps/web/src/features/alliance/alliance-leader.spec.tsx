@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AllianceMessages, ApiRoutes } from '@runik/contract';
 import { settle } from '../../testing/city-fixtures';
 import { answerConfirmation } from '../../testing/dialogs';
-import { formatRequestedAt } from './alliance-format';
-import { allianceView, bodiesSentTo, memberView, MY_ALLIANCE_URL, ok, openAlliance, PLAYER } from './alliance-fixtures';
+import { formatRequestedAt } from '../../shared/format';
+import { allianceView, bodiesSentTo, memberView, MY_ALLIANCE_URL, ok, openAlliance, PLAYER } from '../../testing/alliance-fixtures';
 
 const REQUESTS = [
   { hiveUsername: 'dave', requestedAt: '2026-05-01T12:00:00.000Z' },

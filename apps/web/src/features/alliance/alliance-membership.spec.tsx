@@ -6,7 +6,7 @@ import { settle } from '../../testing/city-fixtures';
 import { answerConfirmation } from '../../testing/dialogs';
 import { logInAs } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
-import { allianceView, bodiesSentTo, memberView, MY_ALLIANCE_URL, ok, openAlliance, PLAYER } from './alliance-fixtures';
+import { allianceView, bodiesSentTo, memberView, MY_ALLIANCE_URL, ok, openAlliance, PLAYER } from '../../testing/alliance-fixtures';
 
 const LEAVE_URL = ApiRoutes.allianceLeave;
 const DISBAND_URL = ApiRoutes.allianceDisband;

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AllianceActionResponse, AllianceMemberActionRequest, AllianceView } from '@runik/contract';
+import { cityKeys, allianceKeys } from '../../shared/query-keys';
 import { apiErrorMessage } from '../../api/http-client';
-import { cityKeys } from '../city/city-api';
-import { allianceKeys } from './alliance-api';
 
 /** What the page's feedback line shows after an action. */
 export interface Feedback {

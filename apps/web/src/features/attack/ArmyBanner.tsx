@@ -1,6 +1,6 @@
 import { AttackMessages } from '@runik/contract';
 import { formatCount, formatPowerPoints } from '@runik/rules';
-import { useNow } from '../city/city-clock';
+import { useNow } from '../../shared/city-clock';
 import { formatClock } from './attack-format';
 import type { ArmyState } from './attack-state';
 import { CommanderBonusList, TroopCountList } from './TroopStats';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { apiErrorMessage } from '../../api/http-client';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { Message } from '../../ui/Message';
 import { StatePanel } from '../../ui/StatePanel';
-import { CityClock } from '../city/city-clock';
+import { CityClock } from '../../shared/city-clock';
 import { useArmy, useEnemies } from './attack-api';
 import { parseMinLevel } from './attack-format';
 import { AttackTexts } from './attack-messages';

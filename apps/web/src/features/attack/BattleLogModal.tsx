@@ -2,10 +2,10 @@ import { AttackMessages, type BattleLogEntry } from '@runik/contract';
 import { apiErrorMessage } from '../../api/http-client';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
-import { BattleReportLink } from '../battle-reports/BattleReportLink';
+import { BattleReportLink } from '../../shared/battle/BattleReportLink';
 import { useBattleLogs } from './attack-api';
 import { AttackTexts } from './attack-messages';
-import { LootList, LossesTable } from './BattleReport';
+import { LootList, LossesTable } from '../../shared/battle/BattleReport';
 
 /** The player's battles, newest first (spec section 2, battle log popup). */
 export function BattleLogModal({ username, onClose }: { username: string; onClose: () => void }) {

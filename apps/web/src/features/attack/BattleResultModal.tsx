@@ -1,10 +1,10 @@
 import type { AttackResult, BattleReportSide, TroopCounts } from '@runik/contract';
 import { Modal } from '../../ui/Modal';
-import { BattlePlayback } from '../battle-reports/battle-playback';
-import { useBattleReport } from '../battle-reports/battle-reports-api';
-import { BattleReportLink } from '../battle-reports/BattleReportLink';
-import { verdictSentence } from '../battle-reports/battle-verdict';
-import { LootList, LossesTable } from './BattleReport';
+import { BattlePlayback } from '../../shared/battle/battle-playback';
+import { useBattleReport } from '../../shared/battle/battle-reports-api';
+import { BattleReportLink } from '../../shared/battle/BattleReportLink';
+import { verdictSentence } from '../../shared/battle/battle-verdict';
+import { LootList, LossesTable } from '../../shared/battle/BattleReport';
 
 interface BattleResultModalProps {
   result: AttackResult;

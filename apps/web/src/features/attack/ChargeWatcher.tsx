@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNow } from '../city/city-clock';
-import { attackKeys } from './attack-api';
+import { attackKeys } from '../../shared/query-keys';
+import { useNow } from '../../shared/city-clock';
 
 /**
  * Refetches the army stats once the next attack charge is due, so the charge count comes

@@ -1,13 +1,14 @@
 import type { Enemy } from '@runik/contract';
 import { CITY_HALL_KEY, formatPowerPoints } from '@runik/rules';
+import { resourceLines } from '../../shared/format';
 import { BuildingIcon } from '../../ui/icons/BuildingIcon';
 import { ResourceIcon } from '../../ui/icons/ResourceIcon';
 import { AttackIcon } from '../../ui/icons/SymbolIcons';
 import { useConfirm } from '../../ui/ConfirmDialog';
-import { useNow } from '../city/city-clock';
+import { useNow } from '../../shared/city-clock';
 import { useAttackPreview } from './attack-api';
 import { AttackOdds } from './AttackOdds';
-import { attackConfirmMessage, formatClock, resourceLines, shieldLabel } from './attack-format';
+import { attackConfirmMessage, formatClock, shieldLabel } from './attack-format';
 import { cooldownEnd } from './attack-state';
 import { CommanderBonusList, TroopCountList } from './TroopStats';
 

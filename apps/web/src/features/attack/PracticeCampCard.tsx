@@ -1,9 +1,10 @@
 import { PracticeCampMessages, type PracticeCampResponse } from '@runik/contract';
 import { formatPowerPoints } from '@runik/rules';
+import { resourceLines } from '../../shared/format';
 import { ResourceIcon } from '../../ui/icons/ResourceIcon';
 import { AttackIcon } from '../../ui/icons/SymbolIcons';
-import { useNow } from '../city/city-clock';
-import { formatClock, resourceLines } from './attack-format';
+import { useNow } from '../../shared/city-clock';
+import { formatClock } from './attack-format';
 import { TroopCountList } from './TroopStats';
 
 interface PracticeCampCardProps {

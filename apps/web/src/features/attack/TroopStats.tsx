@@ -1,7 +1,7 @@
 import type { CommanderBonusesDto, TroopCounts } from '@runik/contract';
 import { formatCount } from '@runik/rules';
+import { formatPower, TROOP_TYPES } from '../../shared/format';
 import { UnitIcon } from '../../ui/icons/UnitIcon';
-import { formatPower, TROOP_TYPES } from './attack-format';
 
 /** Troop counts, one line per type; `prefix` keeps test ids apart when a card shows several. */
 export function TroopCountList({ troops, prefix }: { troops: TroopCounts; prefix: string }) {

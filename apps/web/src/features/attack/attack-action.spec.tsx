@@ -3,9 +3,9 @@ import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, AttackMessages, type AttackResponse, type AttackResult, type EnemyCooldownError } from '@runik/contract';
 import { ENEMY_COOLDOWN_MS } from '@runik/rules';
+import { cityKeys } from '../../shared/query-keys';
 import { advance, settle } from '../../testing/city-fixtures';
 import type { Responder } from '../../testing/fake-api';
-import { cityKeys } from '../city/city-api';
 import { armyStats, attackFromCard, enemiesPage, enemy, enemyCard, openAttack, PLAYER, VERDICT } from './attack-fixtures';
 
 const NOW = new Date('2026-05-01T12:00:00.000Z');

@@ -7,33 +7,24 @@ import {
   type BattleLogsResponse,
   type EnemiesResponse,
 } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
+import { attackKeys } from '../../shared/query-keys';
+import { httpClient, responseData } from '../../api/http-client';
 import { toArmyState, type ArmyState } from './attack-state';
 
-export const attackKeys = {
-  all: ['attack'] as const,
-  army: (username: string) => ['attack', 'army', username] as const,
-  enemies: (username: string) => ['attack', 'enemies', username] as const,
-  enemiesPage: (username: string, page: number, minLevel: number) => ['attack', 'enemies', username, page, minLevel] as const,
-  battleLogs: (username: string) => ['attack', 'battle-logs', username] as const,
-  preview: (username: string, enemy: string) => ['attack', 'preview', username, enemy] as const,
-};
-
 async function fetchArmy(username: string): Promise<ArmyState> {
-  const { data } = await httpClient.get<ArmyStatsResponse>(ApiRoutes.armyStats(username));
-  return toArmyState(data, Date.now());
+  return toArmyState(await responseData(httpClient.get<ArmyStatsResponse>(ApiRoutes.armyStats(username))), Date.now());
 }
 
 async function fetchEnemies(username: string, page: number, minLevel: number): Promise<EnemiesResponse> {
-  return (await httpClient.get<EnemiesResponse>(ApiRoutes.enemies(username, page, minLevel))).data;
+  return responseData(httpClient.get<EnemiesResponse>(ApiRoutes.enemies(username, page, minLevel)));
 }
 
 async function fetchBattleLogs(username: string): Promise<BattleLogsResponse> {
-  return (await httpClient.get<BattleLogsResponse>(ApiRoutes.battleLogs(username))).data;
+  return responseData(httpClient.get<BattleLogsResponse>(ApiRoutes.battleLogs(username)));
 }
 
 export async function postAttack(username: string, enemy: string): Promise<AttackResponse> {
-  return (await httpClient.post<AttackResponse>(ApiRoutes.attack(username, enemy), {})).data;
+  return responseData(httpClient.post<AttackResponse>(ApiRoutes.attack(username, enemy), {}));
 }
 
 /** The player's army and attack charges. */
@@ -59,6 +50,6 @@ export function useBattleLogs(username: string) {
 export function useAttackPreview(username: string, enemy: string) {
   return useQuery({
     queryKey: attackKeys.preview(username, enemy),
-    queryFn: async () => (await httpClient.get<AttackPreviewResponse>(ApiRoutes.attackPreview(username, enemy))).data,
+    queryFn: () => responseData(httpClient.get<AttackPreviewResponse>(ApiRoutes.attackPreview(username, enemy))),
   });
 }

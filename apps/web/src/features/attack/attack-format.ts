@@ -1,33 +1,6 @@
-import type { AttackPreviewResponse, CommanderBonusesDto, Enemy, PendingResourcesDto, TroopCounts, TroopLosses } from '@runik/contract';
-import {
-  formatCount,
-  formatCountdown,
-  formatPoints,
-  formatPowerPoints,
-  formatResourceDecimal,
-  RESOURCE_KEYS,
-  toThousandths,
-  type ResourceKey,
-  type UnitKey,
-} from '@runik/rules';
-import { resourceLabel } from '../city/city-format';
-
-/** The three troop types, as the attack screens name them. */
-export const TROOP_TYPES = [
-  { key: 'infantry', bonusKey: 'infantry', unitKey: 'infantry', label: 'Infantry' },
-  { key: 'archers', bonusKey: 'archer', unitKey: 'archers', label: 'Archers' },
-  { key: 'cavalry', bonusKey: 'cavalry', unitKey: 'cavalries', label: 'Cavalry' },
-] as const satisfies readonly { key: keyof TroopCounts; bonusKey: keyof CommanderBonusesDto; unitKey: UnitKey; label: string }[];
-
-/** A resource amount from the API (up to 3 decimals), shown rounded down to 2 decimals like the City screen. */
-export function formatAmount(units: number): string {
-  return formatResourceDecimal(units);
-}
-
-/** Commander bonus and gear percents from the API: up to 3 decimals, without trailing zeros ("12.5", "1,040"). Army power: formatPowerPoints. */
-export function formatPower(units: number): string {
-  return formatPoints(toThousandths(units));
-}
+import type { AttackPreviewResponse, Enemy, PendingResourcesDto, TroopCounts, TroopLosses } from '@runik/contract';
+import { formatCount, formatCountdown, formatPowerPoints } from '@runik/rules';
+import { resourceLines, TROOP_TYPES } from '../../shared/format';
 
 /** A countdown as HH:MM:SS (spec section 9); hours grow past two digits when they must. */
 export function formatClock(ms: number): string {
@@ -48,11 +21,6 @@ export function shieldLabel(enemy: Pick<Enemy, 'shield' | 'shieldEndsAt'>, nowMs
       return endsAt > nowMs ? `Newcomer shield ${formatClock(endsAt - nowMs)}` : null;
     }
   }
-}
-
-/** Each resource of a loot map, formatted; a resource the map leaves out counts as 0. */
-export function resourceLines(loot: Partial<PendingResourcesDto>): { key: ResourceKey; label: string; amount: string }[] {
-  return RESOURCE_KEYS.map((key) => ({ key, label: resourceLabel(key), amount: formatAmount(loot[key] ?? 0) }));
 }
 
 /**

@@ -4,7 +4,7 @@ import { ApiRoutes, type AttackBattleReport, type AttackResult } from '@runik/co
 import { installFakeApi } from '../../testing/fake-api';
 import { setReducedMotion } from '../../testing/reduced-motion';
 import { renderWithProviders } from '../../testing/render';
-import { CLASH_MS, LOOT_MS } from '../battle-reports/battle-playback';
+import { CLASH_MS, LOOT_MS } from '../../shared/battle/battle-playback';
 import { VERDICT } from './attack-fixtures';
 import { BattleResultModal } from './BattleResultModal';
 

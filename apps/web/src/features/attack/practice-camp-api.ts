@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { ApiRoutes, AttackMessages, type AttackResult, type PracticeCampResponse, type PracticeRaidResponse } from '@runik/contract';
-import { apiErrorMessage, httpClient } from '../../api/http-client';
-import { cityKeys } from '../city/city-api';
-import { attackKeys } from './attack-api';
+import { cityKeys, attackKeys } from '../../shared/query-keys';
+import { apiErrorMessage, axiosErrorOf, httpClient, responseData } from '../../api/http-client';
 import { toArmyState } from './attack-state';
 
 const campKey = (username: string) => [...attackKeys.all, 'practice-camp', username] as const;
@@ -13,7 +11,7 @@ const campKey = (username: string) => [...attackKeys.all, 'practice-camp', usern
 export function usePracticeCamp(username: string) {
   return useQuery({
     queryKey: campKey(username),
-    queryFn: async () => (await httpClient.get<PracticeCampResponse>(ApiRoutes.practiceCamp(username))).data,
+    queryFn: () => responseData(httpClient.get<PracticeCampResponse>(ApiRoutes.practiceCamp(username))),
   });
 }
 
@@ -23,7 +21,7 @@ export function usePracticeRaid(username: string) {
   const [result, setResult] = useState<AttackResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: async () => (await httpClient.post<PracticeRaidResponse>(ApiRoutes.practiceCampRaid(username), {})).data,
+    mutationFn: () => responseData(httpClient.post<PracticeRaidResponse>(ApiRoutes.practiceCampRaid(username), {})),
     onMutate: () => setError(null),
     onSuccess: async (response) => {
       // A refetch started before the raid would bring back the old charges.
@@ -34,9 +32,7 @@ export function usePracticeRaid(username: string) {
       setResult(response.result);
     },
     onError: (failure) => {
-      setError(
-        isAxiosError(failure) && failure.response ? AttackMessages.attackFailed(apiErrorMessage(failure)) : AttackMessages.sendError,
-      );
+      setError(axiosErrorOf(failure)?.response ? AttackMessages.attackFailed(apiErrorMessage(failure)) : AttackMessages.sendError);
       void queryClient.invalidateQueries({ queryKey: attackKeys.all });
     },
   });

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { AttackMessages, type AttackResult, type EnemiesResponse } from '@runik/contract';
-import { apiErrorMessage } from '../../api/http-client';
-import { cityKeys } from '../city/city-api';
-import { attackKeys, postAttack } from './attack-api';
+import { cityKeys, attackKeys } from '../../shared/query-keys';
+import { apiErrorMessage, axiosErrorOf } from '../../api/http-client';
+import { postAttack } from './attack-api';
 import { lockAfterAttack, toArmyState, withCooldown, withUpdatedEnemies } from './attack-state';
 
 /** The 429 body's cooldownUntil, when the refusal was the enemy's cooldown (spec section 7). */
 function enemyCooldownUntil(error: unknown): string | null {
-  if (!isAxiosError(error) || error.response?.status !== 429) return null;
-  const body: unknown = error.response.data;
+  const response = axiosErrorOf(error)?.response;
+  if (response?.status !== 429) return null;
+  const body: unknown = response.data;
   if (typeof body !== 'object' || body === null || !('cooldownUntil' in body)) return null;
   return typeof body.cooldownUntil === 'string' && Number.isFinite(Date.parse(body.cooldownUntil)) ? body.cooldownUntil : null;
 }
@@ -42,7 +42,7 @@ export function useAttack(username: string) {
     },
     onError: (failure, enemy) => {
       // No response at all: the attack may not have reached the server.
-      if (!isAxiosError(failure) || !failure.response) {
+      if (!axiosErrorOf(failure)?.response) {
         setError(AttackMessages.sendError);
         return;
       }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { LoginChallengeResponse } from '@runik/contract';
 import { formatChainQuantity, LATE_ACTIVATION_FEE_USD, REGISTRATION_FEE_USD } from '@runik/rules';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { Message } from '../../ui/Message';
 import { PaymentSteps } from '../../ui/PaymentSteps';
 import { SWAP_HIVE, useRegistrationFee, useSwapHiveBalance } from './authentication-api';

@@ -13,8 +13,8 @@ import {
   type VerifyLoginRequest,
 } from '@runik/contract';
 import { formatDecimal, parseDecimal } from '@runik/rules';
-import { apiErrorMessage, httpClient, responseData, serverErrorMessage } from '../../api/http-client';
-import { UserFacingError } from '../../app/errors';
+import { apiErrorMessage, axiosErrorOf, httpClient, responseData, serverErrorMessage } from '../../api/http-client';
+import { UserFacingError } from '../../shared/errors';
 
 /** SWAP.HIVE is a Hive Engine token with 8 decimals; fees are HIVE amounts with 3. */
 export const SWAP_HIVE = 'SWAP.HIVE';
@@ -29,21 +29,24 @@ export interface ChallengeResult {
 
 /** A 404 'not registered' answer still carries a usable challenge (see NotRegisteredResponse). */
 function notRegisteredChallenge(error: unknown): LoginChallengeResponse | null {
-  if (!isAxiosError(error) || error.response?.status !== 404) return null;
+  const response = axiosErrorOf(error)?.response;
+  if (response?.status !== 404) return null;
   if (!serverErrorMessage(error)?.toLowerCase().includes('not registered')) return null;
-  const { challenge, timestamp, message } = error.response.data as Partial<LoginChallengeResponse>;
+  const { challenge, timestamp, message } = response.data as Partial<LoginChallengeResponse>;
   const isComplete = typeof challenge === 'string' && typeof timestamp === 'number' && typeof message === 'string';
   return isComplete ? { challenge, timestamp, message } : null;
 }
 
 export async function requestLoginChallenge(hiveUsername: string): Promise<ChallengeResult> {
   try {
-    const { data } = await httpClient.get<LoginChallengeResponse>(ApiRoutes.loginChallenge(hiveUsername));
-    return { registered: true, challenge: data };
+    const challenge = await responseData(httpClient.get<LoginChallengeResponse>(ApiRoutes.loginChallenge(hiveUsername)), (error) =>
+      apiErrorMessage(error, 'Failed to get login challenge'),
+    );
+    return { registered: true, challenge };
   } catch (error) {
     const challenge = notRegisteredChallenge(error);
     if (challenge) return { registered: false, challenge };
-    throw new UserFacingError(apiErrorMessage(error, 'Failed to get login challenge'), { cause: error });
+    throw error;
   }
 }
 

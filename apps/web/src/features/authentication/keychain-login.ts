@@ -1,6 +1,6 @@
 import { LOGIN_CHALLENGE_TTL_MS } from '@runik/rules';
 import type { LoginChallengeResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
-import { UserFacingError } from '../../app/errors';
+import { UserFacingError } from '../../shared/errors';
 import { getKeychain, requestSignBuffer, type HiveKeychain, type KeychainResponse } from '../../wallet/keychain';
 import { registerFree, requestLoginChallenge, verifyLogin } from './authentication-api';
 

@@ -1,12 +1,12 @@
 import { parseDecimal, REGISTRATION_POLL_INTERVAL_MS, REGISTRATION_POLL_TIMEOUT_MS, registrationMemo } from '@runik/rules';
 import { NOTIFICATION_EVENT, PAYMENT_SEEN_EVENT, type NotificationDto, type PaymentStep, type SessionResponse } from '@runik/contract';
-import { GAME_ACCOUNT } from '../../app/config';
-import { UserFacingError } from '../../app/errors';
+import { GAME_ACCOUNT } from '../../shared/config';
+import { UserFacingError } from '../../shared/errors';
 import { requestSendToken, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
 import { fetchTransactionStatus, initiateRegistration, SWAP_HIVE, SWAP_HIVE_DECIMALS } from './authentication-api';
 import { logInWithKeychain, requireKeychain } from './keychain-login';
 import { wait, Waker } from '../../ui/wait';
-import { openPaymentSocket } from '../notifications/live-socket';
+import { openPaymentSocket } from '../../shared/live-socket';
 
 /** How often and how long the client waits for the worker to confirm a payment. */
 export interface RegistrationPolling {

@@ -1,6 +1,6 @@
 import { ErrorMessages, type LoginChallengeResponse } from '@runik/contract';
 import { isValidHiveUsername } from '@runik/rules';
-import { UserFacingError } from '../../app/errors';
+import { UserFacingError } from '../../shared/errors';
 import { useAsyncTask } from '../../ui/use-async-task';
 import { logInWithKeychain } from './keychain-login';
 import { useEnterGame } from './use-enter-game';

@@ -1,8 +1,8 @@
 import type { AttackBattleReport, CitadelBattleReport } from '@runik/contract';
 import { formatAmount, formatPowerPoints, type Troops } from '@runik/rules';
+import { TROOPS } from '../../shared/format';
 import { StatList, StatRow } from '../../ui/StatList';
-import { LootList } from '../attack/BattleReport';
-import { TROOPS } from '../citadel/citadel-format';
+import { LootList } from '../../shared/battle/BattleReport';
 import { BattleReportTexts } from './battle-report-texts';
 
 /**

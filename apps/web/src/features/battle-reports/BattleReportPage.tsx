@@ -1,16 +1,16 @@
-import { isAxiosError } from 'axios';
+import { useContext } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { battleReportParamsSchema, BattleReportMessages, type AttackBattleReport, type BattleReportResponse } from '@runik/contract';
-import { apiErrorMessage } from '../../api/http-client';
-import { useSession } from '../../app/use-session';
+import { apiErrorMessage, axiosErrorOf } from '../../api/http-client';
+import { ReadLinkedNotificationsContext } from '../../shared/linked-notifications';
+import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
-import { useReadNotificationsLinkingTo } from '../notifications/notifications-api';
-import { BattlePlayback } from './battle-playback';
-import { useBattleReport } from './battle-reports-api';
+import { BattlePlayback } from '../../shared/battle/battle-playback';
+import { useBattleReport } from '../../shared/battle/battle-reports-api';
 import { BattleReportTexts } from './battle-report-texts';
 import { AttackDetails, CitadelDetails, ThroneDetails } from './BattleDetails';
 import { BattleSide } from './BattleSide';
-import { verdictSentence } from './battle-verdict';
+import { verdictSentence } from '../../shared/battle/battle-verdict';
 import './battle-reports.css';
 
 /** A battle's report at /battles/{kind}/{id}: both sides, the draws that decided it, losses and loot. */
@@ -21,11 +21,14 @@ export function BattleReportPage() {
   const report = useBattleReport(kind, id, params.success);
   const username = useSession()?.hiveUsername;
   const { pathname } = useLocation();
+  // The report is read: so are the notifications that link to it.
+  const ReadItsNotifications = useContext(ReadLinkedNotificationsContext);
 
   if (!params.success) return <StatePanel error>{params.error.issues[0].message}</StatePanel>;
   if (report.isError) {
     // A refusal (403, 404) would only repeat; a failed connection or server may pass on a retry.
-    const refused = isAxiosError(report.error) && (report.error.response?.status ?? 500) < 500;
+    const status = axiosErrorOf(report.error)?.response?.status;
+    const refused = status !== undefined && status < 500;
     return (
       <StatePanel error onRetry={refused ? undefined : () => void report.refetch()}>
         {apiErrorMessage(report.error, BattleReportMessages.loadFailed)}
@@ -39,12 +42,6 @@ export function BattleReportPage() {
       <BattleReportView report={report.data} reader={username ?? null} />
     </>
   );
-}
-
-/** The report is read: so are the notifications that link to it. */
-function ReadItsNotifications({ username, path }: { username: string; path: string }) {
-  useReadNotificationsLinkingTo(username, path);
-  return null;
 }
 
 function BattleReportView({ report, reader }: { report: BattleReportResponse; reader: string | null }) {

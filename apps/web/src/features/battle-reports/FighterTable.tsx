@@ -1,9 +1,8 @@
 import type { BattleReportFighter } from '@runik/contract';
 import { formatCount } from '@runik/rules';
-import { formatPower } from '../attack/attack-format';
+import { formatPower, TROOPS } from '../../shared/format';
 import { UnitIcon } from '../../ui/icons/UnitIcon';
-import { TROOPS } from '../citadel/citadel-format';
-import { Fallen, Standing } from './battle-playback';
+import { Fallen, Standing } from '../../shared/battle/battle-playback';
 import { BattleReportTexts } from './battle-report-texts';
 
 /** One fighter's troops: what went in, the commander boost, what was left standing and what died or went to the Sanctum. */

@@ -1,4 +1,4 @@
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
 import { Tabs } from '../../ui/Tabs';
 import { BlacksmithTexts } from './blacksmith-texts';

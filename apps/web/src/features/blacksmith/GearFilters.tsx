@@ -1,5 +1,5 @@
-import { withVocabulary } from '../gears/gear-vocabulary-filter';
-import { GearVocabularyFilters } from '../gears/GearVocabularyFilters';
+import { withVocabulary } from '../../shared/gear/gear-vocabulary-filter';
+import { GearVocabularyFilters } from '../../shared/gear/GearVocabularyFilters';
 import type { GearFilter } from './blacksmith-filters';
 
 interface GearFiltersProps {

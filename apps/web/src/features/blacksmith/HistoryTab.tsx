@@ -1,9 +1,9 @@
 import type { UpgradeHistoryEntry } from '@runik/contract';
 import { formatCount } from '@runik/rules';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { Message } from '../../ui/Message';
 import { StatePanel } from '../../ui/StatePanel';
-import { formatRequestedAt } from '../alliance/alliance-format';
+import { formatRequestedAt } from '../../shared/format';
 import { useUpgradeHistory } from './blacksmith-api';
 import { BlacksmithTexts } from './blacksmith-texts';
 

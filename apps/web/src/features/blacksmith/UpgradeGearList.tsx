@@ -1,5 +1,5 @@
 import type { Gear } from '@runik/contract';
-import { GearCard } from '../gears/GearCard';
+import { GearCard } from '../../shared/gear/GearCard';
 import { canBeMaterial, canBeTarget, type UpgradeSelection } from './blacksmith-selection';
 
 interface UpgradeGearListProps {

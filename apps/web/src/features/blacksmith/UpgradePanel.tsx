@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { MAX_UPGRADE_MATERIALS, type Gear } from '@runik/contract';
-import { GearCard } from '../gears/GearCard';
-import { GearFeedback } from '../gears/GearFeedback';
-import { displayName } from '../gears/gear-format';
+import { GearCard } from '../../shared/gear/GearCard';
+import { GearFeedback } from '../../shared/gear/GearFeedback';
+import { displayName } from '../../shared/gear/gear-format';
 import { useUpgradePreview } from './blacksmith-api';
 import { BlacksmithTexts } from './blacksmith-texts';
 import { UpgradePreviewDetails } from './UpgradePreviewDetails';

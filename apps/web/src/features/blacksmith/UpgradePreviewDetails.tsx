@@ -1,6 +1,6 @@
 import type { UpgradePreview } from '@runik/contract';
 import { formatCount } from '@runik/rules';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { Message } from '../../ui/Message';
 import { StatList, StatRow } from '../../ui/StatList';
 import { BlacksmithTexts } from './blacksmith-texts';

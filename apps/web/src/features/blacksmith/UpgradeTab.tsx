@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { GearMessages, type Gear } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { StatePanel } from '../../ui/StatePanel';
-import { displayName } from '../gears/gear-format';
+import { displayName } from '../../shared/gear/gear-format';
 import { useOwnedGears } from './blacksmith-api';
 import { DEFAULT_FILTER, filterGears } from './blacksmith-filters';
 import { currentSelection, NO_SELECTION, preciousMaterials, toggleMaterial, toggleTarget } from './blacksmith-selection';

@@ -9,10 +9,10 @@ import {
   type UpgradeResult,
   type UserGearsResponse,
 } from '@runik/contract';
+import { gearKeys } from '../../shared/query-keys';
 import { httpClient, responseData } from '../../api/http-client';
-import { useDebouncedValue } from '../city/use-debounced-value';
-import { gearErrorMessage } from '../gears/gear-errors';
-import { gearKeys } from '../gears/gear-api';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { gearErrorMessage } from '../../shared/gear/gear-errors';
 import { BlacksmithTexts } from './blacksmith-texts';
 
 /** A preview waits until the selection has stayed the same this long, so quick clicks ask once. */

@@ -1,5 +1,5 @@
 import type { Gear } from '@runik/contract';
-import type { GearVocabularyFilter } from '../gears/gear-vocabulary-filter';
+import type { GearVocabularyFilter } from '../../shared/gear/gear-vocabulary-filter';
 
 export interface GearFilter extends GearVocabularyFilter {
   /** Off by default: equipped gear is left out (spec section 9). */

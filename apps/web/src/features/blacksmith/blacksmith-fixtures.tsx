@@ -1,14 +1,15 @@
 import { screen } from '@testing-library/react';
 import { ApiRoutes, AppRoutes, type Gear, type UpgradePreview, type UserGearsResponse } from '@runik/contract';
+import { PLAYER } from '../../testing/city-fixtures';
 import { installFakeApi, type FakeApi, type Responder } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { PLAYER } from '../gears/gear-fixtures';
 import { BlacksmithPage } from './BlacksmithPage';
 
 // Test data and helpers for the Blacksmith specs.
 
-export { gear, PLAYER } from '../gears/gear-fixtures';
+export { gear } from '../../testing/gear-fixtures';
+export { PLAYER };
 
 export const GEARS_URL = ApiRoutes.blacksmithGears(PLAYER);
 export const PREVIEW_URL = ApiRoutes.upgradePreview(PLAYER);

@@ -3,7 +3,7 @@ import { AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, UPGRADE_HISTORY_PAGE_SIZE, type UpgradeHistoryEntry } from '@runik/contract';
 import type { Responder } from '../../testing/fake-api';
-import { formatRequestedAt } from '../alliance/alliance-format';
+import { formatRequestedAt } from '../../shared/format';
 import { card, gear, openBlacksmith, PLAYER } from './blacksmith-fixtures';
 
 const historyUrl = (offset: number) => ApiRoutes.upgradeHistory(PLAYER, offset);

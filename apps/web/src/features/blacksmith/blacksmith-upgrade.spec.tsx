@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes, GearMessages, type UpgradeResult } from '@runik/contract';
+import { cityKeys } from '../../shared/query-keys';
 import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
 import { installFakeApi, serveInTurn, type FakeResponse, type Responder } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render';
-import { cityKeys } from '../city/city-api';
 import { PREVIEW_DEBOUNCE_MS } from './blacksmith-api';
 import { BlacksmithPage } from './BlacksmithPage';
 import { card, gear, GEARS_URL, openBlacksmith, ownedGears, PLAYER, PREVIEW_URL, previewOf, UPGRADE_URL } from './blacksmith-fixtures';

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpgradeRequest } from '@runik/contract';
-import { cityKeys } from '../city/city-api';
-import { gearKeys } from '../gears/gear-api';
+import { cityKeys, gearKeys } from '../../shared/query-keys';
 import { postUpgrade } from './blacksmith-api';
 
 /**

@@ -1,6 +1,7 @@
 import type { Army } from '@runik/contract';
-import { BattleReportLink } from '../battle-reports/BattleReportLink';
-import { formatPoints, formatRunikAmount, TROOPS } from './citadel-format';
+import { TROOPS } from '../../shared/format';
+import { BattleReportLink } from '../../shared/battle/BattleReportLink';
+import { formatPoints, formatRunikAmount } from './citadel-format';
 import type { CitadelAttackOutcome } from './use-citadel-attack';
 
 interface AttackResultProps {

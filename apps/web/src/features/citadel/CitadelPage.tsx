@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { CitadelMessages, type CitadelUserResponse } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
-import { useSession } from '../../app/use-session';
+import { toUserMessage } from '../../shared/errors';
+import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
-import { CityClock } from '../city/city-clock';
+import { CityClock } from '../../shared/city-clock';
 import { AccessDenied } from './AccessDenied';
 import { AttackPanel } from './AttackPanel';
 import { BossPanel } from './BossPanel';

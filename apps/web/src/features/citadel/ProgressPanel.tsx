@@ -1,8 +1,9 @@
 import type { CitadelUserResponse } from '@runik/contract';
 import { formatCount } from '@runik/rules';
+import { TROOPS } from '../../shared/format';
 import { Card } from '../../ui/Card';
 import { StatList, StatRow } from '../../ui/StatList';
-import { formatCasualties, formatPoints, formatRunikAmount, TROOPS } from './citadel-format';
+import { formatCasualties, formatPoints, formatRunikAmount } from './citadel-format';
 import { ResetCountdown } from './ResetCountdown';
 
 /** The player's citadel progress (spec section 3, Citadel user). */

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatCountdown } from '@runik/rules';
+import { citadelKeys } from '../../shared/query-keys';
 import { Countdown } from '../../ui/Countdown';
-import { useNow } from '../city/city-clock';
-import { citadelKeys } from './citadel-api';
+import { useNow } from '../../shared/city-clock';
 
 /**
  * Time until the daily attack count resets (08:00 Manila, from the server). Once the reset is

@@ -1,5 +1,5 @@
 import { CitadelMessages } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { useRewardHistory } from './citadel-api';

@@ -8,17 +8,10 @@ import {
   type FloorResponse,
 } from '@runik/contract';
 import { CITADEL_REWARD_HISTORY_LIMIT } from '@runik/rules';
-import { UserFacingError } from '../../app/errors';
+import { citadelKeys } from '../../shared/query-keys';
 import { httpClient, responseData, serverErrorMessage } from '../../api/http-client';
 import { failureMessage, isFloorLocked } from './citadel-errors';
 import { CitadelTexts } from './citadel-texts';
-
-export const citadelKeys = {
-  all: ['citadel'] as const,
-  progress: (username: string) => ['citadel', 'progress', username] as const,
-  floor: (floor: number) => ['citadel', 'floor', floor] as const,
-  rewards: (username: string) => ['citadel', 'rewards', username] as const,
-};
 
 /** A floor as the screen sees it: its boss, or the Access Denied screen when it is not reached yet. */
 export type FloorView = { locked: false; floor: FloorResponse } | { locked: true; message: string };
@@ -31,12 +24,14 @@ async function fetchProgress(username: string): Promise<CitadelUserResponse> {
 
 async function fetchFloor(floor: number): Promise<FloorView> {
   try {
-    const { data } = await httpClient.get<FloorResponse>(ApiRoutes.citadelFloor(floor));
-    return { locked: false, floor: data };
+    const floorResponse = await responseData(httpClient.get<FloorResponse>(ApiRoutes.citadelFloor(floor)), (error) =>
+      failureMessage(error, CitadelMessages.failedFloor, CitadelMessages.networkError),
+    );
+    return { locked: false, floor: floorResponse };
   } catch (error) {
     // A floor above the global current floor is an answer, not a failure: nothing to retry.
     if (isFloorLocked(error)) return { locked: true, message: serverErrorMessage(error) ?? CitadelMessages.floorLocked };
-    throw new UserFacingError(failureMessage(error, CitadelMessages.failedFloor, CitadelMessages.networkError), { cause: error });
+    throw error;
   }
 }
 

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, CitadelMessages, type CitadelAttackResponse } from '@runik/contract';
+import { cityKeys } from '../../shared/query-keys';
 import type { Responder } from '../../testing/fake-api';
 import { never } from '../../testing/fake-api';
 import { setReducedMotion } from '../../testing/reduced-motion';
-import { cityKeys } from '../city/city-api';
 import { defeatedFloor, floorResponse, openCitadel, participant, PLAYER, progress, PROGRESS_URL } from './citadel-fixtures';
 
 const ATTACK_URL = ApiRoutes.citadelAttack;

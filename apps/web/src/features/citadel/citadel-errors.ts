@@ -1,9 +1,9 @@
-import { isAxiosError } from 'axios';
-import { serverErrorMessage } from '../../api/http-client';
+import { axiosErrorOf, serverErrorMessage } from '../../api/http-client';
 
 /** Whether the call never got an answer (offline, DNS, CORS): the spec words those differently. */
 export function isNetworkFailure(error: unknown): boolean {
-  return isAxiosError(error) && !error.response;
+  const sent = axiosErrorOf(error);
+  return sent !== undefined && !sent.response;
 }
 
 /**
@@ -18,5 +18,5 @@ export function failureMessage(error: unknown, failure: string, networkMessage: 
 
 /** The 403 a floor above the global current floor answers (spec section 8, Access Denied). */
 export function isFloorLocked(error: unknown): boolean {
-  return isAxiosError(error) && error.response?.status === 403;
+  return axiosErrorOf(error)?.response?.status === 403;
 }

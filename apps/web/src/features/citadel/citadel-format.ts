@@ -1,12 +1,6 @@
 import type { Army } from '@runik/contract';
-import { formatCount, formatPowerPoints, formatRunikDecimal, type UnitKey } from '@runik/rules';
-
-/** The troop types in the order the city lists them. */
-export const TROOPS: readonly { key: UnitKey; label: string }[] = [
-  { key: 'infantry', label: 'Infantry' },
-  { key: 'archers', label: 'Archers' },
-  { key: 'cavalries', label: 'Cavalry' },
-];
+import { formatCount, formatPowerPoints, formatRunikDecimal } from '@runik/rules';
+import { TROOPS } from '../../shared/format';
 
 /** Damage, hit points and army power: whole power points, as every screen shows them (issue 35). */
 export function formatPoints(points: number): string {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CitadelMessages, type CitadelAttackResponse } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
-import { cityKeys } from '../city/city-api';
-import { citadelKeys, postCitadelAttack } from './citadel-api';
+import { cityKeys, citadelKeys } from '../../shared/query-keys';
+import { toUserMessage } from '../../shared/errors';
+import { postCitadelAttack } from './citadel-api';
 
 /** An attack's outcome with the floor it was made on (the page may have moved on since). */
 export interface CitadelAttackOutcome extends CitadelAttackResponse {

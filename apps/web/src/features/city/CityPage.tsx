@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { apiErrorMessage } from '../../api/http-client';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
 import { useCity, useCityConstants } from './city-api';
 import { CityPlaceholders } from './city-messages';

@@ -10,7 +10,7 @@ import { SanctumCard } from './cards/SanctumCard';
 import { TrainingBuildingCard } from './cards/TrainingBuildingCard';
 import { useHarvest } from './city-actions';
 import { buildingName, militaryInfo } from './city-catalog';
-import { CityClock } from './city-clock';
+import { CityClock } from '../../shared/city-clock';
 import type { CityState } from './city-state';
 import { CityHallDetailsModal } from './popups/CityHallDetailsModal';
 import { ConvertToResourcesModal } from './popups/ConvertToResourcesModal';
@@ -20,7 +20,7 @@ import { HealTroopsModal } from './popups/HealTroopsModal';
 import { SpeedUpModal } from './popups/SpeedUpModal';
 import { TrainTroopsModal } from './popups/TrainTroopsModal';
 import { WithdrawModal } from './popups/WithdrawModal';
-import { QuestPanel } from '../quests/QuestPanel';
+import { QuestPanel } from './quests/QuestPanel';
 import { RefundNotice } from './payments/RefundNotice';
 import { TrainingQueueWatcher } from './TrainingQueueWatcher';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MilitaryBuildingKey } from '@runik/rules';
-import { cityKeys } from './city-api';
-import { useNow } from './city-clock';
+import { cityKeys } from '../../shared/query-keys';
+import { useNow } from '../../shared/city-clock';
 import { withoutFinishedTraining, type CityState } from './city-state';
 
 /**

@@ -12,10 +12,11 @@ import type {
   UpgradeResponse,
 } from '@runik/contract';
 import { CITY_HALL_KEY, recordOf, RESOURCE_KEYS, toThousandths, UNIT_KEYS, type BuildingKey, type MilitaryBuildingKey } from '@runik/rules';
-import { apiErrorMessage } from '../../api/http-client';
-import { UserFacingError } from '../../app/errors';
+import { cityKeys } from '../../shared/query-keys';
+import { actionErrorMessage, axiosErrorOf } from '../../api/http-client';
+import { UserFacingError } from '../../shared/errors';
 import { useShowToast } from '../../ui/Toasts';
-import { cityKeys, postConvert, postConvertToResources, postHarvest, postHeal, postSpeedup, postTrain, postUpgrade } from './city-api';
+import { postConvert, postConvertToResources, postHarvest, postHeal, postSpeedup, postTrain, postUpgrade } from './city-api';
 import { CityFailures, CitySuccesses } from './city-messages';
 import { applyHarvest, applyHeal, applyResources, applyTraining, applyUpgrade, type CityState } from './city-state';
 import { describeAmounts } from './popups/CostList';
@@ -60,11 +61,11 @@ export function useCityAction<Variables, Response>(
       void queryClient.invalidateQueries({ queryKey: cityKeys.previews });
     },
     onError: (error, variables) => {
-      const message = error instanceof UserFacingError ? error.message : apiErrorMessage(error, fallback(variables));
+      const message = actionErrorMessage(error, fallback(variables));
       if (onFailure) onFailure(message);
       else showToast(message, 'error');
       // The server refused on state this page may not have seen (another tab or device): reload it.
-      if (!(error instanceof UserFacingError)) void queryClient.invalidateQueries({ queryKey: cityKey });
+      if (axiosErrorOf(error)) void queryClient.invalidateQueries({ queryKey: cityKey });
     },
   });
 }

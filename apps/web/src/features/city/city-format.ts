@@ -1,10 +1,4 @@
-import { floorTo, formatDecimal, parseDecimal, type ResourceKey } from '@runik/rules';
-
-const RESOURCE_LABELS: Record<ResourceKey, string> = { wheat: 'Wheat', lumber: 'Lumber', stone: 'Stone', ore: 'Ore' };
-
-export function resourceLabel(resource: ResourceKey): string {
-  return RESOURCE_LABELS[resource];
-}
+import { floorTo, formatDecimal, parseDecimal } from '@runik/rules';
 
 function amountPattern(decimals: number): RegExp {
   return decimals === 0 ? /^\d*$/ : new RegExp(`^\\d*(\\.\\d{0,${decimals}})?$`);

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, NOTIFICATION_EVENT, PAYMENT_SEEN_EVENT, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
 import { DEPOSIT_POLL_ATTEMPTS, DEPOSIT_POLL_INTERVAL_MS } from '@runik/rules';
-import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../app/config';
+import { cityKeys } from '../../shared/query-keys';
+import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../shared/config';
 import { advance, cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
 import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
 import { installFakeApi, type FakeApi, type FakeResponse } from '../../testing/fake-api';
@@ -10,7 +11,6 @@ import { currentSocket } from '../../testing/fake-socket';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
 import { notificationOf } from '../../testing/notification-fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { cityKeys } from './city-api';
 import { DepositModal } from './popups/DepositModal';
 
 const BALANCE_URL = `${HIVE_ENGINE_URL}/contracts`;

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, CityMessages, type UpgradeResponse } from '@runik/contract';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/query-client';
 import { cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
 import { answerConfirmation, toastTexts } from '../../testing/dialogs';
 import { installFakeApi } from '../../testing/fake-api';

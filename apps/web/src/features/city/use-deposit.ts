@@ -10,13 +10,14 @@ import {
   RNK_SYMBOL,
   WALLET_THROTTLE_MS,
 } from '@runik/rules';
+import { cityKeys } from '../../shared/query-keys';
 import { fetchRnkBalance } from '../../api/hive-engine-client';
 import { serverErrorMessage, apiErrorMessage } from '../../api/http-client';
-import { GAME_ACCOUNT } from '../../app/config';
+import { GAME_ACCOUNT } from '../../shared/config';
 import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
-import { cityKeys, fetchDepositCheck, fetchDepositStatus, postDepositInit } from './city-api';
+import { fetchDepositCheck, fetchDepositStatus, postDepositInit } from './city-api';
 import { DEPOSIT_MEMO, DepositMessages } from './city-messages';
-import { usePaymentSeen, usePushedNotification } from '../notifications/pushed-notifications';
+import { usePaymentSeen, usePushedNotification } from '../../shared/pushed-notifications';
 import type { PaymentStep } from '@runik/contract';
 import { laterStep } from '../../ui/PaymentSteps';
 import { wait, Waker } from '../../ui/wait';

@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDecimal, formatRunik, RNK_DECIMALS, WALLET_THROTTLE_MS, WITHDRAW_QUEUE_REFRESH_MS } from '@runik/rules';
+import { cityKeys } from '../../shared/query-keys';
 import { apiErrorMessage, serverErrorMessage } from '../../api/http-client';
-import { cityKeys, fetchWithdrawStatus, postWithdraw } from './city-api';
+import { fetchWithdrawStatus, postWithdraw } from './city-api';
 import { WithdrawMessages } from './city-messages';
 import { applyResources, type CityState } from './city-state';
 

@@ -1,6 +1,6 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRoutes, type FirstStepsResponse } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
+import { httpClient, responseData } from '../../api/http-client';
 
 export const firstStepsKeys = {
   all: ['first-steps'] as const,
@@ -11,7 +11,7 @@ export const firstStepsKeys = {
 export const FIRST_STEPS_MUTATION_KEY = ['first-steps'] as const;
 
 async function fetchProgress(username: string): Promise<FirstStepsResponse> {
-  return (await httpClient.get<FirstStepsResponse>(ApiRoutes.firstSteps(username))).data;
+  return responseData(httpClient.get<FirstStepsResponse>(ApiRoutes.firstSteps(username)));
 }
 
 /** The player's progress on the guided path (kept on the server, so it follows the player between devices). */
@@ -29,7 +29,7 @@ function useFirstStepsCall(username: string, route: (username: string) => string
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: FIRST_STEPS_MUTATION_KEY,
-    mutationFn: async () => (await httpClient.post<FirstStepsResponse>(route(username))).data,
+    mutationFn: () => responseData(httpClient.post<FirstStepsResponse>(route(username))),
     onSuccess: (progress) => queryClient.setQueryData(firstStepsKeys.progress(username), progress),
   });
 }

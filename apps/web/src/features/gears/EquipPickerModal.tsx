@@ -1,12 +1,12 @@
 import { GearMessages, type Gear } from '@runik/contract';
 import type { GearType } from '@runik/rules';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { useAvailableGears } from './gear-api';
-import { bestFirst, displayName, slotLabel } from './gear-format';
-import { GearTexts } from './gear-texts';
-import { GearCard } from './GearCard';
+import { bestFirst, displayName, slotLabel } from '../../shared/gear/gear-format';
+import { GearTexts } from '../../shared/gear/gear-texts';
+import { GearCard } from '../../shared/gear/GearCard';
 
 interface EquipPickerModalProps {
   username: string;

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import type { Gear } from '@runik/contract';
 import type { GearType } from '@runik/rules';
 import { GearTypeIcon } from '../../ui/icons/GearIcon';
-import { GearCard } from './GearCard';
-import { slotLabel } from './gear-format';
-import { GearTexts } from './gear-texts';
+import { GearCard } from '../../shared/gear/GearCard';
+import { slotLabel } from '../../shared/gear/gear-format';
+import { GearTexts } from '../../shared/gear/gear-texts';
 
 interface GearSlotProps {
   slot: GearType;

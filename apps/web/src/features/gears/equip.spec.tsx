@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, AppRoutes, GearMessages, type EquippedGears, type GearActionResponse } from '@runik/contract';
+import { cityKeys } from '../../shared/query-keys';
 import { installFakeApi, type FakeResponse, type Responder } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { cityKeys } from '../city/city-api';
 import { equippedGears, freezeDate, gear, NOW, PLAYER } from './gear-fixtures';
 import { GearsPage } from './GearsPage';
 

@@ -10,19 +10,9 @@ import {
   type UnequipRequest,
 } from '@runik/contract';
 import { gearCategory, type GearType } from '@runik/rules';
+import { gearKeys } from '../../shared/query-keys';
 import { httpClient, responseData } from '../../api/http-client';
-import { gearErrorMessage } from './gear-errors';
-
-/** Query keys of every gear screen; the blacksmith's live here too, so an equip can refresh them. */
-export const gearKeys = {
-  all: ['gears'] as const,
-  equipped: (username: string) => ['gears', 'equipped', username] as const,
-  available: (username: string) => ['gears', 'available', username] as const,
-  availableFor: (username: string, slot: GearType) => ['gears', 'available', username, slot] as const,
-  owned: (username: string) => ['gears', 'owned', username] as const,
-  preview: (username: string, request: string) => ['gears', 'preview', username, request] as const,
-  history: (username: string) => ['gears', 'history', username] as const,
-};
+import { gearErrorMessage } from '../../shared/gear/gear-errors';
 
 /**
  * The equipped gears by slot. `_t` keeps any cache between here and the server from

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GearMessages } from '@runik/contract';
 import type { GearType } from '@runik/rules';
-import { UserFacingError } from '../../app/errors';
-import { cityKeys } from '../city/city-api';
-import { fetchEquippedGears, gearKeys, postEquip, postUnequip } from './gear-api';
+import { cityKeys, gearKeys } from '../../shared/query-keys';
+import { UserFacingError } from '../../shared/errors';
+import { fetchEquippedGears, postEquip, postUnequip } from './gear-api';
 
 export interface EquipVariables {
   gearId: number;

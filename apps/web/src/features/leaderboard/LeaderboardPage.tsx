@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { LeaderboardFilter, SeasonListEntry } from '@runik/contract';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { useLeaderboard, useSeasons } from './leaderboard-api';
 import { FILTER_LABELS, LeaderboardTexts } from './leaderboard-texts';
 import { LeaderboardBoard } from './LeaderboardBoard';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LeaderboardTexts } from './leaderboard-texts';
-import { countdownTo, formatCountdownParts, formatSeasonDate } from './season-clock';
+import { countdownTo, formatCountdownParts, formatSeasonDate } from '../../shared/season-clock';
 
 const TICK_MS = 1000;
 

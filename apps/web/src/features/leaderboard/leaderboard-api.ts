@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRoutes, LeaderboardMessages, type LeaderboardFilter, type LeaderboardResponse, type SeasonsResponse } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
-import { UserFacingError } from '../../app/errors';
+import { httpClient, responseData } from '../../api/http-client';
+import { UserFacingError } from '../../shared/errors';
 import { leaderboardFailureMessage, readLeaderboardResponse } from './leaderboard-response';
 
 export interface LeaderboardRequest {
@@ -21,7 +21,10 @@ export const leaderboardKeys = {
   seasons: ['leaderboard', 'seasons'] as const,
 };
 
-/** GET /api/leaderboard/leaderboard with the spec's cache-busting `t` (section 7), its body checked (section 5). */
+/**
+ * GET /api/leaderboard/leaderboard with the spec's cache-busting `t` (section 7), its body checked (section 5): the one
+ * call that reads the whole response, not responseData's body alone, since an HTML page in place of JSON has its own message.
+ */
 async function fetchLeaderboard(request: LeaderboardRequest): Promise<LeaderboardResponse> {
   let response;
   try {
@@ -33,7 +36,7 @@ async function fetchLeaderboard(request: LeaderboardRequest): Promise<Leaderboar
 }
 
 async function fetchSeasons(): Promise<SeasonsResponse['seasons']> {
-  const { data } = await httpClient.get<SeasonsResponse>(ApiRoutes.seasons);
+  const data = await responseData(httpClient.get<SeasonsResponse>(ApiRoutes.seasons));
   return Array.isArray(data?.seasons) ? data.seasons : [];
 }
 

@@ -1,7 +1,7 @@
 import { isAxiosError } from 'axios';
 import { LeaderboardMessages, type LeaderboardEntry, type LeaderboardResponse } from '@runik/contract';
 import { serverErrorMessage } from '../../api/http-client';
-import { UserFacingError } from '../../app/errors';
+import { UserFacingError } from '../../shared/errors';
 import { LeaderboardTexts } from './leaderboard-texts';
 
 /** What the leaderboard call may have answered: a body and its headers, as axios gives them. */

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppRoutes } from '@runik/contract';
-import { COMMUNITY_CHAT_URL, HOW_TO_PLAY_URL } from '../../app/links';
+import { COMMUNITY_CHAT_URL, HOW_TO_PLAY_URL } from './links';
 import { useShowToast } from '../../ui/Toasts';
 import { useDismiss } from '../../ui/use-dismiss';
 import { copyReferralLink } from './referral-link';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { NAVBAR_SCREENS } from '../../app/screens';
+import { NAVBAR_SCREENS } from '../../shared/screens';
 
 interface NavLinksProps {
   label: string;

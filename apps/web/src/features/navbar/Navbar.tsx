@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { ChatButton } from '../alliance-chat/ChatButton';
+import { useState, type ReactNode } from 'react';
 import { AccountMenu } from './AccountMenu';
 import { NavbarLogo } from './NavbarLogo';
 import { NavLinks } from './NavLinks';
-import { NotificationBell } from './NotificationBell';
 import { ReferredPlayersModal } from './ReferredPlayersModal';
 import './navbar.css';
 
@@ -11,12 +9,14 @@ interface NavbarProps {
   /** The logged-in player, or null for a visitor. */
   hiveUsername: string | null;
   onLogout: () => void;
+  /** A logged-in player's buttons before the account menu (the alliance chat's, the inbox bell): the shell puts them in. */
+  playerButtons?: ReactNode;
 }
 
 const MOBILE_MENU_ID = 'navbar-mobile-menu';
 
 /** The header of every page (spec section 2, "Navigation bar"). */
-export function Navbar({ hiveUsername, onLogout }: NavbarProps) {
+export function Navbar({ hiveUsername, onLogout, playerButtons }: NavbarProps) {
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const [referredPlayersOpen, setReferredPlayersOpen] = useState(false);
   const isLoggedIn = hiveUsername !== null;
@@ -27,8 +27,7 @@ export function Navbar({ hiveUsername, onLogout }: NavbarProps) {
         <NavbarLogo />
         {isLoggedIn && <NavLinks label="Main navigation" className="navbar__links" />}
         <div className="navbar__actions">
-          {isLoggedIn && <ChatButton hiveUsername={hiveUsername} />}
-          {isLoggedIn && <NotificationBell hiveUsername={hiveUsername} />}
+          {playerButtons}
           <AccountMenu hiveUsername={hiveUsername} onShowReferredPlayers={() => setReferredPlayersOpen(true)} onLogout={onLogout} />
           {/* The mobile menu holds the game links, which only players see. */}
           {isLoggedIn && (

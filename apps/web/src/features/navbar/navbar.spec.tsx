@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@runik/contract';
-import { COMMUNITY_CHAT_URL, HOW_TO_PLAY_URL } from '../../app/links';
-import { NAVBAR_SCREENS } from '../../app/screens';
+import { COMMUNITY_CHAT_URL, HOW_TO_PLAY_URL } from './links';
+import { NAVBAR_SCREENS } from '../../shared/screens';
 import { toastTexts } from '../../testing/dialogs';
 import { installFakeApi } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NOTIFICATIONS_MAX_READ_IDS, type NotificationDto } from '@runik/contract';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { Message } from '../../ui/Message';
 import { StatePanel } from '../../ui/StatePanel';
 import { InboxTexts } from './inbox-texts';

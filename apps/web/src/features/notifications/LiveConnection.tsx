@@ -8,14 +8,14 @@ import {
   type NotificationDto,
   type PaymentSeenEvent,
 } from '@runik/contract';
+import { allianceKeys } from '../../shared/query-keys';
 import { useShowToast } from '../../ui/Toasts';
-import { allianceKeys } from '../alliance/alliance-api';
-import { LiveSocketContext, openLiveSocket } from './live-socket';
-import { LiveStatusContext } from './live-status';
+import { LiveSocketContext, openLiveSocket } from '../../shared/live-socket';
+import { LiveStatusContext } from '../../shared/live-status';
 import { AFFECTED_QUERIES } from './notification-effects';
 import { describeNotification, isKnownKind } from './notification-wording';
 import { notificationKeys } from './notifications-api';
-import { PushListenersContext, SeenListenersContext, type PushListener, type SeenListener } from './pushed-notifications';
+import { PushListenersContext, SeenListenersContext, type PushListener, type SeenListener } from '../../shared/pushed-notifications';
 
 interface LiveConnectionProps {
   /** The logged-in player; null closes the connection. */

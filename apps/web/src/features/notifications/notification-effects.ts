@@ -1,16 +1,18 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { NotificationKind } from '@runik/contract';
-import { allianceKeys } from '../alliance/alliance-api';
-import { attackKeys } from '../attack/attack-api';
-import { citadelKeys } from '../citadel/citadel-api';
-import { cityKeys } from '../city/city-api';
-import { paymentKeys } from '../city/payments/payments-api';
-import { gearKeys } from '../gears/gear-api';
-import { tradingKeys } from '../trading/trading-api';
-import { packKeys } from '../packs/packs-api';
-import { questKeys } from '../quests/quests-api';
-import { shopKeys } from '../shop/shop-api';
-import { throneKeys } from '../throne/throne-api';
+import {
+  cityKeys,
+  paymentKeys,
+  gearKeys,
+  allianceKeys,
+  attackKeys,
+  citadelKeys,
+  tradingKeys,
+  packKeys,
+  questKeys,
+  shopKeys,
+  throneKeys,
+} from '../../shared/query-keys';
 
 type Keys = (username: string) => QueryKey[];
 

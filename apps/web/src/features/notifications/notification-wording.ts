@@ -20,9 +20,8 @@ import {
   UNIT_KEYS,
   type UnitKey,
 } from '@runik/rules';
-import { battleReportPath } from '../battle-reports/battle-reports-api';
-import { resourceLabel } from '../city/city-format';
-import { formatUtc, formatUtcDay } from '../throne/throne-clock';
+import { resourceLabel, formatUtc, formatUtcDay } from '../../shared/format';
+import { battleReportPath } from '../../shared/battle/battle-reports-api';
 
 /** The inbox filter's groups, in the order it lists them. */
 export const NOTIFICATION_GROUPS = [

@@ -7,8 +7,8 @@ import {
   type NotificationKind,
   type NotificationsResponse,
 } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
-import { useLivePollInterval } from './live-status';
+import { httpClient, responseData } from '../../api/http-client';
+import { useLivePollInterval } from '../../shared/live-status';
 import { describeNotification } from './notification-wording';
 
 /** Without the live connection, the bell looks for news this often. */
@@ -23,7 +23,7 @@ export const notificationKeys = {
 };
 
 async function fetchNotifications(username: string, options: { cursor?: string; limit?: number; kind?: readonly NotificationKind[] }) {
-  return (await httpClient.get<NotificationsResponse>(ApiRoutes.notifications(username, options))).data;
+  return responseData(httpClient.get<NotificationsResponse>(ApiRoutes.notifications(username, options)));
 }
 
 /** The bell's count: the smallest page carries it. */
@@ -49,8 +49,8 @@ export function useInbox(username: string, kinds: readonly NotificationKind[]) {
 export function useMarkRead(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: MarkNotificationsReadRequest) =>
-      (await httpClient.post<MarkNotificationsReadResponse>(ApiRoutes.notificationsRead(username), request)).data,
+    mutationFn: (request: MarkNotificationsReadRequest) =>
+      responseData(httpClient.post<MarkNotificationsReadResponse>(ApiRoutes.notificationsRead(username), request)),
     onSuccess: ({ unreadCount }, request) => {
       queryClient.setQueryData(notificationKeys.unreadCount(username), unreadCount);
       const readAt = new Date().toISOString();
@@ -76,9 +76,10 @@ export function useMarkRead(username: string) {
 /**
  * Opening the page a notification links to (a battle report) reads it, however the page was reached:
  * the inbox, a toast, the battle log (issue 35: reports never marked anything read). Looks at the
- * newest page of the inbox, where a fresh report's notification is.
+ * newest page of the inbox, where a fresh report's notification is. The page renders it through
+ * ReadLinkedNotificationsContext (shared/linked-notifications.ts), which the shell fills with this.
  */
-export function useReadNotificationsLinkingTo(username: string, path: string): void {
+export function ReadNotificationsLinkingTo({ username, path }: { username: string; path: string }): null {
   const inbox = useInbox(username, []);
   const { mutate } = useMarkRead(username);
   // Each id is asked once: the inbox may be fetched again before the answer lands.
@@ -96,4 +97,5 @@ export function useReadNotificationsLinkingTo(username: string, path: string): v
     toMark.forEach((id) => asked.current.add(id));
     mutate({ ids: toMark });
   }, [key, mutate]);
+  return null;
 }

@@ -1,6 +1,6 @@
 import { PackMessages, type PackInfoResponse } from '@runik/contract';
 import { PACK_BULK_SIZE } from '@runik/rules';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { StatList, StatRow } from '../../ui/StatList';
 import { StatePanel } from '../../ui/StatePanel';

@@ -9,38 +9,33 @@ import {
   type PendingPackPurchaseResponse,
   type RunikPackPurchaseRequest,
 } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
+import { packKeys } from '../../shared/query-keys';
+import { httpClient, responseData } from '../../api/http-client';
 
 export type PackCount = RunikPackPurchaseRequest['packCount'];
 
-export const packKeys = {
-  all: ['packs'] as const,
-  info: (username: string) => ['packs', 'info', username] as const,
-  pending: (username: string) => ['packs', 'pending', username] as const,
-};
-
 export async function fetchPackInfo(username: string): Promise<PackInfoResponse> {
-  return (await httpClient.get<PackInfoResponse>(ApiRoutes.packInfo(username))).data;
+  return responseData(httpClient.get<PackInfoResponse>(ApiRoutes.packInfo(username)));
 }
 
 export async function fetchPendingPurchase(username: string): Promise<PendingPackPurchaseResponse> {
-  return (await httpClient.get<PendingPackPurchaseResponse>(ApiRoutes.packPendingStatus(username))).data;
+  return responseData(httpClient.get<PendingPackPurchaseResponse>(ApiRoutes.packPendingStatus(username)));
 }
 
 export async function postRunikPurchase(request: RunikPackPurchaseRequest): Promise<PackPurchaseResponse> {
-  return (await httpClient.post<PackPurchaseResponse>(ApiRoutes.packPurchaseRunik, request)).data;
+  return responseData(httpClient.post<PackPurchaseResponse>(ApiRoutes.packPurchaseRunik, request));
 }
 
 export async function postHivePurchase(request: HivePackPurchaseRequest): Promise<PackPurchaseResponse> {
-  return (await httpClient.post<PackPurchaseResponse>(ApiRoutes.packPurchaseHive, request)).data;
+  return responseData(httpClient.post<PackPurchaseResponse>(ApiRoutes.packPurchaseHive, request));
 }
 
 export async function fetchPurchaseStatus(id: number): Promise<PackPurchaseStatusResponse> {
-  return (await httpClient.get<PackPurchaseStatusResponse>(ApiRoutes.packPurchaseStatus(id))).data;
+  return responseData(httpClient.get<PackPurchaseStatusResponse>(ApiRoutes.packPurchaseStatus(id)));
 }
 
 export async function postOpenPacks(id: number): Promise<PackOpenResponse> {
-  return (await httpClient.post<PackOpenResponse>(ApiRoutes.packOpen(id), {})).data;
+  return responseData(httpClient.post<PackOpenResponse>(ApiRoutes.packOpen(id), {}));
 }
 
 /** Prices, affordability, counts bought, tier and balances; reloaded on focus and reconnect. */

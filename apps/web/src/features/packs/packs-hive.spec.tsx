@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes } from '@runik/contract';
-import { GAME_ACCOUNT } from '../../app/config';
+import { cityKeys } from '../../shared/query-keys';
+import { GAME_ACCOUNT } from '../../shared/config';
 import { advance } from '../../testing/city-fixtures';
 import { answerConfirmation } from '../../testing/dialogs';
 import type { FakeApi } from '../../testing/fake-api';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
-import { cityKeys } from '../city/city-api';
 import {
   buyButton,
   feedback,

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes } from '@runik/contract';
+import { cityKeys } from '../../shared/query-keys';
 import { advance } from '../../testing/city-fixtures';
 import { answerConfirmation, openConfirmation } from '../../testing/dialogs';
-import { cityKeys } from '../city/city-api';
 import {
   buyButton,
   feedback,

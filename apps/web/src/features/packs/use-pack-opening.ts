@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackMessages, type PackOpenResponse } from '@runik/contract';
+import { packKeys } from '../../shared/query-keys';
 import { apiErrorMessage } from '../../api/http-client';
-import { packKeys, postOpenPacks } from './packs-api';
+import { postOpenPacks } from './packs-api';
 
 export type Opening =
   | { phase: 'opening'; purchaseId: number; packCount: number }

@@ -1,17 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackMessages, packPaymentMemo, type PackPurchaseStatusResponse } from '@runik/contract';
-import { apiErrorMessage } from '../../api/http-client';
-import { toUserMessage } from '../../app/errors';
+import { cityKeys, packKeys } from '../../shared/query-keys';
+import { actionErrorMessage, apiErrorMessage } from '../../api/http-client';
 import { swapHiveQuantity } from '../../wallet/amounts';
 import { getKeychain } from '../../wallet/keychain';
 import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';
 import { useSwapHiveConfirmation } from '../../wallet/use-swap-hive-confirmation';
-import { cityKeys } from '../city/city-api';
 import {
   fetchPendingPurchase,
   fetchPurchaseStatus,
-  packKeys,
   postHivePurchase,
   postRunikPurchase,
   usePendingPurchase,
@@ -126,7 +124,7 @@ export function usePackPurchases(username: string, polling: PurchasePolling, onC
         confirmation.track(purchase.packPurchaseId);
       }
     } catch (failure) {
-      setError(toUserMessage(failure, PackTexts.hiveFailed));
+      setError(actionErrorMessage(failure, PackTexts.hiveFailed));
     } finally {
       setBusy(null);
     }

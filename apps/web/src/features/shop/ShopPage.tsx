@@ -1,5 +1,5 @@
 import { ShopMessages, type ShopItemsResponse, type ShopPurchaseStatusResponse } from '@runik/contract';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { StatList, StatRow } from '../../ui/StatList';
 import { StatePanel } from '../../ui/StatePanel';
 import { formatBalance } from '../../wallet/amounts';

@@ -8,28 +8,23 @@ import {
   type ShopPurchasesResponse,
   type ShopPurchaseStatusResponse,
 } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
-
-export const shopKeys = {
-  all: ['shop'] as const,
-  items: (username: string) => ['shop', 'items', username] as const,
-  pending: (username: string) => ['shop', 'pending', username] as const,
-};
+import { shopKeys } from '../../shared/query-keys';
+import { httpClient, responseData } from '../../api/http-client';
 
 export async function fetchShopItems(username: string): Promise<ShopItemsResponse> {
-  return (await httpClient.get<ShopItemsResponse>(ApiRoutes.shopItems(username))).data;
+  return responseData(httpClient.get<ShopItemsResponse>(ApiRoutes.shopItems(username)));
 }
 
 export async function fetchPendingShopPurchases(username: string): Promise<ShopPurchasesResponse> {
-  return (await httpClient.get<ShopPurchasesResponse>(ApiRoutes.shopPendingPurchases(username))).data;
+  return responseData(httpClient.get<ShopPurchasesResponse>(ApiRoutes.shopPendingPurchases(username)));
 }
 
 export async function postShopPurchase(request: CreateShopPurchaseRequest): Promise<CreateShopPurchaseResponse> {
-  return (await httpClient.post<CreateShopPurchaseResponse>(ApiRoutes.shopPurchaseCreate, request)).data;
+  return responseData(httpClient.post<CreateShopPurchaseResponse>(ApiRoutes.shopPurchaseCreate, request));
 }
 
 export async function fetchShopPurchaseStatus(id: number): Promise<ShopPurchaseStatusResponse> {
-  return (await httpClient.get<ShopPurchaseStatusResponse>(ApiRoutes.shopPurchaseStatus(id))).data;
+  return responseData(httpClient.get<ShopPurchaseStatusResponse>(ApiRoutes.shopPurchaseStatus(id)));
 }
 
 /** The player's pending purchase, if any (one at a time: spec section 4). */

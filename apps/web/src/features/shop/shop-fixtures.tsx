@@ -14,7 +14,7 @@ import { installFakeApi, responder, type Responder } from '../../testing/fake-ap
 export { responder, serveInTurn } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { PushListenersContext, type PushListener } from '../notifications/pushed-notifications';
+import { PushListenersContext, type PushListener } from '../../shared/pushed-notifications';
 import { ShopPage } from './ShopPage';
 
 // Test data for the Shop's specs.

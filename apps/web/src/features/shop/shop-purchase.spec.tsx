@@ -1,13 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes } from '@runik/contract';
-import { GAME_ACCOUNT } from '../../app/config';
+import { cityKeys, gearKeys } from '../../shared/query-keys';
+import { GAME_ACCOUNT } from '../../shared/config';
 import { advance } from '../../testing/city-fixtures';
 import type { FakeApi } from '../../testing/fake-api';
 import { FAKE_TRANSACTION_ID, installFakeKeychain } from '../../testing/fake-keychain';
 import { notificationOf } from '../../testing/notification-fixtures';
-import { cityKeys } from '../city/city-api';
-import { gearKeys } from '../gears/gear-api';
 import {
   buyButtonOf,
   COMMANDERS_BLADE,

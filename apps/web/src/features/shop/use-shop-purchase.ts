@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { shopPaymentMemo, ShopMessages, SwapHiveMessages, type ShopItemDto, type ShopPurchaseStatusResponse } from '@runik/contract';
-import { apiErrorMessage } from '../../api/http-client';
-import { UserFacingError } from '../../app/errors';
+import { cityKeys, gearKeys, shopKeys } from '../../shared/query-keys';
+import { actionErrorMessage, apiErrorMessage } from '../../api/http-client';
 import { swapHiveQuantity } from '../../wallet/amounts';
 import { getKeychain } from '../../wallet/keychain';
 import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';
 import { useSwapHiveConfirmation } from '../../wallet/use-swap-hive-confirmation';
-import { cityKeys } from '../city/city-api';
-import { gearKeys } from '../gears/gear-api';
 import {
   fetchPendingShopPurchases,
   fetchShopPurchaseStatus,
   pendingPurchaseOf,
   postShopPurchase,
-  shopKeys,
   usePendingShopPurchases,
 } from './shop-api';
 
@@ -22,11 +19,6 @@ import {
 interface TrackedPurchase {
   purchaseId: number;
   itemName: string;
-}
-
-/** What to show for a failure: the player's message, the server's, or `fallback`. */
-function describeFailure(failure: unknown, fallback: string): string {
-  return failure instanceof UserFacingError ? failure.message : apiErrorMessage(failure, fallback);
 }
 
 /**
@@ -114,7 +106,7 @@ export function useShopPurchase(username: string, polling: PurchasePolling) {
       setStarted({ purchaseId: purchase.purchaseId, itemName: item.name });
       confirmation.track(purchase.purchaseId);
     } catch (failure) {
-      setError(describeFailure(failure, ShopMessages.purchaseFailed));
+      setError(actionErrorMessage(failure, ShopMessages.purchaseFailed));
     } finally {
       setBuyingItem(null);
     }

@@ -1,8 +1,8 @@
 import { ThroneMessages } from '@runik/contract';
+import { formatUtc, formatUtcDay } from '../../shared/format';
 import { StatList, StatRow } from '../../ui/StatList';
 import { Countdown } from './Countdown';
 import { useNextWar } from './throne-api';
-import { formatUtc, formatUtcDay } from './throne-clock';
 import { ThroneTexts } from './throne-texts';
 
 /** The next war's day and voting opening, with countdowns (spec section 4, "completed"). */

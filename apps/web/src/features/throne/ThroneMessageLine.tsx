@@ -1,5 +1,5 @@
 import { Message } from '../../ui/Message';
-import { BattleReportLink } from '../battle-reports/BattleReportLink';
+import { BattleReportLink } from '../../shared/battle/BattleReportLink';
 import type { ThroneFeedback } from './use-throne-action';
 
 /** Red for a text that speaks of a failure or an error, green otherwise (spec section 8). */

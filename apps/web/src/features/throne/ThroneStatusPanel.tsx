@@ -1,12 +1,13 @@
 import { ThroneMessages, type ThroneOccupier, type ThroneStatusResponse, type ThroneWar } from '@runik/contract';
 import { formatPowerPoints } from '@runik/rules';
+import { formatUtc, formatUtcClock } from '../../shared/format';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { Countdown as LiveCountdown } from '../../ui/Countdown';
 import { StatList, StatRow } from '../../ui/StatList';
-import { useNow } from '../city/city-clock';
+import { useNow } from '../../shared/city-clock';
 import { Countdown } from './Countdown';
-import { formatMinutesSeconds, formatUtc, formatUtcClock } from './throne-clock';
+import { formatMinutesSeconds } from './throne-clock';
 import { formatTroops } from './throne-format';
 import { NextWarInfo } from './NextWarInfo';
 import { ThroneTexts } from './throne-texts';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ThroneRally, ThroneStatusResponse, ThroneUserResponse } from '@runik/contract';
 import { noTroops, type Troops } from '@runik/rules';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../shared/use-session';
 import { ThroneIcon } from '../../ui/icons/SymbolIcons';
 import { StatePanel } from '../../ui/StatePanel';
-import { CityClock } from '../city/city-clock';
+import { CityClock } from '../../shared/city-clock';
 import { GarrisonDetails } from './GarrisonDetails';
 import { AllianceRallies, IncomingRallies } from './RallySections';
 import { ThroneActions, type ActionModal } from './ThroneActions';

@@ -1,9 +1,9 @@
 import { formatCount, type Troops } from '@runik/rules';
-import { THRONE_GUIDE_URL } from '../../app/config';
+import { TROOPS } from '../../shared/format';
+import { THRONE_GUIDE_URL } from '../../shared/config';
 import { StatList, StatRow } from '../../ui/StatList';
 import { Card } from '../../ui/Card';
 import { UnitIcon } from '../../ui/icons/UnitIcon';
-import { TROOPS } from '../citadel/citadel-format';
 import { ThroneTexts } from './throne-texts';
 
 /** Available Troops and Reward System (spec section 2). */

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatCount, noTroops, recordOf, troopCount, UNIT_KEYS, type Troops, type UnitKey } from '@runik/rules';
+import { TROOPS } from '../../shared/format';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
-import { TROOPS } from '../citadel/citadel-format';
 import { formatThronePower } from './throne-format';
 import { useCommanderGear } from './throne-api';
 import { gearBonuses, sidePower } from './throne-power';

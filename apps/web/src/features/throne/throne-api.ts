@@ -17,29 +17,14 @@ import {
   type ThroneVoteRequest,
   type ThroneVoteResponse,
 } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
+import { throneKeys } from '../../shared/query-keys';
+import { httpClient, responseData } from '../../api/http-client';
 import { THRONE_STATUS_REFRESH_MS } from './throne-clock';
-
-export const throneKeys = {
-  all: ['throne'] as const,
-  status: ['throne', 'status'] as const,
-  user: (username: string) => ['throne', 'user', username] as const,
-  troops: (username: string) => ['throne', 'troops', username] as const,
-  nextWar: ['throne', 'next-war'] as const,
-  rallyDetails: (attackId: number) => ['throne', 'rally', attackId] as const,
-  garrisonDetails: ['throne', 'garrison'] as const,
-  // Outside `all`: a player's gear does not change with throne actions.
-  gear: (username: string) => ['throne-gear', username] as const,
-};
-
-async function get<Response>(url: string): Promise<Response> {
-  return (await httpClient.get<Response>(url)).data;
-}
 
 /** A detail fetch whose failure is only logged (spec section 8): the page carries on without it. */
 async function getLogged<Response>(url: string, failure: string): Promise<Response> {
   try {
-    return await get<Response>(url);
+    return await responseData(httpClient.get<Response>(url));
   } catch (error) {
     console.error(failure, error);
     throw error;
@@ -50,23 +35,32 @@ async function getLogged<Response>(url: string, failure: string): Promise<Respon
 export function useThroneStatus() {
   return useQuery({
     queryKey: throneKeys.status,
-    queryFn: () => get<ThroneStatusResponse>(ApiRoutes.throneStatus),
+    queryFn: () => responseData(httpClient.get<ThroneStatusResponse>(ApiRoutes.throneStatus)),
     refetchInterval: THRONE_STATUS_REFRESH_MS,
   });
 }
 
 /** The player's alliance and whether they lead it. */
 export function useThroneUser(username: string) {
-  return useQuery({ queryKey: throneKeys.user(username), queryFn: () => get<ThroneUserResponse>(ApiRoutes.throneUser(username)) });
+  return useQuery({
+    queryKey: throneKeys.user(username),
+    queryFn: () => responseData(httpClient.get<ThroneUserResponse>(ApiRoutes.throneUser(username))),
+  });
 }
 
 /** The troops the player may still commit. */
 export function useThroneTroops(username: string) {
-  return useQuery({ queryKey: throneKeys.troops(username), queryFn: () => get<ThroneTroopsResponse>(ApiRoutes.throneTroops(username)) });
+  return useQuery({
+    queryKey: throneKeys.troops(username),
+    queryFn: () => responseData(httpClient.get<ThroneTroopsResponse>(ApiRoutes.throneTroops(username))),
+  });
 }
 
 export function useNextWar() {
-  return useQuery({ queryKey: throneKeys.nextWar, queryFn: () => get<NextThroneWarResponse>(ApiRoutes.throneNextVoting) });
+  return useQuery({
+    queryKey: throneKeys.nextWar,
+    queryFn: () => responseData(httpClient.get<NextThroneWarResponse>(ApiRoutes.throneNextVoting)),
+  });
 }
 
 /** Who is in a rally with what; only the rally's own alliance may see it (others get 403). */
@@ -91,7 +85,7 @@ export function useGarrisonDetails(enabled: boolean) {
 
 const gearQuery = (username: string) => ({
   queryKey: throneKeys.gear(username),
-  queryFn: () => get<CommanderGearResponse>(ApiRoutes.attackGear(username)),
+  queryFn: () => responseData(httpClient.get<CommanderGearResponse>(ApiRoutes.attackGear(username))),
   retry: false,
 });
 
@@ -107,15 +101,17 @@ export function useCommanderGears(usernames: readonly string[]) {
 
 // The calls behind the player's actions (spec section 7); every body names the player.
 
-async function post<Response>(url: string, body: object): Promise<Response> {
-  return (await httpClient.post<Response>(url, body)).data;
-}
-
-export const postVote = (body: ThroneVoteRequest) => post<ThroneVoteResponse>(ApiRoutes.throneVote, body);
-export const postSoloAttack = (body: ThroneTroopsRequest) => post<ThroneAttackResponse>(ApiRoutes.throneSoloAttack, body);
-export const postGarrison = (body: ThroneTroopsRequest) => post<ThroneActionResponse>(ApiRoutes.throneGarrison, body);
-export const postRecall = (body: ThroneTroopsRequest) => post<ThroneActionResponse>(ApiRoutes.throneRecall, body);
-export const postRallyCreate = (body: ThroneTroopsRequest) => post<ThroneRallyCreateResponse>(ApiRoutes.throneRallyCreate, body);
-export const postRallyJoin = (body: ThroneRallyJoinRequest) => post<ThroneActionResponse>(ApiRoutes.throneRallyJoin, body);
-export const postRallyWithdraw = (body: ThroneRallyRequest) => post<ThroneActionResponse>(ApiRoutes.throneRallyWithdraw, body);
-export const postRallyDisband = (body: ThroneRallyRequest) => post<ThroneActionResponse>(ApiRoutes.throneRallyDisband, body);
+export const postVote = (body: ThroneVoteRequest) => responseData(httpClient.post<ThroneVoteResponse>(ApiRoutes.throneVote, body));
+export const postSoloAttack = (body: ThroneTroopsRequest) =>
+  responseData(httpClient.post<ThroneAttackResponse>(ApiRoutes.throneSoloAttack, body));
+export const postGarrison = (body: ThroneTroopsRequest) =>
+  responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneGarrison, body));
+export const postRecall = (body: ThroneTroopsRequest) => responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRecall, body));
+export const postRallyCreate = (body: ThroneTroopsRequest) =>
+  responseData(httpClient.post<ThroneRallyCreateResponse>(ApiRoutes.throneRallyCreate, body));
+export const postRallyJoin = (body: ThroneRallyJoinRequest) =>
+  responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRallyJoin, body));
+export const postRallyWithdraw = (body: ThroneRallyRequest) =>
+  responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRallyWithdraw, body));
+export const postRallyDisband = (body: ThroneRallyRequest) =>
+  responseData(httpClient.post<ThroneActionResponse>(ApiRoutes.throneRallyDisband, body));

@@ -1,6 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { countdownTo, formatCountdownParts } from '../leaderboard/season-clock';
+import { countdownTo, formatCountdownParts } from '../../shared/season-clock';
 
 /** The throne status is fetched again this often (spec section 9). */
 export const THRONE_STATUS_REFRESH_MS = 30_000;
@@ -19,19 +17,4 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
 export function formatMinutesSeconds(ms: number): string {
   const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(totalSeconds / 60)}m ${twoDigits(totalSeconds % 60)}s`;
-}
-
-/** Throne times are UTC, like the vote slots: "Feb 28, 2028, 13:00 UTC". */
-export function formatUtc(ms: number): string {
-  return `${format(new TZDate(ms, 'UTC'), 'MMM d, yyyy, HH:mm')} UTC`;
-}
-
-/** The running UTC clock shown while voting: "13:04:59 UTC". */
-export function formatUtcClock(ms: number): string {
-  return `${format(new TZDate(ms, 'UTC'), 'HH:mm:ss')} UTC`;
-}
-
-/** A war day (00:00 UTC) as a date: "Mar 15, 2028". */
-export function formatUtcDay(ms: number): string {
-  return format(new TZDate(ms, 'UTC'), 'MMM d, yyyy');
 }

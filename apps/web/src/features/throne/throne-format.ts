@@ -1,5 +1,5 @@
 import { formatCount, type Troops } from '@runik/rules';
-import { TROOPS } from '../citadel/citadel-format';
+import { TROOPS } from '../../shared/format';
 
 /** Power in the rules' thousandths, as whole power points like every screen (issue 35). */
 export function formatThronePower(thousandths: number): string {

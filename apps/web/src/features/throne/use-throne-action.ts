@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cityKeys, throneKeys } from '../../shared/query-keys';
 import { apiErrorMessage } from '../../api/http-client';
-import { cityKeys } from '../city/city-api';
-import { throneKeys } from './throne-api';
 
 /** What the page's feedback line shows: a text, and the battle it tells of when one was fought. */
 export interface ThroneFeedback {

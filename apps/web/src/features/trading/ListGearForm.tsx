@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { TradingMessages, type Gear } from '@runik/contract';
-import { displayName } from '../gears/gear-format';
+import { displayName } from '../../shared/gear/gear-format';
 import { listingFeeRunik, parsePrice, sellerReceivesRunik } from './trading-format';
 import { TradingTexts } from './trading-texts';
 import type { TradeContext } from './use-trade-action';

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GearMessages, TradingMessages, type Gear } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { StatePanel } from '../../ui/StatePanel';
 import { useConfirm } from '../../ui/ConfirmDialog';
-import { bestFirst, displayName } from '../gears/gear-format';
-import { GearCard } from '../gears/GearCard';
+import { bestFirst, displayName } from '../../shared/gear/gear-format';
+import { GearCard } from '../../shared/gear/GearCard';
 import { ListGearForm } from './ListGearForm';
 import { postListGear, useTradeAvailableGears } from './trading-api';
 import { listingFeeRunik, parsePrice } from './trading-format';

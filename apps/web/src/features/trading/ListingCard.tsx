@@ -1,6 +1,6 @@
 import type { Listing } from '@runik/contract';
 import { StatList, StatRow } from '../../ui/StatList';
-import { GearCard } from '../gears/GearCard';
+import { GearCard } from '../../shared/gear/GearCard';
 import { TradingTexts } from './trading-texts';
 
 interface ListingCardProps {

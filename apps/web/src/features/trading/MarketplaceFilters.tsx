@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { MARKETPLACE_SORTS, type MarketplaceSort } from '@runik/rules';
-import { GearVocabularyFilters } from '../gears/GearVocabularyFilters';
+import { GearVocabularyFilters } from '../../shared/gear/GearVocabularyFilters';
 import { changeFilter, SORT_LABELS, type MarketplaceFilter } from './trading-filters';
 
 interface MarketplaceFiltersProps {

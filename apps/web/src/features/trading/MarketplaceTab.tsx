@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { TradingMessages, type Listing, type MarketplaceResponse } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { StatePanel } from '../../ui/StatePanel';
-import { displayName } from '../gears/gear-format';
+import { displayName } from '../../shared/gear/gear-format';
 import { ListingCard } from './ListingCard';
 import { MarketplaceFilters } from './MarketplaceFilters';
 import { postBuyGear, useMarketplaceListings } from './trading-api';

@@ -1,8 +1,8 @@
 import { TradingMessages, type Listing } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
+import { toUserMessage } from '../../shared/errors';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { StatePanel } from '../../ui/StatePanel';
-import { displayName } from '../gears/gear-format';
+import { displayName } from '../../shared/gear/gear-format';
 import { ListingCard } from './ListingCard';
 import { postUnlistGear, useMyListings } from './trading-api';
 import { TradingConfirms, TradingTexts } from './trading-texts';

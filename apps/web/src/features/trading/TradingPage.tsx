@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TradingMessages } from '@runik/contract';
-import { toUserMessage } from '../../app/errors';
-import { useSession } from '../../app/use-session';
+import { toUserMessage } from '../../shared/errors';
+import { useSession } from '../../shared/use-session';
 import { Message } from '../../ui/Message';
 import { StatePanel } from '../../ui/StatePanel';
 import { useMyListings, useTradeUserData } from './trading-api';

@@ -13,17 +13,9 @@ import {
   type UnlistGearRequest,
   type UserTradeDataResponse,
 } from '@runik/contract';
+import { tradingKeys } from '../../shared/query-keys';
 import { apiErrorMessage, httpClient, responseData } from '../../api/http-client';
 import { marketplaceQuery, type MarketplaceFilter } from './trading-filters';
-
-/** Query keys of the Gear Marketplace; everything under `all` is reloaded after a trade. */
-export const tradingKeys = {
-  all: ['trading'] as const,
-  userData: (username: string) => ['trading', 'user-data', username] as const,
-  marketplace: (username: string, filter: MarketplaceFilter) => ['trading', 'marketplace', username, filter] as const,
-  myListings: (username: string) => ['trading', 'my-listings', username] as const,
-  availableGears: (username: string) => ['trading', 'available-gears', username] as const,
-};
 
 /** A call whose failure shows the server's `{ error }`, else the spec's `fallback` (section 8). */
 function call<T>(request: Promise<{ data: T }>, fallback: string): Promise<T> {
@@ -40,7 +32,7 @@ export function useTradeUserData(username: string) {
 /** One page of other players' listings; the last page stays shown while the next one loads. */
 export function useMarketplaceListings(username: string, filter: MarketplaceFilter) {
   return useQuery({
-    queryKey: tradingKeys.marketplace(username, filter),
+    queryKey: [...tradingKeys.all, 'marketplace', username, filter],
     queryFn: () =>
       call(
         httpClient.get<MarketplaceResponse>(ApiRoutes.marketplaceListings(marketplaceQuery(filter, username))),

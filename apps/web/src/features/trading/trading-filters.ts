@@ -1,5 +1,5 @@
 import type { MarketplaceSort } from '@runik/rules';
-import { withVocabulary, type GearVocabularyFilter } from '../gears/gear-vocabulary-filter';
+import { withVocabulary, type GearVocabularyFilter } from '../../shared/gear/gear-vocabulary-filter';
 
 /** What the Marketplace tab asks for: filters ('all' sends nothing), sort and page. */
 export interface MarketplaceFilter extends GearVocabularyFilter {

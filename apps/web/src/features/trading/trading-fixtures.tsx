@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { ApiRoutes, AppRoutes, type Gear, type Listing, type MarketplaceResponse, type UserTradeDataResponse } from '@runik/contract';
-import { gear, PLAYER } from '../gears/gear-fixtures';
+import { PLAYER } from '../../testing/city-fixtures';
+import { gear } from '../../testing/gear-fixtures';
 import { installFakeApi, type FakeApi, type RecordedRequest } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';

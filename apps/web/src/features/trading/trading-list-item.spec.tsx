@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, TradingMessages, type ListGearResponse } from '@runik/contract';
+import { tradingKeys } from '../../shared/query-keys';
 import { settle } from '../../testing/city-fixtures';
 import { answerConfirmation } from '../../testing/dialogs';
 import type { FakeResponse } from '../../testing/fake-api';
-import { tradingKeys } from './trading-api';
 import { AVAILABLE_URL, bodiesSentTo, feedback, gear, listing, openTrading, PLAYER, tradeData } from './trading-fixtures';
 
 const GEARS = [gear(5, 'wheat', 'rare', { level: 2 }), gear(6, 'infantry', 'epic')];

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, type Listing } from '@runik/contract';
+import { cityKeys, gearKeys } from '../../shared/query-keys';
 import { answerConfirmation } from '../../testing/dialogs';
 import type { FakeResponse } from '../../testing/fake-api';
-import { cityKeys } from '../city/city-api';
-import { gearKeys } from '../gears/gear-api';
 import {
   bodiesSentTo,
   feedback,

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toUserMessage } from '../../app/errors';
-import { cityKeys } from '../city/city-api';
-import { gearKeys } from '../gears/gear-api';
-import { tradingKeys } from './trading-api';
+import { cityKeys, gearKeys, tradingKeys } from '../../shared/query-keys';
+import { toUserMessage } from '../../shared/errors';
 
 /** What the page's feedback line shows. */
 export interface Feedback {

@@ -5,7 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
 import type { EconomyResponse, EmissionDayReport } from '@runik/contract';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/query-client';
 import { FakeApi } from '../../testing/fake-api';
 
 /**

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/query-client';
 import { EconomyPage } from './EconomyPage';
 import '../../ui/theme.css';
 

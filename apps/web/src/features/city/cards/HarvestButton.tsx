@@ -1,5 +1,5 @@
 import { formatCountdown } from '@runik/rules';
-import { useNow } from '../city-clock';
+import { useNow } from '../../../shared/city-clock';
 
 interface HarvestButtonProps {
   /** When the next harvest is allowed, ms; null when the city never harvested. */

@@ -1,8 +1,8 @@
 import { formatResource, isBuildingUnlocked, productionPerHour, type ResourceKey } from '@runik/rules';
+import { resourceLabel } from '../../../shared/format';
 import { useRiseFlourish } from '../../../ui/use-flourish';
 import { useUpgrade } from '../city-actions';
 import { buildingUpgradeOffer, unlockLevel } from '../city-catalog';
-import { resourceLabel } from '../city-format';
 import type { CityState } from '../city-state';
 import { BuildingHeader } from './BuildingHeader';
 import { UpgradeControl } from './UpgradeControl';

@@ -1,8 +1,8 @@
 import { formatResource, cityProductionPerHour, RESOURCE_KEYS, troopUpkeepPerHour, UPKEEP_RESOURCE } from '@runik/rules';
+import { resourceLabel } from '../../../shared/format';
 import { CountUp } from '../../../ui/CountUp';
 import { ResourceIcon } from '../../../ui/icons/ResourceIcon';
-import { useNow } from '../city-clock';
-import { resourceLabel } from '../city-format';
+import { useNow } from '../../../shared/city-clock';
 import { pendingAt, type CityState } from '../city-state';
 import { HarvestButton } from './HarvestButton';
 

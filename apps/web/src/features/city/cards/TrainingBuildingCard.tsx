@@ -14,7 +14,7 @@ import { ProgressBar } from '../../../ui/ProgressBar';
 import { useRiseFlourish } from '../../../ui/use-flourish';
 import { useUpgrade } from '../city-actions';
 import { buildingUpgradeOffer, unlockLevel, type MilitaryInfo } from '../city-catalog';
-import { useNow } from '../city-clock';
+import { useNow } from '../../../shared/city-clock';
 import { activeQueueEntry, type CityState, type QueueEntry } from '../city-state';
 import { BuildingHeader } from './BuildingHeader';
 import { UpgradeControl } from './UpgradeControl';

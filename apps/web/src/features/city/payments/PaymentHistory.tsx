@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_HISTORY_REFRESH_MS } from '@runik/rules';
 import type { PaymentHistoryEntry } from '@runik/contract';
-import { cityKeys } from '../city-api';
+import { cityKeys } from '../../../shared/query-keys';
 import { paymentAmount, paymentPurposeLabel, PaymentTexts, STATUS_LABELS } from './payment-wording';
 import { paymentKey, usePaymentHistory } from './payments-api';
 import { RefundExplanation } from './RefundExplanation';

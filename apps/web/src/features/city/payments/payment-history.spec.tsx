@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, PAYMENT_REFUND_REASONS, type PaymentHistoryEntry, type PaymentHistoryResponse } from '@runik/contract';
 import { PAYMENT_HISTORY_REFRESH_MS, REFUND_NOTICE_REFRESH_MS } from '@runik/rules';
-import { HIVE_ENGINE_URL } from '../../../app/config';
+import { HIVE_ENGINE_URL } from '../../../shared/config';
 import { advance, cityResponse, openCity, PLAYER, settle } from '../../../testing/city-fixtures';
 import { serveInTurn, type FakeApi } from '../../../testing/fake-api';
 import { REFUND_REASON_WORDING } from './payment-wording';

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiRoutes, type PaymentHistoryEntry, type PaymentHistoryResponse } from '@runik/contract';
-import { httpClient } from '../../../api/http-client';
-import { cityKeys } from '../city-api';
-
-export const paymentKeys = {
-  history: (username: string) => [...cityKeys.all, 'payments', username] as const,
-};
+import { paymentKeys } from '../../../shared/query-keys';
+import { httpClient, responseData } from '../../../api/http-client';
 
 /** A payment's identity: its transaction and its place among that transaction's transfers. */
 export const paymentKey = (payment: Pick<PaymentHistoryEntry, 'transactionId' | 'logIndex'>) =>
   `${payment.transactionId}/${payment.logIndex}`;
 
 async function fetchPaymentHistory(username: string): Promise<PaymentHistoryResponse> {
-  return (await httpClient.get<PaymentHistoryResponse>(ApiRoutes.paymentHistory(username))).data;
+  return responseData(httpClient.get<PaymentHistoryResponse>(ApiRoutes.paymentHistory(username)));
 }
 
 /**

@@ -1,15 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CityMessages } from '@runik/contract';
 import { formatRunik, maxEqualSplit, runikCostOf, toThousandths, type ResourceAmounts, type ResourceKey } from '@runik/rules';
+import { resourceLabel } from '../../../shared/format';
 import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { useConvertToResources } from '../city-actions';
 import { unlockedResources } from '../city-catalog';
-import { isAmountDraft, parseAmountInput, resourceLabel, toDecimalString } from '../city-format';
+import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
 import type { CityState } from '../city-state';
 import { describeAmounts } from './CostList';
-import { useFlashMessage } from './use-flash-message';
+import { useFlashMessage } from '../../../ui/use-flash-message';
 import { resourcesRequest, useConvertToResourcesPreview } from './use-previews';
 
 interface ConvertToResourcesModalProps {

@@ -16,14 +16,15 @@ import {
   TRAINING_RESERVE_INFANTRY,
   type ResourceKey,
 } from '@runik/rules';
+import { resourceLabel } from '../../../shared/format';
 import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { useConvertToRunik } from '../city-actions';
-import { isAmountDraft, parseAmountInput, resourceLabel, toDecimalString } from '../city-format';
+import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
 import { CityHints } from '../city-messages';
 import type { CityState } from '../city-state';
-import { useFlashMessage } from './use-flash-message';
+import { useFlashMessage } from '../../../ui/use-flash-message';
 import { useConvertPreview } from './use-previews';
 import { AmountField } from './AmountField';
 

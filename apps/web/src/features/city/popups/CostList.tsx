@@ -1,5 +1,5 @@
 import { formatResource, RESOURCE_KEYS, type ResourceAmounts } from '@runik/rules';
-import { resourceLabel } from '../city-format';
+import { resourceLabel } from '../../../shared/format';
 
 interface CostListProps {
   /** Cost per resource, thousandths. */

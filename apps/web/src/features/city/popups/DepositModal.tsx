@@ -5,7 +5,7 @@ import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { PaymentSteps } from '../../../ui/PaymentSteps';
 import { getKeychain } from '../../../wallet/keychain';
-import { useNow } from '../city-clock';
+import { useNow } from '../../../shared/city-clock';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
 import { DepositMessages } from '../city-messages';
 import { DEFAULT_DEPOSIT_POLLING, useDeposit, useDepositStatus, useWalletBalance, type DepositPolling } from '../use-deposit';

@@ -6,7 +6,7 @@ import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { useSpeedup } from '../city-actions';
 import type { MilitaryInfo } from '../city-catalog';
-import { useNow } from '../city-clock';
+import { useNow } from '../../../shared/city-clock';
 import { isAmountDraft, parseWholeNumber } from '../city-format';
 import { activeQueueEntry, type CityState } from '../city-state';
 

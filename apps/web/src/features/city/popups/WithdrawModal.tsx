@@ -4,7 +4,7 @@ import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { getKeychain } from '../../../wallet/keychain';
-import { useNow } from '../city-clock';
+import { useNow } from '../../../shared/city-clock';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
 import { WithdrawMessages } from '../city-messages';
 import type { CityState } from '../city-state';

@@ -1,9 +1,10 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ConvertPreviewResponse, ConvertToResourcesPreviewResponse } from '@runik/contract';
 import { RESOURCE_KEYS, type ResourceAmounts, type ResourceKey } from '@runik/rules';
-import { cityKeys, postConvert, postConvertToResources } from '../city-api';
+import { cityKeys } from '../../../shared/query-keys';
+import { postConvert, postConvertToResources } from '../city-api';
 import { toDecimalString } from '../city-format';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
 /** Previews wait until the player has stopped typing this long (spec section 9). */
 export const PREVIEW_DEBOUNCE_MS = 300;

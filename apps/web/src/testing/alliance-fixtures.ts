@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { ApiRoutes, AppRoutes, type AllianceView, type AllianceListEntry, type MyAllianceResponse } from '@runik/contract';
-import { PLAYER } from '../../testing/city-fixtures';
-import { installFakeApi, type FakeApi } from '../../testing/fake-api';
-import { logInAs } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
+import { PLAYER } from './city-fixtures';
+import { installFakeApi, type FakeApi } from './fake-api';
+import { logInAs } from './fixtures';
+import { renderApp } from './render';
 
 export { PLAYER };
 

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { AppRoutes } from '@runik/contract';
-import { useUnreadCount } from '../notifications/notifications-api';
-import { UnreadBadge } from './UnreadBadge';
+import { useUnreadCount } from './notifications-api';
+import { UnreadBadge } from '../../ui/UnreadBadge';
 
 function bellLabel(unread: number): string {
   if (unread === 0) return 'Inbox: no unread notifications';

@@ -1,14 +1,13 @@
 import type { QuestDto, QuestRewardDto } from '@runik/contract';
 import { formatCountdown, RESOURCE_KEYS } from '@runik/rules';
-import { apiErrorMessage } from '../../api/http-client';
-import { Badge } from '../../ui/Badge';
-import { Card } from '../../ui/Card';
-import { Countdown } from '../../ui/Countdown';
-import { Message } from '../../ui/Message';
-import { ProgressBar } from '../../ui/ProgressBar';
-import { useShowToast } from '../../ui/Toasts';
-import { resourceLabel } from '../city/city-format';
-import { formatAmount } from '../attack/attack-format';
+import { resourceLabel, formatAmount } from '../../../shared/format';
+import { apiErrorMessage } from '../../../api/http-client';
+import { Badge } from '../../../ui/Badge';
+import { Card } from '../../../ui/Card';
+import { Countdown } from '../../../ui/Countdown';
+import { Message } from '../../../ui/Message';
+import { ProgressBar } from '../../../ui/ProgressBar';
+import { useShowToast } from '../../../ui/Toasts';
 import { useClaimQuest, useQuests } from './quests-api';
 import './quests.css';
 

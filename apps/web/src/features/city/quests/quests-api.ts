@@ -1,19 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRoutes, type QuestClaimResponse, type QuestsResponse } from '@runik/contract';
 import type { QuestId } from '@runik/rules';
-import { httpClient } from '../../api/http-client';
-import { cityKeys } from '../city/city-api';
-
-export const questKeys = {
-  all: ['quests'] as const,
-  of: (username: string) => ['quests', username] as const,
-};
+import { cityKeys, questKeys } from '../../../shared/query-keys';
+import { httpClient, responseData } from '../../../api/http-client';
 
 /** The player's daily quests and quest chain. */
 export function useQuests(username: string) {
   return useQuery({
     queryKey: questKeys.of(username),
-    queryFn: async () => (await httpClient.get<QuestsResponse>(ApiRoutes.quests(username))).data,
+    queryFn: () => responseData(httpClient.get<QuestsResponse>(ApiRoutes.quests(username))),
   });
 }
 
@@ -21,7 +16,7 @@ export function useQuests(username: string) {
 export function useClaimQuest(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (questId: QuestId) => (await httpClient.post<QuestClaimResponse>(ApiRoutes.questClaim(username), { questId })).data,
+    mutationFn: (questId: QuestId) => responseData(httpClient.post<QuestClaimResponse>(ApiRoutes.questClaim(username), { questId })),
     onSuccess: ({ claimed: _claimed, ...quests }) => {
       queryClient.setQueryData(questKeys.of(username), quests);
       void queryClient.invalidateQueries({ queryKey: cityKeys.all });

@@ -1,9 +1,9 @@
 import type { PendingResourcesDto, TroopCounts } from '@runik/contract';
 import { formatCount } from '@runik/rules';
+import { resourceLines, TROOP_TYPES } from '../format';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { UnitIcon } from '../../ui/icons/UnitIcon';
-import { Fallen, Standing, useLootArrival, useStanding } from '../battle-reports/battle-playback';
-import { resourceLines, TROOP_TYPES } from './attack-format';
+import { Fallen, Standing, useLootArrival, useStanding } from './battle-playback';
 
 interface LossesTableProps {
   /** The side's name, shown as the caption. */

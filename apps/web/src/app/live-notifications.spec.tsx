@@ -1,17 +1,26 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALLIANCE_CHANGED_EVENT, ApiRoutes, AppRoutes, NOTIFICATION_EVENT, SOCKET_PATH, type NotificationDto } from '@runik/contract';
-import { advance, cityResponse, openCity } from '../../testing/city-fixtures';
-import { installFakeApi, responder } from '../../testing/fake-api';
-import { currentSocket, openedSockets } from '../../testing/fake-socket';
-import { logInAs } from '../../testing/fixtures';
-import { notificationOf, notificationsPage, serveUnreadCount } from '../../testing/notification-fixtures';
-import { renderApp } from '../../testing/render';
-import { TOAST_HIDE_MS } from '../../ui/Toasts';
-import { MY_ALLIANCE_URL, openAlliance } from '../alliance/alliance-fixtures';
-import { AVAILABLE, commanderGear, nextWar, profile, statusResponse, STATUS_URL, TROOPS_URL, war } from '../throne/throne-fixtures';
-import { THRONE_STATUS_REFRESH_MS } from '../throne/throne-clock';
-import { UNREAD_FALLBACK_POLL_MS } from './notifications-api';
+import { advance, cityResponse, openCity } from '../testing/city-fixtures';
+import { installFakeApi, responder } from '../testing/fake-api';
+import { currentSocket, openedSockets } from '../testing/fake-socket';
+import { logInAs } from '../testing/fixtures';
+import { notificationOf, notificationsPage, serveUnreadCount } from '../testing/notification-fixtures';
+import { renderApp } from '../testing/render';
+import { TOAST_HIDE_MS } from '../ui/Toasts';
+import { MY_ALLIANCE_URL, openAlliance } from '../testing/alliance-fixtures';
+import {
+  AVAILABLE,
+  commanderGear,
+  nextWar,
+  profile,
+  statusResponse,
+  STATUS_URL,
+  TROOPS_URL,
+  war,
+} from '../features/throne/throne-fixtures';
+import { THRONE_STATUS_REFRESH_MS } from '../features/throne/throne-clock';
+import { UNREAD_FALLBACK_POLL_MS } from '../features/notifications/notifications-api';
 
 const PLAYER = 'alice';
 const UNREAD_URL = ApiRoutes.notifications(PLAYER, { limit: 1 });

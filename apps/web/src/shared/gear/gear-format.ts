@@ -10,7 +10,7 @@ import {
   type GearRarity,
   type GearType,
 } from '@runik/rules';
-import { formatPower } from '../attack/attack-format';
+import { formatPower } from '../format';
 
 const capitalize = (word: string) => word[0].toUpperCase() + word.slice(1);
 

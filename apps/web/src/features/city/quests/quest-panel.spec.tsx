@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, QuestMessages, type QuestDto, type QuestsResponse } from '@runik/contract';
-import { installFakeApi } from '../../testing/fake-api';
-import { renderWithProviders } from '../../testing/render';
+import { installFakeApi } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render';
 import { QuestPanel } from './QuestPanel';
 
 const PLAYER = 'alice';

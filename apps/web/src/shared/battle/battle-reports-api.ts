@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router-dom';
 import { ApiRoutes, AppRoutes, type BattleReportKind, type BattleReportResponse } from '@runik/contract';
-import { httpClient } from '../../api/http-client';
+import { httpClient, responseData } from '../../api/http-client';
 
 /** The web path of a battle's report: the link a player shares in their alliance. */
 export function battleReportPath(kind: BattleReportKind, id: number): string {
@@ -9,7 +9,7 @@ export function battleReportPath(kind: BattleReportKind, id: number): string {
 }
 
 async function fetchBattleReport(kind: BattleReportKind, id: number): Promise<BattleReportResponse> {
-  return (await httpClient.get<BattleReportResponse>(ApiRoutes.battleReport(kind, id))).data;
+  return responseData(httpClient.get<BattleReportResponse>(ApiRoutes.battleReport(kind, id)));
 }
 
 /** A report never changes once the battle is fought: fetched once, kept while the app runs. */

@@ -1,17 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
+import { axiosErrorOf } from '../api/http-client';
 
 const MAX_RETRIES = 2;
 
-/** The HTTP status behind a failure, also when a query wrapped the axios error as its cause. */
-function httpStatusOf(error: unknown): number | undefined {
-  if (isAxiosError(error)) return error.response?.status;
-  return error instanceof Error ? httpStatusOf(error.cause) : undefined;
-}
-
 /** Retrying a 4xx repeats a refusal; network errors and 5xx may pass on a second try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  const status = httpStatusOf(error);
+  const status = axiosErrorOf(error)?.response?.status;
   const isClientError = status !== undefined && status >= 400 && status < 500;
   return !isClientError && failureCount < MAX_RETRIES;
 }
