@@ -24,8 +24,8 @@ import { GAME_ACCOUNT, type Stack } from '../support/stack';
  * (time passing, injured troops, RUNIK) is set up through support/city.ts.
  *
  * Jest may run this file beside player-journeys.spec.ts, whose stack holds the default
- * ports, so this one starts its own stack ten ports higher, with a web build of its own
- * (the dev wallet's URL, with hive-sim's port, is baked into the build).
+ * ports, so this one starts its own stack ten ports higher, with a copy of the web build retargeted
+ * to them (the dev wallet's URL, with hive-sim's port, is baked into the build).
  */
 const API_PORT = Number(process.env.E2E_CITY_API_PORT ?? BROWSER_API_PORT + 10);
 const SIM_PORT = Number(process.env.E2E_CITY_SIM_PORT ?? BROWSER_SIM_PORT + 10);
@@ -48,7 +48,7 @@ beforeAll(async () => {
     simPort: SIM_PORT,
     apiPortVariable: 'E2E_CITY_API_PORT',
     simPortVariable: 'E2E_CITY_SIM_PORT',
-    buildWebApp: true,
+    copyWebApp: true,
   });
   stack = browserStack.stack;
   baseUrl = browserStack.baseUrl;

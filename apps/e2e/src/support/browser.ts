@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
@@ -83,7 +83,33 @@ export async function buildWebApp(simPort = BROWSER_SIM_PORT): Promise<string> {
   return target;
 }
 
-/** The build made by the browser project's globalSetup, checked to load this port's dev wallet. */
+/** Text files of a build that may name hive-sim's address (Vite inlines it as a string in the scripts). */
+const RETARGETED_FILE = /\.(html|js|css|json)$/;
+
+/**
+ * globalSetup's build, copied for a stack whose hive-sim listens on `simPort`: the same bundle with the dev wallet's
+ * and the Hive Engine node's address (baked in by Vite) naming that port. A build of its own per file took about
+ * 8 CPU-seconds (13 files: a minute and a half of a core per run) and could differ from the one the other files test.
+ */
+export function retargetWebApp(simPort: number): string {
+  const source = builtWebApp(BROWSER_SIM_PORT);
+  if (simPort === BROWSER_SIM_PORT) return source;
+  const target = webBuildDir(simPort);
+  const scratch = `${target}.building-${process.pid}`;
+  rmSync(scratch, { recursive: true, force: true });
+  cpSync(source, scratch, { recursive: true });
+  const [from, to] = [`http://127.0.0.1:${BROWSER_SIM_PORT}`, `http://127.0.0.1:${simPort}`];
+  for (const file of readdirSync(scratch, { recursive: true, encoding: 'utf8' })) {
+    if (!RETARGETED_FILE.test(file)) continue;
+    const text = readFileSync(join(scratch, file), 'utf8');
+    if (text.includes(from)) writeFileSync(join(scratch, file), text.replaceAll(from, to));
+  }
+  rmSync(target, { recursive: true, force: true });
+  renameSync(scratch, target);
+  return builtWebApp(simPort);
+}
+
+/** The build made by the browser project's globalSetup (or retargeted from it), checked to load this port's dev wallet. */
 export function builtWebApp(simPort = BROWSER_SIM_PORT): string {
   const dir = webBuildDir(simPort);
   const indexHtml = join(dir, 'index.html');
@@ -129,7 +155,7 @@ export interface BrowserStack {
 /**
  * Where a browser stack runs. Jest may run the browser spec files side by side, so each file
  * that starts a stack needs ports of its own; only the default ports' web build is made by
- * globalSetup, so a file on other ports builds its own (`buildWebApp`).
+ * globalSetup, so a file on other ports serves a copy of it retargeted to its hive-sim (`retargetWebApp`).
  */
 export interface BrowserStackOptions {
   apiPort: number;
@@ -137,8 +163,8 @@ export interface BrowserStackOptions {
   /** The variables that choose the ports, named when a port is taken. */
   apiPortVariable: string;
   simPortVariable: string;
-  /** Build the web app for `simPort` (about 2 s) once the ports are known to be free. */
-  buildWebApp: boolean;
+  /** Retarget globalSetup's web build to `simPort` once the ports are known to be free. */
+  copyWebApp: boolean;
 }
 
 const DEFAULT_STACK_OPTIONS: BrowserStackOptions = {
@@ -146,7 +172,7 @@ const DEFAULT_STACK_OPTIONS: BrowserStackOptions = {
   simPort: BROWSER_SIM_PORT,
   apiPortVariable: 'E2E_API_PORT',
   simPortVariable: 'E2E_SIM_PORT',
-  buildWebApp: false,
+  copyWebApp: false,
 };
 
 /**
@@ -155,13 +181,12 @@ const DEFAULT_STACK_OPTIONS: BrowserStackOptions = {
  * failed start. Without options: the default ports and globalSetup's build.
  */
 export async function startBrowserStack(options: Partial<BrowserStackOptions> = {}): Promise<BrowserStack> {
-  const { apiPort, simPort, apiPortVariable, simPortVariable, buildWebApp: build } = { ...DEFAULT_STACK_OPTIONS, ...options };
-  const prebuilt = build ? null : builtWebApp(simPort);
+  const { apiPort, simPort, apiPortVariable, simPortVariable, copyWebApp } = { ...DEFAULT_STACK_OPTIONS, ...options };
+  const prebuilt = copyWebApp ? null : builtWebApp(simPort);
   await assertPortFree(simPort, simPortVariable);
   await assertPortFree(apiPort, apiPortVariable);
-  // Built only once the ports are free: a run already on them may be serving this build.
-  if (build) await buildWebApp(simPort);
-  const webDistDir = prebuilt ?? builtWebApp(simPort);
+  // Retargeted only once the ports are free: a run already on them may be serving this build.
+  const webDistDir = prebuilt ?? retargetWebApp(simPort);
 
   const contexts = new Set<BrowserContext>();
   let stack: Stack | undefined;
@@ -383,7 +408,7 @@ export async function waitForToast(page: Page, text: string, tone: 'info' | 'err
 
 /**
  * A spec file's own browser stack, `offset` ports above the defaults so Jest may run the files side
- * by side (E2E_<name>_API_PORT / E2E_<name>_SIM_PORT move it), with its own web build: started
+ * by side (E2E_<name>_API_PORT / E2E_<name>_SIM_PORT move it), with its own copy of the web build: started
  * before the file's tests, closed after them.
  */
 export function useBrowserStack(offset: number, name: string) {
@@ -396,7 +421,7 @@ export function useBrowserStack(offset: number, name: string) {
       simPort: Number(process.env[simPortVariable] ?? BROWSER_SIM_PORT + offset),
       apiPortVariable,
       simPortVariable,
-      buildWebApp: true,
+      copyWebApp: true,
     });
   }, 120_000);
   afterAll(async () => {
