@@ -5,7 +5,7 @@
 // while typechecking, linting and Vitest keep a core busy:
 //   1. Jest: rules, contract, hive-sim, economy, server and system in one run on 3 workers (each system file has
 //      its own database, Redis prefix, ports and processes, or shares its worker's: apps/e2e/src/support/
-//      shared-stack.ts), then the browser project on 2 workers (each file has its own ports and web build; beside
+//      shared-stack.ts), then the browser project on 2 workers (each file has its own ports and a copy of the web build; beside
 //      the Jest run the load doubled and tests ran past their timeouts). Output shown as it comes.
 //   2. Typecheck, lint, formatting, Vitest, the bundle-size budget, the soak; each step's output shown when it ends.
 // Workers: TEST_JEST_WORKERS (3), TEST_BROWSER_WORKERS (2). Arguments are passed to both Jest runs.
@@ -105,12 +105,24 @@ async function jestLane() {
 
 async function otherLane() {
   const checks = [];
+  // Typecheck, lint and formatting keep what they learnt of unchanged files (tsc's build info, Nx's lint cache keyed
+  // by the project's files and its dependencies', Prettier's by content) under tmp/ and .nx/: a second run checks
+  // only what changed; a fresh clone checks everything.
+  const typecheck = (project, name) => [
+    'node_modules/typescript/bin/tsc',
+    ...['-p', project, '--noEmit', '--incremental', '--tsBuildInfoFile', `tmp/typecheck/${name}.tsbuildinfo`],
+  ];
   checks.push(
-    (await run('typecheck', 'Typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])) &&
-      (await run('typecheck-web', 'Typecheck web', ['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'])),
+    (await run('typecheck', 'Typecheck', typecheck('tsconfig.json', 'node'))) &&
+      (await run('typecheck-web', 'Typecheck web', typecheck('apps/web/tsconfig.json', 'web'))),
   );
-  checks.push(await run('lint', 'Lint', [nxBin, 'run-many', '-t', 'lint', '--outputStyle=static', '--skipNxCache']));
-  checks.push(await run('format', 'Formatting (Prettier)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']));
+  checks.push(await run('lint', 'Lint', [nxBin, 'run-many', '-t', 'lint', '--outputStyle=static']));
+  checks.push(
+    await run('format', 'Formatting (Prettier)', [
+      'node_modules/prettier/bin/prettier.cjs',
+      ...['--check', '--cache', '--cache-strategy', 'content', '--cache-location', 'tmp/prettier-cache', '.'],
+    ]),
+  );
   exitedOk['vitest.json'] = await run('vitest', 'Vitest: web', [
     'node_modules/vitest/vitest.mjs',
     'run',
