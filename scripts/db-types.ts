@@ -1,5 +1,6 @@
 import { kyselyCodegen } from '../libs/server/src/testing/schema-types';
-import { createTestDatabase, dropTemplateDatabase, prepareTemplateDatabase } from '../libs/server/src/testing/test-database';
+import { createTestDatabase, dropTemplateDatabase } from '../libs/server/src/testing/test-database';
+import { prepareTemplateDatabase } from '../libs/server/src/testing/template-database';
 
 /**
  * `npm run db:types`: migrates a scratch database (on the tests' PostgreSQL, TEST_POSTGRES_URL) and writes the row

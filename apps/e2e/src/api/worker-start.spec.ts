@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { Queues, ScheduledJobs } from '@runik/server';
-import { createTestDatabase, TestDatabase, testRedisPrefix } from '@runik/server/testing';
+import { createTestDatabase, TestDatabase, testRedisPrefix } from '@runik/server/testing/database';
 import { startNodeProcess, stopProcess, waitForOutput } from '../support/processes';
 
 // The worker alone, on a database and a Redis prefix of its own; nothing listens on its chain nodes

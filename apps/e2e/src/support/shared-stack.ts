@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dropTestDatabase } from '@runik/server/testing';
+import { dropTestDatabase } from '@runik/server/testing/database';
 import { WORKSPACE_ROOT } from './processes';
 import { startStack, Stack } from './stack';
 

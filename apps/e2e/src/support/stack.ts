@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { createTestDatabase, TestDatabase, testRedisPrefix } from '@runik/server/testing';
+import { createTestDatabase, TestDatabase, testRedisPrefix } from '@runik/server/testing/database';
 import { letOutliveTheTest, startNodeProcess, stopProcess, waitForOutput, waitUntilHealthy } from './processes';
 
 export const GAME_ACCOUNT = 'runik.game';

@@ -1,4 +1,4 @@
-import { dropTemplateDatabase } from '@runik/server/testing';
+import { dropTemplateDatabase } from '@runik/server/testing/database';
 import { stopSharedStacks } from './shared-stack';
 
 /** The system project's global teardown: the shared stacks' processes and databases, then the run's template. */

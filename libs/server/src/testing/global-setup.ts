@@ -1,4 +1,4 @@
-import { prepareTemplateDatabase } from './test-database';
+import { prepareTemplateDatabase } from './template-database';
 
 /** Jest global setup: migrate a template database that every test file clones. */
 export default async function globalSetup(): Promise<void> {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { runMigrations } from '../database';
+
+// Only pg here: every system and browser test file loads this (through apps/e2e's stack), while the migrations that
+// build the template (template-database.ts) load TypeORM and every entity, which the run's global setup alone needs.
 
 /** Tests run against this server; each test file gets its own database cloned from a migrated template. */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -8,16 +10,16 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://po
  * Each run migrates a template of its own (named by the run's global setup, inherited by its
  * workers), so two runs on one server never clone from a template the other is rebuilding.
  */
-const TEMPLATE_VARIABLE = 'RUNIK_TEST_TEMPLATE';
+export const TEMPLATE_VARIABLE = 'RUNIK_TEST_TEMPLATE';
 const templateName = () => process.env[TEMPLATE_VARIABLE] ?? 'runik_test_template';
 
-function databaseUrl(name: string): string {
+export function databaseUrl(name: string): string {
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
   const admin = new Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
   try {
@@ -25,21 +27,6 @@ async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
   } finally {
     await admin.end();
   }
-}
-
-/**
- * Builds this run's template by running every migration, once per test run: the system and the
- * browser projects' setups both ask for it when one run holds both.
- */
-export async function prepareTemplateDatabase(): Promise<void> {
-  const template = `runik_test_template_${process.pid}`;
-  if (process.env[TEMPLATE_VARIABLE] === template) return;
-  process.env[TEMPLATE_VARIABLE] = template;
-  await withAdmin(async (admin) => {
-    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${template}`);
-  });
-  await runMigrations(databaseUrl(template));
 }
 
 export async function dropTemplateDatabase(): Promise<void> {
