@@ -1,4 +1,5 @@
 import { useMyAlliance } from '../../shared/my-alliance';
+import { BarIcon } from '../../ui/icons/BarIcon';
 import { UnreadBadge } from '../../ui/UnreadBadge';
 import { useChatUnread } from './alliance-chat-api';
 import { CHAT_PANEL_ID, useChatPanel } from './chat-panel-state';
@@ -26,15 +27,7 @@ export function ChatButton({ hiveUsername }: { hiveUsername: string }) {
       data-testid="chat-button"
       onClick={() => setOpen(!open)}
     >
-      <svg className="navbar__bell-icon" viewBox="0 0 24 24" aria-hidden="true">
-        <path
-          d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5Z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <BarIcon path="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5Z" />
       <UnreadBadge count={unread} testId="chat-unread-count" />
     </button>
   );
