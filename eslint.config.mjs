@@ -5,6 +5,9 @@ const WEB_BELOW_FEATURES = ['ui', 'shared', 'api', 'wallet'];
 const WEB_FEATURE_MESSAGE =
   'A web feature imports its own folder, ui/, shared/, api/, wallet/ and the libs, never another feature or app/: move what several features use to shared/ (or ui/), or put the features together in app/.';
 
+/** The one rule every layering check below uses: imports matching `patterns` fail with their message. */
+const restrictedImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -44,19 +47,10 @@ export default [
   ].map(({ files, ignores, outside }) => ({
     files,
     ignores,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@runik/server', ...outside],
-              message: 'core/ never imports a feature: let the feature register what core needs (see libs/server/src/database.ts).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports({
+      group: ['@runik/server', ...outside],
+      message: 'core/ never imports a feature: let the feature register what core needs (see libs/server/src/database.ts).',
+    }),
   })),
   // The web app's layers: app/ (shell, router, guards) puts the features together; a feature (features/<name>/) uses
   // its own folder and what lies below the features (ui/, shared/, api/, wallet/), never another feature or app/, so
@@ -66,17 +60,11 @@ export default [
   ...[0, 1, 2, 3].flatMap((depth) => {
     const inFeature = `apps/web/src/features/*/${'*/'.repeat(depth)}`;
     const tests = [`${inFeature}*.spec.{ts,tsx}`, `${inFeature}*-fixtures.{ts,tsx}`];
-    const restrict = (below) => ({
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: `^(\\.\\./){${depth + 1}}(?!\\.\\./)`, message: WEB_FEATURE_MESSAGE },
-            { regex: `^(\\.\\./){${depth + 2}}(?!(${below.join('|')})/)`, message: WEB_FEATURE_MESSAGE },
-          ],
-        },
-      ],
-    });
+    const restrict = (below) =>
+      restrictedImports(
+        { regex: `^(\\.\\./){${depth + 1}}(?!\\.\\./)`, message: WEB_FEATURE_MESSAGE },
+        { regex: `^(\\.\\./){${depth + 2}}(?!(${below.join('|')})/)`, message: WEB_FEATURE_MESSAGE },
+      );
     return [
       { files: [`${inFeature}*.{ts,tsx}`], ignores: tests, rules: restrict(WEB_BELOW_FEATURES) },
       { files: tests, rules: restrict([...WEB_BELOW_FEATURES, 'testing']) },
@@ -89,38 +77,20 @@ export default [
   ].map(({ files, ignores, above }) => ({
     files,
     ignores,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(${above})/`,
-              message:
-                'ui/, shared/, api/, wallet/ and ops/ lie below the features: they never import a feature, app/ or (outside specs) testing/.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports({
+      regex: `^(\\.\\./)+(${above})/`,
+      message:
+        'ui/, shared/, api/, wallet/ and ops/ lie below the features: they never import a feature, app/ or (outside specs) testing/.',
+    }),
   })),
   {
     // A migration is frozen history: on a new database it must do what it did when written, so it
     // inlines the values it used instead of importing live rules or code that may change since.
     files: ['libs/server/src/core/migrations/**/*.ts'],
     ignores: ['**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@runik/*', '../*'],
-              message: 'Migrations are frozen history: inline the values (as they are today) instead of importing live rules or code.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports({
+      group: ['@runik/*', '../*'],
+      message: 'Migrations are frozen history: inline the values (as they are today) instead of importing live rules or code.',
+    }),
   },
 ];
