@@ -5,7 +5,7 @@ import type { AxiosInstance } from 'axios';
 import { apiClient, registerFree } from '../support/api-client';
 import { uniqueUsername } from '../support/hive';
 import { freePort, startNodeProcess, stopProcess, waitUntilHealthy } from '../support/processes';
-import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack, TEST_REDIS_COMMAND_TIMEOUT_MS } from '../support/stack';
 
 const GENERAL_LIMIT = 8;
 let stack: Stack;
@@ -110,6 +110,7 @@ describe('general rate limit', () => {
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '5',
         RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT),
+        REDIS_COMMAND_TIMEOUT_MS: TEST_REDIS_COMMAND_TIMEOUT_MS,
       });
       await waitUntilHealthy(`${second}/api/health/ready`, replica);
       const address = from(newAddress());

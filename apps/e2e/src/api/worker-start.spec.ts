@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import { Queues, ScheduledJobs } from '@runik/server';
 import { createTestDatabase, TestDatabase, testRedisPrefix } from '@runik/server/testing/database';
 import { startNodeProcess, stopProcess, waitForOutput } from '../support/processes';
+import { TEST_REDIS_COMMAND_TIMEOUT_MS } from '../support/stack';
 
 // The worker alone, on a database and a Redis prefix of its own; nothing listens on its chain nodes
 // (the chain follower only warns), as nothing here needs the chain.
@@ -30,6 +31,7 @@ function startWorker(run: number) {
     HIVE_NODE_URLS: 'http://127.0.0.1:1',
     HIVE_ENGINE_URLS: 'http://127.0.0.1:1',
     LOG_LEVEL: 'warn',
+    REDIS_COMMAND_TIMEOUT_MS: TEST_REDIS_COMMAND_TIMEOUT_MS,
   });
 }
 
