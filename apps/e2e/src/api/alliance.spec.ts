@@ -30,6 +30,7 @@ import { cityOf, CityPlayer, grant, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { startStack, Stack } from '../support/stack';
 
+// A stack of its own: its alliances have fixed names and tags (the look-alike checks are made against them), unique in the game.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());
