@@ -25,6 +25,7 @@ let stack: Stack;
 let secondApi: string;
 const listeners: ChatListener[] = [];
 beforeAll(async () => {
+  // A stack of its own: a second api replica (a shared stack starts no process for one file).
   stack = await startStack();
   secondApi = await stack.startApi();
 }, 60_000);

@@ -30,6 +30,8 @@ import { cityOf, CityPlayer, grant, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { startStack, Stack } from '../support/stack';
 
+// A stack of its own: alliance names and tags are unique in the game, and its own are fixed (the look-alike checks are
+// made against them) or uniqueAllianceIdentity's, which every file counts from 0 (alliance-races.spec's on the shared stack).
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());

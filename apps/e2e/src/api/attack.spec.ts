@@ -33,6 +33,7 @@ import {
   enemiesOf,
   expectedVerdict,
   joinSameAlliance,
+  levelAboveEveryCity,
   lootCredited,
   newRaidablePlayer,
   setArmy,
@@ -42,22 +43,16 @@ import {
 import { cityOf, CityPlayer, injure, letTimePass, setCityHallLevel } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { uniqueUsername } from '../support/hive';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const NO_BONUSES = { infantry: 0, archer: 0, cavalry: 0 };
-
-/**
- * The players of this file share one database. Each test that lists enemies puts its own
- * players on City Hall levels above every earlier test's, and filters by that level.
- */
-let levelBand = 0;
-const nextLevelBand = () => (levelBand += 100);
 
 async function playerAt(level: number, prefix = 'atk'): Promise<CityPlayer> {
   const player = await newRaidablePlayer(stack, prefix);
@@ -177,7 +172,7 @@ describe('army stats', () => {
 
 describe('enemies', () => {
   it('pages by 10, strongest City Hall first, never the player nor their alliance', async () => {
-    const band = nextLevelBand();
+    const band = await levelAboveEveryCity(stack);
     const viewer = await playerAt(band, 'view');
     const ally = await playerAt(band + 50, 'ally');
     // Ten others on levels band+1 … band+10.
@@ -210,7 +205,7 @@ describe('enemies', () => {
   });
 
   it("shows each enemy's army, power and pending resources, and no cooldown before an attack", async () => {
-    const band = nextLevelBand();
+    const band = await levelAboveEveryCity(stack);
     const viewer = await playerAt(band);
     const enemy = await playerAt(band);
     await setArmy(stack, enemy, { infantry: 40, archers: 20, cavalries: 10 });
@@ -262,7 +257,7 @@ describe('enemies', () => {
 
 describe('attack', () => {
   it('fights a battle that replays from its seed, moves troops, loot and charges exactly, and logs it for both', async () => {
-    const band = nextLevelBand();
+    const band = await levelAboveEveryCity(stack);
     const attacker = await playerAt(band, 'raid');
     const defender = await playerAt(band, 'keep');
     await setArmy(stack, attacker, { infantry: 200, archers: 50, cavalries: 100 });
@@ -437,7 +432,7 @@ describe('attack', () => {
   it('refuses the same enemy for 4 hours with cooldownUntil, per attacker, then allows it again', async () => {
     const attacker = await newRaidablePlayer(stack, 'cool');
     const other = await newRaidablePlayer(stack, 'oth');
-    const band = nextLevelBand();
+    const band = await levelAboveEveryCity(stack);
     const defender = await playerAt(band, 'targ');
     await setArmy(stack, attacker, { infantry: 100 });
     await setArmy(stack, other, { infantry: 100 });

@@ -30,6 +30,7 @@ import { giveGear } from '../support/gear';
 import { startStack, Stack } from '../support/stack';
 import { garrison, newThroneAlliance, ok, Reply, seedActiveWar, soloAttack, troops } from '../support/throne';
 
+// A stack of its own: it seeds a throne war, of which the game has one, and attacks the citadel boss everybody fights.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());

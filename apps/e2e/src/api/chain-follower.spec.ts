@@ -12,6 +12,7 @@ import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support
  * the game account to its sender, whether or not the client reported it; what pays for nothing goes
  * back, once.
  */
+// A stack of its own: a test kills the worker and starts two.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack({ engineDelayMs: 100 })));
 afterAll(() => stack?.stop());

@@ -9,7 +9,8 @@ import { eventually } from '../support/eventually';
 import { payRegistration, uniqueUsername } from '../support/hive';
 import { hivePrice, pendingOf } from '../support/packs';
 import { ITEMS, shopPurchaseRows } from '../support/shop';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 import { paySwapHive, swapHiveOf } from '../support/swap-hive';
 
 /**
@@ -18,7 +19,7 @@ import { paySwapHive, swapHiveOf } from '../support/swap-hive';
  * it, and what pays for nothing goes back to its sender, once.
  */
 let stack: Stack;
-beforeAll(async () => (stack = await startStack({ engineDelayMs: 100 })));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 interface RecordedTransfer {
@@ -182,10 +183,16 @@ describe('pack and shop payments from the chain', () => {
     const txId = await paySwapHive(stack, player.username, quantity, memo);
     expect(await settled(txId)).toEqual({ status: 'refunded', matched: null, reason });
     expect(await swapHiveOf(stack, player.username)).toBe(before);
-    const refunds = await queryDatabase<{ memo: string }>(
-      stack.database.url,
-      `SELECT memo FROM chain_transfers WHERE status = 'outgoing' AND recipient = $1`,
-      [player.username],
+    // Settled once Hive Engine has the refund in a block; the follower records it when it reads that block, maybe later.
+    const refunds = await eventually(
+      () =>
+        queryDatabase<{ memo: string }>(
+          stack.database.url,
+          `SELECT memo FROM chain_transfers WHERE status = 'outgoing' AND recipient = $1`,
+          [player.username],
+        ),
+      (rows) => rows.length > 0,
+      30_000,
     );
     expect(refunds).toEqual([{ memo: `Runik refund: ${reason}` }]);
     expect(await shopPurchaseRows(stack, player)).toEqual([]);

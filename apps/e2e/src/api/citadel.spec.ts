@@ -8,6 +8,7 @@ import { CityPlayer, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { startStack, Stack } from '../support/stack';
 
+// A stack of its own: the citadel's floors and bosses are everybody's, and a test starts a second worker.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());

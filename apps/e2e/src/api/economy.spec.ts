@@ -25,6 +25,7 @@ import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support
  * (the game account's RNK) and each day's flows, checked against the ledger read with SQL and
  * against hive-sim, after real play through the api.
  */
+// A stack of its own: the operators' page totals the whole game, and a test starts a second api.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack({ engineDelayMs: 100 })));
 afterAll(() => stack?.stop());

@@ -8,6 +8,7 @@ import { startStack, Stack } from '../support/stack';
  * Issue 35: the first-steps guide can be finished on a new player's first day on an empty server,
  * where every city is under a newcomer shield: the raid is on the practice camp.
  */
+// A stack of its own: the day is played on an empty server (no battle anywhere, every other city a newcomer).
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());

@@ -2,7 +2,7 @@ import { ApiRoutes, GearMessages } from '@runik/contract';
 import type { Gear } from '@runik/contract';
 import { resolveBattle } from '@runik/rules';
 import { apiClient } from '../support/api-client';
-import { armyStatsOf, attack, battlesOf, enemiesOf, pastNewcomerShield, setArmy } from '../support/attack';
+import { armyStatsOf, attack, battlesOf, enemiesOf, levelAboveEveryCity, pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
 import {
   availableOf,
@@ -406,8 +406,9 @@ describe('commander gear and army power', () => {
     expect(stats.commanderBonuses).toEqual({ infantry: 5.6, archer: 2.4, cavalry: 12 });
 
     // Others see the same power and bonuses in the enemy list.
-    await setCityHallLevel(stack, general, 777);
-    const { enemies } = await enemiesOf(rival, 1, 777);
+    const level = await levelAboveEveryCity(stack);
+    await setCityHallLevel(stack, general, level);
+    const { enemies } = await enemiesOf(rival, 1, level);
     expect(enemies).toEqual([
       expect.objectContaining({ name: general.username, armyPower: 2.548, commanderBonuses: { infantry: 5.6, archer: 2.4, cavalry: 12 } }),
     ]);
@@ -417,7 +418,7 @@ describe('commander gear and army power', () => {
     expect((await equip(rival, shield, 'infantry')).status).toBe(200);
     await setArmy(stack, rival, { infantry: 10 });
     // A raidable rival: in the general's City Hall band and past its newcomer shield.
-    await setCityHallLevel(stack, rival, 777);
+    await setCityHallLevel(stack, rival, level);
     await pastNewcomerShield(stack, rival);
     const fight = await attack(general, rival.username);
     expect(fight.status).toBe(200);

@@ -8,6 +8,7 @@ import { queryDatabase } from '../support/database';
 import { equip, giveGear, unequip } from '../support/gear';
 import { startStack, Stack } from '../support/stack';
 
+// A stack of its own: the boards rank every player of the game.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());

@@ -26,6 +26,7 @@ import {
   warRow,
 } from '../support/throne';
 
+// A stack of its own: it runs the one throne war's phases and fells a citadel boss, both everybody's.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());

@@ -16,6 +16,7 @@ interface OpenApiOperation {
   responses: Record<string, object>;
 }
 
+// A stack of its own: the health check reports the game account's RNK as hive-sim starts it, and Bull Board retries every failed job.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());

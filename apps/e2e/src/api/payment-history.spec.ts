@@ -7,7 +7,8 @@ import { eventually } from '../support/eventually';
 import { sendToken } from '../support/hive';
 import { hivePrice } from '../support/packs';
 import { ITEMS } from '../support/shop';
-import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import { GAME_ACCOUNT, Stack } from '../support/stack';
 import { paySwapHive } from '../support/swap-hive';
 
 /**
@@ -16,7 +17,7 @@ import { paySwapHive } from '../support/swap-hive';
  * transaction; nobody else's.
  */
 let stack: Stack;
-beforeAll(async () => (stack = await startStack({ engineDelayMs: 100 })));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 async function historyOf(player: CityPlayer, offset = 0): Promise<PaymentHistoryResponse> {
@@ -32,12 +33,20 @@ async function settledEntry(player: CityPlayer, txId: string): Promise<PaymentHi
   return eventually(entryOf, (entry) => entry?.status === 'credited' || entry?.refund?.state === 'sent', 30_000);
 }
 
-/** The game's transfer back to `recipient`, as the follower recorded it. */
+/**
+ * The game's transfers back to `recipient`, as the follower recorded them: when it reads the refund's block, which may
+ * be after the history shows the refund sent (Hive Engine's word).
+ */
 const refundsTo = (recipient: string) =>
-  queryDatabase<{ transaction_id: string; memo: string; quantity: string }>(
-    stack.database.url,
-    `SELECT transaction_id, memo, quantity FROM chain_transfers WHERE status = 'outgoing' AND recipient = $1`,
-    [recipient],
+  eventually(
+    () =>
+      queryDatabase<{ transaction_id: string; memo: string; quantity: string }>(
+        stack.database.url,
+        `SELECT transaction_id, memo, quantity FROM chain_transfers WHERE status = 'outgoing' AND recipient = $1`,
+        [recipient],
+      ),
+    (rows) => rows.length > 0,
+    30_000,
   );
 
 describe('the payment history', () => {
@@ -141,7 +150,8 @@ describe('the payment history', () => {
 
   it("is the session owner's only: another player's is 403, a bad username or offset 4xx, no session 401", async () => {
     const [owner, stranger] = await Promise.all([newCityPlayer(stack, 'phown'), newCityPlayer(stack, 'phstr')]);
-    await sendToken(stack.simUrl, owner.username, GAME_ACCOUNT, 'RNK', '1.000', '');
+    // Credited before the test goes on, so that it does not land in a later file's checks on the shared stack.
+    await settledEntry(owner, await sendToken(stack.simUrl, owner.username, GAME_ACCOUNT, 'RNK', '1.000', ''));
 
     const theirs = await stranger.api.get(ApiRoutes.paymentHistory(owner.username));
     expect(theirs.status).toBe(403);

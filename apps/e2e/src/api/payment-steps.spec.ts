@@ -6,7 +6,8 @@ import { cityOf, reportRegistration } from '../support/city';
 import { eventually } from '../support/eventually';
 import { payRegistration, sendToken, uniqueUsername } from '../support/hive';
 import { listen, newSocketPlayer, refusalOf, type Listener } from '../support/push';
-import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import { GAME_ACCOUNT, Stack } from '../support/stack';
 
 /**
  * Issue 35: a payment's screens show its steps (sent, seen on chain, credited). "Seen on chain" is the
@@ -14,7 +15,7 @@ import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
  * with the locks the product itself takes, so the states are seen in order without betting on timing.
  */
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 /** A PostgreSQL session of the test's own, holding locks until released. */
@@ -61,7 +62,7 @@ const heardSeen = (listener: Listener, transactionId: string) =>
 
 describe('a payment seen on chain before it is credited', () => {
   it('deposit: the check says seenOnChain and the payer hears payment-seen while the credit waits, then completed', async () => {
-    // A first deposit makes the chain's side of the ledger exist (a new stack has none).
+    // A first deposit makes the chain's side of the ledger exist (a new stack has none; a shared one may have it already).
     const first = await newSocketPlayer(stack, 'stepfirst');
     const firstTx = await sendToken(stack.simUrl, first.username, GAME_ACCOUNT, 'RNK', '1.000', 'deposit');
     await first.api.post(ApiRoutes.depositInit(first.username), { amount: '1', txId: firstTx });

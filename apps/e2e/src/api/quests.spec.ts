@@ -6,11 +6,12 @@ import { letTimePass, newCityPlayer, newPaidCityPlayer, setCityHallLevel, type C
 import { queryDatabase } from '../support/database';
 import { conservation } from '../support/ledger-invariants';
 import { notificationsOf } from '../support/notifications';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 
 /** Daily quests and the quest chain over HTTP (issue 36; docs/quests.md). */
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 async function questsOf(player: CityPlayer): Promise<QuestsResponse> {

@@ -6,6 +6,7 @@ import {
   battlesOf,
   cityRow,
   enemiesOf,
+  levelAboveEveryCity,
   lootCredited,
   newRaidablePlayer,
   pastNewcomerShield,
@@ -21,9 +22,6 @@ beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const HOUR = 3_600_000;
-/** City Hall levels of this file's players, far above every other test's, so the enemy lists show only them. */
-let levelBand = 10_000;
-const nextLevelBand = () => (levelBand += 100);
 
 /** A refused raid: 403 with this body, and nothing changed anywhere. */
 async function expectShielded(attacker: CityPlayer, defender: CityPlayer, body: Record<string, unknown>): Promise<void> {
@@ -36,7 +34,7 @@ async function expectShielded(attacker: CityPlayer, defender: CityPlayer, body: 
 
 describe('raid shields', () => {
   it('free cities are shielded from paid raiders, so a paid main gains nothing from free alts; free raiders may still raid anyone', async () => {
-    const band = nextLevelBand();
+    const band = await levelAboveEveryCity(stack);
     const [main, alt] = await Promise.all([newPaidCityPlayer(stack, 'main'), newCityPlayer(stack, 'alt')]);
     await pastNewcomerShield(stack, main, alt);
     // The measured farm: alts at the main's City Hall, with no army and a day's production waiting.
@@ -59,7 +57,7 @@ describe('raid shields', () => {
   });
 
   it('a new city is shielded for 48 hours after registration, until its owner raids someone', async () => {
-    const band = nextLevelBand();
+    const band = await levelAboveEveryCity(stack);
     const [raider, newcomer, target] = await Promise.all([
       newRaidablePlayer(stack, 'vet'),
       newCityPlayer(stack, 'newb'),
@@ -111,7 +109,7 @@ describe('raid shields', () => {
 
 describe('City Hall band', () => {
   it('takes the full share down to 2 levels below, 25% less per level further, and refuses more than 5 below', async () => {
-    const band = nextLevelBand();
+    const band = await levelAboveEveryCity(stack);
     const raider = await newRaidablePlayer(stack, 'band');
     await setCityHallLevel(stack, raider, band + 10);
     await setArmy(stack, raider, { cavalries: 2_000 });

@@ -20,11 +20,12 @@ import {
   shopStatus,
   statusOf,
 } from '../support/shop';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 import { processed, spendSwapHive, unknownTxId } from '../support/swap-hive';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const newPlayer = (prefix: string) => newCityPlayer(stack, prefix);

@@ -40,6 +40,7 @@ import {
   withdrawFromRally,
 } from '../support/throne';
 
+// A stack of its own: the game has one throne war, and a test starts a second worker.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());

@@ -6,7 +6,8 @@ import { setArmy } from '../support/attack';
 import { CityPlayer, grant } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { gearRow, giveGear, giveGears } from '../support/gear';
-import { startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { Stack } from '../support/stack';
 import {
   buyGear,
   entriesFor,
@@ -24,7 +25,7 @@ import {
 } from '../support/trading';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack()));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const CLOSED = { error: TradingMessages.listingClosed };

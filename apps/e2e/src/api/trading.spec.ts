@@ -41,6 +41,7 @@ import {
   unlistGear,
 } from '../support/trading';
 
+// A stack of its own: the marketplace shows every player's listings, and its checks start from none.
 let stack: Stack;
 beforeAll(async () => (stack = await startStack()));
 afterAll(() => stack?.stop());

@@ -3,10 +3,11 @@ import { ApiRoutes, WalletMessages } from '@runik/contract';
 import { cityOf, CityPlayer, grant, newCityPlayer, newPaidCityPlayer, settledWithdrawal } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { engineBalance } from '../support/hive';
-import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import { GAME_ACCOUNT, Stack } from '../support/stack';
 
 let stack: Stack;
-beforeAll(async () => (stack = await startStack({ engineDelayMs: 100 })));
+beforeAll(async () => (stack = await sharedStack()));
 afterAll(() => stack?.stop());
 
 const withdraw = (player: CityPlayer, amount: unknown) => player.api.post(ApiRoutes.withdraw(player.username), { amount });

@@ -6,6 +6,16 @@ import { CityPlayer, newCityPlayer } from './city';
 import { queryDatabase } from './database';
 import type { Stack } from './stack';
 
+/**
+ * A City Hall level above every city's so far. The enemy list from a level (minLevel) shows every city at or above
+ * it: a test that puts its players from here up sees only them there, whatever other tests (this file's, or other
+ * files' on a shared stack) made.
+ */
+export async function levelAboveEveryCity(stack: Stack): Promise<number> {
+  const [{ top }] = await queryDatabase<{ top: number | null }>(stack.database.url, 'SELECT max(ch_level) AS top FROM cities');
+  return (top ?? 0) + 100;
+}
+
 /** Troops are trained elsewhere (city tests); attack tests set the army directly. */
 export async function setArmy(stack: Stack, player: CityPlayer, troops: Partial<Troops>): Promise<void> {
   await queryDatabase(stack.database.url, `UPDATE cities SET infantry = $2, archers = $3, cavalries = $4 WHERE player_id = $1`, [
@@ -43,20 +53,22 @@ export async function newRaidablePlayer(stack: Stack, prefix?: string): Promise<
   return player;
 }
 
-let allianceCounter = 0;
-
 /**
  * Puts the players in one new alliance (the first leads it), straight in the tables, so these
  * tests do not depend on the alliance endpoints. Returns the alliance's tag.
  */
 export async function joinSameAlliance(stack: Stack, players: CityPlayer[]): Promise<string> {
-  allianceCounter += 1;
-  const tag = `T${String(allianceCounter).padStart(2, '0')}`;
-  const [{ id }] = await queryDatabase<{ id: number }>(
+  // Name and tag from the alliance's id: both are unique in the game, which files sharing a stack play in together.
+  const [{ id }] = await queryDatabase<{ id: string }>(
     stack.database.url,
-    `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at)
-     VALUES ($1, $2, 'shield', 'attack test alliance', $3, 10, now()) RETURNING id`,
-    [`Attack test ${allianceCounter}`, tag, players[0].playerId],
+    `SELECT nextval(pg_get_serial_sequence('alliances', 'id')) AS id`,
+  );
+  const tag = Number(id).toString(36).toUpperCase().padStart(3, '0');
+  await queryDatabase(
+    stack.database.url,
+    `INSERT INTO alliances (id, name, tag, icon, description, leader_id, max_members, created_at)
+     VALUES ($1, $2, $3, 'shield', 'attack test alliance', $4, 10, now())`,
+    [id, `Attack test ${id}`, tag, players[0].playerId],
   );
   for (const player of players) {
     await queryDatabase(stack.database.url, `INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, now())`, [
