@@ -36,6 +36,17 @@ export default [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  // The rules load in every api, worker and hive-sim process and every test file: date-fns' root module loads all its
+  // 300 modules (about 0.25 CPU-s a time), one function's own path loads a few.
+  {
+    files: ['libs/rules/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'date-fns', message: "Import each function from its own path, e.g. 'date-fns/addDays'." }] },
+      ],
+    },
+  },
   // core/ is what every feature stands on (config, database, queues, errors): it never imports a feature, or the
   // features could not be understood (or started) without each other. A feature contributes what core must run
   // (entities, SQL generated from the rules) through its own module; see libs/server/src/database.ts.

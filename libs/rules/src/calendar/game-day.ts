@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, subHours } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { subHours } from 'date-fns/subHours';
 
 /**
  * The game day runs from 08:00 to 08:00 in Manila (the spec's citadel reset, section 9). Every daily

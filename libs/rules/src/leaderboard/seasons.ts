@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { GAME_DAY_RESET_HOUR, GAME_TIME_ZONE } from '../calendar/game-day';
 
 /** Abyss seasons: 14 days each, back to back from the first, starting at 08:00 in Manila (docs/citadel.md). */

@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, lastDayOfMonth } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
 
 /** Throne Wars happen on the 15th and the last day of each month (UTC), spec section 9. */
 export const THRONE_WAR_DAY_OF_MONTH = 15;
