@@ -1,6 +1,6 @@
 import type { AxiosInstance, AxiosResponse } from 'axios';
-import { DataSource } from 'typeorm';
-import { Asset, Clock, dataSourceOptions, LedgerService } from '@runik/server';
+import type { Asset } from '@runik/server';
+import { grantThroughLedger } from '@runik/server/testing/grant';
 import type { CityResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import { apiClient, login, registerFree, settledStatus } from './api-client';
@@ -58,22 +58,8 @@ export async function cityOf(player: CityPlayer): Promise<CityResponse> {
  * Test setup through the game's own ledger: mints thousandths of an asset to a player,
  * as production or a deposit would (no shortcut around the balances' rules).
  */
-export async function grant(stack: Stack, player: CityPlayer, asset: Asset, thousandths: number): Promise<void> {
-  const dataSource = await new DataSource({ ...dataSourceOptions(stack.database.url), extra: { max: 1 } }).initialize();
-  try {
-    const ledger = new LedgerService(new Clock());
-    await dataSource.transaction((manager) =>
-      ledger.post(manager, {
-        reason: 'test-grant',
-        legs: [
-          { account: { system: 'system:mint' }, asset, delta: -thousandths },
-          { account: { playerId: player.playerId }, asset, delta: thousandths },
-        ],
-      }),
-    );
-  } finally {
-    await dataSource.destroy();
-  }
+export function grant(stack: Stack, player: CityPlayer, asset: Asset, thousandths: number): Promise<void> {
+  return grantThroughLedger(stack.database.url, player.playerId, asset, thousandths);
 }
 
 /** Moves a city's clock-driven state into the past, as if `ms` had gone by. */
