@@ -1,6 +1,5 @@
 import type { AxiosInstance, AxiosResponse } from 'axios';
-import { DataSource } from 'typeorm';
-import { Asset, Clock, dataSourceOptions, LedgerService } from '@runik/server';
+import type { Asset } from '@runik/server';
 import type { CityResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import { apiClient, login, registerFree, settledStatus } from './api-client';
@@ -59,21 +58,9 @@ export async function cityOf(player: CityPlayer): Promise<CityResponse> {
  * as production or a deposit would (no shortcut around the balances' rules).
  */
 export async function grant(stack: Stack, player: CityPlayer, asset: Asset, thousandths: number): Promise<void> {
-  const dataSource = await new DataSource({ ...dataSourceOptions(stack.database.url), extra: { max: 1 } }).initialize();
-  try {
-    const ledger = new LedgerService(new Clock());
-    await dataSource.transaction((manager) =>
-      ledger.post(manager, {
-        reason: 'test-grant',
-        legs: [
-          { account: { system: 'system:mint' }, asset, delta: -thousandths },
-          { account: { playerId: player.playerId }, asset, delta: thousandths },
-        ],
-      }),
-    );
-  } finally {
-    await dataSource.destroy();
-  }
+  // Loaded at the first grant: TypeORM and the ledger cost a test file about half a CPU-second, and most never grant.
+  const { grantThroughLedger } = await import('@runik/server/testing/grant');
+  await grantThroughLedger(stack.database.url, player.playerId, asset, thousandths);
 }
 
 /** Moves a city's clock-driven state into the past, as if `ms` had gone by. */
