@@ -1,7 +1,7 @@
 import { Job, Queue } from 'bullmq';
 import { ApiRoutes } from '@runik/contract';
 import { gameDayKey, seasonAt, THRONE_FULL_CONTROL_SECONDS } from '@runik/rules';
-import { LedgerJobs, Queues, ScheduledJobs } from '@runik/server';
+import { LedgerJobs, Queues, ScheduledJobs } from '@runik/server/queues';
 import { apiClient, signedChallenge } from '../support/api-client';
 import { cityRow, setArmy } from '../support/attack';
 import { CityPlayer } from '../support/city';

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { ApiRoutes } from '@runik/contract';
 import type { NotificationKind } from '@runik/contract';
-import { LedgerJobs } from '@runik/server';
+import { LedgerJobs } from '@runik/server/queues';
 import { CityPlayer, grant, newCityPlayer, newPaidCityPlayer, reportRegistration, settledWithdrawal } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { eventually } from '../support/eventually';

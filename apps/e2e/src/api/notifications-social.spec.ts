@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { ApiRoutes, QUEST_TITLES } from '@runik/contract';
 import type { NotificationDataByKind, NotificationKind } from '@runik/contract';
 import { bossMaxHp, bossReward, fromThousandths, THRONE_FULL_CONTROL_SECONDS, Troops } from '@runik/rules';
-import { Queues, ScheduledJobs } from '@runik/server';
+import { Queues, ScheduledJobs } from '@runik/server/queues';
 import { addMembers, allowMembersToInvite, invitationFrom, newAlliance, requestToJoin, setMaxMembers } from '../support/alliance';
 import { setArmy } from '../support/attack';
 import { CityPlayer, newCityPlayer } from '../support/city';

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { ApiRoutes, PackMessages, SwapHivePaymentFailures, packPaymentMemo } from '@runik/contract';
 import type { PackPurchaseStatusResponse } from '@runik/contract';
-import { LedgerJobs } from '@runik/server';
+import { LedgerJobs } from '@runik/server/queues';
 import { assetTotals, runikOf } from '../support/alliance';
 import { CityPlayer, grant, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';

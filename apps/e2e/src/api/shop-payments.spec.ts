@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { ApiRoutes, packPaymentMemo, shopPaymentMemo, ShopMessages, SwapHiveMessages, SwapHivePaymentFailures } from '@runik/contract';
-import { LedgerJobs } from '@runik/server';
+import { LedgerJobs } from '@runik/server/queues';
 import { assetTotals } from '../support/alliance';
 import { cityOf, CityPlayer, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { ApiRoutes, ErrorMessages, ThroneMessages } from '@runik/contract';
 import type { ThroneWar } from '@runik/contract';
 import { MAX_THRONE_TROOPS, THRONE_FULL_CONTROL_SECONDS, Troops } from '@runik/rules';
-import { Queues, ScheduledJobs } from '@runik/server';
+import { Queues, ScheduledJobs } from '@runik/server/queues';
 import { apiClient } from '../support/api-client';
 import { cityRow } from '../support/attack';
 import { CityPlayer } from '../support/city';

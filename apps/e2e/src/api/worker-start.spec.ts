@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { Queues, ScheduledJobs } from '@runik/server';
+import { Queues, ScheduledJobs } from '@runik/server/queues';
 import { createTestDatabase, TestDatabase, testRedisPrefix } from '@runik/server/testing/database';
 import { startNodeProcess, stopProcess, waitForOutput } from '../support/processes';
 import { TEST_REDIS_COMMAND_TIMEOUT_MS } from '../support/stack';
