@@ -2,14 +2,13 @@ import { spawn } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { sharedChromium } from './chromium';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { WORKSPACE_ROOT } from './processes';
 import { startStack, type Stack } from './stack';
 
 /**
  * Browser end-to-end support: the built web app served by the real api, hive-sim's dev
- * wallet standing in for Hive Keychain, and Debian's Chromium (chromium.ts) driven by playwright-core.
+ * wallet standing in for Hive Keychain, and Debian's Chromium driven by playwright-core.
  *
  * The dev wallet's URL is baked into the web build, so the build and the stack share one
  * fixed hive-sim port. The defaults sit below Linux's ephemeral range (32768-60999), so no
@@ -25,6 +24,16 @@ export const ACTIVATION_TIMEOUT_MS = 60_000;
 
 const SCREENSHOT_DIR = join(WORKSPACE_ROOT, 'tmp', 'e2e-screenshots');
 const LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'test-logs');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Where the web build for a given hive-sim port lives. */
 export function webBuildDir(simPort = BROWSER_SIM_PORT): string {
@@ -129,6 +138,10 @@ async function assertPortFree(port: number, variable: string): Promise<void> {
   });
 }
 
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
 export interface BrowserStack {
   stack: Stack;
   browser: Browser;
@@ -178,24 +191,24 @@ export async function startBrowserGame(options: Partial<BrowserStackOptions> = {
   return startStack({ webDistDir, apiPort, simPort, engineDelayMs: 300, outlivesFile });
 }
 
-/** A stack of the file's own (startBrowserGame) and the Jest worker's Chromium. `close()` stops the stack. */
+/** A stack of the file's own (startBrowserGame) and Chromium. `close()` stops both. */
 export function startBrowserStack(options: Partial<BrowserStackOptions> = {}): Promise<BrowserStack> {
   return withChromium(startBrowserGame(options));
 }
 
 /**
- * The stack once started, with the Jest worker's Chromium (connected to meanwhile). If either fails, the other is
- * stopped or disconnected. `close()` closes the file's contexts, disconnects and stops the stack (a shared stack's
- * stop does nothing).
+ * The stack once started, with Chromium (launched meanwhile: one per file; one per Jest worker behind Playwright's
+ * server cost as much CPU in relaying as the launches it saved). If either fails, the other is stopped. `close()`
+ * closes the file's contexts, Chromium and the stack (a shared stack's stop does nothing).
  */
 export async function withChromium(starting: Promise<Stack>): Promise<BrowserStack> {
-  const connecting = sharedChromium();
+  const launching = launchChromium();
   let stack: Stack;
   let browser: Browser;
   try {
-    [stack, browser] = await Promise.all([starting, connecting]);
+    [stack, browser] = await Promise.all([starting, launching]);
   } catch (error) {
-    await Promise.allSettled([starting.then((started) => started.stop()), connecting.then((connected) => connected.close())]);
+    await Promise.allSettled([starting.then((started) => started.stop()), launching.then((launched) => launched.close())]);
     throw error;
   }
   const contexts = new Set<BrowserContext>();

@@ -1,5 +1,5 @@
 import { BROWSER_API_PORT, BROWSER_SIM_PORT, startBrowserGame, useBrowserStackOf, withChromium, type BrowserStack } from './browser';
-import { sharedByWorker, sharedView, stackAnswers, stackNote } from './shared-stack';
+import { sharedStackOf } from './shared-stack';
 
 /**
  * One browser stack (hive-sim, the api serving the web build, worker, database, Redis prefix) shared by the browser
@@ -13,11 +13,10 @@ import { sharedByWorker, sharedView, stackAnswers, stackNote } from './shared-st
 export function sharedBrowserStack(): Promise<BrowserStack> {
   const offset = 200 + 2 * Number(process.env.JEST_WORKER_ID ?? '1');
   const ports = { apiPort: BROWSER_API_PORT + offset, simPort: BROWSER_SIM_PORT + offset, copyWebApp: true };
-  const note = sharedByWorker('browser-stack', stackAnswers, async () => stackNote(await startBrowserGame(ports, true)));
-  return withChromium(note.then(sharedView));
+  return withChromium(sharedStackOf('browser-stack', () => startBrowserGame(ports, true)));
 }
 
-/** The Jest worker's shared browser stack for the file's tests (their pages are closed after them, the stack lives on). */
+/** The Jest worker's shared browser stack for the file's tests (Chromium is closed after them, the stack lives on). */
 export function useSharedBrowserStack() {
   return useBrowserStackOf(sharedBrowserStack);
 }

@@ -12,64 +12,47 @@ import { startStack, Stack } from './stack';
  * Jest worker notes its stack in a file (Jest gives every test file a fresh module registry, so no variable
  * survives), and the run's global teardown stops every noted process and drops the databases.
  */
-export interface SharedStackNote extends WorkerNote {
+interface SharedStackNote {
   apiUrl: string;
   simUrl: string;
   simUrls: string[];
   database: { name: string; url: string };
   redisPrefix: string;
-}
-
-/** What a Jest worker shares between its files (a stack, a browser: shared-browser-stack.ts), noted for the next file. */
-export interface WorkerNote {
-  /** Every process this worker started for it, still running or not: the run's global teardown stops them. */
+  /** Every process this worker's shared stacks started, still running or not. */
   pids: number[];
-  database?: { name: string };
 }
 
 /** The run's notes: the run's template database names the run (set by its global setup, inherited by the workers). */
 const notesDirectory = () => join(WORKSPACE_ROOT, 'tmp', 'shared-stacks', process.env.RUNIK_TEST_TEMPLATE ?? 'outside-a-run');
 
 export async function sharedStack(): Promise<Stack> {
-  const note = await sharedByWorker('stack', stackAnswers, async () => stackNote(await startStack({ outlivesFile: true })));
-  return sharedView(note);
+  return sharedStackOf('stack', () => startStack({ outlivesFile: true }));
 }
 
 /**
- * This Jest worker's `kind` of shared processes: the ones an earlier file noted while `isUp` says they still serve,
- * else freshly started and noted (with the earlier ones' PIDs, so the teardown stops those too).
+ * This Jest worker's shared stack of a kind (a note each): the one an earlier file noted while its api answers, else
+ * the one `start` starts (with `outlivesFile`), noted for the next file.
  */
-export async function sharedByWorker<Note extends WorkerNote>(
-  kind: string,
-  isUp: (note: Note) => Promise<boolean>,
-  start: () => Promise<Note>,
-): Promise<Note> {
+export async function sharedStackOf(kind: string, start: () => Promise<Stack>): Promise<Stack> {
   const notePath = join(notesDirectory(), `${kind}-worker-${process.env.JEST_WORKER_ID ?? '1'}.json`);
-  const earlier = existsSync(notePath) ? (JSON.parse(readFileSync(notePath, 'utf8')) as Note) : undefined;
-  if (earlier && (await isUp(earlier))) return earlier;
-  const started = await start();
-  const note: Note = { ...started, pids: [...(earlier?.pids ?? []), ...started.pids] };
-  mkdirSync(notesDirectory(), { recursive: true });
-  writeFileSync(notePath, JSON.stringify(note));
-  return note;
-}
-
-export const stackAnswers = (note: SharedStackNote): Promise<boolean> => answers(`${note.apiUrl}/api/health/ready`);
-
-/** What a file needs to use a stack another file started. */
-export function stackNote(stack: Stack): SharedStackNote {
-  return {
+  const earlier = existsSync(notePath) ? (JSON.parse(readFileSync(notePath, 'utf8')) as SharedStackNote) : undefined;
+  if (earlier && (await answers(`${earlier.apiUrl}/api/health/ready`))) return sharedView(earlier);
+  const stack = await start();
+  const note: SharedStackNote = {
     apiUrl: stack.apiUrl,
     simUrl: stack.simUrl,
     simUrls: stack.simUrls,
     database: { name: stack.database.name, url: stack.database.url },
     redisPrefix: stack.redisPrefix,
-    pids: stack.pids(),
+    pids: [...(earlier?.pids ?? []), ...stack.pids()],
   };
+  mkdirSync(notesDirectory(), { recursive: true });
+  writeFileSync(notePath, JSON.stringify(note));
+  return sharedView(note);
 }
 
 /** The shared stack as a file sees it: its processes are not the file's to stop or signal. */
-export function sharedView(note: SharedStackNote): Stack {
+function sharedView(note: SharedStackNote): Stack {
   const notYours = (what: string) => () => {
     throw new Error(`${what}: this file shares its stack with others; start one of its own (startStack) to do that`);
   };
@@ -89,20 +72,20 @@ export function sharedView(note: SharedStackNote): Stack {
   };
 }
 
-export async function answers(url: string): Promise<boolean> {
+async function answers(url: string): Promise<boolean> {
   return fetch(url, { signal: AbortSignal.timeout(5000) }).then(
     (response) => response.ok,
     () => false,
   );
 }
 
-/** For the run's global teardown: stops every noted process (SIGTERM, then SIGKILL after 5 s) and drops the noted databases. */
+/** For the run's global teardown: stops every shared stack's processes (SIGTERM, then SIGKILL after 5 s) and drops its database. */
 export async function stopSharedStacks(): Promise<void> {
   const directory = notesDirectory();
   if (!existsSync(directory)) return;
-  const notes = readdirSync(directory).map((file) => JSON.parse(readFileSync(join(directory, file), 'utf8')) as WorkerNote);
+  const notes = readdirSync(directory).map((file) => JSON.parse(readFileSync(join(directory, file), 'utf8')) as SharedStackNote);
   await Promise.all(notes.flatMap((note) => note.pids).map(stopProcessById));
-  await Promise.all(notes.flatMap((note) => (note.database ? [dropTestDatabase(note.database.name)] : [])));
+  await Promise.all(notes.map((note) => dropTestDatabase(note.database.name)));
   rmSync(directory, { recursive: true, force: true });
 }
 
