@@ -39,10 +39,11 @@ const config: Config = {
     }),
     // The game in Chromium (playwright-core) against the same real processes; globalSetup builds the web app.
     // Jest 30 reads testTimeout from the global config only, so its spec sets its own (120 s).
+    // Each worker's shared stack (support/shared-browser-stack.ts) outlives its files: the teardown stops it.
     nodeProject('browser', '<rootDir>/apps/e2e', {
       testMatch: ['<rootDir>/src/browser/**/*.spec.ts'],
       globalSetup: '<rootDir>/src/support/browser-global-setup.ts',
-      globalTeardown: templateDatabase.globalTeardown,
+      globalTeardown: '<rootDir>/src/support/system-global-teardown.ts',
     }),
   ],
 };

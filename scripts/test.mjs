@@ -5,8 +5,8 @@
 // while typechecking, linting and Vitest keep a core busy:
 //   1. Jest: rules, contract, hive-sim, economy, server and system in one run on 3 workers (each system file has
 //      its own database, Redis prefix, ports and processes, or shares its worker's: apps/e2e/src/support/
-//      shared-stack.ts), then the browser project on 2 workers (each file has its own ports and a copy of the web build; beside
-//      the Jest run the load doubled and tests ran past their timeouts). Output shown as it comes.
+//      shared-stack.ts), then the browser project on 2 workers (likewise: shared-browser-stack.ts; beside the Jest run the
+//      load doubled and tests ran past their timeouts). Output shown as it comes.
 //   2. Typecheck, lint, formatting, Vitest, the bundle-size budget, the soak; each step's output shown when it ends.
 // Workers: TEST_JEST_WORKERS (3), TEST_BROWSER_WORKERS (2). Arguments are passed to both Jest runs.
 import { spawn } from 'node:child_process';

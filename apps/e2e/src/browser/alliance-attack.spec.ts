@@ -2,19 +2,19 @@ import { ALLIANCE_CREATION_FEE, formatCount, formatResource, RESOURCE_KEYS, toTh
 import type { AttackBattleReport, BattleReportFighter, MyAllianceResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import type { Locator, Page } from 'playwright-core';
-import { newAlliance } from '../support/alliance';
-import { acceptDialogs, confirmGameDialog, eventually, useBrowserStack } from '../support/browser';
+import { leaderAllianceIdentity, newAlliance } from '../support/alliance';
+import { acceptDialogs, confirmGameDialog, eventually } from '../support/browser';
 import { pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, grant, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
+import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
 /**
  * The Alliance and Attack screens in Chromium against the real stack. Players are registered
  * through the API and log in through the form; armies, City Hall levels and time passing are
- * set up through the support helpers. Its own ports (twenty above the defaults), so Jest may
- * run it beside the other browser files.
+ * set up through the support helpers. On its Jest worker's shared stack (its players are its own).
  */
 const HOUR = 3_600_000;
-const browser = useBrowserStack(20, 'SOCIAL');
+const browser = useSharedBrowserStack();
 const stack = () => browser.current().stack;
 
 async function allianceOf(player: CityPlayer): Promise<MyAllianceResponse['alliance']> {
@@ -75,7 +75,7 @@ browser.test(
     // Markup in every stored text: it must reach the screen as characters, never as elements.
     const name = '<img src=x onerror=__xss=1>';
     const description = '<script>window.__xss=1</script>"><svg onload=window.__xss=1><b>bold</b>';
-    const alliance = await newAlliance(stack(), leader, { name, description });
+    const alliance = await newAlliance(stack(), leader, { ...leaderAllianceIdentity(leader), name, description });
     const untouched = async (page: Page) => {
       expect(await page.evaluate('window.__xss')).toBeUndefined();
       expect(await page.locator('.alliance img[src="x"], .alliance svg[onload], .alliance script, .alliance b').count()).toBe(0);

@@ -1,16 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { addMembers, newAlliance, setMaxMembers } from '../support/alliance';
-import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, useBrowserStack, withPage, withTimeout } from '../support/browser';
+import { addMembers, leaderAllianceIdentity, newAlliance, setMaxMembers } from '../support/alliance';
+import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, withPage, withTimeout } from '../support/browser';
 import { newCityPlayer, type CityPlayer } from '../support/city';
+import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
 /**
  * The alliance chat in Chromium against the real stack: two players in two browsers talk live, the
  * chat button's unread count moves, on a desktop (the panel beside the page, covering none of it)
  * and on a phone (a full screen); nothing scrolls sideways and axe finds nothing serious.
- * Its own ports (190 above the defaults), so Jest may run it beside the other browser files.
+ * On its Jest worker's shared stack (its players and alliances are its own).
  */
-const browser = useBrowserStack(190, 'CHAT');
+const browser = useSharedBrowserStack();
 const stack = () => browser.current().stack;
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -20,7 +21,7 @@ const SERIOUS = new Set(['serious', 'critical']);
 /** A leader and a member of one alliance. */
 async function twoMembers(): Promise<{ leader: CityPlayer; member: CityPlayer }> {
   const [leader, member] = await Promise.all([newCityPlayer(stack(), 'chld'), newCityPlayer(stack(), 'chmb')]);
-  const alliance = await newAlliance(stack(), leader);
+  const alliance = await newAlliance(stack(), leader, leaderAllianceIdentity(leader));
   await setMaxMembers(stack(), alliance, 10);
   await addMembers(leader, alliance, [member]);
   return { leader, member };

@@ -3,8 +3,9 @@ import { setArmy } from '../support/attack';
 import { newCityPlayer, setCityHallLevel } from '../support/city';
 
 /**
- * The Abyssal Citadel and the Leaderboards in Chromium against the real stack. Its own ports
- * (fifty above the defaults), so Jest may run it beside the other browser files.
+ * The Abyssal Citadel and the Leaderboards in Chromium against the real stack. A stack of its own (fifty
+ * ports above the defaults), not its Jest worker's shared one: the floor boss and the rankings are game-wide,
+ * and the paging counts on the players it makes being the most.
  */
 const browser = useBrowserStack(50, 'CITADEL');
 const stack = () => browser.current().stack;

@@ -2,33 +2,26 @@ import type { Locator, Page } from 'playwright-core';
 import { ApiRoutes } from '@runik/contract';
 import { DEPOSIT_POLL_INTERVAL_MS, formatResource, formatRunik, RESOURCE_KEYS, toThousandths } from '@runik/rules';
 import {
-  BROWSER_API_PORT,
-  BROWSER_SIM_PORT,
   acceptDialogs,
   BrowserStack,
   confirmGameDialog,
   eventually,
   logIn as logInThroughForm,
-  startBrowserStack,
   waitForToast,
   withPage,
 } from '../support/browser';
 import { cityOf, CityPlayer, grant, injure, letTimePass, newCityPlayer, newPaidCityPlayer } from '../support/city';
 import { sendToken } from '../support/hive';
+import { sharedBrowserStack } from '../support/shared-browser-stack';
 import { GAME_ACCOUNT, type Stack } from '../support/stack';
 
 /**
  * The City screen in Chromium against the real stack (hive-sim, api serving the built web
  * app, worker, PostgreSQL, Redis). Each test registers its own player through the API and
  * logs in through the login form, the dev wallet signing; state a player cannot reach yet
- * (time passing, injured troops, RUNIK) is set up through support/city.ts.
- *
- * Jest may run this file beside player-journeys.spec.ts, whose stack holds the default
- * ports, so this one starts its own stack ten ports higher, with a copy of the web build retargeted
- * to them (the dev wallet's URL, with hive-sim's port, is baked into the build).
+ * (time passing, injured troops, RUNIK) is set up through support/city.ts. On its Jest worker's
+ * shared stack (its players are its own).
  */
-const API_PORT = Number(process.env.E2E_CITY_API_PORT ?? BROWSER_API_PORT + 10);
-const SIM_PORT = Number(process.env.E2E_CITY_SIM_PORT ?? BROWSER_SIM_PORT + 10);
 
 const HOUR = 3_600_000;
 /** Thousandths: what grant() takes. */
@@ -43,13 +36,7 @@ let stack: Stack;
 let baseUrl: string;
 
 beforeAll(async () => {
-  browserStack = await startBrowserStack({
-    apiPort: API_PORT,
-    simPort: SIM_PORT,
-    apiPortVariable: 'E2E_CITY_API_PORT',
-    simPortVariable: 'E2E_CITY_SIM_PORT',
-    copyWebApp: true,
-  });
+  browserStack = await sharedBrowserStack();
   stack = browserStack.stack;
   baseUrl = browserStack.baseUrl;
 }, 120_000);

@@ -13,7 +13,8 @@ import { BULL_BOARD_PASSWORD, GAME_ACCOUNT } from '../support/stack';
  * mints, burns, buys resources, taxes and deposits, it shows the report's figures (what is owed and
  * held, SWAP.HIVE, today's emission budget, the withdrawal guard rails) and charts them, also on a
  * phone with each legend clear of its plot; without the ops credentials the page and its data are
- * refused. Its own ports (eighty above the defaults).
+ * refused. A stack of its own (eighty ports above the defaults), not its Jest worker's shared one: the report is
+ * game-wide, and another file's payments still settling (a withdrawal) would move its figures while the page is read.
  */
 const browser = useBrowserStack(80, 'ECONOMY');
 const stack = () => browser.current().stack;

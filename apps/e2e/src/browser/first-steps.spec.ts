@@ -7,7 +7,9 @@ import { grant, letTimePass, newCityPlayer, type CityPlayer } from '../support/c
 /**
  * The first-steps guide in Chromium against the real stack: a new player is walked through
  * harvest, Farm, infantry, a raid and the alliances by the coach card, each step ticked off by the
- * real control; skipping holds across a reload. Its own ports (110 above the defaults).
+ * real control; skipping holds across a reload. A stack of its own (110 ports above the defaults), not its Jest
+ * worker's shared one: the Attack screen lists the strongest ten cities, and the newcomer pointed at, at City Hall
+ * level 1, is among them only where few others play.
  */
 const HOUR = 3_600_000;
 const browser = useBrowserStack(110, 'FIRST_STEPS');

@@ -1,15 +1,15 @@
 import { GEAR_RARITIES, toThousandths } from '@runik/rules';
 import { ApiRoutes } from '@runik/contract';
 import type { Gear, UserGearsResponse } from '@runik/contract';
-import { acceptDialogs, confirmGameDialog, eventually, useBrowserStack } from '../support/browser';
+import { acceptDialogs, confirmGameDialog, eventually } from '../support/browser';
 import { cityOf, CityPlayer, grant, newCityPlayer } from '../support/city';
+import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
 /**
  * Gear in Chromium against the real stack: a pack bought with RUNIK and opened, a gear equipped,
- * a gear upgraded at the blacksmith. Its own ports (thirty above the defaults), so Jest may run it
- * beside the other browser files.
+ * a gear upgraded at the blacksmith. On its Jest worker's shared stack (its player is its own).
  */
-const browser = useBrowserStack(30, 'GEAR');
+const browser = useSharedBrowserStack();
 
 async function gearsOf(player: CityPlayer): Promise<Gear[]> {
   return (await player.api.get<UserGearsResponse>(ApiRoutes.blacksmithGears(player.username))).data.gears;

@@ -1,19 +1,20 @@
 import type { Page } from 'playwright-core';
 import { formatResource, recordOf, RESOURCE_KEYS, toThousandths, type ResourceKey } from '@runik/rules';
-import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, useBrowserStack, waitForPath, withPage, withTimeout } from '../support/browser';
+import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, waitForPath, withPage, withTimeout } from '../support/browser';
 import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, letTimePass, newCityPlayer } from '../support/city';
 import { awaitNotifications } from '../support/notifications';
+import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
 /**
  * Live notifications in Chromium against the real stack: a raid made through the API by another
  * player reaches the defender's open page over Socket.IO (toast, bell, refreshed city) without a
  * reload; its report opens from the battle log and the inbox; the bell and the inbox fit a phone.
- * Its own ports (seventy above the defaults), so Jest may run it beside the other browser files.
+ * On its Jest worker's shared stack (its players are its own).
  */
 const HOUR = 3_600_000;
 const PHONE = { width: 390, height: 844 };
-const browser = useBrowserStack(70, 'LIVE');
+const browser = useSharedBrowserStack();
 const stack = () => browser.current().stack;
 
 /** A raid the attacker is sure to win: 500 cavalry against an empty city with 3 hours of production pending. */

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
-import { useBrowserStack } from '../support/browser';
 import { newCityPlayer } from '../support/city';
+import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
 /**
  * The navigation bar at every width from a phone to a desktop, in Chromium against the real stack
- * (its own ports, 150 above the defaults). It once overflowed on an iPad in portrait and pushed the
+ * (its Jest worker's shared stack). It once overflowed on an iPad in portrait and pushed the
  * account menu off the screen.
  */
-const browser = useBrowserStack(150, 'NAVBAR');
+const browser = useSharedBrowserStack();
 const stack = () => browser.current().stack;
 
 const GAME_LINKS = 8;

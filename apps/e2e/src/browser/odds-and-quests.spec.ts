@@ -2,16 +2,17 @@ import { ApiRoutes } from '@runik/contract';
 import type { Page } from 'playwright-core';
 import { newRaidablePlayer, setArmy } from '../support/attack';
 import { seriousViolations } from '../support/axe';
-import { confirmGameDialog, useBrowserStack, waitForToast } from '../support/browser';
+import { confirmGameDialog, waitForToast } from '../support/browser';
 import { letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
+import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
 /**
  * Issue 36 in Chromium, on a desktop and on a phone: the odds in the enemy card and in the attack's
  * confirm, the raid told in one sentence in its result and its report (whose table fits 390 px), and
- * the quest panel on the city screen; axe finds nothing serious on any of them. Its own ports (170
- * above the defaults).
+ * the quest panel on the city screen; axe finds nothing serious on any of them. On its Jest worker's shared stack:
+ * its players are its own, its defenders above every other file's City Hall levels.
  */
-const browser = useBrowserStack(170, 'ODDS');
+const browser = useSharedBrowserStack();
 const stack = () => browser.current().stack;
 const HOUR = 3_600_000;
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;

@@ -7,21 +7,21 @@ import {
   BrowserStack,
   currentPath,
   eventually,
-  startBrowserStack,
   waitForCity,
   waitForDevWallet,
   waitForPath,
   withPage,
 } from '../support/browser';
 import { uniqueUsername } from '../support/hive';
+import { sharedBrowserStack } from '../support/shared-browser-stack';
 
 /**
  * A player's first minutes in Chromium, against the real stack: the built web app served by
  * the api, the worker confirming payments, hive-sim as the chain and its dev wallet as Keychain.
  *
- * One stack for the whole file (its ports are fixed: the web build loads the dev wallet from
- * them). The tests run in order and some build on earlier ones: the player activated with
- * `?ref=` is logged out and in again, then shows up in the referrer's Referred Players.
+ * On its Jest worker's shared stack (its players, referrer included, are its own). The tests run
+ * in order and some build on earlier ones: the player activated with `?ref=` is logged out and in
+ * again, then shows up in the referrer's Referred Players.
  */
 
 /** The sim's price feed is 0.250 HBD per HIVE: the 10 USD fee is 40 HIVE. */
@@ -44,11 +44,11 @@ let activatedPlayer: string | undefined;
 let freePlayer: string | undefined;
 
 beforeAll(async () => {
-  browserStack = await startBrowserStack();
+  browserStack = await sharedBrowserStack();
   baseUrl = browserStack.baseUrl;
   referrer = uniqueUsername('ref');
   await registerFree(apiClient(baseUrl), referrer);
-}, 90_000);
+}, 120_000);
 
 afterAll(async () => {
   await browserStack?.close();

@@ -26,7 +26,8 @@ import type { Stack } from '../support/stack';
  *
  * After an intended change of the look, write the references again (the other checks still run) and commit them:
  *   UPDATE_SCREENSHOTS=1 npx jest apps/e2e/src/browser/screens.spec.ts --selectProjects browser
- * A missing reference fails, saying so. Its own ports (130 above the defaults).
+ * A missing reference fails, saying so. A stack of its own (130 ports above the defaults), not its Jest worker's
+ * shared one: the fixed names need a fresh database, and the screens show every player (leaderboards, enemies).
  */
 const browser = useBrowserStack(130, 'SCREENS');
 const stack = (): Stack => browser.current().stack;

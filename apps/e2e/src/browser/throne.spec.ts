@@ -9,7 +9,8 @@ import { seedActiveWar, seedVotingWar } from '../support/throne';
 /**
  * Throne Wars in Chromium against the real stack. The stack runs on the real clock, so each test
  * puts the war in the phase it needs straight into the database (support/throne.ts: a war far in
- * the future is the latest, the one the page shows). Its own ports (sixty above the defaults).
+ * the future is the latest, the one the page shows). A stack of its own (sixty ports above the defaults), not its
+ * Jest worker's shared one: the war and its votes are game-wide.
  */
 const browser = useBrowserStack(60, 'THRONE');
 const stack = () => browser.current().stack;

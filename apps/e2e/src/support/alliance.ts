@@ -25,6 +25,15 @@ export function uniqueAllianceIdentity(): { name: string; tag: string } {
   return { name: `Order of ${tag} ${allianceCounter}`, tag };
 }
 
+/**
+ * A name and a tag from the leader's id, unique in the database (3 base-36 digits: up to 46,656 players), for a file on
+ * a shared stack, where uniqueAllianceIdentity's count (per file) repeats another file's. The leader leads no other alliance.
+ */
+export function leaderAllianceIdentity(leader: CityPlayer): { name: string; tag: string } {
+  const tag = leader.playerId.toString(36).toUpperCase().padStart(3, '0');
+  return { name: `Order of ${tag}`, tag };
+}
+
 /** A valid create body for `player`. */
 export function createBody(player: CityPlayer, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -176,35 +176,48 @@ const DEFAULT_STACK_OPTIONS: BrowserStackOptions = {
 };
 
 /**
- * The real game (hive-sim, api serving the web build, worker) on the fixed ports the web
- * build expects, plus Chromium. `close()` stops everything that was started, even after a
- * failed start. Without options: the default ports and globalSetup's build.
+ * The real game (hive-sim, api serving the web build, worker) on the fixed ports the web build expects (its
+ * processes outlive the test file when `outlivesFile`: a shared stack). Without options: the default ports and
+ * globalSetup's build.
  */
-export async function startBrowserStack(options: Partial<BrowserStackOptions> = {}): Promise<BrowserStack> {
+export async function startBrowserGame(options: Partial<BrowserStackOptions> = {}, outlivesFile = false): Promise<Stack> {
   const { apiPort, simPort, apiPortVariable, simPortVariable, copyWebApp } = { ...DEFAULT_STACK_OPTIONS, ...options };
   const prebuilt = copyWebApp ? null : builtWebApp(simPort);
   await assertPortFree(simPort, simPortVariable);
   await assertPortFree(apiPort, apiPortVariable);
   // Retargeted only once the ports are free: a run already on them may be serving this build.
   const webDistDir = prebuilt ?? retargetWebApp(simPort);
+  // A short Hive Engine delay: the worker confirms well before the client's 15 s re-check.
+  return startStack({ webDistDir, apiPort, simPort, engineDelayMs: 300, outlivesFile });
+}
 
-  const contexts = new Set<BrowserContext>();
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  const close = async () => {
-    await Promise.allSettled([...contexts].map((context) => context.close()));
-    await Promise.allSettled([browser?.close(), stack?.stop()]);
-  };
+/** A stack of the file's own (startBrowserGame) and Chromium. `close()` stops both. */
+export function startBrowserStack(options: Partial<BrowserStackOptions> = {}): Promise<BrowserStack> {
+  return withChromium(startBrowserGame(options));
+}
+
+/**
+ * The stack once started, with Chromium (launched meanwhile: one per file; one per Jest worker behind Playwright's
+ * server cost as much CPU in relaying as the launches it saved). If either fails, the other is stopped. `close()`
+ * closes the file's contexts, Chromium and the stack (a shared stack's stop does nothing).
+ */
+export async function withChromium(starting: Promise<Stack>): Promise<BrowserStack> {
+  const launching = launchChromium();
+  let stack: Stack;
+  let browser: Browser;
   try {
-    // A short Hive Engine delay: the worker confirms well before the client's 15 s re-check.
-    [stack, browser] = await Promise.all([startStack({ webDistDir, apiPort, simPort, engineDelayMs: 300 }), launchChromium()]);
+    [stack, browser] = await Promise.all([starting, launching]);
   } catch (error) {
-    await close();
+    await Promise.allSettled([starting.then((started) => started.stop()), launching.then((launched) => launched.close())]);
     throw error;
   }
-  const launched = browser;
+  const contexts = new Set<BrowserContext>();
+  const close = async () => {
+    await Promise.allSettled([...contexts].map((context) => context.close()));
+    await Promise.allSettled([browser.close(), stack.stop()]);
+  };
   const newPage = async (options: BrowserContextOptions = {}) => {
-    const context = await launched.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
     contexts.add(context);
     context.once('close', () => contexts.delete(context));
     context.setDefaultTimeout(UI_TIMEOUT_MS);
@@ -408,21 +421,28 @@ export async function waitForToast(page: Page, text: string, tone: 'info' | 'err
 
 /**
  * A spec file's own browser stack, `offset` ports above the defaults so Jest may run the files side
- * by side (E2E_<name>_API_PORT / E2E_<name>_SIM_PORT move it), with its own copy of the web build: started
- * before the file's tests, closed after them.
+ * by side (E2E_<name>_API_PORT / E2E_<name>_SIM_PORT move it), with its own copy of the web build: for a file
+ * that cannot share its Jest worker's (shared-browser-stack.ts). Started before the file's tests, closed after them.
  */
 export function useBrowserStack(offset: number, name: string) {
   const apiPortVariable = `E2E_${name}_API_PORT`;
   const simPortVariable = `E2E_${name}_SIM_PORT`;
-  let browserStack: BrowserStack | undefined;
-  beforeAll(async () => {
-    browserStack = await startBrowserStack({
+  return useBrowserStackOf(() =>
+    startBrowserStack({
       apiPort: Number(process.env[apiPortVariable] ?? BROWSER_API_PORT + offset),
       simPort: Number(process.env[simPortVariable] ?? BROWSER_SIM_PORT + offset),
       apiPortVariable,
       simPortVariable,
       copyWebApp: true,
-    });
+    }),
+  );
+}
+
+/** The browser stack `start` gives, for the file's tests: started before them, closed after them. */
+export function useBrowserStackOf(start: () => Promise<BrowserStack>) {
+  let browserStack: BrowserStack | undefined;
+  beforeAll(async () => {
+    browserStack = await start();
   }, 120_000);
   afterAll(async () => {
     await browserStack?.close();

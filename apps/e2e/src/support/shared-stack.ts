@@ -26,10 +26,18 @@ interface SharedStackNote {
 const notesDirectory = () => join(WORKSPACE_ROOT, 'tmp', 'shared-stacks', process.env.RUNIK_TEST_TEMPLATE ?? 'outside-a-run');
 
 export async function sharedStack(): Promise<Stack> {
-  const notePath = join(notesDirectory(), `worker-${process.env.JEST_WORKER_ID ?? '1'}.json`);
+  return sharedStackOf('stack', () => startStack({ outlivesFile: true }));
+}
+
+/**
+ * This Jest worker's shared stack of a kind (a note each): the one an earlier file noted while its api answers, else
+ * the one `start` starts (with `outlivesFile`), noted for the next file.
+ */
+export async function sharedStackOf(kind: string, start: () => Promise<Stack>): Promise<Stack> {
+  const notePath = join(notesDirectory(), `${kind}-worker-${process.env.JEST_WORKER_ID ?? '1'}.json`);
   const earlier = existsSync(notePath) ? (JSON.parse(readFileSync(notePath, 'utf8')) as SharedStackNote) : undefined;
   if (earlier && (await answers(`${earlier.apiUrl}/api/health/ready`))) return sharedView(earlier);
-  const stack = await startStack({ outlivesFile: true });
+  const stack = await start();
   const note: SharedStackNote = {
     apiUrl: stack.apiUrl,
     simUrl: stack.simUrl,
