@@ -1,5 +1,6 @@
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import type { Asset } from '@runik/server';
+import { grantThroughLedger } from '@runik/server/testing/grant';
 import type { CityResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import { apiClient, login, registerFree, settledStatus } from './api-client';
@@ -58,8 +59,6 @@ export async function cityOf(player: CityPlayer): Promise<CityResponse> {
  * as production or a deposit would (no shortcut around the balances' rules).
  */
 export async function grant(stack: Stack, player: CityPlayer, asset: Asset, thousandths: number): Promise<void> {
-  // Loaded at the first grant: TypeORM and the ledger cost a test file about half a CPU-second, and most never grant.
-  const { grantThroughLedger } = await import('@runik/server/testing/grant');
   await grantThroughLedger(stack.database.url, player.playerId, asset, thousandths);
 }
 
