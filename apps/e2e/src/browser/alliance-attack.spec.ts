@@ -2,7 +2,7 @@ import { ALLIANCE_CREATION_FEE, formatCount, formatResource, RESOURCE_KEYS, toTh
 import type { AttackBattleReport, BattleReportFighter, MyAllianceResponse } from '@runik/contract';
 import { ApiRoutes } from '@runik/contract';
 import type { Locator, Page } from 'playwright-core';
-import { leaderAllianceIdentity, newAlliance } from '../support/alliance';
+import { reservedAllianceIdentity, newAlliance } from '../support/alliance';
 import { acceptDialogs, confirmGameDialog, eventually } from '../support/browser';
 import { pastNewcomerShield, setArmy } from '../support/attack';
 import { cityOf, CityPlayer, grant, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
@@ -75,7 +75,8 @@ browser.test(
     // Markup in every stored text: it must reach the screen as characters, never as elements.
     const name = '<img src=x onerror=__xss=1>';
     const description = '<script>window.__xss=1</script>"><svg onload=window.__xss=1><b>bold</b>';
-    const alliance = await newAlliance(stack(), leader, { ...leaderAllianceIdentity(leader), name, description });
+    const { tag } = await reservedAllianceIdentity(stack());
+    const alliance = await newAlliance(stack(), leader, { tag, name, description });
     const untouched = async (page: Page) => {
       expect(await page.evaluate('window.__xss')).toBeUndefined();
       expect(await page.locator('.alliance img[src="x"], .alliance svg[onload], .alliance script, .alliance b').count()).toBe(0);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { addMembers, leaderAllianceIdentity, newAlliance, setMaxMembers } from '../support/alliance';
+import { addMembers, reservedAllianceIdentity, newAlliance, setMaxMembers } from '../support/alliance';
 import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, withPage, withTimeout } from '../support/browser';
 import { newCityPlayer, type CityPlayer } from '../support/city';
 import { useSharedBrowserStack } from '../support/shared-browser-stack';
@@ -21,7 +21,8 @@ const SERIOUS = new Set(['serious', 'critical']);
 /** A leader and a member of one alliance. */
 async function twoMembers(): Promise<{ leader: CityPlayer; member: CityPlayer }> {
   const [leader, member] = await Promise.all([newCityPlayer(stack(), 'chld'), newCityPlayer(stack(), 'chmb')]);
-  const alliance = await newAlliance(stack(), leader, leaderAllianceIdentity(leader));
+  const { name, tag } = await reservedAllianceIdentity(stack());
+  const alliance = await newAlliance(stack(), leader, { name, tag });
   await setMaxMembers(stack(), alliance, 10);
   await addMembers(leader, alliance, [member]);
   return { leader, member };

@@ -26,12 +26,18 @@ export function uniqueAllianceIdentity(): { name: string; tag: string } {
 }
 
 /**
- * A name and a tag from the leader's id, unique in the database (3 base-36 digits: up to 46,656 players), for a file on
- * a shared stack, where uniqueAllianceIdentity's count (per file) repeats another file's. The leader leads no other alliance.
+ * An alliance id, name and tag that no alliance of the stack's database has or will have: a fresh value of the
+ * alliances' id sequence, so files sharing a stack never meet (uniqueAllianceIdentity counts per file; its tags are
+ * padded with Q, these with 0). The id is free for an alliance inserted straight in the table; one created through the
+ * API takes the next.
  */
-export function leaderAllianceIdentity(leader: CityPlayer): { name: string; tag: string } {
-  const tag = leader.playerId.toString(36).toUpperCase().padStart(3, '0');
-  return { name: `Order of ${tag}`, tag };
+export async function reservedAllianceIdentity(stack: Stack): Promise<{ id: number; name: string; tag: string }> {
+  const [{ id }] = await queryDatabase<{ id: string }>(
+    stack.database.url,
+    `SELECT nextval(pg_get_serial_sequence('alliances', 'id')) AS id`,
+  );
+  const tag = Number(id).toString(36).toUpperCase().padStart(3, '0');
+  return { id: Number(id), name: `Order of ${tag}`, tag };
 }
 
 /** A valid create body for `player`. */

@@ -2,6 +2,7 @@ import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, BattleVerdi
 import { ApiRoutes } from '@runik/contract';
 import type { BattleInput, BattleOutcome, ResourceAmounts, Troops } from '@runik/rules';
 import { defenderHomePower, fromThousandths, noResources, RAIDS, sidePower } from '@runik/rules';
+import { reservedAllianceIdentity } from './alliance';
 import { CityPlayer, newCityPlayer } from './city';
 import { queryDatabase } from './database';
 import type { Stack } from './stack';
@@ -58,17 +59,13 @@ export async function newRaidablePlayer(stack: Stack, prefix?: string): Promise<
  * tests do not depend on the alliance endpoints. Returns the alliance's tag.
  */
 export async function joinSameAlliance(stack: Stack, players: CityPlayer[]): Promise<string> {
-  // Name and tag from the alliance's id: both are unique in the game, which files sharing a stack play in together.
-  const [{ id }] = await queryDatabase<{ id: string }>(
-    stack.database.url,
-    `SELECT nextval(pg_get_serial_sequence('alliances', 'id')) AS id`,
-  );
-  const tag = Number(id).toString(36).toUpperCase().padStart(3, '0');
+  // Reserved in the database: files sharing a stack play in one game, where names and tags are unique.
+  const { id, name, tag } = await reservedAllianceIdentity(stack);
   await queryDatabase(
     stack.database.url,
     `INSERT INTO alliances (id, name, tag, icon, description, leader_id, max_members, created_at)
      VALUES ($1, $2, $3, 'shield', 'attack test alliance', $4, 10, now())`,
-    [id, `Attack test ${id}`, tag, players[0].playerId],
+    [id, name, tag, players[0].playerId],
   );
   for (const player of players) {
     await queryDatabase(stack.database.url, `INSERT INTO alliance_members (player_id, alliance_id, joined_at) VALUES ($1, $2, now())`, [
