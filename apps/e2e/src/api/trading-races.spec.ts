@@ -408,10 +408,13 @@ describe('after all the races', () => {
       `SELECT gear_id FROM listings WHERE status = 'active' GROUP BY gear_id HAVING count(*) > 1`,
     );
     expect(twice).toEqual([]);
+    // Every gear that went through the market: other files on this shared stack give gears marked
+    // listed without a listing (a fixture for the refusals of a listed gear), which no race made.
     const mismatched = await queryDatabase(
       stack.database.url,
       `SELECT g.id FROM gears g LEFT JOIN listings l ON l.gear_id = g.id AND l.status = 'active'
-       WHERE g.listed <> (l.id IS NOT NULL) OR (l.id IS NOT NULL AND l.seller_id <> g.owner_id)`,
+       WHERE EXISTS (SELECT 1 FROM listings ever WHERE ever.gear_id = g.id)
+         AND (g.listed <> (l.id IS NOT NULL) OR (l.id IS NOT NULL AND l.seller_id <> g.owner_id))`,
     );
     expect(mismatched).toEqual([]);
     // Each sale is one posting, and each listing paid one fee.
