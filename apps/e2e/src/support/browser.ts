@@ -165,6 +165,8 @@ export interface BrowserStackOptions {
   simPortVariable: string;
   /** Retarget globalSetup's web build to `simPort` once the ports are known to be free. */
   copyWebApp: boolean;
+  /** Settings of the api and worker beside the tests' (startStack's extraEnv). */
+  extraEnv?: Record<string, string>;
 }
 
 const DEFAULT_STACK_OPTIONS: BrowserStackOptions = {
@@ -181,14 +183,14 @@ const DEFAULT_STACK_OPTIONS: BrowserStackOptions = {
  * globalSetup's build.
  */
 export async function startBrowserGame(options: Partial<BrowserStackOptions> = {}, outlivesFile = false): Promise<Stack> {
-  const { apiPort, simPort, apiPortVariable, simPortVariable, copyWebApp } = { ...DEFAULT_STACK_OPTIONS, ...options };
+  const { apiPort, simPort, apiPortVariable, simPortVariable, copyWebApp, extraEnv } = { ...DEFAULT_STACK_OPTIONS, ...options };
   const prebuilt = copyWebApp ? null : builtWebApp(simPort);
   await assertPortFree(simPort, simPortVariable);
   await assertPortFree(apiPort, apiPortVariable);
   // Retargeted only once the ports are free: a run already on them may be serving this build.
   const webDistDir = prebuilt ?? retargetWebApp(simPort);
   // A short Hive Engine delay: the worker confirms well before the client's 15 s re-check.
-  return startStack({ webDistDir, apiPort, simPort, engineDelayMs: 300, outlivesFile });
+  return startStack({ webDistDir, apiPort, simPort, engineDelayMs: 300, outlivesFile, extraEnv });
 }
 
 /** A stack of the file's own (startBrowserGame) and Chromium. `close()` stops both. */
@@ -421,10 +423,11 @@ export async function waitForToast(page: Page, text: string, tone: 'info' | 'err
 
 /**
  * A spec file's own browser stack, `offset` ports above the defaults so Jest may run the files side
- * by side (E2E_<name>_API_PORT / E2E_<name>_SIM_PORT move it), with its own copy of the web build: for a file
- * that cannot share its Jest worker's (shared-browser-stack.ts). Started before the file's tests, closed after them.
+ * by side (E2E_<name>_API_PORT / E2E_<name>_SIM_PORT move it), with its own copy of the web build and `extraEnv`'s
+ * settings: for a file that cannot share its Jest worker's (shared-browser-stack.ts). Started before the file's tests,
+ * closed after them.
  */
-export function useBrowserStack(offset: number, name: string) {
+export function useBrowserStack(offset: number, name: string, extraEnv?: Record<string, string>) {
   const apiPortVariable = `E2E_${name}_API_PORT`;
   const simPortVariable = `E2E_${name}_SIM_PORT`;
   return useBrowserStackOf(() =>
@@ -434,6 +437,7 @@ export function useBrowserStack(offset: number, name: string) {
       apiPortVariable,
       simPortVariable,
       copyWebApp: true,
+      extraEnv,
     }),
   );
 }
