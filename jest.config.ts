@@ -17,6 +17,17 @@ const templateDatabase: Config = {
 // One Jest run over every Node project; the web app has its own Vitest run and the
 // browser flows their own project (apps/e2e), both started by `npm test`.
 
+// System files that spend a minute or more waiting on real time (Hive Engine lagging 20 s then down 60 s,
+// PostgreSQL and Redis cut twice for 20 s, a refund "day" of 60 s): `npm run test:long` runs them (project
+// system-long) with the soak, and CI runs it after `npm test`, which they would hold up by a minute and a half.
+const longSystemFiles = ['engine-lag', 'outages', 'refund-flood'];
+const systemProject = (name: string, files: Config): Config =>
+  nodeProject(name, '<rootDir>/apps/e2e', {
+    ...templateDatabase,
+    globalTeardown: '<rootDir>/src/support/system-global-teardown.ts',
+    ...files,
+  });
+
 const config: Config = {
   // System and browser tests start real processes and wait for the chain; npm test runs three files at a time on
   // 2 cores beside Vitest, where everything takes several times as long as alone: a wide margin, not a bet.
@@ -32,11 +43,11 @@ const config: Config = {
     nodeProject('economy', '<rootDir>/bench/economy', { testMatch: ['<rootDir>/*.spec.ts'] }),
     // The API and worker as real processes over HTTP, with hive-sim as the chain.
     // Files that share a stack (support/shared-stack.ts) leave it running for the next file: the teardown stops them.
-    nodeProject('system', '<rootDir>/apps/e2e', {
-      ...templateDatabase,
-      globalTeardown: '<rootDir>/src/support/system-global-teardown.ts',
+    systemProject('system', {
       testMatch: ['<rootDir>/src/api/**/*.spec.ts'],
+      testPathIgnorePatterns: [`/src/api/(${longSystemFiles.join('|')})\\.spec\\.ts$`],
     }),
+    systemProject('system-long', { testMatch: longSystemFiles.map((file) => `<rootDir>/src/api/${file}.spec.ts`) }),
     // The game in Chromium (playwright-core) against the same real processes; globalSetup builds the web app.
     // Jest 30 reads testTimeout from the global config only, so its spec sets its own (120 s).
     // Each worker's shared stack (support/shared-browser-stack.ts) outlives its files: the teardown stops it.

@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint (module boundaries included), every Jest project, the web app's Vitest run, the web
-// app's bundle-size budget and a short soak (each of the last two counted as one test); ends with "N passed, N failed".
+// `npm test`: typecheck, lint (module boundaries included), every Jest project but system-long (the real-time fault
+// runs of a minute or more: `npm run test:long`), the web app's Vitest run, the web app's bundle-size budget and a
+// short soak (each of the last two counted as one test); ends with "N passed, N failed".
 //
 // Two lanes run side by side, because most of the Jest run waits (on PostgreSQL, the chain, processes starting)
 // while typechecking, linting and Vitest keep a core busy:
