@@ -40,7 +40,9 @@ describe('retryingTransaction', () => {
       retryingTransaction(t.dataSource, crossing(runs, ready, second, first)),
     ]);
     expect(results).toEqual(['done', 'done']);
-    expect(runs.count).toBe(3);
+    // At least one ran again. Usually exactly one, once; on a loaded machine the retry once took the freed row
+    // before the transaction woken for it did, met it again, and ran a third time (4 runs).
+    expect(runs.count).toBeGreaterThanOrEqual(3);
   });
 
   it('the same crossing in plain transactions fails one of them with deadlock_detected (what the retry is for)', async () => {

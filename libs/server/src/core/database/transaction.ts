@@ -31,7 +31,8 @@ export async function retryingTransaction<T>(
     } catch (error) {
       if (attempt >= ATTEMPTS || !isTransientConflict(error)) throw error;
       // No pause: PostgreSQL aborted only this one, so the others of the cycle hold their locks and finish, and
-      // this one, run again at once, waits for them at its first lock instead of meeting them halfway.
+      // this one, run again at once, usually waits for them at its first lock instead of meeting them halfway
+      // (on a busy machine it may take a freed row before the one woken for it, meet it again and need its third).
       logger.warn(
         `Transaction rolled back by PostgreSQL (${(error as Error).message}); running it again (attempt ${attempt + 1} of ${ATTEMPTS})`,
       );
