@@ -3,7 +3,7 @@ import { LedgerJobs } from '@runik/server/queues';
 import { ShopMessages, SwapHiveMessages } from '@runik/contract';
 import { eventually, liveConnected, useBrowserStack, waitForDevWallet, withTimeout } from '../support/browser';
 import { newCityPlayer } from '../support/city';
-import { queryDatabase } from '../support/database';
+import { shopPurchaseRows } from '../support/shop';
 import { ledgerQueue } from '../support/swap-hive';
 
 /**
@@ -22,15 +22,6 @@ const stack = () => browser.current().stack;
 /** Longer than the test: Hive Engine processes nothing new until the test lets it. */
 const HELD_BACK_MS = 600_000;
 const setEngineLag = (lagMs: number) => axios.post(`${stack().simUrl}/dev/engine`, { lagMs });
-
-async function purchaseOf(username: string): Promise<{ id: string; status: string }> {
-  const [purchase] = await queryDatabase<{ id: string; status: string }>(
-    stack().database.url,
-    `SELECT sp.id, sp.status FROM shop_purchases sp JOIN players p ON p.id = sp.player_id WHERE p.hive_username = $1`,
-    [username],
-  );
-  return purchase;
-}
 
 browser.test(
   'a shop payment Hive Engine is late with: waiting, the timeout message, then confirmed when the credit is pushed',
@@ -54,7 +45,7 @@ browser.test(
 
       // The worker's window ends too: its confirmation job, retried until then, ends on its last attempt without
       // deciding (the transaction is in a Hive block), and the purchase stays pending, never invalid.
-      const { id } = await purchaseOf(player.username);
+      const [{ id }] = await shopPurchaseRows(stack(), player);
       const queue = ledgerQueue(stack());
       try {
         await eventually(async () => {
@@ -65,7 +56,7 @@ browser.test(
       } finally {
         await queue.close();
       }
-      expect((await purchaseOf(player.username)).status).toBe('pending');
+      expect((await shopPurchaseRows(stack(), player)).map((row) => row.status)).toEqual(['pending']);
     } finally {
       await setEngineLag(300);
     }
@@ -73,6 +64,6 @@ browser.test(
     // Hive Engine catches up: the follower confirms the purchase and the push reaches the open screen.
     await feedback.filter({ hasText: ShopMessages.confirmed }).waitFor({ timeout: 60_000 });
     expect(await feedback.filter({ hasText: SwapHiveMessages.timedOut }).count()).toBe(0);
-    expect((await purchaseOf(player.username)).status).toBe('confirmed');
+    expect((await shopPurchaseRows(stack(), player)).map((row) => row.status)).toEqual(['confirmed']);
   },
 );
