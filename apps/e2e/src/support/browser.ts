@@ -2,7 +2,15 @@ import { spawn } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { WORKSPACE_ROOT } from './processes';
 import { startStack, type Stack } from './stack';
 
@@ -262,18 +270,14 @@ export async function withPage(
   options?: BrowserContextOptions,
 ): Promise<void> {
   const page = await browserStack.newPage(options);
-  // Shown with a failure: what the browser complained about, and which calls were refused.
+  // Shown with a failure: what the browser complained about, and what became of its calls.
   const consoleErrors: string[] = [];
-  const failedCalls: string[] = [];
   page.on('console', (message) => {
-    // Chromium logs every 4xx/5xx load as 'Failed to load resource'; failedCalls names them instead.
+    // Chromium logs every 4xx/5xx load as 'Failed to load resource'; the call journal names them instead.
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('response', (response) => {
-    if (response.status() >= 400)
-      failedCalls.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
+  const calls = journalCalls(page);
   try {
     await body(page);
   } catch (error) {
@@ -282,8 +286,7 @@ export async function withPage(
     if (error instanceof Error) {
       const notes = [`page URL: ${page.url()}`];
       if (opened) notes.push(file ? `screenshot: ${file}` : 'screenshot failed');
-      if (failedCalls.length > 0)
-        notes.push(`responses >= 400 (some are expected, e.g. 404 for a name not registered):\n  ${failedCalls.join('\n  ')}`);
+      notes.push(...calls.notes());
       if (consoleErrors.length > 0) notes.push(`browser console errors:\n  ${consoleErrors.join('\n  ')}`);
       notes.push(...stackLogNotes(browserStack.stack));
       // Jest prints the stack when it holds the message. Read it before changing the message:
@@ -300,6 +303,50 @@ export async function withPage(
       .close()
       .catch(() => undefined);
   }
+}
+
+/** An API call slower than this is named with a failure: a step that timed out may have been waiting on it. */
+const SLOW_CALL_MS = 2_000;
+
+/**
+ * What became of a page's calls to the api, for a failure's message: the refused (>= 400), the
+ * failed on the network, the slow, and those still unanswered when the test failed, with their ages.
+ */
+function journalCalls(page: Page): { notes: () => string[] } {
+  const refused: string[] = [];
+  const broken: string[] = [];
+  const slow: string[] = [];
+  const started = new Map<Request, number>();
+  const isApiCall = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  const describe = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
+  const end = (request: Request) => {
+    const since = started.get(request);
+    started.delete(request);
+    if (since !== undefined && Date.now() - since > SLOW_CALL_MS) slow.push(`${describe(request)} (${Date.now() - since} ms)`);
+  };
+  page.on('request', (request) => {
+    if (isApiCall(request)) started.set(request, Date.now());
+  });
+  page.on('requestfinished', end);
+  page.on('requestfailed', (request) => {
+    end(request);
+    if (isApiCall(request)) broken.push(`${describe(request)}: ${request.failure()?.errorText ?? 'failed'}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${describe(response.request())}`);
+  });
+  const section = (title: string, lines: string[]) => (lines.length > 0 ? [`${title}:\n  ${lines.join('\n  ')}`] : []);
+  return {
+    notes: () => [
+      ...section('responses >= 400 (some are expected, e.g. 404 for a name not registered)', refused),
+      ...section('calls failed on the network', broken),
+      ...section(`calls answered after more than ${SLOW_CALL_MS} ms`, slow),
+      ...section(
+        'calls still unanswered',
+        [...started].map(([request, since]) => `${describe(request)} (for ${Date.now() - since} ms)`),
+      ),
+    ],
+  };
 }
 
 /** Where startStack's processes log (processes.ts names the files after the Redis prefix). */
