@@ -4,7 +4,7 @@ import { ApiRoutes } from '@runik/contract';
 import type { Locator, Page } from 'playwright-core';
 import { reservedAllianceIdentity, newAlliance } from '../support/alliance';
 import { acceptDialogs, confirmGameDialog, eventually } from '../support/browser';
-import { pastNewcomerShield, setArmy } from '../support/attack';
+import { pastNewcomerShield, setArmy, settledEnemyCard } from '../support/attack';
 import { cityOf, CityPlayer, grant, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
 import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
@@ -170,7 +170,7 @@ browser.test('a player attacks an enemy, sees the battle result and finds it in 
   await browser.openAs(page, attacker.username, '/attack');
   await page.getByTestId('attacks-remaining').filter({ hasText: '5 / 5' }).waitFor();
   await page.getByLabel('Minimum City Hall Level').fill('25');
-  const enemy = page.getByTestId(`enemy-${defender.username}`);
+  const enemy = await settledEnemyCard(page, defender.username);
   await enemy.getByRole('button', { name: 'Attack' }).click();
   // The confirm tells the odds first: an undefended city is always beaten.
   expect(await confirmGameDialog(page)).toContain('You win 100% of the time.');

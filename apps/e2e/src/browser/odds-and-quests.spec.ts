@@ -1,6 +1,6 @@
 import { ApiRoutes } from '@runik/contract';
 import type { Page } from 'playwright-core';
-import { newRaidablePlayer, setArmy } from '../support/attack';
+import { newRaidablePlayer, setArmy, settledEnemyCard } from '../support/attack';
 import { seriousViolations } from '../support/axe';
 import { confirmGameDialog, waitForToast } from '../support/browser';
 import { letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
@@ -46,9 +46,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
       await browser.openAs(page, attacker.username, '/attack');
       await page.getByLabel('Minimum City Hall Level').fill(String(level));
-      const card = page.getByTestId(`enemy-${defender.username}`);
       // 3,000 power against 500 x 1.10 at home: no luck turns it.
-      await card.getByTestId('attack-odds').waitFor();
+      const card = await settledEnemyCard(page, defender.username);
       expect(await card.getByTestId('odds-your-power').textContent()).toBe('3,000');
       expect(await card.getByTestId('odds-their-power').textContent()).toBe('550 (+10% at home)');
       expect(await card.getByTestId('odds-win-chance').textContent()).toBe('100%');

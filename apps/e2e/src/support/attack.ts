@@ -2,6 +2,7 @@ import type { ArmyStatsResponse, AttackResponse, BattleLogsResponse, BattleVerdi
 import { ApiRoutes } from '@runik/contract';
 import type { BattleInput, BattleOutcome, ResourceAmounts, Troops } from '@runik/rules';
 import { defenderHomePower, fromThousandths, noResources, RAIDS, sidePower } from '@runik/rules';
+import type { Locator, Page } from 'playwright-core';
 import { reservedAllianceIdentity } from './alliance';
 import { CityPlayer, newCityPlayer } from './city';
 import { queryDatabase } from './database';
@@ -211,4 +212,16 @@ export function expectedVerdict(input: Omit<BattleInput, 'seed'>, outcome: Battl
     attackerRolledPower: fromThousandths(outcome.attackerPower),
     defenderRolledPower: fromThousandths(outcome.defenderPower),
   };
+}
+
+/**
+ * An enemy's card on the Attack screen once what loads above its Attack button has arrived: the practice camp
+ * over the list and the card's odds. Pressed earlier, the button can move by hundreds of pixels between press
+ * and release (measured: 394 px when the odds arrive), and the click lands elsewhere.
+ */
+export async function settledEnemyCard(page: Page, enemyName: string): Promise<Locator> {
+  const card = page.getByTestId(`enemy-${enemyName}`);
+  await page.getByTestId('practice-camp').waitFor();
+  await card.getByTestId('attack-odds').waitFor();
+  return card;
 }
