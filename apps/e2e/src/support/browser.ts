@@ -309,8 +309,8 @@ export async function withPage(
 const SLOW_CALL_MS = 2_000;
 
 /**
- * What became of a page's calls to the api, for a failure's message: the refused (>= 400), the
- * failed on the network, the slow, and those still unanswered when the test failed, with their ages.
+ * What became of a page's calls, for a failure's message: every response >= 400, and the api calls that
+ * failed on the network, were slow, or were still unanswered when the test failed (with their ages).
  */
 function journalCalls(page: Page): { notes: () => string[] } {
   const refused: string[] = [];
@@ -318,11 +318,11 @@ function journalCalls(page: Page): { notes: () => string[] } {
   const slow: string[] = [];
   const started = new Map<Request, number>();
   const isApiCall = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
-  const describe = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
+  const callName = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
   const end = (request: Request) => {
     const since = started.get(request);
     started.delete(request);
-    if (since !== undefined && Date.now() - since > SLOW_CALL_MS) slow.push(`${describe(request)} (${Date.now() - since} ms)`);
+    if (since !== undefined && Date.now() - since > SLOW_CALL_MS) slow.push(`${callName(request)} (${Date.now() - since} ms)`);
   };
   page.on('request', (request) => {
     if (isApiCall(request)) started.set(request, Date.now());
@@ -330,10 +330,10 @@ function journalCalls(page: Page): { notes: () => string[] } {
   page.on('requestfinished', end);
   page.on('requestfailed', (request) => {
     end(request);
-    if (isApiCall(request)) broken.push(`${describe(request)}: ${request.failure()?.errorText ?? 'failed'}`);
+    if (isApiCall(request)) broken.push(`${callName(request)}: ${request.failure()?.errorText ?? 'failed'}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) refused.push(`${response.status()} ${describe(response.request())}`);
+    if (response.status() >= 400) refused.push(`${response.status()} ${callName(response.request())}`);
   });
   const section = (title: string, lines: string[]) => (lines.length > 0 ? [`${title}:\n  ${lines.join('\n  ')}`] : []);
   return {
@@ -343,7 +343,7 @@ function journalCalls(page: Page): { notes: () => string[] } {
       ...section(`calls answered after more than ${SLOW_CALL_MS} ms`, slow),
       ...section(
         'calls still unanswered',
-        [...started].map(([request, since]) => `${describe(request)} (for ${Date.now() - since} ms)`),
+        [...started].map(([request, since]) => `${callName(request)} (for ${Date.now() - since} ms)`),
       ),
     ],
   };
