@@ -6,9 +6,8 @@ import {
   ApiRoutes,
   TextMessages,
 } from '@runik/contract';
-import type { AllianceChatUnreadResponse } from '@runik/contract';
 import { apiClient } from '../support/api-client';
-import { addMembers, newAlliance, setMaxMembers, TestAlliance } from '../support/alliance';
+import { addMembers, chatUnreadCount, newAlliance, setMaxMembers, TestAlliance } from '../support/alliance';
 import { ChatListener, chatPage, listenToChat, say, wholeChat } from '../support/alliance-chat';
 import type { CityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
@@ -316,19 +315,17 @@ describe('alliance chat', () => {
   it('notifies the member an @name names, counts unread lines and moves the read mark', async () => {
     const { leader, members } = await allianceOf(2, 'chment');
     const [talker, quiet] = members;
-    const unread = async (player: CityPlayer) =>
-      (await player.api.get<AllianceChatUnreadResponse>(ApiRoutes.allianceChatUnread(player.username))).data.unreadCount;
     // System lines count (the founding and both joins for the leader); only those since the member joined (their own join).
-    const start = await unread(leader);
+    const start = await chatUnreadCount(leader);
     expect(start).toBe(3);
-    expect(await unread(quiet)).toBe(1);
-    const talkerBefore = await unread(talker);
+    expect(await chatUnreadCount(quiet)).toBe(1);
+    const talkerBefore = await chatUnreadCount(talker);
 
     const id = await sent(talker, `@${leader.username} and @${quiet.username.toUpperCase()}, hold the pass. @nobody-here`);
     await sent(talker, `mail@${leader.username} is no mention`);
-    expect(await unread(leader)).toBe(start + 2);
+    expect(await chatUnreadCount(leader)).toBe(start + 2);
     // Their own lines are not news to the talker.
-    expect(await unread(talker)).toBe(talkerBefore);
+    expect(await chatUnreadCount(talker)).toBe(talkerBefore);
 
     const [mention] = await notificationsOf(leader, 'alliance-mention');
     expect(mention.data).toMatchObject({ messageId: id, author: talker.username });
@@ -342,10 +339,10 @@ describe('alliance chat', () => {
     expect((await leader.api.post(ApiRoutes.allianceChatRead(leader.username), { upTo: 2 ** 50 })).data).toEqual({ unreadCount: 0 });
     expect((await leader.api.post(ApiRoutes.allianceChatRead(leader.username), { upTo: 1 })).data).toEqual({ unreadCount: 0 });
     await sent(talker, 'one more');
-    expect(await unread(leader)).toBe(1);
+    expect(await chatUnreadCount(leader)).toBe(1);
 
     const loner = await newSocketPlayer(stack, 'chnone');
-    expect(await unread(loner)).toBe(0);
+    expect(await chatUnreadCount(loner)).toBe(0);
     expect((await leader.api.post(ApiRoutes.allianceChatRead(leader.username), { upTo: 'x' })).status).toBe(400);
     expect((await leader.api.get(ApiRoutes.allianceChat(leader.username, { limit: 101 }))).status).toBe(400);
     expect((await leader.api.get(`${ApiRoutes.allianceChat(leader.username)}?cursor=abc`)).status).toBe(400);

@@ -1,9 +1,8 @@
-import axios from 'axios';
 import { ApiRoutes, packPaymentMemo } from '@runik/contract';
 import { cityOf, grant, newCityPlayer, newPaidCityPlayer, reportRegistration, settledWithdrawal } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
-import { engineBalance, payRegistration, sendToken, uniqueUsername } from '../support/hive';
+import { engineBalance, payRegistration, sendToken, setHiveEngine, uniqueUsername } from '../support/hive';
 import { apiClient } from '../support/api-client';
 import { buyWithHive, hivePrice, purchaseStatus } from '../support/packs';
 import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
@@ -33,7 +32,7 @@ afterAll(() => stack?.stop());
 
 const LAG_MS = 20_000;
 const OUTAGE_MS = 60_000;
-const setEngine = (settings: { lagMs?: number; down?: boolean }) => axios.post(`${stack.simUrl}/dev/engine`, settings);
+const setEngine = (settings: { lagMs?: number; down?: boolean }) => setHiveEngine(stack.simUrl, settings);
 
 describe('Hive Engine lagging, then down', () => {
   it('sends each withdrawal once and credits each payment once when Hive Engine processes it, refunding nothing paid out', async () => {

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { ApiRoutes, type AllianceChatUnreadResponse } from '@runik/contract';
-import { addMembers, reservedAllianceIdentity, newAlliance, setMaxMembers } from '../support/alliance';
+import { addMembers, chatUnreadCount, reservedAllianceIdentity, newAlliance, setMaxMembers } from '../support/alliance';
 import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, withPage, withTimeout } from '../support/browser';
 import { newCityPlayer, type CityPlayer } from '../support/city';
 import { useSharedBrowserStack } from '../support/shared-browser-stack';
@@ -44,12 +43,6 @@ async function unread(page: Page): Promise<number> {
   const match = /^Alliance chat: (\d+) unread messages?$/.exec(label);
   if (!match) throw new Error(`unexpected chat button label "${label}"`);
   return Number(match[1]);
-}
-
-/** The unread count the server gives the player: what the chat button shows once its query has been answered. */
-async function unreadOnServer(player: CityPlayer): Promise<number> {
-  const { data } = await player.api.get<AllianceChatUnreadResponse>(ApiRoutes.allianceChatUnread(player.username));
-  return data.unreadCount;
 }
 
 async function send(page: Page, text: string): Promise<void> {
@@ -96,7 +89,7 @@ describe('alliance chat', () => {
             await eventually(async () => expect(await unread(leaderPage)).toBeGreaterThanOrEqual(1));
             // The member's count from the server, then on the page (read from the page alone, it was once taken
             // before the page's query was answered, and the count then moved by 2).
-            const memberBefore = await unreadOnServer(member);
+            const memberBefore = await chatUnreadCount(member);
             await eventually(async () => expect(await unread(memberPage)).toBe(memberBefore));
 
             await leaderPage.getByTestId('chat-button').click();

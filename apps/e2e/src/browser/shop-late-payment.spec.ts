@@ -1,9 +1,10 @@
-import axios from 'axios';
 import { LedgerJobs } from '@runik/server/queues';
 import { ShopMessages, SwapHiveMessages } from '@runik/contract';
 import { eventually, liveConnected, useBrowserStack, waitForDevWallet, withTimeout } from '../support/browser';
 import { newCityPlayer } from '../support/city';
+import { setHiveEngine } from '../support/hive';
 import { shopPurchaseRows } from '../support/shop';
+import { ENGINE_DELAY_MS } from '../support/stack';
 import { ledgerQueue } from '../support/swap-hive';
 
 /**
@@ -21,7 +22,7 @@ const browser = useBrowserStack(90, 'LATE_PAYMENT', { SWAP_HIVE_CONFIRMATION_WIN
 const stack = () => browser.current().stack;
 /** Longer than the test: Hive Engine processes nothing new until the test lets it. */
 const HELD_BACK_MS = 600_000;
-const setEngineLag = (lagMs: number) => axios.post(`${stack().simUrl}/dev/engine`, { lagMs });
+const setEngineLag = (lagMs: number) => setHiveEngine(stack().simUrl, { lagMs });
 
 browser.test(
   'a shop payment Hive Engine is late with: waiting, the timeout message, then confirmed when the credit is pushed',
@@ -58,7 +59,7 @@ browser.test(
       }
       expect((await shopPurchaseRows(stack(), player)).map((row) => row.status)).toEqual(['pending']);
     } finally {
-      await setEngineLag(300);
+      await setEngineLag(ENGINE_DELAY_MS);
     }
 
     // Hive Engine catches up: the follower confirms the purchase and the push reaches the open screen.

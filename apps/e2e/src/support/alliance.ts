@@ -1,5 +1,5 @@
 import { ApiRoutes } from '@runik/contract';
-import type { AllianceView, MyAllianceResponse } from '@runik/contract';
+import type { AllianceChatUnreadResponse, AllianceView, MyAllianceResponse } from '@runik/contract';
 import { ALLIANCE_CREATION_FEE } from '@runik/rules';
 import { apiClient, registerFree } from './api-client';
 import { CityPlayer, grant } from './city';
@@ -177,4 +177,9 @@ export async function assetTotals(stack: Stack): Promise<{ asset: string; total:
     'SELECT asset, sum(amount) AS total FROM balances GROUP BY asset ORDER BY asset',
   );
   return rows.map(({ asset, total }) => ({ asset, total: Number(total) }));
+}
+
+/** The alliance chat's unread count the server gives the player (what the chat button shows). */
+export async function chatUnreadCount(player: CityPlayer): Promise<number> {
+  return (await player.api.get<AllianceChatUnreadResponse>(ApiRoutes.allianceChatUnread(player.username))).data.unreadCount;
 }

@@ -197,8 +197,7 @@ export async function startBrowserGame(options: Partial<BrowserStackOptions> = {
   await assertPortFree(apiPort, apiPortVariable);
   // Retargeted only once the ports are free: a run already on them may be serving this build.
   const webDistDir = prebuilt ?? retargetWebApp(simPort);
-  // A short Hive Engine delay: the worker confirms well before the client's 15 s re-check.
-  return startStack({ webDistDir, apiPort, simPort, engineDelayMs: 300, outlivesFile, extraEnv });
+  return startStack({ webDistDir, apiPort, simPort, outlivesFile, extraEnv });
 }
 
 /** A stack of the file's own (startBrowserGame) and Chromium. `close()` stops both. */

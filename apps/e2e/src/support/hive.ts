@@ -57,3 +57,8 @@ export async function engineBalance(simUrl: string, account: string, symbol: str
   });
   return data.result?.balance ?? '0';
 }
+
+/** Sets hive-sim's Hive Engine: how far behind the Hive blocks it processes (`lagMs`), or whether it is down. */
+export async function setHiveEngine(simUrl: string, settings: { lagMs?: number; down?: boolean }): Promise<void> {
+  await axios.post(`${simUrl}/dev/engine`, settings);
+}

@@ -13,6 +13,9 @@ export const BULL_BOARD_PASSWORD = 'board-secret';
  */
 export const TEST_REDIS_COMMAND_TIMEOUT_MS = '5000';
 
+/** Hive Engine's delay behind a Hive block on a test stack: short, so the worker confirms well before a client's 15 s re-check. */
+export const ENGINE_DELAY_MS = 300;
+
 export interface Stack {
   apiUrl: string;
   /** The hive-sim node the tests themselves call (the first). */
@@ -79,7 +82,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     const sim = startStackProcess(`${redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', {
       HIVE_SIM_PORT: String(options.simPort ?? 0),
-      HIVE_SIM_ENGINE_DELAY_MS: String(options.engineDelayMs ?? 300),
+      HIVE_SIM_ENGINE_DELAY_MS: String(options.engineDelayMs ?? ENGINE_DELAY_MS),
       HIVE_SIM_NODES: String(options.simNodes ?? 1),
     });
     children.push(sim);
