@@ -53,6 +53,7 @@ export * from './citadel/citadel.module';
 export * from './citadel/citadel-jobs.module';
 export * from './citadel/citadel.jobs';
 export * from './leaderboard/leaderboard.module';
+export * from './leaderboard/leaderboard-jobs.module';
 export * from './leaderboard/season.jobs';
 export * from './leaderboard/leaderboard.service';
 export * from './citadel/citadel.service';

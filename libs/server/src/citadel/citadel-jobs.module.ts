@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SeasonJobs } from '../leaderboard/season.jobs';
 import { CitadelJobs } from './citadel.jobs';
 
-/** The worker's scheduled citadel and season work, no HTTP. */
-@Module({ providers: [CitadelJobs, SeasonJobs], exports: [CitadelJobs, SeasonJobs] })
+/** The worker's scheduled citadel work, no HTTP. */
+@Module({ providers: [CitadelJobs] })
 export class CitadelJobsModule {}
