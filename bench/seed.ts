@@ -74,7 +74,7 @@ export async function seedPlayers(usernames: string[], env: Record<string, strin
           const playerId = Number(player.id);
           if (runik > 0) {
             await ledger.post(manager, {
-              reason: 'bench-grant',
+              reason: 'test-grant',
               reference: `player:${playerId}`,
               legs: [
                 { account: { system: 'system:mint' }, asset: 'runik', delta: -runik },

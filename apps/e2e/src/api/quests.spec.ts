@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { ApiRoutes, QuestMessages, type QuestClaimResponse, type QuestDto, type QuestsResponse } from '@runik/contract';
+import { ApiRoutes, QuestMessages, type LedgerReason, type QuestClaimResponse, type QuestDto, type QuestsResponse } from '@runik/contract';
 import { DAILY_QUESTS, gameDayKey, HARVEST_INTERVAL_MS, QUEST_CHAIN, type QuestId } from '@runik/rules';
 import { attack, newRaidablePlayer, setArmy } from '../support/attack';
 import { letTimePass, newCityPlayer, newPaidCityPlayer, setCityHallLevel, type CityPlayer } from '../support/city';
@@ -31,7 +31,7 @@ const claim = (player: CityPlayer, questId: string) =>
   });
 
 /** The player's ledger movements of one reason, by asset (thousandths). */
-async function credited(player: CityPlayer, reason: string): Promise<Record<string, number>> {
+async function credited(player: CityPlayer, reason: LedgerReason): Promise<Record<string, number>> {
   const rows = await queryDatabase<{ asset: string; total: string }>(
     stack.database.url,
     `SELECT e.asset, sum(e.delta) AS total FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
@@ -81,12 +81,12 @@ describe('quests', () => {
     const notices = await notificationsOf(player, 'quest-completed');
     expect(notices.map((notice) => notice.data)).toEqual([{ questId: 'fight', title: done.title, daily: true }]);
 
-    const before = await credited(player, 'quest-reward');
+    const before = await credited(player, 'quest-reward-locked');
     const { status, data } = await claim(player, 'fight');
     expect(status).toBe(200);
     expect(data.claimed).toMatchObject({ id: 'fight', progress: 1, completedAt: done.completedAt });
     expect(data.claimed.claimedAt).not.toBeNull();
-    expect(await credited(player, 'quest-reward')).toEqual({ ...before, ...fightReward });
+    expect(await credited(player, 'quest-reward-locked')).toEqual({ ...before, ...fightReward });
 
     const again = await claim(player, 'fight');
     expect(again.status).toBe(409);
@@ -116,18 +116,18 @@ describe('quests', () => {
     const player = await newCityPlayer(stack, 'questrace');
     await setArmy(stack, player, { infantry: 20 });
     await raidPracticeCamp(player);
-    const before = await credited(player, 'quest-reward');
+    const before = await credited(player, 'quest-reward-locked');
 
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(player, 'fight')));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.data.error === QuestMessages.alreadyClaimed)).toBe(
       true,
     );
-    expect(await credited(player, 'quest-reward')).toEqual({ ...before, ...fightReward });
+    expect(await credited(player, 'quest-reward-locked')).toEqual({ ...before, ...fightReward });
     const [{ postings }] = await queryDatabase<{ postings: string }>(
       stack.database.url,
       `SELECT count(DISTINCT e.posting_id) AS postings FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-       WHERE a.player_id = $1 AND e.reason = 'quest-reward'`,
+       WHERE a.player_id = $1 AND e.reason = 'quest-reward-locked'`,
       [player.playerId],
     );
     expect(Number(postings)).toBe(1);
@@ -228,7 +228,7 @@ describe('quest chain rewards in RUNIK', () => {
       );
     const before = await lockedOf();
     expect((await claim(player, 'city-hall-5')).status).toBe(200);
-    expect(await credited(player, 'quest-reward')).toEqual({ runik: 10_000 });
+    expect(await credited(player, 'quest-reward-locked')).toEqual({ runik: 10_000 });
     expect((await lockedOf()) - before).toBe(10_000);
     const draws = await queryDatabase(stack.database.url, `SELECT 1 FROM emission_draws WHERE player_id = $1`, [player.playerId]);
     expect(draws).toEqual([]);
@@ -246,6 +246,6 @@ describe('quest chain rewards in RUNIK', () => {
     const refused = await claim(player, 'win-raid');
     expect(refused.status).toBe(409);
     expect(refused.data.error).toBe(QuestMessages.claimChainInOrder('Raise City Hall to level 5'));
-    expect(await credited(player, 'quest-reward')).toEqual({});
+    expect(await credited(player, 'quest-reward-locked')).toEqual({});
   });
 });

@@ -1,6 +1,6 @@
 import axios from 'axios';
 import type { Page } from 'playwright-core';
-import { ApiRoutes, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
+import { ApiRoutes, ledgerReasonLabel, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
 import { formatRunik, toThousandths } from '@runik/rules';
 import type { EconomyResponse } from '@runik/contract';
 import { eventually, useBrowserStack, withPage } from '../support/browser';
@@ -223,8 +223,12 @@ it(
       expect(await page.getByRole('img', { name: EMISSION }).locator('thead th').last().textContent()).toBe(budget.day);
       expect(lastDay(emission)).toEqual({ budget: shown(budget.budget), used: shown(budget.used) });
       expect(lastDay(await chartSeries(page, MINTED_BURNED))).toEqual({
-        ...Object.fromEntries(Object.entries(today.mintedByReason).map(([reason, amount]) => [`minted: ${reason}`, shown(amount)])),
-        ...Object.fromEntries(Object.entries(today.burnedByReason).map(([reason, amount]) => [`burned: ${reason}`, shown(amount)])),
+        ...Object.fromEntries(
+          Object.entries(today.mintedByReason).map(([reason, amount]) => [`minted: ${ledgerReasonLabel(reason)}`, shown(amount)]),
+        ),
+        ...Object.fromEntries(
+          Object.entries(today.burnedByReason).map(([reason, amount]) => [`burned: ${ledgerReasonLabel(reason)}`, shown(amount)]),
+        ),
         'resource purchases': shown(today.resourcePurchases),
       });
       expect(lastDay(await chartSeries(page, DEPOSITS_WITHDRAWALS))).toEqual({

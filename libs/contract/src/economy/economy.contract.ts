@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LedgerReason } from './ledger-reasons';
 
 /** How many days of GET /api/admin/economy, newest first, unless `days` says otherwise (1 to 365). */
 export const ECONOMY_DEFAULT_DAYS = 30;
@@ -46,12 +47,12 @@ export interface EconomyDay {
   /** RUNIK sent to the chain (withdrawals), leaving out those refunded. */
   withdrawals: number;
   /**
-   * `minted` by the ledger entries' reason, e.g. `{ 'convert-to-runik': 6.75 }`; reasons with nothing
-   * are left out. Older rows whose reason carried an id (`shop-purchase:12`) count under their kind.
+   * `minted` by the ledger entries' reason (LEDGER_REASONS, each with its label), e.g. `{ 'convert-to-runik': 6.75 }`;
+   * reasons with nothing are left out. Older rows whose reason carried an id (`shop-purchase:12`) count under their reason.
    */
-  mintedByReason: Record<string, number>;
+  mintedByReason: Partial<Record<LedgerReason, number>>;
   /** `burned` by reason. */
-  burnedByReason: Record<string, number>;
+  burnedByReason: Partial<Record<LedgerReason, number>>;
 }
 
 /** One game day's emission budget (08:00 to 08:00 Asia/Manila), in RUNIK, and the treasury it was sized from. */

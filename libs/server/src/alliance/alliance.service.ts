@@ -12,6 +12,7 @@ import type {
   AllianceView,
   CreateAllianceRequest,
   JoinAllianceResponse,
+  LedgerReason,
   MyAllianceResponse,
   UpdateAllianceRequest,
 } from '@runik/contract';
@@ -384,7 +385,7 @@ export class AllianceService {
   }
 
   /** Fees go to the fees account; the ledger's conditional debit is the guard, the check gives the message. */
-  private async payFee(manager: EntityManager, playerId: number, runik: number, reason: string, allianceId: number): Promise<void> {
+  private async payFee(manager: EntityManager, playerId: number, runik: number, reason: LedgerReason, allianceId: number): Promise<void> {
     const fee = toThousandths(runik);
     const { runik: held } = await this.ledger.balancesOf(manager, playerId);
     if (held < fee) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(fee), formatRunik(held)));

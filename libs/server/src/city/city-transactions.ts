@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { formatResource, formatRunik, RESOURCE_KEYS, ResourceAmounts } from '@runik/rules';
 import { CityMessages } from '@runik/contract';
-import type { Resources } from '@runik/contract';
+import type { LedgerReason, Resources } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
 import { ApiError } from '../core/errors/api-error';
 import { LedgerService } from '../ledger/ledger.service';
@@ -71,7 +71,7 @@ export class CityTransactions {
   }
 
   /** Pays costs to the burn account; the ledger's conditional debit is the real guard. */
-  async spend(manager: EntityManager, playerId: number, costs: Partial<Record<Asset, number>>, reason: string): Promise<void> {
+  async spend(manager: EntityManager, playerId: number, costs: Partial<Record<Asset, number>>, reason: LedgerReason): Promise<void> {
     await this.ledger.post(manager, { reason, reference: `player:${playerId}`, legs: pairLegs(playerId, 'system:burn', costs, -1) });
   }
 
@@ -80,7 +80,7 @@ export class CityTransactions {
     manager: EntityManager,
     playerId: number,
     amounts: Partial<Record<Asset, number>>,
-    reason: string,
+    reason: LedgerReason,
     reference = `player:${playerId}`,
   ): Promise<void> {
     await this.ledger.post(manager, { reason, reference, legs: pairLegs(playerId, 'system:mint', amounts, 1) });

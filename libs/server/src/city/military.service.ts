@@ -13,7 +13,7 @@ import {
   UnitKey,
 } from '@runik/rules';
 import { CityMessages } from '@runik/contract';
-import type { HealResponse, SpeedupResponse, TrainRequest, TrainResponse } from '@runik/contract';
+import type { HealResponse, SpeedupResponse, TrainingReason, TrainRequest, TrainResponse } from '@runik/contract';
 import { db, rows } from '../core/database/sql';
 import { QuestProgress } from '../quests/quest-progress';
 import { ApiError } from '../core/errors/api-error';
@@ -21,7 +21,7 @@ import { bankProduction, CityState, enlist, queueDto, resourcesDto, unitOf } fro
 import { assertResourcesCover, assertRunikCovers, CityTransactions } from './city-transactions';
 
 /** The ledger reason of paying for a batch: the record that a building trained (the first steps read it). */
-export function trainingReason(building: MilitaryBuildingKey): string {
+export function trainingReason(building: MilitaryBuildingKey): TrainingReason {
   return `train-${building}`;
 }
 

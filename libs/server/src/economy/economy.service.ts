@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Inject } from '@nestjs/common';
 import { ErrorMessages, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
-import type { EconomyDay, EconomyResponse, EmissionDayReport, SystemAccountCode } from '@runik/contract';
+import type { EconomyDay, EconomyResponse, EmissionDayReport, LedgerReason, SystemAccountCode } from '@runik/contract';
 import { COVERAGE_FLOOR_DECIMALS, fromThousandths, gameDay, gameDayKey } from '@runik/rules';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
@@ -23,7 +23,7 @@ void SAME_ACCOUNTS;
 const DAY_MS = 86_400_000;
 const CHAIN: SystemAccountCode = 'external:hive-engine';
 /** RUNIK spent on resources comes back when they are converted again: reported apart from the sinks. */
-const RESOURCE_PURCHASE = 'convert-to-resources';
+const RESOURCE_PURCHASE: LedgerReason = 'convert-to-resources';
 
 /** Who holds RUNIK, in thousandths: what the game owes (liabilities.ts) and each system account. */
 export interface Holdings extends Liabilities {
@@ -37,7 +37,8 @@ type DayTotals = Omit<EconomyDay, 'date'>;
 interface FlowRow {
   date: string;
   code: SystemAccountCode;
-  reason: string;
+  /** Only LedgerService.post writes entries, and it takes only listed reasons; older `reason:id` rows are read as their reason. */
+  reason: LedgerReason;
   credited: string | null;
   debited: string | null;
 }
@@ -275,6 +276,7 @@ export function coverage(treasuryThousandths: number, liabilityThousandths: numb
   return liabilityThousandths > 0 ? treasuryThousandths / liabilityThousandths : null;
 }
 
-function mapValues<K extends string, V, W>(record: Record<K, V>, map: (value: V) => W): Record<K, W> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value as V)])) as Record<K, W>;
+/** The same keys (those a partial record has), each value mapped. */
+function mapValues<T extends Partial<Record<string, number>>>(record: T, map: (value: number) => number): { [K in keyof T]: number } {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value as number)])) as { [K in keyof T]: number };
 }

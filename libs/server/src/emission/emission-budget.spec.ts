@@ -168,7 +168,7 @@ describe('activation and locked RUNIK', () => {
     expect(after.locked - before.locked).toBe(1_990_000);
 
     // Spending in the game uses locked RUNIK first: what may be withdrawn is unchanged.
-    await t.dataSource.transaction((manager) => t.cities.spend(manager, free, { runik: 1_000_000 }, 'upgrade'));
+    await t.dataSource.transaction((manager) => t.cities.spend(manager, free, { runik: 1_000_000 }, 'upgrade-ch'));
     expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(10_000);
     const [{ locked }] = await t.dataSource.query(`SELECT locked_runik::int AS locked FROM players WHERE id = $1`, [free]);
     expect(locked).toBe(990_000);

@@ -10,6 +10,7 @@ import {
 import { sql, Selectable } from 'kysely';
 import type { Balances } from '../core/database/schema';
 import { db, rows } from '../core/database/sql';
+import type { LedgerReason } from '@runik/contract';
 import { Asset } from './ledger.types';
 
 /** One leg of a posting, resolved to its account, as written to `balances` and `ledger_entries`. */
@@ -19,7 +20,7 @@ export interface LegWrite {
   delta: number;
   allowNegative: boolean;
   postingId: string;
-  reason: string;
+  reason: LedgerReason;
   reference: string | null;
   at: Date;
 }

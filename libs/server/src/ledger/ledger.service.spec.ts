@@ -1,9 +1,10 @@
 import { DataSource, EntityManager } from 'typeorm';
+import { isLedgerReason } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
 import { dataSourceOptions } from '../database';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { LedgerService } from './ledger.service';
-import { Asset, InsufficientFundsError } from './ledger.types';
+import { Asset, InsufficientFundsError, Posting } from './ledger.types';
 
 let database: TestDatabase;
 let dataSource: DataSource;
@@ -31,7 +32,7 @@ async function newPlayer(runik = 0): Promise<number> {
     await ledger.openPlayerAccount(manager, playerId);
     if (runik > 0)
       await ledger.post(manager, {
-        reason: 'test-mint',
+        reason: 'test-grant',
         legs: [
           { account: { system: 'system:mint' }, asset: 'runik', delta: -runik },
           { account: { playerId }, asset: 'runik', delta: runik },
@@ -53,7 +54,7 @@ const runikOf = async (playerId: number) => (await ledger.balancesOf(dataSource.
 function pay(from: number, to: number, amount: number) {
   return dataSource.transaction((manager) =>
     ledger.post(manager, {
-      reason: 'test-transfer',
+      reason: 'gear-sale',
       legs: [
         { account: { playerId: from }, asset: 'runik', delta: -amount },
         { account: { playerId: to }, asset: 'runik', delta: amount },
@@ -84,12 +85,21 @@ describe('LedgerService', () => {
     ]);
   });
 
+  it('takes only a reason of the closed list: a misspelled one does not compile', () => {
+    const posting: Posting = {
+      // @ts-expect-error 'withdrawl' is no ledger reason: the typecheck fails the day this line compiles.
+      reason: 'withdrawl',
+      legs: [],
+    };
+    expect(isLedgerReason(posting.reason)).toBe(false);
+  });
+
   it('refuses an unbalanced posting or a fractional amount and writes nothing', async () => {
     const alice = await newPlayer(1_000);
     const before = await dataSource.query(`SELECT count(*)::int AS n FROM ledger_entries`);
     await expect(
       dataSource.transaction((manager) =>
-        ledger.post(manager, { reason: 'bad', legs: [{ account: { playerId: alice }, asset: 'runik', delta: 10 }] }),
+        ledger.post(manager, { reason: 'test-grant', legs: [{ account: { playerId: alice }, asset: 'runik', delta: 10 }] }),
       ),
     ).rejects.toThrow(/Unbalanced/);
     await expect(pay(alice, alice + 0, 0.5)).rejects.toThrow(/integer/);
@@ -150,7 +160,7 @@ describe('LedgerService', () => {
     const mintedBefore = await mintEntries();
     const mint = (manager: EntityManager, amount: number) =>
       ledger.post(manager, {
-        reason: 'test-mint',
+        reason: 'test-grant',
         legs: [
           { account: { system: 'system:mint' }, asset: 'runik', delta: -amount },
           { account: { playerId: alice }, asset: 'runik', delta: amount },
@@ -160,7 +170,7 @@ describe('LedgerService', () => {
       await mint(manager, 300);
       await mint(manager, 200);
       await ledger.post(manager, {
-        reason: 'test-burn',
+        reason: 'pack-purchase',
         legs: [
           { account: { playerId: alice }, asset: 'runik', delta: -100 },
           { account: { system: 'system:burn' }, asset: 'runik', delta: 100 },
@@ -183,7 +193,7 @@ describe('LedgerService', () => {
     const mintedBefore = await mintEntries();
     const mint = (manager: EntityManager, amount: number) =>
       ledger.post(manager, {
-        reason: 'test-mint',
+        reason: 'test-grant',
         legs: [
           { account: { system: 'system:mint' }, asset: 'wheat', delta: -amount },
           { account: { playerId: alice }, asset: 'wheat', delta: amount },
@@ -214,7 +224,7 @@ describe('LedgerService', () => {
           const order = i % 2 === 0 ? assets : [...assets].reverse();
           for (const asset of order) {
             await ledger.post(manager, {
-              reason: 'test-mint',
+              reason: 'test-grant',
               legs: [
                 { account: { system: 'system:mint' }, asset, delta: -10 },
                 { account: { playerId }, asset, delta: 10 },
@@ -222,7 +232,7 @@ describe('LedgerService', () => {
             });
           }
           await ledger.post(manager, {
-            reason: 'test-burn',
+            reason: 'heal',
             legs: order.flatMap((asset) => [
               { account: { playerId }, asset, delta: -4 },
               { account: { system: 'system:burn' as const }, asset, delta: 4 },

@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { RESOURCE_KEYS } from '@runik/rules';
+import type { LedgerReason } from '@runik/contract';
 import { ApiError } from '../core/errors/api-error';
 
 /** Assets the ledger holds, each in thousandths: RUNIK and every resource. */
@@ -22,8 +23,8 @@ export interface Leg {
 
 export interface Posting {
   legs: Leg[];
-  /** Why, e.g. 'starting-resources', 'harvest', 'withdrawal'. */
-  reason: string;
+  /** Why: one of the closed list (`LEDGER_REASONS`, @runik/contract), each with its kind. */
+  reason: LedgerReason;
   /** What it belongs to, e.g. a chain transaction id. */
   reference?: string;
   /**

@@ -69,7 +69,14 @@ export class QuestsService {
         throw error instanceof EmissionSpentError ? rewardWaits(error.limitedBy, now) : error;
       });
     }
-    await this.cities.mint(manager, playerId, quest.reward, 'quest-reward', `quest:${playerId}:${quest.period}:${quest.id}`);
+    // Two reasons, one kind each: a paid player's reward drew from the budget, a free player's is locked.
+    await this.cities.mint(
+      manager,
+      playerId,
+      quest.reward,
+      paid ? 'quest-reward' : 'quest-reward-locked',
+      `quest:${playerId}:${quest.period}:${quest.id}`,
+    );
     if (!paid) await this.ledger.lockRunik(manager, playerId, runik);
   }
 }

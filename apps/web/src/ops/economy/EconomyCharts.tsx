@@ -12,6 +12,7 @@ import {
   type Plugin,
 } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
+import { ledgerReasonLabel } from '@runik/contract';
 import type { EconomyDay, EmissionDayReport } from '@runik/contract';
 import { formatAmount, formatCoverage, seriesByReason, type LiabilitySeries } from './economy-series';
 
@@ -176,13 +177,13 @@ export function MintedBurnedChart({ days }: ChartsProps) {
     labels: days.map((day) => day.date),
     datasets: [
       ...minted.map(({ reason, amounts }, index) => ({
-        label: `minted: ${reason}`,
+        label: `minted: ${ledgerReasonLabel(reason)}`,
         data: amounts,
         stack: 'minted',
         backgroundColor: MINT_COLOURS[index % MINT_COLOURS.length],
       })),
       ...burned.map(({ reason, amounts }, index) => ({
-        label: `burned: ${reason}`,
+        label: `burned: ${ledgerReasonLabel(reason)}`,
         data: amounts,
         stack: 'burned',
         backgroundColor: BURN_COLOURS[index % BURN_COLOURS.length],

@@ -149,8 +149,8 @@ describe('the economy page', () => {
       used: ['12.500', '12.500'],
     });
     expect(chartFigures('RUNIK minted and burned per day, by reason')).toEqual({
-      'minted: convert-to-runik': ['7.000'],
-      'burned: upgrade-ch': ['3.000'],
+      'minted: Resources converted to RUNIK': ['7.000'],
+      'burned: City Hall upgrade': ['3.000'],
       'resource purchases': ['5.000'],
     });
     const [header, today] = within(screen.getByTestId('economy-days-table')).getAllByRole('row');

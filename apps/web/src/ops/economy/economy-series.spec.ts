@@ -25,7 +25,7 @@ const gameDay = (day: string, fields: Partial<EmissionDayReport> = {}): Emission
   ...fields,
 });
 
-const day = (date: string, mintedByReason: Record<string, number>): EconomyDay => ({
+const day = (date: string, mintedByReason: EconomyDay['mintedByReason']): EconomyDay => ({
   date,
   minted: Object.values(mintedByReason).reduce((sum, amount) => sum + amount, 0),
   burned: 0,

@@ -1,4 +1,4 @@
-import type { EconomyDay, EconomyResponse, EmissionDayReport } from '@runik/contract';
+import type { EconomyDay, EconomyResponse, EmissionDayReport, LedgerReason } from '@runik/contract';
 import { formatAmount as formatUnits, formatChainQuantity, formatRunikDecimal, fromThousandths, toThousandths } from '@runik/rules';
 
 /** Under this coverage the game account's RNK could not pay every paid player's RUNIK at once. */
@@ -48,14 +48,14 @@ export function oldestFirst<T>(days: T[]): T[] {
 }
 
 export interface ReasonSeries {
-  reason: string;
+  reason: LedgerReason;
   /** One amount a day, in the order of the days given (0 on days without that reason). */
   amounts: number[];
 }
 
 /** One series per reason that appears on any of the days, sorted by reason. */
-export function seriesByReason(days: EconomyDay[], byReason: (day: EconomyDay) => Record<string, number>): ReasonSeries[] {
-  const reasons = [...new Set(days.flatMap((day) => Object.keys(byReason(day))))].sort();
+export function seriesByReason(days: EconomyDay[], byReason: (day: EconomyDay) => Partial<Record<LedgerReason, number>>): ReasonSeries[] {
+  const reasons = [...new Set(days.flatMap((day) => Object.keys(byReason(day)) as LedgerReason[]))].sort();
   return reasons.map((reason) => ({ reason, amounts: days.map((day) => byReason(day)[reason] ?? 0) }));
 }
 
