@@ -41,6 +41,8 @@ const config: Config = {
     nodeProject('hive-sim', '<rootDir>/apps/hive-sim'),
     // The economy simulation (npm run economy): the rules played by bots, no services.
     nodeProject('economy', '<rootDir>/bench/economy', { testMatch: ['<rootDir>/*.spec.ts'] }),
+    // The repository's own scripts (npm run test:changed's selection).
+    nodeProject('tooling', '<rootDir>/scripts', { testMatch: ['<rootDir>/*.spec.ts'] }),
     // The API and worker as real processes over HTTP, with hive-sim as the chain.
     // Files that share a stack (support/shared-stack.ts) leave it running for the next file: the teardown stops them.
     systemProject('system', {

@@ -4,7 +4,7 @@
 //
 // Two lanes run side by side, because most of the Jest run waits (on PostgreSQL, the chain, processes starting)
 // while typechecking, linting and Vitest keep a core busy:
-//   1. Jest: rules, contract, hive-sim, economy, server and system in one run on 3 workers (each system file has
+//   1. Jest: rules, contract, hive-sim, economy, tooling, server and system in one run on 3 workers (each system file has
 //      its own database, Redis prefix, ports and processes, or shares its worker's: apps/e2e/src/support/
 //      shared-stack.ts), then the browser project on 2 workers (likewise: shared-browser-stack.ts; beside the Jest run the
 //      load doubled and tests ran past their timeouts). Output shown as it comes.
@@ -92,8 +92,8 @@ const exitedOk = {};
 async function jestLane() {
   exitedOk['jest.json'] = await run(
     'jest',
-    `Jest: rules, contract, hive-sim, economy, server, system (${jestWorkers} workers)`,
-    jestRun('jest', ['rules', 'contract', 'hive-sim', 'economy', 'server', 'system'], jestWorkers),
+    `Jest: rules, contract, hive-sim, economy, tooling, server, system (${jestWorkers} workers)`,
+    jestRun('jest', ['rules', 'contract', 'hive-sim', 'economy', 'tooling', 'server', 'system'], jestWorkers),
     { live: true },
   );
   exitedOk['jest-browser.json'] = await run(
