@@ -2,6 +2,7 @@ import { InjectQueue, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { JobHandlers, Queues } from '@runik/server';
+import { GameClockCatchUp } from './game-clock-catch-up';
 import { LedgerQueueProcessor } from './ledger-queue.processor';
 import { SchedulesProcessor } from './schedules.processor';
 
@@ -9,7 +10,8 @@ import { SchedulesProcessor } from './schedules.processor';
  * The worker's start, in order, before any job is taken (the processors are created with autorun
  * off): refuse to start when a declared job has no handler or the queues hold jobs no handler takes
  * (main.ts then exits 1), put the
- * job schedulers in place, catch up what fell due while no worker ran, then start the processors.
+ * job schedulers in place, catch up what fell due while no worker ran (and what a move of the game clock
+ * skipped, if no worker caught up on it), then start the processors.
  */
 @Injectable()
 export class WorkerStart implements OnApplicationBootstrap {
@@ -21,6 +23,7 @@ export class WorkerStart implements OnApplicationBootstrap {
     @InjectQueue(Queues.schedules) private readonly schedulesQueue: Queue,
     private readonly ledger: LedgerQueueProcessor,
     private readonly schedules: SchedulesProcessor,
+    private readonly gameClock: GameClockCatchUp,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -28,6 +31,7 @@ export class WorkerStart implements OnApplicationBootstrap {
     await this.handlers.refuseUnhandled([this.ledgerQueue, this.schedulesQueue]);
     await this.schedules.ensureSchedulers();
     await this.handlers.runAtStart();
+    await this.gameClock.start();
     for (const processor of [this.ledger, this.schedules]) this.start(processor);
   }
 

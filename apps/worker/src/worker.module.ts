@@ -8,6 +8,7 @@ import {
   CoreModule,
   NotifierModule,
   EmissionModule,
+  GameClockModule,
   JobHandlersModule,
   LeaderboardJobsModule,
   PackJobsModule,
@@ -18,6 +19,7 @@ import {
   WalletJobsModule,
 } from '@runik/server';
 import { ChainFollow } from './chain-follow';
+import { GameClockCatchUp } from './game-clock-catch-up';
 import { LedgerQueueProcessor } from './ledger-queue.processor';
 import { Heartbeat } from './liveness/heartbeat';
 import { PendingWorkSweep } from './pending-work-sweep';
@@ -32,6 +34,7 @@ import { WorkerStart } from './worker-start';
     ChainModule,
     NotifierModule,
     EmissionModule,
+    GameClockModule,
     JobHandlersModule,
     ChainFollowerModule,
     RegistrationJobsModule,
@@ -48,6 +51,7 @@ import { WorkerStart } from './worker-start';
     ChainFollow,
     LedgerQueueProcessor,
     SchedulesProcessor,
+    GameClockCatchUp,
     WorkerStart,
     WorkerDrain,
     PendingWorkSweeper,

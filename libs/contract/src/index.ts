@@ -10,6 +10,7 @@ export * from './wallet/chain-transfers.contract';
 export * from './wallet/payment-history.contract';
 export * from './economy/economy.contract';
 export * from './economy/ledger-reasons';
+export * from './game-clock/game-clock.contract';
 export * from './alliance/alliance.contract';
 export * from './alliance-chat/alliance-chat.contract';
 export * from './attack/attack.contract';

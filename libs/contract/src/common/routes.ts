@@ -5,6 +5,8 @@ export const ApiRoutes = {
   health: '/api/health',
   adminChainTransfers: '/api/admin/chain/transfers',
   adminEconomy: '/api/admin/economy',
+  /** The game clock (development and tests only): GET reads it, POST `{ hours }` or `{ days }` moves it forward. */
+  adminClock: '/api/admin/clock',
   loginChallenge: (username: string) => `/api/login-challenge/${encodeURIComponent(username)}`,
   verifyLogin: '/api/verify-login',
   logout: '/api/logout',

@@ -183,13 +183,13 @@ export class TransferSettlement {
    * a day (REFUND_COUNT_WINDOW_MS): the rest wait, in chain order, until the day has room.
    */
   async refundUnmatched(): Promise<void> {
-    const leaveFree = Math.min(CUSTOM_JSON_PER_BLOCK, await withdrawalsAwaitingSlot(this.dataSource, this.clock.now()));
+    const leaveFree = Math.min(CUSTOM_JSON_PER_BLOCK, await withdrawalsAwaitingSlot(this.dataSource, new Date(this.clock.machineNowMs())));
     const sent: (UnmatchedTransfer & { refund_transaction_id: string; refund_expires_at: Date })[] = await this.dataSource.query(
       `SELECT * FROM chain_transfers WHERE status = 'unmatched' AND refund_transaction_id IS NOT NULL ORDER BY block_number, transaction_id, log_index LIMIT $1`,
       [PASS_SIZE],
     );
     for (const transfer of sent) {
-      const state = await this.transfers.stateOf(transfer.refund_transaction_id, transfer.refund_expires_at, this.clock.nowMs());
+      const state = await this.transfers.stateOf(transfer.refund_transaction_id, transfer.refund_expires_at, this.clock.machineNowMs());
       if (state.state === 'done') await this.settle(transfer, 'refunded', transfer.reason);
       // Left to the operators (listed with its reason): a refund the sidechain refused would fail again.
       if (state.state === 'failed')

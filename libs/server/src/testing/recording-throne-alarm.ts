@@ -4,7 +4,7 @@ import { ThroneAlarm } from '../throne/throne-alarm';
 export class RecordingAlarm extends ThroneAlarm {
   readonly wakes: string[] = [];
   constructor() {
-    super(null as never);
+    super(null as never, null as never);
   }
   override async wakeAt(at: Date): Promise<void> {
     this.wakes.push(at.toISOString());

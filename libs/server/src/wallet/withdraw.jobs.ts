@@ -26,6 +26,7 @@ interface WithdrawalRow {
 /**
  * How many withdrawals sign a transfer as soon as they get one of the game account's custom_json
  * slots (not sent yet, or sent and expired): refunds leave them that many of each block's slots.
+ * `now`: the machine's time (an expiration is the chain's time, which the game clock does not move).
  */
 export async function withdrawalsAwaitingSlot(db: Pick<DataSource, 'query'>, now: Date): Promise<number> {
   const [{ count }]: { count: number }[] = await db.query(
@@ -59,7 +60,7 @@ export class WithdrawJobs {
     if (!withdrawal || withdrawal.status === 'queued' || withdrawal.status === 'completed' || withdrawal.status === 'refunded') return;
 
     if (withdrawal.status === 'sent' && withdrawal.transaction_id) {
-      const sent = await this.transfers.stateOf(withdrawal.transaction_id, withdrawal.expires_at!, this.clock.nowMs());
+      const sent = await this.transfers.stateOf(withdrawal.transaction_id, withdrawal.expires_at!, this.clock.machineNowMs());
       if (sent.state === 'done') return this.finish(withdrawalId);
       if (sent.state === 'failed') return this.refund(withdrawalId, `Transfer failed on Hive Engine: ${sent.errors.join('; ')}`);
       if (sent.state === 'waiting') throw new RetryLater(`Withdrawal ${withdrawalId} awaits ${withdrawal.transaction_id}`);

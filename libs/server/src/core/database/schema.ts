@@ -236,6 +236,14 @@ export interface FirstSteps {
   skipped_at: Timestamp | null;
 }
 
+export interface GameClock {
+  catch_up_claimed_offset_ms: Generated<number>;
+  caught_up_offset_ms: Generated<number>;
+  id: Generated<boolean>;
+  moved_at: Timestamp | null;
+  offset_ms: Generated<number>;
+}
+
 export interface Gears {
   category: GearCategory;
   created_at: Timestamp;
@@ -530,6 +538,7 @@ export interface DB {
   emission_days: EmissionDays;
   emission_draws: EmissionDraws;
   first_steps: FirstSteps;
+  game_clock: GameClock;
   gear_upgrades: GearUpgrades;
   gears: Gears;
   leaderboard_sizes: LeaderboardSizes;

@@ -109,6 +109,16 @@ describe('JobHandlers', () => {
     expect(calls).toEqual([['tick']]);
   });
 
+  it("on the game clock: a daily pattern at the game's hours, and every scheduled handler run once on a move", async () => {
+    expect(handlers.schedulers({ WITHDRAWAL_QUEUE_CHECK_MS: 1234 } as AppConfig, 5 * 3_600_000)).toEqual([
+      ['citadel-daily-reset', { pattern: '0 3 * * *', tz: 'Asia/Manila' }],
+      ['withdrawal-queue-release', { every: 1234 }],
+    ]);
+    // Calendar.tick has two schedules: it runs once.
+    expect(await handlers.runScheduledOnce(() => undefined)).toEqual(['citadel-daily-reset']);
+    expect(calls).toEqual([['tick']]);
+  });
+
   it('reports the jobs still to run and the job schedulers that no handler takes, by queue, name and count', async () => {
     await ledger.add('confirm-deposit', { paymentId: 1 });
     const unknown = [

@@ -4,6 +4,7 @@ import { Job, Queue, RepeatOptions, UnrecoverableError } from 'bullmq';
 import { GAME_DAY_RESET_HOUR, GAME_TIME_ZONE } from '@runik/rules';
 import type { AppConfig } from '../config/app-config';
 import { StartupError } from '../preflight';
+import { onGameClock } from './game-time-repeat';
 import { LedgerJobs, Queues, ScheduledJobs } from './queues';
 
 export type QueueName = (typeof Queues)[keyof typeof Queues];
@@ -125,11 +126,32 @@ export class JobHandlers implements OnModuleInit {
     return registered.run(job.data, lastAttempt);
   }
 
-  /** Every job scheduler to keep in the schedules queue: its name and when it runs. */
-  schedulers(config: AppConfig): [string, RepeatOptions][] {
+  /**
+   * Every job scheduler to keep in the schedules queue: its name and when it runs, on the game clock
+   * `gameClockOffsetMs` ahead of the machine's (a daily pattern fires at the game's hours: onGameClock).
+   */
+  schedulers(config: AppConfig, gameClockOffsetMs = 0): [string, RepeatOptions][] {
     return [...this.jobs.values()]
       .filter((job): job is RegisteredJob & { repeat: JobRepeat } => job.repeat !== undefined)
-      .map((job) => [job.name, typeof job.repeat === 'function' ? job.repeat(config) : job.repeat]);
+      .map((job) => [job.name, onGameClock(typeof job.repeat === 'function' ? job.repeat(config) : job.repeat, gameClockOffsetMs)]);
+  }
+
+  /**
+   * Runs every scheduled handler once (one handler of several schedules, the throne war's, once), in the
+   * order they were found: the game clock moved forward, and what fell due in the skipped time is brought up
+   * to the new now, once. Each handler's failure is reported and does not stop the others (their own
+   * schedules try again). Returns the names of the jobs run.
+   */
+  async runScheduledOnce(onFailure: (name: string, error: Error) => void): Promise<string[]> {
+    const run = new Set<JobHandlerMethod>();
+    const names: string[] = [];
+    for (const job of this.jobs.values()) {
+      if (job.repeat === undefined || run.has(job.method)) continue;
+      run.add(job.method);
+      names.push(job.name);
+      await job.run({}, false).catch((error: Error) => onFailure(job.name, error));
+    }
+    return names;
   }
 
   /**
