@@ -4,6 +4,7 @@ import { parseHiveAsset } from '@runik/rules';
 import { APP_CONFIG } from '../core/config/config.module';
 import { hiveNodeUrls, type AppConfig } from '../core/config/app-config';
 import { ChainNodeProber, type ChainNodeState } from './chain-node-probe';
+import { chainTime } from './chain-transfers';
 
 export interface PreparedTransaction {
   signed: SignedTransaction;
@@ -65,10 +66,15 @@ export class HiveNodeClient {
     return account ?? null;
   }
 
+  /** The time of the node's head block (on mainnet a multiple of the 3-second block interval). */
+  async headBlockTime(): Promise<Date> {
+    return chainTime((await this.client.database.getDynamicGlobalProperties()).time);
+  }
+
   /** Signs operations into a transaction without sending it, so its id can be stored first. */
   async prepare(operations: Operation[], key: PrivateKey): Promise<PreparedTransaction> {
     const props = await this.client.database.getDynamicGlobalProperties();
-    const expiresAt = new Date(new Date(`${props.time}Z`).getTime() + this.transactionLifetimeMs);
+    const expiresAt = new Date(chainTime(props.time).getTime() + this.transactionLifetimeMs);
     const transaction: Transaction = {
       ref_block_num: props.head_block_number & 0xffff,
       ref_block_prefix: Buffer.from(props.head_block_id, 'hex').readUInt32LE(4),
