@@ -29,7 +29,7 @@ export type HiveTransactionStatus = Awaited<ReturnType<Client['transaction']['fi
 
 /**
  * The Hive nodes (JSON-RPC): dhive handles timeouts, retries with back-off and failover between the
- * nodes for reads, skipping one that keeps failing (its health tracker); broadcasts go to two nodes at once.
+ * nodes for reads, skipping one that failed (its health tracker); broadcasts go to two nodes at once.
  */
 @Injectable()
 export class HiveNodeClient {
@@ -46,7 +46,12 @@ export class HiveNodeClient {
     this.broadcastTimeoutMs = config.CHAIN_TIMEOUT_MS;
     const nodes = hiveNodeUrls(config);
     this.nodes = nodes;
-    this.client = new Client(nodes, { timeout: config.CHAIN_TIMEOUT_MS, failoverThreshold: 3 });
+    // A node that failed once (dhive gives a read half a second on the first node before the next) is skipped for a while.
+    this.client = new Client(nodes, {
+      timeout: config.CHAIN_TIMEOUT_MS,
+      failoverThreshold: 3,
+      healthTrackerOptions: { maxFailuresBeforeCooldown: 1, maxApiFailuresBeforeCooldown: 1 },
+    });
     this.prober = new ChainNodeProber(nodes, {
       path: '',
       method: 'condenser_api.get_dynamic_global_properties',
