@@ -1,11 +1,10 @@
-import type { PrivateKey } from '@hiveio/dhive';
+import type { PrivateKey, SignedTransaction } from '@hiveio/dhive';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG } from '../core/config/config.module';
 import { REDIS } from '../core/redis/redis.module';
 import type { AppConfig } from '../core/config/app-config';
 import { HiveEngineClient, parseEngineLogs } from './hive-engine.client';
-import type { SignedTransaction } from '@hiveio/dhive';
 import { HiveNodeClient, PreparedTransaction } from './hive-node.client';
 import { gameAccountActiveKey } from './game-account-key';
 
