@@ -316,6 +316,9 @@ export async function serverEnvironment(run: BenchmarkRun, chainUrl?: string): P
     REDIS_PREFIX: run.redisPrefix,
     HIVE_NODE_URL: chain,
     HIVE_ENGINE_URL: chain,
+    // Production refuses to start on development's defaults (loadAppConfig): named, though they are hive-sim's.
+    GAME_ACCOUNT,
+    BULL_BOARD_PASSWORD: 'bench-operator',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_PER_MINUTE: '1000000',

@@ -3,7 +3,7 @@ import { APP_CONFIG, AppConfig, checkServices, exitWithStartupError, loadAppConf
 import { createApiApp } from './bootstrap';
 
 async function main(): Promise<void> {
-  await checkServices(loadAppConfig());
+  await checkServices(loadAppConfig(process.env, 'api'));
   const app = await createApiApp();
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -48,10 +48,18 @@ export async function protectOpsRoutes(app: NestFastifyApplication, credentials:
   const checkBasicAuth = (request: FastifyRequest, reply: FastifyReply) =>
     new Promise<boolean>((resolve) => fastify.basicAuth(request, reply, (error) => resolve(!error)));
 
-  /** Whether the call may go on; else the answer is sent (429 while its address is locked out, 401 without the credentials). */
+  /**
+   * Whether the call may go on; else the answer is sent (429 while its address is locked out, 401
+   * without the credentials). A wrong password is counted before it is answered, in one step with the
+   * lockout's check: of many sent at once, at most the limit are answered 401, the rest 429; the right
+   * one is let in only while the address is not locked out.
+   */
   const admit = async (request: FastifyRequest, reply: FastifyReply, metricsTokenAccepted: boolean): Promise<boolean> => {
-    const lockedForSeconds = await lockout.lockedForSeconds(request.ip).catch((error: Error) => {
-      // Redis down: the check is skipped (the operators keep their health pages), the credentials still hold.
+    const authorized = (metricsTokenAccepted && hasBearer(request, credentials.metricsToken)) || (await checkBasicAuth(request, reply));
+    // A browser's first visit sends no credentials, only to get the prompt: not a failed login.
+    const failedLogin = !authorized && request.headers.authorization !== undefined;
+    const lockedForSeconds = await (failedLogin ? countFailure(request) : lockout.lockedForSeconds(request.ip)).catch((error: Error) => {
+      // Redis down: the lockout is skipped (the operators keep their health pages), the credentials still hold.
       request.log.warn(`Ops login lockout unavailable: ${error.message}`);
       return 0;
     });
@@ -63,20 +71,20 @@ export async function protectOpsRoutes(app: NestFastifyApplication, credentials:
         .send({ error: ErrorMessages.tooManyRequests, retryAfterSeconds: lockedForSeconds });
       return false;
     }
-    if ((metricsTokenAccepted && hasBearer(request, credentials.metricsToken)) || (await checkBasicAuth(request, reply))) return true;
-    if (request.headers.authorization !== undefined) {
-      // A failed login (a browser's first visit sends no credentials: only its prompt).
-      const { failures, lockedOut } = await lockout.recordFailure(request.ip).catch((error: Error) => {
-        request.log.warn(`Ops login lockout unavailable: ${error.message}`);
-        return { failures: 0, lockedOut: false };
-      });
+    if (authorized) return true;
+    void reply.code(401).send({ error: OPS_UNAUTHORIZED });
+    return false;
+  };
+  /** Counts a failed login; the seconds left of a lockout that was on before it (0 when it was counted). */
+  const countFailure = async (request: FastifyRequest): Promise<number> => {
+    const { failures, lockedOut, lockedForSeconds } = await lockout.recordFailure(request.ip);
+    if (lockedForSeconds === 0) {
       request.log.warn(
         { address: request.ip, failures, lockedOut },
         lockedOut ? 'Failed ops login: address locked out' : 'Failed ops login',
       );
     }
-    void reply.code(401).send({ error: OPS_UNAUTHORIZED });
-    return false;
+    return lockedForSeconds;
   };
   const basicAuth: onRequestHookHandler = (request, reply, done) => {
     admit(request, reply, false).then((admitted) => admitted && done(), done);

@@ -1,8 +1,10 @@
-import { checkServices, exitWithStartupError, loadAppConfig } from '@runik/server';
+// First: the settings are checked before the processors load and read them.
+import { workerConfig } from './worker-config';
+import { checkServices, exitWithStartupError } from '@runik/server';
 import { createWorker } from './bootstrap';
 
 async function main(): Promise<void> {
-  await checkServices(loadAppConfig());
+  await checkServices(workerConfig);
   await createWorker();
   console.log('Runik worker started');
 }

@@ -4,7 +4,7 @@ import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 
 export const WORKSPACE_ROOT = join(__dirname, '../../../..');
-const TEST_LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'test-logs');
+export const TEST_LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'test-logs');
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {

@@ -97,6 +97,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       PORT: String(options.apiPort ?? 0),
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
+      // Named (not left to the default) so an api started in production mode from the stack starts.
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: redisPrefix,
       HIVE_NODE_URLS: chainNodes,
       HIVE_ENGINE_URLS: chainNodes,

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NodeHealthTracker } from '@hiveio/dhive';
-import axios, { AxiosInstance, isAxiosError } from 'axios';
-import axiosRetry from 'axios-retry';
+import axios, { AxiosInstance } from 'axios';
 import { ErrorMessages } from '@runik/contract';
 import { parseDecimal } from '@runik/rules';
 import { APP_CONFIG } from '../core/config/config.module';
 import { hiveEngineUrls, type AppConfig } from '../core/config/app-config';
 import { ApiError } from '../core/errors/api-error';
 import { ChainNodeProber, type ChainNodeState } from './chain-node-probe';
+import { hedged } from './hedged';
 
 export interface EngineBalance {
   account: string;
@@ -48,15 +48,23 @@ interface JsonRpcReply<T> {
 /** Hive Engine JSON-RPC paths, each tracked on its own (a node may serve one and not the other). */
 type EnginePath = '/contracts' | '/blockchain';
 
+/** How long a read waits for a node's answer before asking the next node as well. */
+const HEDGE_DELAY_MS = 500;
+/** Rounds over every node before a read fails, each after a longer pause. */
+const ROUNDS = 3;
+const ROUND_PAUSE_MS = 200;
+
 /**
- * The Hive Engine nodes: `/contracts` queries and `/blockchain` lookups. Every call is read-only, so a
- * failed attempt is repeated on the next healthy node (axios-retry), and a node that keeps failing is
- * skipped for a while, ranked by dhive's own health tracker as the Hive node client ranks its nodes.
+ * The Hive Engine nodes: `/contracts` queries and `/blockchain` lookups. Every call is read-only, so it
+ * is hedged: a node that fails, or has not answered within HEDGE_DELAY_MS, has the next one asked as
+ * well, and the first answer wins, so a hanging node costs half a second, not CHAIN_TIMEOUT_MS. Nodes
+ * are ranked by dhive's own health tracker, as the Hive node client ranks its nodes; one that failed
+ * once, or was still silent when another answered, is skipped for a while (the tracker's cooldown).
  */
 @Injectable()
 export class HiveEngineClient {
   private readonly nodes: readonly string[];
-  private readonly health = new NodeHealthTracker();
+  private readonly health = new NodeHealthTracker({ maxApiFailuresBeforeCooldown: 1 });
   private readonly http: AxiosInstance;
   private readonly prober: ChainNodeProber;
   private requestId = 0;
@@ -73,16 +81,6 @@ export class HiveEngineClient {
     // JSON-RPC over POST is never redirected: without redirects axios calls Node's http directly,
     // not through follow-redirects (a fifth of the worker's CPU per deposit confirmation).
     this.http = axios.create({ timeout: config.CHAIN_TIMEOUT_MS, maxRedirects: 0 });
-    axiosRetry(this.http, {
-      retries: Math.max(3, this.nodes.length),
-      retryDelay: axiosRetry.exponentialDelay,
-      retryCondition: () => true,
-      onRetry: (_count, _error, request) => {
-        const failed = request.baseURL!;
-        this.health.recordFailure(failed, request.url!);
-        request.baseURL = this.nodeFor(request.url as EnginePath, failed);
-      },
-    });
   }
 
   /** Each node's state for the health check. */
@@ -124,21 +122,38 @@ export class HiveEngineClient {
 
   private async rpc<T>(path: EnginePath, method: string, params: Record<string, unknown>): Promise<T> {
     const body = { jsonrpc: '2.0', id: ++this.requestId, method, params };
-    try {
-      const { data, config } = await this.http.post<JsonRpcReply<T>>(path, body, { baseURL: this.nodeFor(path) });
-      this.health.recordSuccess(config.baseURL!, path);
-      if (data.error) throw new Error(`Hive Engine ${method} failed: ${data.error.message}`);
-      return (data.result ?? null) as T;
-    } catch (error) {
-      if (isAxiosError(error) && error.config?.baseURL) this.health.recordFailure(error.config.baseURL, path);
-      throw error;
+    const data = await this.answer<T>(path, body);
+    if (data.error) throw new Error(`Hive Engine ${method} failed: ${data.error.message}`);
+    return (data.result ?? null) as T;
+  }
+
+  /** The first answer of a hedged request over the nodes, healthiest first, in up to ROUNDS rounds. */
+  private async answer<T>(path: EnginePath, body: object): Promise<JsonRpcReply<T>> {
+    for (let round = 1; ; round++) {
+      try {
+        return await hedged(
+          this.health.getOrderedNodes([...this.nodes], path),
+          HEDGE_DELAY_MS,
+          (node) => this.post<T>(node, path, body),
+          // Slower than another node by the hedge's delay: skipped for now, as one that timed out.
+          (slow) => this.health.recordFailure(slow, path),
+        );
+      } catch (error) {
+        if (round === ROUNDS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, ROUND_PAUSE_MS * round));
+      }
     }
   }
 
-  /** The healthiest node for the path, preferring another than the one that just failed. */
-  private nodeFor(path: EnginePath, failed?: string): string {
-    const ordered = this.health.getOrderedNodes([...this.nodes], path);
-    return ordered.find((node) => node !== failed) ?? ordered[0];
+  private async post<T>(node: string, path: EnginePath, body: object): Promise<JsonRpcReply<T>> {
+    try {
+      const { data } = await this.http.post<JsonRpcReply<T>>(path, body, { baseURL: node });
+      this.health.recordSuccess(node, path);
+      return data;
+    } catch (error) {
+      this.health.recordFailure(node, path);
+      throw error;
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { parseHiveAsset } from '@runik/rules';
 import { APP_CONFIG } from '../core/config/config.module';
 import { hiveNodeUrls, type AppConfig } from '../core/config/app-config';
 import { ChainNodeProber, type ChainNodeState } from './chain-node-probe';
+import { chainTime } from './chain-transfers';
 
 export interface PreparedTransaction {
   signed: SignedTransaction;
@@ -28,7 +29,7 @@ export type HiveTransactionStatus = Awaited<ReturnType<Client['transaction']['fi
 
 /**
  * The Hive nodes (JSON-RPC): dhive handles timeouts, retries with back-off and failover between the
- * nodes for reads, skipping one that keeps failing (its health tracker); broadcasts go to two nodes at once.
+ * nodes for reads, skipping one that failed (its health tracker); broadcasts go to two nodes at once.
  */
 @Injectable()
 export class HiveNodeClient {
@@ -45,7 +46,12 @@ export class HiveNodeClient {
     this.broadcastTimeoutMs = config.CHAIN_TIMEOUT_MS;
     const nodes = hiveNodeUrls(config);
     this.nodes = nodes;
-    this.client = new Client(nodes, { timeout: config.CHAIN_TIMEOUT_MS, failoverThreshold: 3 });
+    // A node that failed once (dhive gives a read half a second on the first node before the next) is skipped for a while.
+    this.client = new Client(nodes, {
+      timeout: config.CHAIN_TIMEOUT_MS,
+      failoverThreshold: 3,
+      healthTrackerOptions: { maxFailuresBeforeCooldown: 1, maxApiFailuresBeforeCooldown: 1 },
+    });
     this.prober = new ChainNodeProber(nodes, {
       path: '',
       method: 'condenser_api.get_dynamic_global_properties',
@@ -65,10 +71,15 @@ export class HiveNodeClient {
     return account ?? null;
   }
 
+  /** The time of the node's head block (on mainnet a multiple of the 3-second block interval). */
+  async headBlockTime(): Promise<Date> {
+    return chainTime((await this.client.database.getDynamicGlobalProperties()).time);
+  }
+
   /** Signs operations into a transaction without sending it, so its id can be stored first. */
   async prepare(operations: Operation[], key: PrivateKey): Promise<PreparedTransaction> {
     const props = await this.client.database.getDynamicGlobalProperties();
-    const expiresAt = new Date(new Date(`${props.time}Z`).getTime() + this.transactionLifetimeMs);
+    const expiresAt = new Date(chainTime(props.time).getTime() + this.transactionLifetimeMs);
     const transaction: Transaction = {
       ref_block_num: props.head_block_number & 0xffff,
       ref_block_prefix: Buffer.from(props.head_block_id, 'hex').readUInt32LE(4),

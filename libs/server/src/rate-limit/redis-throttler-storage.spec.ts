@@ -31,9 +31,9 @@ describe('RedisThrottlerStorage', () => {
     expect(hits[0].timeToBlockExpire).toBe(0);
 
     const blocked = await storage.increment('a', 60_000, 3, 30_000, 'general');
-    expect(blocked).toMatchObject({ totalHits: 4, isBlocked: true, timeToBlockExpire: 30 });
+    expect(blocked).toMatchObject({ totalHits: 4, isBlocked: true, timeToBlockExpire: 30, counted: true });
     // While blocked, hits are refused without counting.
-    expect(await storage.increment('a', 60_000, 3, 30_000, 'general')).toMatchObject({ totalHits: 4, isBlocked: true });
+    expect(await storage.increment('a', 60_000, 3, 30_000, 'general')).toMatchObject({ totalHits: 4, isBlocked: true, counted: false });
     // Keys and throttlers are counted apart, under the connection's prefix.
     expect(await storage.increment('b', 60_000, 3, 30_000, 'general')).toMatchObject({ totalHits: 1, isBlocked: false });
     expect(await storage.increment('a', 60_000, 3, 30_000, 'login')).toMatchObject({ totalHits: 1, isBlocked: false });

@@ -60,7 +60,7 @@ export class WithdrawJobs {
     if (!withdrawal || withdrawal.status === 'queued' || withdrawal.status === 'completed' || withdrawal.status === 'refunded') return;
 
     if (withdrawal.status === 'sent' && withdrawal.transaction_id) {
-      const sent = await this.transfers.stateOf(withdrawal.transaction_id, withdrawal.expires_at!, this.clock.machineNowMs());
+      const sent = await this.transfers.follow(withdrawal.transaction_id, withdrawal.expires_at!, this.clock.machineNowMs());
       if (sent.state === 'done') return this.finish(withdrawalId);
       if (sent.state === 'failed') return this.refund(withdrawalId, `Transfer failed on Hive Engine: ${sent.errors.join('; ')}`);
       if (sent.state === 'waiting') throw new RetryLater(`Withdrawal ${withdrawalId} awaits ${withdrawal.transaction_id}`);

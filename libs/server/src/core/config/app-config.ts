@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COVERAGE_FLOOR_DECIMALS, DEPOSIT_RETRY_MS, EMISSION_POLICY, formatDecimal, parseDecimal } from '@runik/rules';
+import { StartupError } from '../preflight';
 import { withSecretFiles } from './secret-files';
 
 /** A comma-separated list of node addresses, in the order they are preferred. */
@@ -242,12 +243,36 @@ export const appConfigSchema = z
 
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-export function loadAppConfig(env: Record<string, unknown> = process.env): AppConfig {
-  const result = appConfigSchema.safeParse(withSecretFiles(env));
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+/**
+ * What production must be told, by process: each default is development's (hive-sim's nodes, its game
+ * account and dev key, a local database and Redis, ops routes locked), never a guess for real money.
+ * An entry of several names is satisfied by any one of them.
+ */
+const REQUIRED_IN_PRODUCTION = {
+  any: [['DATABASE_URL'], ['REDIS_URL'], ['HIVE_NODE_URLS', 'HIVE_NODE_URL'], ['HIVE_ENGINE_URLS', 'HIVE_ENGINE_URL'], ['GAME_ACCOUNT']],
+  api: [['BULL_BOARD_PASSWORD']],
+  worker: [['GAME_ACCOUNT_ACTIVE_KEY']],
+} as const;
+
+/** The process reading the configuration, for what production requires of it (`REQUIRED_IN_PRODUCTION`). */
+export type ServerProcess = keyof typeof REQUIRED_IN_PRODUCTION;
+
+/**
+ * The settings, validated; throws a one-line "Invalid configuration: ..." naming every problem, among
+ * them each setting production requires of the process (`role`) that was left to its default.
+ */
+export function loadAppConfig(env: Record<string, unknown> = process.env, role: ServerProcess = 'any'): AppConfig {
+  const settings = withSecretFiles(env);
+  const result = appConfigSchema.safeParse(settings);
+  const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (settings['NODE_ENV'] === 'production') {
+    const required = role === 'any' ? REQUIRED_IN_PRODUCTION.any : [...REQUIRED_IN_PRODUCTION.any, ...REQUIRED_IN_PRODUCTION[role]];
+    const unset = (name: string) => typeof settings[name] !== 'string' || (settings[name] as string).trim() === '';
+    for (const names of required) {
+      if (names.every(unset)) problems.push(`${names.join(' or ')}: must be set in production`);
+    }
   }
+  if (!result.success || problems.length > 0) throw new StartupError(`Invalid configuration: ${problems.join('; ')}`);
   return result.data;
 }
 
