@@ -2,7 +2,7 @@ import { ApiRoutes } from '@runik/contract';
 import type { CityResponse } from '@runik/contract';
 import { cityDto, cityStateOf, type CityRow } from '@runik/server';
 import { CityPlayer, cityOf, grant, injure, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
-import { letOutliveTheTest, startNodeProcess, stopProcess, waitForOutput, waitUntilHealthy } from '../support/processes';
+import { startNodeProcess, stopProcess, waitForOutput, waitUntilHealthy } from '../support/processes';
 import { sharedStack } from '../support/shared-stack';
 import type { Stack } from '../support/stack';
 
@@ -22,7 +22,7 @@ let players: CityPlayer[];
 beforeAll(async () => {
   stack = await sharedStack();
   const [busy, fresh] = await Promise.all([newCityPlayer(stack, 'bare'), newCityPlayer(stack, 'bare')]);
-  // A city unlike a fresh one in every part of the row: City Hall, RUNIK, injured troops, a harvest, a training batch.
+  // A city unlike a fresh one in most of the row (no gear equipped): City Hall, RUNIK, injured troops, a harvest, a training batch.
   await setCityHallLevel(stack, busy, 3);
   await grant(stack, busy, 'runik', 12_345);
   await injure(stack, busy, { infantry: 3, archers: 1 });
@@ -38,7 +38,6 @@ beforeAll(async () => {
     POOL_MAX: '2',
     REDIS_PREFIX: stack.redisPrefix,
   });
-  letOutliveTheTest(bare);
   const [, port] = await waitForOutput(bare, /bare city server listening on (\d+)/);
   bareUrl = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(`${bareUrl}/health`, bare);
