@@ -1,42 +1,68 @@
 /**
  * The baseline of the city read in `npm run bench`: a bare Node HTTP server (node:http) with a pg
- * pool of the api's size, answering `GET /api/city/resources/{username}` by running the very SQL the
- * api runs for it (captured from libs/server's loadCities, so it cannot drift) and sending the row
- * as JSON. Nothing else: no framework, no bearer session, no rate limit, no validation, no logging,
- * no response shaping. Players' ids by name are read once at start.
+ * pool of the api's size, answering `GET /api/city/resources/{username}` by running the very statement
+ * the api runs for it and sending the row as JSON. Nothing else: no framework, no bearer session, no
+ * rate limit, no validation, no logging, no response shaping. Players' ids by name are read once at start.
+ *
+ * The statement is not copied: at start libs/server's loadCities runs once on a TypeORM DataSource with
+ * the api's options, as CityService.city runs it, and the SQL and parameters it sends are recorded on
+ * their way to pg; the player ids' parameter is found by identity. So it cannot drift, and a change
+ * that breaks the recording stops this server (and `npm run bench -- --short` in npm test) at once.
+ * apps/e2e/src/api/bare-city-server.spec.ts checks that it answers the api's city.
  *
  * For the diagnosis only, `GET /with-redis/api/city/resources/{username}` first does the two Redis
  * round trips the api makes for every call: the bearer session from the api's session cache (the
  * same key, by the token's SHA-256; the session must name the player of the path) and the rate
  * limit's counter (one Lua script, as RedisThrottlerStorage runs it, much simplified).
  *
- * Environment: DATABASE_URL, PORT (127.0.0.1), POOL_MAX, REDIS_URL and REDIS_PREFIX (the api's).
- * Serves /health for the start-up check.
+ * Environment: DATABASE_URL, PORT (on 127.0.0.1; by default one the system gives, printed), POOL_MAX, REDIS_URL
+ * and REDIS_PREFIX (the api's). Serves /health for the start-up check.
  */
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
-import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { BeforeQueryEvent } from 'typeorm';
+import { dataSourceOptions } from '@runik/server';
 import { loadCities } from '../libs/server/src/city/city-state';
 
 const COUNT = `local hits = redis.call('INCR', KEYS[1])
 if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return hits`;
 
-async function citySql(): Promise<string> {
-  let sql = '';
-  const recorder = { query: async (text: string) => ((sql = text), []) } as unknown as EntityManager;
-  await loadCities(recorder, [0]);
-  return sql;
+/** The city read's statement as the api sends it to pg, and its parameters for one player. */
+interface CityStatement {
+  sql: string;
+  parameters: (playerId: number) => unknown[];
+}
+
+async function cityStatement(databaseUrl: string): Promise<CityStatement> {
+  const dataSource = await new DataSource({ ...dataSourceOptions(databaseUrl), extra: { max: 1 } }).initialize();
+  const sent: BeforeQueryEvent[] = [];
+  dataSource.subscribers.push({ beforeQuery: (event: BeforeQueryEvent) => void sent.push(event) });
+  // No player has id 0: the statement runs for real and finds nothing. `ids` marks where the ids go.
+  const ids = [0];
+  try {
+    await loadCities(dataSource.manager, ids);
+  } finally {
+    await dataSource.destroy();
+  }
+  if (sent.length !== 1) throw new Error(`loadCities sent ${sent.length} statements, expected 1`);
+  const [{ query: sql, parameters }] = sent;
+  const at = Array.isArray(parameters) ? parameters.indexOf(ids) : -1;
+  if (at < 0) throw new Error(`no parameter of loadCities' statement is its player ids: ${JSON.stringify(parameters)}`);
+  return { sql, parameters: (playerId) => (parameters as unknown[]).map((value, index) => (index === at ? [playerId] : value)) };
 }
 
 async function main(): Promise<void> {
-  const sql = await citySql();
+  const city = await cityStatement(String(process.env.DATABASE_URL));
+  // TypeORM has set pg's parseInt8 from the api's options (bigint columns as numbers): this pool parses rows as the api's does.
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 20) });
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: `${process.env.REDIS_PREFIX}:` });
-  const { rows } = await pool.query<{ id: string; hive_username: string }>('SELECT id, hive_username FROM players');
-  const ids = new Map(rows.map((row) => [row.hive_username, Number(row.id)]));
+  const { rows } = await pool.query<{ id: number; hive_username: string }>('SELECT id, hive_username FROM players');
+  const ids = new Map(rows.map((row) => [row.hive_username, row.id]));
   const prefix = '/api/city/resources/';
   const withRedis = `/with-redis${prefix}`;
 
@@ -59,11 +85,15 @@ async function main(): Promise<void> {
     if (id === undefined) return send(404, '{"error":"Not found"}');
     (redisToo ? authorized(request.headers.authorization, username) : Promise.resolve(true))
       .then((allowed) =>
-        allowed ? pool.query(sql, [[id]]).then((result) => send(200, JSON.stringify(result.rows[0]))) : send(403, '{"error":"Forbidden"}'),
+        allowed
+          ? pool.query(city.sql, city.parameters(id)).then((result) => send(200, JSON.stringify(result.rows[0])))
+          : send(403, '{"error":"Forbidden"}'),
       )
       .catch((error: Error) => send(500, JSON.stringify({ error: error.message })));
   });
-  server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(`bare city server listening on ${process.env.PORT}`));
+  server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () =>
+    console.log(`bare city server listening on ${(server.address() as AddressInfo).port}`),
+  );
   process.once('SIGTERM', () => server.close(() => void Promise.all([pool.end(), redis.quit()]).then(() => process.exit(0))));
 }
 

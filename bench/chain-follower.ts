@@ -3,13 +3,9 @@ import { sendToken } from '../apps/e2e/src/support/hive';
 import { percentile } from './load';
 import { formatNumber, Row, ScenarioReport } from './report';
 import type { SeededPlayer } from './seed';
+import type { BenchSizes } from './sizes';
 import { BenchmarkRun, log, queryDatabase, sleep, startNodeProcess, stopProcess, waitForOutput } from './support';
 
-/** Blocks to catch up on, each with one RNK transfer to the game account (more than the follower's 200-block batch, many times). */
-const CATCH_UP_BLOCKS = 2000;
-/** Transfers per second while measuring the time to credit, and for how long. */
-const LIVE_RATE = 50;
-const LIVE_SECONDS = 20;
 const TRANSFER = '0.001';
 /** The follower's own fetch parallelism, so the baseline reads the node the same way. */
 const PARALLEL_FETCHES = 25;
@@ -20,12 +16,12 @@ const GOAL_P99_MS = 2000;
 /**
  * The chain follower (the worker), as `npm start` runs it, against hive-sim:
  *
- *   - catch-up: the worker down while CATCH_UP_BLOCKS sidechain blocks pass, each with an RNK transfer
+ *   - catch-up: the worker down while `catchUpBlocks` sidechain blocks pass (2,000 at full size, sizes.ts), each with an RNK transfer
  *     to the game account; then started: blocks recorded (and their deposits credited) per second,
  *     from start to the cursor at the last block. Baseline: the same blocks read from the same node
  *     with the same parallelism and nothing written. Goal: >= 200 blocks/s (a day of mainnet blocks,
  *     28,800, in under 3 minutes).
- *   - live: LIVE_RATE transfers a second for LIVE_SECONDS; each transfer's time from its block (hive-sim
+ *   - live: `livePerSecond` transfers a second for `liveSeconds` (50 for 20 s); each transfer's time from its block (hive-sim
  *     makes it at the broadcast, the engine delay being 0) to its deposit credited (the deposit row's
  *     creation, in the same transaction as the credit). Baseline: a reader polling the node every 10 ms
  *     for the newest block (how soon the block can be seen at all). Goal: p99 <= 2 s.
@@ -35,13 +31,14 @@ export async function chainFollower(
   simUrl: string,
   serverEnv: Record<string, string>,
   players: SeededPlayer[],
+  size: BenchSizes['chain'],
 ): Promise<ScenarioReport> {
   const { GAME_ACCOUNT } = loadAppConfig(serverEnv);
   const send = (player: SeededPlayer) => sendToken(simUrl, player.username, GAME_ACCOUNT, 'RNK', TRANSFER, '');
 
   const firstBlock = (await latestBlock(simUrl)) + 1;
   const catchUpTransfers = await eachAtOnce(
-    Array.from({ length: CATCH_UP_BLOCKS }, (_, index) => players[index % players.length]),
+    Array.from({ length: size.catchUpBlocks }, (_, index) => players[index % players.length]),
     8,
     send,
   );
@@ -65,7 +62,7 @@ export async function chainFollower(
     const blocksPerSecond = ((lastBlock - firstBlock + 1) * 1000) / (performance.now() - started);
     log(`catch-up: ${formatNumber(blocksPerSecond)} blocks/s (reading alone ${formatNumber(baselineBlocksPerSecond)})`);
 
-    const live = await liveTransfers(simUrl, players, send);
+    const live = await liveTransfers(simUrl, players, send, size.livePerSecond * size.liveSeconds, size.livePerSecond);
     await until(async () => (await creditedCount(run.database, [...live.sentAt.keys()])) === live.sentAt.size);
     const creditedAt = await queryDatabase<{ transaction_id: string; created_at: Date }>(
       run.database,
@@ -90,7 +87,7 @@ export async function chainFollower(
         met: blocksPerSecond >= GOAL_BLOCKS_PER_SECOND,
       },
       {
-        scenario: `transfer's block to credited balance at ${LIVE_RATE} transfers/s`,
+        scenario: `transfer's block to credited balance at ${size.livePerSecond} transfers/s`,
         connections: 1,
         measure: 'p99 ms',
         ours: formatNumber(p99),
@@ -106,7 +103,7 @@ export async function chainFollower(
         `Chain follower catch-up: the worker started after ${formatNumber(lastBlock - firstBlock + 1)} sidechain blocks, each with a 0.001 RNK transfer to the game account from one of ${players.length} players, ` +
           `recorded them and credited ${formatNumber(catchUpTransfers.length)} deposits once each at ${formatNumber(blocksPerSecond)} blocks/s, counted from the worker's start-up message (its follower begins within 500 ms); ` +
           `reading the same blocks from hive-sim ${PARALLEL_FETCHES} at a time and writing nothing: ${formatNumber(baselineBlocksPerSecond)} blocks/s.`,
-        `Time to credit: ${formatNumber(live.sentAt.size)} transfers at ${LIVE_RATE}/s for ${LIVE_SECONDS} s, from the broadcast (hive-sim makes the block then) to the deposit credited: ` +
+        `Time to credit: ${formatNumber(live.sentAt.size)} transfers at ${size.livePerSecond}/s for ${size.liveSeconds} s, from the broadcast (hive-sim makes the block then) to the deposit credited: ` +
           `p50 ${formatNumber(percentile(toCredit, 0.5))} ms, p99 ${formatNumber(p99)} ms, max ${formatNumber(toCredit[toCredit.length - 1])} ms (the follower looks every 500 ms); ` +
           `a reader polling hive-sim's newest block every 10 ms saw the blocks after p50 ${formatNumber(percentile(toSee, 0.5))} ms, p99 ${formatNumber(baselineP99)} ms.`,
       ],
@@ -116,8 +113,14 @@ export async function chainFollower(
   }
 }
 
-/** LIVE_RATE transfers a second, each timed at its broadcast; a 10 ms poller notes when each block is first served. */
-async function liveTransfers(simUrl: string, players: SeededPlayer[], send: (player: SeededPlayer) => Promise<string>) {
+/** `count` transfers, `perSecond` a second, each timed at its broadcast; a 10 ms poller notes when each block is first served. */
+async function liveTransfers(
+  simUrl: string,
+  players: SeededPlayer[],
+  send: (player: SeededPlayer) => Promise<string>,
+  count: number,
+  perSecond: number,
+) {
   const sentAt = new Map<string, number>();
   const seenAt = new Map<string, number>();
   let watching = true;
@@ -137,8 +140,8 @@ async function liveTransfers(simUrl: string, players: SeededPlayer[], send: (pla
   })();
   const started = Date.now();
   const sends: Promise<void>[] = [];
-  for (let index = 0; index < LIVE_RATE * LIVE_SECONDS; index++) {
-    const due = started + (index * 1000) / LIVE_RATE;
+  for (let index = 0; index < count; index++) {
+    const due = started + (index * 1000) / perSecond;
     if (due > Date.now()) await sleep(due - Date.now());
     const before = Date.now();
     sends.push(send(players[index % players.length]).then((txId) => void sentAt.set(txId, before)));

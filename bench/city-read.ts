@@ -3,6 +3,7 @@ import type { BenchGame } from './game';
 import { alternate, LoadResult, mergeLoads, RequestSpec, runLoad } from './load';
 import { formatNumber, latencyRow, ScenarioReport, throughputRow } from './report';
 import type { SeededPlayer } from './seed';
+import { describeLength, SliceSizes } from './sizes';
 import {
   API_POOL_MAX,
   BenchmarkRun,
@@ -20,10 +21,6 @@ import {
 
 /** As bench:city: 64 connections. */
 export const CITY_CONNECTIONS = 64;
-/** Measured: 4 slices of 2 s per side, alternating (see alternate). */
-const ROUNDS = 4;
-const SLICE_SECONDS = 2;
-const WARMUP_SECONDS = 2;
 /** A timed autocannon run closes its sockets at its last tick without waiting: let the server finish. */
 const DRAIN_MS = 300;
 /** The bare server's pg pool: the api's size. */
@@ -34,11 +31,17 @@ const NAME = 'authenticated city read, GET /api/city/resources/{username}';
 /**
  * The authenticated city read against the api, and the same SQL behind a bare node:http server
  * (bare-city-server.ts), at 64 connections over the same 1,000 players on the same database, in
- * alternating slices of 2 s (8 s each in all). Goals (the project's): at least 0.8 of the baseline's requests per
+ * alternating slices (at full size 4 of 2 s each side, sizes.ts). Goals (the project's): at least 0.8 of the baseline's requests per
  * second, a p99 at most twice its. A third side, reported in the details only, is the bare server
  * making the api's two Redis round trips first: it tells how much of the gap they make.
  */
-export async function cityRead(run: BenchmarkRun, apiUrl: string, apiPid: number, game: BenchGame): Promise<ScenarioReport> {
+export async function cityRead(
+  run: BenchmarkRun,
+  apiUrl: string,
+  apiPid: number,
+  game: BenchGame,
+  size: SliceSizes,
+): Promise<ScenarioReport> {
   const { players } = game;
   const request = (player: SeededPlayer): RequestSpec => ({
     method: 'GET',
@@ -83,20 +86,20 @@ export async function cityRead(run: BenchmarkRun, apiUrl: string, apiPid: number
       await runLoad({ url: apiUrl, connections: CITY_CONNECTIONS, amount: players.length, next: roundRobin() }),
     );
     for (const side of sides) {
-      await runLoad({ url: side.url, connections: CITY_CONNECTIONS, seconds: WARMUP_SECONDS, next: next(side.path) });
+      await runLoad({ url: side.url, connections: CITY_CONNECTIONS, ...size.warmUp, next: next(side.path) });
       await sleep(DRAIN_MS);
     }
     // Measured: alternating slices; meanwhile the CPU time of the side's server process, of the
     // database's PostgreSQL backends and of this process (autocannon).
     await alternate(
-      ROUNDS,
+      size.rounds,
       sides.map((side) => async () => {
         const stopMeter = await startCpuMeter(side.pid, run.database);
         side.slices.push(
           await runLoad({
             url: side.url,
             connections: CITY_CONNECTIONS,
-            seconds: SLICE_SECONDS,
+            ...size.slice,
             next: next(side.path),
             latencies: side.latencies,
           }),
@@ -117,7 +120,7 @@ export async function cityRead(run: BenchmarkRun, apiUrl: string, apiPid: number
         latencyRow(NAME, CITY_CONNECTIONS, api.p99, baseline.p99, 2),
       ],
       details: [
-        `City read: ${ROUNDS} alternating slices of ${SLICE_SECONDS} s per side, round-robin over ${formatNumber(players.length)} players, each request with the bearer token of the player in its path. ` +
+        `City read: ${size.rounds} alternating slices of ${describeLength(size.slice)} per side, round-robin over ${formatNumber(players.length)} players, each request with the bearer token of the player in its path. ` +
           `Api: ${describe(api)}. Baseline, a bare node:http server with a pg pool of ${POOL_MAX} running the api's SQL (no session, rate limit, ` +
           `validation or framework): ${describe(baseline)}. For the diagnosis, the bare server making the api's two Redis round trips first ` +
           `(the session from the api's cache, the rate limit's counter): ${describe(withRedis)}.`,

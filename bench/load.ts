@@ -57,7 +57,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let lastResponse = started;
   const tracker = autocannon({
     url: options.url,
-    connections: options.connections,
+    // autocannon refuses more connections than requests (the short run's warm-ups have fewer players than connections).
+    connections: options.amount ? Math.min(options.connections, options.amount) : options.connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
     timeout: 10,
     // The first request of each connection is built when the connection is created, each later one

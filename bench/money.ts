@@ -6,6 +6,7 @@ import { alternate, LoadResult, mergeLoads, RequestSpec, runLoad } from './load'
 import { mergePgbench, PgbenchResult, runPgbench } from './pgbench';
 import { formatNumber, ScenarioReport, throughputRow } from './report';
 import type { SeededPlayer } from './seed';
+import { describeLength, SliceSizes } from './sizes';
 import { API_POOL_MAX, BenchmarkRun, log, queryDatabase, sleep } from './support';
 
 /**
@@ -13,10 +14,6 @@ import { API_POOL_MAX, BenchmarkRun, log, queryDatabase, sleep } from './support
  * runs as many clients, so both sides have at most that many transactions in flight.
  */
 export const MONEY_CONNECTIONS = API_POOL_MAX;
-/** Measured: 2 slices of 4 s each side, alternating (see alternate). */
-const ROUNDS = 2;
-const SLICE_SECONDS = 4;
-const WARMUP_SECONDS = 2;
 const DRAIN_MS = 300;
 const SCRIPTS = join(__dirname, 'pgbench');
 /** Each conversion: 1 wheat (thousandths) to RUNIK. */
@@ -27,15 +24,15 @@ const CONVERSION = 'resource conversion, POST /api/city/convert/{username}';
 
 /**
  * The two money actions against pgbench running the same transaction as a custom script
- * (bench/pgbench/*.sql), at 20 connections on the same database, in alternating slices of 4 s (8 s
- * each in all). Goal (the project's): at least 0.7 of pgbench's transactions per second.
+ * (bench/pgbench/*.sql), at 20 connections on the same database, in alternating slices (at full size
+ * 2 of 4 s each side, sizes.ts). Goal (the project's): at least 0.7 of pgbench's transactions per second.
  *   - Gear purchase: a paid buyer (one of 1,000, at random) buys a listed gear (every call a listing
  *     of its own) from one of the sellers: the price leaves the buyer, 96 % goes to the seller and
  *     the rest to the tax account, the gear changes owner.
  *   - Resource conversion: a player (one of 1,000, at random) converts 1 wheat to RUNIK (the mint
  *     pays, the tax account takes 10 %, the wheat is burnt).
  */
-export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: BenchGame): Promise<ScenarioReport> {
+export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: BenchGame, size: SliceSizes): Promise<ScenarioReport> {
   const accounts = await systemAccounts(run.database);
   const randomPlayer = () => game.players[Math.floor(Math.random() * game.players.length)];
   const post = (player: SeededPlayer, path: string, body: unknown): RequestSpec => ({
@@ -57,9 +54,9 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
     const latencies: number[] = [];
     const apiSlices: LoadResult[] = [];
     const pgbenchSlices: PgbenchResult[] = [];
-    await alternate(ROUNDS, [
+    await alternate(size.rounds, [
       async () => {
-        apiSlices.push(await runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, seconds: SLICE_SECONDS, next, latencies }));
+        apiSlices.push(await runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, ...size.slice, next, latencies }));
         await sleep(DRAIN_MS);
       },
       async () =>
@@ -68,7 +65,7 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
             database: run.database,
             script: join(SCRIPTS, script),
             clients: MONEY_CONNECTIONS,
-            seconds: SLICE_SECONDS,
+            length: size.slice,
             name: `${run.redisPrefix}-pgbench`,
             variables,
           }),
@@ -127,7 +124,7 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
   const conversion = await compare(
     'resource conversion',
     converting,
-    () => runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, seconds: WARMUP_SECONDS, next: converting }),
+    () => runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, ...size.warmUp, next: converting }),
     'resource-conversion.sql',
     {
       player_first: game.playerIds.first,
@@ -144,7 +141,7 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
     },
   );
 
-  const each = `${ROUNDS} alternating slices of ${SLICE_SECONDS} s each side`;
+  const each = `${size.rounds} alternating slices of ${describeLength(size.slice)} each side`;
   return {
     rows: [
       throughputRow(GEAR, MONEY_CONNECTIONS, 'tx/s', gear.api.requestsPerSecond, gear.pgbench.transactionsPerSecond, 0.7),

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { percentile } from './load';
+import type { LoadLength } from './sizes';
 import { databaseUrl, LOG_DIR } from './support';
 
 /** PostgreSQL's pgbench (Debian's postgresql-client has it at /usr/bin/pgbench); BENCH_PGBENCH to use another. */
@@ -12,7 +13,7 @@ export interface PgbenchOptions {
   /** A custom script (bench/pgbench/*.sql). */
   script: string;
   clients: number;
-  seconds: number;
+  length: LoadLength;
   /** `-D name=value` for the script. */
   variables: Record<string, string | number>;
   /** Names the per-transaction log files (tmp/bench-logs/<name>.*), removed once read. */
@@ -47,8 +48,9 @@ export async function runPgbench(options: PgbenchOptions): Promise<PgbenchResult
     String(options.clients),
     '-j',
     String(Math.min(2, options.clients)),
-    '-T',
-    String(options.seconds),
+    ...(options.length.amount === undefined
+      ? ['-T', String(options.length.seconds)]
+      : ['-t', String(Math.ceil(options.length.amount / options.clients))]),
     '-f',
     options.script,
     ...Object.entries(options.variables).flatMap(([name, value]) => ['-D', `${name}=${value}`]),

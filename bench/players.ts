@@ -9,13 +9,9 @@ import { BenchGame, BUYER_RUNIK, seedListings } from './game';
 import { percentile, printTextTable } from './load';
 import { formatNumber, Row, ScenarioReport } from './report';
 import { seedPlayers, SeededPlayer } from './seed';
+import type { BenchSizes } from './sizes';
 import { BenchmarkRun, databaseUrl, describeLoad, log, queryDatabase, sleep, startApi, startCpuMeter } from './support';
 
-/** Players at each step (BENCH_PLAYERS_STEPS, comma-separated, ascending), and seconds measured at each (BENCH_PLAYERS_SECONDS). */
-const STEPS = (process.env.BENCH_PLAYERS_STEPS ?? '500,1000,2000,3000,5000').split(',').map((step) => Number(step.trim()));
-const STEP_SECONDS = Number(process.env.BENCH_PLAYERS_SECONDS ?? 30);
-/** Each player acts once every THINK_MS, at a phase of its own. */
-const THINK_MS = 10_000;
 const READ_SHARE = 0.8;
 /** Handshakes under way at once while connecting (as push.ts). */
 const CONNECTING_AT_ONCE = 50;
@@ -87,15 +83,15 @@ interface StepResult {
 
 /**
  * N players, as the web app's users play: each connected by a socket.io-client socket (WebSocket,
- * its bearer token) and acting every 10 s at a phase of its own, open loop (the next call is due
+ * its bearer token) and acting every 10 s (`size.thinkMs`) at a phase of its own, open loop (the next call is due
  * whether or not the previous one answered): 80 % reads (city resources, army stats, a marketplace
  * page, the notifications list, the citadel user, in equal shares) and 20 % writes that move value
  * (an attack on another connected player, a harvest, a conversion, training, a marketplace purchase,
  * in turn from a random start, so no player repeats one within a step). An attack stores an
  * `attacked` notification for its defender, pushed after the commit: its latency runs from the
- * attack's response to the defender's socket receiving it. N steps up (STEPS), each measured for
- * STEP_SECONDS once its sockets are connected, until a step's p99 is over twice its goal (unless
- * BENCH_PLAYERS_ALL_STEPS=1); the figure is the largest N at which every call's p99 ≤ 200 ms and the
+ * attack's response to the defender's socket receiving it. N steps up (`size.steps`: BENCH_PLAYERS_STEPS at full
+ * size, sizes.ts), each measured for `size.stepSeconds` once its sockets are connected, until a step's p99 is over
+ * twice its goal (unless BENCH_PLAYERS_ALL_STEPS=1); the figure is the largest N at which every call's p99 ≤ 200 ms and the
  * push's p99 ≤ 250 ms.
  *
  * Before each step, SQL (between steps, nothing measured) gives every player full attack charges,
@@ -108,12 +104,14 @@ export async function playersScenario(
   api: { url: string; pid: number },
   game: BenchGame,
   env: Record<string, string>,
+  size: BenchSizes['players'],
 ): Promise<ScenarioReport> {
-  const most = Math.max(...STEPS);
+  const { steps, stepSeconds, thinkMs } = size;
+  const most = Math.max(...steps);
   if (!Number.isInteger(API_PROCESSES) || API_PROCESSES < 1)
     throw new Error(`BENCH_PLAYERS_APIS: a whole number of at least 1, not ${API_PROCESSES}`);
-  if (STEPS.some((step, index) => !Number.isInteger(step) || step < 2 || (index > 0 && step <= STEPS[index - 1]))) {
-    throw new Error(`BENCH_PLAYERS_STEPS: ascending whole numbers of at least 2, not ${STEPS.join(',')}`);
+  if (steps.some((step, index) => !Number.isInteger(step) || step < 2 || (index > 0 && step <= steps[index - 1]))) {
+    throw new Error(`BENCH_PLAYERS_STEPS: ascending whole numbers of at least 2, not ${steps.join(',')}`);
   }
   const seedEnv = { ...env, DATABASE_URL: databaseUrl(run.database, { options: '-c synchronous_commit=off' }) };
   const players = game.players.slice(0, most);
@@ -128,7 +126,7 @@ export async function playersScenario(
   };
   // Buys: about 3 actions per player per 30 s, a fifth of them writes, a fifth of those buys; half as many again in reserve.
   const listingCount =
-    Math.ceil(STEPS.reduce((sum, step) => sum + step, 0) * (STEP_SECONDS / (THINK_MS / 1000)) * (1 - READ_SHARE) * 0.2 * 1.5) + 100;
+    Math.ceil(steps.reduce((sum, step) => sum + step, 0) * (stepSeconds / (thinkMs / 1000)) * (1 - READ_SHARE) * 0.2 * 1.5) + 100;
   const listings = await seedListings(
     run.database,
     game.sellers.map((seller) => seller.playerId),
@@ -225,7 +223,7 @@ export async function playersScenario(
 
   const results: StepResult[] = [];
   try {
-    for (const stepPlayers of STEPS) {
+    for (const stepPlayers of steps) {
       await seedUpTo(stepPlayers);
       await prepareStep(run.database, players.slice(0, stepPlayers));
       while (sockets.length < stepPlayers) {
@@ -237,7 +235,7 @@ export async function playersScenario(
         for (const socket of batch) socket.on(NOTIFICATION_EVENT, onNotification);
         sockets.push(...batch);
       }
-      log(`players: ${formatNumber(stepPlayers)} sockets connected; ${STEP_SECONDS} s of play`);
+      log(`players: ${formatNumber(stepPlayers)} sockets connected; ${stepSeconds} s of play`);
       await sleep(1000);
       awaited.clear();
 
@@ -257,7 +255,7 @@ export async function playersScenario(
         run.database,
       );
       const started = performance.now();
-      const ends = started + STEP_SECONDS * 1000;
+      const ends = started + stepSeconds * 1000;
       const act = (index: number) => {
         const kind: Kind =
           Math.random() < READ_SHARE ? READS[Math.floor(Math.random() * READS.length)] : WRITES[rotation[index]++ % WRITES.length];
@@ -290,17 +288,17 @@ export async function playersScenario(
           }),
         );
       };
-      // Each player acts at started + phase + k × THINK_MS while that is before the end.
+      // Each player acts at started + phase + k × thinkMs while that is before the end.
       const timers = players.slice(0, stepPlayers).map((_, index) => {
-        const phase = Math.random() * THINK_MS;
+        const phase = Math.random() * thinkMs;
         const tick = () => {
           act(index);
-          const next = performance.now() + THINK_MS;
-          if (next < ends) timers[index] = setTimeout(tick, THINK_MS);
+          const next = performance.now() + thinkMs;
+          if (next < ends) timers[index] = setTimeout(tick, thinkMs);
         };
         return setTimeout(tick, phase);
       });
-      await sleep(STEP_SECONDS * 1000);
+      await sleep(stepSeconds * 1000);
       for (const timer of timers) clearTimeout(timer);
       await Promise.all(pending);
       const seconds = (performance.now() - started) / 1000;
@@ -363,7 +361,7 @@ export async function playersScenario(
       printRefusals(result);
       // Past the knee (a p99 over twice its goal), larger steps only queue more: skipped, unless asked for.
       const pastKnee = percentile(all, 0.99) > 2 * GOAL_CALL_P99_MS || pushesMissing > 0 || percentile(push, 0.99) > 2 * GOAL_PUSH_P99_MS;
-      if (pastKnee && process.env.BENCH_PLAYERS_ALL_STEPS !== '1') {
+      if (pastKnee && stepPlayers !== most && process.env.BENCH_PLAYERS_ALL_STEPS !== '1') {
         log(
           `players: p99 over twice its goal at ${formatNumber(stepPlayers)} players; the larger steps are skipped (BENCH_PLAYERS_ALL_STEPS=1 runs them)`,
         );
@@ -374,7 +372,14 @@ export async function playersScenario(
     for (const socket of sockets) socket.close();
     for (const agent of agents) agent.destroy();
   }
-  return report(results, players.length);
+  if (size.strict) {
+    const faulty = results.filter((result) => result.errors > 0 || result.pushesMissing > 0);
+    if (faulty.length > 0)
+      throw new Error(
+        `players: ${faulty.map((result) => `${result.players} players: ${result.errors} errors (${result.unanswered} unanswered), ${result.pushesMissing} pushes not arrived`).join('; ')}`,
+      );
+  }
+  return report(results, players.length, size);
 }
 
 /**
@@ -438,13 +443,13 @@ function printRefusals(result: StepResult): void {
   );
 }
 
-function report(results: StepResult[], seededPlayers: number): ScenarioReport {
+function report(results: StepResult[], seededPlayers: number, { stepSeconds, thinkMs }: BenchSizes['players']): ScenarioReport {
   const passed = results.filter((result) => result.met).map((result) => result.players);
   // The largest N below which every step met the goals (a step after a miss does not count).
   const firstMiss = results.findIndex((result) => !result.met);
   const largest = (firstMiss < 0 ? results : results.slice(0, firstMiss)).at(-1)?.players ?? 0;
   const row: Row = {
-    scenario: `players acting every 10 s (80 % reads, 20 % writes), sockets connected: most with call p99 ≤ ${GOAL_CALL_P99_MS} ms, push p99 ≤ ${GOAL_PUSH_P99_MS} ms`,
+    scenario: `players acting every ${thinkMs / 1000} s (80 % reads, 20 % writes), sockets connected: most with call p99 ≤ ${GOAL_CALL_P99_MS} ms, push p99 ≤ ${GOAL_PUSH_P99_MS} ms`,
     connections: results.at(-1)?.players ?? 0,
     measure: 'players',
     ours: largest > 0 ? formatNumber(largest) : `< ${formatNumber(results[0]?.players ?? 0)}`,
@@ -469,8 +474,8 @@ function report(results: StepResult[], seededPlayers: number): ScenarioReport {
   return {
     rows: [row],
     details: [
-      `Players: ${formatNumber(seededPlayers)} paid players with bearer sessions, each a socket.io-client socket (WebSocket) and a call every 10 s, open loop, at ${results.map((result) => formatNumber(result.players)).join(', ')} players, ` +
-        `${STEP_SECONDS} s each; calls share ${HTTP_SOCKETS} keep-alive connections; the load generator runs in the bench process on the same cores. ` +
+      `Players: ${formatNumber(seededPlayers)} paid players with bearer sessions, each a socket.io-client socket (WebSocket) and a call every ${thinkMs / 1000} s, open loop, at ${results.map((result) => formatNumber(result.players)).join(', ')} players, ` +
+        `${stepSeconds} s each; calls share ${HTTP_SOCKETS} keep-alive connections; the load generator runs in the bench process on the same cores. ` +
         `Steps meeting both goals: ${passed.length > 0 ? passed.map((n) => formatNumber(n)).join(', ') : 'none'}.`,
       ...lines,
     ],

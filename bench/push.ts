@@ -7,25 +7,23 @@ import { Clock, dataSourceOptions, loadAppConfig, NotificationPush, Notifier } f
 import { percentile } from './load';
 import { formatNumber, Row, ScenarioReport } from './report';
 import type { SeededPlayer } from './seed';
+import type { BenchSizes } from './sizes';
 import { databaseUrl, log, sleep } from './support';
 
-const SOCKETS = 2000;
 /** Handshakes under way at once while connecting. */
 const CONNECTING_AT_ONCE = 50;
-const RATE = 200;
-const SECONDS = 20;
 /** How long the last pushes may take before they count as lost. */
 const SETTLE_MS = 5000;
 const GOAL_P99_MS = 250;
 
 /**
- * Live notifications, as players get them: SOCKETS socket.io-client connections (WebSocket, each
- * player's bearer token; the seeded players share them out) to one api process, and RATE
- * notifications a second for SECONDS to players at random, each written by the worker's own path:
+ * Live notifications, as players get them: `sockets` socket.io-client connections (WebSocket, each
+ * player's bearer token; the seeded players share them out) to one api process, and `perSecond`
+ * notifications a second for `seconds` to players at random (at full size 2,000 sockets, 200 a second for 20 s), each written by the worker's own path:
  * Notifier.notify in a transaction, NotificationPush publishing it through the Redis emitter once
  * that commits, the api's Redis adapter delivering it to the player's sockets. Latency: from the
  * start of that transaction to each socket's receipt (both clocks this process's). Memory: the
- * api's RSS (/proc) before connecting and once every socket is connected, over SOCKETS (bench.ts
+ * api's RSS (/proc) before connecting and once every socket is connected, over `sockets` (bench.ts
  * gives this scenario an api process of its own, so that little else changes its RSS meanwhile).
  */
 export async function pushDelivery(
@@ -34,6 +32,7 @@ export async function pushDelivery(
   players: SeededPlayer[],
   serverEnv: Record<string, string>,
   database: string,
+  size: BenchSizes['push'],
 ): Promise<ScenarioReport> {
   const config = loadAppConfig(serverEnv);
   const dataSource = await new DataSource({ ...dataSourceOptions(databaseUrl(database)), extra: { max: 8 } }).initialize();
@@ -42,7 +41,7 @@ export async function pushDelivery(
   const notifier = new Notifier(push, new Clock());
   const sockets: Socket[] = [];
   try {
-    const owners = Array.from({ length: SOCKETS }, (_, index) => players[index % players.length]);
+    const owners = Array.from({ length: size.sockets }, (_, index) => players[index % players.length]);
     const socketsPerPlayer = new Map<number, number>();
     for (const owner of owners) socketsPerPlayer.set(owner.playerId, (socketsPerPlayer.get(owner.playerId) ?? 0) + 1);
 
@@ -61,17 +60,17 @@ export async function pushDelivery(
     }
     await sleep(2000);
     const rssAfter = rssKiB(apiPid);
-    const perSocketKiB = (rssAfter - rssBefore) / SOCKETS;
+    const perSocketKiB = (rssAfter - rssBefore) / size.sockets;
     log(
-      `${SOCKETS} sockets connected; api RSS ${formatNumber(rssBefore / 1024)} → ${formatNumber(rssAfter / 1024)} MiB, ${formatNumber(perSocketKiB, 1)} KiB per socket`,
+      `${size.sockets} sockets connected; api RSS ${formatNumber(rssBefore / 1024)} → ${formatNumber(rssAfter / 1024)} MiB, ${formatNumber(perSocketKiB, 1)} KiB per socket`,
     );
 
     const started = Date.now();
     const transactionMs: number[] = [];
     const sends: Promise<void>[] = [];
     let expected = 0;
-    for (let index = 0; index < RATE * SECONDS; index++) {
-      const due = started + (index * 1000) / RATE;
+    for (let index = 0; index < size.perSecond * size.seconds; index++) {
+      const due = started + (index * 1000) / size.perSecond;
       if (due > Date.now()) await sleep(due - Date.now());
       const player = players[Math.floor(Math.random() * players.length)];
       expected += socketsPerPlayer.get(player.playerId) ?? 0;
@@ -105,8 +104,8 @@ export async function pushDelivery(
     if (lost !== 0) throw new Error(`push: ${lost} of ${expected} deliveries did not arrive within ${SETTLE_MS} ms`);
 
     const row: Row = {
-      scenario: `notification to a player's sockets, ${RATE}/s among ${SOCKETS} sockets`,
-      connections: SOCKETS,
+      scenario: `notification to a player's sockets, ${size.perSecond}/s among ${size.sockets} sockets`,
+      connections: size.sockets,
       measure: 'p99 ms',
       ours: formatNumber(p99),
       baseline: '—',
@@ -117,8 +116,8 @@ export async function pushDelivery(
     return {
       rows: [row],
       details: [
-        `Push: ${formatNumber(SOCKETS)} Socket.IO clients (WebSocket, ${formatNumber(SOCKETS / players.length, 1)} per player, bearer tokens) on one api process; ` +
-          `${formatNumber(RATE * SECONDS)} notifications in ${formatNumber(sendSeconds, 1)} s to players at random, each stored and pushed as the worker does (Notifier in a transaction, the Redis emitter after the commit), ` +
+        `Push: ${formatNumber(size.sockets)} Socket.IO clients (WebSocket, ${formatNumber(size.sockets / players.length, 1)} per player, bearer tokens) on one api process; ` +
+          `${formatNumber(size.perSecond * size.seconds)} notifications in ${formatNumber(sendSeconds, 1)} s to players at random, each stored and pushed as the worker does (Notifier in a transaction, the Redis emitter after the commit), ` +
           `${formatNumber(latencies.length)} deliveries, none lost. From the transaction's start to the socket: p50 ${formatNumber(p50)} ms, p99 ${formatNumber(p99)} ms, max ${formatNumber(latencies[latencies.length - 1])} ms; ` +
           `the transaction alone: p50 ${formatNumber(percentile(transactionMs, 0.5))} ms, p99 ${formatNumber(percentile(transactionMs, 0.99))} ms.`,
         `Push, memory: the api's RSS went from ${formatNumber(rssBefore / 1024)} MiB to ${formatNumber(rssAfter / 1024)} MiB with the sockets connected: ${formatNumber(perSocketKiB, 1)} KiB per socket.`,

@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint (module boundaries included), every Jest project but system-long (the real-time fault
-// runs of a minute or more: `npm run test:long`), the web app's Vitest run, the web app's bundle-size budget and a
-// short soak (each of the last two counted as one test); ends with "N passed, N failed".
+// runs of a minute or more: `npm run test:long`), the web app's Vitest run, the web app's bundle-size budget, a
+// short soak and a short bench (each of the last three counted as one test); ends with "N passed, N failed".
 //
 // Two lanes run side by side, because most of the Jest run waits (on PostgreSQL, the chain, processes starting)
 // while typechecking, linting and Vitest keep a core busy:
@@ -8,7 +8,8 @@
 //      its own database, Redis prefix, ports and processes, or shares its worker's: apps/e2e/src/support/
 //      shared-stack.ts), then the browser project on 2 workers (likewise: shared-browser-stack.ts; beside the Jest run the
 //      load doubled and tests ran past their timeouts). Output shown as it comes.
-//   2. Typecheck, lint, formatting, Vitest, the bundle-size budget, the soak; each step's output shown when it ends.
+//   2. Typecheck, lint, formatting, Vitest, the bundle-size budget, the soak, the short bench; each step's output shown
+//      when it ends.
 // Workers: TEST_JEST_WORKERS (3), TEST_BROWSER_WORKERS (2). Arguments are passed to both Jest runs.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -150,7 +151,16 @@ async function otherLane() {
     '--drain-seconds',
     '45',
   ]);
-  return { checks, counted: [soakPassed, bundlePassed] };
+  // Every scenario of `npm run bench` and its baseline at a small size (bench/README.md), about a minute: it fails
+  // when one cannot run or a check fails (a call refused or 5xx, a double sale, the ledger unbalanced), never on a
+  // goal, so a change that breaks a baseline fails here rather than in the next measurement.
+  const benchPassed = await run('bench', 'Bench, short: every scenario at a small size (npm run bench -- --short)', [
+    '-r',
+    '@swc-node/register',
+    'bench/bench.ts',
+    '--short',
+  ]);
+  return { checks, counted: [soakPassed, bundlePassed, benchPassed] };
 }
 
 const [, { checks, counted }] = await Promise.all([jestLane(), otherLane()]);

@@ -22,6 +22,8 @@ export * from './ledger/ledger.service';
 export * from './ledger/ledger.types';
 export * from './city/city.module';
 export * from './city/city-core.module';
+// The city read's row and its response, for the test that the bench's bare city server answers the api's city.
+export { cityDto, cityStateOf, type CityRow } from './city/city-state';
 export * from './players/players.module';
 export * from './wallet/wallet.module';
 export * from './wallet/wallet-jobs.module';

@@ -62,7 +62,7 @@ export async function loadCity(manager: EntityManager, playerId: number): Promis
 /** Several cities in one round trip, by player id. */
 export async function loadCities(manager: EntityManager, playerIds: number[]): Promise<Map<number, CityState>> {
   const cities = await rows(manager, citiesStatement(playerIds));
-  return new Map(cities.map((row) => [row.player_id, toState(row)]));
+  return new Map(cities.map((row) => [row.player_id, cityStateOf(row)]));
 }
 
 /**
@@ -107,11 +107,12 @@ function citiesQuery(playerIds: number[]) {
     ])
     .where('c.player_id', '=', (eb) => eb.fn.any(eb.val(playerIds)));
 }
-type CityRow = InferResult<ReturnType<typeof citiesQuery>>[number];
+/** A row of the city read, as loadCities' statement returns it. */
+export type CityRow = InferResult<ReturnType<typeof citiesQuery>>[number];
 /** The city read is the game's hottest statement: compiled once. */
 const citiesStatement = compiledOnce(citiesQuery);
 
-function toState(row: CityRow): CityState {
+export function cityStateOf(row: CityRow): CityState {
   return {
     playerId: row.player_id,
     chLevel: row.ch_level,
