@@ -18,6 +18,7 @@ export * from './wallet/refunds';
 export * from './wallet/wallet';
 export * from './wallet/withdrawal-limits';
 export * from './economy/emission';
+export * from './economy/liabilities';
 export * from './random/seeded-random';
 export * from './combat/army';
 export * from './combat/attack-charges';

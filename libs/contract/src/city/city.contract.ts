@@ -3,6 +3,7 @@ import {
   BUILDING_KEYS,
   BuildingKey,
   CITY_HALL_KEY,
+  EmissionLimit,
   formatCount,
   MAX_TRAINING_BATCH,
   MILITARY_BUILDING_KEYS,
@@ -42,10 +43,17 @@ export const CityMessages = {
   harvestNotReady: (countdown: string) => `Harvest not ready yet. Try again in ${countdown}.`,
   trainingInProgress: 'Training already in progress for this building.',
   cityNotFound: 'City not found',
-  emissionShareSpent: (left: string, countdown: string) =>
-    `Your share of today's RUNIK emission is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}.`,
-  emissionBudgetSpent: (left: string, countdown: string) =>
-    `Today's RUNIK emission for the whole game is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}.`,
+  /** A conversion the emission budget stops (docs/decisions.md, "The emission budget"), by what stops it. */
+  emissionSpent: {
+    share: (left: string, countdown: string) =>
+      `Your share of today's RUNIK emission is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}.`,
+    newcomers: (left: string, countdown: string) =>
+      `Today's RUNIK emission for players who harvested nothing yesterday is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}. Harvest today to share in tomorrow's by what you produce.`,
+    releases: (left: string, countdown: string) =>
+      `Today's RUNIK emission for activations is used up (${left} RUNIK left). The rest is released on the next game days, the next in ${countdown}.`,
+    budget: (left: string, countdown: string) =>
+      `Today's RUNIK emission for the whole game is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}.`,
+  },
 } as const;
 
 /** A positive or zero decimal with at most `decimals` places, as a JSON number or string; parsed to thousandths. */
@@ -174,17 +182,19 @@ export interface ConvertPreviewResponse {
   conversionDayEndsAt: string;
   /**
    * What bounds `conversionLeftToday` (docs/decisions.md, "The emission budget"): the per-account
-   * `cap`; for a paid player their `share` of the day's emission budget, or the game's whole `budget`
-   * when that is nearly spent. A conversion over what is left is refused, never filled in part.
+   * `cap`; for a paid player their `share` of the day's emission budget, the `newcomers`' slice (a
+   * paid account that harvested nothing yesterday), or the game's whole `budget` when that is spent
+   * or sized at 0. A conversion over what is left is refused, never filled in part.
    */
   conversionLimitedBy: ConversionLimit;
-  /** A paid player's share of today's emission budget (RUNIK), whatever they drew from it already; null for a free account (its RUNIK cannot be withdrawn, so it draws nothing). */
+  /** A paid player's share of today's emission budget (RUNIK), whatever they drew from it already; null for a free account (its RUNIK is game-only, so it draws nothing). */
   emissionShareToday: number | null;
   /** What is left of the whole game's budget today (RUNIK); null for a free account. */
   emissionBudgetLeftToday: number | null;
 }
 
-export type ConversionLimit = 'cap' | 'share' | 'budget';
+/** The per-account cap, or what the emission budget leaves (`EmissionLimit`, libs/rules). */
+export type ConversionLimit = 'cap' | EmissionLimit;
 
 export interface ConvertResponse extends ConvertPreviewResponse {
   resources: Resources;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUEST_IDS, type QuestId, type ResourceKey } from '@runik/rules';
+import { type EmissionLimit, QUEST_IDS, type QuestId, type ResourceKey } from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
 
 /** Daily quests and the quest chain (not in the spec: issue 36; docs/quests.md). */
@@ -8,10 +8,16 @@ export const QuestMessages = {
   notComplete: 'This quest is not complete yet.',
   alreadyClaimed: 'This reward was already claimed.',
   claimChainInOrder: (title: string) => `Claim "${title}" first: the quest chain is claimed in order.`,
-  budgetSpent: (countdown: string) =>
-    `Today's RUNIK budget is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
-  shareSpent: (countdown: string) =>
-    `Your share of today's RUNIK budget is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
+  /** A RUNIK reward the emission budget holds back until the next game day, by what holds it. */
+  rewardWaits: {
+    budget: (countdown: string) => `Today's RUNIK budget is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
+    share: (countdown: string) =>
+      `Your share of today's RUNIK budget is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
+    newcomers: (countdown: string) =>
+      `Today's RUNIK budget for players who harvested nothing yesterday is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
+    releases: (countdown: string) =>
+      `Today's RUNIK budget for activations is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
+  },
 } as const;
 
 /** Each quest's title, as the panel and the notifications show it. */
@@ -59,7 +65,7 @@ export interface QuestClaimResponse extends QuestsResponse {
 /** 429 body when the emission budget holds a RUNIK reward back until the next game day. */
 export interface QuestRewardWaitsError {
   error: string;
-  limitedBy: 'share' | 'budget';
+  limitedBy: EmissionLimit;
   resetsAt: string;
 }
 

@@ -12,8 +12,12 @@ export const WalletMessages = {
   withdrawalsDisabled:
     "Withdrawals are disabled for your account. You registered with the free option which doesn't include withdrawal capability.",
   withdrawCooldown: (countdown: string) => `Withdrawal on cooldown. Try again in ${countdown}`,
+  /** A withdrawal over the per-account daily cap: what is left today (0 when none) and when more becomes possible. */
   accountCapReached: (cap: string, left: string, countdown: string) =>
-    `Daily withdrawal limit reached: at most ${cap} RUNIK per account per day, ${left} RUNIK left today. The limit resets in ${countdown}`,
+    // Any digit but 0: the figure may carry thousands separators.
+    /[1-9]/.test(left)
+      ? `This withdrawal is over the daily limit of ${cap} RUNIK per account: ${left} RUNIK can still be withdrawn today, the rest once the limit resets in ${countdown}`
+      : `Daily withdrawal limit reached: at most ${cap} RUNIK per account per day, 0 RUNIK left today. More can be withdrawn once the limit resets in ${countdown}`,
   queued: (floorPercent: string) =>
     `The game account's RNK covers less than ${floorPercent}% of the RUNIK players may withdraw, so withdrawals wait in line and are sent in order, oldest first, as soon as it is topped up. Your RUNIK is set aside meanwhile.`,
   queueReleasing: 'Withdrawals waiting in line are being sent, in order, oldest first.',

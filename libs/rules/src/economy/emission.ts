@@ -3,9 +3,11 @@ import { DAILY_CONVERSION_CAP_RUNIK } from '../city/conversion';
 
 /**
  * One bounded emission per game day (docs/decisions.md, "The emission budget"): everything the game
- * mints into a withdrawable balance (conversion to RUNIK, citadel rewards, an activation's release)
- * draws from it. It is sized at the day's first use from the RNK the game account holds above all it
- * owes, so that paying every withdrawable balance stays possible. All amounts are thousandths.
+ * mints that could ever be withdrawn (a paid player's conversion to RUNIK, quest and citadel rewards,
+ * an activation's release) draws from it; what a free account mints is game-only (locked) until an
+ * activation releases some of it, from the budget. It is sized at the day's first use from the RNK
+ * the game account holds above all it owes, so that paying every withdrawable balance stays
+ * possible. All amounts are thousandths.
  */
 export interface EmissionPolicy {
   /** The budget never goes under this, so an empty server still plays (the operator's launch reserve backs it). */
@@ -19,10 +21,16 @@ export interface EmissionPolicy {
 export const EMISSION_POLICY: EmissionPolicy = { minimum: 2_000_000, ceiling: 100_000_000, surplusSharePercent: 3 };
 
 /**
- * RUNIK a free account's activation may turn withdrawable (drawn from the day's budget); the rest of
- * its RUNIK stays spendable in the game but cannot be withdrawn.
+ * Game-only RUNIK a free account's activation may turn withdrawable (drawn from the releases' slice of
+ * the budget); the rest stays spendable in the game but cannot be withdrawn. What its RNK deposits
+ * brought was never game-only.
  */
 export const ACTIVATION_RELEASE_RUNIK = 300_000;
+
+/** What an activation releases of a free account's game-only RUNIK (from the releases' slice). */
+export function activationRelease(gameOnly: number): number {
+  return Math.max(0, Math.min(gameOnly, ACTIVATION_RELEASE_RUNIK));
+}
 
 /**
  * The contribution every paid player counts for at least (thousandths of RUNIK value), so a newcomer's
@@ -35,32 +43,40 @@ export const NEWCOMER_CONTRIBUTION = 100_000;
 export interface TreasuryPosition {
   /** RNK the game account holds. */
   treasuryRnk: number;
-  /** All the RNK the game could be asked for in one step: withdrawable RUNIK, withdrawals under way, free players' releasable RUNIK. */
+  /** All the RNK the game could be asked for in one step (`owedOf`). */
   owed: number;
 }
 
 /**
- * The day's budget: a share of the surplus, within the policy's minimum and ceiling. The minimum lets
- * a server whose surplus is small still play, but never takes more than half the surplus: what the day
- * mints is always backed, and the other half is a margin for what free accounts' activations could
- * add to what is owed meanwhile (they mint outside the budget while they cannot withdraw).
+ * The part of the surplus (RNK held above everything owed) that no day's budget may mint, percent:
+ * whatever the configured minimum or share, a day mints at most half the surplus. The other half is
+ * a margin for what the day's own sizing cannot see: a surplus measured before an unmatched
+ * transfer is refunded, a provisional budget sized from yesterday's figures (docs/economy).
+ */
+export const EMISSION_RESERVE_PERCENT = 50;
+
+/**
+ * The day's budget: a share of the surplus, within the policy's minimum and ceiling, and never more
+ * than the surplus less its reserve. Every mint that could ever be withdrawn draws from it, so what
+ * the game owes grows by at most this much in a day: coverage (RNK held ÷ owed) cannot go under 1.
  */
 export function emissionBudget({ treasuryRnk, owed }: TreasuryPosition, policy: EmissionPolicy = EMISSION_POLICY): number {
   const surplus = Math.max(0, treasuryRnk - owed);
   const share = Math.floor((surplus * policy.surplusSharePercent) / 100);
-  return Math.min(policy.ceiling, Math.max(minimumWithin(surplus, policy), share));
+  return Math.min(policy.ceiling, spendableOf(surplus), Math.max(policy.minimum, share));
 }
 
 /**
  * The budget a game day starts with until it is sized from the treasury: the minimum within the
- * surplus last measured (`lastSurplus`; null before the first sizing: the launch reserve backs it).
+ * spendable part of the surplus as last estimated (`surplus`: the last measured surplus less what
+ * was drawn since; null before the first sizing: the launch reserve backs it).
  */
-export function provisionalBudget(lastSurplus: number | null, policy: EmissionPolicy = EMISSION_POLICY): number {
-  return lastSurplus === null ? policy.minimum : minimumWithin(Math.max(0, lastSurplus), policy);
+export function provisionalBudget(surplus: number | null, policy: EmissionPolicy = EMISSION_POLICY): number {
+  return surplus === null ? policy.minimum : Math.min(policy.minimum, spendableOf(Math.max(0, surplus)));
 }
 
-function minimumWithin(surplus: number, policy: EmissionPolicy): number {
-  return Math.min(policy.minimum, Math.floor(surplus / 2));
+function spendableOf(surplus: number): number {
+  return Math.floor((surplus * (100 - EMISSION_RESERVE_PERCENT)) / 100);
 }
 
 /**
@@ -77,26 +93,112 @@ export function contributionWeight(contribution: number): number {
 }
 
 /**
- * A player's share of the day's budget: the budget split by yesterday's contributions (weights),
- * never over the per-account daily cap. Many accounts with the contribution of one player each earn
- * what that player earns; together they only dilute the others' shares, never the budget.
- * `totalWeight` is the sum of the weights of the players who produced yesterday (0 on the first day).
+ * The day's budget in three bounded slices (docs/economy/emission-budget.md, "Slices"):
+ * - producers: split by yesterday's contributions among the paid players who harvested yesterday;
+ * - newcomers: paid accounts that harvested nothing yesterday (new, or idle), each up to the share a
+ *   producer of a newcomer's weight gets, first come first served within the slice;
+ * - releases: what activations make withdrawable of a free account's game-only RUNIK.
+ * On a day with no producers (the first, or after a pause), the producers' slice is the newcomers'.
+ * The slices add up to the budget, and every draw is bounded by its slice, so the shares never
+ * oversubscribe it.
  */
-export function emissionShare(budget: number, weight: number, totalWeight: number, cap = DAILY_CONVERSION_CAP_RUNIK): number {
-  if (totalWeight <= 0) return Math.min(cap, budget);
-  // BigInt: a whale's weight times the budget can pass 2^53.
-  return Math.min(cap, Number((BigInt(budget) * BigInt(weight)) / BigInt(Math.max(totalWeight, weight))));
+export const EMISSION_SLICES = { newcomersPercent: 10, releasesPercent: 10 } as const;
+
+export type EmissionSlice = 'producers' | 'newcomers' | 'releases';
+
+export function emissionSlices(budget: number, totalWeight: number): Record<EmissionSlice, number> {
+  const releases = Math.floor((budget * EMISSION_SLICES.releasesPercent) / 100);
+  if (totalWeight <= 0) return { producers: 0, newcomers: budget - releases, releases };
+  const newcomers = Math.floor((budget * EMISSION_SLICES.newcomersPercent) / 100);
+  return { producers: budget - newcomers - releases, newcomers, releases };
 }
 
-/** Why a player may mint no more today: their share, or the game's whole budget. */
-export type EmissionLimit = 'share' | 'budget';
+/**
+ * A paid player's share of the day: a producer's (`weight` from yesterday's harvest, null when it
+ * harvested nothing) is its part of the producers' slice, never over the per-account daily cap; a
+ * newcomer's is what a producer of a newcomer's weight gets (the cap on a day without producers).
+ * Many accounts with the contribution of one player each earn what that player earns; together they
+ * only dilute the others' shares, never the budget. `totalWeight`: the day's producers' weights.
+ */
+export function emissionShare(
+  slices: Record<EmissionSlice, number>,
+  weight: number | null,
+  totalWeight: number,
+  cap = DAILY_CONVERSION_CAP_RUNIK,
+): number {
+  if (totalWeight <= 0) return Math.min(cap, slices.newcomers);
+  const counted = weight ?? NEWCOMER_CONTRIBUTION;
+  // BigInt: a whale's weight times the budget can pass 2^53.
+  return Math.min(cap, Number((BigInt(slices.producers) * BigInt(counted)) / BigInt(Math.max(totalWeight, counted))));
+}
 
-/** What a player may still mint today: the smaller of what is left of their share and of the budget. */
+/** The slice a paid player draws its share from: producers harvested yesterday and were paid by the day's start. */
+export function sliceOf(weight: number | null, totalWeight: number): EmissionSlice {
+  return weight !== null && totalWeight > 0 ? 'producers' : 'newcomers';
+}
+
+/**
+ * Why a player may mint no more today: their share; the newcomers' or the releases' slice; or the
+ * game's whole budget (spent, or sized at 0 because the treasury has no surplus).
+ */
+export type EmissionLimit = 'share' | 'newcomers' | 'releases' | 'budget';
+
+/** A bound and what was drawn against it, thousandths. */
+export interface EmissionUse {
+  size: number;
+  used: number;
+}
+
+/**
+ * What a player may still mint today: the least of what is left of their share (null: an
+ * activation's release, bounded by its slice alone), of their slice and of the budget, with the
+ * broadest cause when two leave the same (a budget of 0 leaves every share at 0: it is the budget).
+ */
 export function emissionLeft(
-  share: { size: number; used: number },
-  budget: { size: number; used: number },
+  share: EmissionUse | null,
+  slice: EmissionUse & { name: EmissionSlice },
+  budget: EmissionUse,
 ): { left: number; limitedBy: EmissionLimit } {
-  const shareLeft = Math.max(0, share.size - share.used);
-  const budgetLeft = Math.max(0, budget.size - budget.used);
-  return budgetLeft < shareLeft ? { left: budgetLeft, limitedBy: 'budget' } : { left: shareLeft, limitedBy: 'share' };
+  const leftOf = ({ size, used }: EmissionUse) => Math.max(0, size - used);
+  // The producers' slice holds every producer's share: if it runs short (a draw at midnight), the budget is what is spent.
+  const sliceLimit: EmissionLimit = slice.name === 'producers' ? 'budget' : slice.name;
+  const bounds: [EmissionLimit, number][] = [
+    ['budget', leftOf(budget)],
+    [sliceLimit, leftOf(slice)],
+    ...(share ? [['share', leftOf(share)] as [EmissionLimit, number]] : []),
+  ];
+  const [limitedBy, left] = bounds.reduce((least, bound) => (bound[1] < least[1] ? bound : least));
+  return { left, limitedBy };
+}
+
+/** A game day's budget and what each slice has given, thousandths. */
+export interface EmissionDayState {
+  budget: number;
+  /** The day's producers' weights, summed (0: no producers). */
+  totalWeight: number;
+  used: Record<EmissionSlice, number>;
+}
+
+/** What is left of the day's whole budget. */
+export function emissionBudgetLeft(day: EmissionDayState): number {
+  return Math.max(0, day.budget - day.used.producers - day.used.newcomers - day.used.releases);
+}
+
+/** Who draws: a paid player (its weight, null when it harvested nothing yesterday, and what it drew today), or an activation's release. */
+export type EmissionDrawer = { weight: number | null; drawn: number } | 'release';
+
+/** What a drawer may still take from the day, and from which slice: the one rule the server and the simulation apply. */
+export function emissionAllowance(
+  day: EmissionDayState,
+  drawer: EmissionDrawer,
+): { slice: EmissionSlice; share: number | null; left: number; limitedBy: EmissionLimit } {
+  const slices = emissionSlices(day.budget, day.totalWeight);
+  const slice = drawer === 'release' ? 'releases' : sliceOf(drawer.weight, day.totalWeight);
+  const share = drawer === 'release' ? null : emissionShare(slices, drawer.weight, day.totalWeight);
+  const bounds = emissionLeft(
+    drawer === 'release' || share === null ? null : { size: share, used: drawer.drawn },
+    { name: slice, size: slices[slice], used: day.used[slice] },
+    { size: day.budget, used: day.budget - emissionBudgetLeft(day) },
+  );
+  return { slice, share, ...bounds };
 }

@@ -285,7 +285,8 @@ export class CitadelService {
         now,
       ),
     );
-    const withheld = heldByCaps + (await this.drawFromEmission(manager, shares));
+    const { held, free } = await this.drawFromEmission(manager, shares);
+    const withheld = heldByCaps + held;
     await this.ledger.post(manager, {
       reason: 'citadel-reward',
       reference: `citadel-floor:${floor.floor}`,
@@ -297,6 +298,7 @@ export class CitadelService {
         ...(remainder > 0 ? [{ account: { system: 'system:rewards' as const }, asset: 'runik' as const, delta: remainder }] : []),
       ],
     });
+    for (const playerId of free) await this.ledger.lockRunik(manager, playerId, shares.get(playerId) ?? 0);
     for (const row of rows) {
       await manager.query(
         `INSERT INTO citadel_rewards (floor, player_id, damage, reward_thousandths, distributed_at) VALUES ($1, $2, $3, $4, $5)`,
@@ -338,10 +340,10 @@ export class CitadelService {
 
   /**
    * Paid players' rewards can be withdrawn, so each draws from the day's emission budget (within the
-   * player's share) and is cut to what it allows; free players' draw nothing. Returns what the cuts
-   * hold back (never minted), and leaves the cut shares in `shares`.
+   * player's share) and is cut to what it allows; free players' draw nothing and are game-only.
+   * Returns what the cuts hold back (never minted) and the free players, and leaves the cut shares in `shares`.
    */
-  private async drawFromEmission(manager: EntityManager, shares: Map<number, number>): Promise<number> {
+  private async drawFromEmission(manager: EntityManager, shares: Map<number, number>): Promise<{ held: number; free: number[] }> {
     const owed = [...shares].filter(([, share]) => share > 0).map(([playerId]) => playerId);
     const paid: { id: string }[] = await manager.query(`SELECT id FROM players WHERE id = ANY($1::bigint[]) AND activation = 'paid'`, [
       owed,
@@ -354,7 +356,7 @@ export class CitadelService {
       shares.set(playerId, got);
       held += share - got;
     }
-    return held;
+    return { held, free: owed.filter((playerId) => !asked.has(playerId)) };
   }
 
   private async openFloor(manager: EntityManager, floor: number): Promise<void> {

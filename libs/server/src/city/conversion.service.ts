@@ -7,6 +7,8 @@ import {
   gameDay,
   conversionLeftToday,
   DAILY_CONVERSION_CAP_RUNIK,
+  emissionBudgetLeft,
+  EmissionLimit,
   formatCountdown,
   formatResource,
   formatRunik,
@@ -90,7 +92,8 @@ export class ConversionService {
       }
       const gross = preview.runikAfterTax + preview.tax;
       await this.ledger.post(manager, {
-        reason: 'convert-to-runik',
+        // A free account's RUNIK is game-only: no budget backs it, and only an activation's release (drawn from the budget) frees any.
+        reason: allowance.emission ? 'convert-to-runik' : 'convert-to-game-runik',
         reference: `player:${playerId}`,
         legs: [
           ...selectedResources.flatMap((resource) => [
@@ -102,6 +105,7 @@ export class ConversionService {
           { account: { system: 'system:tax' }, asset: 'runik', delta: preview.tax },
         ],
       });
+      if (!allowance.emission) await this.ledger.lockRunik(manager, playerId, preview.runikAfterTax);
       const after = { ...allowance, left: allowance.left - preview.runikAfterTax };
       return {
         ...toRunikDto(preview, after, now),
@@ -168,7 +172,7 @@ async function leftToday(manager: EntityManager, playerId: number, now: Date): P
       .select(sql<string>`coalesce(sum(e.delta), 0)`.as('credited'))
       .where('a.player_id', '=', playerId)
       .where('e.asset', '=', 'runik')
-      .where('e.reason', '=', 'convert-to-runik')
+      .where('e.reason', 'in', ['convert-to-runik', 'convert-to-game-runik'])
       .where('e.created_at', '>=', gameDay(now.getTime()).start),
   );
   // An aggregate answers one row, whatever it counted.
@@ -176,11 +180,10 @@ async function leftToday(manager: EntityManager, playerId: number, now: Date): P
 }
 
 /** 429: the emission stops this conversion, with what is left and when the day resets. */
-function emissionSpent(limitedBy: 'share' | 'budget', left: number, now: Date): ApiError {
+function emissionSpent(limitedBy: EmissionLimit, left: number, now: Date): ApiError {
   const day = gameDay(now.getTime());
   const countdown = formatCountdown(day.end.getTime() - now.getTime());
-  const message = limitedBy === 'share' ? CityMessages.emissionShareSpent : CityMessages.emissionBudgetSpent;
-  return new ApiError(429, message(formatRunik(left), countdown), {
+  return new ApiError(429, CityMessages.emissionSpent[limitedBy](formatRunik(left), countdown), {
     limitedBy,
     left: fromThousandths(left),
     resetsAt: day.end.toISOString(),
@@ -200,6 +203,6 @@ function toRunikDto(preview: ToRunikPreview, allowance: ConversionAllowance, now
     conversionDayEndsAt: gameDay(now.getTime()).end.toISOString(),
     conversionLimitedBy: allowance.limitedBy,
     emissionShareToday: emission ? fromThousandths(emission.share) : null,
-    emissionBudgetLeftToday: emission ? fromThousandths(Math.max(0, emission.day.budget - emission.day.used)) : null,
+    emissionBudgetLeftToday: emission ? fromThousandths(emissionBudgetLeft(emission.day)) : null,
   };
 }

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { fromThousandths } from '@runik/rules';
-import { owedOf } from '../emission/liabilities';
+import { fromThousandths, owedOf } from '@runik/rules';
 import { MetricsService } from '../metrics/metrics.service';
 import { CHAIN_READ_LIMIT_MS, readOrNull, withLimit } from '../metrics/scrape-reads';
 import { TreasuryService } from '../wallet/treasury.service';

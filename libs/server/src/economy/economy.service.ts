@@ -4,13 +4,13 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Inject } from '@nestjs/common';
 import { ErrorMessages, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
 import type { EconomyDay, EconomyResponse, EmissionDayReport, LedgerReason, SystemAccountCode } from '@runik/contract';
-import { COVERAGE_FLOOR_DECIMALS, fromThousandths, gameDay, gameDayKey } from '@runik/rules';
+import { COVERAGE_FLOOR_DECIMALS, fromThousandths, gameDay, gameDayKey, Liabilities, owedOf } from '@runik/rules';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { ApiError } from '../core/errors/api-error';
-import { Liabilities, owedOf, readLiabilities } from '../emission/liabilities';
+import { readLiabilities } from '../emission/liabilities';
 import type { SystemAccount } from '../ledger/ledger.types';
 import { TreasuryService } from '../wallet/treasury.service';
 

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { Repository } from 'typeorm';
-import { ACTIVATION_RELEASE_RUNIK, contributionWeight, emissionShare, gameDayKey } from '@runik/rules';
+import { ACTIVATION_RELEASE_RUNIK, contributionWeight, emissionShare, emissionSlices, gameDayKey, owedOf } from '@runik/rules';
 import { CityMessages, WalletMessages } from '@runik/contract';
 import { ConversionService } from '../city/conversion.service';
 import { Player } from '../players/player.entity';
@@ -11,7 +11,7 @@ import { testEmission } from '../testing/test-emission';
 import { TreasuryService } from '../wallet/treasury.service';
 import { WithdrawService } from '../wallet/withdraw.service';
 import { WithdrawalGuardRails } from '../wallet/withdrawal-guard-rails';
-import { owedOf, readLiabilities } from './liabilities';
+import { readLiabilities } from './liabilities';
 
 /**
  * The one daily emission budget (docs/decisions.md, "The emission budget") on a real database:
@@ -51,40 +51,42 @@ async function convertedByPaid(since: string): Promise<number> {
 }
 
 describe('the emission budget', () => {
-  it("never mints more than the day's budget when 30 paid players convert at once, and says so to the rest", async () => {
+  it("never mints more than the newcomers' slice when 30 new paid players convert at once, and says so to the rest", async () => {
     const players = await Promise.all(Array.from({ length: 30 }, paidPlayer));
     const outcomes = await Promise.allSettled(players.map(convertWheat));
     const done = outcomes.filter((outcome) => outcome.status === 'fulfilled');
-    // 10 RUNIK / 0.45: 22 conversions fit, the 23rd would overdraw by 0.35.
+    // No producers yesterday: the newcomers hold 9 of the 10 RUNIK (1 is the releases'). 9 / 0.45: 20 conversions fit.
+    expect(emissionSlices(10_000, 0)).toEqual({ producers: 0, newcomers: 9_000, releases: 1_000 });
     for (const outcome of outcomes) {
       if (outcome.status === 'fulfilled') continue;
       if (!(outcome.reason instanceof HttpException)) throw outcome.reason;
       const error = outcome.reason as HttpException;
       expect(error.getStatus()).toBe(429);
-      expect((error.getResponse() as { error: string; limitedBy: string }).limitedBy).toBe('budget');
+      expect((error.getResponse() as { error: string; limitedBy: string }).limitedBy).toBe('newcomers');
     }
-    expect(done).toHaveLength(22);
+    expect(done).toHaveLength(20);
     const today = gameDayKey(clock.nowMs());
-    expect(await dayRow(today)).toEqual({ budget: 10_000, used: 22 * 450 });
-    expect(await convertedByPaid('2026-05-10T00:00:00Z')).toBe(22 * 450);
+    expect(await dayRow(today)).toEqual({ budget: 10_000, used: 20 * 450 });
+    expect(await convertedByPaid('2026-05-10T00:00:00Z')).toBe(20 * 450);
 
-    // The preview says what is left and why; the refusal names the budget with the time to the reset (08:00 Manila, 00:00 UTC).
+    // The preview says what is left and why; the refusal names the slice with the time to the reset (08:00 Manila, 00:00 UTC).
     const preview = await conversion.previewToRunik(players[0], { selectedResources: ['wheat'], amount: 100_000 });
     expect(preview).toMatchObject({
-      conversionLimitedBy: 'budget',
-      conversionLeftToday: 0.1,
-      emissionShareToday: 10,
-      emissionBudgetLeftToday: 0.1,
+      conversionLimitedBy: 'newcomers',
+      conversionLeftToday: 0,
+      emissionShareToday: 9,
+      emissionBudgetLeftToday: 1,
     });
     const refused = await convertWheat(players[0]).catch((error: HttpException) => error);
-    expect((refused as HttpException).getResponse()).toMatchObject({ error: CityMessages.emissionBudgetSpent('0.100', '22:00:00') });
+    expect((refused as HttpException).getResponse()).toMatchObject({ error: CityMessages.emissionSpent.newcomers('0.000', '22:00:00') });
   });
 
-  it('opens a new budget the next game day, and a free account converts without drawing from it', async () => {
+  it('opens a new budget the next game day, and a free account converts without drawing from it: its RUNIK is game-only, owed by no one', async () => {
     clock.set('2026-05-11T01:00:00Z');
     const paid = await paidPlayer();
     const free = await t.newPlayer(`emit${(count += 1)}`);
     await convertWheat(paid);
+    const before = owedOf(await readLiabilities(t.dataSource.manager));
     const freeConversion = await convertWheat(free);
     expect(freeConversion).toMatchObject({
       runikGained: 0.45,
@@ -93,6 +95,10 @@ describe('the emission budget', () => {
       emissionBudgetLeftToday: null,
     });
     expect(await dayRow('2026-05-11')).toEqual({ budget: 10_000, used: 450 });
+    expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(0);
+    const after = await readLiabilities(t.dataSource.manager);
+    expect(owedOf(after)).toBe(before);
+    expect(after.freeGameOnly).toBeGreaterThanOrEqual(450);
   });
 
   it("splits the budget by yesterday's production: k accounts of one contribution each earn what one player with it earns", async () => {
@@ -107,11 +113,12 @@ describe('the emission budget', () => {
     clock.set('2026-05-13T03:00:00Z');
     const allowance = (playerId: number) => t.emission.allowanceOf(t.dataSource.manager, playerId, clock.now());
     const totalWeight = 7 * contributionWeight(100_000);
-    expect((await allowance(small)).share).toBe(emissionShare(10_000, 100_000, totalWeight));
-    expect((await allowance(big)).share).toBe(emissionShare(10_000, 300_000, totalWeight));
+    const slices = emissionSlices(10_000, totalWeight);
+    expect((await allowance(small)).share).toBe(emissionShare(slices, 100_000, totalWeight));
+    expect((await allowance(big)).share).toBe(emissionShare(slices, 300_000, totalWeight));
     for (const alt of alts) expect((await allowance(alt)).share).toBe((await allowance(small)).share);
-    // A newcomer who produced nothing yesterday still counts for the newcomer's weight.
-    expect((await allowance(await paidPlayer())).share).toBe(emissionShare(10_000, contributionWeight(0), totalWeight));
+    // A newcomer who produced nothing yesterday gets what a producer of a newcomer's weight gets, from the newcomers' slice.
+    expect(await allowance(await paidPlayer())).toMatchObject({ weight: null, share: emissionShare(slices, null, totalWeight) });
   });
 
   it('is sized from the treasury by the worker once a day: a share of the RNK held above all that is owed, within minimum and ceiling', async () => {
@@ -153,30 +160,52 @@ describe('activation and locked RUNIK', () => {
     );
   });
 
-  it('releases at most ACTIVATION_RELEASE_RUNIK of a grown free account, drawn from the budget; the rest is spendable, not withdrawable', async () => {
-    clock.set('2026-05-16T03:00:00Z');
-    const free = await t.newPlayer(`emit${(count += 1)}`, { runik: 2_000_000 });
-    const before = await readLiabilities(t.dataSource.manager);
-    expect(before.contingent).toBeGreaterThanOrEqual(ACTIVATION_RELEASE_RUNIK);
-    const player = (await t.dataSource.getRepository(Player).findOneBy({ id: free }))!;
+  /** A free account holding `gameOnly` RUNIK minted while free (game-only, as a conversion leaves it). */
+  async function grownFreeAccount(gameOnly: number): Promise<number> {
+    const free = await t.newPlayer(`emit${(count += 1)}`, { runik: gameOnly });
+    await t.dataSource.transaction((manager) => t.ledger.lockRunik(manager, free, gameOnly));
+    return free;
+  }
+  const activate = async (playerId: number) => {
+    const player = (await t.dataSource.getRepository(Player).findOneBy({ id: playerId }))!;
     await t.dataSource.transaction((manager) => players.activate(manager, player));
-    // The day's budget (10 RUNIK) bounds the release below the 300 of the rule: what it allowed is released, the rest locked.
-    expect(await dayRow('2026-05-16')).toEqual({ budget: 10_000, used: 10_000 });
-    expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(10_000);
-    const after = await readLiabilities(t.dataSource.manager);
-    expect(after.withdrawable - before.withdrawable).toBe(10_000);
-    expect(after.locked - before.locked).toBe(1_990_000);
+  };
+  const waitingOf = async (playerId: number) =>
+    (
+      await t.dataSource.query(`SELECT release_waiting::int AS waiting, locked_runik::int AS locked FROM players WHERE id = $1`, [playerId])
+    )[0];
 
-    // Spending in the game uses locked RUNIK first: what may be withdrawn is unchanged.
+  it("releases at most ACTIVATION_RELEASE_RUNIK of a grown free account from the releases' slice; what the slice cannot give today waits for the next days; the rest is spendable, not withdrawable", async () => {
+    clock.set('2026-05-16T03:00:00Z');
+    const free = await grownFreeAccount(2_000_000);
+    const before = await readLiabilities(t.dataSource.manager);
+    // Game-only RUNIK is owed to no one until an activation releases it.
+    expect(before.freeGameOnly).toBeGreaterThanOrEqual(2_000_000);
+    await activate(free);
+    // The releases' slice of a 10 RUNIK budget is 1 RUNIK: released today; 299 of the 300 wait; 1,700 stay game-only.
+    expect(await t.dataSource.query(`SELECT releases_used::int AS released FROM emission_days WHERE day = '2026-05-16'`)).toEqual([
+      { released: 1_000 },
+    ]);
+    expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(1_000);
+    expect(await waitingOf(free)).toEqual({ waiting: ACTIVATION_RELEASE_RUNIK - 1_000, locked: 1_999_000 });
+    const after = await readLiabilities(t.dataSource.manager);
+    expect(owedOf(after) - owedOf(before)).toBe(1_000);
+
+    // The next day the worker releases more of what waits, from that day's slice; never more than it.
+    clock.set('2026-05-17T03:00:00Z');
+    await t.emission.releaseWaiting();
+    expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(2_000);
+    expect(await waitingOf(free)).toEqual({ waiting: ACTIVATION_RELEASE_RUNIK - 2_000, locked: 1_998_000 });
+
+    // Spending in the game uses game-only RUNIK first: what may be withdrawn is unchanged.
     await t.dataSource.transaction((manager) => t.cities.spend(manager, free, { runik: 1_000_000 }, 'upgrade-ch'));
-    expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(10_000);
-    const [{ locked }] = await t.dataSource.query(`SELECT locked_runik::int AS locked FROM players WHERE id = $1`, [free]);
-    expect(locked).toBe(990_000);
+    expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(2_000);
+    expect((await waitingOf(free)).locked).toBe(998_000);
   });
 
-  it('releases what a free account deposited in full: its RNK backs it; only what it earned beyond draws from the budget', async () => {
-    clock.set('2026-05-17T03:00:00Z');
-    const free = await t.newPlayer(`emit${(count += 1)}`, { runik: 100_000 });
+  it('makes what a free account deposited withdrawable in full at once: its RNK backs it; only its game-only RUNIK draws from the budget', async () => {
+    clock.set('2026-05-18T03:00:00Z');
+    const free = await grownFreeAccount(100_000);
     await t.dataSource.transaction(async (manager) => {
       const [{ id }] = await manager.query(
         `INSERT INTO deposits (transaction_id, player_id, amount_thousandths, status, created_at, updated_at) VALUES ('tx-free-deposit', $1, 700000, 'completed', now(), now()) RETURNING id`,
@@ -191,16 +220,15 @@ describe('activation and locked RUNIK', () => {
         ],
       });
     });
-    // Counted as owed before the activation: all it could release at once.
+    // Counted as owed before the activation: the deposit, all it could withdraw at once without the budget.
     const before = await readLiabilities(t.dataSource.manager);
-    const player = (await t.dataSource.getRepository(Player).findOneBy({ id: free }))!;
-    await t.dataSource.transaction((manager) => players.activate(manager, player));
-    // 700 backed by its deposit, 10 (the day's whole budget) of the 100 it earned; 90 locked.
-    expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(710_000);
-    expect(await dayRow('2026-05-17')).toEqual({ budget: 10_000, used: 10_000 });
+    await activate(free);
+    // 700 backed by its deposit, 1 (the day's releases' slice) of the 100 it earned; 99 wait.
+    expect(await t.ledger.withdrawableOf(t.dataSource.manager, free)).toBe(701_000);
+    expect(await waitingOf(free)).toEqual({ waiting: 99_000, locked: 99_000 });
     const after = await readLiabilities(t.dataSource.manager);
-    expect(after.withdrawable - before.withdrawable).toBe(710_000);
-    expect(before.contingent - after.contingent).toBe(800_000);
+    expect(after.withdrawable - before.withdrawable).toBe(701_000);
+    expect(before.contingent - after.contingent).toBe(700_000);
   });
 
   it('refuses a withdrawal of locked RUNIK with what may be withdrawn', async () => {
@@ -226,14 +254,41 @@ describe('activation and locked RUNIK', () => {
 });
 
 describe('a small surplus', () => {
-  it('bounds the minimum by half the RNK held above all that is owed, and a day starts within half the surplus last measured', async () => {
+  it('bounds the minimum by half the RNK held above all that is owed, and a day starts within half the surplus last estimated', async () => {
     clock.set('2026-05-20T03:00:00Z');
     const small = testEmission(t.dataSource, clock, { EMISSION_DAILY_MINIMUM: '5', EMISSION_DAILY_CEILING: '1000' });
     small.setTreasuryRnk(owedOf(await readLiabilities(t.dataSource.manager)) + 2_000);
     expect(await small.emission.sizeToday()).toMatchObject({ day: '2026-05-20', budget: 1_000 });
     // The next day starts with the surplus last measured until the worker sizes it.
+    // The worker's tick also released 0.1 RUNIK (the day's releases' slice) to the activation still waiting from 2026-05-16.
+    expect(await dayRow('2026-05-20')).toEqual({ budget: 1_000, used: 100 });
+    // The next day starts within half the surplus last measured less what was drawn since, until the worker sizes it.
     clock.set('2026-05-21T03:00:00Z');
     await t.dataSource.transaction((manager) => small.emission.dayOf(manager, clock.now()));
-    expect(await dayRow('2026-05-21')).toEqual({ budget: 1_000, used: 0 });
+    expect(await dayRow('2026-05-21')).toEqual({ budget: (2_000 - 100) / 2, used: 0 });
+  });
+});
+
+describe('a share raced', () => {
+  it("a race of 20 conversions on one player's share draws at most the share", async () => {
+    clock.set('2026-06-01T05:00:00Z');
+    // 100 RUNIK: the newcomers' slice is 90, so a newcomer's share (90) is under the daily cap (300).
+    const wide = testEmission(t.dataSource, clock, { EMISSION_DAILY_MINIMUM: '100', EMISSION_DAILY_CEILING: '100' });
+    wide.setTreasuryRnk(owedOf(await readLiabilities(t.dataSource.manager)) + 1_000_000_000);
+    await wide.emission.sizeToday();
+    const racing = new ConversionService(t.dataSource, t.cities, t.ledger, wide.emission, clock);
+    const player = await paidPlayer();
+    await t.dataSource.transaction((manager) => t.cities.mint(manager, player, { wheat: 40_000_000 }, 'test-grant'));
+    // 2,000 wheat a conversion: 10 RUNIK gross, 9 after tax; 10 of the 20 fit the share.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, () => racing.convertToRunik(player, { selectedResources: ['wheat'], amount: 2_000_000 })),
+    );
+    const after = await wide.emission.allowanceOf(t.dataSource.manager, player, clock.now());
+    expect(after.share).toBe(90_000);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
+    expect(after.drawn).toBe(90_000);
+    expect(await t.dataSource.query(`SELECT budget::int, newcomers_used::int FROM emission_days WHERE day = '2026-06-01'`)).toEqual([
+      { budget: 100_000, newcomers_used: 90_000 },
+    ]);
   });
 });

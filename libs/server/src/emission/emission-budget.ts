@@ -1,16 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { sql } from 'kysely';
 import {
   contributionOf,
   contributionWeight,
+  emissionAllowance,
   emissionBudget,
+  EmissionDayState,
   EmissionLimit,
-  emissionLeft,
   EmissionPolicy,
-  emissionShare,
   gameDay,
   gameDayKey,
+  owedOf,
   provisionalBudget,
   RESOURCE_KEYS,
   ResourceAmounts,
@@ -22,30 +24,25 @@ import { APP_CONFIG } from '../core/config/config.module';
 import { ScheduledJob } from '../core/queues/job-handlers';
 import { ScheduledJobs } from '../core/queues/queues';
 import { TreasuryService } from '../wallet/treasury.service';
-import { owedOf, readLiabilities } from './liabilities';
+import { readLiabilities } from './liabilities';
 import { retryingTransaction } from '../core/database/transaction';
+import { db, firstRow, rows } from '../core/database/sql';
 
 const DAY_MS = 86_400_000;
-/** A day's row with its date as text (node-postgres would make a local-time Date of it). */
-const DAY_COLUMNS = `day::text AS day, budget, used, total_weight, sized_from_treasury`;
 
 /** A game day's budget and what was drawn from it, thousandths. */
-export interface EmissionDay {
+export interface EmissionDay extends EmissionDayState {
   /** The game day, yyyy-MM-dd (gameDayKey). */
   day: string;
-  budget: number;
-  used: number;
-  /** The sum of the weights of the paid players who produced in the previous game day. */
-  totalWeight: number;
   sizedFromTreasury: boolean;
 }
 
-/** What a player may still draw today, thousandths. */
+/** What a paid player may still draw today, thousandths. */
 export interface EmissionAllowance {
   day: EmissionDay;
-  /** The player's weight in the day's shares (yesterday's contribution, at least a newcomer's). */
-  weight: number;
-  /** The player's share of the day's budget. */
+  /** The player's weight among the day's producers; null when it harvested nothing yesterday (a newcomer). */
+  weight: number | null;
+  /** The player's share of the day (of the producers' slice, or a newcomer's). */
   share: number;
   /** What the player drew today. */
   drawn: number;
@@ -63,20 +60,16 @@ export class EmissionSpentError extends Error {
   }
 }
 
-interface DayRow {
-  day: string;
-  budget: string;
-  used: string;
-  total_weight: string;
-  sized_from_treasury: boolean;
-}
+/** Who draws: paid players (each its own share), or an activation's release (the releases' slice alone). */
+type Drawers = { players: number[] } | { release: number };
 
 /**
  * The one daily emission budget (docs/decisions.md, "The emission budget"): everything the game mints
- * into a withdrawable balance draws from it, inside the transaction of the mint. A day's row is made
- * at its first use with a provisional budget (the minimum, within the surplus last measured) and the
- * previous day's contributions; the worker sizes it from the treasury within a minute, so no player's
- * call waits on the chain.
+ * that could ever be withdrawn draws from it, inside the transaction of the mint, from one of its three
+ * slices (`emissionAllowance`, libs/rules: producers, newcomers, releases). A day's row is made at its
+ * first use with a provisional budget (the minimum, within the spendable part of the surplus as last
+ * estimated) and the producers' weights; the worker sizes it from the treasury within a minute, so no
+ * player's call waits on the chain.
  */
 @Injectable()
 export class EmissionBudget {
@@ -98,18 +91,25 @@ export class EmissionBudget {
 
   /**
    * Worker, every minute and at start: sizes today's budget from the game account's RNK and all that
-   * is owed, once a day; null when there was nothing to do or the treasury could not be read. Until
-   * it has (Hive Engine down, or the day just began), the provisional budget holds.
+   * is owed, once a day, then releases what activations still wait for; the sized day, or null when
+   * there was nothing to size or the treasury could not be read. Until it has (Hive Engine down, or
+   * the day just began), the provisional budget holds.
    */
   @ScheduledJob(ScheduledJobs.emissionSizing, { every: 60_000 }, { runAtStart: true })
   async sizeToday(): Promise<EmissionDay | null> {
+    const sized = await this.sizeFromTreasury();
+    await this.releaseWaiting();
+    return sized;
+  }
+
+  private async sizeFromTreasury(): Promise<EmissionDay | null> {
     const now = this.clock.now();
     const day = gameDayKey(now.getTime());
-    const [sized]: { sized_from_treasury: boolean }[] = await this.dataSource.query(
-      `SELECT sized_from_treasury FROM emission_days WHERE day = $1`,
-      [day],
+    const known = await firstRow(
+      this.dataSource.manager,
+      db.selectFrom('emission_days').select('sized_from_treasury').where('day', '=', gameDate(day)),
     );
-    if (sized?.sized_from_treasury) return null;
+    if (known?.sized_from_treasury) return null;
     const treasuryRnk = await this.treasury.gameAccountRnk().catch((error: Error) => {
       // Not a failure of the worker's start or of the tick: the provisional budget holds, and the next tick tries again.
       this.logger.warn(`Emission budget of ${day} not sized yet: the treasury cannot be read (${error.message})`);
@@ -120,67 +120,103 @@ export class EmissionBudget {
       await this.dayOf(manager, now);
       const owed = owedOf(await readLiabilities(manager));
       const budget = emissionBudget({ treasuryRnk, owed }, this.policy);
-      // An UPDATE answers [rows, count].
       // The sized figure replaces the provisional one, never under what was already drawn.
-      const [[row]]: [DayRow[], number] = await manager.query(
-        `UPDATE emission_days SET budget = GREATEST(used, $2), sized_from_treasury = true, treasury_rnk = $3, owed = $4
-          WHERE day = $1 AND NOT sized_from_treasury RETURNING ${DAY_COLUMNS}`,
-        [day, budget, treasuryRnk, owed],
+      const row = await firstRow(
+        manager,
+        db
+          .updateTable('emission_days')
+          .set((eb) => ({
+            budget: eb.fn('greatest', ['used', eb.val(budget)]),
+            sized_from_treasury: true,
+            treasury_rnk: treasuryRnk,
+            owed,
+          }))
+          .where('day', '=', gameDate(day))
+          .where('sized_from_treasury', '=', false)
+          .returning(dayColumns),
       );
       if (row) this.logger.log(`Emission budget of ${day}: ${budget} thousandths of RUNIK (treasury ${treasuryRnk}, owed ${owed})`);
       return row ? dayFromRow(row) : null;
     });
   }
 
-  /** Today's row, made with the minimum if it does not exist yet. */
+  /** Today's row, made with the provisional budget if it does not exist yet. */
   async dayOf(manager: EntityManager, now: Date): Promise<EmissionDay> {
     const day = gameDayKey(now.getTime());
-    const [existing]: DayRow[] = await manager.query(`SELECT ${DAY_COLUMNS} FROM emission_days WHERE day = $1`, [day]);
+    const existing = await firstRow(manager, db.selectFrom('emission_days').select(dayColumns).where('day', '=', gameDate(day)));
     if (existing) return dayFromRow(existing);
     const weights = await this.weightsOf(manager, now, null);
     const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
-    const [last]: { surplus: string }[] = await manager.query(
-      `SELECT (treasury_rnk - owed)::text AS surplus FROM emission_days WHERE sized_from_treasury AND day < $1 ORDER BY day DESC LIMIT 1`,
-      [day],
+    await rows(
+      manager,
+      db
+        .insertInto('emission_days')
+        .values({
+          day: gameDate(day),
+          budget: provisionalBudget(await this.surplusEstimate(manager, day), this.policy),
+          total_weight: totalWeight,
+          sized_from_treasury: false,
+          created_at: now,
+        })
+        .onConflict((conflict) => conflict.column('day').doNothing()),
     );
-    await manager.query(
-      `INSERT INTO emission_days (day, budget, total_weight, sized_from_treasury, created_at) VALUES ($1, $2, $3, false, $4) ON CONFLICT (day) DO NOTHING`,
-      [day, provisionalBudget(last ? Number(last.surplus) : null, this.policy), totalWeight, now],
+    return dayFromRow((await firstRow(manager, db.selectFrom('emission_days').select(dayColumns).where('day', '=', gameDate(day))))!);
+  }
+
+  /**
+   * The surplus as last measured (the last sized day's RNK held less all owed then) less everything
+   * drawn from that day on: what is left of it at worst, since every draw adds to what is owed (null
+   * before the first sizing).
+   */
+  private async surplusEstimate(manager: EntityManager, before: string): Promise<number | null> {
+    const last = await firstRow(
+      manager,
+      db
+        .selectFrom('emission_days as sized')
+        .select((eb) =>
+          sql<string>`${eb.ref('sized.treasury_rnk')} - ${eb.ref('sized.owed')} - ${eb
+            .selectFrom('emission_days as since')
+            .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('since.used'), sql<number>`0`).as('drawn'))
+            .whereRef('since.day', '>=', 'sized.day')
+            .where('since.day', '<', gameDate(before))}`.as('surplus'),
+        )
+        .where('sized.sized_from_treasury', '=', true)
+        .where('sized.day', '<', gameDate(before))
+        .orderBy('sized.day', 'desc')
+        .limit(1),
     );
-    const [row]: DayRow[] = await manager.query(`SELECT ${DAY_COLUMNS} FROM emission_days WHERE day = $1`, [day]);
-    return dayFromRow(row);
+    return last ? Number(last.surplus) : null;
   }
 
   /** What a paid player may still draw today. */
   async allowanceOf(manager: EntityManager, playerId: number, now: Date): Promise<EmissionAllowance> {
     const day = await this.dayOf(manager, now);
-    const weight = (await this.weightsOf(manager, now, [playerId])).get(playerId) ?? contributionWeight(0);
-    const share = emissionShare(day.budget, weight, day.totalWeight);
-    const [draw]: { used: string }[] = await manager.query(`SELECT used FROM emission_draws WHERE day = $1 AND player_id = $2`, [
-      day.day,
-      playerId,
-    ]);
+    const weight = (await this.weightsOf(manager, now, [playerId])).get(playerId) ?? null;
+    const draw = await firstRow(
+      manager,
+      db.selectFrom('emission_draws').select('used').where('day', '=', gameDate(day.day)).where('player_id', '=', playerId),
+    );
     const drawn = Number(draw?.used ?? 0);
-    return { day, weight, share, drawn, ...emissionLeft({ size: share, used: drawn }, { size: day.budget, used: day.used }) };
+    const { share, left, limitedBy } = emissionAllowance(day, { weight, drawn });
+    return { day, weight, share: share ?? 0, drawn, left, limitedBy };
   }
 
   /**
-   * Draws `amount` for a paid player inside the mint's transaction: `exact` refuses (EmissionSpentError)
-   * unless all of it fits, `upTo` takes what fits. Within the player's share unless `withinShare` is
-   * false (an activation's release: the budget alone bounds it). Returns what was drawn. `allowance`:
-   * the player's, read earlier in the same transaction (its day and weight are not read again).
+   * Draws `amount` for a paid player inside the mint's transaction, within its share: `exact` refuses
+   * (EmissionSpentError) unless all of it fits, `upTo` takes what fits. Returns what was drawn.
+   * `allowance`: the player's, read earlier in the same transaction (its day and weight are not read again).
    */
   async draw(
     manager: EntityManager,
     playerId: number,
     amount: number,
     mode: 'exact' | 'upTo',
-    { withinShare = true, allowance }: { withinShare?: boolean; allowance?: EmissionAllowance } = {},
+    { allowance }: { allowance?: EmissionAllowance } = {},
   ): Promise<number> {
     if (amount <= 0) return 0;
     const known = allowance ? { day: allowance.day, weights: new Map([[playerId, allowance.weight]]) } : undefined;
     // An exact draw that does not fit is rolled back with the caller's transaction (the error aborts it).
-    const [{ got, limitedBy }] = await this.allocate(manager, [[playerId, amount]], withinShare, known);
+    const [{ got, limitedBy }] = await this.allocate(manager, { players: [playerId] }, [amount], known);
     if (mode === 'exact' && got < amount) throw new EmissionSpentError(limitedBy, got);
     return got;
   }
@@ -194,81 +230,212 @@ export class EmissionBudget {
   async drawEach(manager: EntityManager, amounts: ReadonlyMap<number, number>): Promise<Map<number, number>> {
     const players = [...amounts].filter(([, amount]) => amount > 0).sort(([a], [b]) => a - b);
     if (players.length === 0) return new Map();
-    return new Map((await this.allocate(manager, players, true)).map(({ playerId, got }) => [playerId, got]));
+    const allocated = await this.allocate(
+      manager,
+      { players: players.map(([playerId]) => playerId) },
+      players.map(([, amount]) => amount),
+    );
+    return new Map(allocated.map(({ playerId, got }) => [playerId, got]));
+  }
+
+  /**
+   * An activation's release: draws `amount` from today's releases' slice, turns what it gave of the
+   * player's game-only RUNIK withdrawable and records the rest as waiting (`releaseWaiting`).
+   */
+  async release(manager: EntityManager, playerId: number, amount: number): Promise<number> {
+    const released = await this.drawRelease(manager, playerId, amount);
+    await this.settleRelease(manager, playerId, released, amount - released);
+    return released;
+  }
+
+  /**
+   * Releases, oldest activation first, what activations are still to release (`players.release_waiting`)
+   * as far as today's releases' slice allows: a spent slice delays a release, never cancels it.
+   */
+  async releaseWaiting(): Promise<void> {
+    await retryingTransaction(this.dataSource, async (manager) => {
+      const waiting = await rows(
+        manager,
+        db
+          .selectFrom('players')
+          .select(['id', 'release_waiting', 'locked_runik'])
+          .where('release_waiting', '>', 0)
+          .orderBy('activated_at')
+          .orderBy('id')
+          .limit(100)
+          .forNoKeyUpdate()
+          .skipLocked(),
+      );
+      for (const player of waiting) {
+        // Game-only RUNIK spent in the meantime is no longer there to release: what it waited for shrinks with it.
+        const releasable = Math.min(Number(player.release_waiting), Number(player.locked_runik));
+        const released = await this.drawRelease(manager, player.id, releasable);
+        if (released === 0 && releasable > 0) break;
+        await this.settleRelease(manager, player.id, released, releasable - released - Number(player.release_waiting));
+      }
+    });
+  }
+
+  private async drawRelease(manager: EntityManager, playerId: number, amount: number): Promise<number> {
+    if (amount <= 0) return 0;
+    const [{ got }] = await this.allocate(manager, { release: playerId }, [amount]);
+    return got;
+  }
+
+  /** `released` of a player's game-only RUNIK becomes withdrawable; what it waits for moves by `waiting`. */
+  private async settleRelease(manager: EntityManager, playerId: number, released: number, waiting: number): Promise<void> {
+    if (released === 0 && waiting === 0) return;
+    await rows(
+      manager,
+      db
+        .updateTable('players')
+        .set((eb) => ({
+          locked_runik: sql<number>`GREATEST(0, ${eb.ref('locked_runik')} - ${released})`,
+          release_waiting: eb('release_waiting', '+', waiting),
+        }))
+        .where('id', '=', playerId),
+    );
   }
 
   private async allocate(
     manager: EntityManager,
-    players: [playerId: number, amount: number][],
-    withinShare: boolean,
-    known?: { day: EmissionDay; weights: Map<number, number> },
+    drawers: Drawers,
+    amounts: number[],
+    known?: { day: EmissionDay; weights: Map<number, number | null> },
   ): Promise<{ playerId: number; got: number; limitedBy: EmissionLimit }[]> {
     const now = this.clock.now();
-    const ids = players.map(([playerId]) => playerId);
+    const ids = 'players' in drawers ? drawers.players : [drawers.release];
     const day = known?.day ?? (await this.dayOf(manager, now));
-    const weights = known?.weights ?? (await this.weightsOf(manager, now, ids));
-    await manager.query(`INSERT INTO emission_draws (day, player_id, used) SELECT $1, unnest($2::bigint[]), 0 ON CONFLICT DO NOTHING`, [
-      day.day,
-      ids,
-    ]);
-    const mine: { player_id: string; used: string }[] = await manager.query(
-      `SELECT player_id, used FROM emission_draws WHERE day = $1 AND player_id = ANY($2::bigint[]) ORDER BY player_id FOR NO KEY UPDATE`,
-      [day.day, ids],
-    );
-    const usedBy = new Map(mine.map((row) => [Number(row.player_id), Number(row.used)]));
+    const weights = 'players' in drawers ? (known?.weights ?? (await this.weightsOf(manager, now, ids))) : new Map<number, number>();
+    const drawnBy = 'players' in drawers ? await this.lockDraws(manager, day.day, ids) : new Map<number, number>();
     // NO KEY UPDATE: every draw row's foreign key holds KEY SHARE on the day's row, which FOR UPDATE would wait on (a deadlock between two draws).
-    const [all]: { budget: string; used: string }[] = await manager.query(
-      `SELECT budget, used FROM emission_days WHERE day = $1 FOR NO KEY UPDATE`,
-      [day.day],
+    const locked = await firstRow(
+      manager,
+      db.selectFrom('emission_days').select(dayColumns).where('day', '=', gameDate(day.day)).forNoKeyUpdate(),
     );
-    const budget = { size: Number(all.budget), used: Number(all.used) };
+    const state = dayFromRow(locked!);
     const allocated: { playerId: number; got: number; limitedBy: EmissionLimit }[] = [];
-    for (const [playerId, amount] of players) {
-      const share = emissionShare(budget.size, weights.get(playerId) ?? contributionWeight(0), day.totalWeight);
-      const playerBound = withinShare ? { size: share, used: usedBy.get(playerId) ?? 0 } : { size: Number.MAX_SAFE_INTEGER, used: 0 };
-      const { left, limitedBy } = emissionLeft(playerBound, budget);
-      const got = Math.min(amount, left);
+    for (const [index, playerId] of ids.entries()) {
+      const drawer = 'players' in drawers ? { weight: weights.get(playerId) ?? null, drawn: drawnBy.get(playerId) ?? 0 } : 'release';
+      const { slice, left, limitedBy } = emissionAllowance(state, drawer);
+      const got = Math.min(amounts[index], left);
       allocated.push({ playerId, got, limitedBy });
       if (got === 0) continue;
-      budget.used += got;
-      await manager.query(`UPDATE emission_draws SET used = used + $3 WHERE day = $1 AND player_id = $2`, [day.day, playerId, got]);
+      state.used[slice] += got;
+      // A release is the releases' slice's alone: it takes nothing of the player's own share.
+      if (drawer === 'release') continue;
+      await rows(
+        manager,
+        db
+          .updateTable('emission_draws')
+          .set((eb) => ({ used: eb('used', '+', got) }))
+          .where('day', '=', gameDate(day.day))
+          .where('player_id', '=', playerId),
+      );
     }
-    await manager.query(`UPDATE emission_days SET used = $2 WHERE day = $1`, [day.day, budget.used]);
+    await rows(
+      manager,
+      db
+        .updateTable('emission_days')
+        .set({
+          used: state.used.producers + state.used.newcomers + state.used.releases,
+          newcomers_used: state.used.newcomers,
+          releases_used: state.used.releases,
+        })
+        .where('day', '=', gameDate(day.day)),
+    );
     return allocated;
   }
 
+  /** Each player's draw row of the day, made if missing and locked in id order; what each drew. */
+  private async lockDraws(manager: EntityManager, day: string, ids: number[]): Promise<Map<number, number>> {
+    await rows(
+      manager,
+      db
+        .insertInto('emission_draws')
+        .columns(['day', 'player_id', 'used'])
+        .expression(sql`SELECT ${gameDate(day)}, unnest(${ids}::bigint[]), 0`)
+        .onConflict((conflict) => conflict.doNothing()),
+    );
+    const mine = await rows(
+      manager,
+      db
+        .selectFrom('emission_draws')
+        .select(['player_id', 'used'])
+        .where('day', '=', gameDate(day))
+        .where('player_id', '=', sql<number>`ANY(${ids}::bigint[])`)
+        .orderBy('player_id')
+        .forNoKeyUpdate(),
+    );
+    return new Map(mine.map((row) => [Number(row.player_id), Number(row.used)]));
+  }
+
   /**
-   * The weights in the day's shares of the paid players who harvested in the previous game day (of
-   * `playerIds`, or of all when null): each one's contribution, the RUNIK value (thousandths) of
-   * what they harvested, never under a newcomer's. A player missing from the map harvested nothing.
+   * The day's producers' weights (of `playerIds`, or of all when null): paid players by the day's start
+   * who harvested in the previous game day, each one's contribution (the RUNIK value, thousandths, of
+   * what they harvested), never under a newcomer's. A player missing from the map is a newcomer. The
+   * same rows give the day's total when its row is made and each weight later, so the shares add up.
    */
   private async weightsOf(manager: EntityManager, now: Date, playerIds: number[] | null): Promise<Map<number, number>> {
     const today = gameDay(now.getTime()).start;
-    const rows: { player_id: string; asset: ResourceKey; harvested: string }[] = await manager.query(
-      `SELECT a.player_id, e.asset, sum(e.delta)::text AS harvested
-         FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN players p ON p.id = a.player_id
-        WHERE e.reason = 'harvest' AND e.created_at >= $1 AND e.created_at < $2 AND e.delta > 0 AND p.activation = 'paid'
-          AND ($3::bigint[] IS NULL OR a.player_id = ANY($3::bigint[]))
-        GROUP BY 1, 2`,
-      [new Date(today.getTime() - DAY_MS), today, playerIds],
+    const harvests = await rows(
+      manager,
+      db
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+        .innerJoin('players as p', 'p.id', 'a.player_id')
+        .select((eb) => ['a.player_id', 'e.asset', eb.fn.sum<number>('e.delta').as('harvested')])
+        .where('e.reason', '=', 'harvest')
+        .where('e.created_at', '>=', new Date(today.getTime() - DAY_MS))
+        .where('e.created_at', '<', today)
+        .where('e.delta', '>', 0)
+        .where('p.activation', '=', 'paid')
+        // Paid by the day's start (an account activated before activated_at was recorded: since it was made).
+        .where((eb) => eb.fn.coalesce('p.activated_at', 'p.created_at'), '<', today)
+        .$if(playerIds !== null, (query) => query.where('a.player_id', '=', sql<number>`ANY(${playerIds}::bigint[])`))
+        .groupBy(['a.player_id', 'e.asset']),
     );
     const harvested = new Map<number, Partial<ResourceAmounts>>();
-    for (const row of rows) {
-      if (!RESOURCE_KEYS.includes(row.asset)) continue;
-      const player = harvested.get(Number(row.player_id)) ?? {};
-      player[row.asset] = Number(row.harvested);
-      harvested.set(Number(row.player_id), player);
+    for (const row of harvests) {
+      if (!RESOURCE_KEYS.includes(row.asset as ResourceKey)) continue;
+      const playerId = Number(row.player_id);
+      harvested.set(playerId, { ...harvested.get(playerId), [row.asset]: Number(row.harvested) });
     }
     return new Map([...harvested].map(([id, amounts]) => [id, contributionWeight(contributionOf(amounts))]));
   }
 }
 
-function dayFromRow(row: DayRow): EmissionDay {
+/** A game day's key (yyyy-MM-dd) as the `date` it is in the tables. */
+function gameDate(day: string) {
+  return sql<Date>`${day}::date`;
+}
+
+/** A day's columns, its date as text (node-postgres would make a local-time Date of it). */
+const dayColumns = [
+  sql<string>`day::text`.as('day'),
+  'budget',
+  'used',
+  'newcomers_used',
+  'releases_used',
+  'total_weight',
+  'sized_from_treasury',
+] as const;
+
+function dayFromRow(row: {
+  day: string;
+  budget: number;
+  used: number;
+  newcomers_used: number;
+  releases_used: number;
+  total_weight: number;
+  sized_from_treasury: boolean;
+}): EmissionDay {
+  const [used, newcomers, releases] = [row.used, row.newcomers_used, row.releases_used].map(Number);
   return {
     day: row.day,
     budget: Number(row.budget),
-    used: Number(row.used),
     totalWeight: Number(row.total_weight),
+    used: { producers: used - newcomers - releases, newcomers, releases },
     sizedFromTreasury: row.sized_from_treasury,
   };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { ACTIVATION_RELEASE_RUNIK } from '@runik/rules';
+import { activationRelease } from '@runik/rules';
 import { ErrorMessages } from '@runik/contract';
 import { CityService } from '../city/city.service';
 import { Clock } from '../core/clock/clock';
@@ -56,23 +56,17 @@ export class PlayersService {
   }
 
   /**
-   * Upgrades a free account to paid (it may then withdraw). Its RUNIK becomes withdrawable as far as
-   * its RNK deposits back it, and beyond them up to ACTIVATION_RELEASE_RUNIK drawn from today's
-   * emission budget (what is left of it); the rest stays the player's, locked: for the game only
-   * (docs/decisions.md, "The emission budget").
+   * Upgrades a free account to paid (it may then withdraw). What its RNK deposits brought, or other
+   * players paid it, was never game-only and is withdrawable at once; of its game-only RUNIK (minted
+   * while free, with no budget behind it) up to ACTIVATION_RELEASE_RUNIK is released from the day's
+   * releases' slice, what the slice cannot give today on the next days, oldest activation first; the
+   * rest stays the player's for the game only (docs/decisions.md, "The emission budget").
    */
   async activate(manager: EntityManager, player: Player): Promise<void> {
     await manager.update(Player, { id: player.id }, { activation: 'paid', activatedAt: this.clock.now() });
-    const unlocked = await this.ledger.withdrawableOf(manager, player.id);
-    const [{ deposited }]: { deposited: string }[] = await manager.query(
-      `SELECT coalesce(sum(amount_thousandths), 0)::text AS deposited FROM deposits WHERE player_id = $1 AND status = 'completed'`,
-      [player.id],
-    );
-    const backed = Math.min(unlocked, Number(deposited));
-    const released = await this.emission.draw(manager, player.id, Math.min(unlocked - backed, ACTIVATION_RELEASE_RUNIK), 'upTo', {
-      withinShare: false,
-    });
-    await this.ledger.lockRunik(manager, player.id, unlocked - backed - released);
+    const { runik } = await this.ledger.balancesOf(manager, player.id);
+    const gameOnly = runik - (await this.ledger.withdrawableOf(manager, player.id));
+    await this.emission.release(manager, player.id, activationRelease(gameOnly));
   }
 
   /** The referrer must be another registered player; otherwise the default referrer stands. */

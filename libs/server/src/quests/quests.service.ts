@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { formatCountdown, fromThousandths, gameDay, QuestId, QuestReward } from '@runik/rules';
+import { EmissionLimit, formatCountdown, fromThousandths, gameDay, QuestId, QuestReward } from '@runik/rules';
 import { QUEST_TITLES, QuestMessages } from '@runik/contract';
 import type { QuestClaimResponse, QuestDto, QuestRewardDto, QuestsResponse } from '@runik/contract';
 import { CityTransactions } from '../city/city-transactions';
@@ -82,11 +82,13 @@ export class QuestsService {
 }
 
 /** 429: the emission budget holds a RUNIK reward back; the claim is left unclaimed until the next game day. */
-function rewardWaits(limitedBy: 'share' | 'budget', now: Date): ApiError {
+function rewardWaits(limitedBy: EmissionLimit, now: Date): ApiError {
   const day = gameDay(now.getTime());
   const countdown = formatCountdown(day.end.getTime() - now.getTime());
-  const message = limitedBy === 'share' ? QuestMessages.shareSpent : QuestMessages.budgetSpent;
-  return new ApiError(HttpStatus.TOO_MANY_REQUESTS, message(countdown), { limitedBy, resetsAt: day.end.toISOString() });
+  return new ApiError(HttpStatus.TOO_MANY_REQUESTS, QuestMessages.rewardWaits[limitedBy](countdown), {
+    limitedBy,
+    resetsAt: day.end.toISOString(),
+  });
 }
 
 function questsDto({ standings }: QuestsNow, now: Date): QuestsResponse {

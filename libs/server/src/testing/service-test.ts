@@ -68,7 +68,8 @@ export async function createServiceTest({ clock, poolSize = 10, env = {} }: Serv
   const { config, emission, setTreasuryRnk } = testEmission(dataSource, clock, env);
   const newPlayer = async (username: string, { army, activation = 'free', runik = 0 }: ServicePlayerOptions = {}) => {
     const playerId = await newTestPlayer({ dataSource, ledger, cityService, clock }, username, army);
-    if (activation !== 'free') await dataSource.query(`UPDATE players SET activation = $2 WHERE id = $1`, [playerId, activation]);
+    if (activation !== 'free')
+      await dataSource.query(`UPDATE players SET activation = $2, activated_at = $3 WHERE id = $1`, [playerId, activation, clock.now()]);
     if (runik > 0) await dataSource.transaction((manager) => cities.mint(manager, playerId, { runik }, 'test-grant'));
     return playerId;
   };

@@ -12,6 +12,7 @@ import {
   formatRunik,
   fromThousandths,
   gameDay,
+  owedOf,
 } from '@runik/rules';
 import type { CoverageFigures } from '@runik/rules';
 import { ErrorMessages, WalletMessages } from '@runik/contract';
@@ -21,7 +22,7 @@ import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { ApiError } from '../core/errors/api-error';
 import { ScheduledJob } from '../core/queues/job-handlers';
-import { owedOf, readLiabilities } from '../emission/liabilities';
+import { readLiabilities } from '../emission/liabilities';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues, ScheduledJobs } from '../core/queues/queues';
 import { TreasuryService } from './treasury.service';

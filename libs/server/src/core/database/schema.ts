@@ -216,7 +216,9 @@ export interface EmissionDays {
   budget: number;
   created_at: Timestamp;
   day: Timestamp;
+  newcomers_used: Generated<number>;
   owed: number | null;
+  releases_used: Generated<number>;
   sized_from_treasury: boolean;
   total_weight: number;
   treasury_rnk: number | null;
@@ -341,6 +343,7 @@ export interface Players {
   id: Generated<number>;
   locked_runik: Generated<number>;
   referrer: string;
+  release_waiting: Generated<number>;
 }
 
 export interface PracticeRaids {

@@ -27,6 +27,7 @@ import { RefundLimits1765540000000 } from './1765540000000-refund-limits';
 import { PracticeRaids1765541000000 } from './1765541000000-practice-raids';
 import { AllianceChat1795756108479 } from './1795756108479-alliance-chat';
 import { QuestCompletions1795756182828 } from './1795756182828-quest-completions';
+import { EmissionSlices1795756300000 } from './1795756300000-emission-slices';
 import { GameClock1795908009706 } from './1795908009706-game-clock';
 
 /** Every migration, in order. TypeORM never synchronizes the schema. */
@@ -60,5 +61,6 @@ export const migrations = [
   PracticeRaids1765541000000,
   AllianceChat1795756108479,
   QuestCompletions1795756182828,
+  EmissionSlices1795756300000,
   GameClock1795908009706,
 ];

@@ -203,7 +203,9 @@ function ConvertPreview({ preview, loading }: Pick<ReturnType<typeof useConvertP
           <dd>
             {preview.conversionLimitedBy === 'share'
               ? `Your share of today's RUNIK emission is ${formatRunikDecimal(preview.emissionShareToday ?? 0)} RUNIK, set by yesterday's harvests.`
-              : "Today's RUNIK emission for all players is nearly spent; it renews at the daily reset."}
+              : preview.conversionLimitedBy === 'newcomers'
+                ? "Today's RUNIK emission for players who harvested nothing yesterday is nearly spent; harvest today to share in tomorrow's."
+                : "Today's RUNIK emission for all players is nearly spent; it renews at the daily reset."}
           </dd>
         </div>
       )}

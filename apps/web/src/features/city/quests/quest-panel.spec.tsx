@@ -65,7 +65,7 @@ describe('Quest panel', () => {
       .on('POST', ApiRoutes.questClaim(PLAYER), (request) =>
         (request.body as { questId: string }).questId === 'train-troops'
           ? { status: 200, data: { ...claimed, claimed: claimed.daily[1] } }
-          : { status: 429, data: { error: QuestMessages.budgetSpent('05:00:00') } },
+          : { status: 429, data: { error: QuestMessages.rewardWaits.budget('05:00:00') } },
       );
     renderPanel();
     const train = await screen.findByTestId('quest-train-troops');
@@ -75,7 +75,7 @@ describe('Quest panel', () => {
     expect(await screen.findByText('Quest reward claimed: 60.00 Wheat.')).toBeInTheDocument();
 
     fireEvent.click(within(screen.getByTestId('quest-city-hall-5')).getByRole('button', { name: 'Claim' }));
-    expect(await screen.findByTestId('quest-error')).toHaveTextContent(QuestMessages.budgetSpent('05:00:00'));
+    expect(await screen.findByTestId('quest-error')).toHaveTextContent(QuestMessages.rewardWaits.budget('05:00:00'));
     expect(within(screen.getByTestId('quest-city-hall-5')).getByRole('button', { name: 'Claim' })).toBeEnabled();
   });
 });
