@@ -3,7 +3,6 @@ import { randomInt } from 'node:crypto';
 import { ApiRoutes, ErrorMessages, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
 import type { EconomyDay, EconomyResponse } from '@runik/contract';
 import {
-  ACTIVATION_RELEASE_RUNIK,
   ALLIANCE_CREATION_FEE,
   ALLIANCE_ICON_IDS,
   BUILDING_KEYS,
@@ -48,15 +47,13 @@ async function heldBy(activation: 'paid' | 'free'): Promise<number> {
   return runik(total);
 }
 
-/** Paid players' locked RUNIK, and what activations could release of free players' (their deposits and up to the release beyond them), from SQL. */
+/** Paid players' locked RUNIK, and what free players hold that is not game-only (an activation makes it withdrawable at once), from SQL. */
 async function lockedAndContingent(): Promise<{ locked: number; contingent: number }> {
   const [row] = await sql<{ locked: string; contingent: string }>(
     `SELECT coalesce(sum(LEAST(p.locked_runik, b.amount)) FILTER (WHERE p.activation = 'paid'), 0)::text AS locked,
-            coalesce(sum(LEAST(b.amount - LEAST(p.locked_runik, b.amount), coalesce(d.deposited, 0) + $1)) FILTER (WHERE p.activation <> 'paid'), 0)::text AS contingent
+            coalesce(sum(b.amount - LEAST(p.locked_runik, b.amount)) FILTER (WHERE p.activation <> 'paid'), 0)::text AS contingent
        FROM balances b JOIN ledger_accounts a ON a.id = b.account_id JOIN players p ON p.id = a.player_id
-       LEFT JOIN (SELECT player_id, sum(amount_thousandths) AS deposited FROM deposits WHERE status = 'completed' GROUP BY player_id) d ON d.player_id = p.id
       WHERE b.asset = 'runik'`,
-    [ACTIVATION_RELEASE_RUNIK],
   );
   return { locked: runik(row.locked), contingent: runik(row.contingent) };
 }
