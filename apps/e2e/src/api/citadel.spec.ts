@@ -205,7 +205,9 @@ describe('Abyssal Citadel', () => {
     expect(veteranView).toMatchObject({ todayAttackCount: 2, totalStats: { totalDamageDealt: 50.816 }, pendingRewards: 0.914 });
     expect((await okData(citadelUser(fourth))).pendingRewards).toBe(0.009);
     // No reward moved yet.
-    expect(await one(`SELECT count(*)::int AS n FROM ledger_entries WHERE reason = 'citadel-reward'`)).toEqual({ n: 0 });
+    expect(await one(`SELECT count(*)::int AS n FROM ledger_entries WHERE reason IN ('citadel-reward', 'citadel-reward-locked')`)).toEqual({
+      n: 0,
+    });
   });
 
   it('a boss defeated by 30 simultaneous attacks pays once, shares plus the rounding make the reward, and one floor opens', async () => {
@@ -249,13 +251,13 @@ describe('Abyssal Citadel', () => {
       await one(`SELECT count(*)::int AS n FROM citadel_players WHERE player_id = ANY($1)`, [refused.map(({ racer }) => racer.playerId)]),
     ).toEqual({ n: 0 });
 
-    // One posting: the mint pays the reward, split by damage, the rounding to system:rewards.
-    const legs = await queryDatabase<{ posting_id: string; code: string; player_id: string | null; delta: string }>(
+    // One posting per kind (paid shares, free players' game-only ones): the mint pays the reward, split by damage, the rounding to system:rewards.
+    const legs = await queryDatabase<{ posting_id: string; reason: string; code: string; player_id: string | null; delta: string }>(
       stack.database.url,
-      `SELECT e.posting_id, a.code, a.player_id, e.delta FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-        WHERE e.reason = 'citadel-reward' ORDER BY e.id`,
+      `SELECT e.posting_id, e.reason, a.code, a.player_id, e.delta FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+        WHERE e.reason IN ('citadel-reward', 'citadel-reward-locked') ORDER BY e.id`,
     );
-    expect(new Set(legs.map((leg) => leg.posting_id)).size).toBe(1);
+    expect(new Set(legs.map((leg) => leg.posting_id)).size).toBe(new Set(legs.map((leg) => leg.reason)).size);
     const damages = await queryDatabase<{ player_id: string; total_damage: string }>(
       stack.database.url,
       `SELECT player_id, total_damage FROM citadel_damage WHERE floor = 1`,
@@ -263,7 +265,7 @@ describe('Abyssal Citadel', () => {
     expect(damages.reduce((sum, row) => sum + Number(row.total_damage), 0)).toBe(total);
     expect(damages).toHaveLength(4 + landed.length);
     const shares = new Map(damages.map((row) => [Number(row.player_id), Math.floor((FLOOR_1_REWARD * Number(row.total_damage)) / total)]));
-    expect(legs.filter((leg) => leg.code === 'system:mint').map((leg) => Number(leg.delta))).toEqual([-FLOOR_1_REWARD]);
+    expect(legs.filter((leg) => leg.code === 'system:mint').reduce((sum, leg) => sum + Number(leg.delta), 0)).toBe(-FLOOR_1_REWARD);
     const paid = legs.filter((leg) => leg.player_id !== null);
     // A share that rounds to nothing gets no leg.
     const positive = new Map([...shares].filter(([, share]) => share > 0));
@@ -273,7 +275,8 @@ describe('Abyssal Citadel', () => {
     expect(remainder).toEqual([FLOOR_1_REWARD - paidTotal]);
     expect(remainder[0]).toBeGreaterThan(0);
     expect(paidTotal + remainder[0]).toBe(FLOOR_1_REWARD);
-    expect(legs).toHaveLength(1 + positive.size + 1);
+    // A mint leg per posting, a leg per share, the rounding's.
+    expect(legs).toHaveLength(new Set(legs.map((leg) => leg.posting_id)).size + positive.size + 1);
     const records = await queryDatabase<{ player_id: string; reward_thousandths: string }>(
       stack.database.url,
       `SELECT player_id, reward_thousandths FROM citadel_rewards WHERE floor = 1`,
@@ -410,10 +413,14 @@ describe('Abyssal Citadel', () => {
     }
     expect((await okData(rewardsOf(champion, 5))).rewards.map((record) => record.floor)).toEqual([22, 21, 20, 19, 18]);
     expect((await okData(rewardsOf(champion, 20))).rewards).toEqual(history);
-    // A floor that paid nothing minted nothing: one posting for floor 1, one for each floor that paid the champion.
+    // A floor that paid nothing minted nothing: a payout for floor 1, one for each floor that paid the champion.
     const paying = [...paidOn.values()].filter((paid) => paid > 0).length;
     expect(paying).toBeLessThan(21);
-    expect(await one(`SELECT count(DISTINCT posting_id)::int AS n FROM ledger_entries WHERE reason = 'citadel-reward'`)).toEqual({
+    expect(
+      await one(
+        `SELECT count(DISTINCT reference)::int AS n FROM ledger_entries WHERE reason IN ('citadel-reward', 'citadel-reward-locked')`,
+      ),
+    ).toEqual({
       n: 1 + paying,
     });
   });

@@ -36,6 +36,7 @@ const SINGLE = {
   'quest-reward': { kind: 'budgeted-mint', label: 'Quest reward' },
   'quest-reward-locked': { kind: 'game-only-mint', label: 'Quest reward, locked (free account)' },
   'citadel-reward': { kind: 'budgeted-mint', label: 'Citadel reward' },
+  'citadel-reward-locked': { kind: 'game-only-mint', label: 'Citadel reward, locked (free account)' },
   // RUNIK bought with SWAP.HIVE is locked: no RNK came in to back a withdrawal of it (shop.jobs.ts).
   'shop-purchase': { kind: 'game-only-mint', label: 'Shop purchase' },
   'pack-purchase': { kind: 'burn', label: 'Gear packs bought with RUNIK' },

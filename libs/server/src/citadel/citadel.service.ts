@@ -287,18 +287,33 @@ export class CitadelService {
     );
     const { held, free } = await this.drawFromEmission(manager, shares);
     const withheld = heldByCaps + held;
-    await this.ledger.post(manager, {
-      reason: 'citadel-reward',
-      reference: `citadel-floor:${floor.floor}`,
-      legs: [
-        { account: { system: 'system:mint' }, asset: 'runik', delta: -(reward - withheld) },
-        ...[...shares]
-          .filter(([, share]) => share > 0)
-          .map(([playerId, share]) => ({ account: { playerId }, asset: 'runik' as const, delta: share })),
-        ...(remainder > 0 ? [{ account: { system: 'system:rewards' as const }, asset: 'runik' as const, delta: remainder }] : []),
-      ],
-    });
-    for (const playerId of free) await this.ledger.lockRunik(manager, playerId, shares.get(playerId) ?? 0);
+    const credits = (players: number[]) =>
+      players
+        .map((playerId) => ({ account: { playerId }, asset: 'runik' as const, delta: shares.get(playerId) ?? 0 }))
+        .filter((leg) => leg.delta > 0);
+    const freeCredits = credits(free);
+    const gameOnly = freeCredits.reduce((sum, leg) => sum + leg.delta, 0);
+    const reference = `citadel-floor:${floor.floor}`;
+    if (reward - withheld - gameOnly > 0) {
+      await this.ledger.post(manager, {
+        reason: 'citadel-reward',
+        reference,
+        legs: [
+          { account: { system: 'system:mint' }, asset: 'runik', delta: -(reward - withheld - gameOnly) },
+          ...credits([...shares.keys()].filter((playerId) => !free.includes(playerId))),
+          ...(remainder > 0 ? [{ account: { system: 'system:rewards' as const }, asset: 'runik' as const, delta: remainder }] : []),
+        ],
+      });
+    }
+    // Free players' shares are game-only: no budget backs them (docs/decisions.md, "The emission budget").
+    if (gameOnly > 0) {
+      await this.ledger.post(manager, {
+        reason: 'citadel-reward-locked',
+        reference,
+        legs: [{ account: { system: 'system:mint' }, asset: 'runik', delta: -gameOnly }, ...freeCredits],
+      });
+      for (const leg of freeCredits) await this.ledger.lockRunik(manager, leg.account.playerId, leg.delta);
+    }
     for (const row of rows) {
       await manager.query(
         `INSERT INTO citadel_rewards (floor, player_id, damage, reward_thousandths, distributed_at) VALUES ($1, $2, $3, $4, $5)`,
