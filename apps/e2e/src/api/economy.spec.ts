@@ -196,8 +196,9 @@ describe('the economy report', () => {
       burnedByReason: burned,
     };
     expect(report.days[0]).toEqual(expected);
-    // What this test did is in there: two conversions of 600 wheat and 600 ore (3 + 6 RUNIK gross each), the deposit and the withdrawal.
-    expect(report.days[0].mintedByReason['convert-to-runik']).toBe(18);
+    // What this test did is in there: two conversions of 600 wheat and 600 ore (3 + 6 RUNIK gross each; the free player's game-only), the deposit and the withdrawal.
+    expect(report.days[0].mintedByReason['convert-to-runik']).toBe(9);
+    expect(report.days[0].mintedByReason['convert-to-game-runik']).toBe(9);
     expect(report.days[0].tax).toBe(1.8);
     expect(report.days[0].resourcePurchases).toBeGreaterThan(0);
     expect(report.days[0]).toMatchObject({ deposits: 2.5, withdrawals: 1.25 });

@@ -44,7 +44,7 @@ describe('daily withdrawal caps', () => {
     const tooMuch = await withdraw(player, '10.001');
     expect(tooMuch.status).toBe(429);
     expect(tooMuch.data.error).toMatch(
-      /^Daily withdrawal limit reached: at most 10\.000 RUNIK per account per day, 10\.000 RUNIK left today\. The limit resets in \d+:\d\d:\d\d$/,
+      /^This withdrawal is over the daily limit of 10\.000 RUNIK per account: 10\.000 RUNIK can still be withdrawn today, the rest once the limit resets in \d+:\d\d:\d\d$/,
     );
     expect(Math.abs(countdownOf(tooMuch.data.error) - untilReset())).toBeLessThan(5_000);
     expect(Math.abs(tooMuch.data.resetsInMs - untilReset())).toBeLessThan(5_000);
