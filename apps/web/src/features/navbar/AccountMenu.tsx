@@ -38,9 +38,7 @@ export function AccountMenu({ hiveUsername, onShowReferredPlayers, onLogout }: A
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
         {hiveUsername ?? 'Game Links'}
-        <span className="account-menu__caret" aria-hidden="true">
-          ▾
-        </span>
+        <span className="account-menu__caret" aria-hidden="true" />
       </button>
       {open && (
         <ul id={dropdownId} className="account-menu__dropdown" data-testid="account-dropdown">
