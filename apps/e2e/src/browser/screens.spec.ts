@@ -4,6 +4,7 @@ import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attac
 import { seriousViolations } from '../support/axe';
 import { newAlliance } from '../support/alliance';
 import { logIn, useBrowserStack, waitForDevWallet } from '../support/browser';
+import { machineFonts } from '../support/fonts';
 import { grant, letTimePass, namedCityPlayer } from '../support/city';
 import { giveGear } from '../support/gear';
 import { compareWithReference, UPDATING_SCREENSHOTS } from '../support/screenshots';
@@ -14,6 +15,8 @@ import type { Stack } from '../support/stack';
  * 1440x900 and phone 390x844, in Chromium against the real stack. On each:
  * - axe-core finds no serious or critical violation;
  * - the rendered text has no emoji (the game draws its art from an icon set);
+ * - every glyph is drawn with the fonts the web app ships, none of the machine's (issue 45: the same widths on
+ *   every machine);
  * - on the phone, nothing scrolls sideways;
  * - a full-page screenshot matches its committed reference, screenshots/<screen>-<size>.png (pixelmatch,
  *   at most 0.5% of the pixels differing; a mismatch leaves the screenshot and its diff in tmp/e2e-screenshots).
@@ -129,13 +132,15 @@ async function screenshotMismatch(page: Page, name: string): Promise<string[]> {
   return mismatch ? [mismatch] : [];
 }
 
-/** What every screen is checked for: axe, emoji, sideways scroll on a phone, its reference screenshot. */
+/** What every screen is checked for: axe, emoji, the machine's fonts, sideways scroll on a phone, its reference screenshot. */
 async function screenProblems(page: Page, name: string, size: string): Promise<string[]> {
   return [
     ...(await seriousViolations(page)),
     ...(await emojiShown(page)),
     ...(size === 'phone' ? await sidewaysScroll(page) : []),
     ...(await screenshotMismatch(page, name)),
+    // After the screenshot, which waits for the fonts.
+    ...(await machineFonts(page)),
   ];
 }
 

@@ -33,6 +33,10 @@ export const ACTIVATION_TIMEOUT_MS = 60_000;
 const SCREENSHOT_DIR = join(WORKSPACE_ROOT, 'tmp', 'e2e-screenshots');
 const LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'test-logs');
 
+/**
+ * The last two keep the machine out of a page's pixels and widths: glyphs drawn without the machine's hinting
+ * and subpixel (LCD) text, so the shipped fonts render alike everywhere (screenshots, layout tests).
+ */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -41,6 +45,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  '--font-render-hinting=none',
+  '--disable-lcd-text',
 ];
 
 /** Where the web build for a given hive-sim port lives. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALLIANCE_CHANGED_EVENT, ApiRoutes, AppRoutes, NOTIFICATION_EVENT, SOCKET_PATH, type NotificationDto } from '@runik/contract';
-import { advance, cityResponse, openCity } from '../testing/city-fixtures';
+import { advance, cityResponse, openCity, settle } from '../testing/city-fixtures';
 import { installFakeApi, responder } from '../testing/fake-api';
 import { currentSocket, openedSockets } from '../testing/fake-socket';
 import { logInAs } from '../testing/fixtures';
@@ -78,6 +78,19 @@ describe('the live connection', () => {
     currentSocket().acceptConnection();
     expect(await screen.findByRole('link', { name: 'Inbox: 3 unread notifications' })).toBeInTheDocument();
     expect(api.callsTo(UNREAD_URL).length).toBe(bellLoads + 2);
+  });
+
+  it("re-reads the screen's data after a drop, not on the first connection: what a lost push changed is caught up", async () => {
+    const { api } = await openCity(cityResponse());
+    const cityLoads = () => api.callsTo(ApiRoutes.cityResources(PLAYER)).length;
+    const before = cityLoads();
+    currentSocket().acceptConnection();
+    await settle();
+    expect(cityLoads()).toBe(before);
+
+    currentSocket().dropConnection();
+    currentSocket().acceptConnection();
+    await vi.waitFor(() => expect(cityLoads()).toBe(before + 1), { timeout: 5_000 });
   });
 });
 

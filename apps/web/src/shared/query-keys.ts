@@ -99,3 +99,8 @@ export const throneKeys = {
   // Outside `all`: a player's gear does not change with throne actions.
   gear: (username: string) => ['throne-gear', username] as const,
 };
+
+/** What a training that finishes changes: the city's army and queue, the Attack screen's army, the throne's troops. */
+export function trainedTroopsKeys(username: string) {
+  return [cityKeys.city(username), attackKeys.army(username), throneKeys.troops(username)] as const;
+}

@@ -34,7 +34,7 @@ export function ChatLine({ line, hiveUsername, isLeader }: ChatLineProps) {
             aria-label={`Moderate the message of ${timeOf(line.createdAt)}`}
             onClick={() => setModerating(!moderating)}
           >
-            ⋯
+            …
           </button>
         )}
       </div>

@@ -4,6 +4,8 @@ import { useSession } from '../../shared/use-session';
 import { Message } from '../../ui/Message';
 import { StatePanel } from '../../ui/StatePanel';
 import { CityClock } from '../../shared/city-clock';
+import { useRefreshWhenDue } from '../../shared/due-refresh';
+import { attackKeys } from '../../shared/query-keys';
 import { useArmy, useEnemies } from './attack-api';
 import { parseMinLevel } from './attack-format';
 import { AttackTexts } from './attack-messages';
@@ -11,7 +13,6 @@ import { canAttackNow } from './attack-state';
 import { ArmyBanner } from './ArmyBanner';
 import { BattleLogModal } from './BattleLogModal';
 import { BattleResultModal } from './BattleResultModal';
-import { ChargeWatcher } from './ChargeWatcher';
 import { EnemyList } from './EnemyList';
 import { MinLevelFilter } from './MinLevelFilter';
 import { PracticeCampCard } from './PracticeCampCard';
@@ -44,6 +45,8 @@ function AttackView({ username }: { username: string }) {
   const practice = usePracticeRaid(username);
   const playerCanAttack = army.data !== undefined && canAttackNow(army.data);
   const busy = attack.attacking !== null || practice.raiding;
+  // The next attack charge's count comes from the server once it is due.
+  useRefreshWhenDue([army.data?.nextRegenAt ?? null], [attackKeys.army(username)]);
 
   // A whole number (or blank) filters from page 1; anything else stays in the field with a hint.
   const changeMinLevel = (text: string) => {
@@ -57,10 +60,7 @@ function AttackView({ username }: { username: string }) {
   return (
     <CityClock>
       {army.data ? (
-        <>
-          <ChargeWatcher username={username} nextRegenAt={army.data.nextRegenAt} />
-          <ArmyBanner army={army.data} />
-        </>
+        <ArmyBanner army={army.data} />
       ) : army.isError ? (
         <StatePanel error onRetry={() => void army.refetch()}>
           {AttackTexts.armyError(apiErrorMessage(army.error))}

@@ -40,11 +40,17 @@ export function formatChance(chance: number): string {
   return `${Math.round(chance * 100)}%`;
 }
 
+const troopCount = (troops: TroopCounts) => TROOP_TYPES.reduce((total, { key }) => total + troops[key], 0);
+
 /** Troops lost, with the dead and injured apart: "5 (2 dead, 3 injured)", or "none". */
 export function formatLosses({ dead, injured }: TroopLosses): string {
-  const sum = (troops: TroopCounts) => TROOP_TYPES.reduce((total, { key }) => total + troops[key], 0);
-  const [died, hurt] = [sum(dead), sum(injured)];
+  const [died, hurt] = [troopCount(dead), troopCount(injured)];
   return died + hurt === 0 ? 'none' : `${formatCount(died + hurt)} (${formatCount(died)} dead, ${formatCount(hurt)} injured)`;
+}
+
+/** The losses in a sentence: "5 (2 dead, 3 injured) troops", or "no troops". */
+function troopsLost(losses: TroopLosses): string {
+  return troopCount(losses.dead) + troopCount(losses.injured) === 0 ? 'no troops' : `${formatLosses(losses)} troops`;
 }
 
 /** The resources of a loot map that are not 0, as one line ("216 Wheat, 168.12 Lumber"), or "nothing". */
@@ -59,7 +65,7 @@ export function attackConfirmMessage(enemy: string, preview: AttackPreviewRespon
   const powers = `Your power ${formatPowerPoints(preview.attackerPower)} against ${enemy}'s ${formatPowerPoints(preview.defenderPower)} (+${preview.defenderAdvantagePercent}% at home, gear included).`;
   const evenLuck =
     preview.expectedWinner === 'attacker'
-      ? `At even luck you win, losing ${formatLosses(preview.expectedLosses)} troops, and bring home ${formatLoot(preview.expectedLoot)} (${formatLoot(preview.lostOnTheWayHome)} lost on the way).`
-      : `At even luck you lose ${formatLosses(preview.expectedLosses)} troops and bring home nothing.`;
+      ? `At even luck you win, losing ${troopsLost(preview.expectedLosses)}, and bring home ${formatLoot(preview.expectedLoot)} (${formatLoot(preview.lostOnTheWayHome)} lost on the way).`
+      : `At even luck you lose ${troopsLost(preview.expectedLosses)} and bring home nothing.`;
   return `${powers} You win ${formatChance(preview.winChance)} of the time. ${evenLuck}`;
 }

@@ -2,6 +2,7 @@ import type { AttackBattleReport, CitadelBattleReport } from '@runik/contract';
 import { formatAmount, formatPowerPoints, type Troops } from '@runik/rules';
 import { TROOPS } from '../../shared/format';
 import { StatList, StatRow } from '../../ui/StatList';
+import { ToArrow } from '../../ui/icons/SymbolIcons';
 import { LootList } from '../../shared/battle/BattleReport';
 import { BattleReportTexts } from './battle-report-texts';
 
@@ -54,7 +55,7 @@ export function CitadelDetails({ report }: { report: CitadelBattleReport }) {
           {formatPowerPoints(report.damage)}
         </StatRow>
         <StatRow label="Boss HP" testId="boss-hp">
-          {formatPowerPoints(report.bossHpBefore)} → {formatPowerPoints(report.bossHpAfter)}
+          {formatPowerPoints(report.bossHpBefore)} <ToArrow /> {formatPowerPoints(report.bossHpAfter)}
         </StatRow>
       </StatList>
       <p data-testid="rolls">{BattleReportTexts.citadelRolls(report.attackNumber)}</p>

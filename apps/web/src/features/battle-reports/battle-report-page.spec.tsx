@@ -196,7 +196,8 @@ describe('Battle report page', () => {
     expect(await screen.findByRole('heading', { name: 'Citadel report: Floor 3' })).toBeInTheDocument();
     expect(within(screen.getByTestId(`fighter-${PLAYER}`)).getByTestId('dead-infantry')).toHaveTextContent(/^9$/);
     expect(screen.getByTestId('damage')).toHaveTextContent(/^25,216$/);
-    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^74,400 → 49,184$/);
+    expect(screen.getByTestId('boss-hp')).toHaveTextContent(/^74,400 49,184$/);
+    expect(within(screen.getByTestId('boss-hp')).getByRole('img', { name: 'to' })).toBeInTheDocument();
     expect(screen.getByTestId('rolls')).toHaveTextContent(BattleReportTexts.citadelRolls(2));
     expect(screen.queryByTestId('seed')).not.toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { formatCount } from '@runik/rules';
 import { toUserMessage } from '../../shared/errors';
 import { Message } from '../../ui/Message';
 import { StatList, StatRow } from '../../ui/StatList';
+import { ToArrow } from '../../ui/icons/SymbolIcons';
 import { BlacksmithTexts } from './blacksmith-texts';
 
 interface UpgradePreviewDetailsProps {
@@ -25,7 +26,7 @@ export function UpgradePreviewDetails({ preview, loading, error }: UpgradePrevie
     <section className="blacksmith-preview" aria-label="Upgrade preview" data-testid="upgrade-preview">
       <StatList>
         <StatRow label="Level" testId="preview-levels">
-          {preview.currentLevel} → {preview.newLevel} (+{preview.levelIncrease})
+          {preview.currentLevel} <ToArrow /> {preview.newLevel} (+{preview.levelIncrease})
         </StatRow>
         <StatRow label="EXP gained" testId="preview-exp">
           {formatCount(preview.totalExpGained)}

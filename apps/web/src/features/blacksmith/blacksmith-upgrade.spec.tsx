@@ -52,7 +52,8 @@ describe('the upgrade preview', () => {
     }
 
     const preview = await screen.findByTestId('upgrade-preview');
-    expect(within(preview).getByTestId('preview-levels')).toHaveTextContent('1 → 2 (+1)');
+    expect(within(preview).getByTestId('preview-levels')).toHaveTextContent('1 2 (+1)');
+    expect(within(within(preview).getByTestId('preview-levels')).getByRole('img', { name: 'to' })).toBeInTheDocument();
     expect(within(preview).getByTestId('preview-exp')).toHaveTextContent('140');
     expect(within(preview).getByTestId('preview-level-up')).toHaveTextContent('Yes');
     expect(

@@ -1,31 +1,30 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MilitaryBuildingKey } from '@runik/rules';
-import { cityKeys } from '../../shared/query-keys';
+import { cityKeys, trainedTroopsKeys } from '../../shared/query-keys';
 import { useNow } from '../../shared/city-clock';
+import { useRefreshWhenDue } from '../../shared/due-refresh';
 import { withoutFinishedTraining, type CityState } from './city-state';
 
 /**
- * Drops a training queue entry once its completion time passes and refetches the city,
- * whose army then counts the new troops (spec section 4). Each completion refetches once,
- * even if the server's clock is a little behind and still reports the entry.
+ * Drops a training queue entry once its completion time passes, and refetches what the new troops change (the
+ * city's army, and the Attack and Throne screens' though the player has left the City by then: spec section 4).
  */
 export function TrainingQueueWatcher({ username, city }: { username: string; city: CityState }) {
   const now = useNow();
   const queryClient = useQueryClient();
-  const refetchedFor = useRef(new Set<string>());
-  const finished = (Object.entries(city.trainingQueue) as [MilitaryBuildingKey, { completionAt: number }][])
-    .filter(([, entry]) => entry.completionAt <= now)
-    .map(([key, entry]) => `${key}@${entry.completionAt}`)
+  const entries = Object.values(city.trainingQueue) as { completionAt: number }[];
+  const finished = entries
+    .filter((entry) => entry.completionAt <= now)
+    .map((entry) => entry.completionAt)
     .join(',');
+  useRefreshWhenDue(
+    entries.map((entry) => entry.completionAt),
+    trainedTroopsKeys(username),
+  );
 
   useEffect(() => {
     if (!finished) return;
-    const cityKey = cityKeys.city(username);
-    queryClient.setQueryData<CityState>(cityKey, (current) => current && withoutFinishedTraining(current, Date.now()));
-    if (refetchedFor.current.has(finished)) return;
-    refetchedFor.current.add(finished);
-    void queryClient.invalidateQueries({ queryKey: cityKey });
+    queryClient.setQueryData<CityState>(cityKeys.city(username), (current) => current && withoutFinishedTraining(current, Date.now()));
   }, [finished, username, queryClient]);
 
   return null;

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRoutes, CityMessages, type TrainResponse } from '@runik/contract';
 import { advance, cityResponse, openCity, PLAYER, settle } from '../../testing/city-fixtures';
 import { answerConfirmation, toastTexts } from '../../testing/dialogs';
+import { DUE_GRACE_MS } from '../../shared/due-refresh';
 
 const NOW = new Date('2026-05-01T12:00:00.000Z');
 const TRAIN_URL = ApiRoutes.cityTrain(PLAYER);
@@ -145,10 +146,12 @@ describe('training queue', () => {
     expect(within(card('quarters')).queryByRole('button', { name: 'Train' })).not.toBeInTheDocument();
     await advance(1_000);
     expect(within(card('quarters')).getByTestId('training-remaining')).toHaveTextContent('0:00:02');
+    // Train comes back at once; the city is asked a moment later (the server's clock may be a little behind).
     await advance(2_000);
-    await advance(0);
-
     expect(within(card('quarters')).queryByTestId('training-queue')).not.toBeInTheDocument();
+    await advance(DUE_GRACE_MS);
+    await advance(1);
+
     expect(within(card('quarters')).queryByRole('button', { name: 'Speed Up' })).not.toBeInTheDocument();
     expect(within(card('quarters')).getByRole('button', { name: 'Train' })).toBeEnabled();
     expect(api.callsTo(ApiRoutes.cityResources(PLAYER))).toHaveLength(2);

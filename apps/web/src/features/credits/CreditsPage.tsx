@@ -14,6 +14,13 @@ const ICON_CREDIT = {
   licenceUrl: 'https://creativecommons.org/licenses/by/3.0/',
 } as const;
 
+/** The faces the game ships (apps/web/src/ui/theme.css); the OFL asks that the licence go with them. */
+const FONT_CREDITS = [
+  { name: 'Cinzel', use: 'titles', author: 'The Cinzel Project Authors', site: 'https://github.com/NDISCOVER/Cinzel' },
+  { name: 'Inter', use: 'text', author: 'The Inter Project Authors', site: 'https://github.com/rsms/inter' },
+] as const;
+const FONT_LICENCE = { name: 'SIL Open Font License 1.1', url: 'https://openfontlicense.org' } as const;
+
 /** Credits, open to visitors and players alike (linked beside How to Play in the account menu). */
 export function CreditsPage() {
   return (
@@ -38,6 +45,22 @@ export function CreditsPage() {
           {ICON_CREDIT.licence}
         </a>{' '}
         licence. They are recoloured, resized and framed here; they are bundled with the game, not fetched from that site.
+      </p>
+      <h2 className="credits__heading">Fonts</h2>
+      <p data-testid="font-credit">
+        {FONT_CREDITS.map(({ name, use, author, site }) => (
+          <span key={name}>
+            <a href={site} target="_blank" rel="noopener noreferrer">
+              {name}
+            </a>{' '}
+            ({use}) by {author};{' '}
+          </span>
+        ))}
+        both used under the{' '}
+        <a href={FONT_LICENCE.url} target="_blank" rel="noopener noreferrer">
+          {FONT_LICENCE.name}
+        </a>
+        , and bundled with the game, not fetched from elsewhere.
       </p>
     </section>
   );

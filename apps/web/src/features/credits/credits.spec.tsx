@@ -11,6 +11,14 @@ async function expectIconCredit() {
   expect(within(credit).getByRole('link', { name: /CC BY 3\.0/ })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/3.0/');
 }
 
+async function expectFontCredit() {
+  const credit = await screen.findByTestId('font-credit');
+  expect(credit).toHaveTextContent(
+    'Cinzel (titles) by The Cinzel Project Authors; Inter (text) by The Inter Project Authors; both used under the SIL Open Font License 1.1',
+  );
+  expect(within(credit).getByRole('link', { name: 'SIL Open Font License 1.1' })).toHaveAttribute('href', 'https://openfontlicense.org');
+}
+
 describe('the Credits page', () => {
   it('is one click from How to Play for a visitor, and credits the icons under CC BY 3.0', async () => {
     const { user } = renderApp(AppRoutes.authentication);
@@ -20,6 +28,7 @@ describe('the Credits page', () => {
     expect(currentLocation()).toBe(AppRoutes.credits);
     expect(screen.getByRole('heading', { level: 1, name: 'Credits' })).toBeInTheDocument();
     await expectIconCredit();
+    await expectFontCredit();
   });
 
   it('stays open to a logged-in player', async () => {

@@ -37,10 +37,8 @@ export function AccountMenu({ hiveUsername, onShowReferredPlayers, onLogout }: A
         data-testid="account-menu-button"
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
-        {hiveUsername ?? 'Game Links'}
-        <span className="account-menu__caret" aria-hidden="true">
-          ▾
-        </span>
+        <span className="account-menu__name">{hiveUsername ?? 'Game Links'}</span>
+        <span className="account-menu__caret" aria-hidden="true" />
       </button>
       {open && (
         <ul id={dropdownId} className="account-menu__dropdown" data-testid="account-dropdown">

@@ -60,10 +60,15 @@ function useLiveConnection(
     setSocket(socket);
     const reload = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
 
+    let connectedBefore = false;
     socket.on('connect', () => {
       setConnected(true);
-      // Pushes sent while the connection was down are stored: the list catches up on them.
-      reload(notificationKeys.all(username));
+      // Pushes sent while the connection was down are stored: the list catches up on them. After a drop, so does
+      // everything a lost push would have reloaded (a raid, a purchase or payment confirmed meanwhile): the
+      // screen's data is read again, the rest when next shown.
+      if (connectedBefore) void queryClient.invalidateQueries();
+      else reload(notificationKeys.all(username));
+      connectedBefore = true;
     });
     socket.on('disconnect', () => setConnected(false));
     socket.on(NOTIFICATION_EVENT, (notification: NotificationDto) => {

@@ -18,6 +18,15 @@ export function CrossIcon(props: GameIconProps) {
   return <GameIcon icon={CrossMark} {...props} />;
 }
 
+/** "to" between a value before and after (levels, hit points): drawn, as the game's fonts have no arrow. */
+export function ToArrow() {
+  return (
+    <svg className="to-arrow" viewBox="0 0 16 10" role="img" aria-label="to">
+      <path d="M1 5h13M10 1l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /** Beside an attack button or title. */
 export function AttackIcon(props: GameIconProps) {
   return <GameIcon icon={CrossedSwords} {...props} />;
