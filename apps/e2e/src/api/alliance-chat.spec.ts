@@ -347,4 +347,18 @@ describe('alliance chat', () => {
     expect((await leader.api.get(ApiRoutes.allianceChat(leader.username, { limit: 101 }))).status).toBe(400);
     expect((await leader.api.get(`${ApiRoutes.allianceChat(leader.username)}?cursor=abc`)).status).toBe(400);
   });
+
+  it("notifies a member of one sender's mentions at most once a minute: a burst collapses into one", async () => {
+    const { leader, members } = await allianceOf(2, 'chburst');
+    const [talker, other] = members;
+    // As many at once as the chat's rate limit lets through (the service test, alliance-mentions.spec.ts, sends 30).
+    const burst = await Promise.all(
+      Array.from({ length: ALLIANCE_CHAT_RATE_LIMIT.messages }, (_, i) => say(talker, `@${leader.username} look ${i}`)),
+    );
+    expect(burst.map((answer) => answer.status)).toEqual(Array(ALLIANCE_CHAT_RATE_LIMIT.messages).fill(200));
+    expect(await notificationsOf(leader, 'alliance-mention')).toHaveLength(1);
+    // Another sender's mention is news.
+    await sent(other, `@${leader.username} me too`);
+    expect(await notificationsOf(leader, 'alliance-mention')).toHaveLength(2);
+  });
 });

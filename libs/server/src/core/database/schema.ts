@@ -60,6 +60,12 @@ export interface AllianceMembers {
   player_id: number;
 }
 
+export interface AllianceMentionMarks {
+  notified_at: Timestamp;
+  sender_id: number;
+  target_id: number;
+}
+
 export interface AllianceRequests {
   alliance_id: number;
   player_id: number;
@@ -523,6 +529,7 @@ export interface DB {
   alliance_chat_mutes: AllianceChatMutes;
   alliance_invitations: AllianceInvitations;
   alliance_members: AllianceMembers;
+  alliance_mention_marks: AllianceMentionMarks;
   alliance_requests: AllianceRequests;
   alliances: Alliances;
   backup_runs: BackupRuns;

@@ -29,6 +29,7 @@ import { AllianceChat1795756108479 } from './1795756108479-alliance-chat';
 import { QuestCompletions1795756182828 } from './1795756182828-quest-completions';
 import { EmissionSlices1795756300000 } from './1795756300000-emission-slices';
 import { GameClock1795908009706 } from './1795908009706-game-clock';
+import { MentionMarks1796000000000 } from './1796000000000-mention-marks';
 
 /** Every migration, in order. TypeORM never synchronizes the schema. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   QuestCompletions1795756182828,
   EmissionSlices1795756300000,
   GameClock1795908009706,
+  MentionMarks1796000000000,
 ];
