@@ -287,6 +287,9 @@ describe('alliance chat', () => {
       ['two\nlines', TextMessages.controlCharacter('A message')],
       ['tab\there', TextMessages.controlCharacter('A message')],
       ['C1 \u0085', TextMessages.controlCharacter('A message')],
+      ['line\u2028separator', TextMessages.controlCharacter('A message')],
+      ['paragraph\u2029separator', TextMessages.controlCharacter('A message')],
+      [`z${'\u0301'.repeat(300)}algo`, TextMessages.stackedMarks('A message')],
       ['abc\u202Eevil', TextMessages.hiddenCharacter('A message')],
       ['isolate \u2066x\u2069', TextMessages.hiddenCharacter('A message')],
       ['mark \u200F', TextMessages.hiddenCharacter('A message')],
@@ -306,7 +309,11 @@ describe('alliance chat', () => {
     expect((await member.api.post(ApiRoutes.allianceChat(member.username), { text: 'hi', extra: 1 })).status).toBe(400);
     expect(await storedLines(alliance)).toBe(storedBefore);
 
-    const accepted = ['family 👨‍👩‍👧‍👦 and 🏳️‍🌈 and 👍🏽', 'Привет, 你好, مرحبا, नमस्ते', '<script>alert(1)</script> <b>bold</b> &amp;'];
+    const accepted = [
+      'family 👨‍👩‍👧‍👦 and 🏳️‍🌈 and 👍🏽',
+      'Привет, 你好, مرحبا, नमस्ते, क्षत्रिय, Tiếng Việt',
+      '<script>alert(1)</script> <b>bold</b> &amp;',
+    ];
     for (const text of accepted) await sent(member, text);
     const newest = (await chatPage(leader, { limit: 3 })).messages.map((line) => line.text);
     expect(newest).toEqual([...accepted].reverse());

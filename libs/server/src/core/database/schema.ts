@@ -84,6 +84,7 @@ export interface Alliances {
   name_folded_skeleton: string | null;
   name_skeleton: string | null;
   tag: string;
+  tag_skeleton: string | null;
 }
 
 export interface BackupRuns {
