@@ -1,5 +1,5 @@
 import { ALLIANCE_ICON_IDS } from '@runik/rules';
-import { LookAlikeKeys1796000100000 } from '../core/migrations/1796000100000-look-alike-keys';
+import { LookAlikeKeys1796000300000 } from '../core/migrations/1796000300000-look-alike-keys';
 import { lookAlikeKey } from '../core/text/name-skeleton';
 import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { TestClock } from '../testing/test-clock';
@@ -27,8 +27,8 @@ it('gives every alliance its look-alike keys; of two that now look alike the old
   const storm = await oldAlliance('Storm Riders', 'STR');
   const runner = t.dataSource.createQueryRunner();
   try {
-    await new LookAlikeKeys1796000100000().down(runner);
-    await new LookAlikeKeys1796000100000().up(runner);
+    await new LookAlikeKeys1796000300000().down(runner);
+    await new LookAlikeKeys1796000300000().up(runner);
   } finally {
     await runner.release();
   }

@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * `alliance-mention` notification per sender and target per ALLIANCE_MENTION_INTERVAL_SECONDS. One row a
  * pair, taken in the sender's transaction, so a burst sent at once collapses into one notification.
  */
-export class MentionMarks1796000000000 implements MigrationInterface {
-  name = 'MentionMarks1796000000000';
+export class MentionMarks1796000200000 implements MigrationInterface {
+  name = 'MentionMarks1796000200000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`

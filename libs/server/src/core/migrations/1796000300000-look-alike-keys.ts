@@ -17,8 +17,8 @@ function lookAlikeKey(text: string): string {
  * existing alliances that now look alike, the older keeps its key and the newer has none (it stays, and
  * blocks nothing), as in AllianceNameSkeletons1765532000000.
  */
-export class LookAlikeKeys1796000100000 implements MigrationInterface {
-  name = 'LookAlikeKeys1796000100000';
+export class LookAlikeKeys1796000300000 implements MigrationInterface {
+  name = 'LookAlikeKeys1796000300000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`UPDATE alliances SET name_folded_skeleton = NULL`);
