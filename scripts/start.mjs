@@ -2,6 +2,7 @@
 // Migrations, a development build of the web app (with the dev wallet), then hive-sim, api and worker.
 import { execFileSync } from 'node:child_process';
 import concurrently from 'concurrently';
+import { DEV_CHAIN_FILE } from './dev-world.mjs';
 
 const node = process.execPath;
 const ts = (entry) => `"${node}" -r @swc-node/register ${entry}`;
@@ -35,9 +36,12 @@ step('Building the web app', [
 console.log(
   `\nRunik: http://localhost:${process.env.PORT ?? 3000}  (Bull Board: /admin/queues, economy: /admin/economy, ${env.BULL_BOARD_USER} / ${env.BULL_BOARD_PASSWORD})\n`,
 );
+// hive-sim keeps its chain across restarts, as the database keeps the chain follower's cursor (`npm run reset`
+// starts both over); HIVE_SIM_CHAIN_FILE= (empty) gives a fresh chain in memory.
+const simEnv = { HIVE_SIM_CHAIN_FILE: process.env.HIVE_SIM_CHAIN_FILE ?? DEV_CHAIN_FILE };
 const { result } = concurrently(
   [
-    { name: 'hive-sim', command: ts('apps/hive-sim/src/main.ts'), prefixColor: 'magenta' },
+    { name: 'hive-sim', command: ts('apps/hive-sim/src/main.ts'), env: simEnv, prefixColor: 'magenta' },
     { name: 'api', command: ts('apps/api/src/main.ts'), env, prefixColor: 'cyan' },
     { name: 'worker', command: ts('apps/worker/src/main.ts'), env, prefixColor: 'yellow' },
   ],

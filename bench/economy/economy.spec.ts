@@ -2,14 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  buildingUpgradeCost,
-  contributionWeight,
-  EMISSION_POLICY,
-  emissionBudget,
-  emissionShare,
-  NEWCOMER_CONTRIBUTION,
-} from '@runik/rules';
+import { buildingUpgradeCost, contributionWeight, EMISSION_POLICY, emissionBudget, emissionShare, emissionSlices } from '@runik/rules';
 import { City } from './city';
 import { constantsFromFile, rulesConstants, withOverrides } from './constants';
 import { criteria, summarizeScenario } from './criteria';
@@ -94,14 +87,15 @@ describe('the emission budget and the treasury', () => {
     ]);
     const day = new EmissionDay({ treasuryRnk: 10_000_000, owed: 0 }, EMISSION_POLICY, harvested);
     expect(day.size).toBe(emissionBudget({ treasuryRnk: 10_000_000, owed: 0 }));
+    const slices = emissionSlices(day.size, day.totalWeight);
     expect(day.shareOf(2)).toBe(day.shareOf(3));
-    expect(day.shareOf(2)).toBe(emissionShare(day.size, contributionWeight(500_000), day.totalWeight));
-    // The players who harvested share the budget; one who did not (5) still has a newcomer's share, which the budget bounds.
-    expect([1, 2, 3, 4].map((id) => day.shareOf(id)).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(day.size);
-    expect(day.shareOf(5)).toBe(emissionShare(day.size, NEWCOMER_CONTRIBUTION, day.totalWeight));
+    expect(day.shareOf(2)).toBe(emissionShare(slices, contributionWeight(500_000), day.totalWeight));
+    // The players who harvested share the producers' slice; one who did not (5) draws a newcomer's share from the newcomers' slice.
+    expect([1, 2, 3, 4].map((id) => day.shareOf(id)).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(slices.producers);
+    expect(day.shareOf(5)).toBe(emissionShare(slices, null, day.totalWeight));
     day.draw(2, day.leftFor(2), 'conversion');
     expect(day.leftFor(2)).toBe(0);
-    expect(() => day.draw(2, 1, 'conversion')).toThrow('beyond its share');
+    expect(() => day.draw(2, 1, 'conversion')).toThrow('beyond what the producers slice leaves it');
   });
 
   it('lets the line of withdrawals go oldest first within the game cap and the coverage floor', () => {

@@ -1,11 +1,11 @@
 import {
   contributionOf,
   contributionWeight,
-  DAILY_CONVERSION_CAP_RUNIK,
-  EmissionPolicy,
+  emissionAllowance,
   emissionBudget,
-  emissionLeft,
-  emissionShare,
+  emissionBudgetLeft,
+  EmissionDayState,
+  EmissionPolicy,
   ResourceAmounts,
   TreasuryPosition,
 } from '@runik/rules';
@@ -20,67 +20,66 @@ export interface EmissionUse {
 }
 
 /**
- * One game day's emission budget, as the server keeps it (libs/rules/src/economy/emission.ts): sized
- * at the day's start from the treasury, split in shares by yesterday's harvests of paid players.
+ * One game day's emission budget, as the server keeps it (libs/server/src/emission/emission-budget.ts):
+ * sized at the day's start from the treasury, each draw bounded by `emissionAllowance` (libs/rules):
+ * producers by yesterday's harvests, newcomers, activation releases.
  */
 export class EmissionDay {
   readonly size: number;
   readonly totalWeight: number;
   readonly use: EmissionUse = { conversion: 0, citadel: 0, release: 0, quest: 0 };
-  private used = 0;
-  /** Per paid player: its share and what it drew of it. */
-  private readonly shares = new Map<number, { size: number; used: number }>();
+  private readonly state: EmissionDayState;
+  /** Per paid player by the day's start: its weight (null: it harvested nothing yesterday, a newcomer). */
+  private readonly weights = new Map<number, number | null>();
+  /** Per paid player: what it drew today. */
+  private readonly drawn = new Map<number, number>();
 
-  /**
-   * `harvested`: each paid player's harvest of the previous game day (null: it did not harvest,
-   * so it is left out of the total weight but still gets a newcomer's share).
-   */
-  constructor(
-    position: TreasuryPosition,
-    policy: EmissionPolicy,
-    harvested: Map<number, ResourceAmounts | null>,
-    private readonly cap = DAILY_CONVERSION_CAP_RUNIK,
-  ) {
+  /** `harvested`: each paid player's harvest of the previous game day (null: it did not harvest). */
+  constructor(position: TreasuryPosition, policy: EmissionPolicy, harvested: Map<number, ResourceAmounts | null>) {
     this.size = emissionBudget(position, policy);
-    const weights = new Map(
-      [...harvested].map(([id, amounts]) => [
-        id,
-        { weight: contributionWeight(amounts ? contributionOf(amounts) : 0), counted: amounts !== null },
-      ]),
-    );
-    this.totalWeight = [...weights.values()].reduce((total, { weight, counted }) => total + (counted ? weight : 0), 0);
-    for (const [id, { weight }] of weights)
-      this.shares.set(id, { size: emissionShare(this.size, weight, this.totalWeight, this.cap), used: 0 });
+    for (const [id, amounts] of harvested) this.weights.set(id, amounts ? contributionWeight(contributionOf(amounts)) : null);
+    this.totalWeight = [...this.weights.values()].reduce<number>((total, weight) => total + (weight ?? 0), 0);
+    this.state = { budget: this.size, totalWeight: this.totalWeight, used: { producers: 0, newcomers: 0, releases: 0 } };
   }
 
-  /** A paid player's share of the day (a player activated today has none yet: only its release). */
+  private allowance(id: number | 'release') {
+    return emissionAllowance(
+      this.state,
+      id === 'release' ? 'release' : { weight: this.weights.get(id) ?? null, drawn: this.drawn.get(id) ?? 0 },
+    );
+  }
+
+  /** A paid player's share of the day (a player paid after the day's start counts as a newcomer). */
   shareOf(id: number): number {
-    return this.shares.get(id)?.size ?? 0;
+    return this.allowance(id).share ?? 0;
   }
 
   /** What a paid player may still mint into a withdrawable balance today. */
   leftFor(id: number): number {
-    const share = this.shares.get(id);
-    return share ? emissionLeft(share, { size: this.size, used: this.used }).left : 0;
+    return this.allowance(id).left;
   }
 
-  /** What is left of the whole budget (an activation's release draws on it alone). */
+  /** What is left of the releases' slice (an activation's release draws on it alone). */
+  releaseLeft(): number {
+    return this.allowance('release').left;
+  }
+
+  /** What is left of the whole budget. */
   budgetLeft(): number {
-    return Math.max(0, this.size - this.used);
+    return emissionBudgetLeft(this.state);
   }
 
   draw(id: number, amount: number, kind: keyof EmissionUse): void {
     if (amount === 0) return;
-    const share = this.shares.get(id);
-    if (kind !== 'release' && (!share || amount > this.leftFor(id))) throw new Error(`Player ${id} drew ${amount} beyond its share`);
-    if (amount > this.budgetLeft()) throw new Error(`Drew ${amount} beyond the day's budget`);
-    if (share) share.used += amount;
-    this.used += amount;
+    const { slice, left } = this.allowance(kind === 'release' ? 'release' : id);
+    if (amount > left) throw new Error(`Player ${id} drew ${amount} beyond what the ${slice} slice leaves it (${left})`);
+    this.state.used[slice] += amount;
+    if (kind !== 'release') this.drawn.set(id, (this.drawn.get(id) ?? 0) + amount);
     this.use[kind] += amount;
   }
 
   /** What the day's budget paid in all. */
   get spent(): number {
-    return this.used;
+    return this.size - this.budgetLeft();
   }
 }

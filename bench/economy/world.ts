@@ -312,12 +312,7 @@ export class World {
     }
     // After the registrations at the day's start: the founders' fees back the first day.
     this.treasury.topUp(day);
-    this.emission = new EmissionDay(
-      { treasuryRnk: this.treasury.rnk, owed: this.owed() },
-      this.options.constants.emission,
-      harvested,
-      this.options.constants.dailyConversionCap,
-    );
+    this.emission = new EmissionDay({ treasuryRnk: this.treasury.rnk, owed: this.owed() }, this.options.constants.emission, harvested);
     this.emittedToday = new Map();
     this.treasury.release(this.owed());
   }
@@ -391,7 +386,7 @@ export class World {
   private activate(bot: Bot): void {
     this.treasury.receiveSwapHive(feeInSwapHive(LATE_ACTIVATION_FEE_USD));
     const free = bot.city.runik - this.ledger.lockedOf(bot.id);
-    const release = Math.min(free, this.options.constants.activationRelease, this.emission.budgetLeft());
+    const release = Math.min(free, this.options.constants.activationRelease, this.emission.releaseLeft());
     this.ledger.lock(bot.id, free - release);
     this.ledger.setPaid(bot.id);
     this.emission.draw(bot.id, release, 'release');

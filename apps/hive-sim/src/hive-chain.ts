@@ -45,8 +45,17 @@ export class HiveChain {
     private readonly ledger: Ledger,
     private readonly onTransaction: TransactionListener,
     blockClock: () => number = Date.now,
+    /** The blocks of a chain kept from an earlier run, the first one first (a new chain otherwise). */
+    kept: readonly HiveBlock[] = [],
   ) {
     this.customOps = new CustomOpLimit(blockClock);
+    if (kept.length > 0) this.blocks.splice(0, this.blocks.length, ...kept);
+    for (const block of kept) for (const included of block.transactions) this.blockOf.set(included.id, block.number);
+  }
+
+  /** Every block from `number` on (to replay what Hive Engine had not processed yet). */
+  blocksFrom(number: number): HiveBlock[] {
+    return this.blocks.slice(Math.max(0, number - 1));
   }
 
   get head(): HiveBlock {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { executeAction, type EngineAction } from './engine-tokens';
 import type { HiveBlock } from './hive-chain';
 import { hiveTime } from './hive-time';
@@ -27,12 +28,27 @@ export interface EngineTransaction {
 export interface EngineBlock {
   blockNumber: number;
   refHiveBlockNumber: number;
+  /** The Hive block's id ('' for the genesis block). */
+  refHiveBlockId: string;
+  /** sha256 hex of the block's content and the previous block's hash, as Hive Engine's blocks carry. */
+  hash: string;
+  previousHash: string;
   timestamp: string;
   transactions: EngineTransaction[];
 }
 
 /** How often pending Hive blocks are compared with the lag. */
 const TICK_MS = 10;
+
+/** How a chain kept from an earlier run comes back, and where new blocks are told (the chain file). */
+export interface EngineHistory {
+  /** The chain's seed: it makes the genesis block's hash, so two chains never share a block. */
+  seed: string;
+  /** Blocks from the genesis block on, or none for a new chain. */
+  kept: readonly EngineBlock[];
+  /** Called with every block made from now on, the genesis block of a new chain included. */
+  onBlock: (block: EngineBlock) => void;
+}
 
 export interface EngineSettings {
   /** How far Hive Engine is behind the Hive chain: a Hive block's actions run this long after the block. */
@@ -48,7 +64,8 @@ export interface EngineSettings {
  * catches up on everything due, one sidechain block per Hive block.
  */
 export class HiveEngine {
-  private readonly blocks: EngineBlock[] = [{ blockNumber: 0, refHiveBlockNumber: 0, timestamp: hiveTime(), transactions: [] }];
+  private readonly blocks: EngineBlock[] = [];
+  private readonly onBlock: (block: EngineBlock) => void;
   private readonly transactions = new Map<string, EngineTransaction>();
   private readonly pending: { hiveBlock: HiveBlock; actions: EngineAction[] }[] = [];
   private readonly current: EngineSettings;
@@ -57,8 +74,19 @@ export class HiveEngine {
   constructor(
     private readonly ledger: Ledger,
     lagMs: number,
+    history: EngineHistory = { seed: randomBytes(16).toString('hex'), kept: [], onBlock: () => undefined },
   ) {
     this.current = { lagMs, down: false };
+    this.onBlock = history.onBlock;
+    if (history.kept.length > 0) {
+      this.blocks.push(...history.kept);
+      for (const block of history.kept)
+        for (const transaction of block.transactions) this.transactions.set(transaction.transactionId, transaction);
+    } else {
+      const timestamp = hiveTime();
+      const genesis = { blockNumber: 0, refHiveBlockNumber: 0, refHiveBlockId: '', previousHash: '', timestamp, transactions: [] };
+      this.append({ ...genesis, hash: sha256(`genesis:${history.seed}:${timestamp}`) });
+    }
   }
 
   /** Hive chain listener: queues the Hive Engine actions of an applied transaction. */
@@ -125,13 +153,26 @@ export class HiveEngine {
       this.transactions.set(transaction.transactionId, transaction);
       return transaction;
     });
-    this.blocks.push({
+    const previousHash = this.latestBlock().hash;
+    const block = {
       blockNumber,
       refHiveBlockNumber: next.hiveBlock.number,
+      refHiveBlockId: next.hiveBlock.id,
+      previousHash,
       timestamp: hiveTime(next.hiveBlock.timestampMs),
       transactions,
-    });
+    };
+    this.append({ ...block, hash: sha256(JSON.stringify(block)) });
   }
+
+  private append(block: EngineBlock): void {
+    this.blocks.push(block);
+    this.onBlock(block);
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /**

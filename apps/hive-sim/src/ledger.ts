@@ -26,8 +26,18 @@ export interface Transfer {
 /** Accounts and balances of both the Hive chain and the Hive Engine sidechain. */
 export class Ledger {
   private readonly accounts = new Map<string, Account>();
+  /** Told about every account created or changed (the chain file keeps them). */
+  onChange: (account: Account) => void = () => undefined;
 
   constructor(private readonly password: string) {}
+
+  /** Puts back accounts kept from an earlier run, in creation order. */
+  restore(accounts: readonly { id: number; name: string; created: string; balances: Partial<Record<AssetSymbol, string>> }[]): void {
+    for (const { id, name, created, balances } of accounts) {
+      const units = new Map(ASSET_SYMBOLS.map((symbol) => [symbol, BigInt(balances[symbol] ?? '0')]));
+      this.accounts.set(name, { id, name, created, publicKeys: this.publicKeys(name), balances: units });
+    }
+  }
 
   /** The account, created with the starting balances on first use. */
   account(name: unknown): Account {
@@ -44,6 +54,7 @@ export class Ledger {
       balances: new Map(ASSET_SYMBOLS.map((symbol) => [symbol, ASSETS[symbol].starting])),
     };
     this.accounts.set(name, account);
+    this.onChange(account);
     return account;
   }
 
@@ -57,7 +68,9 @@ export class Ledger {
   }
 
   credit(name: string, symbol: AssetSymbol, units: bigint): void {
-    this.account(name).balances.set(symbol, this.balance(name, symbol) + units);
+    const account = this.account(name);
+    account.balances.set(symbol, this.balance(name, symbol) + units);
+    this.onChange(account);
   }
 
   /** Applies every transfer or none: throws before changing anything if one would overdraw its sender. */
@@ -78,7 +91,10 @@ export class Ledger {
       }
       move(to, symbol, units);
     }
-    for (const [account, balances] of after) account.balances = balances;
+    for (const [account, balances] of after) {
+      account.balances = balances;
+      this.onChange(account);
+    }
   }
 
   private publicKeys(name: string): Record<KeyRole, string> {

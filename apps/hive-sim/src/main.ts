@@ -18,7 +18,11 @@ async function main(): Promise<void> {
     password: process.env['HIVE_SIM_PASSWORD'] || undefined,
     engineDelayMs: envInteger('HIVE_SIM_ENGINE_DELAY_MS'),
     nodes: envInteger('HIVE_SIM_NODES'),
+    // Unset or empty: a fresh chain in memory (tests); `npm start` keeps its chain in tmp/hive-sim/chain.jsonl.
+    chainFile: process.env['HIVE_SIM_CHAIN_FILE'] || undefined,
   });
+  const chainFile = process.env['HIVE_SIM_CHAIN_FILE'];
+  console.log(chainFile ? `hive-sim chain kept in ${chainFile} (npm run reset starts over)` : 'hive-sim chain: fresh, in memory');
   console.log(`hive-sim listening on ${sim.urls.join(', ')}`);
   const stop = (): void => {
     sim.close().then(

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ChainFile } from './chain-file';
 import { HiveChain } from './hive-chain';
 import { HiveEngine } from './hive-engine';
 import { blockchainHandler, contractsHandler } from './hive-engine-rpc';
@@ -7,6 +8,7 @@ import { hiveNodeHandler, type PriceFeed } from './hive-node-rpc';
 import { buildKeychainScript } from './keychain-script';
 import { Ledger } from './ledger';
 import { NodeFaults } from './node-faults';
+import { parseOperation } from './operations';
 import { registerRoutes, type SimComponents } from './routes';
 
 export interface HiveSimOptions {
@@ -31,6 +33,11 @@ export interface HiveSimOptions {
    * limit (the wall clock; a test holds it still to put any number of transactions in one block).
    */
   blockClock: () => number;
+  /**
+   * A file that keeps the chain (accounts, balances, Hive and Hive Engine blocks) across restarts: read
+   * back when it exists, created otherwise. Undefined: a fresh chain in memory, gone when the sim stops.
+   */
+  chainFile: string | undefined;
 }
 
 export interface RunningHiveSim {
@@ -52,17 +59,45 @@ const DEFAULTS: HiveSimOptions = {
   priceFeed: { base: '0.250 HBD', quote: '1.000 HIVE' },
   logger: false,
   blockClock: Date.now,
+  chainFile: undefined,
 };
 
-/** Starts a fresh in-memory Hive node + Hive Engine node + dev wallet server on one or more ports. */
+/**
+ * Starts a Hive node + Hive Engine node + dev wallet server on one or more ports: a fresh chain in memory,
+ * or the chain kept in `chainFile`.
+ */
 export async function startHiveSim(options: Partial<HiveSimOptions> = {}): Promise<RunningHiveSim> {
   const settings = withDefaults(options);
   if (!Number.isInteger(settings.nodes) || settings.nodes < 1) throw new Error(`nodes must be a positive integer, got ${settings.nodes}`);
   const keychainScript = buildKeychainScript(settings.password);
   const ledger = new Ledger(settings.password);
+  const { file, stored } = settings.chainFile === undefined ? { file: null, stored: null } : ChainFile.open(settings.chainFile);
+  const seed = stored?.seed ?? ChainFile.newSeed();
+  if (file && !stored) file.append({ type: 'genesis', seed });
+  if (stored) ledger.restore(stored.accounts);
+  if (file) ledger.onChange = (account) => file.appendAccount(account);
   // Its timer runs from here on: everything below stops it on failure.
-  const engine = new HiveEngine(ledger, settings.engineDelayMs);
-  const chain = new HiveChain(ledger, engine.onHiveTransaction, settings.blockClock);
+  const engine = new HiveEngine(ledger, settings.engineDelayMs, {
+    seed,
+    kept: stored?.engineBlocks ?? [],
+    onBlock: (block) => file?.append({ type: 'engine', block }),
+  });
+  const chain = new HiveChain(
+    ledger,
+    (block, id, operations) => {
+      file?.append({ type: 'hive', block });
+      engine.onHiveTransaction(block, id, operations);
+    },
+    settings.blockClock,
+    stored?.hiveBlocks ?? [],
+  );
+  if (file && !stored) file.append({ type: 'hive', block: chain.head });
+  // What Hive Engine had not processed when the sim stopped, it processes now, in order.
+  if (stored) {
+    for (const block of chain.blocksFrom(engine.latestBlock().refHiveBlockNumber + 1)) {
+      for (const { id, transaction } of block.transactions) engine.onHiveTransaction(block, id, transaction.operations.map(parseOperation));
+    }
+  }
   // Moved by POST /dev/price-feed, as the witnesses' feed moves on mainnet.
   const priceFeed = { ...settings.priceFeed };
   const sim: SimComponents = {

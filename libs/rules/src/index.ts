@@ -19,6 +19,7 @@ export * from './wallet/wallet';
 export * from './wallet/withdrawal-limits';
 export * from './economy/emission';
 export * from './economy/liabilities';
+export * from './economy/late-activation';
 export * from './random/seeded-random';
 export * from './combat/army';
 export * from './combat/attack-charges';

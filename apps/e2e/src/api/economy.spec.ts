@@ -1,12 +1,15 @@
 import axios from 'axios';
 import { randomInt } from 'node:crypto';
-import { ApiRoutes, ErrorMessages, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
-import type { EconomyDay, EconomyResponse } from '@runik/contract';
+import { ApiRoutes, ErrorMessages, ledgerReasonKind, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
+import type { EconomyDay, EconomyResponse, LedgerReason, LedgerReasonKind } from '@runik/contract';
 import {
+  ACTIVATION_RELEASE_RUNIK,
   ALLIANCE_CREATION_FEE,
   ALLIANCE_ICON_IDS,
   BUILDING_KEYS,
+  emissionSlices,
   formatDecimal,
+  gameDay,
   MILITARY_BUILDING_KEYS,
   RESOURCE_KEYS,
   seededRandom,
@@ -79,6 +82,49 @@ async function expectNewFigures(report: EconomyResponse): Promise<void> {
   expect(report.emissionToday.used).toBe(runik(draws.used));
   expect(report.emissionToday.used).toBeLessThanOrEqual(report.emissionToday.budget);
   expect(report.emissionDays[0]).toEqual(report.emissionToday);
+  await expectFreeAccounts(report);
+}
+
+/**
+ * The free accounts' part (issue 44, item 7) against the ledger read with SQL: RUNIK credited to the accounts free now
+ * in the game day, by the kind of each entry's reason (only the backed and transferred add to what is owed), their
+ * game-only RUNIK, what activations could release (each one's up to the release, plus what waits) and today's releases slice.
+ */
+async function expectFreeAccounts(report: EconomyResponse): Promise<void> {
+  const credits = await sql<{ reason: string; total: string }>(
+    `SELECT e.reason, sum(e.delta)::text AS total FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN players p ON p.id = a.player_id
+      WHERE p.activation = 'free' AND e.asset = 'runik' AND e.delta > 0 AND e.created_at >= $1 GROUP BY e.reason`,
+    [gameDay(Date.now()).start],
+  );
+  const byKind: Partial<Record<LedgerReasonKind, number>> = {};
+  for (const { reason, total } of credits) {
+    const kind = ledgerReasonKind(reason.split(':')[0] as LedgerReason);
+    byKind[kind] = (byKind[kind] ?? 0) + runik(total);
+  }
+  const [free] = await sql<{ accounts: number; game_only: string; releasable: string; waiting: string }>(
+    `SELECT count(*) FILTER (WHERE p.activation = 'free')::int AS accounts,
+            coalesce(sum(LEAST(p.locked_runik, coalesce(b.amount, 0))) FILTER (WHERE p.activation = 'free'), 0)::text AS game_only,
+            coalesce(sum(LEAST(p.locked_runik, coalesce(b.amount, 0), $1)) FILTER (WHERE p.activation = 'free'), 0)::text AS releasable,
+            coalesce(sum(p.release_waiting), 0)::text AS waiting
+       FROM players p JOIN ledger_accounts a ON a.player_id = p.id LEFT JOIN balances b ON b.account_id = a.id AND b.asset = 'runik'`,
+    [ACTIVATION_RELEASE_RUNIK],
+  );
+  const [day] = await sql<{ budget: string; total_weight: string; releases_used: string }>(
+    `SELECT budget, total_weight, releases_used FROM emission_days WHERE day = $1::date`,
+    [report.emissionToday.day],
+  );
+  expect(report.freeAccounts).toEqual({
+    accounts: free.accounts,
+    creditedTodayByKind: byKind,
+    addedToOwedToday: Number(((byKind['backed-mint'] ?? 0) + (byKind.transfer ?? 0)).toFixed(3)),
+    gameOnlyRunik: runik(free.game_only),
+    releasableRunik: runik(String(Number(free.releasable) + Number(free.waiting))),
+    waitingRunik: runik(free.waiting),
+    releasesSliceToday: runik(String(emissionSlices(Number(day.budget), Number(day.total_weight)).releases)),
+    releasedToday: runik(day.releases_used),
+  });
+  // A free account's mints are game-only: none draws from the budget.
+  expect(report.freeAccounts.creditedTodayByKind['budgeted-mint']).toBeUndefined();
 }
 
 /** A system account's RUNIK entries of one UTC day, summed by reason: debits (as positive amounts) or credits. */
@@ -167,6 +213,10 @@ describe('the economy report', () => {
     await expectNewFigures(report);
     // The paid player's conversion drew from today's budget (8.1 RUNIK after tax); the free player's drew nothing.
     expect(report.emissionToday.used).toBe(8.1);
+    // The free player's conversion (8.1 RUNIK after tax) was credited game-only: it added nothing to what is owed.
+    expect(report.freeAccounts.creditedTodayByKind['game-only-mint']).toBe(8.1);
+    expect(report.freeAccounts.addedToOwedToday).toBe(0);
+    expect(report.freeAccounts.gameOnlyRunik).toBeGreaterThan(0);
 
     // Days: 30 by default, newest first (today in UTC), one apart.
     expect(report.days).toHaveLength(30);

@@ -65,6 +65,7 @@ function sharedView(note: SharedStackNote): Stack {
     killWorker: notYours('killWorker'),
     startWorker: notYours('startWorker'),
     startApi: notYours('startApi'),
+    restartSim: notYours('restartSim'),
     processes: notYours('processes'),
     pids: () => note.pids,
     // The run's global teardown stops it.

@@ -30,6 +30,11 @@ export interface Stack {
   startWorker(extraEnv?: Record<string, string>): Promise<void>;
   /** Starts another api process with the same settings (and these over them) on a port of its own; returns its URL once healthy. */
   startApi(extraEnv?: Record<string, string>): Promise<string>;
+  /**
+   * Stops hive-sim and starts it again on the same ports: with the chain kept in StackOptions.simChainFile
+   * (or `chainFile`), or a fresh chain when the stack keeps none (`chainFile: null`).
+   */
+  restartSim(options?: { chainFile?: string | null }): Promise<void>;
   /** The api process and the current worker process (to signal them). */
   processes(): { api: ChildProcess; worker?: ChildProcess };
   /** Every process it has started, hive-sim's included (shared stacks are stopped by PID at the end of the run). */
@@ -55,6 +60,8 @@ export interface StackOptions {
   workerEnv?: Record<string, string>;
   /** Its processes outlive the test file (a shared stack): they must not keep the Jest worker from exiting. */
   outlivesFile?: boolean;
+  /** hive-sim keeps its chain in this file across restartSim (as `npm start` does); a fresh chain in memory by default. */
+  simChainFile?: string;
 }
 
 /**
@@ -80,16 +87,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await database.drop();
   };
   try {
-    const sim = startStackProcess(`${redisPrefix}-hive-sim`, 'apps/hive-sim/src/main.ts', {
-      HIVE_SIM_PORT: String(options.simPort ?? 0),
-      HIVE_SIM_ENGINE_DELAY_MS: String(options.engineDelayMs ?? ENGINE_DELAY_MS),
-      HIVE_SIM_NODES: String(options.simNodes ?? 1),
-    });
-    children.push(sim);
-    const [, urlList] = await waitForOutput(sim, /hive-sim listening on (.+)/);
-    const simUrls = urlList.split(', ');
+    let simRuns = 0;
+    const startSim = async (port: number, chainFile: string | undefined) => {
+      simRuns += 1;
+      const sim = startStackProcess(`${redisPrefix}-hive-sim${simRuns > 1 ? `-${simRuns}` : ''}`, 'apps/hive-sim/src/main.ts', {
+        HIVE_SIM_PORT: String(port),
+        HIVE_SIM_ENGINE_DELAY_MS: String(options.engineDelayMs ?? ENGINE_DELAY_MS),
+        HIVE_SIM_NODES: String(options.simNodes ?? 1),
+        // Never npm start's chain (tmp/hive-sim/chain.jsonl), even when the developer's shell names it.
+        HIVE_SIM_CHAIN_FILE: chainFile ?? '',
+      });
+      children.push(sim);
+      const [, urlList] = await waitForOutput(sim, /hive-sim listening on (.+)/);
+      const urls = urlList.split(', ');
+      await waitUntilHealthy(`${urls[0]}/health`, sim);
+      return { sim, urls };
+    };
+    let { sim, urls: simUrls } = await startSim(options.simPort ?? 0, options.simChainFile);
     const simUrl = simUrls[0];
-    await waitUntilHealthy(`${simUrl}/health`, sim);
+    const restartSim = async ({ chainFile }: { chainFile?: string | null } = {}) => {
+      await stopProcess(sim);
+      const kept = chainFile === null ? undefined : (chainFile ?? options.simChainFile);
+      ({ sim, urls: simUrls } = await startSim(Number(new URL(simUrl).port), kept));
+    };
     const chainNodes = (options.chainNodes ?? ((urls) => urls))(simUrls).join(',');
 
     const env: Record<string, string> = {
@@ -159,7 +179,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const [apiUrl] = await Promise.all([startedApi(), startWorker()]);
     const processes = () => ({ api, worker });
     const pids = () => children.flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
-    return { apiUrl, simUrl, simUrls, database, redisPrefix, killWorker, startWorker, startApi, processes, pids, stop };
+    return { apiUrl, simUrl, simUrls, database, redisPrefix, killWorker, startWorker, startApi, restartSim, processes, pids, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -18,6 +18,11 @@ export const cityKeys = {
   rnkBalance: (username: string) => ['wallet', 'rnk-balance', username] as const,
 };
 
+/** A free player's late activation (its preview quotes the late fee); the city's, the withdraw popup's and the trading page's. */
+export const activationKeys = {
+  preview: (username: string) => ['late-activation', username] as const,
+};
+
 export const paymentKeys = {
   history: (username: string) => [...cityKeys.all, 'payments', username] as const,
 };

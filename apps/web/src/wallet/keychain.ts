@@ -36,6 +36,9 @@ declare global {
   }
 }
 
+/** The spec's install hint of the in-game payments (deposit, withdraw, a late activation; spec section 8). */
+export const KEYCHAIN_MISSING = 'Hive Keychain extension is not installed or not available. Please install Hive Keychain and try again.';
+
 /** The installed extension (or the dev wallet), or null: each screen words its own install hint. */
 export function getKeychain(): HiveKeychain | null {
   return window.hive_keychain ?? null;

@@ -60,6 +60,33 @@ export interface HivePriceResponse {
   feeInHive: string;
 }
 
+/**
+ * `GET /api/late-activation/{username}`: what activating the session's free account now would do, before
+ * it pays (issue 44; docs/decisions.md, "The emission budget"). RUNIK figures are RUNIK (3 decimals).
+ */
+export interface LateActivationPreviewResponse {
+  /** The late fee in HIVE at the median feed (15 USD, 50% more than at registration), 3 decimals; quoted, so payable as shown. */
+  feeInHive: string;
+  /** The late fee in USD (15). */
+  feeUsd: number;
+  /** The account's RUNIK now. */
+  runik: number;
+  /** RUNIK that becomes withdrawable as soon as the payment is confirmed: its RNK deposits and RUNIK paid by other players. */
+  withdrawableAtOnce: number;
+  /** Game-only RUNIK the activation releases from the emission budget: up to `releaseCap`. */
+  releaseUpTo: number;
+  /** The most an activation releases (300 RUNIK). */
+  releaseCap: number;
+  /** What is left today of the budget's slice for activations' releases: what exceeds it waits for the next days, oldest activation first. */
+  releasesLeftToday: number;
+  /** Of `releaseUpTo`, what today's slice could give if the payment were confirmed now. */
+  releasedToday: number;
+  /** Of `releaseUpTo`, what would wait for the next days' slices. */
+  releaseWaiting: number;
+  /** RUNIK that stays for use in the game only (never withdrawable). */
+  staysGameOnly: number;
+}
+
 export interface HiveBalanceResponse {
   /** SWAP.HIVE held on Hive Engine, as the node returns it (a decimal string). */
   balance: string;

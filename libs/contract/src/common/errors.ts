@@ -7,6 +7,8 @@ export interface ErrorResponse {
 export const ErrorMessages = {
   userNotRegistered: 'User not registered',
   alreadyRegistered: 'Account already registered. Please use login instead.',
+  /** A late activation asked of a paid account: it may already withdraw. */
+  alreadyActivated: 'Your account is already activated: it may withdraw.',
   invalidUsername: 'Invalid Hive username',
   challengeInvalid: 'Login challenge is invalid, expired or already used',
   signatureInvalid: 'Signature does not match the account posting key',

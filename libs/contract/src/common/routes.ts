@@ -15,6 +15,8 @@ export const ApiRoutes = {
   initiateRegistration: '/api/initiate-registration',
   transactionStatus: (txId: string) => `/api/transaction-status/${encodeURIComponent(txId)}`,
   freeRegistration: '/api/free-registration',
+  /** What a free account's late activation would do (issue 44), for the session's own account. */
+  lateActivation: (username: string) => `/api/late-activation/${encodeURIComponent(username)}`,
   referredPlayers: (username: string) => `/api/navbar/referred-players/${encodeURIComponent(username)}`,
   cityConstants: '/api/city/constants',
   cityResources: (username: string) => `/api/city/resources/${encodeURIComponent(username)}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LedgerReason } from './ledger-reasons';
+import type { LedgerReason, LedgerReasonKind } from './ledger-reasons';
 
 /** How many days of GET /api/admin/economy, newest first, unless `days` says otherwise (1 to 365). */
 export const ECONOMY_DEFAULT_DAYS = 30;
@@ -72,6 +72,34 @@ export interface EmissionDayReport {
   coverage: number | null;
 }
 
+/**
+ * The free accounts' part of what the game owes (issue 44, item 7), RUNIK. Their mints are game-only, so they add
+ * nothing to what is owed; what they are given that is not game-only (deposits, RUNIK other players paid them) is
+ * backed or transferred; what activations could release of their game-only RUNIK is bounded by the day's releases slice.
+ */
+export interface FreeAccountsReport {
+  /** Free accounts now. */
+  accounts: number;
+  /**
+   * RUNIK credited to free accounts in the game day so far (those free now), by the kind of its ledger reason:
+   * `backed-mint` (RNK deposits) and `transfer` (paid by other players) add to what is owed; `game-only-mint`
+   * (conversions, quest rewards while free) adds nothing; a `budgeted-mint` would be a defect. Kinds with nothing are left out.
+   */
+  creditedTodayByKind: Partial<Record<LedgerReasonKind, number>>;
+  /** What they added to what is owed today: the `backed-mint` and `transfer` credits. */
+  addedToOwedToday: number;
+  /** Game-only RUNIK free accounts hold (minted while free): owed to no one until an activation releases some of it. */
+  gameOnlyRunik: number;
+  /** What activations could release: each free account's game-only RUNIK up to the activation release (300), plus what waits. */
+  releasableRunik: number;
+  /** Of it, what activated accounts still wait for (`players.release_waiting`). */
+  waitingRunik: number;
+  /** The bound: today's releases slice of the emission budget. */
+  releasesSliceToday: number;
+  /** What the slice gave today (activations' releases). */
+  releasedToday: number;
+}
+
 /** GET /api/admin/economy (operators only): what the game owes against what it holds, and the daily flows. */
 export interface EconomyResponse {
   /** RUNIK paid players may withdraw: their balances less their locked RUNIK. What the chain may be asked for. */
@@ -80,7 +108,10 @@ export interface EconomyResponse {
   lockedRunik: number;
   /** RUNIK held by the other (free) players, who cannot withdraw it. */
   freeRunik: number;
-  /** The part of freeRunik activations could make withdrawable at once: each free player's unlocked RUNIK up to the activation release. */
+  /**
+   * The part of freeRunik activations could make withdrawable at once, without the budget: what is not game-only
+   * (RNK deposits, RUNIK paid by other players).
+   */
   contingentRunik: number;
   /** Each system account's RUNIK balance (mint and external:hive-engine go negative). */
   systemRunik: Record<SystemAccountCode, number>;
@@ -102,6 +133,8 @@ export interface EconomyResponse {
   emissionToday: EmissionDayReport;
   /** The game days of the last `days` days that had a budget, newest first: liability and coverage over time. */
   emissionDays: EmissionDayReport[];
+  /** The free accounts' part: what they added to what is owed today, what stays game-only, what activations could release against its bound. */
+  freeAccounts: FreeAccountsReport;
   /** The withdrawal guard rails and what is used of them today (RUNIK; null where a rail is off). */
   guardRails: {
     accountCap: number | null;

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ChainTransferStatus } from '@runik/contract';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -29,6 +29,22 @@ export async function followedBlock(db: Pick<EntityManager, 'query'>): Promise<n
   return row ? Number(row.block_number) : null;
 }
 
+/** Why the follower stopped (the chain it reads is not the one it recorded), and since when; null while it follows. */
+export async function followerMismatch(db: Pick<EntityManager, 'query'>): Promise<{ message: string; since: Date } | null> {
+  const [row]: { mismatch: string | null; mismatch_since: Date | null }[] = await db.query(
+    `SELECT mismatch, mismatch_since FROM chain_cursor WHERE name = $1`,
+    [HIVE_ENGINE_CURSOR],
+  );
+  return row?.mismatch ? { message: row.mismatch, since: row.mismatch_since ?? new Date(0) } : null;
+}
+
+interface Cursor {
+  blockNumber: number;
+  /** The recorded block's hash; null before the follower has read one (or from a node that serves none). */
+  hash: string | null;
+  mismatch: string | null;
+}
+
 /**
  * Follows Hive Engine's blocks in order from a cursor in PostgreSQL and records every token transfer
  * to or from the game account, once (keyed by transaction id and log index). The cursor moves in the
@@ -37,6 +53,10 @@ export async function followedBlock(db: Pick<EntityManager, 'query'>): Promise<n
  */
 @Injectable()
 export class ChainFollower {
+  private readonly logger = new Logger(ChainFollower.name);
+  /** Whether this process has checked the block it resumes from against the chain. */
+  private resumeChecked = false;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,38 +65,105 @@ export class ChainFollower {
     private readonly clock: Clock,
   ) {}
 
-  /** Records the next batch of blocks; answers how many (0 when caught up or another worker follows). */
+  /**
+   * Records the next batch of blocks; answers how many (0 when caught up, when another worker follows, or
+   * while the chain is not the one recorded). Before it reads on, it checks that the chain is the one it
+   * recorded: the node's head is not below the cursor, the node's block at the cursor (on resuming, or
+   * after a mismatch) and the predecessor of the next block have the hash recorded. A mismatch stops it
+   * and is written down for the health checks and the metrics; the chain coming back resumes it.
+   */
   async followBatch(): Promise<number> {
     return retryingTransaction(this.dataSource, async (manager) => {
       const [{ locked }]: { locked: boolean }[] = await manager.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [FOLLOWER_LOCK]);
       if (!locked) return 0;
       const latest = await this.hiveEngine.latestBlockNumber();
       const cursor = await this.cursor(manager, latest);
-      if (latest <= cursor) return 0;
-      const blocks = await this.fetchBlocks(cursor + 1, Math.min(latest, cursor + BLOCKS_PER_BATCH));
+      if (latest < cursor.blockNumber) {
+        return this.stop(
+          manager,
+          cursor,
+          `Hive Engine's head block ${latest} is below the chain follower's cursor ${cursor.blockNumber}: the chain started over or the node serves another chain. The follower stopped; nothing paid on this chain is credited until it is the recorded chain again (or, in development, npm run reset).`,
+        );
+      }
+      if (cursor.hash === null || cursor.mismatch !== null || !this.resumeChecked) {
+        const mismatch = await this.checkResumeBlock(manager, cursor, latest);
+        if (mismatch !== null) return this.stop(manager, cursor, mismatch);
+      }
+      if (latest === cursor.blockNumber) return 0;
+      const blocks = await this.fetchBlocks(cursor.blockNumber + 1, Math.min(latest, cursor.blockNumber + BLOCKS_PER_BATCH));
       if (blocks.length === 0) return 0;
+      const after = blocks[0].previousHash;
+      if (cursor.hash !== null && typeof after === 'string' && after !== cursor.hash) {
+        return this.stop(
+          manager,
+          cursor,
+          `Hive Engine's block ${cursor.blockNumber + 1} (head ${latest}) follows a block ${cursor.blockNumber} of hash ${after}, not the chain follower's cursor ${cursor.blockNumber} of hash ${cursor.hash}: the node serves another chain. The follower stopped.`,
+        );
+      }
       const transfers = blocks.flatMap((block) =>
         block.transactions.flatMap((transaction) => transfersOf(transaction, chainTime(block.timestamp), this.config.GAME_ACCOUNT)),
       );
       await this.record(manager, transfers);
-      await manager.query(`UPDATE chain_cursor SET block_number = $2, updated_at = $3 WHERE name = $1`, [
-        HIVE_ENGINE_CURSOR,
-        blocks[blocks.length - 1].blockNumber,
-        this.clock.now(),
-      ]);
+      const last = blocks[blocks.length - 1];
+      await manager.query(
+        `UPDATE chain_cursor SET block_number = $2, block_hash = $3, updated_at = $4, mismatch = NULL, mismatch_since = NULL WHERE name = $1`,
+        [HIVE_ENGINE_CURSOR, last.blockNumber, typeof last.hash === 'string' ? last.hash : null, this.clock.now()],
+      );
       return blocks.length;
     });
   }
 
+  /**
+   * Compares the node's block at the cursor with the hash recorded (a cursor without one takes the
+   * node's); answers why they differ, or null (clearing a mismatch recorded before: the chain is back).
+   */
+  private async checkResumeBlock(manager: EntityManager, cursor: Cursor, latest: number): Promise<string | null> {
+    const block = await this.hiveEngine.block(cursor.blockNumber);
+    // Nothing to compare with (a cursor before the chain's first block): the next block's predecessor is checked.
+    if (!block && cursor.hash !== null) throw new Error(`Hive Engine serves no block ${cursor.blockNumber} although its head is ${latest}`);
+    const hash = typeof block?.hash === 'string' ? block.hash : null;
+    if (cursor.hash !== null && hash !== null && hash !== cursor.hash) {
+      return `Hive Engine's block ${cursor.blockNumber} (head ${latest}) has hash ${hash}, not the chain follower's cursor ${cursor.blockNumber} of hash ${cursor.hash}: the chain started over or the node serves another chain. The follower stopped; nothing paid on this chain is credited until it is the recorded chain again (or, in development, npm run reset).`;
+    }
+    if (cursor.hash === null && hash !== null) {
+      await manager.query(`UPDATE chain_cursor SET block_hash = $2 WHERE name = $1`, [HIVE_ENGINE_CURSOR, hash]);
+      cursor.hash = hash;
+    }
+    if (cursor.mismatch !== null) {
+      await manager.query(`UPDATE chain_cursor SET mismatch = NULL, mismatch_since = NULL WHERE name = $1`, [HIVE_ENGINE_CURSOR]);
+      this.logger.log(`The chain at the follower's cursor ${cursor.blockNumber} is the recorded one again: following resumes.`);
+    }
+    this.resumeChecked = true;
+    return null;
+  }
+
+  /** Records why the follower stopped (logged when new or changed) and reads nothing: answers 0 blocks. */
+  private async stop(manager: EntityManager, cursor: Cursor, message: string): Promise<number> {
+    this.resumeChecked = false;
+    if (cursor.mismatch !== message) {
+      this.logger.error(`Chain follower stopped: ${message}`);
+      await manager.query(`UPDATE chain_cursor SET mismatch = $2, mismatch_since = COALESCE(mismatch_since, $3) WHERE name = $1`, [
+        HIVE_ENGINE_CURSOR,
+        message,
+        this.clock.now(),
+      ]);
+    }
+    return 0;
+  }
+
   /** The last block recorded; on the first run, the block before CHAIN_FOLLOW_START_BLOCK or the newest. */
-  private async cursor(manager: EntityManager, latest: number): Promise<number> {
+  private async cursor(manager: EntityManager, latest: number): Promise<Cursor> {
     const start = this.config.CHAIN_FOLLOW_START_BLOCK === undefined ? latest : Math.max(0, this.config.CHAIN_FOLLOW_START_BLOCK - 1);
     await manager.query(`INSERT INTO chain_cursor (name, block_number, updated_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`, [
       HIVE_ENGINE_CURSOR,
       start,
       this.clock.now(),
     ]);
-    return (await followedBlock(manager)) ?? start;
+    const [row]: { block_number: string; block_hash: string | null; mismatch: string | null }[] = await manager.query(
+      `SELECT block_number, block_hash, mismatch FROM chain_cursor WHERE name = $1`,
+      [HIVE_ENGINE_CURSOR],
+    );
+    return { blockNumber: Number(row.block_number), hash: row.block_hash, mismatch: row.mismatch };
   }
 
   /** Blocks `from`..`to` in order, stopping before the first the node does not serve yet (never skipping one). */

@@ -189,7 +189,12 @@ export class TransferSettlement {
       [PASS_SIZE],
     );
     for (const transfer of sent) {
-      const state = await this.transfers.follow(transfer.refund_transaction_id, transfer.refund_expires_at, this.clock.machineNowMs(), leaveFree);
+      const state = await this.transfers.follow(
+        transfer.refund_transaction_id,
+        transfer.refund_expires_at,
+        this.clock.machineNowMs(),
+        leaveFree,
+      );
       if (state.state === 'done') await this.settle(transfer, 'refunded', transfer.reason);
       // Left to the operators (listed with its reason): a refund the sidechain refused would fail again.
       if (state.state === 'failed')

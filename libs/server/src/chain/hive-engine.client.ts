@@ -30,6 +30,9 @@ export interface EngineTransaction {
 /** A sidechain block as `blockchain.getBlockInfo` serves it (fields the game reads). */
 export interface EngineBlock {
   blockNumber: number;
+  /** The block's hash and its predecessor's, as Hive Engine's nodes serve them (absent from a node that does not). */
+  hash?: string;
+  previousHash?: string;
   /** 'YYYY-MM-DDTHH:mm:ss' in UTC, without a zone. */
   timestamp: string;
   transactions: EngineTransaction[];

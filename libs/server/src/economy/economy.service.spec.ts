@@ -16,7 +16,7 @@ let database: TestDatabase;
 let dataSource: DataSource;
 const clock = new TestClock('2026-03-01T12:00:00Z');
 const ledger = new LedgerService(clock);
-const config = { GAME_ACCOUNT: 'runik.game' } as AppConfig;
+const config = { GAME_ACCOUNT: 'runik.game', EMISSION_DAILY_MINIMUM: 2_000_000 } as AppConfig;
 /** The chain's side: hive-sim's real answers are the system test's (apps/e2e economy.spec.ts). */
 let engineAnswer: () => Promise<EngineBalance | null> = async () => null;
 /** SWAP.HIVE held: 12.5, when the node answers at all. */
@@ -191,5 +191,54 @@ describe('EconomyService', () => {
       coverage: 0,
     });
     expect(coverage(0, 0)).toBeNull();
+  });
+
+  it("reports the free accounts' part: today's credits by kind, what stays game-only, what activations could release against today's releases slice", async () => {
+    engineAnswer = async () => ({ account: 'runik.game', symbol: 'RNK', balance: '500' });
+    const runik = (account: Leg['account'], delta: number): Leg => ({ account, asset: 'runik', delta });
+    const mint = { system: 'system:mint' } as const;
+    const payer = await newPlayer('payer', 'paid');
+    const activated = await newPlayer('activated', 'paid');
+    const [grower, small] = [await newPlayer('grower', 'free'), await newPlayer('small', 'free')];
+    // The game day before (it ends at 00:00 UTC, 08:00 in Manila): not today's.
+    await postAt('2026-03-01T23:00:00Z', 'test-grant', [runik(mint, -30_000), runik({ playerId: payer }, 30_000)]);
+    await postAt('2026-03-01T23:30:00Z', 'deposit', [
+      runik({ system: 'external:hive-engine' }, -1_000),
+      runik({ playerId: grower }, 1_000),
+    ]);
+    // Today: a deposit (backed), RUNIK paid by another player (transferred), conversions while free (game-only).
+    await postAt('2026-03-02T01:00:00Z', 'deposit', [
+      runik({ system: 'external:hive-engine' }, -20_000),
+      runik({ playerId: grower }, 20_000),
+    ]);
+    await postAt('2026-03-02T01:10:00Z', 'gear-sale', [runik({ playerId: payer }, -5_000), runik({ playerId: grower }, 5_000)]);
+    await postAt('2026-03-02T01:20:00Z', 'convert-to-game-runik', [runik(mint, -400_000), runik({ playerId: grower }, 400_000)]);
+    await postAt('2026-03-02T01:30:00Z', 'quest-reward-locked', [runik(mint, -120_000), runik({ playerId: small }, 120_000)]);
+    await dataSource.query(`UPDATE players SET locked_runik = 400000 WHERE id = $1`, [grower]);
+    await dataSource.query(`UPDATE players SET locked_runik = 120000 WHERE id = $1`, [small]);
+    // An account activated earlier still waits for 80 RUNIK of its release; today's 10 RUNIK budget gave 0.7 of its 1 RUNIK releases slice.
+    await dataSource.query(`UPDATE players SET release_waiting = 80000 WHERE id = $1`, [activated]);
+    await dataSource.query(
+      `INSERT INTO emission_days (day, budget, used, total_weight, sized_from_treasury, created_at, releases_used)
+       VALUES ('2026-03-02', 10000, 700, 0, true, now(), 700)`,
+    );
+    clock.set('2026-03-02T12:00:00Z');
+
+    const report = await economy().report(30);
+    expect(report.freeAccounts).toEqual({
+      // paidone and freeone (free since the test before), grower and small.
+      accounts: 4,
+      creditedTodayByKind: { 'backed-mint': 20, transfer: 5, 'game-only-mint': 520 },
+      // Backed or transferred; the game-only mints add nothing.
+      addedToOwedToday: 25,
+      gameOnlyRunik: 520,
+      // min(400, 300) + min(120, 300) + the 80 that waits.
+      releasableRunik: 500,
+      waitingRunik: 80,
+      releasesSliceToday: 1,
+      releasedToday: 0.7,
+    });
+    // What is not game-only is what an activation makes withdrawable at once: 57.55 held before, 21 deposited, 5 paid.
+    expect(report.contingentRunik).toBe(83.55);
   });
 });

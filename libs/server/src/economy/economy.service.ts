@@ -2,9 +2,26 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Inject } from '@nestjs/common';
-import { ErrorMessages, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
-import type { EconomyDay, EconomyResponse, EmissionDayReport, LedgerReason, SystemAccountCode } from '@runik/contract';
-import { COVERAGE_FLOOR_DECIMALS, fromThousandths, gameDay, gameDayKey, Liabilities, owedOf } from '@runik/rules';
+import { ErrorMessages, isLedgerReason, ledgerReasonKind, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
+import type {
+  EconomyDay,
+  EconomyResponse,
+  EmissionDayReport,
+  FreeAccountsReport,
+  LedgerReason,
+  LedgerReasonKind,
+  SystemAccountCode,
+} from '@runik/contract';
+import {
+  ACTIVATION_RELEASE_RUNIK,
+  COVERAGE_FLOOR_DECIMALS,
+  emissionSlices,
+  fromThousandths,
+  gameDay,
+  gameDayKey,
+  Liabilities,
+  owedOf,
+} from '@runik/rules';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import type { AppConfig } from '../core/config/app-config';
@@ -69,13 +86,14 @@ export class EconomyService {
       emissionDays: await this.emissionDays(manager, days),
       swapHive: await this.swapHiveFlows(manager),
       guardRails: await this.guardRailsToday(manager),
+      freeAccounts: await this.freeAccounts(manager),
     }));
     // Both settle before either error is thrown, so neither is left unhandled.
     const [held, read] = await Promise.allSettled([chain, ledger]);
     if (read.status === 'rejected') throw read.reason;
     if (held.status === 'rejected') throw held.reason;
     const [treasuryRnk, swapHiveHeld] = held.value;
-    const { holdings, emissionDays, swapHive, guardRails } = read.value;
+    const { holdings, emissionDays, swapHive, guardRails, freeAccounts } = read.value;
     const today = gameDayKey(this.clock.nowMs());
     const owedNow = owedOf(holdings);
     return {
@@ -102,6 +120,7 @@ export class EconomyService {
         coverage: null,
       },
       emissionDays,
+      freeAccounts: { ...freeAccounts, gameOnlyRunik: fromThousandths(holdings.freeGameOnly) },
       guardRails,
       days: read.value.days,
     };
@@ -164,6 +183,56 @@ export class EconomyService {
          FROM chain_transfers t WHERE symbol = 'SWAP.HIVE'`,
     );
     return { received: Number(row.received), sentOut: Number(row.sent_out) };
+  }
+
+  /**
+   * The free accounts' part (issue 44, item 7): what was credited to the accounts free now in the game day so far,
+   * by the kind of its reason (their mints are game-only: only deposits and RUNIK paid to them add to what is
+   * owed); what activations could release (each one's game-only RUNIK up to the activation release, as
+   * `activationRelease` gives it, plus what activated accounts still wait for) against today's releases slice.
+   */
+  private async freeAccounts(manager: EntityManager): Promise<Omit<FreeAccountsReport, 'gameOnlyRunik'>> {
+    const now = this.clock.nowMs();
+    const credits: { reason: string; credited: string }[] = await manager.query(
+      `SELECT split_part(e.reason, ':', 1) AS reason, sum(e.delta)::text AS credited
+         FROM players p JOIN ledger_accounts a ON a.player_id = p.id JOIN ledger_entries e ON e.account_id = a.id
+        WHERE p.activation <> 'paid' AND e.asset = 'runik' AND e.delta > 0 AND e.created_at >= $1
+        GROUP BY 1`,
+      [gameDay(now).start],
+    );
+    const byKind: Partial<Record<LedgerReasonKind, number>> = {};
+    for (const { reason, credited } of credits) {
+      // Only LedgerService.post writes entries, and it takes only listed reasons.
+      const kind = isLedgerReason(reason) ? ledgerReasonKind(reason) : 'transfer';
+      byKind[kind] = (byKind[kind] ?? 0) + Number(credited);
+    }
+    const [free]: { accounts: number; releasable: string; waiting: string }[] = await manager.query(
+      `WITH free AS (
+         SELECT GREATEST(0, LEAST(p.locked_runik, coalesce(b.amount, 0))) AS game_only
+           FROM players p JOIN ledger_accounts a ON a.player_id = p.id
+           LEFT JOIN balances b ON b.account_id = a.id AND b.asset = 'runik'
+          WHERE p.activation <> 'paid')
+       SELECT (SELECT count(*) FROM free)::int AS accounts,
+              (SELECT coalesce(sum(LEAST(game_only, $1)), 0) FROM free)::text AS releasable,
+              (SELECT coalesce(sum(release_waiting), 0) FROM players)::text AS waiting`,
+      [ACTIVATION_RELEASE_RUNIK],
+    );
+    const [day]: { budget: string; total_weight: string; releases_used: string }[] = await manager.query(
+      `SELECT budget, total_weight, releases_used FROM emission_days WHERE day = $1::date`,
+      [gameDayKey(now)],
+    );
+    // No row yet: the day starts with the minimum (as emissionToday says), nothing released.
+    const slices = emissionSlices(day ? Number(day.budget) : this.config.EMISSION_DAILY_MINIMUM, day ? Number(day.total_weight) : 0);
+    const waiting = Number(free.waiting);
+    return {
+      accounts: free.accounts,
+      creditedTodayByKind: mapValues(byKind, fromThousandths),
+      addedToOwedToday: fromThousandths((byKind['backed-mint'] ?? 0) + (byKind.transfer ?? 0)),
+      releasableRunik: fromThousandths(Number(free.releasable) + waiting),
+      waitingRunik: fromThousandths(waiting),
+      releasesSliceToday: fromThousandths(slices.releases),
+      releasedToday: fromThousandths(day ? Number(day.releases_used) : 0),
+    };
   }
 
   /** The guard rails, what the game cap counted today and the line of queued withdrawals. */

@@ -201,6 +201,11 @@ export class EmissionBudget {
     return { day, weight, share: share ?? 0, drawn, left, limitedBy };
   }
 
+  /** What an activation's release could still draw today: what is left of the releases' slice (and of the budget). */
+  async releasesLeftToday(manager: EntityManager): Promise<number> {
+    return emissionAllowance(await this.dayOf(manager, this.clock.now()), 'release').left;
+  }
+
   /**
    * Draws `amount` for a paid player inside the mint's transaction, within its share: `exact` refuses
    * (EmissionSpentError) unless all of it fits, `upTo` takes what fits. Returns what was drawn.

@@ -1,9 +1,12 @@
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
 import { Public } from '../auth/session.guard';
 import { HiveEngineClient } from '../chain/hive-engine.client';
+import { followerMismatch } from '../chain-follower/chain-follower';
 import { HiveNodeClient } from '../chain/hive-node.client';
 import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -31,24 +34,33 @@ export class HealthController {
     private readonly hiveNode: HiveNodeClient,
     private readonly hiveEngine: HiveEngineClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** 200 when PostgreSQL and Redis answer, 503 otherwise; the details only outside production. */
+  /**
+   * 200 when PostgreSQL and Redis answer and the chain follower follows, 503 otherwise; the details only
+   * outside production.
+   */
   @Get('health')
   async check(): Promise<HealthCheckResult | { status: HealthCheckResult['status'] }> {
     if (this.config.NODE_ENV !== 'production') return this.details();
     try {
       await this.ready();
-      return { status: 'ok' };
     } catch {
       throw new ServiceUnavailableException({ status: 'error', error: 'PostgreSQL or Redis is unreachable.' });
     }
+    if (await followerMismatch(this.dataSource)) {
+      throw new ServiceUnavailableException({ status: 'error', error: 'The chain follower stopped: see /api/admin/health.' });
+    }
+    return { status: 'ok' };
   }
 
   /**
-   * 200 when PostgreSQL and Redis answer, 503 with details otherwise. The treasury and each chain
-   * node are reported for operators but never fail the check: a short game account must not take the
-   * api down, and while the chain is unreachable the game still plays (payments wait for it).
+   * 200 when PostgreSQL and Redis answer and the chain follower follows, 503 with details otherwise. The
+   * treasury and each chain node are reported for operators but never fail the check: a short game
+   * account must not take the api down, and while the chain is unreachable the game still plays
+   * (payments wait for it). A follower stopped on a chain that is not the one it recorded (it started
+   * over, or a node serves another one) fails it: payments made meanwhile are not credited.
    */
   @Get('admin/health')
   @ApiExcludeEndpoint()
@@ -60,6 +72,7 @@ export class HealthController {
       async () => this.indicators.check('treasury').up({ ...(await this.treasury.report()) }),
       async () => this.indicators.check('hiveNodes').up({ nodes: await this.hiveNode.nodeStates() }),
       async () => this.indicators.check('hiveEngineNodes').up({ nodes: await this.hiveEngine.nodeStates() }),
+      () => this.chainFollowerCheck(),
     ]);
   }
 
@@ -73,6 +86,15 @@ export class HealthController {
   @HealthCheck()
   live() {
     return this.health.check([]);
+  }
+
+  private async chainFollowerCheck() {
+    const indicator = this.indicators.check('chainFollower');
+    const mismatch = await followerMismatch(this.dataSource).catch((error: Error) => ({
+      message: `The chain follower's cursor cannot be read: ${error.message}`,
+      since: new Date(),
+    }));
+    return mismatch ? indicator.down({ message: mismatch.message, since: mismatch.since.toISOString() }) : indicator.up();
   }
 
   private async redisCheck() {

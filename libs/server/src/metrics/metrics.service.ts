@@ -6,7 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { DataSource } from 'typeorm';
 import { CHAIN_TRANSFER_STATUSES } from '@runik/contract';
 import { HiveEngineClient } from '../chain/hive-engine.client';
-import { followedBlock } from '../chain-follower/chain-follower';
+import { followedBlock, followerMismatch } from '../chain-follower/chain-follower';
 import { readPayoutBacklog } from '../chain-follower/payout-backlog';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
@@ -182,6 +182,14 @@ export class MetricsService {
           else this.set(current);
         },
       });
+    new Gauge({
+      name: 'runik_chain_follower_stopped',
+      help: "1 while the chain follower is stopped because the chain is not the one it recorded (the node's block at its cursor differs, or the head is below it; /api/admin/health says which), else 0.",
+      registers,
+      async collect() {
+        await safely('chain follower state', async () => this.set((await followerMismatch(dataSource)) ? 1 : 0));
+      },
+    });
     chainGauge('runik_chain_followed_block', 'The last Hive Engine block the chain follower recorded.', ({ followed }) => followed);
     chainGauge(
       'runik_chain_head_block',

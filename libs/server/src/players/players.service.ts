@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { activationRelease } from '@runik/rules';
+import { lateActivation, LateActivation } from '@runik/rules';
 import { ErrorMessages } from '@runik/contract';
 import { CityService } from '../city/city.service';
 import { Clock } from '../core/clock/clock';
@@ -64,9 +64,25 @@ export class PlayersService {
    */
   async activate(manager: EntityManager, player: Player): Promise<void> {
     await manager.update(Player, { id: player.id }, { activation: 'paid', activatedAt: this.clock.now() });
-    const { runik } = await this.ledger.balancesOf(manager, player.id);
-    const gameOnly = runik - (await this.ledger.withdrawableOf(manager, player.id));
-    await this.emission.release(manager, player.id, activationRelease(gameOnly));
+    const { release } = lateActivation(await this.runikOf(manager, player.id));
+    await this.emission.release(manager, player.id, release);
+  }
+
+  /**
+   * What `activate` would do now to a free account's RUNIK (the activation view shows it before the
+   * payment): the same rule, with what is left of today's releases' slice. 409 for a paid account.
+   */
+  async previewActivation(manager: EntityManager, playerId: number): Promise<LateActivation & { releasesLeftToday: number }> {
+    const player = await manager.findOneByOrFail(Player, { id: playerId });
+    if (player.activation === 'paid') throw ApiError.conflict(ErrorMessages.alreadyActivated);
+    const releasesLeftToday = await this.emission.releasesLeftToday(manager);
+    return { ...lateActivation(await this.runikOf(manager, playerId), releasesLeftToday), releasesLeftToday };
+  }
+
+  /** A player's RUNIK and, of it, what is not game-only. */
+  private async runikOf(manager: EntityManager, playerId: number): Promise<{ runik: number; withdrawable: number }> {
+    const { runik } = await this.ledger.balancesOf(manager, playerId);
+    return { runik, withdrawable: await this.ledger.withdrawableOf(manager, playerId) };
   }
 
   /** The referrer must be another registered player; otherwise the default referrer stands. */

@@ -10,11 +10,12 @@ import {
   HivePriceResponse,
   InitiateRegistrationRequest,
   InitiateRegistrationResponse,
+  LateActivationPreviewResponse,
   SessionResponse,
   TransactionStatus,
   TransactionStatusResponse,
 } from '@runik/contract';
-import { formatDecimal, parseDecimal } from '@runik/rules';
+import { ACTIVATION_RELEASE_RUNIK, formatDecimal, fromThousandths, LATE_ACTIVATION_FEE_USD, parseDecimal } from '@runik/rules';
 import { AuthService } from '../auth/auth.service';
 import { SessionService } from '../auth/session.service';
 import { HiveEngineClient } from '../chain/hive-engine.client';
@@ -100,6 +101,27 @@ export class RegistrationService {
       status: best.status,
       error: best.status === 'invalid' ? best.error : null,
       seenOnChain: best.status === 'confirmed' || (await seenOnChain(this.dataSource, txId, { username: best.hiveUsername })),
+    };
+  }
+
+  /**
+   * What activating the player's free account now would do (`PlayersService.activate`'s own rule), with
+   * the late fee quoted (so payable as shown for the quote's lifetime). 409 for a paid account.
+   */
+  async lateActivationPreview(playerId: number): Promise<LateActivationPreviewResponse> {
+    const outcome = await this.players.previewActivation(this.dataSource.manager, playerId);
+    const fee = await this.fees.quote('late-activation');
+    return {
+      feeInHive: formatDecimal(fee),
+      feeUsd: LATE_ACTIVATION_FEE_USD,
+      runik: fromThousandths(outcome.withdrawableAtOnce + outcome.release + outcome.staysGameOnly),
+      withdrawableAtOnce: fromThousandths(outcome.withdrawableAtOnce),
+      releaseUpTo: fromThousandths(outcome.release),
+      releaseCap: fromThousandths(ACTIVATION_RELEASE_RUNIK),
+      releasesLeftToday: fromThousandths(outcome.releasesLeftToday),
+      releasedToday: fromThousandths(outcome.releasedToday),
+      releaseWaiting: fromThousandths(outcome.releaseWaiting),
+      staysGameOnly: fromThousandths(outcome.staysGameOnly),
     };
   }
 

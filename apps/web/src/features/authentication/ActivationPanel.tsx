@@ -4,7 +4,9 @@ import { formatChainQuantity, LATE_ACTIVATION_FEE_USD, REGISTRATION_FEE_USD } fr
 import { toUserMessage } from '../../shared/errors';
 import { Message } from '../../ui/Message';
 import { PaymentSteps } from '../../ui/PaymentSteps';
-import { SWAP_HIVE, useRegistrationFee, useSwapHiveBalance } from './authentication-api';
+import { SWAP_HIVE } from '../../wallet/swap-hive-payment';
+import { useSwapHiveBalance } from '../../wallet/use-registration-payment';
+import { useRegistrationFee } from './authentication-api';
 import type { RegistrationPolling } from './paid-registration';
 import { useActivation } from './use-activation';
 

@@ -1,25 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import {
   ApiRoutes,
   type FreeRegistrationRequest,
-  type HiveBalanceResponse,
   type HivePriceResponse,
-  type InitiateRegistrationRequest,
-  type InitiateRegistrationResponse,
   type LoginChallengeResponse,
   type SessionResponse,
-  type TransactionStatusResponse,
   type VerifyLoginRequest,
 } from '@runik/contract';
-import { formatDecimal, parseDecimal } from '@runik/rules';
 import { apiErrorMessage, axiosErrorOf, httpClient, responseData, serverErrorMessage } from '../../api/http-client';
 import { UserFacingError } from '../../shared/errors';
-
-/** SWAP.HIVE is a Hive Engine token with 8 decimals; fees are HIVE amounts with 3. */
-export const SWAP_HIVE = 'SWAP.HIVE';
-export const SWAP_HIVE_DECIMALS = 8;
-const HIVE_DECIMALS = 3;
+import { feeAmount, feeFetchFailure } from '../../wallet/registration-payment';
 
 export interface ChallengeResult {
   /** False when the name has no game account yet: the challenge then serves free registration. */
@@ -62,42 +52,12 @@ export function registerFree(request: FreeRegistrationRequest): Promise<SessionR
   );
 }
 
-export function initiateRegistration(request: InitiateRegistrationRequest): Promise<InitiateRegistrationResponse> {
-  return responseData(
-    httpClient.post<InitiateRegistrationResponse>(ApiRoutes.initiateRegistration, request),
-    () => 'Failed to initiate registration. Please try again.',
-  );
-}
-
-export function fetchTransactionStatus(txId: string): Promise<TransactionStatusResponse> {
-  return responseData(
-    httpClient.get<TransactionStatusResponse>(ApiRoutes.transactionStatus(txId)),
-    () => 'Error checking registration status. Please try logging in manually.',
-  );
-}
-
-/** The player's SWAP.HIVE balance as a decimal string, checked to be one. */
-async function fetchSwapHiveBalance(hiveUsername: string): Promise<string> {
-  const failure = 'Failed to fetch HiveEngine balance.';
-  const { balance } = await responseData(httpClient.get<Partial<HiveBalanceResponse>>(ApiRoutes.hiveBalance(hiveUsername)), () => failure);
-  if (typeof balance !== 'string' || parseDecimal(balance, SWAP_HIVE_DECIMALS) === null) throw new UserFacingError(failure);
-  return balance;
-}
-
 /** The registration fee as a HIVE amount with exactly 3 decimals, as Keychain and the server expect it. */
 async function fetchRegistrationFee(): Promise<string> {
-  const { feeInHive } = await responseData(httpClient.get<Partial<HivePriceResponse>>(ApiRoutes.hivePrice), (error) =>
-    isAxiosError(error) && (error.response?.status ?? 0) >= 500
-      ? 'Unable to fetch registration fee due to server issue. Please try again later.'
-      : 'Unable to fetch registration fee. Please try again later.',
-  );
-  const thousandths = typeof feeInHive === 'string' ? parseDecimal(feeInHive, HIVE_DECIMALS) : null;
-  if (!thousandths) throw new UserFacingError('Unable to load registration fee. Please try again later.');
-  return formatDecimal(thousandths, HIVE_DECIMALS);
-}
-
-export function useSwapHiveBalance(hiveUsername: string) {
-  return useQuery({ queryKey: ['hive-balance', hiveUsername], queryFn: () => fetchSwapHiveBalance(hiveUsername) });
+  const { feeInHive } = await responseData(httpClient.get<Partial<HivePriceResponse>>(ApiRoutes.hivePrice), feeFetchFailure);
+  const fee = feeAmount(feeInHive);
+  if (!fee) throw new UserFacingError('Unable to load registration fee. Please try again later.');
+  return fee;
 }
 
 export function useRegistrationFee() {

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
-import type { LoginChallengeResponse, PaymentStep } from '@runik/contract';
-import { laterStep } from '../../ui/PaymentSteps';
+import { useRef } from 'react';
+import type { LoginChallengeResponse } from '@runik/contract';
 import { useAsyncTask } from '../../ui/use-async-task';
-import { registerFreeWithKeychain } from './keychain-login';
-import { activateWithPayment, type RegistrationPolling } from './paid-registration';
+import { useRegistrationPayment } from '../../wallet/use-registration-payment';
+import { registerFreeWithKeychain, requireKeychain } from './keychain-login';
+import { autoLogIn, type RegistrationPolling } from './paid-registration';
 import { useEnterGame } from './use-enter-game';
 
 export interface ActivationOptions {
@@ -14,27 +14,17 @@ export interface ActivationOptions {
   polling: RegistrationPolling;
 }
 
-/** The fee sent (SWAP.HIVE) and the step its payment reached. */
-export interface ActivationPayment {
-  sent: string;
-  step: PaymentStep;
-}
-
 export function useActivation({ hiveUsername, referrer, challenge, polling }: ActivationOptions) {
-  const { run, busy, error, notice } = useAsyncTask();
+  const task = useAsyncTask();
+  const { run, busy, error, notice } = task;
   const enterGame = useEnterGame();
   // Challenges are single use: after one attempt, the next one asks for a new challenge.
   const unusedChallenge = useRef<LoginChallengeResponse | null>(challenge);
-  const [payment, setPayment] = useState<ActivationPayment | null>(null);
+  const { pay, payment } = useRegistrationPayment(task, { hiveUsername, referrer, polling });
 
-  const activate = (feeInHive: string, balance: string) => {
-    setPayment(null);
-    const onStep = (step: PaymentStep) =>
-      setPayment((current) => ({ sent: feeInHive, step: current ? laterStep(current.step, step) : step }));
-    return run(async ({ signal, notify }) => {
-      enterGame(await activateWithPayment({ hiveUsername, referrer, feeInHive, balance, polling, signal, notify, onStep }));
-    }, 'Transaction failed or cancelled');
-  };
+  // Payment, initiation, confirmation, then the automatic login (spec section 4, "Paid registration").
+  const activate = (feeInHive: string, balance: string) =>
+    pay(requireKeychain, feeInHive, balance, async () => enterGame(await autoLogIn(hiveUsername)));
 
   const registerForFree = () =>
     run(async () => {
@@ -43,7 +33,5 @@ export function useActivation({ hiveUsername, referrer, challenge, polling }: Ac
       enterGame(await registerFreeWithKeychain(hiveUsername, referrer, keptChallenge));
     }, 'Free registration failed');
 
-  // The steps while the payment is on its way (or done); a refused one shows its error instead.
-  const shownPayment = payment && (busy || payment.step === 'credited') ? payment : null;
-  return { activate, registerForFree, busy, error, notice, payment: shownPayment };
+  return { activate, registerForFree, busy, error, notice, payment };
 }

@@ -1,4 +1,5 @@
 import { CityMessages, WalletMessages } from '@runik/contract';
+import { KEYCHAIN_MISSING } from '../../wallet/keychain';
 
 /** The screen's placeholder states (spec section 2, "City screen"). */
 export const CityPlaceholders = {
@@ -45,7 +46,7 @@ export const DepositMessages = {
   notEnoughInWallet: (available: string) => `Not enough RUNIK in your wallet. Available: ${available}`,
   balanceNotLoaded: 'Wallet balance not loaded. Please wait and try again.',
   balanceUnavailable: 'Unable to load your wallet balance.',
-  keychainMissing: 'Hive Keychain extension is not installed or not available. Please install Hive Keychain and try again.',
+  keychainMissing: KEYCHAIN_MISSING,
   throttled: (seconds: number) => `Please wait ${seconds} seconds before trying again.`,
   inProgress: 'Request already in progress. Please wait.',
   confirm: (amount: string) => `Deposit ${amount} RUNIK from your Hive Engine wallet?`,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TradingMessages } from '@runik/contract';
+import { LateActivation } from '../../shared/activation/LateActivation';
 import { toUserMessage } from '../../shared/errors';
 import { useSession } from '../../shared/use-session';
 import { Message } from '../../ui/Message';
@@ -54,6 +55,8 @@ function TradingView({ username }: { username: string }) {
           <Message tone="error">{TradingMessages.tradingRestricted}</Message>
         </div>
       )}
+      {/* A free account trades once activated (issue 44): the offer, and its outcome once activated here. */}
+      <LateActivation username={username} canWithdraw={canWithdraw} />
       <p className="trading__balance" data-testid="trading-balance">
         {TradingTexts.balance(runikBalance)}
       </p>

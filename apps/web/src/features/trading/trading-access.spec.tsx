@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@runik/contract';
+import { ApiRoutes, AppRoutes } from '@runik/contract';
 import { installFakeApi, serveInTurn, type FakeResponse } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
@@ -26,6 +26,7 @@ describe('the Gear Marketplace', () => {
     expect(screen.getByRole('tab', { name: 'Marketplace' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('trading-balance')).toHaveTextContent('Balance: 1,234.500 RUNIK');
     expect(screen.queryByTestId('trading-restricted')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('late-activation')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -68,6 +69,34 @@ describe('an account without the trading privilege', () => {
     await user.click(await screen.findByTestId('list-gear-5'));
     await user.type(screen.getByLabelText('Price (RUNIK)'), '50');
     expect(screen.getByRole('button', { name: 'List Gear' })).toBeDisabled();
+  });
+
+  it('is offered its late activation with what it would make withdrawable (issue 44)', async () => {
+    await openTrading({ userData: tradeData({ canWithdraw: false, runikBalance: 5000 }) }, (api) =>
+      api
+        .on('GET', ApiRoutes.lateActivation(PLAYER), {
+          status: 200,
+          data: {
+            feeInHive: '60.000',
+            feeUsd: 15,
+            runik: 5000,
+            withdrawableAtOnce: 40,
+            releaseUpTo: 300,
+            releaseCap: 300,
+            releasesLeftToday: 200,
+            releasedToday: 300,
+            releaseWaiting: 0,
+            staysGameOnly: 4660,
+          },
+        })
+        .on('GET', ApiRoutes.hiveBalance(PLAYER), { status: 200, data: { balance: '75' } }),
+    );
+    const offer = screen.getByRole('region', { name: 'Activate your account' });
+    expect(await within(offer).findByTestId('late-activation-withdrawable')).toHaveTextContent('40.000 RUNIK');
+    expect(within(offer).getByTestId('late-activation-release')).toHaveTextContent('up to 300.000 RUNIK');
+    expect(within(offer).getByTestId('late-activation-game-only')).toHaveTextContent('4,660.000 RUNIK');
+    expect(within(offer).getByTestId('late-activation-fee')).toHaveTextContent('60.000 SWAP.HIVE');
+    expect(within(offer).getByRole('button', { name: 'Activate Account' })).toBeInTheDocument();
   });
 
   it('has every action open with the privilege', async () => {

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import axios from 'axios';
-import { ApiRoutes, ECONOMY_DEFAULT_DAYS, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
-import type { EconomyResponse } from '@runik/contract';
+import { ApiRoutes, ECONOMY_DEFAULT_DAYS, LEDGER_REASON_KINDS, SYSTEM_ACCOUNT_CODES } from '@runik/contract';
+import type { EconomyResponse, FreeAccountsReport, LedgerReasonKind } from '@runik/contract';
 import { formatCount } from '@runik/rules';
 import { apiErrorMessage } from '../../api/http-client';
 import { DepositsWithdrawalsChart, EmissionChart, FeesTaxChart, LiabilityChart, MintedBurnedChart } from './EconomyCharts';
@@ -144,6 +144,8 @@ function Report({ report }: { report: EconomyResponse }) {
         <Figure id="emission-left" label="Left today" value={formatAmount(amountLeft(today.budget, today.used))} />
       </FigureGroup>
 
+      <FreeAccounts free={report.freeAccounts} day={today.day} />
+
       <FigureGroup title="Withdrawal guard rails">
         <Figure
           id="game-cap"
@@ -205,6 +207,72 @@ function Report({ report }: { report: EconomyResponse }) {
         </table>
       </div>
     </>
+  );
+}
+
+/** What a kind of credit to a free account does to what the game owes. */
+const FREE_CREDIT_KINDS: Record<LedgerReasonKind, string> = {
+  'backed-mint': 'Backed: RNK deposits',
+  transfer: 'Transferred: paid by other players',
+  'game-only-mint': 'Game-only mints: conversions, rewards (add nothing)',
+  'budgeted-mint': 'Budgeted mints (none expected)',
+  burn: 'Burn',
+  resources: 'Resources',
+};
+
+/**
+ * The free accounts' part (issue 44, item 7): what they added to what is owed today (deposits and RUNIK paid to them:
+ * backed or transferred; their mints are game-only and add nothing), what stays game-only, and what activations could
+ * release against today's releases slice.
+ */
+function FreeAccounts({ free, day }: { free: FreeAccountsReport; day: string }) {
+  const kinds = LEDGER_REASON_KINDS.filter((kind) => free.creditedTodayByKind[kind] !== undefined);
+  return (
+    <section className="economy-group" aria-label="Free accounts">
+      <h2>{`Free accounts (game day ${day})`}</h2>
+      <dl className="economy-figures">
+        <Figure id="free-accounts" label="Free accounts" value={formatCount(free.accounts)} />
+        <Figure
+          id="free-added"
+          label="Added to what is owed today: deposits and RUNIK other players paid them (backed or transferred)"
+          value={formatAmount(free.addedToOwedToday)}
+        />
+        <Figure
+          id="free-game-only"
+          label="Game-only: minted while free, owed to no one until an activation releases it"
+          value={formatAmount(free.gameOnlyRunik)}
+        />
+        <Figure
+          id="free-releasable"
+          label="Activations could release: up to 300 RUNIK of each one's game-only RUNIK, plus what waits"
+          value={formatAmount(free.releasableRunik)}
+          note={`${formatAmount(free.waitingRunik)} RUNIK waiting from earlier activations`}
+        />
+        <Figure
+          id="free-release-bound"
+          label="Bound: today's releases slice, released / slice (RUNIK)"
+          value={`${formatAmount(free.releasedToday)} / ${formatAmount(free.releasesSliceToday)}`}
+          note="What the slice cannot give today waits for the next days, oldest activation first."
+        />
+      </dl>
+      <table className="economy-table" data-testid="economy-free-credits">
+        <caption>Credited to free accounts today, by kind (RUNIK)</caption>
+        <tbody>
+          {kinds.length === 0 ? (
+            <tr>
+              <td colSpan={2}>Nothing yet today.</td>
+            </tr>
+          ) : (
+            kinds.map((kind) => (
+              <tr key={kind} data-testid="economy-free-credit" data-kind={kind}>
+                <th scope="row">{FREE_CREDIT_KINDS[kind]}</th>
+                <td>{formatAmount(free.creditedTodayByKind[kind] ?? 0)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

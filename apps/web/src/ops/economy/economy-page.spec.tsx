@@ -62,6 +62,16 @@ const REPORT: EconomyResponse = {
     gameDay('2026-03-02', { sizedFromTreasury: false, used: 1, treasuryRnk: null, owedRunik: null, coverage: null }),
     gameDay('2026-03-01'),
   ],
+  freeAccounts: {
+    accounts: 4,
+    creditedTodayByKind: { 'backed-mint': 20, transfer: 5, 'game-only-mint': 520 },
+    addedToOwedToday: 25,
+    gameOnlyRunik: 520,
+    releasableRunik: 500,
+    waitingRunik: 80,
+    releasesSliceToday: 200,
+    releasedToday: 0.7,
+  },
   guardRails: { accountCap: null, gameCap: 500, gameUsedToday: 120.5, coverageFloor: 1, queueLength: 2, queuedRunik: 30 },
   days: [
     {
@@ -127,6 +137,30 @@ describe('the economy page', () => {
     expect(await figure('account-cap')).toEqual(['off']);
     expect(await figure('coverage-floor')).toEqual(['1.000']);
     expect(await figure('queue')).toEqual(['2', '30.000 RUNIK queued']);
+  });
+
+  it("shows the free accounts' part: what they added to what is owed today by kind, what stays game-only, what activations could release against its bound", async () => {
+    renderPage();
+    expect(await figure('free-accounts')).toEqual(['4']);
+    expect(await figure('free-added')).toEqual(['25.000']);
+    expect(await figure('free-game-only')).toEqual(['520.000']);
+    expect(await figure('free-releasable')).toEqual(['500.000', '80.000 RUNIK waiting from earlier activations']);
+    expect(await figure('free-release-bound')).toEqual([
+      '0.700 / 200.000',
+      'What the slice cannot give today waits for the next days, oldest activation first.',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Free accounts (game day 2026-03-02)' })).toBeInTheDocument();
+    const credits = within(screen.getByTestId('economy-free-credits'))
+      .getAllByRole('row')
+      .map((row) => [row.getAttribute('data-kind'), within(row).getByRole('cell').textContent]);
+    expect(credits).toEqual([
+      ['backed-mint', '20.000'],
+      ['game-only-mint', '520.000'],
+      ['transfer', '5.000'],
+    ]);
+    expect(
+      within(screen.getByTestId('economy-free-credits')).getByText('Game-only mints: conversions, rewards (add nothing)'),
+    ).toBeInTheDocument();
   });
 
   it('charts liability and coverage per game day then now, the budget against its use, and resource purchases apart from burned', async () => {

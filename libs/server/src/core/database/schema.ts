@@ -112,7 +112,10 @@ export interface Battles {
 }
 
 export interface ChainCursor {
+  block_hash: string | null;
   block_number: number;
+  mismatch: string | null;
+  mismatch_since: Timestamp | null;
   name: string;
   updated_at: Timestamp;
 }

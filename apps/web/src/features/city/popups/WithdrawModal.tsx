@@ -4,6 +4,7 @@ import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { getKeychain } from '../../../wallet/keychain';
+import { LateActivation } from '../../../shared/activation/LateActivation';
 import { useNow } from '../../../shared/city-clock';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
 import { WithdrawMessages } from '../city-messages';
@@ -48,17 +49,21 @@ function useWithdrawInfo(username: string) {
 
 /** A RUNIK figure of the status (a number of RUNIK) as the popup shows amounts. */
 
-/** Withdraw RUNIK: from the city to the player's Hive Engine wallet (spec sections 4, 5, 8). */
+/**
+ * Withdraw RUNIK: from the city to the player's Hive Engine wallet (spec sections 4, 5, 8). A free account sees the
+ * spec's refusal and the offer to activate it (issue 44).
+ */
 export function WithdrawModal({ username, city, onClose }: WithdrawModalProps) {
   return (
     <Modal title="Withdraw RUNIK" onClose={onClose} testId="withdraw-modal">
-      {city.canWithdraw ? (
-        <WithdrawForm username={username} city={city} />
-      ) : (
+      {!city.canWithdraw && (
         <p className="city-note" data-testid="withdrawals-disabled">
           {WithdrawMessages.disabled}
         </p>
       )}
+      {/* A free account is offered its late activation; once activated here, the outcome stays above the form. */}
+      <LateActivation username={username} canWithdraw={city.canWithdraw} />
+      {city.canWithdraw && <WithdrawForm username={username} city={city} />}
     </Modal>
   );
 }

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { PaymentStep } from '@runik/contract';
+import { laterStep } from '../ui/PaymentSteps';
+import type { AsyncTask } from '../ui/use-async-task';
+import type { HiveKeychain } from './keychain';
+import { fetchSwapHiveBalance, payRegistration, type RegistrationPolling } from './registration-payment';
+
+/** The fee sent (SWAP.HIVE) and the step its payment reached. */
+export interface RegistrationPaymentProgress {
+  sent: string;
+  step: PaymentStep;
+}
+
+export interface RegistrationPaymentOptions {
+  hiveUsername: string;
+  referrer: string;
+  polling: RegistrationPolling;
+}
+
+/**
+ * Pays an activation fee within a screen's task (`useAsyncTask`: busy, error, notice) and keeps where the
+ * payment is. `pay` runs `afterCredit` once the worker has confirmed it (a new player logs in, a free
+ * player reloads its balances). The steps show while the payment is on its way or done; a refused one
+ * shows its error instead.
+ */
+export function useRegistrationPayment(task: AsyncTask, { hiveUsername, referrer, polling }: RegistrationPaymentOptions) {
+  const [payment, setPayment] = useState<RegistrationPaymentProgress | null>(null);
+
+  const pay = (keychain: () => HiveKeychain, feeInHive: string, balance: string, afterCredit: () => Promise<void>) => {
+    setPayment(null);
+    const onStep = (step: PaymentStep) =>
+      setPayment((current) => ({ sent: feeInHive, step: current ? laterStep(current.step, step) : step }));
+    return task.run(async ({ signal, notify }) => {
+      await payRegistration({ keychain, hiveUsername, referrer, feeInHive, balance, polling, signal, notify, onStep });
+      await afterCredit();
+    }, 'Transaction failed or cancelled');
+  };
+
+  const shownPayment = payment && (task.busy || payment.step === 'credited') ? payment : null;
+  return { pay, payment: shownPayment };
+}
+
+export function useSwapHiveBalance(hiveUsername: string) {
+  return useQuery({ queryKey: ['hive-balance', hiveUsername], queryFn: () => fetchSwapHiveBalance(hiveUsername) });
+}
