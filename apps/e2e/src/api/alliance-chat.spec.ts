@@ -287,6 +287,9 @@ describe('alliance chat', () => {
       ['two\nlines', TextMessages.controlCharacter('A message')],
       ['tab\there', TextMessages.controlCharacter('A message')],
       ['C1 \u0085', TextMessages.controlCharacter('A message')],
+      ['line\u2028separator', TextMessages.controlCharacter('A message')],
+      ['paragraph\u2029separator', TextMessages.controlCharacter('A message')],
+      [`z${'\u0301'.repeat(300)}algo`, TextMessages.stackedMarks('A message')],
       ['abc\u202Eevil', TextMessages.hiddenCharacter('A message')],
       ['isolate \u2066x\u2069', TextMessages.hiddenCharacter('A message')],
       ['mark \u200F', TextMessages.hiddenCharacter('A message')],
@@ -306,7 +309,11 @@ describe('alliance chat', () => {
     expect((await member.api.post(ApiRoutes.allianceChat(member.username), { text: 'hi', extra: 1 })).status).toBe(400);
     expect(await storedLines(alliance)).toBe(storedBefore);
 
-    const accepted = ['family 👨‍👩‍👧‍👦 and 🏳️‍🌈 and 👍🏽', 'Привет, 你好, مرحبا, नमस्ते', '<script>alert(1)</script> <b>bold</b> &amp;'];
+    const accepted = [
+      'family 👨‍👩‍👧‍👦 and 🏳️‍🌈 and 👍🏽',
+      'Привет, 你好, مرحبا, नमस्ते, क्षत्रिय, Tiếng Việt',
+      '<script>alert(1)</script> <b>bold</b> &amp;',
+    ];
     for (const text of accepted) await sent(member, text);
     const newest = (await chatPage(leader, { limit: 3 })).messages.map((line) => line.text);
     expect(newest).toEqual([...accepted].reverse());
@@ -346,5 +353,19 @@ describe('alliance chat', () => {
     expect((await leader.api.post(ApiRoutes.allianceChatRead(leader.username), { upTo: 'x' })).status).toBe(400);
     expect((await leader.api.get(ApiRoutes.allianceChat(leader.username, { limit: 101 }))).status).toBe(400);
     expect((await leader.api.get(`${ApiRoutes.allianceChat(leader.username)}?cursor=abc`)).status).toBe(400);
+  });
+
+  it("notifies a member of one sender's mentions at most once a minute: a burst collapses into one", async () => {
+    const { leader, members } = await allianceOf(2, 'chburst');
+    const [talker, other] = members;
+    // As many at once as the chat's rate limit lets through (the service test, alliance-mentions.spec.ts, sends 30).
+    const burst = await Promise.all(
+      Array.from({ length: ALLIANCE_CHAT_RATE_LIMIT.messages }, (_, i) => say(talker, `@${leader.username} look ${i}`)),
+    );
+    expect(burst.map((answer) => answer.status)).toEqual(Array(ALLIANCE_CHAT_RATE_LIMIT.messages).fill(200));
+    expect(await notificationsOf(leader, 'alliance-mention')).toHaveLength(1);
+    // Another sender's mention is news.
+    await sent(other, `@${leader.username} me too`);
+    expect(await notificationsOf(leader, 'alliance-mention')).toHaveLength(2);
   });
 });

@@ -262,7 +262,16 @@ describe('creating', () => {
         ['a small l for the capital I', 'lron Wolves'],
         ['Greek small iota in lower case', '\u03B9ron wolves'],
         ['Cyrillic letters throughout', '\u0406r\u043En W\u043Elv\u0435s'],
-      ])('409 for a look-alike of "Iron Wolves" (same confusables skeleton): %s', (_what, name) =>
+        // Issue 47: the look-alike key (case, accents, look-alike digits and pairs, punctuation and spaces folded).
+        ['a zero for the o', 'Ir0n Wolves'],
+        ['an accent', 'Ir\u00F3n Wolves'],
+        ['a dot below', 'Iron Wolv\u1EB9s'],
+        ['a hyphen', 'Iron-Wolves'],
+        ['an underscore', 'Iron_Wolves'],
+        ['no space', 'IronWolves'],
+        ['a full stop', 'Iron Wolves.'],
+        ['vv for w', 'Iron Vvolves'],
+      ])('409 for a look-alike of "Iron Wolves" (same confusables skeleton or look-alike key): %s', (_what, name) =>
         expectRefused(create({ name }), 409, AllianceMessages.nameTaken),
       );
 
@@ -296,9 +305,11 @@ describe('creating', () => {
       });
     });
 
-    it('a tag taken, also when sent in lower case', async () => {
+    it('a tag taken, also when sent in lower case, or with digits for the letters they look like', async () => {
       await expectRefused(create({ tag: existing.tag }), 409, AllianceMessages.tagTaken);
       await expectRefused(create({ tag: existing.tag.toLowerCase() }), 409, AllianceMessages.tagTaken);
+      // SLV: 5 for S, 1 or I for L.
+      for (const tag of ['5LV', 'S1V', 'SIV', '51V']) await expectRefused(create({ tag }), 409, AllianceMessages.tagTaken);
     });
 
     it('a fee the RUNIK does not cover', async () => {
@@ -1155,6 +1166,9 @@ describe('text that breaks or deceives', () => {
     ['an escape', '\u001B', TextMessages.controlCharacter],
     ['DEL', '\u007F', TextMessages.controlCharacter],
     ['a C1 control', '\u0085', TextMessages.controlCharacter],
+    ['a line separator', '\u2028', TextMessages.controlCharacter],
+    ['a paragraph separator', '\u2029', TextMessages.controlCharacter],
+    ['five combining marks on one letter', 'e\u0301\u0300\u0302\u0303\u0308', TextMessages.stackedMarks],
     ['a right-to-left override', '\u202E', TextMessages.hiddenCharacter],
     ['a right-to-left embedding', '\u202B', TextMessages.hiddenCharacter],
     ['a first-strong isolate', '\u2068', TextMessages.hiddenCharacter],

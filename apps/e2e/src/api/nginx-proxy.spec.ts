@@ -20,7 +20,8 @@ let nginx: Nginx;
 const listeners: Listener[] = [];
 beforeAll(async () => {
   // Sockets that never join stay open here: nginx's limit is what the test reaches.
-  stack = await startStack({ extraEnv: { SOCKET_AUTH_TIMEOUT_MS: '120000' } });
+  // The api behind nginx (on loopback) takes each client's address from nginx's X-Forwarded-For.
+  stack = await startStack({ extraEnv: { SOCKET_AUTH_TIMEOUT_MS: '120000', TRUST_PROXY: 'loopback' } });
   replicas = [stack.apiUrl, await stack.startApi()];
   nginx = await startNginx(replicas);
 }, 120_000);

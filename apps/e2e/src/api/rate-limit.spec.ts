@@ -12,13 +12,19 @@ let stack: Stack;
 beforeAll(
   async () =>
     (stack = await startStack({
-      // The ops login lockout at its default (the stack raises it for the other files).
-      extraEnv: { AUTH_RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT), OPS_LOGIN_FAILURES_PER_MINUTE: '10' },
+      // The ops login lockout at its default (the stack raises it for the other files). The test client plays
+      // many addresses through one loopback connection, so this api trusts loopback proxies (by default none).
+      extraEnv: {
+        AUTH_RATE_LIMIT_PER_MINUTE: '5',
+        RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT),
+        OPS_LOGIN_FAILURES_PER_MINUTE: '10',
+        TRUST_PROXY: 'loopback',
+      },
     })),
 );
 afterAll(() => stack?.stop());
 
-// Each test plays from addresses of its own: the api trusts X-Forwarded-For from loopback proxies (TRUST_PROXY).
+// Each test plays from addresses of its own: this stack's api trusts X-Forwarded-For from loopback proxies (TRUST_PROXY).
 let addresses = 0;
 const newAddress = () => `198.51.100.${(addresses += 1)}`;
 const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
@@ -111,6 +117,7 @@ describe('general rate limit', () => {
         AUTH_RATE_LIMIT_PER_MINUTE: '5',
         RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT),
         REDIS_COMMAND_TIMEOUT_MS: TEST_REDIS_COMMAND_TIMEOUT_MS,
+        TRUST_PROXY: 'loopback',
       });
       await waitUntilHealthy(`${second}/api/health/ready`, replica);
       const address = from(newAddress());
@@ -158,5 +165,51 @@ describe('ops login lockout', () => {
     expect(answered(401)).toBe(10);
     expect(answered(401) + answered(429)).toBe(200);
     expectTooMany(await api.get('/admin/queues/api/queues', { auth: right }), 15 * 60);
+  });
+});
+
+// Last in the file: it limits and locks out 127.0.0.1 itself, the address of every call that names no other.
+describe('with TRUST_PROXY unset', () => {
+  it('counts a spoofed X-Forwarded-For as the connection it came on: no per-address limit is escaped', async () => {
+    const port = await freePort();
+    const untrusting = `http://127.0.0.1:${port}`;
+    let replica: ChildProcess | undefined;
+    try {
+      // The api's default: no TRUST_PROXY in its environment.
+      replica = startNodeProcess(`${stack.redisPrefix}-api-untrusting`, 'apps/api/src/main.ts', {
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: stack.database.url,
+        REDIS_PREFIX: stack.redisPrefix,
+        HIVE_NODE_URL: stack.simUrl,
+        HIVE_ENGINE_URL: stack.simUrl,
+        GAME_ACCOUNT,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT),
+        OPS_LOGIN_FAILURES_PER_MINUTE: '10',
+        REDIS_COMMAND_TIMEOUT_MS: TEST_REDIS_COMMAND_TIMEOUT_MS,
+      });
+      await waitUntilHealthy(`${untrusting}/api/health/ready`, replica);
+      const api = apiClient(untrusting);
+
+      // A new address on every call: all of them are 127.0.0.1's, so the limit comes at the usual count.
+      const statuses = [];
+      for (let i = 0; i < GENERAL_LIMIT; i += 1) statuses.push((await api.get(ApiRoutes.cityConstants, from(newAddress()))).status);
+      expect(statuses).toEqual(Array(GENERAL_LIMIT).fill(200));
+      expectTooMany(await api.get(ApiRoutes.cityConstants, from(newAddress())));
+      expectTooMany(await api.get(ApiRoutes.cityConstants));
+
+      // Ten wrong ops passwords, each from a "different" address, lock out the one real address.
+      const wrong = { username: 'admin', password: 'wrong' };
+      const opsStatuses = [];
+      for (let i = 0; i < 10; i += 1)
+        opsStatuses.push((await api.get('/admin/queues/api/queues', { auth: wrong, ...from(newAddress()) })).status);
+      expect(opsStatuses).toEqual(Array(10).fill(401));
+      const right = { username: 'admin', password: BULL_BOARD_PASSWORD };
+      expectTooMany(await api.get('/admin/queues/api/queues', { auth: right, ...from(newAddress()) }), 15 * 60);
+    } finally {
+      if (replica) await stopProcess(replica);
+    }
   });
 });

@@ -237,7 +237,7 @@ describe('requests from another site', () => {
     // Bull Board's write routes too, even with the operator's credentials a browser remembers.
     const board = await raw('PUT', '/admin/queues/api/queues/ledger/pause', { Authorization: OPS_AUTH, Origin: 'https://evil.example' });
     expect(board.status).toBe(403);
-    // Checked against the Host the request was sent to, never a client's X-Forwarded-Host (the api trusts loopback proxies).
+    // Checked against the Host the request was sent to, never a client's X-Forwarded-Host.
     const forwarded = await raw('POST', ApiRoutes.logout, {
       Authorization: `Bearer ${player.token}`,
       Origin: 'https://evil.example',

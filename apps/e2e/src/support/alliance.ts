@@ -16,19 +16,31 @@ export interface TestAlliance {
 /** The creation fee in thousandths, as grant() and the ledger count it. */
 export const CREATION_FEE_THOUSANDTHS = ALLIANCE_CREATION_FEE * 1000;
 
+/**
+ * Tag characters no two of which look alike to the server (its look-alike key folds 0/O, 1/I/L, 5/S, and
+ * reads VV as W and RN as M): neither of those, nor Q, which starts uniqueAllianceIdentity's tags only.
+ */
+const TAG_DIGITS = 'ABCDEFGHJKPTUXYZ2346789';
+/** `value` in TAG_DIGITS, `length` characters (the first being the highest). */
+function tagDigits(value: number, length: number): string {
+  let digits = '';
+  for (let rest = value, left = length; left > 0; left -= 1, rest = Math.floor(rest / TAG_DIGITS.length))
+    digits = TAG_DIGITS[rest % TAG_DIGITS.length] + digits;
+  return digits;
+}
+
 let allianceCounter = 0;
-/** A name and a tag no other alliance of this test file's database uses. */
+/** A name and a tag no other alliance of this test file's database uses, nor looks like (Q and 23^2 tags: a file never creates that many alliances). */
 export function uniqueAllianceIdentity(): { name: string; tag: string } {
   allianceCounter += 1;
-  // 36^3 tags: a file never creates that many alliances.
-  const tag = allianceCounter.toString(36).toUpperCase().padStart(3, 'Q');
+  const tag = `Q${tagDigits(allianceCounter, 2)}`;
   return { name: `Order of ${tag} ${allianceCounter}`, tag };
 }
 
 /**
  * An alliance id, name and tag that no alliance of the stack's database has or will have: a fresh value of the
- * alliances' id sequence, so files sharing a stack never meet (uniqueAllianceIdentity counts per file; its tags are
- * padded with Q, these with 0). The id is free for an alliance inserted straight in the table; one created through the
+ * alliances' id sequence, so files sharing a stack never meet (uniqueAllianceIdentity counts per file; its tags
+ * start with Q, these never do). The id is free for an alliance inserted straight in the table; one created through the
  * API takes the next.
  */
 export async function reservedAllianceIdentity(stack: Stack): Promise<{ id: number; name: string; tag: string }> {
@@ -36,7 +48,7 @@ export async function reservedAllianceIdentity(stack: Stack): Promise<{ id: numb
     stack.database.url,
     `SELECT nextval(pg_get_serial_sequence('alliances', 'id')) AS id`,
   );
-  const tag = Number(id).toString(36).toUpperCase().padStart(3, '0');
+  const tag = tagDigits(Number(id), 3);
   return { id: Number(id), name: `Order of ${tag}`, tag };
 }
 

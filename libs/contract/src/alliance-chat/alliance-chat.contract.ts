@@ -12,6 +12,8 @@ export const ALLIANCE_CHAT_PAGE_SIZE = 50;
 export const ALLIANCE_CHAT_MAX_PAGE_SIZE = 100;
 /** Per player: at most this many messages in a window; the one past it is refused (429) until the block ends. */
 export const ALLIANCE_CHAT_RATE_LIMIT = { messages: 5, windowSeconds: 10, blockSeconds: 10 } as const;
+/** One `alliance-mention` notification per sender and target in this many seconds: the mentions of a burst after the first notify nobody (the lines stay). */
+export const ALLIANCE_MENTION_INTERVAL_SECONDS = 60;
 /** The mutes a leader may give, in minutes: 10 minutes, an hour, a day, a week. */
 export const ALLIANCE_CHAT_MUTE_MINUTES = [10, 60, 1440, 10080] as const;
 export type AllianceChatMuteMinutes = (typeof ALLIANCE_CHAT_MUTE_MINUTES)[number];

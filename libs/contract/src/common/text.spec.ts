@@ -12,7 +12,7 @@ const firstMessage = (schema: z.ZodType, value: string) => {
 const codePoints = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index));
 const hex = (character: string) => `U+${character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
 
-const CONTROLS = [...codePoints(0x00, 0x1f), ...codePoints(0x7f, 0x9f)];
+const CONTROLS = [...codePoints(0x00, 0x1f), ...codePoints(0x7f, 0x9f), '\u2028', '\u2029'];
 const BIDI = ['\u061C', '\u200E', '\u200F', ...codePoints(0x202a, 0x202e), ...codePoints(0x2066, 0x2069)];
 const ZERO_WIDTH = ['\u200B', '\u200C', '\u200D', '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\uFEFF', '\u180E', '\u00AD'];
 
@@ -65,6 +65,21 @@ describe('free text', () => {
     }
     // Names take no joiner at all.
     expect(firstMessage(name, `Us ${family}`)).toBe(TextMessages.hiddenCharacter('Name'));
+  });
+
+  it('refuses more than 4 combining marks on one character, and keeps the 2-3 that Vietnamese and Devanagari use', () => {
+    const stacked = `Z${'\u0301\u0300\u0302\u0303\u0308'}algo`;
+    for (const [schema, field] of [
+      [name, 'Name'],
+      [text, 'Text'],
+    ] as const) {
+      expect(firstMessage(schema, stacked)).toBe(TextMessages.stackedMarks(field));
+      expect(firstMessage(schema, `a${'\u0301'.repeat(300)}`)).toBe(TextMessages.stackedMarks(field));
+      // Vietnamese as typed (composed) and decomposed (a base with 2 marks), Devanagari, four marks at most.
+      for (const fine of ['Tiếng Việt', 'Tiếng Việt'.normalize('NFD'), 'नमस्ते क्षत्रिय', `e${'\u0301\u0300\u0302\u0303'}`]) {
+        expect([fine, firstMessage(schema, fine)]).toEqual([fine, null]);
+      }
+    }
   });
 
   it('refuses lone surrogates and keeps paired ones', () => {

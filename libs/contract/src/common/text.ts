@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-/** Control characters (C0, DEL, C1), NUL and line breaks included: PostgreSQL refuses NUL, and none belongs on one line. */
-const CONTROL = /\p{Cc}/u;
+/**
+ * Control characters (C0, DEL, C1), NUL and line breaks included: PostgreSQL refuses NUL, and none belongs on one
+ * line. Also the line and paragraph separators U+2028 and U+2029 (categories Zl and Zp, not Cc): line breaks too.
+ */
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+/** Most combining marks one base character may carry: Vietnamese and Devanagari use 2-3; a stack of more draws over the lines around it. */
+export const MAX_COMBINING_MARKS = 4;
+const MARK_STACK = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS + 1},}`, 'u');
 /** Format characters: direction overrides and isolates, zero-width spaces and joiners, soft hyphen, BOM. */
 const FORMAT = /\p{Cf}/u;
 /** In names also what renders as nothing or as a box: variation selectors, fillers, private use, unassigned. */
@@ -26,12 +32,14 @@ export const TextMessages = {
   brokenText: (field: string) => `${field} is not valid Unicode text.`,
   controlCharacter: (field: string) => `${field} must not contain control characters or line breaks.`,
   hiddenCharacter: (field: string) => `${field} must not contain direction overrides or invisible characters.`,
+  stackedMarks: (field: string) => `${field} must not stack more than ${MAX_COMBINING_MARKS} accents or marks on one character.`,
 } as const;
 
 function problemOf(text: string, field: string, isName: boolean): string | null {
   if (LONE_SURROGATE.test(text)) return TextMessages.brokenText(field);
   if (CONTROL.test(text)) return TextMessages.controlCharacter(field);
   if (BLANK.test(text)) return TextMessages.hiddenCharacter(field);
+  if (MARK_STACK.test(text)) return TextMessages.stackedMarks(field);
   if (isName ? FORMAT.test(text) || INVISIBLE_IN_NAMES.test(text) : FORMAT.test(text.replace(EMOJI_FORMAT, '')))
     return TextMessages.hiddenCharacter(field);
   return null;
@@ -39,8 +47,9 @@ function problemOf(text: string, field: string, isName: boolean): string | null 
 
 /**
  * Free text a player types and others read, on one line. Refused (before any trimming, so nothing is
- * silently dropped): control characters, direction and zero-width characters (but an emoji ZWJ
- * sequence's joiners), blanks that are no space (BLANK), broken surrogates.
+ * silently dropped): control characters and line breaks (U+2028 and U+2029 too), direction and zero-width
+ * characters (but an emoji ZWJ sequence's joiners), blanks that are no space (BLANK), broken surrogates,
+ * more than MAX_COMBINING_MARKS combining marks on one character.
  * Then normalised to NFC, so one text has one spelling in the database.
  */
 export function plainText(schema: z.ZodString, field: string): z.ZodString {

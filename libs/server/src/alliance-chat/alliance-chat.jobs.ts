@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ALLIANCE_CHAT_RETENTION_DAYS } from '@runik/contract';
+import { ALLIANCE_CHAT_RETENTION_DAYS, ALLIANCE_MENTION_INTERVAL_SECONDS } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
 import { EVERY_GAME_DAY, ScheduledJob } from '../core/queues/job-handlers';
 import { ScheduledJobs } from '../core/queues/queues';
@@ -18,13 +18,16 @@ export class AllianceChatJobs {
     private readonly clock: Clock,
   ) {}
 
-  /** Deletes lines older than ALLIANCE_CHAT_RETENTION_DAYS and mutes that ended (daily); returns how many lines. */
+  /** Deletes lines older than ALLIANCE_CHAT_RETENTION_DAYS, mutes that ended and mention marks that no longer hold (daily); returns how many lines. */
   @ScheduledJob(ScheduledJobs.allianceChatExpiry, EVERY_GAME_DAY)
   async expire(): Promise<number> {
     const now = this.clock.now();
     const before = new Date(now.getTime() - ALLIANCE_CHAT_RETENTION_DAYS * DAY_MS);
     const [, count] = await this.dataSource.query(`DELETE FROM alliance_chat_messages WHERE created_at < $1`, [before]);
     await this.dataSource.query(`DELETE FROM alliance_chat_mutes WHERE muted_until <= $1`, [now]);
+    await this.dataSource.query(`DELETE FROM alliance_mention_marks WHERE notified_at <= $1`, [
+      new Date(now.getTime() - ALLIANCE_MENTION_INTERVAL_SECONDS * 1000),
+    ]);
     const expired = Number(count);
     this.logger.log(`Alliance chat lines expired: ${expired}`);
     return expired;

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ALLIANCE_CHAT_RETENTION_DAYS, AllianceChatMessages, AllianceMessages, mentionedNames } from '@runik/contract';
+import {
+  ALLIANCE_CHAT_RETENTION_DAYS,
+  ALLIANCE_MENTION_INTERVAL_SECONDS,
+  AllianceChatMessages,
+  AllianceMessages,
+  mentionedNames,
+} from '@runik/contract';
 import type {
   AllianceChatActionResponse,
   AllianceChatMuteRequest,
@@ -162,7 +168,12 @@ export class AllianceChatService {
     return mute?.muted_until ?? null;
   }
 
-  /** The other members a message names with `@name`, each told once (the source is the message). */
+  /**
+   * The other members a message names with `@name`, each told once (the source is the message), and each at
+   * most once per ALLIANCE_MENTION_INTERVAL_SECONDS by this author: the pair's mark is taken in this
+   * transaction (a burst sent at once waits on the first's row, then finds it fresh), so a burst collapses
+   * into one notification. Targets are marked in id order, so two messages naming the same members never deadlock.
+   */
   private async notifyMentioned(
     manager: EntityManager,
     allianceId: number,
@@ -173,12 +184,22 @@ export class AllianceChatService {
     if (names.length === 0) return;
     const mentioned: { player_id: string }[] = await manager.query(
       `SELECT m.player_id FROM alliance_members m JOIN players p ON p.id = m.player_id
-        WHERE m.alliance_id = $1 AND p.hive_username = ANY($2::text[]) AND m.player_id <> $3`,
+        WHERE m.alliance_id = $1 AND p.hive_username = ANY($2::text[]) AND m.player_id <> $3 ORDER BY m.player_id`,
       [allianceId, names, authorId],
     );
+    if (mentioned.length === 0) return;
+    const due: { target_id: string }[] = await manager.query(
+      `INSERT INTO alliance_mention_marks AS mark (sender_id, target_id, notified_at)
+       SELECT $1, target, $3 FROM unnest($2::bigint[]) AS target
+       ON CONFLICT (sender_id, target_id) DO UPDATE SET notified_at = excluded.notified_at
+        WHERE mark.notified_at <= excluded.notified_at - make_interval(secs => $4)
+       RETURNING target_id`,
+      [authorId, mentioned.map((row) => row.player_id), this.clock.now(), ALLIANCE_MENTION_INTERVAL_SECONDS],
+    );
+    if (due.length === 0) return;
     await this.notifier.notify(
       manager,
-      mentioned.map((row) => Number(row.player_id)),
+      due.map((row) => Number(row.target_id)),
       'alliance-mention',
       `alliance-chat:${message.id}`,
       { allianceId, messageId: message.id, author: message.author ?? '', text: message.text },

@@ -23,7 +23,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { NotificationPush } from '../notifications/notification-push';
 import { Notifier } from '../notifications/notifier';
 import { usernameOf } from '../players/player-names';
-import { nameSkeletons } from '../core/text/name-skeleton';
+import { lookAlikeKey, nameSkeletons } from '../core/text/name-skeleton';
 import { issueInvitation, openInvitations, redeemInvitation, revokeInvitation, revokeMembersInvitations } from './alliance-invitations';
 import { retryingTransaction } from '../core/database/transaction';
 import { AllianceChatLines } from '../alliance-chat/chat-lines';
@@ -290,11 +290,11 @@ export class AllianceService {
     return this.transaction(async (manager) => {
       assertLeader(await lockAlliance(manager, allianceId), leaderId);
       try {
-        await manager.query(`UPDATE alliances SET tag = coalesce($2, tag), description = coalesce($3, description) WHERE id = $1`, [
-          allianceId,
-          tag ?? null,
-          description ?? null,
-        ]);
+        await manager.query(
+          `UPDATE alliances SET tag = coalesce($2, tag), tag_skeleton = coalesce($4, tag_skeleton), description = coalesce($3, description)
+            WHERE id = $1`,
+          [allianceId, tag ?? null, description ?? null, tag === undefined ? null : lookAlikeKey(tag)],
+        );
       } catch (error) {
         throw isUniqueViolation(error) ? ApiError.conflict(AllianceMessages.tagTaken) : error;
       }
@@ -453,20 +453,35 @@ export class AllianceService {
   }
 }
 
-/** Name and tag are unique (the name without regard to case, and on its confusables skeletons: nameSkeletons). */
+/**
+ * Name and tag are unique: the name without regard to case, on its confusables skeleton and on its look-alike
+ * key (nameSkeletons), the tag as typed and on its look-alike key (`IR0` is `IRO`).
+ */
 async function insertAlliance(manager: EntityManager, request: CreateAllianceRequest, leaderId: number, now: Date): Promise<number> {
   const { skeleton, foldedSkeleton } = nameSkeletons(request.name);
   try {
     const [{ id }] = await manager.query(
-      `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at, name_skeleton, name_folded_skeleton)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [request.name, request.tag, request.icon, request.description, leaderId, ALLIANCE_STARTING_CAPACITY, now, skeleton, foldedSkeleton],
+      `INSERT INTO alliances (name, tag, icon, description, leader_id, max_members, created_at, name_skeleton, name_folded_skeleton, tag_skeleton)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [
+        request.name,
+        request.tag,
+        request.icon,
+        request.description,
+        leaderId,
+        ALLIANCE_STARTING_CAPACITY,
+        now,
+        skeleton,
+        foldedSkeleton,
+        lookAlikeKey(request.tag),
+      ],
     );
     return id;
   } catch (error) {
     const nameKeys = ['alliances_name_key', 'alliances_name_skeleton_key', 'alliances_name_folded_skeleton_key'];
     if (nameKeys.some((key) => isUniqueViolation(error, key))) throw ApiError.conflict(AllianceMessages.nameTaken);
-    if (isUniqueViolation(error, 'alliances_tag_key')) throw ApiError.conflict(AllianceMessages.tagTaken);
+    if (isUniqueViolation(error, 'alliances_tag_key') || isUniqueViolation(error, 'alliances_tag_skeleton_key'))
+      throw ApiError.conflict(AllianceMessages.tagTaken);
     throw error;
   }
 }

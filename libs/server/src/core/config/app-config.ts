@@ -194,12 +194,13 @@ export const appConfigSchema = z
     SOCKET_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
     /**
      * Which proxies may say who the client is (X-Forwarded-For): `true`, `false`, or a comma-separated
-     * list of addresses, CIDR ranges and proxy-addr's names. By default only proxies on the loopback and
-     * private networks, so a client on the internet cannot pick its own address for the rate limits.
+     * list of addresses, CIDR ranges and proxy-addr's names. By default none: a forwarded address is
+     * trusted only from proxies the operator names (compose names its nginx), so no client, on the
+     * internet or beside the api, picks its own address for the per-address limits.
      */
     TRUST_PROXY: z
       .string()
-      .default('loopback,linklocal,uniquelocal')
+      .default('false')
       .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
     /**
      * Withdrawal guard rails (docs/decisions.md): RUNIK one account, and all accounts together, may

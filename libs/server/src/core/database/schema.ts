@@ -60,6 +60,12 @@ export interface AllianceMembers {
   player_id: number;
 }
 
+export interface AllianceMentionMarks {
+  notified_at: Timestamp;
+  sender_id: number;
+  target_id: number;
+}
+
 export interface AllianceRequests {
   alliance_id: number;
   player_id: number;
@@ -78,6 +84,7 @@ export interface Alliances {
   name_folded_skeleton: string | null;
   name_skeleton: string | null;
   tag: string;
+  tag_skeleton: string | null;
 }
 
 export interface BackupRuns {
@@ -526,6 +533,7 @@ export interface DB {
   alliance_chat_mutes: AllianceChatMutes;
   alliance_invitations: AllianceInvitations;
   alliance_members: AllianceMembers;
+  alliance_mention_marks: AllianceMentionMarks;
   alliance_requests: AllianceRequests;
   alliances: Alliances;
   backup_runs: BackupRuns;

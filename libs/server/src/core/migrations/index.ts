@@ -30,6 +30,8 @@ import { QuestCompletions1795756182828 } from './1795756182828-quest-completions
 import { EmissionSlices1795756300000 } from './1795756300000-emission-slices';
 import { GameClock1795908009706 } from './1795908009706-game-clock';
 import { ChainCursorCheck1796000000000 } from './1796000000000-chain-cursor-check';
+import { MentionMarks1796000200000 } from './1796000200000-mention-marks';
+import { LookAlikeKeys1796000300000 } from './1796000300000-look-alike-keys';
 
 /** Every migration, in order. TypeORM never synchronizes the schema. */
 export const migrations = [
@@ -65,4 +67,6 @@ export const migrations = [
   EmissionSlices1795756300000,
   GameClock1795908009706,
   ChainCursorCheck1796000000000,
+  MentionMarks1796000200000,
+  LookAlikeKeys1796000300000,
 ];
