@@ -135,13 +135,13 @@ describe('daily conversion cap', () => {
     expect(spent.data).toEqual({ error: CityMessages.amountExceedsMax(formatResource(maxFor(0))) });
     expect((await cityOf(player)).resources.runik).toBe(300);
 
-    // The next game day: the day's conversions now lie a day back. The ledger is append-only, so this
+    // The next game day: the day's conversions (a free player's: game-only RUNIK) now lie a day back. The ledger is append-only, so this
     // time travel switches its trigger off for the one statement (test database, superuser).
     await queryDatabase(
       stack.database.url,
       `BEGIN; SET LOCAL session_replication_role = replica;
        UPDATE ledger_entries SET created_at = created_at - interval '1 day'
-       WHERE reason = 'convert-to-runik' AND account_id = (SELECT id FROM ledger_accounts WHERE player_id = ${player.playerId});
+       WHERE reason = 'convert-to-game-runik' AND account_id = (SELECT id FROM ledger_accounts WHERE player_id = ${player.playerId});
        COMMIT;`,
     );
     const nextDay = await convert(player, { selectedResources: ['wheat'], amount: 100, preview: true });
@@ -165,7 +165,7 @@ describe('daily conversion cap', () => {
     const [{ credited }] = await queryDatabase<{ credited: string }>(
       stack.database.url,
       `SELECT sum(e.delta) AS credited FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-       WHERE a.player_id = $1 AND e.asset = 'runik' AND e.reason = 'convert-to-runik'`,
+       WHERE a.player_id = $1 AND e.asset = 'runik' AND e.reason = 'convert-to-game-runik'`,
       [player.playerId],
     );
     expect(Number(credited)).toBe(270_000);
