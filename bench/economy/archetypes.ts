@@ -255,7 +255,8 @@ export const TRADER_CASH_OUT_SHARE = 0.5;
 
 /**
  * How many bots of each archetype make `bots`: shares by weight (a farmer weighs 1 + its alts, a
- * multi-account actor its accounts; `multi` counts accounts), rounded down, the rest casual.
+ * multi-account actor its accounts; `multi` counts accounts), rounded down, the rest casual; a cap
+ * filler's CAP_FILLER_ACCOUNTS come on top.
  */
 export function population(bots: number, mix: ArchetypeMix, altsPerFarmer: number): Record<Archetype, number> {
   const weights: Record<PlayingArchetype, number> = {
@@ -271,8 +272,9 @@ export function population(bots: number, mix: ArchetypeMix, altsPerFarmer: numbe
   counts.farmer = Math.floor((bots * weights.farmer) / total / (1 + altsPerFarmer));
   counts.alt = counts.farmer * altsPerFarmer;
   counts.multi = Math.floor((bots * weights.multi) / total / MULTI_ACCOUNTS) * MULTI_ACCOUNTS;
-  // One person's accounts: as many as fill the game's daily withdrawal cap, whatever the run's size.
-  counts.capper = mix.capper > 0 ? CAP_FILLER_ACCOUNTS : 0;
+
   counts.casual = bots - ARCHETYPES.reduce((sum, archetype) => sum + (archetype === 'casual' ? 0 : counts[archetype]), 0);
+  // One person's accounts, beside the run's bots: as many as fill the game's daily withdrawal cap, whatever the run's size.
+  counts.capper = mix.capper > 0 ? CAP_FILLER_ACCOUNTS : 0;
   return counts;
 }
