@@ -5,7 +5,20 @@ import { recordOf } from '@runik/rules';
  * weight is its share of the population; a farmer is an active paid player who also owns free alt
  * accounts (its alts count towards the population); a multi-account actor counts its k paid accounts.
  */
-export const ARCHETYPES = ['casual', 'active', 'whale', 'trader', 'farmer', 'cashout', 'multi', 'activator', 'arbitrageur', 'alt'] as const;
+export const ARCHETYPES = [
+  'casual',
+  'active',
+  'whale',
+  'trader',
+  'farmer',
+  'cashout',
+  'multi',
+  'activator',
+  'arbitrageur',
+  'swarm',
+  'capper',
+  'alt',
+] as const;
 export type Archetype = (typeof ARCHETYPES)[number];
 export type PlayingArchetype = Exclude<Archetype, 'alt'>;
 
@@ -22,6 +35,8 @@ export const DEFAULT_MIX: ArchetypeMix = {
   multi: 1,
   activator: 3,
   arbitrageur: 2,
+  swarm: 0,
+  capper: 0,
 };
 export const DEFAULT_ALTS_PER_FARMER = 4;
 /** Paid accounts one multi-account actor plays. */
@@ -47,6 +62,9 @@ export interface Behaviour {
   /** From this City Hall level on it buys nothing more and withdraws all it may (null: plays on). */
   cashOutFromCityHall: number | null;
 }
+
+/** A cap filler's accounts: enough to fill the game's daily withdrawal cap (50,000 RUNIK) at 1,000 RUNIK each. */
+export const CAP_FILLER_ACCOUNTS = 50;
 
 /** Cash-out players stop at City Hall 10 and withdraw everything from then on. */
 export const CASH_OUT_CITY_HALL = 10;
@@ -165,6 +183,32 @@ export const BEHAVIOURS: Record<Archetype, Behaviour> = {
     buysGear: false,
     cashOutFromCityHall: null,
   },
+  // A free account of a swarm: one visit a day, harvests, claims its quests and converts everything (game-only), keeps it;
+  // some activate in the scenario's waves and from then on withdraw all they may.
+  swarm: {
+    paid: false,
+    visitsPerDay: 1,
+    firstVisitFromHour: 0,
+    armyShare: 0,
+    raids: false,
+    citadelAttacksPerDay: 0,
+    upgradesMilitary: false,
+    buysGear: false,
+    cashOutFromCityHall: 1,
+  },
+  // One of a person's many paid accounts that fill the game's daily withdrawal cap: at the game day's first
+  // minute each deposits its per-account cap in RNK and asks for it back.
+  capper: {
+    paid: true,
+    visitsPerDay: 1,
+    firstVisitFromHour: 0,
+    armyShare: 0,
+    raids: false,
+    citadelAttacksPerDay: 0,
+    upgradesMilitary: false,
+    buysGear: false,
+    cashOutFromCityHall: 1,
+  },
   alt: {
     paid: false,
     visitsPerDay: 1,
@@ -211,17 +255,26 @@ export const TRADER_CASH_OUT_SHARE = 0.5;
 
 /**
  * How many bots of each archetype make `bots`: shares by weight (a farmer weighs 1 + its alts, a
- * multi-account actor its accounts; `multi` counts accounts), rounded down, the rest casual.
+ * multi-account actor its accounts; `multi` counts accounts), rounded down, the rest casual; a cap
+ * filler's CAP_FILLER_ACCOUNTS come on top.
  */
 export function population(bots: number, mix: ArchetypeMix, altsPerFarmer: number): Record<Archetype, number> {
-  const weights: Record<PlayingArchetype, number> = { ...mix, farmer: mix.farmer * (1 + altsPerFarmer), multi: mix.multi * MULTI_ACCOUNTS };
+  const weights: Record<PlayingArchetype, number> = {
+    ...mix,
+    farmer: mix.farmer * (1 + altsPerFarmer),
+    multi: mix.multi * MULTI_ACCOUNTS,
+    capper: 0,
+  };
   const total = Object.values(weights).reduce((sum, weight) => sum + weight, 0);
   const counts = recordOf(ARCHETYPES, () => 0);
-  for (const archetype of ['active', 'whale', 'trader', 'cashout', 'activator', 'arbitrageur'] as const)
+  for (const archetype of ['active', 'whale', 'trader', 'cashout', 'activator', 'arbitrageur', 'swarm'] as const)
     counts[archetype] = Math.floor((bots * weights[archetype]) / total);
   counts.farmer = Math.floor((bots * weights.farmer) / total / (1 + altsPerFarmer));
   counts.alt = counts.farmer * altsPerFarmer;
   counts.multi = Math.floor((bots * weights.multi) / total / MULTI_ACCOUNTS) * MULTI_ACCOUNTS;
+
   counts.casual = bots - ARCHETYPES.reduce((sum, archetype) => sum + (archetype === 'casual' ? 0 : counts[archetype]), 0);
+  // One person's accounts, beside the run's bots: as many as fill the game's daily withdrawal cap, whatever the run's size.
+  counts.capper = mix.capper > 0 ? CAP_FILLER_ACCOUNTS : 0;
   return counts;
 }

@@ -150,6 +150,7 @@ export class City {
       this.resources[resource] += pending[resource];
       this.harvestedToday[resource] += pending[resource];
     }
+    this.ledger.harvested(this.id, pending);
     this.storedPending = noResources();
     this.anchorMs = nowMs;
     this.lastHarvestMs = nowMs;
@@ -166,9 +167,10 @@ export class City {
   /**
    * Converts each resource held to RUNIK, one resource per call as a player picks them, as much as
    * the daily cap and `emissionLeft` (a paid player's emission share) leave (`gameDay` names the
-   * cap's day); the tax goes to the tax account. Returns the RUNIK credited to the player.
+   * cap's day); the tax goes to the tax account. `gameOnly`: a free account's conversion, minted locked
+   * (the server's `convert-to-game-runik`). Returns the RUNIK credited to the player.
    */
-  convertToRunik(gameDay: string, emissionLeft = Number.MAX_SAFE_INTEGER): number {
+  convertToRunik(gameDay: string, emissionLeft = Number.MAX_SAFE_INTEGER, gameOnly = false): number {
     if (this.converted.day !== gameDay) this.converted = { day: gameDay, credited: 0 };
     let credited = 0;
     for (const resource of RESOURCE_KEYS) {
@@ -183,10 +185,14 @@ export class City {
       this.resources[resource] -= amount;
       this.converted.credited += preview.runikAfterTax;
       credited += preview.runikAfterTax;
-      this.ledger.mint('conversion', [
-        [this.id, preview.runikAfterTax],
-        ['system:tax', preview.tax],
-      ]);
+      this.ledger.mint(
+        'conversion',
+        [
+          [this.id, preview.runikAfterTax],
+          ['system:tax', preview.tax],
+        ],
+        gameOnly,
+      );
     }
     return credited;
   }

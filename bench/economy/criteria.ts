@@ -1,5 +1,5 @@
 import { scenarioLabel } from './scenarios';
-import { DayFigures, median, SimulationResult, sum } from './simulation';
+import { DayFigures, GAME_DAILY_CAP, median, SimulationResult, sum } from './simulation';
 
 /**
  * The pass criteria (the issue's item 4), checked in every scenario. EARN_BACK_FLOOR_DAYS: a new paid
@@ -14,6 +14,8 @@ export const EARN_BACK_FLOOR_DAYS = 21;
  */
 export const EARN_BACK_HORIZON_DAYS = 4 * EARN_BACK_FLOOR_DAYS;
 export const CITY_HALL_IN_FIRST_WEEK = 5;
+/** Caps queue, never confiscate: no withdrawal waits in line longer than this many game days. */
+export const MAX_WAIT_DAYS = 7;
 /** Sunk ÷ minted is printed up to these days (those the run reaches). */
 export const SUNK_AT_DAYS = [60, 180, 365] as const;
 
@@ -38,9 +40,19 @@ export interface ScenarioSummary {
   minCoverageDay: number;
   /** The first day coverage ended under 1 (null: never). */
   firstDayUnderOne: number | null;
-  /** Days the budget paid more than its size; the most any paid account drew over its share. */
+  /** From the ledger's entries (DayAudit): days the budgeted mints passed the budget, the most any paid account passed its share or a slice its size. */
   daysOverBudget: number;
+  firstDayOverBudget: number | null;
   overShareMax: number;
+  overSliceMax: number;
+  /** Game-only RUNIK withdrawn by all accounts at the run's end (RUNIK withdrawn beyond what each was credited of withdrawable origin). */
+  gameOnlyWithdrawn: number;
+  /** From the payouts: days the game paid out more than its daily cap, withdrawals paid out of the order asked, the longest wait in line (days). */
+  daysOverGameCap: number;
+  outOfOrder: number;
+  longestWait: number;
+  /** Days the budget was provisional (Hive Engine down). */
+  provisionalDays: number;
   /** Mean a day: RUNIK minted into one account of a multi-account actor, and into a cash-out player's. */
   multiPerAccount: number;
   singleCashOut: number;
@@ -81,13 +93,13 @@ export function summarizeScenario(result: SimulationResult): ScenarioSummary {
   const mean = (values: number[]) => (values.length ? Math.floor(sum(values) / values.length) : 0);
   const earnBack = result.earnBackDays.map((days) => days ?? Number.POSITIVE_INFINITY);
   const earnBackMedian = median(earnBack);
+  const last = days[days.length - 1];
   const sunkShareTo: Record<number, number> = {};
   for (const to of SUNK_AT_DAYS) {
     if (to > days.length) continue;
     const span = days.slice(0, to);
     sunkShareTo[to] = sum(span.map(sunkOf)) / Math.max(1, sum(span.map(mintedOf)));
   }
-  const last = days[days.length - 1];
   return {
     label: scenarioLabel(result.scenario),
     operatorTopsUp: result.scenario.operator.topUpEveryDays !== null,
@@ -96,8 +108,15 @@ export function summarizeScenario(result: SimulationResult): ScenarioSummary {
     minCoverage,
     minCoverageDay,
     firstDayUnderOne: days.find((day) => day.treasury.coverage !== null && day.treasury.coverage < 1)?.day ?? null,
-    daysOverBudget: days.filter((day) => used(day) > day.treasury.budget).length,
-    overShareMax: Math.max(...days.map((day) => day.treasury.overShare)),
+    daysOverBudget: days.filter((day) => day.audit.budgetedMinted > day.audit.budget).length,
+    firstDayOverBudget: days.find((day) => day.audit.budgetedMinted > day.audit.budget)?.day ?? null,
+    overShareMax: Math.max(...days.map((day) => day.audit.overShare)),
+    overSliceMax: Math.max(...days.map((day) => day.audit.overSlice)),
+    gameOnlyWithdrawn: last.audit.gameOnlyWithdrawn,
+    daysOverGameCap: days.filter((day) => day.audit.paidOut > GAME_DAILY_CAP).length,
+    outOfOrder: sum(days.map((day) => day.audit.outOfOrder)),
+    longestWait: Math.max(...days.map((day) => day.audit.longestWait)),
+    provisionalDays: days.filter((day) => !day.audit.sizedFromTreasury).length,
     multiPerAccount: mean(days.map((day) => day.treasury.multiPerAccount)),
     singleCashOut: mean(days.map((day) => day.treasury.singleCashOut)),
     earnBackMedianDays: Number.isFinite(earnBackMedian) ? earnBackMedian : null,
@@ -132,65 +151,78 @@ export interface Criterion {
 
 const days = (count: number | null) => (count === null ? 'not within the run' : `${count}`);
 
+/** Where the criteria's thresholds can be moved by a test (economy.spec.ts plants an earn-back breach in a short run). */
+export interface CriteriaOptions {
+  earnBackHorizonDays: number;
+}
+
 /**
- * Each criterion in one scenario. Coverage, the shares, the budget and the Pouch hold in every
- * scenario: the budget never mints more than the surplus (emissionBudget), so even an operator who
- * never tops up keeps coverage at 1 or more. The newcomers' growth and earn-back are held only where
- * the operator tops up: without it, the budget shrinks to what sinks give back, by design.
+ * Each criterion in one scenario, every figure measured from the ledger's entries and balances and the
+ * payouts (DayAudit), never from the budget's or the line's own records. Coverage, the budget, the
+ * shares, game-only RUNIK and the line hold in every scenario. The newcomers' growth and the earn-back
+ * are held only where the operator tops up: with an operator who never does, the budget shrinks to
+ * what the sinks give back by design (half the surplus is a reserve, and the surplus is not fed), so
+ * slow growth there is the rule working, not a defect; they are printed there all the same.
  */
-export function criteria(summary: ScenarioSummary): Criterion[] {
+export function criteria(
+  summary: ScenarioSummary,
+  options: CriteriaOptions = { earnBackHorizonDays: EARN_BACK_HORIZON_DAYS },
+): Criterion[] {
   const topsUp = summary.operatorTopsUp;
   const coverage = summary.minCoverage === null ? 'nothing owed' : `${summary.minCoverage.toFixed(3)} (day ${summary.minCoverageDay})`;
+  const earnBackHeld = topsUp && summary.days >= options.earnBackHorizonDays;
+  const waived = (reason: string) => ` (printed only: ${reason})`;
   return [
     {
-      name: 'coverage (RNK held ÷ owed), lowest day',
+      name: 'coverage (RNK held ÷ owedOf(liabilitiesOf(ledger balances, the line))), lowest day',
       figure: summary.firstDayUnderOne === null ? coverage : `${coverage}, under 1 from day ${summary.firstDayUnderOne}`,
       wanted: '≥ 1 every day',
       ok: summary.minCoverage === null || summary.minCoverage >= 1,
     },
     {
-      name: "a multi-account actor's account: RUNIK a day over what its contribution's share gives one player (most, any paid account)",
-      figure: (summary.overShareMax / 1000).toFixed(3),
-      wanted: '≤ 0',
-      ok: summary.overShareMax <= 0,
-    },
-    {
-      name: 'days all players together drew more than the budget',
-      figure: String(summary.daysOverBudget),
+      name: "days the budgeted-mint entries (releases included) passed the day's budget",
+      figure: summary.firstDayOverBudget === null ? '0' : `${summary.daysOverBudget} (first day ${summary.firstDayOverBudget})`,
       wanted: '0',
       ok: summary.daysOverBudget === 0,
     },
     {
+      name: "RUNIK a day a paid account's budgeted mints passed its share (recomputed from yesterday's harvests), or a slice its size (most)",
+      figure: (Math.max(summary.overShareMax, summary.overSliceMax) / 1000).toFixed(3),
+      wanted: '≤ 0',
+      ok: summary.overShareMax <= 0 && summary.overSliceMax <= 0,
+    },
+    {
+      name: 'game-only RUNIK withdrawn (withdrawn beyond what each account was credited of withdrawable origin)',
+      figure: (summary.gameOnlyWithdrawn / 1000).toFixed(3),
+      wanted: '0',
+      ok: summary.gameOnlyWithdrawn === 0,
+    },
+    {
+      name: `the line: days paid over the game's cap, withdrawals paid out of order, longest wait (days)`,
+      figure: `${summary.daysOverGameCap} / ${summary.outOfOrder} / ${summary.longestWait}`,
+      wanted: `0 / 0 / ≤ ${MAX_WAIT_DAYS}`,
+      ok: summary.daysOverGameCap === 0 && summary.outOfOrder === 0 && summary.longestWait <= MAX_WAIT_DAYS,
+    },
+    {
       name: `days a new paid account takes to be minted its registration fee (median of ${summary.earnBackMeasured})`,
       figure: days(summary.earnBackMedianDays),
-      wanted:
-        summary.days >= EARN_BACK_HORIZON_DAYS
-          ? `≥ ${EARN_BACK_FLOOR_DAYS}`
-          : `printed (held to ≥ ${EARN_BACK_FLOOR_DAYS} over ${EARN_BACK_HORIZON_DAYS} days or more)`,
-      ok:
-        !topsUp ||
-        summary.days < EARN_BACK_HORIZON_DAYS ||
-        summary.earnBackMedianDays === null ||
-        summary.earnBackMedianDays >= EARN_BACK_FLOOR_DAYS,
+      wanted: earnBackHeld
+        ? `≥ ${EARN_BACK_FLOOR_DAYS}`
+        : `≥ ${EARN_BACK_FLOOR_DAYS}${waived(topsUp ? `held over ${options.earnBackHorizonDays} days or more` : 'the operator never tops up')}`,
+      ok: !earnBackHeld || summary.earnBackMedianDays === null || summary.earnBackMedianDays >= EARN_BACK_FLOOR_DAYS,
     },
     {
       name: 'City Hall 7 days after joining, median casual paid player',
       figure: String(summary.casualCityHallAfterWeek),
-      wanted: `≥ ${CITY_HALL_IN_FIRST_WEEK}`,
+      wanted: `≥ ${CITY_HALL_IN_FIRST_WEEK}${topsUp ? '' : waived('the operator never tops up')}`,
       ok: !topsUp || summary.casualCityHallAfterWeek >= CITY_HALL_IN_FIRST_WEEK,
-    },
-    {
-      name: 'arbitrageurs: RUNIK withdrawn over what the budget minted them (Pouch RUNIK withdrawn)',
-      figure: (Math.max(0, summary.arbitrageWithdrawn - summary.arbitrageEmitted) / 1000).toFixed(3),
-      wanted: '0',
-      ok: summary.arbitrageWithdrawn <= summary.arbitrageEmitted,
     },
   ];
 }
 
-export const failedCriteria = (summaries: ScenarioSummary[]) =>
+export const failedCriteria = (summaries: ScenarioSummary[], options?: CriteriaOptions) =>
   summaries.flatMap((summary) =>
-    criteria(summary)
+    criteria(summary, options)
       .filter((criterion) => !criterion.ok)
       .map((criterion) => `${summary.label}: ${criterion.name}: ${criterion.figure}`),
   );

@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildingUpgradeCost, contributionWeight, EMISSION_POLICY, emissionBudget, emissionShare, emissionSlices } from '@runik/rules';
+import { buildingUpgradeCost, emissionBudget, emissionShare, emissionSlices } from '@runik/rules';
 import { City } from './city';
 import { constantsFromFile, rulesConstants, withOverrides } from './constants';
-import { criteria, summarizeScenario } from './criteria';
-import { EmissionDay } from './emission';
+import { criteria, CriteriaOptions, summarizeScenario } from './criteria';
+import { EmissionDraws } from './emission';
 import { RunikLedger } from './ledger';
 import { markdownReport } from './report';
 import { DEFAULT_SCENARIO, STRESS_SCENARIOS } from './scenarios';
@@ -75,42 +75,120 @@ describe('the economy simulation', () => {
 });
 
 describe('the emission budget and the treasury', () => {
-  const harvest = (wheat: number) => ({ wheat: wheat * 200, lumber: 0, stone: 0, ore: 0 });
-
-  it('gives each of k accounts what one player with the same harvest gets, and never more than the budget in all', () => {
-    const harvested = new Map([
-      [1, harvest(2_000_000)],
-      [2, harvest(500_000)],
-      [3, harvest(500_000)],
-      [4, harvest(500_000)],
-      [5, null],
+  it("draws what the rules' emissionAllowance leaves, never more: each of k accounts what one player with the same weight gets", () => {
+    const budget = emissionBudget({ treasuryRnk: 10_000_000, owed: 0 });
+    const weights = new Map([
+      [1, 2_000_000],
+      [2, 500_000],
+      [3, 500_000],
     ]);
-    const day = new EmissionDay({ treasuryRnk: 10_000_000, owed: 0 }, EMISSION_POLICY, harvested);
-    expect(day.size).toBe(emissionBudget({ treasuryRnk: 10_000_000, owed: 0 }));
-    const slices = emissionSlices(day.size, day.totalWeight);
-    expect(day.shareOf(2)).toBe(day.shareOf(3));
-    expect(day.shareOf(2)).toBe(emissionShare(slices, contributionWeight(500_000), day.totalWeight));
-    // The players who harvested share the producers' slice; one who did not (5) draws a newcomer's share from the newcomers' slice.
-    expect([1, 2, 3, 4].map((id) => day.shareOf(id)).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(slices.producers);
-    expect(day.shareOf(5)).toBe(emissionShare(slices, null, day.totalWeight));
-    day.draw(2, day.leftFor(2), 'conversion');
+    const day = new EmissionDraws(budget, weights);
+    const slices = emissionSlices(budget, day.totalWeight);
+    expect(day.leftFor(2)).toBe(day.leftFor(3));
+    expect(day.leftFor(2)).toBe(emissionShare(slices, 500_000, day.totalWeight));
+    // A paid account that harvested nothing yesterday (4) draws a newcomer's share from the newcomers' slice.
+    expect(day.leftFor(4)).toBe(emissionShare(slices, null, day.totalWeight));
+    expect(day.draw(2, day.leftFor(2) + 5, 'conversion')).toBe(emissionShare(slices, 500_000, day.totalWeight));
     expect(day.leftFor(2)).toBe(0);
-    expect(() => day.draw(2, 1, 'conversion')).toThrow('beyond what the producers slice leaves it');
+    expect(day.draw('release', budget, 'release')).toBe(slices.releases);
+    expect(day.spent).toBe(emissionShare(slices, 500_000, day.totalWeight) + slices.releases);
   });
 
-  it('lets the line of withdrawals go oldest first within the game cap and the coverage floor', () => {
+  it("lets the line of withdrawals go oldest first within the game cap and the coverage floor (the rules' withdrawalPlace, releasableOfLine)", () => {
     const treasury = new Treasury(OPERATORS.never, { ...GUARD_RAILS, gameDaily: 5_000 }, 1, 10_000);
     treasury.startDay();
-    treasury.ask(1, 4_000);
-    treasury.ask(2, 3_000);
-    treasury.release(7_000);
-    expect([treasury.rnk, treasury.waiting]).toEqual([6_000, 3_000]); // the game cap holds the second
+    treasury.ask(1, 4_000, 0, 7_000);
+    treasury.ask(2, 3_000, 0, 3_000); // over what the game cap leaves today: it waits
+    expect([treasury.rnk, treasury.waiting]).toEqual([6_000, 3_000]);
     treasury.startDay();
-    treasury.release(3_000 + 5_000); // owed 8,000 against 6,000 held: under the floor, nothing leaves
+    treasury.release(3_000 + 5_000, 1); // owed 8,000 against 6,000 held: under the floor, nothing leaves
     expect(treasury.waiting).toBe(3_000);
-    treasury.release(3_000);
+    treasury.release(3_000, 1);
     expect([treasury.rnk, treasury.waiting]).toEqual([3_000, 0]);
+    expect(treasury.payoutsToday).toEqual([{ account: 2, amount: 3_000, seq: 1, askedDay: 0, paidDay: 1 }]);
   });
+});
+
+/**
+ * Each pass criterion fails when the breach it exists to catch is planted (world.ts, `Plant`; or a
+ * constants file): a criterion that cannot fail checks nothing. Small runs, in-process.
+ */
+describe('every pass criterion catches the breach planted for it', () => {
+  const failing = (options: Partial<SimulationOptions>, criteriaOptions?: CriteriaOptions) => {
+    const summary = summarizeScenario(simulate({ days: 12, bots: 100, seed: 3, constants: rulesConstants(), ...options }));
+    return criteria(summary, criteriaOptions)
+      .filter((criterion) => !criterion.ok)
+      .map((criterion) => criterion.name);
+  };
+  const named = (start: string) => expect.stringMatching(new RegExp(`^${start.replace(/[()]/g, '\\$&')}`));
+
+  it('passes every criterion with nothing planted', () => {
+    expect(failing({})).toEqual([]);
+  });
+
+  it("RUNIK minted withdrawable past the day's budget: days over budget", () => {
+    expect(failing({ plant: { kind: 'over-budget', day: 5 } })).toContainEqual(named('days the budgeted-mint entries'));
+  });
+
+  it('one paid account minted a thousandth past its share: over a share', () => {
+    expect(failing({ plant: { kind: 'over-share', day: 5 } })).toEqual([
+      named("RUNIK a day a paid account's budgeted mints passed its share"),
+    ]);
+  });
+
+  it("a free account's game-only RUNIK withdrawn: game-only RUNIK withdrawn", () => {
+    expect(failing({ plant: { kind: 'game-only-withdrawn', day: 5 } })).toEqual([named('game-only RUNIK withdrawn')]);
+  });
+
+  it('the game account emptied: coverage under 1', () => {
+    expect(failing({ plant: { kind: 'coverage', day: 5 } })).toContainEqual(named('coverage'));
+  });
+
+  it("the game's cap cut so that the cap filler's withdrawals wait for weeks: the line's longest wait", () => {
+    const capFiller = STRESS_SCENARIOS.find((scenario) => scenario.name === 'cap filler') ?? DEFAULT_SCENARIO;
+    expect(failing({ scenario: capFiller, plant: { kind: 'game-cap', day: 1 } })).toEqual([named('the line')]);
+  });
+
+  it('a budget too small to grow on (constants): no City Hall 5 in the first week', () => {
+    const starved = withOverrides({ emission: { minimum: 1, surplusSharePercent: 0.001 } });
+    expect(failing({ constants: starved })).toEqual([named('City Hall 7 days after joining')]);
+  });
+
+  it('a budget so large a new account earns its fee back in days (constants; held over 12 days here): earn-back', () => {
+    const lavish = withOverrides({ emission: { minimum: 100_000_000, surplusSharePercent: 100 } });
+    expect(failing({ days: 16, constants: lavish }, { earnBackHorizonDays: 16 })).toContainEqual(named('days a new paid account takes'));
+  });
+
+  // The command as a run would meet it: a breach planted in every scenario makes it exit 1 and name the criterion.
+  it('exits 1 and names the failed criterion: npm run economy -- --plant coverage:2', () => {
+    const out = mkdtempSync(join(tmpdir(), 'economy-'));
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [
+          '-r',
+          '@swc-node/register',
+          'bench/economy/main.ts',
+          '--days',
+          '4',
+          '--bots',
+          '40',
+          '--stress-bots',
+          '20',
+          '--plant',
+          'coverage:2',
+          '--out',
+          out,
+        ],
+        { cwd: join(__dirname, '../..'), encoding: 'utf8' },
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('PASS CRITERIA FAILED');
+      expect(run.stderr).toContain('default, operator tops up daily: coverage');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('the simulation ledger', () => {

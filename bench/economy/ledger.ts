@@ -3,7 +3,7 @@
  * between accounts, a deposit or a withdrawal, with a reason, as the game's ledger records them.
  * A debit larger than the balance is refused, as the game's check-and-debit refuses it.
  */
-import { recordOf } from '@runik/rules';
+import { noResources, recordOf, RESOURCE_KEYS, ResourceAmounts, RunikHolding } from '@runik/rules';
 
 export const MINT_REASONS = ['conversion', 'citadel-reward', 'shop', 'quest'] as const;
 export type MintReason = (typeof MINT_REASONS)[number];
@@ -18,6 +18,13 @@ export const SYSTEM_ACCOUNTS = ['system:tax', 'system:fees', 'system:rewards'] a
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 export type Account = number | SystemAccount;
 
+/**
+ * Each RUNIK entry's kind, as the server's ledger reasons carry one (libs/contract/src/economy/ledger-reasons.ts):
+ * a mint into a balance its player may withdraw is `budgeted-mint`, one posted locked `game-only-mint`,
+ * a deposit `backed-mint`. The pass criteria read these entries, never the emission budget's own records.
+ */
+export type MintKind = 'budgeted-mint' | 'game-only-mint' | 'backed-mint';
+
 /** What moved in one day. */
 export interface LedgerDay {
   minted: Record<MintReason, number>;
@@ -30,6 +37,13 @@ export interface LedgerDay {
   /** Per player: RUNIK credited that day other than by deposits (what could be withdrawn), and RUNIK spent in the game. */
   earnedBy: Map<number, number>;
   spentBy: Map<number, number>;
+  /** Per player: RUNIK credited by entries of each mint kind, and game-only RUNIK an activation's release made withdrawable. */
+  mintedBy: Record<MintKind, Map<number, number>>;
+  releasedBy: Map<number, number>;
+  /** Per player: what it harvested, summed per resource (the next day's shares' weights, as the server sums its harvest entries). */
+  harvestedBy: Map<number, ResourceAmounts>;
+  /** Withdrawals asked that day, in order: account and amount. */
+  asked: { account: number; amount: number }[];
 }
 
 export interface ConservationCheck {
@@ -51,8 +65,14 @@ export function emptyDay(): LedgerDay {
     withdrawals: 0,
     earnedBy: new Map(),
     spentBy: new Map(),
+    mintedBy: { 'budgeted-mint': new Map(), 'game-only-mint': new Map(), 'backed-mint': new Map() },
+    releasedBy: new Map(),
+    harvestedBy: new Map(),
+    asked: [],
   };
 }
+
+const add = (map: Map<number, number>, account: number, amount: number) => map.set(account, (map.get(account) ?? 0) + amount);
 
 /**
  * Besides balances, what of a player's RUNIK may become RNK: a paid account's balance less its locked
@@ -63,6 +83,13 @@ export class RunikLedger {
   private readonly balances = new Map<Account, number>();
   private readonly locked = new Map<number, number>();
   private readonly paid = new Set<number>();
+  /** The day (0-based) each account became paid, for the criteria (a share counts paid players by the day's start). */
+  private readonly paidOn = new Map<number, number>();
+  /** Per player since it joined: RUNIK credited of withdrawable origin (budgeted and backed mints, sales, releases), and withdrawn. */
+  private readonly withdrawableOrigin = new Map<number, number>();
+  private readonly withdrawnBy = new Map<number, number>();
+  /** The day being played (0-based), set by the world. */
+  today = 0;
   private day = emptyDay();
   private minted = 0;
   private burned = 0;
@@ -89,8 +116,51 @@ export class RunikLedger {
   /** A paid activation: from now on the account's RUNIK not locked is withdrawable. */
   setPaid(account: number): void {
     this.paid.add(account);
+    this.paidOn.set(account, this.today);
   }
 
+  /** The day (0-based) the account became paid; null while free. */
+  paidSince(account: number): number | null {
+    return this.paidOn.get(account) ?? null;
+  }
+
+  /** The players' RUNIK as the server's liabilities read it (`liabilitiesOf`). */
+  holdings(): RunikHolding[] {
+    const holdings: RunikHolding[] = [];
+    for (const [account, runik] of this.balances)
+      if (typeof account === 'number') holdings.push({ paid: this.paid.has(account), runik, locked: this.lockedOf(account) });
+    return holdings;
+  }
+
+  /** A harvest, recorded for the shares' check (resources are the city's; the ledger keeps their RUNIK value). */
+  harvested(account: number, amounts: ResourceAmounts): void {
+    const sum = this.day.harvestedBy.get(account) ?? noResources();
+    for (const resource of RESOURCE_KEYS) sum[resource] += amounts[resource];
+    this.day.harvestedBy.set(account, sum);
+  }
+
+  /**
+   * An activation's release: `amount` of the account's game-only RUNIK becomes withdrawable (the
+   * server lowers `locked_runik`; nothing is minted).
+   */
+  release(account: number, amount: number): void {
+    assertAmount(amount);
+    if (amount > this.lockedOf(account))
+      throw new Error(`Cannot release ${amount} of account ${account}: ${this.lockedOf(account)} locked`);
+    this.locked.set(account, this.lockedOf(account) - amount);
+    add(this.day.releasedBy, account, amount);
+    add(this.withdrawableOrigin, account, amount);
+  }
+
+  /** Per player, RUNIK withdrawn beyond all it was ever credited of withdrawable origin: game-only RUNIK withdrawn (none is 0). */
+  gameOnlyWithdrawn(): Map<number, number> {
+    const over = new Map<number, number>();
+    for (const [account, withdrawn] of this.withdrawnBy) {
+      const beyond = withdrawn - (this.withdrawableOrigin.get(account) ?? 0);
+      if (beyond > 0) over.set(account, beyond);
+    }
+    return over;
+  }
   /** Keeps `amount` more of the account's RUNIK from ever being withdrawn (it stays spendable). */
   lock(account: number, amount: number): void {
     assertAmount(amount);
@@ -102,7 +172,11 @@ export class RunikLedger {
   mint(reason: MintReason, credits: [Account, number][], locked = false): void {
     for (const [account, amount] of credits) {
       this.credit(account, amount, true);
-      if (locked && typeof account === 'number') this.lock(account, amount);
+      if (typeof account === 'number') {
+        if (locked) this.lock(account, amount);
+        else add(this.withdrawableOrigin, account, amount);
+        add(this.day.mintedBy[locked ? 'game-only-mint' : 'budgeted-mint'], account, amount);
+      }
       this.day.minted[reason] += amount;
       this.minted += amount;
     }
@@ -126,12 +200,16 @@ export class RunikLedger {
     }
     this.debit(from, amount, true, !sale);
     this.credit(to, amount, true);
+    // A sale is paid from withdrawable RUNIK: the seller may withdraw it.
+    if (sale && typeof to === 'number') add(this.withdrawableOrigin, to, amount);
     this.day.transferred[reason] += amount;
   }
 
   /** RNK sent to the game and credited as RUNIK. */
   deposit(to: number, amount: number): void {
     this.credit(to, amount, false);
+    add(this.day.mintedBy['backed-mint'], to, amount);
+    add(this.withdrawableOrigin, to, amount);
     this.day.deposits += amount;
     this.deposited += amount;
   }
@@ -139,7 +217,18 @@ export class RunikLedger {
   /** RUNIK paid out as RNK (debited when asked for, though the RNK may wait in the line). */
   withdraw(from: number, amount: number): void {
     if (amount > this.withdrawable(from)) throw new Error(`Account ${from} may withdraw ${this.withdrawable(from)}, asked for ${amount}`);
-    this.debit(from, amount, false);
+    this.recordWithdrawal(from, amount);
+  }
+
+  /**
+   * The debit and record of a withdrawal, unchecked: a test's planted breach calls it to withdraw what
+   * `withdraw` would refuse (the criteria must see it).
+   */
+  recordWithdrawal(from: number, amount: number): void {
+    this.debit(from, amount, false, false);
+    if (this.lockedOf(from) > this.balance(from)) this.locked.set(from, this.balance(from));
+    add(this.withdrawnBy, from, amount);
+    this.day.asked.push({ account: from, amount });
     this.day.withdrawals += amount;
     this.withdrawn += amount;
   }

@@ -33,6 +33,7 @@ import {
 } from './report';
 import { Scenario, STRESS_SCENARIOS } from './scenarios';
 import { ConservationError, simulate } from './simulation';
+import { Plant, PlantKind } from './world';
 
 const USAGE = `Usage: npm run economy -- [--days N] [--bots N] [--stress-bots N] [--seed N] [--alts N] [--constants FILE] [--out DIR]
   --days       game days to play (default 365)
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
       alts: { type: 'string', default: String(DEFAULT_ALTS_PER_FARMER) },
       constants: { type: 'string' },
       out: { type: 'string', default: 'docs/economy' },
+      // For tests only (economy.spec.ts): a breach planted in every scenario, e.g. coverage:3 (world.ts, Plant).
+      plant: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
     seed: wholeNumber('seed', values.seed, 0),
     altsPerFarmer: wholeNumber('alts', values.alts, 0),
     constants: values.constants ? constantsFromFile(values.constants) : rulesConstants(),
+    plant: values.plant ? plantOf(values.plant) : undefined,
   };
 
   const stressBots = values['stress-bots']
@@ -84,7 +88,13 @@ async function main(): Promise<void> {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   // The workers start first: the default scenario then runs here while they play theirs.
-  const stress = runInWorkers(STRESS_SCENARIOS, { days: options.days, bots: stressBots, seed: options.seed, constants: options.constants });
+  const stress = runInWorkers(STRESS_SCENARIOS, {
+    days: options.days,
+    bots: stressBots,
+    seed: options.seed,
+    constants: options.constants,
+    plant: options.plant,
+  });
   const result = simulate(options);
   const summaries = [summarizeScenario(result), ...(await stress)];
   const seconds = (performance.now() - started) / 1000;
@@ -121,6 +131,18 @@ interface Job {
   bots: number;
   seed: number;
   constants: EconomyConstants;
+  plant?: Plant;
+}
+
+const PLANTS: PlantKind[] = ['over-budget', 'over-share', 'game-only-withdrawn', 'coverage', 'game-cap'];
+
+function plantOf(text: string): Plant {
+  const [kind, day] = text.split(':');
+  if (!PLANTS.includes(kind as PlantKind) || !Number.isSafeInteger(Number(day))) {
+    console.error(`--plant must be one of ${PLANTS.join(', ')} and a day, e.g. coverage:3`);
+    process.exit(2);
+  }
+  return { kind: kind as PlantKind, day: Number(day) };
 }
 
 /**

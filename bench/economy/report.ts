@@ -244,11 +244,12 @@ export function treasuryRow(day: DayFigures): string[] {
 export const CRITERIA_HEADER = [
   'scenario',
   'coverage, lowest',
-  'over a share',
   'days over budget',
+  'over a share or slice',
+  'game-only RUNIK withdrawn',
+  'line: over cap / out of order / longest wait',
   'earn-back days (median)',
   'City Hall after a week',
-  'Pouch RUNIK withdrawn',
   'met',
 ];
 

@@ -6,6 +6,7 @@ import { EconomyConstants } from './constants';
 import { summarizeScenario } from './criteria';
 import { Scenario } from './scenarios';
 import { simulate } from './simulation';
+import { Plant } from './world';
 
 interface Job {
   days: number;
@@ -13,6 +14,7 @@ interface Job {
   seed: number;
   constants: EconomyConstants;
   scenario: Scenario;
+  plant?: Plant;
 }
 
 process.on('message', (job: Job) => {

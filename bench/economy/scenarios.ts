@@ -16,6 +16,10 @@ export interface Scenario {
   rnkPremium: number;
   operator: OperatorPolicy;
   operatorName: keyof typeof OPERATORS;
+  /** Swarm accounts that activate: this share of them, each on one of these days (shares of the run). */
+  activationWaves?: { share: number; at: number[] };
+  /** Hive Engine down: the worker cannot read the treasury for `days` from this share of the run (the provisional budget holds). */
+  treasuryUnreadable?: { from: number; days: number };
 }
 
 const base = {
@@ -41,6 +45,17 @@ export const STRESS_SCENARIOS: Scenario[] = [
       { name: 'churn', ...base, churnPerDay: 0.01 },
       { name: 'bank run', ...base, bankRunAt: 0.5 },
       { name: 'arbitrage', ...base, rnkPremium: 2, mix: { ...DEFAULT_MIX, arbitrageur: 20, whale: 10 } },
+      // Hundreds of free accounts converting everything (two thirds of the bots), a third of them activating late in three
+      // waves; Hive Engine down for 5 days in the middle (the provisional budget holds).
+      {
+        name: 'free swarm',
+        ...base,
+        mix: { ...DEFAULT_MIX, swarm: 200 },
+        activationWaves: { share: 1 / 3, at: [0.25, 0.5, 0.75] },
+        treasuryUnreadable: { from: 0.4, days: 5 },
+      },
+      // One person with enough paid accounts to fill the game's daily withdrawal cap every day (CAP_FILLER_ACCOUNTS).
+      { name: 'cap filler', ...base, mix: { ...DEFAULT_MIX, capper: 1 } },
     ] satisfies Scenario[]
   ).flatMap((scenario) => [scenario, { ...scenario, ...never }]),
 ];

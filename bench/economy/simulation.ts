@@ -1,11 +1,21 @@
-import { MAX_CITY_HALL_LEVEL, recordOf } from '@runik/rules';
+import {
+  contributionOf,
+  contributionWeight,
+  emissionShare,
+  emissionSlices,
+  MAX_CITY_HALL_LEVEL,
+  recordOf,
+  REGISTRATION_FEE_USD,
+  RNK_PER_SWAP_HIVE,
+} from '@runik/rules';
 import { Archetype, ARCHETYPES, population } from './archetypes';
 import { EconomyConstants } from './constants';
 import { EmissionUse } from './emission';
 import { ConservationCheck, LedgerDay } from './ledger';
 import { Scenario } from './scenarios';
 import { DAY_MS, START_MS } from './time';
-import { DayActivity, World } from './world';
+import { GUARD_RAILS, Payout } from './treasury';
+import { DayActivity, feeInSwapHive, Plant, World } from './world';
 
 export interface SimulationOptions {
   days: number;
@@ -14,6 +24,31 @@ export interface SimulationOptions {
   constants: EconomyConstants;
   scenario?: Scenario;
   altsPerFarmer?: number;
+  /** A test's planted breach (world.ts, `Plant`). */
+  plant?: Plant;
+}
+
+/**
+ * A day checked from the ledger's entries and the chain side's payouts, never from the emission
+ * budget's or the line's own records: what the criteria read.
+ */
+export interface DayAudit {
+  /** The day's budget as sized (the server's `emission_days.budget`) and the RUNIK of kind budgeted-mint credited to players, releases included. */
+  budget: number;
+  budgetedMinted: number;
+  /** The most any paid account was minted (budgeted-mint entries) over its share, recomputed from yesterday's harvest entries; ≤ 0 when none was. */
+  overShare: number;
+  /** The most a slice (newcomers, releases) gave over its size; ≤ 0 when none did. */
+  overSlice: number;
+  /** RUNIK withdrawn beyond what the account was ever credited of withdrawable origin, all accounts (game-only RUNIK withdrawn). */
+  gameOnlyWithdrawn: number;
+  /** RNK paid out that day against the game's daily cap; a withdrawal paid before one asked earlier (the line's order broken). */
+  paidOut: number;
+  outOfOrder: number;
+  /** The longest a withdrawal paid that day waited, and the oldest still waiting at the day's end, in days. */
+  longestWait: number;
+  /** Whether the budget was sized from the treasury (false: provisional, Hive Engine down). */
+  sizedFromTreasury: boolean;
 }
 
 /** The game account and the emission budget at a day's end; thousandths. */
@@ -34,8 +69,6 @@ export interface TreasuryFigures {
   waitingCount: number;
   /** Paid players still playing (joined, not left). */
   activePaid: number;
-  /** The most any paid player's conversions and rewards passed its share that day (0 or less when none did). */
-  overShare: number;
   /** Mean RUNIK minted a day into one account of a multi-account actor, and of a cash-out player playing alone. */
   multiPerAccount: number;
   singleCashOut: number;
@@ -59,6 +92,7 @@ export interface DayFigures {
   /** Mean RUNIK value of the loot a farmer brought home from its own alts that day. */
   altFarmPerFarmer: number;
   citadelFloor: number;
+  audit: DayAudit;
 }
 
 export interface SimulationResult {
@@ -90,8 +124,11 @@ export function simulate(options: SimulationOptions): SimulationResult {
   const cityHallAfterWeek = recordOf(ARCHETYPES, () => [] as number[]);
   const recordedWeek = new Set<number>();
   const days: DayFigures[] = [];
+  const auditor = new Auditor();
   for (let day = 0; day < options.days; day += 1) {
+    world.ledger.today = day;
     world.playDay(day);
+    world.plantAtDayEnd(day);
     const activity = world.closeActivity();
     const dayEndMs = START_MS + (day + 1) * DAY_MS;
     const ledger = world.ledger.closeDay();
@@ -129,6 +166,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
       activeNet: actives.length ? Math.floor((earned - spent) / actives.length) : 0,
       altFarmPerFarmer: farmers ? Math.floor(activity.altFarmLoot / farmers) : 0,
       citadelFloor: world.citadel.floor,
+      audit: auditor.audit(world, day, ledger),
     });
   }
   const firstHalfMs = START_MS + Math.floor(options.days / 2) * DAY_MS;
@@ -140,9 +178,10 @@ export function simulate(options: SimulationOptions): SimulationResult {
     days,
     paidBalancesAtEnd: sum(world.bots.filter((bot) => world.ledger.isPaid(bot.id)).map((bot) => bot.city.runik)),
     cityHallAfterWeek,
-    earnBackDays: earners.map((bot) =>
-      bot.earnedBackOnDay === null ? null : bot.earnedBackOnDay - Math.floor((bot.joinMs - START_MS) / DAY_MS),
-    ),
+    earnBackDays: earners.map((bot) => {
+      const on = auditor.earnedBackOn.get(bot.id);
+      return on === undefined ? null : on - Math.floor((bot.joinMs - START_MS) / DAY_MS);
+    }),
     emittedBy: recordOf(ARCHETYPES, (archetype) => sum(world.bots.filter((bot) => bot.archetype === archetype).map((bot) => bot.emitted))),
     withdrawnBy: recordOf(ARCHETYPES, (archetype) =>
       sum(world.bots.filter((bot) => bot.archetype === archetype).map((bot) => bot.withdrawn)),
@@ -154,8 +193,6 @@ export function simulate(options: SimulationOptions): SimulationResult {
 function treasuryFigures(world: World, joined: World['bots']): TreasuryFigures {
   const { treasury, emission, emittedToday, ledger } = world;
   const owed = world.owed();
-  let overShare = Number.NEGATIVE_INFINITY;
-  for (const [id, emitted] of emittedToday) overShare = Math.max(overShare, emitted - emission.shareOf(id));
   const meanEmitted = (archetype: Archetype) => {
     const accounts = joined.filter((bot) => bot.archetype === archetype && ledger.isPaid(bot.id));
     return accounts.length ? Math.floor(sum(accounts.map((bot) => emittedToday.get(bot.id) ?? 0)) / accounts.length) : 0;
@@ -165,7 +202,7 @@ function treasuryFigures(world: World, joined: World['bots']): TreasuryFigures {
     swapHive: treasury.swapHive,
     owed,
     coverage: owed > 0 ? treasury.rnk / owed : null,
-    budget: emission.size,
+    budget: emission.state.budget,
     budgetUse: { ...emission.use },
     paidOut: treasury.today.paidOut,
     toppedUp: treasury.today.toppedUp,
@@ -173,7 +210,6 @@ function treasuryFigures(world: World, joined: World['bots']): TreasuryFigures {
     waiting: treasury.waiting,
     waitingCount: treasury.waitingCount,
     activePaid: joined.filter((bot) => bot.leftOnDay === null && ledger.isPaid(bot.id)).length,
-    overShare: Number.isFinite(overShare) ? overShare : 0,
     multiPerAccount: meanEmitted('multi'),
     singleCashOut: meanEmitted('cashout'),
   };
@@ -195,3 +231,65 @@ export function median(values: number[]): number {
     50,
   );
 }
+
+/** The registration fee at the reference rate, in RUNIK thousandths: what a new account's earn-back counts to. */
+const EARN_BACK_RUNIK = feeInSwapHive(REGISTRATION_FEE_USD) * RNK_PER_SWAP_HIVE;
+
+/**
+ * Checks each day from the ledger's entries (kinds, harvests, releases, withdrawals) and the payouts:
+ * the budget, the shares and slices recomputed with the rules' `emissionSlices` and `emissionShare`
+ * from yesterday's harvest entries; game-only RUNIK withdrawn; the line's cap, order and waits.
+ */
+class Auditor {
+  private yesterday: LedgerDay | null = null;
+  private lastSeq = -1;
+  /** Per player: RUNIK of kind budgeted-mint (releases included) credited since it joined, and the day it reached the fee. */
+  private readonly budgeted = new Map<number, number>();
+  readonly earnedBackOn = new Map<number, number>();
+
+  audit(world: World, day: number, ledger: LedgerDay): DayAudit {
+    const budget = world.emission.state.budget;
+    const weights = new Map<number, number>();
+    for (const [id, harvested] of this.yesterday?.harvestedBy ?? []) {
+      const paidSince = world.ledger.paidSince(id);
+      if (paidSince !== null && paidSince < day) weights.set(id, contributionWeight(contributionOf(harvested)));
+    }
+    const totalWeight = sum([...weights.values()]);
+    const slices = emissionSlices(budget, totalWeight);
+    let overShare = Number.NEGATIVE_INFINITY;
+    let newcomers = 0;
+    for (const [id, minted] of ledger.mintedBy['budgeted-mint']) {
+      const weight = weights.get(id) ?? null;
+      if (weight === null || totalWeight <= 0) newcomers += minted;
+      overShare = Math.max(overShare, minted - emissionShare(slices, weight, totalWeight));
+    }
+    const released = sum([...ledger.releasedBy.values()]);
+    for (const [id, amount] of [...ledger.mintedBy['budgeted-mint'], ...ledger.releasedBy]) {
+      const total = (this.budgeted.get(id) ?? 0) + amount;
+      this.budgeted.set(id, total);
+      if (total >= EARN_BACK_RUNIK && !this.earnedBackOn.has(id)) this.earnedBackOn.set(id, day);
+    }
+    const payouts: Payout[] = world.treasury.payoutsToday;
+    let outOfOrder = 0;
+    for (const { seq } of payouts) {
+      if (seq < this.lastSeq) outOfOrder += 1;
+      this.lastSeq = Math.max(this.lastSeq, seq);
+    }
+    const oldest = world.treasury.oldestWaiting;
+    this.yesterday = ledger;
+    return {
+      budget,
+      budgetedMinted: sum([...ledger.mintedBy['budgeted-mint'].values()]) + released,
+      overShare: Number.isFinite(overShare) ? overShare : 0,
+      overSlice: Math.max(newcomers - slices.newcomers, released - slices.releases),
+      gameOnlyWithdrawn: sum([...world.ledger.gameOnlyWithdrawn().values()]),
+      paidOut: sum(payouts.map(({ amount }) => amount)),
+      outOfOrder,
+      longestWait: Math.max(0, ...payouts.map(({ askedDay, paidDay }) => paidDay - askedDay), oldest ? day - oldest.askedDay : 0),
+      sizedFromTreasury: world.budgetSizedFromTreasury,
+    };
+  }
+}
+
+/** The game's daily withdrawal cap the payouts are held to (the production default the simulation plays). */
+export const GAME_DAILY_CAP = GUARD_RAILS.gameDaily;

@@ -1,4 +1,12 @@
-import { coverageAllows, COVERAGE_FLOOR_DECIMALS, capRemaining, RNK_PER_SWAP_HIVE } from '@runik/rules';
+import {
+  capRemaining,
+  COVERAGE_FLOOR_DECIMALS,
+  OpenWithdrawal,
+  releasableOfLine,
+  RNK_PER_SWAP_HIVE,
+  WithdrawalLineFigures,
+  withdrawalPlace,
+} from '@runik/rules';
 
 /**
  * The operator's side of the game account. SWAP.HIVE (registrations, late activations, packs, the
@@ -32,18 +40,33 @@ export interface GuardRails {
 
 export const GUARD_RAILS: GuardRails = { perAccountDaily: 1_000_000, gameDaily: 50_000_000, coverageFloor: 10 ** COVERAGE_FLOOR_DECIMALS };
 
-interface Waiting {
+/** A withdrawal asked: who, how much, its place in the order of asking, the day (0-based) it was asked. */
+export interface Withdrawal {
   account: number;
   amount: number;
+  seq: number;
+  askedDay: number;
 }
 
-/** The game account's RNK and SWAP.HIVE, and the line of withdrawals waiting for RNK. */
+/** A withdrawal the game account paid, and the day it left. */
+export interface Payout extends Withdrawal {
+  paidDay: number;
+}
+
+/**
+ * The game account's RNK and SWAP.HIVE, and the line of withdrawals waiting for RNK. Whether a
+ * withdrawal leaves at once or waits, and how much of the line may go, is the server's rule
+ * (`withdrawalPlace`, `releasableOfLine` in libs/rules, which libs/server's guard rails apply).
+ */
 export class Treasury {
   rnk: number;
   swapHive = 0;
-  private readonly line: Waiting[] = [];
+  private readonly line: Withdrawal[] = [];
+  private seq = 0;
   private day = { paidOut: 0, deposited: 0, toppedUp: 0, swapHiveIn: 0 };
   totals = { paidOut: 0, deposited: 0, toppedUp: 0, swapHiveIn: 0 };
+  /** Every withdrawal paid on the current day (the criteria check the caps, the order and the waits from them). */
+  payoutsToday: Payout[] = [];
 
   constructor(
     private readonly operator: OperatorPolicy,
@@ -58,6 +81,7 @@ export class Treasury {
   /** A game day begins: a fresh game cap and day's figures. */
   startDay(): void {
     this.day = { paidOut: 0, deposited: 0, toppedUp: 0, swapHiveIn: 0 };
+    this.payoutsToday = [];
   }
 
   /** The operator buys RNK with the SWAP.HIVE held, on its schedule (day 0-based). */
@@ -85,32 +109,60 @@ export class Treasury {
     this.totals.deposited += amount;
   }
 
+  /** RNK taken out of the game account other than by a withdrawal (a test's planted breach). */
+  remove(amount: number): void {
+    this.rnk -= amount;
+  }
+
+  /** The game's daily cap lowered (a test's planted breach: the line then waits for weeks). */
+  cutGameCap(to: number): void {
+    this.rails.gameDaily = to;
+  }
+
   /** What the player may still ask for today under the per-account cap. */
   accountLeft(askedToday: number): number {
     return capRemaining(this.rails.perAccountDaily, askedToday);
   }
 
-  /** A withdrawal (already debited) joins the end of the line; `release` then moves the line. */
-  ask(account: number, amount: number): void {
-    this.line.push({ account, amount });
+  /**
+   * A withdrawal (within its account's cap, about to be debited): paid now or to the end of the line.
+   * `owed`: everything owed before its debit (it is counted in it).
+   */
+  ask(account: number, amount: number, day: number, owed: number): void {
+    const withdrawal = { account, amount, seq: this.seq++, askedDay: day };
+    if (withdrawalPlace(amount, this.line.length > 0, this.figures(owed)) === 'pending') this.pay(withdrawal, day);
+    else this.line.push(withdrawal);
   }
 
-  /**
-   * Lets the line go oldest first while the day's game cap and the coverage floor allow, stopping
-   * at the first that does not fit (the order is the promise). `owed` counts the line itself.
-   */
-  release(owed: number): void {
-    let stillOwed = owed;
-    while (this.line.length > 0) {
-      const { amount } = this.line[0];
-      if (amount > capRemaining(this.rails.gameDaily, this.day.paidOut)) return;
-      if (!coverageAllows({ treasuryRnk: this.rnk, committed: 0, owed: stillOwed }, amount, this.rails.coverageFloor)) return;
-      this.line.shift();
-      this.rnk -= amount;
-      stillOwed -= amount;
-      this.day.paidOut += amount;
-      this.totals.paidOut += amount;
-    }
+  /** Lets the line go oldest first as far as the game cap and the coverage floor allow. `owed` counts the line itself. */
+  release(owed: number, day: number): void {
+    for (const withdrawal of this.line.splice(
+      0,
+      releasableOfLine(
+        this.line.map(({ amount }) => amount),
+        this.figures(owed),
+      ),
+    ))
+      this.pay(withdrawal, day);
+  }
+
+  private figures(owed: number): WithdrawalLineFigures {
+    return {
+      gameLeft: capRemaining(this.rails.gameDaily, this.day.paidOut),
+      coverage: { floor: this.rails.coverageFloor, figures: { treasuryRnk: this.rnk, committed: 0, owed } },
+    };
+  }
+
+  private pay(withdrawal: Withdrawal, day: number): void {
+    this.rnk -= withdrawal.amount;
+    this.day.paidOut += withdrawal.amount;
+    this.totals.paidOut += withdrawal.amount;
+    this.payoutsToday.push({ ...withdrawal, paidDay: day });
+  }
+
+  /** The line as the server's liabilities read it (paid withdrawals leave at once: none is on its way). */
+  openWithdrawals(): OpenWithdrawal[] {
+    return this.line.map(({ amount }) => ({ status: 'queued', amount }));
   }
 
   /** RUNIK debited and waiting for RNK: still owed. */
@@ -120,6 +172,11 @@ export class Treasury {
 
   get waitingCount(): number {
     return this.line.length;
+  }
+
+  /** The oldest withdrawal waiting (its asked day), or null. */
+  get oldestWaiting(): Withdrawal | null {
+    return this.line[0] ?? null;
   }
 
   /** The day's movements so far. */

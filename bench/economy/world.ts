@@ -35,6 +35,13 @@ import {
   LATE_ACTIVATION_FEE_USD,
   RNK_PER_SWAP_HIVE,
   REGISTRATION_FEE_USD,
+  activationRelease,
+  contributionOf,
+  contributionWeight,
+  emissionBudget,
+  liabilitiesOf,
+  owedOf,
+  provisionalBudget,
 } from '@runik/rules';
 import {
   ACTIVATE_AFTER_DAYS,
@@ -52,7 +59,7 @@ import {
 } from './archetypes';
 import { City, runikValue } from './city';
 import { EconomyConstants } from './constants';
-import { EmissionDay, EmissionUse } from './emission';
+import { EmissionDraws, EmissionUse } from './emission';
 import { RunikLedger } from './ledger';
 import { QuestLog } from './quests';
 import { Marketplace } from './marketplace';
@@ -89,6 +96,8 @@ export interface Bot {
   hasRaided: boolean;
   citadel: { day: string; attacks: number };
   lastWithdrawMs: number | null;
+  /** A swarm account's activation day (its wave), null: never. */
+  activateOnDay: number | null;
   purchases: Map<string, number>;
   packsBought: number;
   /** The last day its once-a-day actions (shopping, the marketplace) were done. */
@@ -157,6 +166,22 @@ export interface WorldOptions {
   constants: EconomyConstants;
   scenario?: Scenario;
   altsPerFarmer?: number;
+  /** A test's planted breach (economy.spec.ts): the criteria must report it. Never set by a run. */
+  plant?: Plant;
+}
+
+/**
+ * A breach a test plants on `day` (0-based), each the one a pass criterion exists to catch:
+ * `over-budget`: RUNIK minted withdrawable past the day's budget, drawn from nothing;
+ * `over-share`: one paid account minted a thousandth past its share (within the budget);
+ * `game-only-withdrawn`: the richest free account withdraws its (game-only) RUNIK;
+ * `coverage`: RNK taken out of the game account (all of it);
+ * `game-cap`: the game's daily withdrawal cap cut to 1 RUNIK from that day (withdrawals wait for weeks).
+ */
+export type PlantKind = 'over-budget' | 'over-share' | 'game-only-withdrawn' | 'coverage' | 'game-cap';
+export interface Plant {
+  kind: PlantKind;
+  day: number;
 }
 
 /**
@@ -175,8 +200,14 @@ export class World {
   readonly scenario: Scenario;
   readonly altsPerFarmer: number;
   readonly treasury: Treasury;
-  /** The day's emission budget (sized when the day starts). */
-  emission!: EmissionDay;
+  /** The day's emission budget (sized when the day starts) and what was drawn from it. */
+  emission!: EmissionDraws;
+  /** How the day's budget was set: from the treasury (the worker read it) or provisional (Hive Engine down). */
+  budgetSizedFromTreasury = true;
+  /** The last day sized from the treasury: the surplus measured then, and what every day since drew (`provisionalBudget`'s estimate). */
+  private lastSized: { surplus: number; drawnSince: number } | null = null;
+  /** Activations whose release waits for the releases' slice, oldest first (the server's `players.release_waiting`). */
+  private readonly releaseWaiting: { bot: Bot; amount: number }[] = [];
   /** Per paid player, what the day's budget minted into its withdrawable balance by conversion and citadel rewards (a release aside). */
   emittedToday = new Map<number, number>();
   private readonly market = new Marketplace(this.ledger);
@@ -193,7 +224,7 @@ export class World {
     this.altsPerFarmer = options.altsPerFarmer ?? DEFAULT_ALTS_PER_FARMER;
     this.treasury = new Treasury(
       this.scenario.operator,
-      GUARD_RAILS,
+      { ...GUARD_RAILS },
       this.scenario.rnkPremium,
       this.scenario.operator.launchReservePerPlayer * options.bots,
     );
@@ -203,7 +234,18 @@ export class World {
   private populate(): void {
     const counts = population(this.options.bots, this.mix, this.altsPerFarmer);
     const archetypes: Archetype[] = [];
-    for (const archetype of ['casual', 'active', 'whale', 'trader', 'farmer', 'cashout', 'activator', 'arbitrageur'] as const)
+    for (const archetype of [
+      'casual',
+      'active',
+      'whale',
+      'trader',
+      'farmer',
+      'cashout',
+      'activator',
+      'arbitrageur',
+      'swarm',
+      'capper',
+    ] as const)
       for (let i = 0; i < counts[archetype]; i += 1) archetypes.push(archetype);
     for (let i = 0; i < counts.multi / MULTI_ACCOUNTS; i += 1) archetypes.push('multi');
     // Shuffled, so that founders and latecomers mix every archetype.
@@ -214,7 +256,8 @@ export class World {
     const founders = Math.round(archetypes.length * FOUNDERS_SHARE);
     const latestJoinMin = Math.max(1, Math.floor((this.days * 24 * 60) / 2));
     archetypes.forEach((archetype, index) => {
-      const joinMs = index < founders ? START_MS : START_MS + this.random.int(0, latestJoinMin) * MINUTE_MS;
+      // A cap filler's accounts are all there from the start (it fills the cap from the first day).
+      const joinMs = index < founders || archetype === 'capper' ? START_MS : START_MS + this.random.int(0, latestJoinMin) * MINUTE_MS;
       const owner = this.addBot(archetype, joinMs, null);
       // A farmer's free alts; a multi-account actor's other paid accounts (raided by its first, as alts are).
       if (archetype === 'farmer')
@@ -234,7 +277,11 @@ export class World {
       city: new City(this.bots.length, this.options.constants, this.ledger, joinMs),
       joinMs,
       // An alt is played by its owner right after the owner's first visit of the day.
-      visitOffsetMin: owner ? owner.visitOffsetMin + 1 : behaviour.firstVisitFromHour * 60 + this.random.int(0, spacingMin - 1),
+      visitOffsetMin: owner
+        ? owner.visitOffsetMin + 1
+        : archetype === 'capper'
+          ? 0
+          : behaviour.firstVisitFromHour * 60 + this.random.int(0, spacingMin - 1),
       ownerId: owner?.id ?? null,
       alts: [],
       lastRaidOn: new Map(),
@@ -250,6 +297,7 @@ export class World {
       withdrawn: 0,
       earnedBackOnDay: null,
       quests: new QuestLog(),
+      activateOnDay: archetype === 'swarm' ? this.waveOf() : null,
     };
     this.bots.push(bot);
     if (behaviour.paid) this.ledger.setPaid(bot.id);
@@ -312,29 +360,112 @@ export class World {
     }
     // After the registrations at the day's start: the founders' fees back the first day.
     this.treasury.topUp(day);
-    this.emission = new EmissionDay({ treasuryRnk: this.treasury.rnk, owed: this.owed() }, this.options.constants.emission, harvested);
+    this.plantAtDayStart(day);
+    this.emission = new EmissionDraws(this.sizeBudget(day), this.weightsOf(day, harvested));
     this.emittedToday = new Map();
-    this.treasury.release(this.owed());
+    this.releaseWaitingOldestFirst();
+    this.treasury.release(this.owed(), day);
   }
 
   /**
-   * All the RNK the game could be asked for in one step: paid players' withdrawable RUNIK, the line
-   * of withdrawals, and each free account's RUNIK an activation could release.
+   * The day's budget as the server sets it: `emissionBudget` from the RNK held and all owed when the
+   * worker reads the treasury; while Hive Engine is down (the scenario's outage), `provisionalBudget`
+   * from the last measured surplus less everything drawn since.
+   */
+  private sizeBudget(day: number): number {
+    const outage = this.scenario.treasuryUnreadable;
+    const readable = !outage || day < Math.floor(outage.from * this.days) || day >= Math.floor(outage.from * this.days) + outage.days;
+    if (this.lastSized && this.emission) this.lastSized.drawnSince += this.emission.spent;
+    this.budgetSizedFromTreasury = readable;
+    if (!readable)
+      return provisionalBudget(this.lastSized ? this.lastSized.surplus - this.lastSized.drawnSince : null, this.options.constants.emission);
+    const position = { treasuryRnk: this.treasury.rnk, owed: this.owed() };
+    this.lastSized = { surplus: position.treasuryRnk - position.owed, drawnSince: 0 };
+    return emissionBudget(position, this.options.constants.emission);
+  }
+
+  /** The producers' weights: paid by the day's start and harvested yesterday (`contributionWeight(contributionOf(harvest))`). */
+  private weightsOf(day: number, harvested: Map<number, ResourceAmounts | null>): Map<number, number> {
+    const weights = new Map<number, number>();
+    for (const [id, amounts] of harvested) {
+      const paidSince = this.ledger.paidSince(id);
+      if (amounts && paidSince !== null && paidSince < day) weights.set(id, contributionWeight(contributionOf(amounts)));
+    }
+    return weights;
+  }
+
+  /** What activations still wait for, oldest first, as far as today's releases' slice gives (the server's worker, `releaseWaiting`). */
+  private releaseWaitingOldestFirst(): void {
+    while (this.releaseWaiting.length > 0) {
+      const waiting = this.releaseWaiting[0];
+      // Game-only RUNIK spent meanwhile is no longer there to release.
+      const releasable = Math.min(waiting.amount, this.ledger.lockedOf(waiting.bot.id), waiting.bot.city.runik);
+      const released = this.emission.draw('release', releasable, 'release');
+      if (released === 0 && releasable > 0) return;
+      this.settleRelease(waiting.bot, released);
+      waiting.amount = releasable - released;
+      if (waiting.amount > 0) return;
+      this.releaseWaiting.shift();
+    }
+  }
+
+  private settleRelease(bot: Bot, released: number): void {
+    if (released === 0) return;
+    this.ledger.release(bot.id, released);
+    bot.emitted += released;
+  }
+
+  /**
+   * All the RNK the game could be asked for in one step, as the server reads it: `owedOf(liabilitiesOf(...))`
+   * over every player's RUNIK and locked RUNIK in the ledger and the line of withdrawals.
    */
   owed(): number {
-    let owed = this.treasury.waiting;
-    for (const bot of this.bots) {
-      owed += this.ledger.isPaid(bot.id)
-        ? this.ledger.withdrawable(bot.id)
-        : Math.min(bot.city.runik - this.ledger.lockedOf(bot.id), this.options.constants.activationRelease);
+    return owedOf(liabilitiesOf(this.ledger.holdings(), this.treasury.openWithdrawals()));
+  }
+
+  /** A swarm account's activation day: in one of the scenario's waves, or never. */
+  private waveOf(): number | null {
+    const waves = this.scenario.activationWaves;
+    if (!waves || this.random.fraction() >= waves.share) return null;
+    return Math.floor(waves.at[this.random.int(0, waves.at.length - 1)] * this.days);
+  }
+
+  private plantAtDayStart(day: number): void {
+    const plant = this.options.plant;
+    if (!plant || plant.day !== day) return;
+    if (plant.kind === 'coverage') this.treasury.remove(this.treasury.rnk);
+    if (plant.kind === 'game-cap') this.treasury.cutGameCap(1_000);
+  }
+
+  /** The planted breaches of the minting and withdrawing kinds, at the day's last visit (a test's: see `Plant`). */
+  plantAtDayEnd(day: number): void {
+    const plant = this.options.plant;
+    if (!plant || plant.day !== day) return;
+    const paid = this.bots.filter((bot) => this.ledger.isPaid(bot.id) && bot.joinMs <= START_MS + day * DAY_MS);
+    if (plant.kind === 'over-budget') {
+      // More than the whole budget, minted withdrawable as conversions a thousandth at a time past what is left.
+      const over = this.emission.state.budget + 1;
+      const each = Math.ceil(over / paid.length);
+      for (const bot of paid) this.ledger.mint('conversion', [[bot.id, each]]);
     }
-    return owed;
+    if (plant.kind === 'over-share') {
+      const bot = paid[0];
+      this.ledger.mint('conversion', [[bot.id, this.emission.leftFor(bot.id) + 1]]);
+    }
+    if (plant.kind === 'game-only-withdrawn') {
+      // The free account holding the most (all of it game-only) withdraws it, as if activated with no release.
+      const bot = this.bots.filter((other) => !this.ledger.isPaid(other.id)).sort((a, b) => b.city.runik - a.city.runik)[0];
+      const amount = bot.city.runik;
+      const owed = this.owed();
+      this.ledger.recordWithdrawal(bot.id, amount);
+      this.treasury.ask(bot.id, amount, day, owed);
+    }
   }
 
   /** Mints into a paid player's withdrawable balance count against its share and the day's budget. */
   private emit(bot: Bot, amount: number, kind: keyof EmissionUse, day: number): void {
     if (amount === 0) return;
-    this.emission.draw(bot.id, amount, kind);
+    if (this.emission.draw(bot.id, amount, kind) !== amount) throw new Error(`Player ${bot.id} minted ${amount} past its allowance`);
     if (kind !== 'release') this.emittedToday.set(bot.id, (this.emittedToday.get(bot.id) ?? 0) + amount);
     bot.emitted += amount;
     if (bot.earnedBackOnDay === null && bot.emitted >= feeInSwapHive(REGISTRATION_FEE_USD) * RNK_PER_SWAP_HIVE) bot.earnedBackOnDay = day;
@@ -345,8 +476,13 @@ export class World {
     city.finishTraining(nowMs);
     if (bot.leftOnDay !== null) return this.withdraw(bot, nowMs, day);
     if (bot.archetype === 'alt') return this.growAlt(bot, nowMs);
-    if (bot.archetype === 'activator' && !this.ledger.isPaid(bot.id) && nowMs >= bot.joinMs + ACTIVATE_AFTER_DAYS * DAY_MS)
+    if (
+      !this.ledger.isPaid(bot.id) &&
+      ((bot.archetype === 'activator' && nowMs >= bot.joinMs + ACTIVATE_AFTER_DAYS * DAY_MS) ||
+        (bot.activateOnDay !== null && day >= bot.activateOnDay))
+    )
       this.activate(bot);
+    if (bot.archetype === 'capper') return this.fillGameCap(bot, nowMs, day);
     const harvestedBefore = city.lastHarvestMs;
     city.harvest(nowMs);
     if (city.lastHarvestMs !== harvestedBefore) bot.quests.note('harvest-twice', this.gameDay);
@@ -370,36 +506,52 @@ export class World {
     this.withdraw(bot, nowMs, day);
   }
 
-  /** A paid player converts within what is left of its share; a free one within the daily cap alone. */
+  /** A paid player converts within what is left of its share; a free one within the daily cap alone, its RUNIK game-only. */
   private convert(bot: Bot, day: number): void {
     if (!this.ledger.isPaid(bot.id)) {
-      bot.city.convertToRunik(this.gameDay);
+      bot.city.convertToRunik(this.gameDay, Number.MAX_SAFE_INTEGER, true);
       return;
     }
     this.emit(bot, bot.city.convertToRunik(this.gameDay, this.emission.leftFor(bot.id)), 'conversion', day);
   }
 
   /**
-   * A late activation (the late fee in SWAP.HIVE): releases what the rules allow as withdrawable,
-   * from the day's budget; the rest of its RUNIK stays spendable but locked.
+   * A late activation (the late fee in SWAP.HIVE), as the server's `PlayersService.activate`: of its
+   * game-only RUNIK up to `activationRelease` is released from the day's releases' slice, what the
+   * slice cannot give today waits (released oldest first on the next days), the rest stays locked.
    */
   private activate(bot: Bot): void {
     this.treasury.receiveSwapHive(feeInSwapHive(LATE_ACTIVATION_FEE_USD));
-    const free = bot.city.runik - this.ledger.lockedOf(bot.id);
-    const release = Math.min(free, this.options.constants.activationRelease, this.emission.releaseLeft());
-    this.ledger.lock(bot.id, free - release);
     this.ledger.setPaid(bot.id);
-    this.emission.draw(bot.id, release, 'release');
-    bot.emitted += release;
+    const gameOnly = Math.min(this.ledger.lockedOf(bot.id), bot.city.runik);
+    const toRelease = activationRelease(gameOnly);
+    const released = this.emission.draw('release', toRelease, 'release');
+    this.settleRelease(bot, released);
+    if (toRelease > released) this.releaseWaiting.push({ bot, amount: toRelease - released });
     this.activity.activations += 1;
-    this.activity.lockedAtActivation += free - release;
+    this.activity.lockedAtActivation += gameOnly - toRelease;
+  }
+
+  /**
+   * One person's many paid accounts filling the game's daily withdrawal cap: each, at the game day's
+   * first minute, deposits its per-account cap in RNK and asks for it back (the RNK is its own: only
+   * the line's order and the cap are at stake).
+   */
+  private fillGameCap(bot: Bot, nowMs: number, day: number): void {
+    if (bot.lastWithdrawMs !== null && nowMs < bot.lastWithdrawMs + WITHDRAW_COOLDOWN_MS) return;
+    if (bot.asked.day !== day) bot.asked = { day, amount: 0 };
+    const amount = this.treasury.accountLeft(bot.asked.amount);
+    if (amount <= 0) return;
+    this.ledger.deposit(bot.id, amount);
+    this.treasury.deposit(amount);
+    this.askWithdrawal(bot, amount, nowMs, day);
   }
 
   /** An alt is grown to its target City Hall once a day, then left with its production pending, to be raided. */
   private growAlt(bot: Bot, nowMs: number): void {
     if (bot.city.chLevel >= ALT_TARGET_CITY_HALL) return;
     bot.city.harvest(nowMs);
-    bot.city.convertToRunik(this.gameDay);
+    bot.city.convertToRunik(this.gameDay, Number.MAX_SAFE_INTEGER, true);
     this.upgrade(bot, nowMs);
   }
 
@@ -555,7 +707,13 @@ export class World {
       if (this.ledger.isPaid(playerId)) this.emit(this.bots[playerId], credited, 'citadel', day);
       this.citadel.paidToday.set(playerId, (this.citadel.paidToday.get(playerId) ?? 0) + credited);
     }
-    this.ledger.mint('citadel-reward', [...credits, ['system:rewards', remainder]]);
+    // A free player's reward is game-only (the server locks it after the posting).
+    this.ledger.mint('citadel-reward', [...credits.filter(([id]) => this.ledger.isPaid(id)), ['system:rewards', remainder]]);
+    this.ledger.mint(
+      'citadel-reward',
+      credits.filter(([id]) => !this.ledger.isPaid(id)),
+      true,
+    );
     this.activity.citadelWithheld += withheld;
     this.citadel.floor += 1;
     this.citadel.hp = bossMaxHp(this.citadel.floor);
@@ -637,11 +795,16 @@ export class World {
     if (bot.asked.day !== day) bot.asked = { day, amount: 0 };
     const amount = Math.min(wanted, this.treasury.accountLeft(bot.asked.amount));
     if (amount <= 0) return;
+    this.askWithdrawal(bot, amount, nowMs, day);
+  }
+
+  /** A withdrawal within the account's cap: debited, then out now or to the end of the line (`withdrawalPlace`). */
+  private askWithdrawal(bot: Bot, amount: number, nowMs: number, day: number): void {
+    const owed = this.owed();
     this.ledger.withdraw(bot.id, amount);
     bot.asked.amount += amount;
     bot.withdrawn += amount;
     bot.lastWithdrawMs = nowMs;
-    this.treasury.ask(bot.id, amount);
-    this.treasury.release(this.owed());
+    this.treasury.ask(bot.id, amount, day, owed);
   }
 }

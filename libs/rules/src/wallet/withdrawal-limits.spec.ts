@@ -1,4 +1,4 @@
-import { capRemaining, coverageAllows } from './withdrawal-limits';
+import { capRemaining, coverageAllows, releasableOfLine, withdrawalPlace } from './withdrawal-limits';
 
 describe('capRemaining', () => {
   it('is what the day left of the cap, never negative', () => {
@@ -33,5 +33,25 @@ describe('coverageAllows', () => {
     const owed = 2 ** 52 + 1;
     expect(coverageAllows({ treasuryRnk: owed, committed: 0, owed }, 1, 10_000)).toBe(true);
     expect(coverageAllows({ treasuryRnk: owed - 1, committed: 0, owed }, 1, 10_000)).toBe(false);
+  });
+});
+
+describe('the line of withdrawals', () => {
+  const floorOne = (treasuryRnk: number, owed: number) => ({ floor: 10_000, figures: { treasuryRnk, committed: 0, owed } });
+
+  it('sends a withdrawal now only when nobody waits, the game cap has room and the floor holds', () => {
+    expect(withdrawalPlace(1_000, false, { gameLeft: 1_000, coverage: null })).toBe('pending');
+    expect(withdrawalPlace(1_000, true, { gameLeft: 5_000, coverage: null })).toBe('queued');
+    expect(withdrawalPlace(1_001, false, { gameLeft: 1_000, coverage: null })).toBe('queued');
+    expect(withdrawalPlace(1_000, false, { gameLeft: 5_000, coverage: floorOne(9_999, 10_000) })).toBe('queued');
+    expect(withdrawalPlace(1_000, false, { gameLeft: 5_000, coverage: floorOne(10_000, 10_000) })).toBe('pending');
+  });
+
+  it('lets the line go oldest first, stopping at the first that does not fit', () => {
+    expect(releasableOfLine([4_000, 3_000, 500], { gameLeft: 5_000, coverage: null })).toBe(1); // the 500 does not jump the 3,000
+    expect(releasableOfLine([4_000, 1_000], { gameLeft: 5_000, coverage: null })).toBe(2);
+    // Each one let go is spoken for: 10,000 held against 10,000 owed lets all go at floor 1, 9,999 none.
+    expect(releasableOfLine([6_000, 4_000], { gameLeft: Infinity, coverage: floorOne(10_000, 10_000) })).toBe(2);
+    expect(releasableOfLine([6_000, 4_000], { gameLeft: Infinity, coverage: floorOne(9_999, 10_000) })).toBe(0);
   });
 });

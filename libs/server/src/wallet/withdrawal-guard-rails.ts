@@ -6,13 +6,14 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   capRemaining,
   COVERAGE_FLOOR_DECIMALS,
-  coverageAllows,
   formatAmount,
   formatCountdown,
   formatRunik,
   fromThousandths,
   gameDay,
   owedOf,
+  releasableOfLine,
+  withdrawalPlace,
 } from '@runik/rules';
 import type { CoverageFigures } from '@runik/rules';
 import { ErrorMessages, WalletMessages } from '@runik/contract';
@@ -97,12 +98,11 @@ export class WithdrawalGuardRails {
     const [{ waiting }]: { waiting: boolean }[] = await manager.query(
       `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE status = 'queued') AS waiting`,
     );
-    if (waiting) return 'queued';
     const { game } = await this.capsToday(manager, playerId);
-    if (game && amount > game.remaining) return 'queued';
     const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
-    if (floor === undefined || treasuryRnk === null) return 'pending';
-    return coverageAllows(await this.coverageFigures(manager, treasuryRnk), amount, floor) ? 'pending' : 'queued';
+    const coverage =
+      waiting || floor === undefined || treasuryRnk === null ? null : { floor, figures: await this.coverageFigures(manager, treasuryRnk) };
+    return withdrawalPlace(amount, waiting, { gameLeft: game?.remaining ?? Number.POSITIVE_INFINITY, coverage });
   }
 
   /**
@@ -125,21 +125,14 @@ export class WithdrawalGuardRails {
       const line: { id: string; amount_thousandths: string }[] = await manager.query(
         `SELECT id, amount_thousandths FROM withdrawals WHERE status = 'queued' ORDER BY id`,
       );
-      const check =
+      const coverage =
         floor === undefined || treasuryRnk === null ? null : { floor, figures: await this.coverageFigures(manager, treasuryRnk) };
-      let gameLeft = (await this.capsToday(manager, null)).game?.remaining ?? Number.POSITIVE_INFINITY;
-      const ids: number[] = [];
-      for (const row of line) {
-        const amount = Number(row.amount_thousandths);
-        if (amount > gameLeft) break;
-        if (check) {
-          if (!coverageAllows(check.figures, amount, check.floor)) break;
-          check.figures.committed += amount;
-          check.figures.owed -= amount;
-        }
-        gameLeft -= amount;
-        ids.push(Number(row.id));
-      }
+      const gameLeft = (await this.capsToday(manager, null)).game?.remaining ?? Number.POSITIVE_INFINITY;
+      const released = releasableOfLine(
+        line.map((row) => Number(row.amount_thousandths)),
+        { gameLeft, coverage },
+      );
+      const ids = line.slice(0, released).map((row) => Number(row.id));
       if (ids.length > 0) {
         await manager.query(
           `UPDATE withdrawals SET status = 'pending', released_at = $2, updated_at = $2 WHERE id = ANY($1) AND status = 'queued'`,
