@@ -65,8 +65,3 @@ export function liabilitiesOf(holdings: Iterable<RunikHolding>, withdrawals: Ite
 export function owedOf(liabilities: Liabilities): number {
   return liabilities.withdrawable + liabilities.contingent + liabilities.queued + liabilities.committed;
 }
-
-/** RNK held ÷ owed (Infinity when nothing is owed). */
-export function coverageOf(treasuryRnk: number, owed: number): number {
-  return owed > 0 ? treasuryRnk / owed : Infinity;
-}
