@@ -73,6 +73,17 @@ export const ACTIVATE_AFTER_DAYS = 45;
 /** Pouches an arbitrageur buys a day while RNK trades above the reference rate. */
 export const POUCHES_PER_DAY = 4;
 
+/** An account that only comes by once a day for its own errand: no army, no raids, no citadel, no gear. */
+const ONE_VISIT_A_DAY = {
+  visitsPerDay: 1,
+  firstVisitFromHour: 0,
+  armyShare: 0,
+  raids: false,
+  citadelAttacksPerDay: 0,
+  upgradesMilitary: false,
+  buysGear: false,
+} as const satisfies Partial<Behaviour>;
+
 export const BEHAVIOURS: Record<Archetype, Behaviour> = {
   // Two visits a day, morning and evening: harvests, converts everything, upgrades; a small guard.
   casual: {
@@ -187,37 +198,19 @@ export const BEHAVIOURS: Record<Archetype, Behaviour> = {
   // some activate in the scenario's waves and from then on withdraw all they may.
   swarm: {
     paid: false,
-    visitsPerDay: 1,
-    firstVisitFromHour: 0,
-    armyShare: 0,
-    raids: false,
-    citadelAttacksPerDay: 0,
-    upgradesMilitary: false,
-    buysGear: false,
+    ...ONE_VISIT_A_DAY,
     cashOutFromCityHall: 1,
   },
   // One of a person's many paid accounts that fill the game's daily withdrawal cap: at the game day's first
   // minute each deposits its per-account cap in RNK and asks for it back.
   capper: {
     paid: true,
-    visitsPerDay: 1,
-    firstVisitFromHour: 0,
-    armyShare: 0,
-    raids: false,
-    citadelAttacksPerDay: 0,
-    upgradesMilitary: false,
-    buysGear: false,
+    ...ONE_VISIT_A_DAY,
     cashOutFromCityHall: 1,
   },
   alt: {
     paid: false,
-    visitsPerDay: 1,
-    firstVisitFromHour: 0,
-    armyShare: 0,
-    raids: false,
-    citadelAttacksPerDay: 0,
-    upgradesMilitary: false,
-    buysGear: false,
+    ...ONE_VISIT_A_DAY,
     cashOutFromCityHall: null,
   },
 };

@@ -1,10 +1,8 @@
 import { HttpException } from '@nestjs/common';
-import { Repository } from 'typeorm';
 import { ACTIVATION_RELEASE_RUNIK, contributionWeight, emissionShare, emissionSlices, gameDayKey, owedOf } from '@runik/rules';
 import { CityMessages, WalletMessages } from '@runik/contract';
 import { ConversionService } from '../city/conversion.service';
 import { Player } from '../players/player.entity';
-import { PlayersService } from '../players/players.service';
 import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { TestClock } from '../testing/test-clock';
 import { testEmission } from '../testing/test-emission';
@@ -148,18 +146,6 @@ describe('the emission budget', () => {
 });
 
 describe('activation and locked RUNIK', () => {
-  let players: PlayersService;
-  beforeAll(() => {
-    players = new PlayersService(
-      t.dataSource.getRepository(Player) as Repository<Player>,
-      t.config,
-      t.ledger,
-      t.cityService,
-      t.emission,
-      clock,
-    );
-  });
-
   /** A free account holding `gameOnly` RUNIK minted while free (game-only, as a conversion leaves it). */
   async function grownFreeAccount(gameOnly: number): Promise<number> {
     const free = await t.newPlayer(`emit${(count += 1)}`, { runik: gameOnly });
@@ -168,7 +154,7 @@ describe('activation and locked RUNIK', () => {
   }
   const activate = async (playerId: number) => {
     const player = (await t.dataSource.getRepository(Player).findOneBy({ id: playerId }))!;
-    await t.dataSource.transaction((manager) => players.activate(manager, player));
+    await t.dataSource.transaction((manager) => t.players.activate(manager, player));
   };
   const waitingOf = async (playerId: number) =>
     (

@@ -1,11 +1,9 @@
 import { HttpException } from '@nestjs/common';
-import { Repository } from 'typeorm';
 import { ErrorMessages } from '@runik/contract';
 import { ACTIVATION_RELEASE_RUNIK } from '@runik/rules';
 import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { TestClock } from '../testing/test-clock';
 import { Player } from './player.entity';
-import { PlayersService } from './players.service';
 
 /**
  * The activation view's preview (issue 44) is `activate`'s own rule: what it says before the payment is
@@ -15,18 +13,9 @@ const clock = new TestClock('2026-07-10T03:00:00Z');
 // A 10 RUNIK budget: its releases' slice is 1 RUNIK.
 const env = { EMISSION_DAILY_MINIMUM: '10', EMISSION_DAILY_CEILING: '10' };
 let t: ServiceTest;
-let players: PlayersService;
 
 beforeAll(async () => {
   t = await createServiceTest({ clock, env });
-  players = new PlayersService(
-    t.dataSource.getRepository(Player) as Repository<Player>,
-    t.config,
-    t.ledger,
-    t.cityService,
-    t.emission,
-    clock,
-  );
 });
 afterAll(() => t?.close());
 
@@ -49,7 +38,7 @@ async function freeAccount(username: string, deposited: number, gameOnly: number
 
 async function activate(playerId: number): Promise<void> {
   const player = (await t.dataSource.getRepository(Player).findOneBy({ id: playerId }))!;
-  await t.dataSource.transaction((manager) => players.activate(manager, player));
+  await t.dataSource.transaction((manager) => t.players.activate(manager, player));
 }
 
 async function stateOf(playerId: number) {
@@ -64,7 +53,7 @@ async function stateOf(playerId: number) {
 describe('the late activation preview', () => {
   it('says before the payment what the activation does: deposits withdrawable at once, up to 300 released, today what the slice gives, the rest game-only', async () => {
     const first = await freeAccount('late1', 700_000, 1_250_000);
-    const preview = await players.previewActivation(t.dataSource.manager, first);
+    const preview = await t.players.previewActivation(t.dataSource.manager, first);
     expect(preview).toEqual({
       withdrawableAtOnce: 700_000,
       release: ACTIVATION_RELEASE_RUNIK,
@@ -83,7 +72,7 @@ describe('the late activation preview', () => {
 
     // Today's slice is spent: the next activation's release all waits, and its preview said so.
     const second = await freeAccount('late2', 50_000, 120_000);
-    const next = await players.previewActivation(t.dataSource.manager, second);
+    const next = await t.players.previewActivation(t.dataSource.manager, second);
     expect(next).toMatchObject({
       withdrawableAtOnce: 50_000,
       release: 120_000,
@@ -97,7 +86,7 @@ describe('the late activation preview', () => {
 
   it('answers 409 for an account already activated', async () => {
     const paid = await t.newPlayer('late3', { activation: 'paid' });
-    const refused = await players.previewActivation(t.dataSource.manager, paid).catch((error: HttpException) => error);
+    const refused = await t.players.previewActivation(t.dataSource.manager, paid).catch((error: HttpException) => error);
     expect((refused as HttpException).getStatus()).toBe(409);
     expect((refused as HttpException).getResponse()).toEqual({ error: ErrorMessages.alreadyActivated });
   });

@@ -1,4 +1,3 @@
-import { loadAppConfig } from '../core/config/app-config';
 import { Player } from '../players/player.entity';
 import { PlayersService } from '../players/players.service';
 import { createServiceTest, ServiceTest } from '../testing/service-test';
@@ -11,7 +10,6 @@ import { ReferralsService } from './referrals.service';
  * player-journeys.spec.ts; the referrer read from a paid registration's memo, registration.spec.ts.
  */
 const clock = new TestClock('2026-03-01T10:00:00Z');
-const config = loadAppConfig({ GAME_ACCOUNT: 'runik.game' });
 let t: ServiceTest;
 let players: PlayersService;
 let referrals: ReferralsService;
@@ -19,7 +17,7 @@ let referrals: ReferralsService;
 beforeAll(async () => {
   t = await createServiceTest({ clock });
   const repository = t.dataSource.getRepository(Player);
-  players = new PlayersService(repository, config, t.ledger, t.cityService, t.emission, clock);
+  players = t.players;
   referrals = new ReferralsService(repository);
 });
 afterAll(() => t?.close());

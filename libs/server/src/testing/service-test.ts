@@ -6,6 +6,8 @@ import type { AppConfig } from '../core/config/app-config';
 import { dataSourceOptions } from '../database';
 import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
+import { Player } from '../players/player.entity';
+import { PlayersService } from '../players/players.service';
 import { QuestProgress } from '../quests/quest-progress';
 import { testEmission } from './test-emission';
 import { testNotifier } from './test-notifier';
@@ -52,6 +54,8 @@ export interface ServiceTest {
   config: AppConfig;
   /** The emission budget, sized from what `setTreasuryRnk` says the game account holds (the chain's side is hive-sim's in the system tests). */
   emission: EmissionBudget;
+  /** Registration and activation (an activation draws its release from `emission`). */
+  players: PlayersService;
   setTreasuryRnk(thousandths: number | null): void;
   /** A registered player (player row, ledger account, starting city) with the given army and RUNIK. */
   newPlayer(username: string, options?: ServicePlayerOptions): Promise<number>;
@@ -77,5 +81,6 @@ export async function createServiceTest({ clock, poolSize = 10, env = {} }: Serv
     await dataSource.destroy();
     await database.drop();
   };
-  return { database, dataSource, clock, ledger, cities, cityService, quests, config, emission, setTreasuryRnk, newPlayer, close };
+  const players = new PlayersService(dataSource.getRepository(Player), config, ledger, cityService, emission, clock);
+  return { database, dataSource, clock, ledger, cities, cityService, quests, config, emission, players, setTreasuryRnk, newPlayer, close };
 }
