@@ -3,6 +3,7 @@ import {
   CITADEL_REWARD_CURVE,
   CitadelRewardCurve,
   ACTIVATION_RELEASE_RUNIK,
+  YOUNG_ACCOUNT_DAILY_SHARE,
   DAILY_CONVERSION_CAP_RUNIK,
   EMISSION_POLICY,
   EmissionPolicy,
@@ -35,6 +36,8 @@ export interface EconomyConstants {
   /** The emission budget's policy and an activation's release (thousandths). */
   emission: EmissionPolicy;
   activationRelease: number;
+  /** The most a young paid account draws from the budget in a day (thousandths; `YOUNG_ACCOUNT_DAILY_SHARE`). */
+  youngAccountDailyShare: number;
 }
 
 /** The constants as the rules have them today. */
@@ -49,6 +52,7 @@ export function rulesConstants(): EconomyConstants {
     packPrices: { runik: { ...PACK_PRICES.runik }, hive: { ...PACK_PRICES.hive } },
     emission: { ...EMISSION_POLICY },
     activationRelease: ACTIVATION_RELEASE_RUNIK,
+    youngAccountDailyShare: YOUNG_ACCOUNT_DAILY_SHARE,
   };
 }
 

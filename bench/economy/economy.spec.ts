@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildingUpgradeCost, emissionBudget, emissionShare, emissionSlices } from '@runik/rules';
+import { buildingUpgradeCost, emissionBudget, emissionShare, emissionSlices, YOUNG_ACCOUNT_DAILY_SHARE } from '@runik/rules';
 import { City } from './city';
 import { constantsFromFile, rulesConstants, withOverrides } from './constants';
-import { criteria, CriteriaOptions, summarizeScenario } from './criteria';
+import { criteria, summarizeScenario } from './criteria';
 import { EmissionDraws } from './emission';
 import { RunikLedger } from './ledger';
 import { markdownReport } from './report';
@@ -82,7 +82,7 @@ describe('the emission budget and the treasury', () => {
       [2, 500_000],
       [3, 500_000],
     ]);
-    const day = new EmissionDraws(budget, weights);
+    const day = new EmissionDraws(budget, weights, () => false, YOUNG_ACCOUNT_DAILY_SHARE);
     const slices = emissionSlices(budget, day.totalWeight);
     expect(day.leftFor(2)).toBe(day.leftFor(3));
     expect(day.leftFor(2)).toBe(emissionShare(slices, 500_000, day.totalWeight));
@@ -114,9 +114,9 @@ describe('the emission budget and the treasury', () => {
  * constants file): a criterion that cannot fail checks nothing. Small runs, in-process.
  */
 describe('every pass criterion catches the breach planted for it', () => {
-  const failing = (options: Partial<SimulationOptions>, criteriaOptions?: CriteriaOptions) => {
+  const failing = (options: Partial<SimulationOptions>) => {
     const summary = summarizeScenario(simulate({ days: 12, bots: 100, seed: 3, constants: rulesConstants(), ...options }));
-    return criteria(summary, criteriaOptions)
+    return criteria(summary)
       .filter((criterion) => !criterion.ok)
       .map((criterion) => criterion.name);
   };
@@ -154,9 +154,12 @@ describe('every pass criterion catches the breach planted for it', () => {
     expect(failing({ constants: starved })).toEqual([named('City Hall 7 days after joining')]);
   });
 
-  it('a budget so large a new account earns its fee back in days (constants; held over 12 days here): earn-back', () => {
-    const lavish = withOverrides({ emission: { minimum: 100_000_000, surplusSharePercent: 100 } });
-    expect(failing({ days: 16, constants: lavish }, { earnBackHorizonDays: 16 })).toContainEqual(named('days a new paid account takes'));
+  it('a budget so large, and young accounts so little capped, that a new account earns its fee back in days (constants): earn-back', () => {
+    const lavish = { emission: { minimum: 100_000_000, surplusSharePercent: 100 } };
+    const uncapped = withOverrides({ ...lavish, youngAccountDailyShare: 300_000 });
+    expect(failing({ days: 16, constants: uncapped })).toContainEqual(named('days a new paid account takes'));
+    // The rules' young-account cap alone holds the floor, whatever the budget.
+    expect(failing({ days: 16, constants: withOverrides(lavish) })).not.toContainEqual(named('days a new paid account takes'));
   });
 
   // The command as a run would meet it: a breach planted in every scenario makes it exit 1 and name the criterion.

@@ -1,4 +1,10 @@
-import { emissionAllowance, EmissionDayState, EmissionDrawer, EmissionSlice } from '@runik/rules';
+import { emissionAllowance, EmissionDayState, EmissionDrawer, EmissionSlice, youngSince } from '@runik/rules';
+import { DAY_MS, START_MS } from './time';
+
+/** Whether an account paid on game day `paidSince` (0-based; null: free) is young on game day `day`, by the server's `youngSince`. */
+export function isYoung(paidSince: number | null, day: number): boolean {
+  return paidSince !== null && START_MS + paidSince * DAY_MS >= youngSince(START_MS + day * DAY_MS).getTime();
+}
 
 /** What the day's budget was drawn for (thousandths). */
 export interface EmissionUse {
@@ -20,10 +26,15 @@ export class EmissionDraws {
   readonly use: EmissionUse = { conversion: 0, citadel: 0, release: 0, quest: 0 };
   private readonly drawnBy = new Map<number, number>();
 
-  /** `weights`: the producers' weights (paid by the day's start, harvested yesterday); anyone else paid is a newcomer. */
+  /**
+   * `weights`: the producers' weights (paid by the day's start, harvested yesterday); anyone else paid is
+   * a newcomer. `young`: whether a paid account is young today (`youngSince`), its share capped at `youngShare`.
+   */
   constructor(
     readonly budget: number,
     private readonly weights: Map<number, number>,
+    private readonly young: (id: number) => boolean,
+    private readonly youngShare: number,
   ) {
     this.state = {
       budget,
@@ -33,18 +44,18 @@ export class EmissionDraws {
   }
 
   private drawer(id: number | 'release'): EmissionDrawer {
-    return id === 'release' ? 'release' : { weight: this.weights.get(id) ?? null, drawn: this.drawnBy.get(id) ?? 0 };
+    return id === 'release' ? 'release' : { weight: this.weights.get(id) ?? null, drawn: this.drawnBy.get(id) ?? 0, young: this.young(id) };
   }
 
   /** What a paid player (or an activation's release) may still draw today. */
   leftFor(id: number | 'release'): number {
-    return emissionAllowance(this.state, this.drawer(id)).left;
+    return emissionAllowance(this.state, this.drawer(id), this.youngShare).left;
   }
 
   /** Draws up to `amount` (what the allowance leaves); returns what was drawn. */
   draw(id: number | 'release', amount: number, kind: keyof EmissionUse): number {
     if (amount <= 0) return 0;
-    const { slice, left } = emissionAllowance(this.state, this.drawer(id));
+    const { slice, left } = emissionAllowance(this.state, this.drawer(id), this.youngShare);
     const got = Math.min(amount, left);
     this.state.used[slice as EmissionSlice] += got;
     if (id !== 'release') this.drawnBy.set(id, (this.drawnBy.get(id) ?? 0) + got);

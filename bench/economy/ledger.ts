@@ -113,10 +113,10 @@ export class RunikLedger {
     return this.paid.has(account) ? this.balance(account) - this.lockedOf(account) : 0;
   }
 
-  /** A paid activation: from now on the account's RUNIK not locked is withdrawable. */
-  setPaid(account: number): void {
+  /** A paid account (from registration, or an activation today): from `day` on its RUNIK not locked is withdrawable. */
+  setPaid(account: number, day = this.today): void {
     this.paid.add(account);
-    this.paidOn.set(account, this.today);
+    this.paidOn.set(account, day);
   }
 
   /** The day (0-based) the account became paid; null while free. */

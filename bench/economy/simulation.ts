@@ -1,6 +1,7 @@
 import {
   contributionOf,
   contributionWeight,
+  dailyShareCap,
   emissionShare,
   emissionSlices,
   MAX_CITY_HALL_LEVEL,
@@ -10,7 +11,7 @@ import {
 } from '@runik/rules';
 import { Archetype, ARCHETYPES, population } from './archetypes';
 import { EconomyConstants } from './constants';
-import { EmissionUse } from './emission';
+import { EmissionUse, isYoung } from './emission';
 import { ConservationCheck, LedgerDay } from './ledger';
 import { Scenario } from './scenarios';
 import { DAY_MS, START_MS } from './time';
@@ -124,7 +125,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
   const cityHallAfterWeek = recordOf(ARCHETYPES, () => [] as number[]);
   const recordedWeek = new Set<number>();
   const days: DayFigures[] = [];
-  const auditor = new Auditor();
+  const auditor = new Auditor(options.constants.youngAccountDailyShare);
   for (let day = 0; day < options.days; day += 1) {
     world.ledger.today = day;
     world.playDay(day);
@@ -247,6 +248,9 @@ class Auditor {
   private readonly budgeted = new Map<number, number>();
   readonly earnedBackOn = new Map<number, number>();
 
+  /** `youngShare`: a young paid account's daily cap, as the run's constants have it. */
+  constructor(private readonly youngShare: number) {}
+
   audit(world: World, day: number, ledger: LedgerDay): DayAudit {
     const budget = world.emission.state.budget;
     const weights = new Map<number, number>();
@@ -261,7 +265,8 @@ class Auditor {
     for (const [id, minted] of ledger.mintedBy['budgeted-mint']) {
       const weight = weights.get(id) ?? null;
       if (weight === null || totalWeight <= 0) newcomers += minted;
-      overShare = Math.max(overShare, minted - emissionShare(slices, weight, totalWeight));
+      const cap = dailyShareCap(isYoung(world.ledger.paidSince(id), day), this.youngShare);
+      overShare = Math.max(overShare, minted - emissionShare(slices, weight, totalWeight, cap));
     }
     const released = sum([...ledger.releasedBy.values()]);
     for (const [id, amount] of [...ledger.mintedBy['budgeted-mint'], ...ledger.releasedBy]) {

@@ -59,7 +59,7 @@ import {
 } from './archetypes';
 import { City, runikValue } from './city';
 import { EconomyConstants } from './constants';
-import { EmissionDraws, EmissionUse } from './emission';
+import { EmissionDraws, EmissionUse, isYoung } from './emission';
 import { RunikLedger } from './ledger';
 import { QuestLog } from './quests';
 import { Marketplace } from './marketplace';
@@ -300,7 +300,7 @@ export class World {
       activateOnDay: archetype === 'swarm' ? this.waveOf() : null,
     };
     this.bots.push(bot);
-    if (behaviour.paid) this.ledger.setPaid(bot.id);
+    if (behaviour.paid) this.ledger.setPaid(bot.id, Math.floor((joinMs - START_MS) / DAY_MS));
     return bot;
   }
 
@@ -361,7 +361,12 @@ export class World {
     // After the registrations at the day's start: the founders' fees back the first day.
     this.treasury.topUp(day);
     this.plantAtDayStart(day);
-    this.emission = new EmissionDraws(this.sizeBudget(day), this.weightsOf(day, harvested));
+    this.emission = new EmissionDraws(
+      this.sizeBudget(day),
+      this.weightsOf(day, harvested),
+      (id) => isYoung(this.ledger.paidSince(id), day),
+      this.options.constants.youngAccountDailyShare,
+    );
     this.emittedToday = new Map();
     this.releaseWaitingOldestFirst();
     this.treasury.release(this.owed(), day);

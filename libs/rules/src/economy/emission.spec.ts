@@ -10,6 +10,9 @@ import {
   NEWCOMER_CONTRIBUTION,
   provisionalBudget,
   sliceOf,
+  EARN_BACK_FLOOR_DAYS,
+  YOUNG_ACCOUNT_DAILY_SHARE,
+  youngSince,
 } from './emission';
 
 const policy = { minimum: 2_000_000, ceiling: 100_000_000, surplusSharePercent: 3 };
@@ -102,22 +105,46 @@ describe('shares and slices', () => {
 
   it("gives each drawer its slice's allowance from the day's state", () => {
     const day = { budget: 10_000_000, totalWeight: 1_000_000, used: { producers: 0, newcomers: 950_000, releases: 700_000 } };
-    expect(emissionAllowance(day, { weight: 200_000, drawn: 100_000 })).toEqual({
+    expect(emissionAllowance(day, { weight: 200_000, drawn: 100_000, young: false })).toEqual({
       slice: 'producers',
       share: 300_000,
       left: 200_000,
       limitedBy: 'share',
     });
-    expect(emissionAllowance(day, { weight: null, drawn: 0 })).toEqual({
+    expect(emissionAllowance(day, { weight: null, drawn: 0, young: false })).toEqual({
       slice: 'newcomers',
       share: 300_000,
       left: 50_000,
       limitedBy: 'newcomers',
     });
+    // A young account (paid in the last 21 game days) draws at most YOUNG_ACCOUNT_DAILY_SHARE a day, whatever its weight.
+    expect(emissionAllowance(day, { weight: 200_000, drawn: 10_000, young: true })).toEqual({
+      slice: 'producers',
+      share: YOUNG_ACCOUNT_DAILY_SHARE,
+      left: YOUNG_ACCOUNT_DAILY_SHARE - 10_000,
+      limitedBy: 'share',
+    });
+    expect(emissionAllowance(day, { weight: 200_000, drawn: 0, young: true }, 50_000).share).toBe(50_000);
     expect(emissionAllowance(day, 'release')).toEqual({ slice: 'releases', share: null, left: 300_000, limitedBy: 'releases' });
     expect(
-      emissionAllowance({ budget: 0, totalWeight: 0, used: { producers: 0, newcomers: 0, releases: 0 } }, { weight: null, drawn: 0 })
-        .limitedBy,
+      emissionAllowance(
+        { budget: 0, totalWeight: 0, used: { producers: 0, newcomers: 0, releases: 0 } },
+        { weight: null, drawn: 0, young: false },
+      ).limitedBy,
     ).toBe('budget');
+  });
+});
+
+describe('young accounts (the earn-back floor)', () => {
+  it('caps a young share so that the registration fee (400 RUNIK) comes back in 21 game days at the soonest', () => {
+    expect(YOUNG_ACCOUNT_DAILY_SHARE * EARN_BACK_FLOOR_DAYS).toBeLessThan(400_000);
+    expect(YOUNG_ACCOUNT_DAILY_SHARE * (EARN_BACK_FLOOR_DAYS + 1)).toBeGreaterThanOrEqual(400_000);
+  });
+
+  it('counts an account young from the start of the game day it was paid on, for 21 game days (08:00 Manila is 00:00 UTC)', () => {
+    const now = Date.UTC(2026, 11, 22, 5, 30);
+    expect(youngSince(now).toISOString()).toBe('2026-12-02T00:00:00.000Z');
+    // Before 08:00 in Manila it is still the previous game day.
+    expect(youngSince(Date.UTC(2026, 11, 22, 0, 0) - 1).toISOString()).toBe('2026-12-01T00:00:00.000Z');
   });
 });

@@ -1,4 +1,5 @@
 import { CONVERSION_RATES, RESOURCE_KEYS, ResourceAmounts } from '../city/balance-sheet';
+import { gameDay } from '../calendar/game-day';
 import { DAILY_CONVERSION_CAP_RUNIK } from '../city/conversion';
 
 /**
@@ -93,6 +94,30 @@ export function contributionWeight(contribution: number): number {
 }
 
 /**
+ * The earn-back floor (docs/economy/emission-budget.md): a registration pays for itself in this many
+ * game days at the soonest, however few paid players share the budget. Otherwise registering accounts
+ * is an investment that returns its stake faster than the game can tell a farm from players.
+ */
+export const EARN_BACK_FLOOR_DAYS = 21;
+
+/**
+ * What a young paid account (paid in the last EARN_BACK_FLOOR_DAYS game days, today included) may draw
+ * from the budget in a day, whatever its share: the registration fee's value (10 USD, 400 RUNIK at the
+ * reference rate) over the floor, rounded down, so its draws reach the fee on its 22nd game day at the
+ * soonest. In a large game a newcomer's share is smaller than this and it changes nothing; in a small
+ * one (the budget at its minimum, shared by few) it is what holds the floor.
+ */
+export const YOUNG_ACCOUNT_DAILY_SHARE = Math.floor(400_000 / EARN_BACK_FLOOR_DAYS);
+
+/** Game days are 24 hours (Manila keeps no daylight saving time). */
+const GAME_DAY_MS = 86_400_000;
+
+/** An account paid at or after this instant is young on the day of `now` (`YOUNG_ACCOUNT_DAILY_SHARE`). */
+export function youngSince(now: number): Date {
+  return new Date(gameDay(now).start.getTime() - (EARN_BACK_FLOOR_DAYS - 1) * GAME_DAY_MS);
+}
+
+/**
  * The day's budget in three bounded slices (docs/economy/emission-budget.md, "Slices"):
  * - producers: split by yesterday's contributions among the paid players who harvested yesterday;
  * - newcomers: paid accounts that harvested nothing yesterday (new, or idle), each up to the share a
@@ -184,17 +209,30 @@ export function emissionBudgetLeft(day: EmissionDayState): number {
   return Math.max(0, day.budget - day.used.producers - day.used.newcomers - day.used.releases);
 }
 
-/** Who draws: a paid player (its weight, null when it harvested nothing yesterday, and what it drew today), or an activation's release. */
-export type EmissionDrawer = { weight: number | null; drawn: number } | 'release';
+/**
+ * Who draws: a paid player (its weight, null when it harvested nothing yesterday; what it drew today;
+ * whether it is young, `youngSince`), or an activation's release.
+ */
+export type EmissionDrawer = { weight: number | null; drawn: number; young: boolean } | 'release';
 
-/** What a drawer may still take from the day, and from which slice: the one rule the server and the simulation apply. */
+/** The most a paid player's share may be in a day: the per-account cap, and a young account's (`youngShare`). */
+export function dailyShareCap(young: boolean, youngShare = YOUNG_ACCOUNT_DAILY_SHARE): number {
+  return young ? Math.min(DAILY_CONVERSION_CAP_RUNIK, youngShare) : DAILY_CONVERSION_CAP_RUNIK;
+}
+
+/**
+ * What a drawer may still take from the day, and from which slice: the one rule the server and the
+ * simulation apply (`youngShare`: the simulation may try another value of YOUNG_ACCOUNT_DAILY_SHARE).
+ */
 export function emissionAllowance(
   day: EmissionDayState,
   drawer: EmissionDrawer,
+  youngShare = YOUNG_ACCOUNT_DAILY_SHARE,
 ): { slice: EmissionSlice; share: number | null; left: number; limitedBy: EmissionLimit } {
   const slices = emissionSlices(day.budget, day.totalWeight);
   const slice = drawer === 'release' ? 'releases' : sliceOf(drawer.weight, day.totalWeight);
-  const share = drawer === 'release' ? null : emissionShare(slices, drawer.weight, day.totalWeight);
+  const share =
+    drawer === 'release' ? null : emissionShare(slices, drawer.weight, day.totalWeight, dailyShareCap(drawer.young, youngShare));
   const bounds = emissionLeft(
     drawer === 'release' || share === null ? null : { size: share, used: drawer.drawn },
     { name: slice, size: slices[slice], used: day.used[slice] },

@@ -39,7 +39,7 @@ interface World {
 type Action =
   | { kind: 'register'; paid: boolean }
   | { kind: 'deposit'; who: number; amount: number }
-  | { kind: 'mint'; who: number; amount: number }
+  | { kind: 'mint'; who: number; amount: number; young: boolean }
   | { kind: 'activate'; who: number }
   | { kind: 'spend'; who: number; amount: number }
   | { kind: 'trade'; from: number; to: number; amount: number }
@@ -52,7 +52,7 @@ const amount = fc.integer({ min: 1, max: 2_000_000 });
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('register' as const), paid: fc.boolean() }),
   fc.record({ kind: fc.constant('deposit' as const), who, amount }),
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('mint' as const), who, amount }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('mint' as const), who, amount, young: fc.boolean() }) },
   fc.record({ kind: fc.constant('activate' as const), who }),
   fc.record({ kind: fc.constant('spend' as const), who, amount }),
   fc.record({ kind: fc.constant('trade' as const), from: who, to: who, amount }),
@@ -109,7 +109,11 @@ function play(world: World, step: Action): void {
         player.locked += step.amount;
         return;
       }
-      const allowance = emissionAllowance(world.day, { weight: player.paidAtDayStart ? player.weight : null, drawn: player.drawn });
+      const allowance = emissionAllowance(world.day, {
+        weight: player.paidAtDayStart ? player.weight : null,
+        drawn: player.drawn,
+        young: step.young,
+      });
       const got = draw(world, allowance.slice, allowance, step.amount);
       player.drawn += got;
       player.runik += got;

@@ -1,5 +1,15 @@
 import { HttpException } from '@nestjs/common';
-import { ACTIVATION_RELEASE_RUNIK, contributionWeight, emissionShare, emissionSlices, gameDayKey, owedOf } from '@runik/rules';
+import {
+  ACTIVATION_RELEASE_RUNIK,
+  contributionWeight,
+  EARN_BACK_FLOOR_DAYS,
+  emissionShare,
+  emissionSlices,
+  gameDayKey,
+  owedOf,
+  YOUNG_ACCOUNT_DAILY_SHARE,
+  youngSince,
+} from '@runik/rules';
 import { CityMessages, WalletMessages } from '@runik/contract';
 import { ConversionService } from '../city/conversion.service';
 import { Player } from '../players/player.entity';
@@ -255,6 +265,36 @@ describe('a small surplus', () => {
   });
 });
 
+/** Moves a player's payment back `days` days: paid 21 game days ago or more, it is no longer young. */
+const paidDaysAgo = (playerId: number, days: number) =>
+  t.dataSource.query(`UPDATE players SET created_at = $2, activated_at = $2 WHERE id = $1`, [
+    playerId,
+    new Date(clock.now().getTime() - days * 86_400_000),
+  ]);
+
+describe('young accounts', () => {
+  it('draws at most YOUNG_ACCOUNT_DAILY_SHARE a day for a player paid in the last 21 game days, whatever the budget; then its share', async () => {
+    clock.set('2026-07-01T05:00:00Z');
+    const wide = testEmission(t.dataSource, clock, { EMISSION_DAILY_MINIMUM: '100', EMISSION_DAILY_CEILING: '100' });
+    wide.setTreasuryRnk(owedOf(await readLiabilities(t.dataSource.manager)) + 1_000_000_000);
+    await wide.emission.sizeToday();
+    const [young, lastYoungDay, grown] = [await paidPlayer(), await paidPlayer(), await paidPlayer()];
+    // Paid at the start of the game day 20 days ago: today is its 21st game day, still young.
+    await t.dataSource.query(`UPDATE players SET activated_at = $2 WHERE id = $1`, [lastYoungDay, youngSince(clock.now().getTime())]);
+    await paidDaysAgo(grown, EARN_BACK_FLOOR_DAYS);
+    const allowance = (playerId: number) => wide.emission.allowanceOf(t.dataSource.manager, playerId, clock.now());
+    expect(await allowance(young)).toMatchObject({ young: true, share: YOUNG_ACCOUNT_DAILY_SHARE, limitedBy: 'share' });
+    expect(await allowance(lastYoungDay)).toMatchObject({ young: true, share: YOUNG_ACCOUNT_DAILY_SHARE });
+    expect(await allowance(grown)).toMatchObject({ young: false, share: 90_000 });
+    // Every kind of budgeted mint counts against it: a draw past the young share is refused as the share's.
+    await t.dataSource.transaction((manager) => wide.emission.draw(manager, young, YOUNG_ACCOUNT_DAILY_SHARE - 47, 'exact'));
+    await expect(t.dataSource.transaction((manager) => wide.emission.draw(manager, young, 48, 'exact'))).rejects.toMatchObject({
+      limitedBy: 'share',
+      left: 47,
+    });
+  });
+});
+
 describe('a share raced', () => {
   it("a race of 20 conversions on one player's share draws at most the share", async () => {
     clock.set('2026-06-01T05:00:00Z');
@@ -264,6 +304,7 @@ describe('a share raced', () => {
     await wide.emission.sizeToday();
     const racing = new ConversionService(t.dataSource, t.cities, t.ledger, wide.emission, clock);
     const player = await paidPlayer();
+    await paidDaysAgo(player, EARN_BACK_FLOOR_DAYS);
     await t.dataSource.transaction((manager) => t.cities.mint(manager, player, { wheat: 40_000_000 }, 'test-grant'));
     // 2,000 wheat a conversion: 10 RUNIK gross, 9 after tax; 10 of the 20 fit the share.
     const outcomes = await Promise.allSettled(

@@ -15,6 +15,7 @@ import {
   owedOf,
   provisionalBudget,
   RESOURCE_KEYS,
+  youngSince,
   ResourceAmounts,
   ResourceKey,
 } from '@runik/rules';
@@ -42,6 +43,8 @@ export interface EmissionAllowance {
   day: EmissionDay;
   /** The player's weight among the day's producers; null when it harvested nothing yesterday (a newcomer). */
   weight: number | null;
+  /** Paid in the last 21 game days: its share is capped (`YOUNG_ACCOUNT_DAILY_SHARE`, the earn-back floor). */
+  young: boolean;
   /** The player's share of the day (of the producers' slice, or a newcomer's). */
   share: number;
   /** What the player drew today. */
@@ -192,13 +195,14 @@ export class EmissionBudget {
   async allowanceOf(manager: EntityManager, playerId: number, now: Date): Promise<EmissionAllowance> {
     const day = await this.dayOf(manager, now);
     const weight = (await this.weightsOf(manager, now, [playerId])).get(playerId) ?? null;
+    const young = (await this.youngOf(manager, now, [playerId])).has(playerId);
     const draw = await firstRow(
       manager,
       db.selectFrom('emission_draws').select('used').where('day', '=', gameDate(day.day)).where('player_id', '=', playerId),
     );
     const drawn = Number(draw?.used ?? 0);
-    const { share, left, limitedBy } = emissionAllowance(day, { weight, drawn });
-    return { day, weight, share: share ?? 0, drawn, left, limitedBy };
+    const { share, left, limitedBy } = emissionAllowance(day, { weight, drawn, young });
+    return { day, weight, young, share: share ?? 0, drawn, left, limitedBy };
   }
 
   /** What an activation's release could still draw today: what is left of the releases' slice (and of the budget). */
@@ -219,7 +223,9 @@ export class EmissionBudget {
     { allowance }: { allowance?: EmissionAllowance } = {},
   ): Promise<number> {
     if (amount <= 0) return 0;
-    const known = allowance ? { day: allowance.day, weights: new Map([[playerId, allowance.weight]]) } : undefined;
+    const known = allowance
+      ? { day: allowance.day, weights: new Map([[playerId, allowance.weight]]), young: new Set(allowance.young ? [playerId] : []) }
+      : undefined;
     // An exact draw that does not fit is rolled back with the caller's transaction (the error aborts it).
     const [{ got, limitedBy }] = await this.allocate(manager, { players: [playerId] }, [amount], known);
     if (mode === 'exact' && got < amount) throw new EmissionSpentError(limitedBy, got);
@@ -306,12 +312,13 @@ export class EmissionBudget {
     manager: EntityManager,
     drawers: Drawers,
     amounts: number[],
-    known?: { day: EmissionDay; weights: Map<number, number | null> },
+    known?: { day: EmissionDay; weights: Map<number, number | null>; young: Set<number> },
   ): Promise<{ playerId: number; got: number; limitedBy: EmissionLimit }[]> {
     const now = this.clock.now();
     const ids = 'players' in drawers ? drawers.players : [drawers.release];
     const day = known?.day ?? (await this.dayOf(manager, now));
     const weights = 'players' in drawers ? (known?.weights ?? (await this.weightsOf(manager, now, ids))) : new Map<number, number>();
+    const young = 'players' in drawers ? (known?.young ?? (await this.youngOf(manager, now, ids))) : new Set<number>();
     const drawnBy = 'players' in drawers ? await this.lockDraws(manager, day.day, ids) : new Map<number, number>();
     // NO KEY UPDATE: every draw row's foreign key holds KEY SHARE on the day's row, which FOR UPDATE would wait on (a deadlock between two draws).
     const locked = await firstRow(
@@ -321,7 +328,10 @@ export class EmissionBudget {
     const state = dayFromRow(locked!);
     const allocated: { playerId: number; got: number; limitedBy: EmissionLimit }[] = [];
     for (const [index, playerId] of ids.entries()) {
-      const drawer = 'players' in drawers ? { weight: weights.get(playerId) ?? null, drawn: drawnBy.get(playerId) ?? 0 } : 'release';
+      const drawer =
+        'players' in drawers
+          ? { weight: weights.get(playerId) ?? null, drawn: drawnBy.get(playerId) ?? 0, young: young.has(playerId) }
+          : 'release';
       const { slice, left, limitedBy } = emissionAllowance(state, drawer);
       const got = Math.min(amounts[index], left);
       allocated.push({ playerId, got, limitedBy });
@@ -373,6 +383,19 @@ export class EmissionBudget {
         .forNoKeyUpdate(),
     );
     return new Map(mine.map((row) => [Number(row.player_id), Number(row.used)]));
+  }
+
+  /** Which of `playerIds` were paid in the last 21 game days (`youngSince`): their shares are capped. */
+  private async youngOf(manager: EntityManager, now: Date, playerIds: number[]): Promise<Set<number>> {
+    const young = await rows(
+      manager,
+      db
+        .selectFrom('players')
+        .select('id')
+        .where('id', '=', sql<number>`ANY(${playerIds}::bigint[])`)
+        .where((eb) => eb.fn.coalesce('activated_at', 'created_at'), '>=', youngSince(now.getTime())),
+    );
+    return new Set(young.map((row) => Number(row.id)));
   }
 
   /**
