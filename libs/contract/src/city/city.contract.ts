@@ -3,8 +3,10 @@ import {
   BUILDING_KEYS,
   BuildingKey,
   CITY_HALL_KEY,
+  EARN_BACK_FLOOR_DAYS,
   EmissionLimit,
   formatCount,
+  formatRunik,
   MAX_TRAINING_BATCH,
   MILITARY_BUILDING_KEYS,
   MilitaryBuilding,
@@ -16,6 +18,7 @@ import {
   ResourceKey,
   UNIT_KEYS,
   UnitKey,
+  YOUNG_ACCOUNT_DAILY_SHARE,
 } from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
 
@@ -47,6 +50,8 @@ export const CityMessages = {
   emissionSpent: {
     share: (left: string, countdown: string) =>
       `Your share of today's RUNIK emission is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}.`,
+    young: (left: string, countdown: string) =>
+      `A new account shares in at most ${formatRunik(YOUNG_ACCOUNT_DAILY_SHARE)} RUNIK of the emission a day in its first ${EARN_BACK_FLOOR_DAYS} game days, and today's is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}.`,
     newcomers: (left: string, countdown: string) =>
       `Today's RUNIK emission for players who harvested nothing yesterday is used up (${left} RUNIK left): convert at most that much until the game day resets in ${countdown}. Harvest today to share in tomorrow's by what you produce.`,
     releases: (left: string, countdown: string) =>

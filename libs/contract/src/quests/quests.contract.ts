@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type EmissionLimit, QUEST_IDS, type QuestId, type ResourceKey } from '@runik/rules';
+import {
+  EARN_BACK_FLOOR_DAYS,
+  type EmissionLimit,
+  formatRunik,
+  QUEST_IDS,
+  type QuestId,
+  type ResourceKey,
+  YOUNG_ACCOUNT_DAILY_SHARE,
+} from '@runik/rules';
 import { hiveUsernameSchema } from '../common/schemas';
 
 /** Daily quests and the quest chain (not in the spec: issue 36; docs/quests.md). */
@@ -13,6 +21,8 @@ export const QuestMessages = {
     budget: (countdown: string) => `Today's RUNIK budget is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
     share: (countdown: string) =>
       `Your share of today's RUNIK budget is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
+    young: (countdown: string) =>
+      `A new account shares in at most ${formatRunik(YOUNG_ACCOUNT_DAILY_SHARE)} RUNIK of the budget a day in its first ${EARN_BACK_FLOOR_DAYS} game days, and today's is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
     newcomers: (countdown: string) =>
       `Today's RUNIK budget for players who harvested nothing yesterday is spent. Your reward waits for the next budget: claim it again in ${countdown}.`,
     releases: (countdown: string) =>

@@ -122,9 +122,14 @@ describe('shares and slices', () => {
       slice: 'producers',
       share: YOUNG_ACCOUNT_DAILY_SHARE,
       left: YOUNG_ACCOUNT_DAILY_SHARE - 10_000,
-      limitedBy: 'share',
+      limitedBy: 'young',
     });
     expect(emissionAllowance(day, { weight: 200_000, drawn: 0, young: true }, 50_000).share).toBe(50_000);
+    // Named only when the young cap, not the share the slices give, is what bounds: a share under it is the share's.
+    expect(emissionAllowance(day, { weight: 200_000, drawn: 0, young: true }, 400_000)).toMatchObject({
+      share: 300_000,
+      limitedBy: 'share',
+    });
     expect(emissionAllowance(day, 'release')).toEqual({ slice: 'releases', share: null, left: 300_000, limitedBy: 'releases' });
     expect(
       emissionAllowance(

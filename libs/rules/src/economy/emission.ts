@@ -163,10 +163,11 @@ export function sliceOf(weight: number | null, totalWeight: number): EmissionSli
 }
 
 /**
- * Why a player may mint no more today: their share; the newcomers' or the releases' slice; or the
- * game's whole budget (spent, or sized at 0 because the treasury has no surplus).
+ * Why a player may mint no more today: their share; a young account's cap on it (`young`); the
+ * newcomers' or the releases' slice; or the game's whole budget (spent, or sized at 0 because the
+ * treasury has no surplus).
  */
-export type EmissionLimit = 'share' | 'newcomers' | 'releases' | 'budget';
+export type EmissionLimit = 'share' | 'young' | 'newcomers' | 'releases' | 'budget';
 
 /** A bound and what was drawn against it, thousandths. */
 export interface EmissionUse {
@@ -180,7 +181,7 @@ export interface EmissionUse {
  * broadest cause when two leave the same (a budget of 0 leaves every share at 0: it is the budget).
  */
 export function emissionLeft(
-  share: EmissionUse | null,
+  share: (EmissionUse & { name?: 'share' | 'young' }) | null,
   slice: EmissionUse & { name: EmissionSlice },
   budget: EmissionUse,
 ): { left: number; limitedBy: EmissionLimit } {
@@ -190,7 +191,7 @@ export function emissionLeft(
   const bounds: [EmissionLimit, number][] = [
     ['budget', leftOf(budget)],
     [sliceLimit, leftOf(slice)],
-    ...(share ? [['share', leftOf(share)] as [EmissionLimit, number]] : []),
+    ...(share ? [[share.name ?? 'share', leftOf(share)] as [EmissionLimit, number]] : []),
   ];
   const [limitedBy, left] = bounds.reduce((least, bound) => (bound[1] < least[1] ? bound : least));
   return { left, limitedBy };
@@ -231,12 +232,13 @@ export function emissionAllowance(
 ): { slice: EmissionSlice; share: number | null; left: number; limitedBy: EmissionLimit } {
   const slices = emissionSlices(day.budget, day.totalWeight);
   const slice = drawer === 'release' ? 'releases' : sliceOf(drawer.weight, day.totalWeight);
-  const share =
-    drawer === 'release' ? null : emissionShare(slices, drawer.weight, day.totalWeight, dailyShareCap(drawer.young, youngShare));
-  const bounds = emissionLeft(
-    drawer === 'release' || share === null ? null : { size: share, used: drawer.drawn },
-    { name: slice, size: slices[slice], used: day.used[slice] },
-    { size: day.budget, used: day.budget - emissionBudgetLeft(day) },
-  );
+  const sliceUse = { name: slice, size: slices[slice], used: day.used[slice] };
+  if (drawer === 'release') return { slice, share: null, ...emissionLeft(null, sliceUse, budgetUse(day)) };
+  const share = emissionShare(slices, drawer.weight, day.totalWeight, dailyShareCap(drawer.young, youngShare));
+  // The young cap is named when it, not the share the slices give, is what bounds the player.
+  const young = share < emissionShare(slices, drawer.weight, day.totalWeight);
+  const bounds = emissionLeft({ size: share, used: drawer.drawn, name: young ? 'young' : 'share' }, sliceUse, budgetUse(day));
   return { slice, share, ...bounds };
 }
+
+const budgetUse = (day: EmissionDayState): EmissionUse => ({ size: day.budget, used: day.budget - emissionBudgetLeft(day) });

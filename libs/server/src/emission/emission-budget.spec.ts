@@ -283,10 +283,10 @@ describe('young accounts', () => {
     await t.dataSource.query(`UPDATE players SET activated_at = $2 WHERE id = $1`, [lastYoungDay, youngSince(clock.now().getTime())]);
     await paidDaysAgo(grown, EARN_BACK_FLOOR_DAYS);
     const allowance = (playerId: number) => wide.emission.allowanceOf(t.dataSource.manager, playerId, clock.now());
-    expect(await allowance(young)).toMatchObject({ young: true, share: YOUNG_ACCOUNT_DAILY_SHARE, limitedBy: 'share' });
+    expect(await allowance(young)).toMatchObject({ young: true, share: YOUNG_ACCOUNT_DAILY_SHARE, limitedBy: 'young' });
     expect(await allowance(lastYoungDay)).toMatchObject({ young: true, share: YOUNG_ACCOUNT_DAILY_SHARE });
     expect(await allowance(grown)).toMatchObject({ young: false, share: 90_000 });
-    // Every kind of budgeted mint counts against it: a draw past the young share is refused as the share's.
+    // Every kind of budgeted mint counts against it: a draw past it is refused, the young cap named.
     await t.dataSource.transaction((manager) => wide.emission.draw(manager, young, YOUNG_ACCOUNT_DAILY_SHARE - 47, 'exact'));
     await expect(t.dataSource.transaction((manager) => wide.emission.draw(manager, young, 48, 'exact'))).rejects.toMatchObject({
       limitedBy: 'share',

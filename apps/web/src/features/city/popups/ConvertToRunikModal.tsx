@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { CityMessages } from '@runik/contract';
 import {
   CONVERSION_TERMS,
+  EARN_BACK_FLOOR_DAYS,
+  type EmissionLimit,
   floorTo,
   formatResource,
   formatResourceDecimal,
@@ -200,15 +202,19 @@ function ConvertPreview({ preview, loading }: Pick<ReturnType<typeof useConvertP
       {preview.conversionLimitedBy !== 'cap' && (
         <div className="city-costs__row" data-testid="preview-emission">
           <dt>Why</dt>
-          <dd>
-            {preview.conversionLimitedBy === 'share'
-              ? `Your share of today's RUNIK emission is ${formatRunikDecimal(preview.emissionShareToday ?? 0)} RUNIK, set by yesterday's harvests.`
-              : preview.conversionLimitedBy === 'newcomers'
-                ? "Today's RUNIK emission for players who harvested nothing yesterday is nearly spent; harvest today to share in tomorrow's."
-                : "Today's RUNIK emission for all players is nearly spent; it renews at the daily reset."}
-          </dd>
+          <dd>{emissionReason[preview.conversionLimitedBy](formatRunikDecimal(preview.emissionShareToday ?? 0))}</dd>
         </div>
       )}
     </dl>
   );
 }
+
+/** Why the emission, not the daily cap, bounds a conversion (`share`: the player's share today, formatted). */
+const emissionReason: Record<EmissionLimit, (share: string) => string> = {
+  share: (share) => `Your share of today's RUNIK emission is ${share} RUNIK, set by yesterday's harvests.`,
+  young: (share) => `A new account shares in at most ${share} RUNIK of the emission a day in its first ${EARN_BACK_FLOOR_DAYS} game days.`,
+  newcomers: () =>
+    "Today's RUNIK emission for players who harvested nothing yesterday is nearly spent; harvest today to share in tomorrow's.",
+  releases: () => "Today's RUNIK emission for all players is nearly spent; it renews at the daily reset.",
+  budget: () => "Today's RUNIK emission for all players is nearly spent; it renews at the daily reset.",
+};
