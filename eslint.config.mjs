@@ -5,6 +5,41 @@ const WEB_BELOW_FEATURES = ['ui', 'shared', 'api', 'wallet'];
 const WEB_FEATURE_MESSAGE =
   'A web feature imports its own folder, ui/, shared/, api/, wallet/ and the libs, never another feature or app/: move what several features use to shared/ (or ui/), or put the features together in app/.';
 
+/**
+ * What each server feature offers the others (file names under libs/server/src/<feature>/, without `.ts`): another
+ * feature imports only these (lint refuses the rest). Making a file public is a decision: name it here, in the
+ * commit that needs it, and say why. docs/conventions.md, "Shape and dependencies".
+ */
+const SERVER_PUBLIC_FILES = {
+  'alliance-chat': ['chat-lines', 'chat-lines.module'],
+  attack: ['battle-verdict'],
+  auth: ['auth.module', 'auth.service', 'current-session.decorator', 'session-cookie', 'session.guard', 'session.service'],
+  'chain-follower': ['chain-follower', 'payout-backlog'],
+  chain: [
+    'chain-transfers',
+    'chain.module',
+    'engine-wait',
+    'game-account-transfers',
+    'hive-engine.client',
+    'hive-node.client',
+    'payment-matcher',
+    'swap-hive-reports',
+  ],
+  city: ['city-core.module', 'city-state', 'city-transactions', 'city.service', 'military.service'],
+  emission: ['emission-budget', 'emission.module', 'liabilities'],
+  gears: ['gear-rows', 'gears.module', 'gears.service'],
+  ledger: ['ledger.module', 'ledger.service', 'ledger.types'],
+  metrics: ['metrics.module', 'metrics.service', 'scrape-reads'],
+  notifications: ['notification-push', 'notifier'],
+  packs: ['packs-jobs.module', 'packs.jobs'],
+  players: ['player-lock', 'player-names', 'player.entity', 'players.module', 'players.service'],
+  quests: ['quest-progress', 'quest-progress.module'],
+  'rate-limit': ['rate-limit.decorator', 'redis-throttler-storage'],
+  registration: ['registration-jobs.module', 'registration.jobs'],
+  shop: ['shop-jobs.module', 'shop.jobs'],
+  wallet: ['deposit.jobs', 'treasury.service', 'wallet-jobs.module', 'wallet.module', 'withdraw.jobs'],
+};
+
 /** The one rule every layering check below uses: imports matching `patterns` fail with their message. */
 const restrictedImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -63,6 +98,21 @@ export default [
       message: 'core/ never imports a feature: let the feature register what core needs (see libs/server/src/database.ts).',
     }),
   })),
+  // A server feature (libs/server/src/<feature>/) reaches another only through the files that feature offers the
+  // others, listed in SERVER_PUBLIC_FILES: its module, its exported services and other providers, its guards and
+  // request decorators, and the types, row readers and pure helpers it keeps for them; never its controller or the
+  // rest of its inside. core/ and stored-data/ lie below every feature. Specs may reach further (test support).
+  {
+    files: ['libs/server/src/*/*.ts'],
+    ignores: ['libs/server/src/core/**', 'libs/server/src/testing/**', '**/*.spec.ts'],
+    rules: restrictedImports({
+      regex: `^\\.\\./(?!(core|stored-data)/)(?!(${Object.entries(SERVER_PUBLIC_FILES)
+        .flatMap(([feature, files]) => files.map((file) => `${feature}/${file}`.replaceAll('.', '\\.')))
+        .join('|')})$)`,
+      message:
+        "A server feature uses another only through that feature's public files (SERVER_PUBLIC_FILES in eslint.config.mjs): its module, exported services and providers, guards and decorators, shared types and helpers. Use one of them, or make the file public there, in a commit that says why.",
+    }),
+  },
   // The web app's layers: app/ (shell, router, guards) puts the features together; a feature (features/<name>/) uses
   // its own folder and what lies below the features (ui/, shared/, api/, wallet/), never another feature or app/, so
   // each screen can be read, changed and tested alone. What several features use moves down to shared/ (or ui/);

@@ -38,6 +38,11 @@ const config: Config = {
     nodeProject('rules', '<rootDir>/libs/rules'),
     nodeProject('contract', '<rootDir>/libs/contract'),
     nodeProject('server', '<rootDir>/libs/server', templateDatabase),
+    // The api's own start-up (its module graph in Nest's preview mode: no services). Bull Board's Fastify adapter
+    // loads @fastify/static, which requires content-disposition, an ES module: Jest needs it transformed.
+    nodeProject('api', '<rootDir>/apps/api', {
+      transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@bull-board|pixelmatch|kysely|content-disposition)/)'],
+    }),
     nodeProject('hive-sim', '<rootDir>/apps/hive-sim'),
     // The economy simulation (npm run economy): the rules played by bots, no services.
     nodeProject('economy', '<rootDir>/bench/economy', { testMatch: ['<rootDir>/*.spec.ts'] }),

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { countResults } from './test-results.mjs';
 
-const JEST_PROJECTS = ['rules', 'contract', 'hive-sim', 'economy', 'tooling', 'server', 'system', 'browser'];
+const JEST_PROJECTS = ['rules', 'contract', 'hive-sim', 'economy', 'tooling', 'server', 'api', 'system', 'browser'];
 /** What the web app imports: its own files and these libraries (lint refuses it libs/server). */
 const WEB_REACHABLE = ['apps/web/', 'libs/rules/', 'libs/contract/'];
 

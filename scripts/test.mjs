@@ -93,8 +93,8 @@ const exitedOk = {};
 async function jestLane() {
   exitedOk['jest.json'] = await run(
     'jest',
-    `Jest: rules, contract, hive-sim, economy, tooling, server, system (${jestWorkers} workers)`,
-    jestRun('jest', ['rules', 'contract', 'hive-sim', 'economy', 'tooling', 'server', 'system'], jestWorkers),
+    `Jest: rules, contract, hive-sim, economy, tooling, server, api, system (${jestWorkers} workers)`,
+    jestRun('jest', ['rules', 'contract', 'hive-sim', 'economy', 'tooling', 'server', 'api', 'system'], jestWorkers),
     { live: true },
   );
   exitedOk['jest-browser.json'] = await run(

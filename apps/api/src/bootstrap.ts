@@ -17,6 +17,7 @@ import {
   servesApiDocs,
 } from '@runik/server';
 import { ErrorMessages } from '@runik/contract';
+import { API_GLOBAL_PREFIX, refuseIncompleteWiring } from './api-wiring';
 import { AppModule } from './app.module';
 import { refuseCompletedRetries } from './bull-board-retries';
 import { createOpenApiDocument } from './openapi';
@@ -60,8 +61,15 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
     // bodyParser off: Nest would add a form-encoded parser; the API takes JSON bodies only.
     { bufferLogs: true, abortOnError: false, return503OnClosing: true, bodyParser: false },
   );
+  try {
+    // A feature module left out of AppModule would only answer 404: refuse to start instead, naming it.
+    refuseIncompleteWiring(app);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   if (options.logs !== false) app.useLogger(app.get(Logger));
-  app.setGlobalPrefix('api', { exclude: ['admin/queues', 'metrics'] });
+  app.setGlobalPrefix(API_GLOBAL_PREFIX.prefix, { exclude: [...API_GLOBAL_PREFIX.exclude] });
   app.useGlobalFilters(new ErrorFilter());
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   // SIGTERM/SIGINT: stop taking connections, finish the requests in flight (Fastify's close), then

@@ -68,6 +68,7 @@ export * from './throne/throne-jobs.module';
 export * from './throne/throne-engine';
 export * from './core/logging/request-id';
 export * from './core/http/origin';
+export * from './core/http/api-wiring';
 export { REDIS, workerConnection } from './core/redis/redis.module';
 export * from './core/validation/zod.pipe';
 export * from './auth/session.guard';

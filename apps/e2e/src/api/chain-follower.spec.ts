@@ -68,10 +68,23 @@ describe('the chain follower', () => {
       ),
     ).toBe(1);
 
-    const second = await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '2.000', '');
-    const refused = await player.api.post(ApiRoutes.depositInit(player.username), { amount: 2, txId: second });
-    // Refused by the cooldown, unless the follower had credited it already.
-    if (refused.status !== 200) expect(refused.status).toBe(429);
+    // The worker frozen (SIGSTOP), its follower cannot credit the second transfer before its report (which would
+    // then answer "completed"): the report meets the cooldown of the first (60 s, from its report), however fast the machine.
+    const worker = stack.processes().worker;
+    if (!worker?.pid) throw new Error('no worker');
+    process.kill(worker.pid, 'SIGSTOP');
+    let second: string;
+    try {
+      second = await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', '2.000', '');
+      const refused = await player.api.post(ApiRoutes.depositInit(player.username), { amount: 2, txId: second });
+      expect(refused.status).toBe(429);
+      expect(refused.data).toEqual({ error: expect.stringMatching(/^Deposit on cooldown\. Please wait \d+ seconds\.$/) });
+      expect(await recorded(second)).toEqual([]);
+      expect(await runikOf(player)).toBe(1);
+    } finally {
+      process.kill(worker.pid, 'SIGCONT');
+    }
+    // The follower, going on, credits the refused report's transfer all the same.
     expect(
       await eventually(
         () => runikOf(player),
@@ -79,6 +92,9 @@ describe('the chain follower', () => {
         20_000,
       ),
     ).toBe(3);
+    expect(await recorded(second)).toEqual([
+      { status: 'credited', matched: expect.stringMatching(/^deposit:\d+$/), reason: null, refund_transaction_id: null },
+    ]);
   });
 
   it('sends back RNK from an account with no game account, once, never credited, and lists it for operators', async () => {

@@ -31,12 +31,16 @@ import type {
 import { CurrentSession } from '../auth/current-session.decorator';
 import type { AuthenticatedSession } from '../auth/session.service';
 import { ZodPipe } from '../core/validation/zod.pipe';
+import { AllianceMembershipService } from './alliance-membership.service';
 import { AllianceService } from './alliance.service';
 
 /** The session guard has checked that `hiveUsername` / `leaderUsername` is the caller; the session names the player. */
 @Controller('alliance')
 export class AllianceController {
-  constructor(private readonly alliances: AllianceService) {}
+  constructor(
+    private readonly alliances: AllianceService,
+    private readonly membership: AllianceMembershipService,
+  ) {}
 
   @Get('my')
   my(
@@ -66,7 +70,7 @@ export class AllianceController {
     @Body(new ZodPipe(joinAllianceSchema)) { allianceId, inviteToken }: JoinAllianceRequest,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<JoinAllianceResponse> {
-    return this.alliances.join(session.playerId, allianceId, inviteToken);
+    return this.membership.join(session.playerId, allianceId, inviteToken);
   }
 
   @Post('invite')
@@ -75,7 +79,7 @@ export class AllianceController {
     @Body(new ZodPipe(allianceActionSchema)) { allianceId }: AllianceActionRequest,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<AllianceInvitationResponse> {
-    return this.alliances.invite(session.playerId, allianceId);
+    return this.membership.invite(session.playerId, allianceId);
   }
 
   /** The leader's list of open invitations. */
@@ -84,7 +88,7 @@ export class AllianceController {
     @Query(new ZodPipe(allianceInvitationsQuerySchema)) { allianceId }: AllianceInvitationsQuery,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<AllianceInvitationsResponse> {
-    return this.alliances.invitations(session.playerId, allianceId);
+    return this.membership.invitations(session.playerId, allianceId);
   }
 
   @Post('invitations/revoke')
@@ -93,7 +97,7 @@ export class AllianceController {
     @Body(new ZodPipe(revokeInvitationSchema)) body: RevokeInvitationRequest,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<AllianceActionResponse> {
-    return this.alliances.revokeInvitation(session.playerId, body.allianceId, body.invitationId);
+    return this.membership.revokeInvitation(session.playerId, body.allianceId, body.invitationId);
   }
 
   @Post('invitations/settings')
@@ -102,7 +106,7 @@ export class AllianceController {
     @Body(new ZodPipe(invitationSettingsSchema)) body: InvitationSettingsRequest,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<AllianceActionResponse> {
-    return this.alliances.setMembersMayInvite(session.playerId, body.allianceId, body.membersMayInvite);
+    return this.membership.setMembersMayInvite(session.playerId, body.allianceId, body.membersMayInvite);
   }
 
   @Post('leave')
@@ -111,7 +115,7 @@ export class AllianceController {
     @Body(new ZodPipe(leaveAllianceSchema)) _body: unknown,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<AllianceActionResponse> {
-    return this.alliances.leave(session.playerId);
+    return this.membership.leave(session.playerId);
   }
 
   @Post('disband')
@@ -147,7 +151,7 @@ export class AllianceController {
     @Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<AllianceActionResponse> {
-    return this.alliances.accept(session.playerId, body.targetUsername, body.allianceId);
+    return this.membership.accept(session.playerId, body.targetUsername, body.allianceId);
   }
 
   @Post('request/reject')
@@ -156,7 +160,7 @@ export class AllianceController {
     @Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<AllianceActionResponse> {
-    return this.alliances.reject(session.playerId, body.targetUsername, body.allianceId);
+    return this.membership.reject(session.playerId, body.targetUsername, body.allianceId);
   }
 
   @Post('kick')
@@ -165,6 +169,6 @@ export class AllianceController {
     @Body(new ZodPipe(allianceMemberActionSchema)) body: AllianceMemberActionRequest,
     @CurrentSession() session: AuthenticatedSession,
   ): Promise<AllianceActionResponse> {
-    return this.alliances.kick(session.playerId, body.targetUsername, body.allianceId);
+    return this.membership.kick(session.playerId, body.targetUsername, body.allianceId);
   }
 }
