@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { packPaymentMemo } from '@runik/contract';
+import { EntityManager } from 'typeorm';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
 import { Clock } from '../core/clock/clock';
@@ -20,35 +18,14 @@ import { packPrice, recordPackPurchase } from './pack-purchases';
 @Injectable()
 export class PackJobs {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly payments: PaymentPipeline,
     private readonly clock: Clock,
   ) {}
 
   /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still confirm it later). */
   @JobHandler(Queues.ledger, LedgerJobs.confirmPackPurchase)
-  async confirmPackPurchase({ packPurchaseId: purchaseId }: ConfirmPackPurchaseJob, lastAttempt: boolean): Promise<void> {
-    const purchase = await firstRow(
-      this.dataSource.manager,
-      db
-        .selectFrom('pack_purchases as pp')
-        .innerJoin('players as p', 'p.id', 'pp.player_id')
-        .select(['pp.id', 'pp.transaction_id', 'pp.pack_count', 'pp.price_thousandths', 'p.hive_username'])
-        .where('pp.id', '=', purchaseId)
-        .where('pp.status', '=', 'pending'),
-    );
-    if (!purchase?.transaction_id) return;
-    await this.payments.checkReport(
-      'pack',
-      {
-        id: Number(purchase.id),
-        transactionId: purchase.transaction_id,
-        payer: purchase.hive_username,
-        memo: packPaymentMemo(purchase.hive_username, purchase.pack_count),
-        owedThousandths: Number(purchase.price_thousandths),
-      },
-      lastAttempt,
-    );
+  confirmPackPurchase({ packPurchaseId: purchaseId }: ConfirmPackPurchaseJob, lastAttempt: boolean): Promise<void> {
+    return this.payments.checkReport('pack', purchaseId, lastAttempt);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { DepositFailures, RegistrationInvalidReasons, SwapHivePaymentFailures } from '@runik/contract';
+import { DepositFailures, packPaymentMemo, RegistrationInvalidReasons, shopPaymentMemo, SwapHivePaymentFailures } from '@runik/contract';
 import { UnmatchedReasons } from '../chain/chain-transfers';
 import type { PaymentKind } from '../chain/payment-matcher';
 
@@ -26,6 +26,36 @@ export interface PaymentKindRecords {
    * purchase paid twice while Hive Engine lagged). A registration pays once anyway, a deposit is never a repeat.
    */
   refusesRepeatWhilePending: boolean;
+  /**
+   * What a report must be beyond the reporter's transfer of the kind: the exact memo and price of what it buys (packs,
+   * shop), read from its record. Absent: the follower judges the amount (a deposit's, a registration's fee).
+   */
+  reportTerms?: (payer: string, record: ReportRecord) => { memo: string; owedThousandths: number };
+}
+
+/** A report's row as JSON (`to_jsonb`), for what `reportTerms` reads of it. */
+export type ReportRecord = Record<string, unknown>;
+
+/**
+ * A SWAP.HIVE purchase (packs, a shop item), of its table and reference: its report owes exactly its recorded price,
+ * with the memo `memoOf` gives its row, and a second payment while one is pending goes back.
+ */
+function purchase(
+  table: PaymentKindRecords['table'],
+  reference: string,
+  memoOf: (payer: string, record: ReportRecord) => string,
+): PaymentKindRecords {
+  return {
+    table,
+    reference,
+    credited: 'confirmed',
+    refused: 'invalid',
+    notFound: SwapHivePaymentFailures.notFound,
+    stranger: UnmatchedReasons.paymentFromStranger,
+    answersReports: true,
+    refusesRepeatWhilePending: true,
+    reportTerms: (payer, record) => ({ memo: memoOf(payer, record), owedThousandths: Number(record.price_thousandths) }),
+  };
 }
 
 export const PAYMENT_KINDS: Record<PaymentKind, PaymentKindRecords> = {
@@ -49,26 +79,8 @@ export const PAYMENT_KINDS: Record<PaymentKind, PaymentKindRecords> = {
     answersReports: false,
     refusesRepeatWhilePending: false,
   },
-  pack: {
-    table: 'pack_purchases',
-    reference: 'pack-purchase',
-    credited: 'confirmed',
-    refused: 'invalid',
-    notFound: SwapHivePaymentFailures.notFound,
-    stranger: UnmatchedReasons.paymentFromStranger,
-    answersReports: true,
-    refusesRepeatWhilePending: true,
-  },
-  shop: {
-    table: 'shop_purchases',
-    reference: 'shop-purchase',
-    credited: 'confirmed',
-    refused: 'invalid',
-    notFound: SwapHivePaymentFailures.notFound,
-    stranger: UnmatchedReasons.paymentFromStranger,
-    answersReports: true,
-    refusesRepeatWhilePending: true,
-  },
+  pack: purchase('pack_purchases', 'pack-purchase', (payer, record) => packPaymentMemo(payer, Number(record.pack_count))),
+  shop: purchase('shop_purchases', 'shop-purchase', (payer, record) => shopPaymentMemo(payer, String(record.item_name))),
 };
 
 /** The kind whose credit `chain_transfers.matched` names (`pack-purchase:3` is a pack payment), or null. */

@@ -13,7 +13,7 @@ import type { AppConfig } from '../core/config/app-config';
 import { db, firstRow, rows } from '../core/database/sql';
 import { RetryLater } from '../core/queues/queues';
 import { Notifier, NotificationEntry } from '../notifications/notifier';
-import { PAYMENT_KINDS } from './payment-kinds';
+import { PAYMENT_KINDS, ReportRecord } from './payment-kinds';
 
 /**
  * How much later than a payment's block time an earlier payment with its memo must have been credited
@@ -58,15 +58,12 @@ export interface PaymentCredit<Payer extends PayerRule> {
 }
 
 /** A player's report of a payment (`POST` deposit, registration, pack or shop purchase), still pending. */
-export interface PaymentReport {
-  id: number;
-  transactionId: string;
+interface PendingReport {
+  id: string;
+  transaction_id: string | null;
   /** The reporter: the transfer must be theirs. */
   payer: string;
-  /** The exact memo of what the report buys (packs, shop); absent: any memo of the kind, or none read. */
-  memo?: string;
-  /** The price reported (packs, shop); absent: the follower judges the amount (a deposit's, a registration's fee). */
-  owedThousandths?: number;
+  record: ReportRecord;
 }
 
 /**
@@ -94,22 +91,37 @@ export class PaymentPipeline {
    * them), or was sent back, or is still unknown on the last attempt (to the Hive node too: one in a block stays
    * pending however late Hive Engine is).
    */
-  async checkReport(kind: PaymentKind, report: PaymentReport, lastAttempt: boolean): Promise<void> {
-    const refuse = (reason: string) => this.refuseReport(kind, report.id, reason);
-    const transaction = await this.hiveEngine.transactionInfo(report.transactionId);
-    if (!transaction) return awaitEngine(this.hiveNode, report.transactionId, lastAttempt, () => refuse(PAYMENT_KINDS[kind].notFound));
+  async checkReport(kind: PaymentKind, reportId: number, lastAttempt: boolean): Promise<void> {
+    const report = await this.pendingReport(kind, reportId);
+    if (!report?.transaction_id) return;
+    const transactionId = report.transaction_id;
+    const refuse = (reason: string) => this.refuseReport(kind, reportId, reason);
+    const transaction = await this.hiveEngine.transactionInfo(transactionId);
+    if (!transaction) return awaitEngine(this.hiveNode, transactionId, lastAttempt, () => refuse(PAYMENT_KINDS[kind].notFound));
     const verdict = matchPayment(reportedPayment(transaction), {
       kind,
       gameAccount: this.config.GAME_ACCOUNT,
       payer: report.payer,
-      memo: report.memo,
-      owedThousandths: report.owedThousandths,
+      ...PAYMENT_KINDS[kind].reportTerms?.(report.payer, report.record),
     });
     if ('mismatch' in verdict) return refuse(verdict.reason);
-    const unmatched = await unmatchedReason(this.dataSource, report.transactionId);
+    const unmatched = await unmatchedReason(this.dataSource, transactionId);
     if (unmatched) return refuse(unmatched);
     throw new RetryLater(
-      `${PAYMENT_KINDS[kind].reference} report ${report.id} waits for the chain follower to reach block ${transaction.blockNumber}`,
+      `${PAYMENT_KINDS[kind].reference} report ${reportId} waits for the chain follower to reach block ${transaction.blockNumber}`,
+    );
+  }
+
+  /**
+   * A report still pending, with its reporter (its player's account; a registration names the account it pays for)
+   * and its whole row for the kind's `reportTerms`: one statement for every kind's table.
+   */
+  private pendingReport(kind: PaymentKind, reportId: number): Promise<PendingReport | undefined> {
+    return firstRow(
+      this.dataSource.manager,
+      sql<PendingReport>`SELECT r.id, r.transaction_id, coalesce(p.hive_username, to_jsonb(r) ->> 'hive_username') AS payer, to_jsonb(r) AS record
+          FROM ${sql.table(PAYMENT_KINDS[kind].table)} r LEFT JOIN players p ON p.id = (to_jsonb(r) ->> 'player_id')::bigint
+         WHERE r.id = ${reportId} AND r.status = 'pending'`.compile(db),
     );
   }
 

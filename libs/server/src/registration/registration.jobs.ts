@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { RegistrationInvalidReasons } from '@runik/contract';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
 import { Clock } from '../core/clock/clock';
-import { db, firstRow, rows } from '../core/database/sql';
+import { db, rows } from '../core/database/sql';
 import { JobHandler } from '../core/queues/job-handlers';
 import { LedgerJobs, Queues } from '../core/queues/queues';
 import type { ConfirmRegistrationJob } from '../core/queues/queues';
@@ -23,7 +22,6 @@ import { RegistrationFees } from './registration-fees';
 @Injectable()
 export class RegistrationJobs {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly payments: PaymentPipeline,
     private readonly players: PlayersService,
     private readonly fees: RegistrationFees,
@@ -35,22 +33,9 @@ export class RegistrationJobs {
    * Engine and the Hive node alike (the follower may still activate it later).
    */
   @JobHandler(Queues.ledger, LedgerJobs.confirmRegistration)
-  async confirmRegistration({ registrationId }: ConfirmRegistrationJob, lastAttempt: boolean): Promise<void> {
-    const registration = await firstRow(
-      this.dataSource.manager,
-      db
-        .selectFrom('registrations')
-        .select(['id', 'transaction_id', 'hive_username'])
-        .where('id', '=', registrationId)
-        .where('status', '=', 'pending'),
-    );
-    if (!registration) return;
+  confirmRegistration({ registrationId }: ConfirmRegistrationJob, lastAttempt: boolean): Promise<void> {
     // The fee is the follower's to judge: it owes the lowest quote at the transfer's block.
-    await this.payments.checkReport(
-      'registration',
-      { id: Number(registration.id), transactionId: registration.transaction_id, payer: registration.hive_username },
-      lastAttempt,
-    );
+    return this.payments.checkReport('registration', registrationId, lastAttempt);
   }
 
   /**

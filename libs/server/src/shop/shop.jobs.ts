@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { ShopMessages, shopPaymentMemo } from '@runik/contract';
+import { EntityManager } from 'typeorm';
+import { ShopMessages } from '@runik/contract';
 import { fromThousandths, gearBaseExp, gearCategory, shopItem, ShopReward, toThousandths, UnitKey } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
-import { db, firstRow, rows } from '../core/database/sql';
+import { db, rows } from '../core/database/sql';
 import { JobHandler } from '../core/queues/job-handlers';
 import { LedgerJobs, Queues } from '../core/queues/queues';
 import type { ConfirmShopPurchaseJob } from '../core/queues/queues';
@@ -23,7 +22,6 @@ import { shopPurchaseCounts } from './shop-purchases';
 @Injectable()
 export class ShopJobs {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly payments: PaymentPipeline,
     private readonly cities: CityTransactions,
     private readonly ledger: LedgerService,
@@ -32,28 +30,8 @@ export class ShopJobs {
 
   /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still confirm it later). */
   @JobHandler(Queues.ledger, LedgerJobs.confirmShopPurchase)
-  async confirmShopPurchase({ shopPurchaseId: purchaseId }: ConfirmShopPurchaseJob, lastAttempt: boolean): Promise<void> {
-    const purchase = await firstRow(
-      this.dataSource.manager,
-      db
-        .selectFrom('shop_purchases as sp')
-        .innerJoin('players as p', 'p.id', 'sp.player_id')
-        .select(['sp.id', 'sp.transaction_id', 'sp.item_name', 'sp.price_thousandths', 'p.hive_username'])
-        .where('sp.id', '=', purchaseId)
-        .where('sp.status', '=', 'pending'),
-    );
-    if (!purchase) return;
-    await this.payments.checkReport(
-      'shop',
-      {
-        id: Number(purchase.id),
-        transactionId: purchase.transaction_id,
-        payer: purchase.hive_username,
-        memo: shopPaymentMemo(purchase.hive_username, purchase.item_name),
-        owedThousandths: Number(purchase.price_thousandths),
-      },
-      lastAttempt,
-    );
+  confirmShopPurchase({ shopPurchaseId: purchaseId }: ConfirmShopPurchaseJob, lastAttempt: boolean): Promise<void> {
+    return this.payments.checkReport('shop', purchaseId, lastAttempt);
   }
 
   /**

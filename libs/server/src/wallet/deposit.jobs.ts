@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
 import { Clock } from '../core/clock/clock';
@@ -20,7 +19,6 @@ import { PaymentPipeline } from '../payments/payment-pipeline';
 @Injectable()
 export class DepositJobs {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly payments: PaymentPipeline,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
@@ -32,22 +30,8 @@ export class DepositJobs {
    * has credited it.
    */
   @JobHandler(Queues.ledger, LedgerJobs.confirmDeposit)
-  async confirmDeposit({ depositId }: ConfirmDepositJob, lastAttempt: boolean): Promise<void> {
-    const deposit = await firstRow(
-      this.dataSource.manager,
-      db
-        .selectFrom('deposits as d')
-        .innerJoin('players as p', 'p.id', 'd.player_id')
-        .select(['d.id', 'd.transaction_id', 'p.hive_username'])
-        .where('d.id', '=', depositId)
-        .where('d.status', '=', 'pending'),
-    );
-    if (!deposit) return;
-    await this.payments.checkReport(
-      'deposit',
-      { id: Number(deposit.id), transactionId: deposit.transaction_id, payer: deposit.hive_username },
-      lastAttempt,
-    );
+  confirmDeposit({ depositId }: ConfirmDepositJob, lastAttempt: boolean): Promise<void> {
+    return this.payments.checkReport('deposit', depositId, lastAttempt);
   }
 
   /**
