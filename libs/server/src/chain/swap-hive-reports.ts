@@ -6,7 +6,7 @@ import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { RetryLater } from '../core/queues/queues';
-import { awaitEngine, unmatchedReason } from './engine-wait';
+import { awaitEngine, engineProcessed, unmatchedReason } from './engine-wait';
 import { HiveEngineClient } from './hive-engine.client';
 import { HiveNodeClient } from './hive-node.client';
 import { matchPayment, reportedPayment } from './payment-matcher';
@@ -44,9 +44,13 @@ export class SwapHiveReports {
   async check(table: ReportTable, purchase: ReportedSwapHivePurchase, memo: string, lastAttempt: boolean): Promise<void> {
     const transaction = await this.hiveEngine.transactionInfo(purchase.transaction_id);
     if (!transaction)
-      return awaitEngine(this.hiveNode, purchase.transaction_id, lastAttempt, () =>
-        this.refuse(table, purchase.id, SwapHivePaymentFailures.notFound),
+      return awaitEngine(
+        { db: this.dataSource, hiveNode: this.hiveNode, now: this.clock.now() },
+        purchase.transaction_id,
+        lastAttempt,
+        () => this.refuse(table, purchase.id, SwapHivePaymentFailures.notFound),
       );
+    await engineProcessed(this.dataSource, purchase.transaction_id);
     const verdict = matchPayment(reportedPayment(transaction), {
       kind: PAYMENT_KIND[table],
       gameAccount: this.config.GAME_ACCOUNT,

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { RegistrationInvalidReasons } from '@runik/contract';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
-import { awaitEngine, unmatchedReason } from '../chain/engine-wait';
+import { awaitEngine, engineProcessed, unmatchedReason } from '../chain/engine-wait';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { HiveNodeClient } from '../chain/hive-node.client';
 import { matchPayment, recordedPayment, reportedPayment } from '../chain/payment-matcher';
@@ -51,10 +51,14 @@ export class RegistrationJobs {
 
     const transaction = await this.hiveEngine.transactionInfo(registration.transactionId);
     if (!transaction) {
-      return awaitEngine(this.hiveNode, registration.transactionId, lastAttempt, () =>
-        this.markInvalid(registrationId, RegistrationInvalidReasons.notFound),
+      return awaitEngine(
+        { db: this.dataSource, hiveNode: this.hiveNode, now: this.clock.now() },
+        registration.transactionId,
+        lastAttempt,
+        () => this.markInvalid(registrationId, RegistrationInvalidReasons.notFound),
       );
     }
+    await engineProcessed(this.dataSource, registration.transactionId);
     // The fee is the follower's to judge: it owes the lowest quote at the transfer's block.
     const verdict = matchPayment(reportedPayment(transaction), {
       kind: 'registration',

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { DepositFailures } from '@runik/contract';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
-import { awaitEngine, unmatchedReason } from '../chain/engine-wait';
+import { awaitEngine, engineProcessed, unmatchedReason } from '../chain/engine-wait';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { HiveNodeClient } from '../chain/hive-node.client';
 import { matchPayment, recordedPayment, reportedPayment } from '../chain/payment-matcher';
@@ -57,7 +57,10 @@ export class DepositJobs {
     if (!deposit) return;
     const transaction = await this.hiveEngine.transactionInfo(deposit.transaction_id);
     if (!transaction)
-      return awaitEngine(this.hiveNode, deposit.transaction_id, lastAttempt, () => this.fail(depositId, DepositFailures.notFound));
+      return awaitEngine({ db: this.dataSource, hiveNode: this.hiveNode, now: this.clock.now() }, deposit.transaction_id, lastAttempt, () =>
+        this.fail(depositId, DepositFailures.notFound),
+      );
+    await engineProcessed(this.dataSource, deposit.transaction_id);
     const verdict = matchPayment(reportedPayment(transaction), {
       kind: 'deposit',
       gameAccount: this.config.GAME_ACCOUNT,
