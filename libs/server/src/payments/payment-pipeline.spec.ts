@@ -35,7 +35,17 @@ describe('the payment pipeline', () => {
     expect(text).toMatch(new RegExp(`this\\.payments\\.creditPayment\\([^)]*\\{\\s*kind: '${kind}'`));
     expect(text).toContain(`this.payments.checkReport('${kind}'`);
     // The steps are the pipeline's: no kind matches a transfer, reads Hive Engine or notifies on its own.
-    expect(text).not.toMatch(/matchPayment|hiveEngine|notifier|FOR NO KEY UPDATE/);
+    expect(text).not.toMatch(/matchPayment|hiveEngine|hiveNode|awaitEngine|engineProcessed|payments_in_block|notifier|FOR NO KEY UPDATE/);
+  });
+
+  it("waits for Hive Engine in one place: the engine lag's note is made and dropped by the pipeline alone (issue 47)", () => {
+    const calling = (name: string) =>
+      files.filter((file) => file.path !== 'chain/engine-wait.ts' && new RegExp(`\\b${name}\\(`).test(file.text)).map((file) => file.path);
+    expect(calling('awaitEngine')).toEqual(['payments/payment-pipeline.ts']);
+    expect(calling('engineProcessed')).toEqual(['payments/payment-pipeline.ts']);
+    // Written by the report's job (engine-wait) and the credit; read by the status answers.
+    const writing = files.filter((file) => /(INSERT INTO|DELETE FROM|deleteFrom\(|insertInto\()\s*'?payments_in_block/.test(file.text));
+    expect(writing.map((file) => file.path).sort()).toEqual(['chain/engine-wait.ts', 'payments/payment-pipeline.ts']);
   });
 
   it('leaves the settlement to route a transfer to its kind, never to credit it itself', () => {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { sql } from 'kysely';
 import { DataSource, EntityManager } from 'typeorm';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
-import { awaitEngine, unmatchedReason } from '../chain/engine-wait';
+import { awaitEngine, engineProcessed, unmatchedReason } from '../chain/engine-wait';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { HiveNodeClient } from '../chain/hive-node.client';
 import { matchPayment, PaymentKind, recordedPayment, reportedPayment } from '../chain/payment-matcher';
@@ -89,7 +89,9 @@ export class PaymentPipeline {
    * The job of a player's report: the chain follower credits the payment; the report only waits for it, and is
    * refused when its transaction is not the reporter's payment of the kind (with that memo and price, when it names
    * them), or was sent back, or is still unknown on the last attempt (to the Hive node too: one in a block stays
-   * pending however late Hive Engine is).
+   * pending however late Hive Engine is). While Hive Engine has not processed the transaction, each attempt asks the
+   * Hive node and notes one it has in a block (`payments_in_block`: the status answers' `awaitingHiveEngine`, for
+   * every kind); the note goes once the job finds the transaction on Hive Engine, or the follower credits it.
    */
   async checkReport(kind: PaymentKind, reportId: number, lastAttempt: boolean): Promise<void> {
     const report = await this.pendingReport(kind, reportId);
@@ -97,7 +99,11 @@ export class PaymentPipeline {
     const transactionId = report.transaction_id;
     const refuse = (reason: string) => this.refuseReport(kind, reportId, reason);
     const transaction = await this.hiveEngine.transactionInfo(transactionId);
-    if (!transaction) return awaitEngine(this.hiveNode, transactionId, lastAttempt, () => refuse(PAYMENT_KINDS[kind].notFound));
+    if (!transaction)
+      return awaitEngine({ db: this.dataSource, hiveNode: this.hiveNode, now: this.clock.now() }, transactionId, lastAttempt, () =>
+        refuse(PAYMENT_KINDS[kind].notFound),
+      );
+    await engineProcessed(this.dataSource, transactionId);
     const verdict = matchPayment(reportedPayment(transaction), {
       kind,
       gameAccount: this.config.GAME_ACCOUNT,
@@ -135,12 +141,16 @@ export class PaymentPipeline {
    * - the kind's credit (its record, made or the reported one brought to what the chain says, and its grant);
    * - the player's notification, one per record (`<reference>:<id>`).
    * What pays for nothing refuses the kind's pending reports of the transaction with the reason, for the screens.
+   * Either way Hive Engine has processed the transaction: the note that a report's job found it only in a Hive block
+   * (`payments_in_block`, `awaitEngine`) goes in the same transaction, so none is left when the follower credits a
+   * payment before its report's job looks again.
    */
   async creditPayment<Payer extends PayerRule>(
     manager: EntityManager,
     transfer: IncomingTransfer,
     payment: PaymentCredit<Payer>,
   ): Promise<PaymentMatch> {
+    await rows(manager, db.deleteFrom('payments_in_block').where('transaction_id', '=', transfer.transaction_id));
     const match = await this.credit(manager, transfer, payment);
     if ('unmatched' in match && PAYMENT_KINDS[payment.kind].answersReports) {
       await this.refuseReports(manager, payment.kind, transfer.transaction_id, match.unmatched);
