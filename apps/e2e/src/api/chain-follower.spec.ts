@@ -44,6 +44,7 @@ describe('the chain follower', () => {
       status: 'completed',
       error: null,
       seenOnChain: true,
+      awaitingHiveEngine: false,
     });
     // A late report changes nothing.
     expect((await player.api.post(ApiRoutes.depositInit(player.username), { amount: '4.25', txId })).data).toEqual({

@@ -63,6 +63,7 @@ describe('registration fees from the chain', () => {
       status: 'confirmed',
       error: null,
       seenOnChain: true,
+      awaitingHiveEngine: false,
     });
     await login(apiClient(stack.apiUrl), username);
   });

@@ -42,7 +42,12 @@ describe('deposits', () => {
     // Pending, or completed already when the chain follower was faster than the report.
     expect(init.data).toEqual({ status: expect.stringMatching(/^(pending|completed)$/), transactionId: txId });
 
-    expect(await settled(player, txId, '12.345')).toEqual({ status: 'completed', error: null, seenOnChain: true });
+    expect(await settled(player, txId, '12.345')).toEqual({
+      status: 'completed',
+      error: null,
+      seenOnChain: true,
+      awaitingHiveEngine: false,
+    });
     expect((await cityOf(player)).resources.runik).toBe(12.345);
     // Repeating the init changes nothing.
     expect((await deposit(player, txId, '12.345')).data).toEqual({ status: 'completed', transactionId: txId });
@@ -152,8 +157,13 @@ describe('deposits', () => {
     expect((await deposit(claimant, txId, '3')).status).toBe(200);
     expect((await deposit(sender, txId, '3')).status).toBe(200);
     // Not the claimant's transfer: never seen as theirs.
-    expect(await settled(claimant, txId, '3')).toEqual({ status: 'failed', error: DepositFailures.wrongSender, seenOnChain: false });
-    expect(await settled(sender, txId, '3')).toEqual({ status: 'completed', error: null, seenOnChain: true });
+    expect(await settled(claimant, txId, '3')).toEqual({
+      status: 'failed',
+      error: DepositFailures.wrongSender,
+      seenOnChain: false,
+      awaitingHiveEngine: false,
+    });
+    expect(await settled(sender, txId, '3')).toEqual({ status: 'completed', error: null, seenOnChain: true, awaitingHiveEngine: false });
     expect((await cityOf(sender)).resources.runik).toBe(3);
     expect((await cityOf(claimant)).resources.runik).toBe(0);
   });

@@ -59,6 +59,7 @@ const refused = (purchaseId: number, packCount: number, error: string): PackPurc
   error,
   // Refused by its report or by the chain follower: seen on chain in the latter case only.
   seenOnChain: expect.any(Boolean),
+  awaitingHiveEngine: false,
 });
 
 /**
@@ -99,6 +100,7 @@ describe('a purchase whose transaction is not on Hive Engine', () => {
       opened: false,
       error: null,
       seenOnChain: false,
+      awaitingHiveEngine: false,
     });
     expect(await pendingOf(player)).toEqual({ hasPending: true, packPurchaseId: purchaseId, unopenedPurchaseIds: [] });
 
@@ -161,6 +163,7 @@ describe('paying with SWAP.HIVE', () => {
       opened: false,
       error: null,
       seenOnChain: true,
+      awaitingHiveEngine: false,
     });
     expect(await purchaseRow(stack, purchaseId)).toMatchObject({
       currency: 'hive',
@@ -326,6 +329,7 @@ describe('paying with SWAP.HIVE', () => {
       opened: false,
       error: null,
       seenOnChain: true,
+      awaitingHiveEngine: false,
     });
 
     expect((await openPacks(stranger, theirs)).data).toEqual({ error: PackMessages.purchaseInvalid });

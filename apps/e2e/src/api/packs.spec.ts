@@ -148,6 +148,7 @@ describe('buying with RUNIK', () => {
       error: null,
       // Paid in RUNIK: never on chain.
       seenOnChain: false,
+      awaitingHiveEngine: false,
     });
     expect(await pendingOf(player)).toEqual({ hasPending: false, packPurchaseId: null, unopenedPurchaseIds: [id] });
 
@@ -196,6 +197,7 @@ describe('buying with RUNIK', () => {
       error: null,
       // Paid in RUNIK: never on chain.
       seenOnChain: false,
+      awaitingHiveEngine: false,
     });
 
     const opened = await openAndVerify(stack, player, id);

@@ -83,14 +83,14 @@ describe('a payment seen on chain before it is credited', () => {
         transactionId: txId,
       });
       // Sent, not seen: the follower records nothing while its lock is held.
-      expect(await check(txId)).toEqual({ status: 'pending', error: null, seenOnChain: false });
+      expect(await check(txId)).toEqual({ status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: expect.any(Boolean) });
 
       const credits = await holdDepositCredits();
       await follower.release();
       // Recorded (pushed once that commits), its credit waiting on the ledger row.
       const [seen] = await heardSeen(listener, txId);
       expect(seen).toBeDefined();
-      expect(await check(txId)).toEqual({ status: 'pending', error: null, seenOnChain: true });
+      expect(await check(txId)).toEqual({ status: 'pending', error: null, seenOnChain: true, awaitingHiveEngine: false });
       expect(listener.received.filter(({ notification }) => notification.kind === 'deposit-credited')).toEqual([]);
 
       await credits.release();
@@ -99,7 +99,7 @@ describe('a payment seen on chain before it is credited', () => {
         20_000,
       );
       expect(credited.at).toBeGreaterThanOrEqual(seen.at);
-      expect(await check(txId)).toEqual({ status: 'completed', error: null, seenOnChain: true });
+      expect(await check(txId)).toEqual({ status: 'completed', error: null, seenOnChain: true, awaitingHiveEngine: false });
       expect((await cityOf(player)).resources.runik).toBe(2.5);
       // Heard once, and only the payer's socket heard it.
       expect(listener.seenPayments.filter((entry) => entry.transactionId === txId)).toHaveLength(1);
@@ -122,7 +122,7 @@ describe('a payment seen on chain before it is credited', () => {
       // Another visitor watching another payment hears nothing of this one.
       const bystander = await listen(stack.apiUrl, { payment: 'a'.repeat(40) });
       watchers.push(watcher, bystander);
-      expect(await status(txId)).toEqual({ status: 'pending', error: null, seenOnChain: false });
+      expect(await status(txId)).toEqual({ status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: expect.any(Boolean) });
 
       await follower.release();
       released = true;
@@ -132,7 +132,7 @@ describe('a payment seen on chain before it is credited', () => {
         20_000,
       );
       expect(confirmed.at).toBeGreaterThanOrEqual(seen.at);
-      expect(await status(txId)).toEqual({ status: 'confirmed', error: null, seenOnChain: true });
+      expect(await status(txId)).toEqual({ status: 'confirmed', error: null, seenOnChain: true, awaitingHiveEngine: false });
       expect(bystander.seenPayments).toEqual([]);
       expect(bystander.received).toEqual([]);
     } finally {

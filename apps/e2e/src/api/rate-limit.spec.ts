@@ -99,6 +99,18 @@ describe('general rate limit', () => {
     expect((await clientAt(address).get('/metrics', { auth: { username: 'admin', password: BULL_BOARD_PASSWORD } })).status).toBe(200);
   });
 
+  it('counts attack previews like every other read: of a burst past the limit, the rest get 429', async () => {
+    const player = await playerAt(newAddress());
+    const enemy = await playerAt(newAddress());
+    const burst = await Promise.all(
+      Array.from({ length: GENERAL_LIMIT + 4 }, () => player.api.get(ApiRoutes.attackPreview(player.username, enemy.username))),
+    );
+    expect(burst.filter((response) => response.status === 200)).toHaveLength(GENERAL_LIMIT);
+    const refused = burst.filter((response) => response.status !== 200);
+    expect(refused).toHaveLength(4);
+    for (const response of refused) expectTooMany(response);
+  });
+
   it('holds across api replicas: the count is kept in Redis', async () => {
     const port = await freePort();
     const second = `http://127.0.0.1:${port}`;

@@ -66,7 +66,12 @@ describe('paid registration', () => {
     expect(response.status).toBe(200);
     expect(response.data).toEqual({ success: true, status: 'pending', transactionId });
 
-    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({ status: 'confirmed', error: null, seenOnChain: true });
+    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({
+      status: 'confirmed',
+      error: null,
+      seenOnChain: true,
+      awaitingHiveEngine: false,
+    });
     expect(await playerRow(username)).toEqual({ activation: 'paid', referrer });
     const session = await login(apiClient(stack.apiUrl), username);
     expect(session.hiveUsername).toBe(username);
@@ -153,7 +158,12 @@ describe('paid registration', () => {
     const username = uniqueUsername('memo');
     const transactionId = await payRegistration(stack.simUrl, username, FEE, referrer);
     expect((await initiate({ hiveUsername: username, transactionId, referrer: '', feeInHive: FEE })).status).toBe(200);
-    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({ status: 'confirmed', error: null, seenOnChain: true });
+    expect(await settledStatus(apiClient(stack.apiUrl), transactionId)).toEqual({
+      status: 'confirmed',
+      error: null,
+      seenOnChain: true,
+      awaitingHiveEngine: false,
+    });
     expect(await playerRow(username)).toMatchObject({ referrer, activation: 'paid' });
   });
 

@@ -127,6 +127,7 @@ describe('a payment confirmed through hive-sim', () => {
       purchaseCount: 1,
       error: null,
       seenOnChain: true,
+      awaitingHiveEngine: false,
     });
     expect(await shopPurchaseRow(stack, purchaseId)).toMatchObject({
       item_name: 'Starter Bundle',

@@ -189,7 +189,7 @@ describe('a new player', () => {
       expect(statusChecks[check].at - statusChecks[check - 1].at).toBeGreaterThanOrEqual(14_000);
     }
     const lastAnswer = await statusChecks[statusChecks.length - 1].request.response();
-    expect(await lastAnswer?.json()).toEqual({ status: 'confirmed', error: null, seenOnChain: true });
+    expect(await lastAnswer?.json()).toEqual({ status: 'confirmed', error: null, seenOnChain: true, awaitingHiveEngine: false });
 
     // The fee really left the player's Hive Engine wallet.
     expect(await swapHiveBalance(player)).toBe('60.00000000');

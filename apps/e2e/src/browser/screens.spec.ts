@@ -202,7 +202,7 @@ const SCREEN_STATES: { name: string; route: string; loggedOut?: boolean; open: (
       await waitForDevWallet(page);
       await stubWalletPayments(page);
       await answer(page, '**/api/city/deposit/init/**', { status: 'pending', transactionId: STUB_TRANSACTION_ID });
-      await answer(page, '**/api/city/deposit/check/**', { status: 'pending', error: null, seenOnChain: false });
+      await answer(page, '**/api/city/deposit/check/**', { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: false });
       await page.getByTestId('runiks-card').getByRole('button', { name: 'Deposit' }).click();
       const popup = page.getByRole('dialog', { name: 'Deposit RUNIK' });
       await popup.getByTestId('wallet-balance').filter({ hasText: /\d/ }).waitFor();
@@ -226,7 +226,12 @@ const SCREEN_STATES: { name: string; route: string; loggedOut?: boolean; open: (
       await page.getByTestId('registration-fee').filter({ hasText: /\d/ }).waitFor();
       await stubWalletPayments(page);
       await answer(page, '**/api/initiate-registration', { success: true, status: 'pending', transactionId: STUB_TRANSACTION_ID });
-      await answer(page, `**/api/transaction-status/${STUB_TRANSACTION_ID}`, { status: 'pending', error: null, seenOnChain: true });
+      await answer(page, `**/api/transaction-status/${STUB_TRANSACTION_ID}`, {
+        status: 'pending',
+        error: null,
+        seenOnChain: true,
+        awaitingHiveEngine: false,
+      });
       await activate.click();
       await page.locator('[data-testid="payment-steps"][data-step="seen"]').waitFor();
     },

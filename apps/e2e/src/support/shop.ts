@@ -95,6 +95,8 @@ export const statusOf = (
   error,
   // A confirmed payment was seen; a pending or refused one may or may not have been yet.
   seenOnChain: status === 'confirmed' ? true : expect.any(Boolean),
+  // A pending payment may be in a Hive block Hive Engine has not processed yet.
+  awaitingHiveEngine: status === 'pending' ? expect.any(Boolean) : false,
 });
 
 /**

@@ -53,6 +53,8 @@ export interface TransactionStatusResponse {
   error: string | null;
   /** The chain follower has recorded the payment's transfer (payment step `seen`); true once confirmed too. */
   seenOnChain: boolean;
+  /** Not seen on chain yet, but in a Hive block that Hive Engine has not processed yet (PaymentChainProgress). */
+  awaitingHiveEngine: boolean;
 }
 
 export interface HivePriceResponse {

@@ -95,6 +95,8 @@ export interface PackPurchaseStatusResponse {
   error: string | null;
   /** A SWAP.HIVE payment's transfer recorded by the chain follower (payment step `seen`); false for RUNIK purchases (never on chain). */
   seenOnChain: boolean;
+  /** Not seen on chain yet, but in a Hive block that Hive Engine has not processed yet (PaymentChainProgress). */
+  awaitingHiveEngine: boolean;
 }
 
 export interface PackOpenResponse {

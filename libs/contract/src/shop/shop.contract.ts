@@ -93,4 +93,6 @@ export interface ShopPurchaseStatusResponse {
   error: string | null;
   /** The payment's transfer recorded by the chain follower (payment step `seen`); true once confirmed too. */
   seenOnChain: boolean;
+  /** Not seen on chain yet, but in a Hive block that Hive Engine has not processed yet (PaymentChainProgress). */
+  awaitingHiveEngine: boolean;
 }

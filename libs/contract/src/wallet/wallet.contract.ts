@@ -67,6 +67,8 @@ export interface DepositCheckResponse {
   error: string | null;
   /** The chain follower has recorded the transfer (payment step `seen`); true once completed too. */
   seenOnChain: boolean;
+  /** Not seen on chain yet, but in a Hive block that Hive Engine has not processed yet (PaymentChainProgress). */
+  awaitingHiveEngine: boolean;
 }
 
 export interface DepositStatusResponse {

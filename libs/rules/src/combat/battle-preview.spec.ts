@@ -1,6 +1,6 @@
 import { NO_COMMANDER_BONUSES, Troops } from './army';
 import { BATTLE, BattleInput, fightBattle, resolveBattle } from './battle';
-import { NEUTRAL_ROLLS, previewBattle } from './battle-preview';
+import { NEUTRAL_ROLLS, previewBattle, previewWinChance, winChanceKey } from './battle-preview';
 import { RAIDS } from './raids';
 
 const army = (infantry: number, archers = 0, cavalries = 0): Troops => ({ infantry, archers, cavalries });
@@ -76,5 +76,27 @@ describe('previewBattle', () => {
   it('never wins against the luck range when the odds are out of reach, always when they are overwhelming', () => {
     expect(previewBattle(raid(army(50), army(100))).winChance).toBe(0);
     expect(previewBattle(raid(army(200), army(100))).winChance).toBe(1);
+  });
+});
+
+describe('the win chance kept by its key (issue 47: a preview ran 1,600 battles every time)', () => {
+  it('is the same for every input with one key: the pending stock and the loot do not move it', () => {
+    const input = raid(army(500, 200, 50), army(600, 100, 40));
+    const poorer = { ...input, defender: { ...input.defender, pending: { wheat: 0, lumber: 0, stone: 0, ore: 0 } }, lootPercent: 10 };
+    expect(winChanceKey(poorer)).toBe(winChanceKey(input));
+    expect(previewWinChance(poorer)).toBe(previewWinChance(input));
+    expect(previewBattle(input, previewWinChance(poorer))).toEqual(previewBattle(input));
+  });
+
+  it("changes with either side's troops or gear", () => {
+    const input = raid(army(60), army(50));
+    const keys = [
+      input,
+      raid(army(61), army(50)),
+      raid(army(60), army(51)),
+      raid(army(60), army(50), 5),
+      { ...input, defender: { ...input.defender, bonuses: { ...NO_COMMANDER_BONUSES, infantry: 5 } } },
+    ].map(winChanceKey);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

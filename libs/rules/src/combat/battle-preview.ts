@@ -27,19 +27,38 @@ export interface BattlePreview {
 /**
  * What a battle would likely do, before it is fought: the one battle formula (fightBattle) at even
  * luck for the expected figures, and over a grid of the luck range for the chance to win. It never
- * sees the seed, so it cannot tell the roll a battle will use.
+ * sees the seed, so it cannot tell the roll a battle will use. `winChance` is previewWinChance's, which
+ * a caller may have kept for the same `winChanceKey`.
  */
-export function previewBattle(input: Omit<BattleInput, 'seed'>): BattlePreview {
+export function previewBattle(input: Omit<BattleInput, 'seed'>, winChance = previewWinChance(input)): BattlePreview {
+  return {
+    attackerPower: sidePower(input.attacker),
+    defenderPower: defenderHomePower(input.defender),
+    winChance,
+    expected: fightBattle(input, NEUTRAL_ROLLS),
+  };
+}
+
+/**
+ * The chance to win: the share of the luck grid's PREVIEW_LUCK_STEPS² battles (fightBattle) the attacker
+ * wins. The costly part of a preview (1,600 battles).
+ */
+export function previewWinChance(input: Omit<BattleInput, 'seed'>): number {
   let wins = 0;
   for (const attackerLuck of luckGrid())
     for (const defenderLuck of luckGrid())
       if (fightBattle(input, { ...NEUTRAL_ROLLS, attackerLuck, defenderLuck }).winner === 'attacker') wins += 1;
-  return {
-    attackerPower: sidePower(input.attacker),
-    defenderPower: defenderHomePower(input.defender),
-    winChance: wins / PREVIEW_LUCK_STEPS ** 2,
-    expected: fightBattle(input, NEUTRAL_ROLLS),
-  };
+  return wins / PREVIEW_LUCK_STEPS ** 2;
+}
+
+/**
+ * What previewWinChance depends on: fightBattle's winner compares the two powers before luck (the
+ * attacker's sidePower, the defender's defenderHomePower), each times its luck, and nothing else (not the
+ * pending stock, the loot percent or the loss draws). Two inputs with one key have one win chance, so it
+ * may be kept by this key; any change of a side's troops or gear that moves its power changes the key.
+ */
+export function winChanceKey(input: Omit<BattleInput, 'seed'>): string {
+  return `${sidePower(input.attacker)}:${defenderHomePower(input.defender)}`;
 }
 
 function luckGrid(): number[] {

@@ -5,10 +5,12 @@ import { AttackController } from './attack.controller';
 import { AttackService } from './attack.service';
 import { PracticeCampController } from './practice-camp.controller';
 import { PracticeCampService } from './practice-camp.service';
+import { PreviewCache } from './preview-cache';
 
 @Module({
   imports: [CityCoreModule, GearsModule],
   controllers: [AttackController, PracticeCampController],
-  providers: [AttackService, PracticeCampService],
+  // One preview cache per process (useFactory: its constructor takes the capacity, not a provider).
+  providers: [AttackService, PracticeCampService, { provide: PreviewCache, useFactory: () => new PreviewCache() }],
 })
 export class AttackModule {}

@@ -15,7 +15,6 @@ import {
   raidTerms,
   recordOf,
   RESOURCE_KEYS,
-  previewBattle,
   resolveBattle,
   spendCharge,
   troopCount,
@@ -43,6 +42,7 @@ import { Notifier } from '../notifications/notifier';
 import { battleVerdictDto } from './battle-verdict';
 import { armyStatsDto, attackPreviewDto, enemyDto, troopCountsDto } from './attack-dto';
 import { decodeBattleOutcome } from '../stored-data/stored-battles';
+import { PreviewCache } from './preview-cache';
 
 /** What raidTerms needs to know of a target beyond its city. */
 interface TargetRow {
@@ -73,6 +73,7 @@ export class AttackService {
     private readonly clock: Clock,
     private readonly notifier: Notifier,
     private readonly quests: QuestProgress,
+    private readonly previews: PreviewCache = new PreviewCache(),
   ) {}
 
   async armyStats(playerId: number): Promise<ArmyStatsResponse> {
@@ -169,7 +170,7 @@ export class AttackService {
     const [attacker, defender] = [attackerId, defenderId].map((id) => withFinishedTraining(states.get(id)!, now).state);
     const terms = termsOf(attacker, defender, row, now);
     return attackPreviewDto(
-      previewBattle({
+      this.previews.preview({
         attacker: { troops: attacker.army, bonuses: commanderBonuses(attacker) },
         defender: { troops: defender.army, bonuses: commanderBonuses(defender), pending: pendingOf(defender, now) },
         lootPercent: terms.open ? terms.lootPercent : 0,

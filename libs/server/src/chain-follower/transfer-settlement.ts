@@ -16,12 +16,6 @@ import { withdrawalsAwaitingSlot } from '../wallet/withdraw.jobs';
 import { UNSENT_REFUNDS_SQL } from './payout-backlog';
 import { retryingTransaction } from '../core/database/transaction';
 
-/**
- * How much later than a payment's block time an earlier payment with its memo must have been credited
- * for this one to count as made while that one was pending: one Hive block, as the chain writes whole
- * seconds (a payment is made before its block's time, and never more than this before it is written).
- */
-const PENDING_MARGIN_SECONDS = 3;
 /** Transfers settled per pass (one follower batch's worth), so one pass stays short while catching up. */
 const PASS_SIZE = 200;
 
@@ -29,9 +23,6 @@ interface TransferKey {
   transaction_id: string;
   log_index: number;
 }
-
-/** The tables of the players' reports of SWAP.HIVE payments. */
-type ReportTable = 'registrations' | 'pack_purchases' | 'shop_purchases';
 
 interface UnmatchedTransfer extends IncomingTransfer {
   reason: string;
@@ -101,7 +92,7 @@ export class TransferSettlement {
     }
   }
 
-  /** Credits what one transfer pays for, in the pass's transaction. */
+  /** Credits what one transfer pays for, in the pass's transaction: each kind through the one payment pipeline. */
   private async paidFor(manager: EntityManager, transfer: IncomingTransfer): Promise<PaymentMatch> {
     // A transaction pays for one thing: a second transfer in it goes back.
     const [credited] = await manager.query(
@@ -115,65 +106,12 @@ export class TransferSettlement {
       case 'deposit':
         return this.deposits.credit(manager, transfer);
       case 'registration':
-        return this.answerReports(
-          manager,
-          'registrations',
-          transfer,
-          await this.registrations.creditPayment(manager, transfer, purpose.referrer),
-        );
+        return this.registrations.credit(manager, transfer, purpose);
       case 'pack':
-        return this.answerReports(
-          manager,
-          'pack_purchases',
-          transfer,
-          await this.purchase(manager, transfer, () => this.packs.creditPayment(manager, transfer, purpose)),
-        );
+        return this.packs.credit(manager, transfer, purpose);
       case 'shop':
-        return this.answerReports(
-          manager,
-          'shop_purchases',
-          transfer,
-          await this.purchase(manager, transfer, () => this.shop.creditPayment(manager, transfer, purpose)),
-        );
+        return this.shop.credit(manager, transfer, purpose);
     }
-  }
-
-  /** A pack or shop payment buys (`credit`) unless the player paid it again while the first was pending. */
-  private async purchase(manager: EntityManager, transfer: IncomingTransfer, credit: () => Promise<PaymentMatch>): Promise<PaymentMatch> {
-    if (await this.paidAgainWhilePending(manager, transfer)) return { unmatched: UnmatchedReasons.paidAgainWhilePending };
-    return credit();
-  }
-
-  /**
-   * Whether an earlier payment of the sender's with the same pack or shop memo was still unconfirmed
-   * when this one was made (at its block's time): the player paid again while waiting (Hive Engine
-   * behind), and gets this one back rather than the purchase twice. Settled in chain order, the
-   * earlier one is credited by now; a credited transfer is never updated after its settlement.
-   */
-  private async paidAgainWhilePending(manager: EntityManager, transfer: IncomingTransfer): Promise<boolean> {
-    const [earlier] = await manager.query(
-      `SELECT 1 FROM chain_transfers
-        WHERE sender = $1 AND memo = $2 AND status = 'credited' AND block_number <= $3 AND transaction_id <> $4
-          AND updated_at > $5::timestamptz + make_interval(secs => $6) LIMIT 1`,
-      [transfer.sender, transfer.memo, transfer.block_number, transfer.transaction_id, transfer.block_time, PENDING_MARGIN_SECONDS],
-    );
-    return Boolean(earlier);
-  }
-
-  /** A payment that pays for nothing: its reports still pending end invalid with the reason, for the player's screen. */
-  private async answerReports(
-    manager: EntityManager,
-    reports: ReportTable,
-    transfer: IncomingTransfer,
-    match: PaymentMatch,
-  ): Promise<PaymentMatch> {
-    if ('unmatched' in match) {
-      await manager.query(
-        `UPDATE ${reports} SET status = 'invalid', error = $2, updated_at = $3 WHERE transaction_id = $1 AND status = 'pending'`,
-        [transfer.transaction_id, match.unmatched, this.clock.now()],
-      );
-    }
-    return match;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { PaymentChainProgress } from '@runik/contract';
 import { EngineTransaction, parseEngineLogs, parseTransferPayload } from './hive-engine.client';
 
 /** One tokens transfer to or from the game account, as a sidechain block recorded it. */
@@ -98,4 +99,28 @@ export async function seenOnChain(
     [transactionId, 'playerId' in payer ? payer.playerId : payer.username],
   );
   return Boolean(row);
+}
+
+/**
+ * Where a reported payment stands on chain, for its status answer: `seenOnChain` (recorded by the chain
+ * follower, or credited already), else, while the report is pending, `awaitingHiveEngine` when its job
+ * found the transaction in a Hive block (`payments_in_block`) that Hive Engine has not processed yet.
+ */
+export async function paymentProgress(
+  db: Pick<EntityManager, 'query'>,
+  transactionId: string | null,
+  payer: { playerId: number } | { username: string },
+  report: 'pending' | 'credited' | 'refused',
+): Promise<PaymentChainProgress> {
+  if (transactionId === null) return { seenOnChain: false, awaitingHiveEngine: false };
+  if (report === 'credited' || (await seenOnChain(db, transactionId, payer))) return { seenOnChain: true, awaitingHiveEngine: false };
+  if (report !== 'pending') return { seenOnChain: false, awaitingHiveEngine: false };
+  const [row] = await db.query(`SELECT 1 FROM payments_in_block WHERE transaction_id = $1`, [transactionId]);
+  return { seenOnChain: false, awaitingHiveEngine: Boolean(row) };
+}
+
+/** A report's status as `paymentProgress` reads it. */
+export function reportState(status: string): 'pending' | 'credited' | 'refused' {
+  if (status === 'pending') return 'pending';
+  return status === 'completed' || status === 'confirmed' ? 'credited' : 'refused';
 }

@@ -1,26 +1,75 @@
 import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { RetryLater } from '../core/queues/queues';
-import type { HiveNodeClient } from './hive-node.client';
+import { holdsStatus, type HiveNodeClient, type HiveTransactionStatus } from './hive-node.client';
 
 const logger = new Logger('EngineWait');
 
+/** What a report's job needs to wait for Hive Engine: the database (to note a payment in a block), the Hive node, the time. */
+export interface EngineWait {
+  db: Pick<EntityManager, 'query'>;
+  hiveNode: HiveNodeClient;
+  now: Date;
+}
+
 /**
  * What the job of a player's report (registration, deposit, pack or shop purchase) does while Hive
- * Engine has not processed its transaction: looks again later (RetryLater); on its last attempt,
- * gives up (`giveUp`: the report ends invalid or failed) only when the Hive node does not have the
- * transaction either. One the node has in a block is a payment on chain, however late Hive Engine is:
- * its report stays pending, the job ends, and the pending-work sweeper starts it again.
+ * Engine has not processed its transaction: asks the Hive node whether it has the transaction in a
+ * block and, if so, notes it (`payments_in_block`: the status answers then say the payment is in a block
+ * and waiting for Hive Engine), then looks again later (RetryLater); on its last attempt, gives up
+ * (`giveUp`: the report ends invalid or failed) only when the Hive node does not have the transaction
+ * either. One the node has in a block is a payment on chain, however late Hive Engine is: its report
+ * stays pending, the job ends, and the pending-work sweeper starts it again.
  */
 export async function awaitEngine(
-  hiveNode: HiveNodeClient,
+  { db, hiveNode, now }: EngineWait,
   transactionId: string,
   lastAttempt: boolean,
   giveUp: () => Promise<void>,
 ): Promise<void> {
-  if (!lastAttempt) throw new RetryLater(`Transaction ${transactionId} not processed by Hive Engine yet`);
-  if (!(await hiveNode.holds(transactionId))) return giveUp();
+  if (!lastAttempt) {
+    // A node out of reach only delays the note: the next attempt asks again.
+    if (!(await inBlockNoted(db, transactionId))) await noteIfInBlock(db, hiveNode, transactionId, now).catch(() => undefined);
+    throw new RetryLater(`Transaction ${transactionId} not processed by Hive Engine yet`);
+  }
+  const status = await noteIfInBlock(db, hiveNode, transactionId, now);
+  if (!holdsStatus(status)) return giveUp();
   logger.warn(`Transaction ${transactionId} is in a Hive block and Hive Engine has not processed it yet: its report stays pending`);
+}
+
+/**
+ * The Hive node's word on the transaction of a Hive Engine transaction id, noted when it is in a block, unless the
+ * chain follower recorded it meanwhile (Hive Engine has processed it: the node was asked while the follower read it),
+ * so a note made after the credit removed it (`PaymentPipeline.creditPayment`) is not left behind.
+ */
+async function noteIfInBlock(
+  db: Pick<EntityManager, 'query'>,
+  hiveNode: HiveNodeClient,
+  transactionId: string,
+  now: Date,
+): Promise<HiveTransactionStatus> {
+  const status = await hiveNode.engineTransactionStatus(transactionId);
+  if (status === 'within_reversible_block' || status === 'within_irreversible_block')
+    await db.query(
+      `INSERT INTO payments_in_block (transaction_id, noticed_at)
+       SELECT $1::varchar, $2::timestamptz WHERE NOT EXISTS (SELECT 1 FROM chain_transfers WHERE transaction_id = $1)
+       ON CONFLICT (transaction_id) DO NOTHING`,
+      [transactionId, now],
+    );
+  return status;
+}
+
+async function inBlockNoted(db: Pick<EntityManager, 'query'>, transactionId: string): Promise<boolean> {
+  const [row] = await db.query(`SELECT 1 FROM payments_in_block WHERE transaction_id = $1`, [transactionId]);
+  return Boolean(row);
+}
+
+/**
+ * A report's job found its transaction on Hive Engine: it no longer waits for Hive Engine (only, perhaps,
+ * for the chain follower to reach its block), so the note of `awaitEngine` goes.
+ */
+export async function engineProcessed(db: Pick<EntityManager, 'query'>, transactionId: string): Promise<void> {
+  await db.query(`DELETE FROM payments_in_block WHERE transaction_id = $1`, [transactionId]);
 }
 
 /**

@@ -27,6 +27,11 @@ export interface MedianPrice {
 /** Where a transaction stands on the Hive node (transaction_status_api). */
 export type HiveTransactionStatus = Awaited<ReturnType<Client['transaction']['findTransaction']>>['status'];
 
+/** A status of a transaction the node has in a block, or about to include it (its mempool): a payment on chain. */
+export function holdsStatus(status: HiveTransactionStatus): boolean {
+  return status === 'within_mempool' || status === 'within_reversible_block' || status === 'within_irreversible_block';
+}
+
 /**
  * The Hive nodes (JSON-RPC): dhive handles timeouts, retries with back-off and failover between the
  * nodes for reads, skipping one that failed (its health tracker); broadcasts go to two nodes at once.
@@ -147,8 +152,12 @@ export class HiveNodeClient {
    * late Hive Engine is to process it.
    */
   async holds(engineTransactionId: string): Promise<boolean> {
-    const status = await this.transactionStatus(engineTransactionId.split('-')[0]);
-    return status === 'within_mempool' || status === 'within_reversible_block' || status === 'within_irreversible_block';
+    return holdsStatus(await this.engineTransactionStatus(engineTransactionId));
+  }
+
+  /** The node's status of the transaction of a Hive Engine transaction id (`<hive id>` or `<hive id>-<n>`). */
+  engineTransactionStatus(engineTransactionId: string): Promise<HiveTransactionStatus> {
+    return this.transactionStatus(engineTransactionId.split('-')[0]);
   }
 
   /** The HIVE/USD feed; read raw so the amounts are parsed exactly, never as floats. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { SwapHiveReports } from '../chain/swap-hive-reports';
+import { PaymentPipelineModule } from '../payments/payment-pipeline.module';
 import { PackJobs } from './packs.jobs';
 
 /** The worker's side of the pack store: confirming SWAP.HIVE payments, no HTTP. */
-@Module({ providers: [PackJobs, SwapHiveReports], exports: [PackJobs] })
+@Module({ imports: [PaymentPipelineModule], providers: [PackJobs], exports: [PackJobs] })
 export class PackJobsModule {}

@@ -24,7 +24,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { gearDto, GearRow } from '../gears/gear-rows';
 import { lockBuyer, packPrice, packsBought, recordPackPurchase } from './pack-purchases';
 import { retryingTransaction } from '../core/database/transaction';
-import { seenOnChain } from '../chain/chain-transfers';
+import { paymentProgress, reportState } from '../chain/chain-transfers';
 
 export interface PackPurchaseRow {
   id: string;
@@ -165,9 +165,13 @@ export class PacksService {
       currency: purchase.currency,
       opened: purchase.opened_at !== null,
       error: purchase.error,
-      seenOnChain:
-        purchase.currency === 'hive' &&
-        (purchase.status === 'confirmed' || (await seenOnChain(this.dataSource, purchase.transaction_id, { playerId }))),
+      // A RUNIK purchase was never on chain.
+      ...(await paymentProgress(
+        this.dataSource,
+        purchase.currency === 'hive' ? purchase.transaction_id : null,
+        { playerId },
+        reportState(purchase.status),
+      )),
     };
   }
 

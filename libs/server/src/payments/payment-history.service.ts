@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PAYMENT_HISTORY_PAGE_SIZE } from '@runik/contract';
 import type { ChainTransferStatus, PaymentHistoryEntry, PaymentHistoryResponse, PaymentPurpose, PaymentRefund } from '@runik/contract';
+import type { PaymentKind } from '../chain/payment-matcher';
+import { kindOfMatch } from './payment-kinds';
 import { refundReasonCode } from './refund-reasons';
 
 interface PaymentRow {
@@ -23,11 +25,11 @@ interface PaymentRow {
 const PAYMENT_ROW_STATUSES: ChainTransferStatus[] = ['waiting', 'credited', 'unmatched', 'refunded', 'refund-failed'];
 
 /** What a credited transfer paid for, by the kind its settlement wrote in `matched` (`deposit:12`, `pack-purchase:3`...). */
-const PURPOSE_OF_MATCH: Record<string, PaymentPurpose> = {
+const PURPOSE_OF_KIND: Record<PaymentKind, PaymentPurpose> = {
   deposit: 'deposit',
   registration: 'registration',
-  'pack-purchase': 'packs',
-  'shop-purchase': 'shop-item',
+  pack: 'packs',
+  shop: 'shop-item',
 };
 
 /**
@@ -65,12 +67,17 @@ function toEntry(row: PaymentRow): PaymentHistoryEntry {
     time: row.block_time.toISOString(),
     symbol: row.symbol,
     quantity: row.quantity,
-    paidFor: row.status === 'waiting' ? null : refund ? 'unmatched' : (PURPOSE_OF_MATCH[row.matched?.split(':')[0] ?? ''] ?? null),
+    paidFor: row.status === 'waiting' ? null : refund ? 'unmatched' : paidForOf(row.matched),
     shopItem: row.shop_item,
     packCount: row.pack_count === null ? null : Number(row.pack_count),
     status: row.status === 'waiting' ? 'pending' : refund ? 'refunded' : 'credited',
     refund,
   };
+}
+
+function paidForOf(matched: string | null): PaymentPurpose | null {
+  const kind = kindOfMatch(matched);
+  return kind === null ? null : PURPOSE_OF_KIND[kind];
 }
 
 /** Where the way back of an unmatched transfer stands; null for a transfer that is waiting or credited. */

@@ -29,7 +29,7 @@ import { PlayersService } from '../players/players.service';
 import { RegistrationFees } from './registration-fees';
 import { Registration } from './registration.entity';
 import { retryingTransaction } from '../core/database/transaction';
-import { seenOnChain } from '../chain/chain-transfers';
+import { paymentProgress, reportState } from '../chain/chain-transfers';
 
 /** Status precedence when several registrations name one transaction. */
 const STATUS_RANK: Record<TransactionStatus, number> = { confirmed: 0, pending: 1, invalid: 2 };
@@ -100,7 +100,7 @@ export class RegistrationService {
     return {
       status: best.status,
       error: best.status === 'invalid' ? best.error : null,
-      seenOnChain: best.status === 'confirmed' || (await seenOnChain(this.dataSource, txId, { username: best.hiveUsername })),
+      ...(await paymentProgress(this.dataSource, txId, { username: best.hiveUsername }, reportState(best.status))),
     };
   }
 

@@ -13,7 +13,7 @@ import type {
   ShopPurchaseStatusResponse,
   SwapHivePurchaseStatus,
 } from '@runik/contract';
-import { seenOnChain } from '../chain/chain-transfers';
+import { paymentProgress, reportState } from '../chain/chain-transfers';
 import { HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -139,7 +139,7 @@ export class ShopService {
       rewards: item ? rewardTexts(item.reward) : [],
       purchaseCount: row.purchase_count,
       error: row.error,
-      seenOnChain: row.status === 'confirmed' || (await seenOnChain(this.dataSource, row.transaction_id, { playerId })),
+      ...(await paymentProgress(this.dataSource, row.transaction_id, { playerId }, reportState(row.status))),
     };
   }
 }

@@ -1,48 +1,26 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { DepositFailures } from '@runik/contract';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { fromThousandths } from '@runik/rules';
-import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
-import { awaitEngine, unmatchedReason } from '../chain/engine-wait';
-import { HiveEngineClient } from '../chain/hive-engine.client';
-import { HiveNodeClient } from '../chain/hive-node.client';
-import { matchPayment, recordedPayment, reportedPayment } from '../chain/payment-matcher';
+import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
 import { Clock } from '../core/clock/clock';
-import { APP_CONFIG } from '../core/config/config.module';
-import type { AppConfig } from '../core/config/app-config';
+import { db, firstRow } from '../core/database/sql';
 import { LedgerService } from '../ledger/ledger.service';
-import { Notifier } from '../notifications/notifier';
 import { JobHandler } from '../core/queues/job-handlers';
-import { LedgerJobs, Queues, RetryLater } from '../core/queues/queues';
+import { LedgerJobs, Queues } from '../core/queues/queues';
 import type { ConfirmDepositJob } from '../core/queues/queues';
-
-interface PendingDeposit {
-  id: string;
-  transaction_id: string;
-  player_id: string;
-  hive_username: string;
-  amount_thousandths: string;
-  status: string;
-}
+import { PaymentPipeline } from '../payments/payment-pipeline';
 
 /**
- * Deposits (worker only). The chain decides: every RNK transfer to the game account that the chain
- * follower records is credited to its sender, once, whatever the client reported and whatever the
- * cooldown says. A client's report only waits for that and tells the reporter when its transaction
- * is not its own RNK transfer to the game.
+ * Deposits (worker only), a kind of the payment pipeline. The chain decides: every RNK transfer to the game account
+ * that the chain follower records is credited to its sender, once, whatever the client reported and whatever the
+ * cooldown says. A client's report only waits for that and tells the reporter when its transaction is not its own
+ * RNK transfer to the game.
  */
 @Injectable()
 export class DepositJobs {
-  private readonly logger = new Logger(DepositJobs.name);
-
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly hiveEngine: HiveEngineClient,
-    private readonly hiveNode: HiveNodeClient,
+    private readonly payments: PaymentPipeline,
     private readonly ledger: LedgerService,
-    private readonly notifier: Notifier,
     private readonly clock: Clock,
   ) {}
 
@@ -52,85 +30,67 @@ export class DepositJobs {
    * has credited it.
    */
   @JobHandler(Queues.ledger, LedgerJobs.confirmDeposit)
-  async confirmDeposit({ depositId }: ConfirmDepositJob, lastAttempt: boolean): Promise<void> {
-    const deposit = await this.pending(depositId);
-    if (!deposit) return;
-    const transaction = await this.hiveEngine.transactionInfo(deposit.transaction_id);
-    if (!transaction)
-      return awaitEngine(this.hiveNode, deposit.transaction_id, lastAttempt, () => this.fail(depositId, DepositFailures.notFound));
-    const verdict = matchPayment(reportedPayment(transaction), {
-      kind: 'deposit',
-      gameAccount: this.config.GAME_ACCOUNT,
-      payer: deposit.hive_username,
-    });
-    if ('mismatch' in verdict) return this.fail(depositId, verdict.reason);
-    const unmatched = await unmatchedReason(this.dataSource, deposit.transaction_id);
-    if (unmatched) return this.fail(depositId, unmatched);
-    throw new RetryLater(`Deposit ${depositId} waits for the chain follower to reach block ${transaction.blockNumber}`);
+  confirmDeposit({ depositId }: ConfirmDepositJob, lastAttempt: boolean): Promise<void> {
+    return this.payments.checkReport('deposit', depositId, lastAttempt);
   }
 
   /**
-   * Credits a recorded RNK transfer to its sender's deposit (made if the client never reported it,
-   * brought to the amount the chain carried if it reported another), in the caller's transaction.
+   * Credits a recorded RNK transfer to its sender's deposit (made if the client never reported it, brought to the
+   * amount the chain carried if it reported another): what the chain carried, from `external:hive-engine`.
    */
-  async credit(manager: EntityManager, transfer: IncomingTransfer): Promise<PaymentMatch> {
-    const verdict = matchPayment(recordedPayment(transfer), { kind: 'deposit', gameAccount: this.config.GAME_ACCOUNT });
-    if ('mismatch' in verdict) return { unmatched: verdict.reason };
-    const amount = verdict.paidThousandths;
-    const [player]: { id: string }[] = await manager.query(`SELECT id FROM players WHERE hive_username = $1`, [transfer.sender]);
-    if (!player) return { unmatched: UnmatchedReasons.rnkFromStranger };
-    const now = this.clock.now();
-    const [deposit]: { id: string }[] = await manager.query(
-      `INSERT INTO deposits (transaction_id, player_id, amount_thousandths, status, created_at, updated_at)
-       VALUES ($1, $2, $3, 'completed', $4, $4)
-       ON CONFLICT (transaction_id, player_id) DO UPDATE
-         SET status = 'completed', amount_thousandths = EXCLUDED.amount_thousandths, error = NULL, updated_at = EXCLUDED.updated_at
-         WHERE deposits.status <> 'completed'
-       RETURNING id`,
-      [transfer.transaction_id, player.id, amount, now],
-    );
-    if (!deposit) return this.completedBefore(manager, transfer, player.id);
-    await this.ledger.post(manager, {
-      reason: 'deposit',
-      reference: transfer.transaction_id,
-      legs: [
-        { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -amount },
-        { account: { playerId: Number(player.id) }, asset: 'runik', delta: amount },
-      ],
+  credit(manager: EntityManager, transfer: IncomingTransfer): Promise<PaymentMatch> {
+    return this.payments.creditPayment(manager, transfer, {
+      kind: 'deposit',
+      payer: 'read',
+      terms: async () => ({}),
+      credit: async (manager, { paidThousandths: amount, payerId: playerId }) => {
+        const now = this.clock.now();
+        const deposit = await firstRow(
+          manager,
+          db
+            .insertInto('deposits')
+            .values({
+              transaction_id: transfer.transaction_id,
+              player_id: playerId,
+              amount_thousandths: amount,
+              status: 'completed',
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((conflict) =>
+              conflict
+                .columns(['transaction_id', 'player_id'])
+                .doUpdateSet((eb) => ({
+                  status: 'completed',
+                  amount_thousandths: eb.ref('excluded.amount_thousandths'),
+                  error: null,
+                  updated_at: eb.ref('excluded.updated_at'),
+                }))
+                .where('deposits.status', '<>', 'completed'),
+            )
+            .returning('id'),
+        );
+        // The pipeline answered a completed deposit before this step: one completed meanwhile is credited once, by its own pass.
+        if (!deposit) throw new Error(`Deposit of ${transfer.transaction_id} completed by another settlement meanwhile`);
+        await this.ledger.post(manager, {
+          reason: 'deposit',
+          reference: transfer.transaction_id,
+          legs: [
+            { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -amount },
+            { account: { playerId }, asset: 'runik', delta: amount },
+          ],
+        });
+        const id = Number(deposit.id);
+        return {
+          id,
+          playerId,
+          notification: {
+            kind: 'deposit-credited',
+            data: { depositId: id, amount: fromThousandths(amount), transactionId: transfer.transaction_id },
+          },
+          summary: `${transfer.quantity} RNK from ${transfer.sender}`,
+        };
+      },
     });
-    await this.notifier.notify(manager, Number(player.id), 'deposit-credited', `deposit:${deposit.id}`, {
-      depositId: Number(deposit.id),
-      amount: fromThousandths(amount),
-      transactionId: transfer.transaction_id,
-    });
-    this.logger.log(`Deposit ${deposit.id} completed: ${transfer.quantity} RNK from ${transfer.sender}`);
-    return { matched: `deposit:${deposit.id}` };
-  }
-
-  /** The sender's deposit of this transaction was credited before the follower existed: nothing more to do. */
-  private async completedBefore(manager: EntityManager, transfer: IncomingTransfer, playerId: string): Promise<PaymentMatch> {
-    const [deposit]: { id: string }[] = await manager.query(`SELECT id FROM deposits WHERE transaction_id = $1 AND player_id = $2`, [
-      transfer.transaction_id,
-      playerId,
-    ]);
-    return { matched: `deposit:${deposit.id}` };
-  }
-
-  /** Fails a deposit still pending; one the follower credited meanwhile stays credited. */
-  private async fail(depositId: number, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE deposits SET status = 'failed', error = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
-      depositId,
-      error,
-      this.clock.now(),
-    ]);
-    this.logger.log(`Deposit ${depositId} failed: ${error}`);
-  }
-
-  private async pending(depositId: number): Promise<PendingDeposit | null> {
-    const [deposit]: PendingDeposit[] = await this.dataSource.query(
-      `SELECT d.*, p.hive_username FROM deposits d JOIN players p ON p.id = d.player_id WHERE d.id = $1`,
-      [depositId],
-    );
-    return deposit?.status === 'pending' ? deposit : null;
   }
 }

@@ -15,7 +15,7 @@ import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { retryingTransaction } from '../core/database/transaction';
-import { seenOnChain } from '../chain/chain-transfers';
+import { paymentProgress, reportState } from '../chain/chain-transfers';
 import { lockPlayer } from '../players/player-lock';
 
 /** Deposits of RNK as RUNIK: recorded by the api, confirmed and credited by the worker. */
@@ -78,7 +78,7 @@ export class DepositService {
     return {
       status: deposit.status,
       error: deposit.status === 'failed' ? deposit.error : null,
-      seenOnChain: deposit.status === 'completed' || (await seenOnChain(this.dataSource, txId, { playerId })),
+      ...(await paymentProgress(this.dataSource, txId, { playerId }, reportState(deposit.status))),
     };
   }
 

@@ -52,9 +52,9 @@ function installRegistrationApi({ fee = '12.5', balance = '20.00000000' } = {}) 
   return { api, answerStatuses };
 }
 
-const pending: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: false };
-const seen: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: true };
-const confirmed: TransactionStatusResponse = { status: 'confirmed', error: null, seenOnChain: true };
+const pending: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: false };
+const seen: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: true, awaitingHiveEngine: false };
+const confirmed: TransactionStatusResponse = { status: 'confirmed', error: null, seenOnChain: true, awaitingHiveEngine: false };
 
 /** Logs in as a player without an account, which lands on the activation view. */
 async function openActivation(path = `${AppRoutes.authentication}?ref=bob`) {
@@ -230,7 +230,12 @@ describe('paid activation', () => {
   it('reports an invalid transaction with the reason the server gives', async () => {
     installFakeKeychain();
     const { answerStatuses } = installRegistrationApi();
-    answerStatuses(pending, { status: 'invalid', error: RegistrationInvalidReasons.wrongMemo, seenOnChain: true });
+    answerStatuses(pending, {
+      status: 'invalid',
+      error: RegistrationInvalidReasons.wrongMemo,
+      seenOnChain: true,
+      awaitingHiveEngine: false,
+    });
     const user = await openActivation();
     await activateOnceQuoted(user);
     await screen.findByText(PAYMENT_SENT);

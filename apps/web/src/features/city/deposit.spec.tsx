@@ -216,7 +216,11 @@ describe('Deposit RUNIK: the transfer', () => {
     const keychain = installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null, seenOnChain: false }, { status: 'completed', error: null, seenOnChain: true });
+    serveChecks(
+      api,
+      { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: false },
+      { status: 'completed', error: null, seenOnChain: true, awaitingHiveEngine: false },
+    );
     deposit('10');
     await answerConfirmation(true);
     await advance(0);
@@ -251,7 +255,12 @@ describe('Deposit RUNIK: the transfer', () => {
   });
 
   it('checks at once when the pushed credit arrives, moving with the toast instead of at the next poll', async () => {
-    const { dialog, api, queryClient } = await sendPendingDeposit({ status: 'completed', error: null, seenOnChain: true });
+    const { dialog, api, queryClient } = await sendPendingDeposit({
+      status: 'completed',
+      error: null,
+      seenOnChain: true,
+      awaitingHiveEngine: false,
+    });
     await advance(0);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
 
@@ -267,7 +276,12 @@ describe('Deposit RUNIK: the transfer', () => {
   });
 
   it('shows where the payment is: sent, seen on chain at once on the pushed payment-seen, then credited', async () => {
-    const { dialog, api, queryClient } = await sendPendingDeposit({ status: 'completed', error: null, seenOnChain: true });
+    const { dialog, api, queryClient } = await sendPendingDeposit({
+      status: 'completed',
+      error: null,
+      seenOnChain: true,
+      awaitingHiveEngine: false,
+    });
     await advance(0);
     const steps = () => within(dialog).getByRole('list', { name: 'Payment progress' });
     expect(steps()).toHaveAttribute('data-step', 'sent');
@@ -290,9 +304,9 @@ describe('Deposit RUNIK: the transfer', () => {
 
   it('shows seen on chain when a check says so, before the credit', async () => {
     const { dialog } = await sendPendingDeposit(
-      { status: 'pending', error: null, seenOnChain: false },
-      { status: 'pending', error: null, seenOnChain: true },
-      { status: 'completed', error: null, seenOnChain: true },
+      { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: false },
+      { status: 'pending', error: null, seenOnChain: true, awaitingHiveEngine: false },
+      { status: 'completed', error: null, seenOnChain: true, awaitingHiveEngine: false },
     );
     const steps = () => within(dialog).getByRole('list', { name: 'Payment progress' });
     await advance(DEPOSIT_POLL_INTERVAL_MS);
@@ -308,14 +322,19 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'failed', error: 'Transaction quantity does not match the deposit amount', seenOnChain: false });
+    serveChecks(api, {
+      status: 'failed',
+      error: 'Transaction quantity does not match the deposit amount',
+      seenOnChain: false,
+      awaitingHiveEngine: false,
+    });
     deposit('10');
     await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'failed');
     expect(outcome(dialog)).toHaveTextContent('Deposit failed: Transaction quantity does not match the deposit amount');
 
-    serveChecks(api, { status: 'failed', error: null, seenOnChain: false });
+    serveChecks(api, { status: 'failed', error: null, seenOnChain: false, awaitingHiveEngine: false });
     await advance(5_000);
     deposit();
     await answerConfirmation(true);
@@ -327,7 +346,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: false });
     deposit('10');
     await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS * (DEPOSIT_POLL_ATTEMPTS - 1));
@@ -345,7 +364,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: false });
     currentSocket().acceptConnection();
     deposit('10');
     await answerConfirmation(true);
@@ -398,7 +417,7 @@ describe('Deposit RUNIK: the transfer', () => {
     installFakeKeychain();
     const { dialog, deposit, api } = await openDeposit({ fakeTimers: true });
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: false });
     deposit('10');
     await answerConfirmation(true);
     await advance(DEPOSIT_POLL_INTERVAL_MS);
@@ -413,7 +432,7 @@ describe('Deposit RUNIK: the transfer', () => {
     const api = installFakeApi();
     serveWallet(api);
     api.on('POST', INIT_URL, { status: 200, data: { status: 'pending', transactionId: FAKE_TRANSACTION_ID } });
-    serveChecks(api, { status: 'pending', error: null, seenOnChain: false });
+    serveChecks(api, { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: false });
     renderWithProviders(<DepositModal username={PLAYER} onClose={() => undefined} polling={{ intervalMs: 1_000, attempts: 2 }} />);
     await advance(0);
     const dialog = screen.getByRole('dialog', { name: 'Deposit RUNIK' });

@@ -37,8 +37,8 @@ const PREVIEW: LateActivationPreviewResponse = {
   staysGameOnly: 70,
 };
 
-const pending: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: false };
-const confirmed: TransactionStatusResponse = { status: 'confirmed', error: null, seenOnChain: true };
+const pending: TransactionStatusResponse = { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: false };
+const confirmed: TransactionStatusResponse = { status: 'confirmed', error: null, seenOnChain: true, awaitingHiveEngine: false };
 
 const paidStatus: WithdrawStatusResponse = {
   canWithdraw: true,

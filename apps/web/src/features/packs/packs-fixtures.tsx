@@ -59,6 +59,7 @@ export function purchaseStatus(
     opened: false,
     error: null,
     seenOnChain: status === 'confirmed',
+    awaitingHiveEngine: false,
     ...overrides,
   };
 }

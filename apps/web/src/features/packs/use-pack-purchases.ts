@@ -2,11 +2,10 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackMessages, packPaymentMemo, type PackPurchaseStatusResponse } from '@runik/contract';
 import { cityKeys, packKeys } from '../../shared/query-keys';
-import { actionErrorMessage, apiErrorMessage } from '../../api/http-client';
+import { apiErrorMessage } from '../../api/http-client';
 import { swapHiveQuantity } from '../../wallet/amounts';
-import { getKeychain } from '../../wallet/keychain';
-import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling } from '../../wallet/swap-hive-payment';
-import { useSwapHiveConfirmation } from '../../wallet/use-swap-hive-confirmation';
+import type { PurchasePolling } from '../../wallet/swap-hive-payment';
+import { usePayment } from '../../wallet/use-payment';
 import {
   fetchPendingPurchase,
   fetchPurchaseStatus,
@@ -21,133 +20,87 @@ import { PackTexts } from './packs-messages';
 export type OnConfirmed = (purchaseId: number, packCount: number) => void;
 
 /**
- * Buying packs (spec sections 4, 5 and 8). RUNIK: one call, confirmed at once. SWAP.HIVE:
- * the Keychain transfer, the purchase call, then polling until the worker confirms or
- * refuses it. A SWAP.HIVE purchase still pending on the server (also one found when the page
- * loads) is polled and blocks new SWAP.HIVE purchases.
+ * Buying packs (spec sections 4, 5 and 8). RUNIK: one call, confirmed at once. SWAP.HIVE: a payment of the pack kind
+ * (`usePayment`: the wallet, the report, the wait); a confirmed purchase is handed over to be opened.
  */
 export function usePackPurchases(username: string, polling: PurchasePolling, onConfirmed: OnConfirmed) {
   const queryClient = useQueryClient();
   const pending = usePendingPurchase(username);
-  const [busy, setBusy] = useState<'runik' | 'hive' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [buyingWithRunik, setBuyingWithRunik] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  /** Shown when a payment left the wallet but the purchase call failed. */
-  const [paymentTxId, setPaymentTxId] = useState<string | null>(null);
 
   const refreshBalances = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: packKeys.info(username) });
     void queryClient.invalidateQueries({ queryKey: cityKeys.city(username) });
   }, [queryClient, username]);
 
-  const onSettled = (purchaseId: number, outcome: ConfirmationOutcome<PackPurchaseStatusResponse>) => {
-    if (outcome.kind === 'confirmed') {
-      // Confirmed late (pushed after the timeout): the timeout's message no longer holds.
-      setError(null);
-      if (outcome.status.opened) setNotice(PackMessages.alreadyOpened);
-      else onConfirmed(purchaseId, outcome.status.packCount);
-    } else if (outcome.kind === 'invalid') {
-      setError(outcome.status.error || PackTexts.invalidFallback);
-    } else {
-      setError(outcome.kind === 'timeout' ? PackMessages.timedOut : PackMessages.pollingError);
-    }
-    refreshBalances();
-    void queryClient.invalidateQueries({ queryKey: packKeys.pending(username) });
-  };
-
-  const confirmation = useSwapHiveConfirmation({
-    serverPendingId: pending.data?.hasPending ? pending.data.packPurchaseId : null,
-    fetchStatus: fetchPurchaseStatus,
+  const payment = usePayment<PackPurchaseStatusResponse>({
     polling,
-    onSettled,
+    serverPendingId: pending.data?.hasPending ? pending.data.packPurchaseId : null,
+    hasPending: async () =>
+      (await queryClient.fetchQuery({ queryKey: packKeys.pending(username), queryFn: () => fetchPendingPurchase(username) })).hasPending,
+    fetchStatus: fetchPurchaseStatus,
     confirmedKind: 'pack-purchase-confirmed',
+    failed: PackTexts.hiveFailed,
+    refused: PackTexts.invalidFallback,
+    onAttempt: () => setNotice(null),
+    onConfirmed: (purchaseId, status) => {
+      if (status.opened) setNotice(PackMessages.alreadyOpened);
+      else onConfirmed(purchaseId, status.packCount);
+    },
+    onSettled: () => {
+      refreshBalances();
+      void queryClient.invalidateQueries({ queryKey: packKeys.pending(username) });
+    },
   });
 
-  const startAttempt = () => {
-    setError(null);
-    setNotice(null);
-    setPaymentTxId(null);
-  };
+  const busy = buyingWithRunik ? 'runik' : payment.paying !== null ? 'hive' : null;
 
   const buyWithRunik = async (packCount: PackCount) => {
     if (busy) return;
-    startAttempt();
-    setBusy('runik');
+    payment.startAttempt();
+    setBuyingWithRunik(true);
     try {
       const purchase = await postRunikPurchase({ hiveUsername: username, packCount });
       if (purchase.status === 'confirmed') onConfirmed(purchase.packPurchaseId, purchase.packCount);
-      else setError(PackMessages.runikFailed);
+      else payment.setError(PackMessages.runikFailed);
     } catch (failure) {
-      setError(apiErrorMessage(failure, PackMessages.runikFailed));
+      payment.setError(apiErrorMessage(failure, PackMessages.runikFailed));
     } finally {
-      setBusy(null);
+      setBuyingWithRunik(false);
       refreshBalances();
     }
   };
 
   const buyWithHive = async (packCount: PackCount, price: number) => {
-    if (busy || confirmation.pollingId !== null) return;
-    startAttempt();
-    const keychain = getKeychain();
-    if (!keychain) {
-      setError(PackMessages.installKeychain);
-      return;
-    }
-    setBusy('hive');
-    try {
-      // A purchase pending from another tab would be refused after the money moved: ask first.
-      const latest = await queryClient.fetchQuery({ queryKey: packKeys.pending(username), queryFn: () => fetchPendingPurchase(username) });
-      if (latest.hasPending) {
-        setError(PackMessages.pendingPurchase);
-        return;
-      }
-      const hiveTxId = await sendSwapHivePayment(keychain, {
-        from: username,
-        amount: swapHiveQuantity(price),
-        memo: packPaymentMemo(username, packCount),
-      });
-      let purchase;
-      try {
-        purchase = await postHivePurchase({ hiveUsername: username, packCount, hiveTxId });
-      } catch (failure) {
-        setPaymentTxId(hiveTxId);
-        setError(apiErrorMessage(failure, PackTexts.hiveFailed));
-        return;
-      }
-      if (purchase.status === 'confirmed') {
-        confirmation.markSettled(purchase.packPurchaseId);
-        onConfirmed(purchase.packPurchaseId, purchase.packCount);
+    if (busy) return;
+    await payment.pay({
+      paying: 'hive',
+      from: username,
+      amount: swapHiveQuantity(price),
+      memo: packPaymentMemo(username, packCount),
+      report: async (hiveTxId) => {
+        const purchase = await postHivePurchase({ hiveUsername: username, packCount, hiveTxId });
+        return { purchaseId: purchase.packPurchaseId, status: purchase.status };
+      },
+      onConfirmedAtOnce: (purchaseId) => {
+        onConfirmed(purchaseId, packCount);
         refreshBalances();
-      } else if (purchase.status === 'invalid') {
-        setError(PackTexts.invalidFallback);
-      } else {
-        confirmation.track(purchase.packPurchaseId);
-      }
-    } catch (failure) {
-      setError(actionErrorMessage(failure, PackTexts.hiveFailed));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  /** Polls again a purchase the server still holds as pending after this page gave up on it. */
-  const checkAgain = () => {
-    if (!confirmation.canCheckAgain) return;
-    startAttempt();
-    confirmation.checkAgain();
+      },
+    });
   };
 
   return {
     busy,
-    error,
-    notice: confirmation.pollingId !== null ? PackMessages.paymentSent : notice,
-    paymentTxId,
+    error: payment.error,
+    notice: payment.waitingNotice ?? notice,
+    paymentTxId: payment.paymentTxId,
     /** New SWAP.HIVE purchases wait until the pending one is settled. */
-    hiveBlocked: confirmation.blocked,
+    hiveBlocked: payment.blocked,
     /** The server still holds a purchase pending that this page no longer polls. */
-    canCheckAgain: confirmation.canCheckAgain,
+    canCheckAgain: payment.canCheckAgain,
     buyWithRunik,
     buyWithHive,
-    checkAgain,
+    checkAgain: payment.checkAgain,
   };
 }

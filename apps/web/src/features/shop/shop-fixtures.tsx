@@ -55,7 +55,17 @@ export function purchaseStatus(
   overrides: Partial<ShopPurchaseStatusResponse> = {},
 ): ShopPurchaseStatusResponse {
   const { name: itemName, rewards } = RESOURCE_CRATE;
-  return { purchaseId, itemName, status, rewards, purchaseCount: 3, error: null, seenOnChain: status === 'confirmed', ...overrides };
+  return {
+    purchaseId,
+    itemName,
+    status,
+    rewards,
+    purchaseCount: 3,
+    error: null,
+    seenOnChain: status === 'confirmed',
+    awaitingHiveEngine: false,
+    ...overrides,
+  };
 }
 
 interface OpenOptions {

@@ -345,6 +345,11 @@ export interface PackPurchases {
   updated_at: Timestamp;
 }
 
+export interface PaymentsInBlock {
+  noticed_at: Timestamp;
+  transaction_id: string;
+}
+
 export interface Players {
   activated_at: Timestamp | null;
   activation: "paid" | "free";
@@ -561,6 +566,7 @@ export interface DB {
   listings: Listings;
   notifications: Notifications;
   pack_purchases: PackPurchases;
+  payments_in_block: PaymentsInBlock;
   players: Players;
   practice_raids: PracticeRaids;
   quest_completions: QuestCompletions;

@@ -32,6 +32,7 @@ import { GameClock1795908009706 } from './1795908009706-game-clock';
 import { ChainCursorCheck1796000000000 } from './1796000000000-chain-cursor-check';
 import { MentionMarks1796000200000 } from './1796000200000-mention-marks';
 import { LookAlikeKeys1796000300000 } from './1796000300000-look-alike-keys';
+import { PaymentsInBlock1796000400000 } from './1796000400000-payments-in-block';
 
 /** Every migration, in order. TypeORM never synchronizes the schema. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   ChainCursorCheck1796000000000,
   MentionMarks1796000200000,
   LookAlikeKeys1796000300000,
+  PaymentsInBlock1796000400000,
 ];
