@@ -118,6 +118,15 @@ describe('push', () => {
     const polling = await listen(stack.apiUrl, { headers: { cookie, 'sec-fetch-site': 'same-origin' } });
     listeners.push(polling);
     expect(await refusalOf(stack.apiUrl, { headers: { cookie, 'sec-fetch-site': 'cross-site' } })).toBe(ErrorMessages.foreignOrigin);
+    // The origin is scheme, host and port: the game's host and port over another scheme, or another port, is another origin.
+    const { host, port } = new URL(stack.apiUrl);
+    expect(await refusalOf(stack.apiUrl, { headers: { cookie, origin: `https://${host}` } })).toBe(ErrorMessages.foreignOrigin);
+    expect(await refusalOf(stack.apiUrl, { headers: { cookie, origin: `http://localhost:${port}` } })).toBe(ErrorMessages.foreignOrigin);
+    // Two session cookies (one planted beside the player's by another page of this host) are refused, as over HTTP.
+    const planter = await newSocketPlayer(stack, 'pplant');
+    for (const cookies of [`${cookie}; ${SESSION_COOKIE}=${planter.token}`, `${SESSION_COOKIE}=${planter.token}; ${cookie}`]) {
+      expect(await refusalOf(stack.apiUrl, { headers: { cookie: cookies, origin: stack.apiUrl } })).toBe(ErrorMessages.twoSessionCookies);
+    }
   });
 
   it('never tells a player what happened to another', async () => {
