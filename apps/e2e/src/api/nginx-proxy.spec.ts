@@ -100,7 +100,9 @@ describe('nginx in front of two api replicas', () => {
     const socket = await listen(nginx.url, { headers: { cookie, origin: `https://${host}`, 'x-forwarded-proto': 'https' } });
     listeners.push(socket);
     expect(socket.socket.connected).toBe(true);
-    expect(await refusalOf(nginx.url, { headers: { cookie, origin: nginx.url, 'x-forwarded-proto': 'https' } })).toBe(ErrorMessages.foreignOrigin);
+    expect(await refusalOf(nginx.url, { headers: { cookie, origin: nginx.url, 'x-forwarded-proto': 'https' } })).toBe(
+      ErrorMessages.foreignOrigin,
+    );
   });
 
   it('keeps each client address on one replica, upgrades WebSockets, and a push sent through one replica reaches a socket held by the other', async () => {

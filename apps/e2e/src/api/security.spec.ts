@@ -195,7 +195,11 @@ describe('security headers', () => {
 describe('the session cookie', () => {
   const setCookies = (response: { headers: Record<string, unknown> }) => [response.headers['set-cookie'] ?? []].flat().map(String);
   /** A Set-Cookie line's attributes, lower-cased, without its name and value. */
-  const attributesOf = (line: string) => line.split(';').slice(1).map((part) => part.trim().toLowerCase());
+  const attributesOf = (line: string) =>
+    line
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
   const CLEARED = ['path=/', 'secure', 'httponly', 'samesite=strict', 'max-age=0', 'expires=thu, 01 jan 1970 00:00:00 gmt'];
 
   it('is set by login as __Host-runik_session (HttpOnly, Secure, SameSite=Strict, Path=/, no Domain), works in place of the header, and is cleared by logout', async () => {
@@ -236,7 +240,7 @@ describe('the session cookie', () => {
     expect((await api.get(resources, { headers: { Cookie: sessionCookie } })).status).toBe(401);
   });
 
-  it('refuses a call carrying two session cookies (one planted beside the player\'s), uses neither, and clears the planted one', async () => {
+  it("refuses a call carrying two session cookies (one planted beside the player's), uses neither, and clears the planted one", async () => {
     const [victim, planter] = await Promise.all([newPlayer('ckvic'), newPlayer('ckpla')]);
     const api = apiClient(stack.apiUrl);
     const resources = ApiRoutes.cityResources(victim.username);
@@ -261,9 +265,9 @@ describe('the session cookie', () => {
     const markRead = await api.post(ApiRoutes.notificationsRead(planter.username), { all: true }, { headers: { Cookie: twoCookies } });
     expect(markRead.status).toBe(401);
     // Another cookie of the old name beside it is no second session cookie.
-    expect((await api.get(resources, { headers: { Cookie: `runik_session=${planter.token}; __Host-runik_session=${victim.token}` } })).status).toBe(
-      200,
-    );
+    expect(
+      (await api.get(resources, { headers: { Cookie: `runik_session=${planter.token}; __Host-runik_session=${victim.token}` } })).status,
+    ).toBe(200);
     // With the bearer header, the header decides, as ever.
     expect((await apiClient(stack.apiUrl, victim.token).get(resources, { headers: { Cookie: twoCookies } })).status).toBe(200);
 
@@ -330,12 +334,21 @@ describe('requests from another site', () => {
     const markRead = ApiRoutes.notificationsRead(player.username);
     for (const site of ['cross-site', 'same-site']) {
       const refused = await api.post(markRead, { all: true }, { headers: { 'Sec-Fetch-Site': site } });
-      expect({ site, status: refused.status, data: refused.data }).toEqual({ site, status: 403, data: { error: ErrorMessages.foreignOrigin } });
+      expect({ site, status: refused.status, data: refused.data }).toEqual({
+        site,
+        status: 403,
+        data: { error: ErrorMessages.foreignOrigin },
+      });
     }
     // Reading calls are never refused for it.
     expect((await api.get(ApiRoutes.cityResources(player.username), { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(200);
     // From a page of the game, typed by hand, or from a script (neither header): as before.
-    for (const headers of [{ 'Sec-Fetch-Site': 'same-origin' }, { 'Sec-Fetch-Site': 'none' }, {}, { Origin: stack.apiUrl, 'Sec-Fetch-Site': 'same-origin' }]) {
+    for (const headers of [
+      { 'Sec-Fetch-Site': 'same-origin' },
+      { 'Sec-Fetch-Site': 'none' },
+      {},
+      { Origin: stack.apiUrl, 'Sec-Fetch-Site': 'same-origin' },
+    ]) {
       const passed = await api.post(markRead, { all: true }, { headers });
       expect({ headers, status: passed.status, data: passed.data }).toEqual({ headers, status: 200, data: { unreadCount: 0 } });
     }

@@ -90,52 +90,52 @@ async function logInAs(page: Page, username: string): Promise<void> {
   await page.getByRole('button', { name: username, exact: true }).waitFor();
 }
 
-browser.test('a session cookie planted from another port is never used: the call is refused as ambiguous, then the player goes on as themself', async (page) => {
-  const victim = uniqueUsername('victim');
-  await registerFree(apiClient(browser.current().stack.apiUrl), victim);
-  await logInAs(page, victim);
-  const [own] = await sessionCookies(page);
-  expect(own).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+browser.test(
+  'a session cookie planted from another port is never used: the call is refused as ambiguous, then the player goes on as themself',
+  async (page) => {
+    const victim = uniqueUsername('victim');
+    await registerFree(apiClient(browser.current().stack.apiUrl), victim);
+    await logInAs(page, victim);
+    const [own] = await sessionCookies(page);
+    expect(own).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
 
-  await plant(page);
-  // The browser now holds the player's cookie and, beside it, the planted partitioned one; the other tries were refused
-  // or are not a session cookie (the old name).
-  const planted = await sessionCookies(page);
-  expect(planted.map((cookie) => cookie.value).sort()).toEqual([own.value, planter.token].sort());
-  expect(planted.every((cookie) => cookie.path === '/')).toBe(true);
+    await plant(page);
+    // The browser now holds the player's cookie and, beside it, the planted partitioned one; the other tries were refused
+    // or are not a session cookie (the old name).
+    const planted = await sessionCookies(page);
+    expect(planted.map((cookie) => cookie.value).sort()).toEqual([own.value, planter.token].sort());
+    expect(planted.every((cookie) => cookie.path === '/')).toBe(true);
 
-  // The player's next call (not through the web app's client, which would send it again): refused as ambiguous.
-  const refused = await page.evaluate<{ status: number; body: unknown }, string>(
-    async (path) => {
+    // The player's next call (not through the web app's client, which would send it again): refused as ambiguous.
+    const refused = await page.evaluate<{ status: number; body: unknown }, string>(async (path) => {
       const response = await fetch(path);
       return { status: response.status, body: await response.json() };
-    },
-    ApiRoutes.cityResources(victim),
-  );
-  expect(refused).toEqual({ status: 401, body: { error: ErrorMessages.twoSessionCookies } });
-  // ... and the planted cookie is gone with that answer.
-  expect((await sessionCookies(page)).map((cookie) => cookie.value)).toEqual([own.value]);
+    }, ApiRoutes.cityResources(victim));
+    expect(refused).toEqual({ status: 401, body: { error: ErrorMessages.twoSessionCookies } });
+    // ... and the planted cookie is gone with that answer.
+    expect((await sessionCookies(page)).map((cookie) => cookie.value)).toEqual([own.value]);
 
-  // Planted again, the web app's own calls: refused once, sent again with the player's cookie alone, never the planter's.
-  await plant(page);
-  const answered = apiAnswers(page);
-  const resourcesServed = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === ApiRoutes.cityResources(victim) && response.status() === 200,
-  );
-  await page.reload();
-  await resourcesServed;
-  await page.getByRole('button', { name: victim, exact: true }).waitFor();
-  await page.getByRole('heading', { name: 'City', exact: true, level: 1 }).waitFor();
-  const answers = await answered();
-  expect(answers.some((answer) => answer.status === 401)).toBe(true);
-  const servedPlanter = answers.filter((answer) => JSON.stringify(answer.body).includes(planter.username));
-  expect(servedPlanter).toEqual([]);
-  expect(answers.filter((answer) => answer.status === 401).map((answer) => answer.body)).toEqual(
-    answers.filter((answer) => answer.status === 401).map(() => ({ error: ErrorMessages.twoSessionCookies })),
-  );
-  expect((await sessionCookies(page)).map((cookie) => cookie.value)).toEqual([own.value]);
-  expect(currentPath(page)).toBe('/city');
-});
+    // Planted again, the web app's own calls: refused once, sent again with the player's cookie alone, never the planter's.
+    await plant(page);
+    const answered = apiAnswers(page);
+    const resourcesServed = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === ApiRoutes.cityResources(victim) && response.status() === 200,
+    );
+    await page.reload();
+    await resourcesServed;
+    await page.getByRole('button', { name: victim, exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'City', exact: true, level: 1 }).waitFor();
+    const answers = await answered();
+    expect(answers.some((answer) => answer.status === 401)).toBe(true);
+    const servedPlanter = answers.filter((answer) => JSON.stringify(answer.body).includes(planter.username));
+    expect(servedPlanter).toEqual([]);
+    expect(answers.filter((answer) => answer.status === 401).map((answer) => answer.body)).toEqual(
+      answers.filter((answer) => answer.status === 401).map(() => ({ error: ErrorMessages.twoSessionCookies })),
+    );
+    expect((await sessionCookies(page)).map((cookie) => cookie.value)).toEqual([own.value]);
+    expect(currentPath(page)).toBe('/city');
+  },
+);
 
 browser.test('logout with a planted session cookie beside the player’s ends the player’s session', async (page) => {
   const victim = uniqueUsername('victim');

@@ -52,7 +52,10 @@ export class SocketLimits {
    * X-Forwarded-Proto from a proxy TRUST_PROXY names, else the connection's own.
    */
   schemeOf(request: IncomingMessage): string {
-    const forwarded = request.socket.remoteAddress && this.trust(request.socket.remoteAddress, 0) ? forwardedScheme(request.headers['x-forwarded-proto']) : undefined;
+    const forwarded =
+      request.socket.remoteAddress && this.trust(request.socket.remoteAddress, 0)
+        ? forwardedScheme(request.headers['x-forwarded-proto'])
+        : undefined;
     return forwarded ?? ((request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
   }
 

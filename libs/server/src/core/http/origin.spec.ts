@@ -19,7 +19,15 @@ describe('isSameOrigin', () => {
     expect(isSameOrigin('http://127.0.0.1:29100', 'http', '127.0.0.1:29100')).toBe(true);
     expect(isSameOrigin('https://game.example', 'https', 'game.example')).toBe(true);
     expect(isSameOrigin('https://game.example', 'https', 'game.example:443')).toBe(true);
-    for (const origin of ['https://127.0.0.1:29100', 'http://127.0.0.1:29101', 'http://localhost:29100', 'http://127.0.0.1', 'null', 'garbage', '']) {
+    for (const origin of [
+      'https://127.0.0.1:29100',
+      'http://127.0.0.1:29101',
+      'http://localhost:29100',
+      'http://127.0.0.1',
+      'null',
+      'garbage',
+      '',
+    ]) {
       expect({ origin, same: isSameOrigin(origin, 'http', '127.0.0.1:29100') }).toEqual({ origin, same: false });
     }
     expect(isSameOrigin('http://game.example', 'https', 'game.example')).toBe(false);
