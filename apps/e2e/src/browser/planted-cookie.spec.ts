@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page, Response } from 'playwright-core';
 import { ApiRoutes, ErrorMessages } from '@runik/contract';
 import { apiClient, registerFree } from '../support/api-client';
-import { currentPath, waitForPath } from '../support/browser';
+import { currentPath, liveConnected, waitForPath, withTimeout } from '../support/browser';
 import { uniqueUsername } from '../support/hive';
 import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
@@ -99,6 +99,8 @@ browser.test(
     const [own] = await sessionCookies(page);
     expect(own).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
 
+    // On a page of the game where none of its code runs (the web app's next call would clear the planted cookie).
+    await page.goto(`${baseUrl()}/api/health`);
     await plant(page);
     // The browser now holds the player's cookie and, beside it, the planted partitioned one; the other tries were refused
     // or are not a session cookie (the old name).
@@ -117,16 +119,27 @@ browser.test(
 
     // Planted again, the web app's own calls: refused once, sent again with the player's cookie alone, never the planter's.
     await plant(page);
+    expect(await sessionCookies(page)).toHaveLength(2);
     const answered = apiAnswers(page);
     const resourcesServed = page.waitForResponse(
       (response) => new URL(response.url()).pathname === ApiRoutes.cityResources(victim) && response.status() === 200,
     );
-    await page.reload();
+    // Its live connection too: refused for two cookies and opened again, or opened once a call's answer cleared the planted one.
+    const live = liveConnected(page);
+    const socketRefusals: string[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes(ErrorMessages.twoSessionCookies)) socketRefusals.push(String(payload));
+      }),
+    );
+    await page.goto(`${baseUrl()}/city`);
     await resourcesServed;
+    await withTimeout(live, 15_000, 'the live connection');
     await page.getByRole('button', { name: victim, exact: true }).waitFor();
     await page.getByRole('heading', { name: 'City', exact: true, level: 1 }).waitFor();
     const answers = await answered();
-    expect(answers.some((answer) => answer.status === 401)).toBe(true);
+    // Whichever came first, a call or the live connection, was refused for the two cookies (and cleared the planted one).
+    expect(answers.some((answer) => answer.status === 401) || socketRefusals.length > 0).toBe(true);
     const servedPlanter = answers.filter((answer) => JSON.stringify(answer.body).includes(planter.username));
     expect(servedPlanter).toEqual([]);
     expect(answers.filter((answer) => answer.status === 401).map((answer) => answer.body)).toEqual(
@@ -139,23 +152,43 @@ browser.test(
 
 browser.test('logout with a planted session cookie beside the player’s ends the player’s session', async (page) => {
   const victim = uniqueUsername('victim');
-  await registerFree(apiClient(browser.current().stack.apiUrl), victim);
   const stackApi = browser.current().stack.apiUrl;
-  await logInAs(page, victim);
-  const [own] = await sessionCookies(page);
+  await registerFree(apiClient(stackApi), victim);
   const resources = ApiRoutes.cityResources(victim);
-  expect((await apiClient(stackApi, own.value).get(resources)).status).toBe(200);
+  const ownSession = async () => {
+    const [own] = await sessionCookies(page);
+    expect((await apiClient(stackApi, own.value).get(resources)).status).toBe(200);
+    return own.value;
+  };
+  const ended = async (token: string) => (await apiClient(stackApi, token).get(ApiRoutes.cityResources(victim))).status === 401;
 
-  // A planter of its own: this logout may end its session too.
-  const { token } = await registerFree(apiClient(stackApi), uniqueUsername('planter'));
-  await plant(page, token);
+  // The logout call carrying both cookies (sent from a page of the game where none of its code runs, so no other
+  // call clears the planted one first): it ends both sessions, the player's among them, and clears both cookies.
+  await logInAs(page, victim);
+  const first = await ownSession();
+  await page.goto(`${baseUrl()}/api/health`);
+  const { token: plantedToken } = await registerFree(apiClient(stackApi), uniqueUsername('planter'));
+  await plant(page, plantedToken);
   expect(await sessionCookies(page)).toHaveLength(2);
+  const logout = await page.evaluate<{ status: number; body: unknown }, string>(async (path) => {
+    const response = await fetch(path, { method: 'POST' });
+    return { status: response.status, body: await response.json() };
+  }, ApiRoutes.logout);
+  expect(logout).toEqual({ status: 200, body: { success: true } });
+  expect(await ended(first)).toBe(true);
+  expect(await ended(plantedToken)).toBe(true);
+  expect(await sessionCookies(page)).toEqual([]);
 
+  // Through the account menu, planted while the city is open: the player's session ends.
+  await logInAs(page, victim);
+  const second = await ownSession();
+  const { token: otherPlanted } = await registerFree(apiClient(stackApi), uniqueUsername('planter'));
+  await plant(page, otherPlanted);
   await page.getByRole('button', { name: victim, exact: true }).click();
   await page.getByTestId('account-dropdown').getByRole('button', { name: 'Logout' }).click();
   await waitForPath(page, '/authentication');
-  // The player's session is over on the server, not only in this browser; no session cookie is left.
-  expect((await apiClient(stackApi, own.value).get(resources)).status).toBe(401);
+  // Over on the server, not only in this browser; no session cookie is left.
+  expect(await ended(second)).toBe(true);
   expect(await sessionCookies(page)).toEqual([]);
   // A game screen sends back to the login screen.
   await page.goto(`${baseUrl()}/city`);

@@ -35,12 +35,14 @@ export function clearSessionCookie(reply: FastifyReply): void {
 }
 
 /**
- * Clears the partitioned session cookie only. `reply.clearCookie` keeps one cookie per name, domain and
- * path, so this one is written as a header of its own (Fastify adds every Set-Cookie).
+ * The Set-Cookie that clears the partitioned session cookie only: written out, since `reply.clearCookie`
+ * keeps one cookie per name, domain and path (Fastify adds every Set-Cookie header), and the Socket.IO
+ * handshake's answer sends it too.
  */
+export const CLEAR_PLANTED_SESSION_COOKIE = `${SESSION_COOKIE}=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Strict; Partitioned`;
+
 export function clearPlantedSessionCookie(reply: FastifyReply): void {
-  const expired = { ...COOKIE_ATTRIBUTES, partitioned: true, expires: new Date(0), maxAge: 0 };
-  void reply.header('Set-Cookie', reply.server.serializeCookie(SESSION_COOKIE, '', expired));
+  void reply.header('Set-Cookie', CLEAR_PLANTED_SESSION_COOKIE);
 }
 
 /** The token if it looks like one this API issues, else null (nothing else is worth a lookup). */

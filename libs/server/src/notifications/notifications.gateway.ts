@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
 import { ErrorMessages, PAYMENT_WATCH_MS, SOCKET_PATH, transactionIdSchema } from '@runik/contract';
-import { sessionCookieValues, wellFormedToken } from '../auth/session-cookie';
+import { CLEAR_PLANTED_SESSION_COOKIE, sessionCookieValues, wellFormedToken } from '../auth/session-cookie';
 import { AuthenticatedSession, SessionService } from '../auth/session.service';
 import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
@@ -59,6 +59,11 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     // Not joined (authenticated) in time: the transport connection is closed.
     server.connectTimeout(this.config.SOCKET_AUTH_TIMEOUT_MS);
     this.limitTransports(server);
+    // Two session cookies are refused below; the transport's first answer clears the planted one (partitioned:
+    // the api never sets one), so the client's next connection carries the player's alone.
+    server.engine.on('initial_headers', (headers: Record<string, string | string[]>, request: IncomingMessage) => {
+      if (sessionCookieValues(request.headers.cookie).length > 1) headers['Set-Cookie'] = CLEAR_PLANTED_SESSION_COOKIE;
+    });
     // A middleware, so the rooms are joined before the client hears it is connected.
     server.use((socket, next) => {
       this.admit(socket).then(
