@@ -1,12 +1,13 @@
 import axios from 'axios';
 import http from 'node:http';
-import { SOCKET_PATH } from '@runik/contract';
+import { ApiRoutes, ErrorMessages, SOCKET_PATH } from '@runik/contract';
+import { SESSION_COOKIE } from '@runik/server';
 import type { NotificationDto } from '@runik/contract';
 import { apiClient } from '../support/api-client';
 import { attack, pastNewcomerShield, setArmy } from '../support/attack';
 import type { CityPlayer } from '../support/city';
 import { startNginx, Nginx } from '../support/nginx';
-import { listen, Listener, newSocketPlayer, rawTransport } from '../support/push';
+import { listen, Listener, newSocketPlayer, rawTransport, refusalOf } from '../support/push';
 import { startStack, Stack } from '../support/stack';
 
 /**
@@ -80,6 +81,28 @@ describe('nginx in front of two api replicas', () => {
     expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect((await axios.get(`${nginx.url}/api/health/ready`)).status).toBe(200);
     expect((await axios.get(`${nginx.url}/metrics`, { validateStatus: () => true })).status).toBe(404);
+  });
+
+  it("checks a state-changing call's Origin against the scheme the player used: https when the TLS terminator in front says so", async () => {
+    const player = await newSocketPlayer(stack, 'ngorg');
+    const api = apiClient(nginx.url, player.token);
+    const markRead = ApiRoutes.notificationsRead(player.username);
+    const { host } = new URL(nginx.url);
+    const statusWith = async (headers: Record<string, string>) => (await api.post(markRead, { all: true }, { headers })).status;
+    // Straight to nginx over http: nginx's own scheme.
+    expect(await statusWith({ Origin: nginx.url })).toBe(200);
+    expect(await statusWith({ Origin: `https://${host}` })).toBe(403);
+    // Behind a TLS terminator (X-Forwarded-Proto: https): the page's origin is https.
+    expect(await statusWith({ Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).toBe(200);
+    expect(await statusWith({ Origin: nginx.url, 'X-Forwarded-Proto': 'https' })).toBe(403);
+    // The web app's socket too: its cookie counts from a page of the https origin.
+    const cookie = `${SESSION_COOKIE}=${player.token}`;
+    const socket = await listen(nginx.url, { headers: { cookie, origin: `https://${host}`, 'x-forwarded-proto': 'https' } });
+    listeners.push(socket);
+    expect(socket.socket.connected).toBe(true);
+    expect(await refusalOf(nginx.url, { headers: { cookie, origin: nginx.url, 'x-forwarded-proto': 'https' } })).toBe(
+      ErrorMessages.foreignOrigin,
+    );
   });
 
   it('keeps each client address on one replica, upgrades WebSockets, and a push sent through one replica reaches a socket held by the other', async () => {

@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
-import { ALLIANCE_CHANGED_EVENT, ApiRoutes, ErrorMessages } from '@runik/contract';
+import axios from 'axios';
+import { ALLIANCE_CHANGED_EVENT, ApiRoutes, ErrorMessages, SOCKET_PATH } from '@runik/contract';
 import type { NotificationDto } from '@runik/contract';
 import { allianceRoom, SESSION_COOKIE, socketChannelKey } from '@runik/server';
 import { apiClient, login } from '../support/api-client';
@@ -118,6 +119,22 @@ describe('push', () => {
     const polling = await listen(stack.apiUrl, { headers: { cookie, 'sec-fetch-site': 'same-origin' } });
     listeners.push(polling);
     expect(await refusalOf(stack.apiUrl, { headers: { cookie, 'sec-fetch-site': 'cross-site' } })).toBe(ErrorMessages.foreignOrigin);
+    // The origin is scheme, host and port: the game's host and port over another scheme, or another port, is another origin.
+    const { host, port } = new URL(stack.apiUrl);
+    expect(await refusalOf(stack.apiUrl, { headers: { cookie, origin: `https://${host}` } })).toBe(ErrorMessages.foreignOrigin);
+    expect(await refusalOf(stack.apiUrl, { headers: { cookie, origin: `http://localhost:${port}` } })).toBe(ErrorMessages.foreignOrigin);
+    // Two session cookies (one planted beside the player's by another page of this host) are refused, as over HTTP.
+    const planter = await newSocketPlayer(stack, 'pplant');
+    for (const cookies of [`${cookie}; ${SESSION_COOKIE}=${planter.token}`, `${SESSION_COOKIE}=${planter.token}; ${cookie}`]) {
+      expect(await refusalOf(stack.apiUrl, { headers: { cookie: cookies, origin: stack.apiUrl } })).toBe(ErrorMessages.twoSessionCookies);
+    }
+    // The transport's first answer clears the planted (partitioned) one, so the client's next connection carries one.
+    const handshake = (cookies: string) =>
+      axios.get(`${stack.apiUrl}${SOCKET_PATH}/?EIO=4&transport=polling`, { headers: { cookie: cookies, origin: stack.apiUrl } });
+    const answered = await handshake(`${cookie}; ${SESSION_COOKIE}=${planter.token}`);
+    expect(answered.status).toBe(200);
+    expect(answered.headers['set-cookie']).toEqual([expect.stringMatching(/^__Host-runik_session=;.*; Partitioned/)]);
+    expect((await handshake(cookie)).headers['set-cookie']).toBeUndefined();
   });
 
   it('never tells a player what happened to another', async () => {

@@ -193,39 +193,111 @@ describe('security headers', () => {
 });
 
 describe('the session cookie', () => {
-  it('is set by login as HttpOnly, Secure and SameSite=Strict, works in place of the header, and is cleared by logout', async () => {
+  const setCookies = (response: { headers: Record<string, unknown> }) => [response.headers['set-cookie'] ?? []].flat().map(String);
+  /** A Set-Cookie line's attributes, lower-cased, without its name and value. */
+  const attributesOf = (line: string) =>
+    line
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
+  const CLEARED = ['path=/', 'secure', 'httponly', 'samesite=strict', 'max-age=0', 'expires=thu, 01 jan 1970 00:00:00 gmt'];
+
+  it('is set by login as __Host-runik_session (HttpOnly, Secure, SameSite=Strict, Path=/, no Domain), works in place of the header, and is cleared by logout', async () => {
     const player = await newPlayer('cookie');
     const api = apiClient(stack.apiUrl);
     const loginResponse = await api.post(ApiRoutes.verifyLogin, await signedChallenge(api, player.username));
     expect(loginResponse.status).toBe(200);
-    const cookie = [loginResponse.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('runik_session=')) ?? '';
-    const attributes = cookie.split(';').map((part) => part.trim().toLowerCase());
+    const cookie = setCookies(loginResponse).find((line) => line.startsWith('__Host-runik_session=')) ?? '';
+    const attributes = attributesOf(cookie);
     expect(attributes).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=strict', 'path=/']));
     expect(attributes.some((part) => part.startsWith('expires='))).toBe(true);
+    expect(attributes.some((part) => part.startsWith('domain='))).toBe(false);
     const sessionCookie = cookie.split(';')[0];
-    expect(sessionCookie).toBe(`runik_session=${loginResponse.data.token}`);
+    expect(sessionCookie).toBe(`__Host-runik_session=${loginResponse.data.token}`);
 
     const resources = ApiRoutes.cityResources(player.username);
     expect((await api.get(resources, { headers: { Cookie: sessionCookie } })).status).toBe(200);
     expect((await api.get(resources)).status).toBe(401);
+    // The old name is no session cookie any more.
+    expect((await api.get(resources, { headers: { Cookie: `runik_session=${loginResponse.data.token}` } })).status).toBe(401);
     // The header wins over the cookie: another player's cookie does not change whose call it is.
     expect(
-      (await apiClient(stack.apiUrl, player.token).get(resources, { headers: { Cookie: 'runik_session=not-a-session-0000000' } })).status,
+      (await apiClient(stack.apiUrl, player.token).get(resources, { headers: { Cookie: '__Host-runik_session=not-a-session-0000000' } }))
+        .status,
     ).toBe(200);
 
     const logout = await api.post(ApiRoutes.logout, undefined, { headers: { Cookie: sessionCookie } });
     expect(logout.status).toBe(200);
-    const cleared = [logout.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('runik_session='));
-    expect(cleared).toMatch(/^runik_session=;.*Expires=Thu, 01 Jan 1970/i);
+    // Its own cookie, and a partitioned one of the same name that another page may have planted.
+    const cleared = setCookies(logout).map((line) => [line.split(';')[0], attributesOf(line).sort()]);
+    expect(cleared).toHaveLength(2);
+    expect(cleared).toEqual(
+      expect.arrayContaining([
+        ['__Host-runik_session=', [...CLEARED].sort()],
+        ['__Host-runik_session=', [...CLEARED, 'partitioned'].sort()],
+      ]),
+    );
     expect((await api.get(resources, { headers: { Cookie: sessionCookie } })).status).toBe(401);
+  });
+
+  it("refuses a call carrying two session cookies (one planted beside the player's), uses neither, and clears the planted one", async () => {
+    const [victim, planter] = await Promise.all([newPlayer('ckvic'), newPlayer('ckpla')]);
+    const api = apiClient(stack.apiUrl);
+    const resources = ApiRoutes.cityResources(victim.username);
+    for (const cookie of [
+      `__Host-runik_session=${planter.token}; __Host-runik_session=${victim.token}`,
+      `__Host-runik_session=${victim.token}; __Host-runik_session=${planter.token}`,
+      `__Host-runik_session=${victim.token}; __Host-runik_session=${victim.token}`,
+      `__Host-runik_session=${victim.token}; __Host-runik_session=garbage`,
+    ]) {
+      const refused = await api.get(resources, { headers: { Cookie: cookie } });
+      expect({ cookie, status: refused.status, data: refused.data }).toEqual({
+        cookie,
+        status: 401,
+        data: { error: ErrorMessages.twoSessionCookies },
+      });
+      expect(setCookies(refused).map((line) => [line.split(';')[0], attributesOf(line).sort()])).toEqual([
+        ['__Host-runik_session=', [...CLEARED, 'partitioned'].sort()],
+      ]);
+    }
+    // A state-changing call is refused too, and changes nothing: the planter's session never acts.
+    const twoCookies = `__Host-runik_session=${planter.token}; __Host-runik_session=${victim.token}`;
+    const markRead = await api.post(ApiRoutes.notificationsRead(planter.username), { all: true }, { headers: { Cookie: twoCookies } });
+    expect(markRead.status).toBe(401);
+    // Another cookie of the old name beside it is no second session cookie.
+    expect(
+      (await api.get(resources, { headers: { Cookie: `runik_session=${planter.token}; __Host-runik_session=${victim.token}` } })).status,
+    ).toBe(200);
+    // With the bearer header, the header decides, as ever.
+    expect((await apiClient(stack.apiUrl, victim.token).get(resources, { headers: { Cookie: twoCookies } })).status).toBe(200);
+
+    // Logout with two session cookies ends both sessions, the player's among them, and clears both cookies.
+    const logout = await api.post(ApiRoutes.logout, undefined, { headers: { Cookie: twoCookies } });
+    expect({ status: logout.status, data: logout.data }).toEqual({ status: 200, data: { success: true } });
+    expect(setCookies(logout).map((line) => line.split(';')[0])).toEqual(['__Host-runik_session=', '__Host-runik_session=']);
+    expect((await apiClient(stack.apiUrl, victim.token).get(resources)).status).toBe(401);
+    expect((await apiClient(stack.apiUrl, planter.token).get(ApiRoutes.cityResources(planter.username))).status).toBe(401);
+    // Two cookies naming no live session: 401, as one would be.
+    expect((await api.post(ApiRoutes.logout, undefined, { headers: { Cookie: twoCookies } })).status).toBe(401);
   });
 });
 
 describe('requests from another site', () => {
-  it('refuses a state-changing call whose Origin is not the game, and changes nothing', async () => {
+  it('refuses a state-changing call whose Origin is not exactly the game (scheme, host and port), and changes nothing', async () => {
     const player = await newPlayer('origin');
     const api = apiClient(stack.apiUrl, player.token);
-    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:1`, 'not a url']) {
+    const { host, port } = new URL(stack.apiUrl);
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      `http://127.0.0.1:1`,
+      'not a url',
+      // The game's host and port, another scheme; the game's host, another port; its port, another host.
+      `https://${host}`,
+      `http://127.0.0.1`,
+      `http://localhost:${port}`,
+      `ws://${host}`,
+    ]) {
       const refused = await api.post(ApiRoutes.logout, undefined, { headers: { Origin: origin } });
       expect({ origin, status: refused.status, data: refused.data }).toEqual({
         origin,
@@ -237,16 +309,49 @@ describe('requests from another site', () => {
     // Bull Board's write routes too, even with the operator's credentials a browser remembers.
     const board = await raw('PUT', '/admin/queues/api/queues/ledger/pause', { Authorization: OPS_AUTH, Origin: 'https://evil.example' });
     expect(board.status).toBe(403);
-    // Checked against the Host the request was sent to, never a client's X-Forwarded-Host.
+    // Checked against the Host the request was sent to, never a client's X-Forwarded-Host, and the scheme
+    // of the connection: this api trusts no proxy, so a client's X-Forwarded-Proto changes nothing.
     const forwarded = await raw('POST', ApiRoutes.logout, {
       Authorization: `Bearer ${player.token}`,
       Origin: 'https://evil.example',
       'X-Forwarded-Host': 'evil.example',
     });
     expect(forwarded.status).toBe(403);
+    const forwardedProto = await raw('POST', ApiRoutes.logout, {
+      Authorization: `Bearer ${player.token}`,
+      Origin: `https://${host}`,
+      'X-Forwarded-Proto': 'https',
+    });
+    expect(forwardedProto.status).toBe(403);
     // Its own origin and a reading call from anywhere pass.
     expect((await api.get(ApiRoutes.cityResources(player.username), { headers: { Origin: 'https://evil.example' } })).status).toBe(200);
     expect((await api.post(ApiRoutes.logout, undefined, { headers: { Origin: stack.apiUrl } })).status).toBe(200);
+  });
+
+  it('refuses a call without Origin that a browser says came from another site or origin; scripts that send neither pass', async () => {
+    const player = await newPlayer('fetchsite');
+    const api = apiClient(stack.apiUrl, player.token);
+    const markRead = ApiRoutes.notificationsRead(player.username);
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await api.post(markRead, { all: true }, { headers: { 'Sec-Fetch-Site': site } });
+      expect({ site, status: refused.status, data: refused.data }).toEqual({
+        site,
+        status: 403,
+        data: { error: ErrorMessages.foreignOrigin },
+      });
+    }
+    // Reading calls are never refused for it.
+    expect((await api.get(ApiRoutes.cityResources(player.username), { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(200);
+    // From a page of the game, typed by hand, or from a script (neither header): as before.
+    for (const headers of [
+      { 'Sec-Fetch-Site': 'same-origin' },
+      { 'Sec-Fetch-Site': 'none' },
+      {},
+      { Origin: stack.apiUrl, 'Sec-Fetch-Site': 'same-origin' },
+    ]) {
+      const passed = await api.post(markRead, { all: true }, { headers });
+      expect({ headers, status: passed.status, data: passed.data }).toEqual({ headers, status: 200, data: { unreadCount: 0 } });
+    }
   });
 });
 

@@ -200,7 +200,7 @@ describe('a new player', () => {
     const player = requirePlayer(activatedPlayer, 'activates with a SWAP.HIVE payment');
     await logInThroughUi(page, player);
     // The session is an HttpOnly cookie: no script on the page sees it or the token.
-    const sessionCookies = async () => (await page.context().cookies()).filter((cookie) => cookie.name === 'runik_session');
+    const sessionCookies = async () => (await page.context().cookies()).filter((cookie) => cookie.name === '__Host-runik_session');
     const [cookie] = await sessionCookies();
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
     expect(await page.evaluate<string>('document.cookie')).not.toContain(cookie.value);

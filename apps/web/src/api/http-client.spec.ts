@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiRoutes } from '@runik/contract';
-import { installFakeApi } from '../testing/fake-api';
+import { ApiRoutes, ErrorMessages } from '@runik/contract';
+import { installFakeApi, serveInTurn } from '../testing/fake-api';
 import { logInAs } from '../testing/fixtures';
 import { UserFacingError } from '../shared/errors';
 import { actionErrorMessage, apiErrorMessage, axiosErrorOf, httpClient, responseData } from './http-client';
@@ -74,6 +74,22 @@ describe('session storage', () => {
     await failureOf(httpClient.get(ApiRoutes.hivePrice));
     expect(api.requests.map((request) => request.authorization)).toEqual([null]);
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual({ hiveUsername: 'alice', expiresAt: expect.any(String) });
+  });
+
+  it('sends a call refused for two session cookies once more (the server cleared the planted one), then gives up', async () => {
+    const api = installFakeApi();
+    logInAs('alice');
+    const twoCookies = { status: 401, data: { error: ErrorMessages.twoSessionCookies } };
+    serveInTurn(api, 'POST', ApiRoutes.logout, twoCookies, { status: 200, data: { success: true } });
+    expect((await httpClient.post(ApiRoutes.logout, { a: 1 })).data).toEqual({ success: true });
+    expect(api.callsTo(ApiRoutes.logout).map((request) => request.body)).toEqual([{ a: 1 }, { a: 1 }]);
+    expect(getSession()).not.toBeNull();
+
+    // Refused again: logged out, as for any 401, and never sent a third time.
+    serveInTurn(api, 'GET', ApiRoutes.hivePrice, twoCookies);
+    await failureOf(httpClient.get(ApiRoutes.hivePrice));
+    expect(api.callsTo(ApiRoutes.hivePrice)).toHaveLength(2);
+    expect(getSession()).toBeNull();
   });
 
   it.each(['not json', JSON.stringify({ token: 't' }), JSON.stringify({ hiveUsername: 'a', expiresAt: 'never' })])(

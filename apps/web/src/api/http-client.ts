@@ -1,4 +1,5 @@
-import axios, { isAxiosError, type AxiosError } from 'axios';
+import axios, { isAxiosError, type AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { ErrorMessages } from '@runik/contract';
 import { toUserMessage, UserFacingError } from '../shared/errors';
 import { clearSession } from './session-storage';
 
@@ -8,10 +9,20 @@ import { clearSession } from './session-storage';
  */
 export const httpClient = axios.create({ baseURL: '' });
 
+type SentConfig = InternalAxiosRequestConfig & { sentAgain?: boolean };
+
 // A 401 means the session is gone on the server: dropping it makes the route guard
-// send the player to /authentication.
+// send the player to /authentication. But for two session cookies (a page on another port of this
+// host planted one beside the player's): the server refused the call before doing anything and
+// cleared the planted cookie, so it goes once more with the player's own (docs/decisions.md).
 httpClient.interceptors.response.use(undefined, (error: unknown) => {
-  if (isAxiosError(error) && error.response?.status === 401) clearSession();
+  if (isAxiosError(error) && error.response?.status === 401) {
+    const config = error.config as SentConfig | undefined;
+    if (config && !config.sentAgain && serverErrorMessage(error) === ErrorMessages.twoSessionCookies) {
+      return httpClient.request({ ...config, sentAgain: true } as SentConfig);
+    }
+    clearSession();
+  }
   return Promise.reject(error);
 });
 

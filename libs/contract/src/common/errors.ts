@@ -17,6 +17,8 @@ export const ErrorMessages = {
   sessionInvalid: 'Session is invalid or expired. Please log in again.',
   notYourAccount: 'You can only act for your own account',
   foreignOrigin: 'Requests from another site are refused.',
+  /** A request with two session cookies: one was planted beside the player's, so neither is used (docs/decisions.md). */
+  twoSessionCookies: 'This request carried two session cookies, so neither was used. Please log in again.',
   transactionNotFound: 'Transaction not found',
   transactionUsedByOther: 'Transaction already used by another registration',
   chainUnavailable: 'The Hive node could not be reached. Please try again later.',

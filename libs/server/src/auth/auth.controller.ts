@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { usernameParamsSchema, verifyLoginSchema } from '@runik/contract';
 import type { LoginChallengeResponse, LogoutResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
 import type { FastifyReply } from 'fastify';
@@ -7,7 +7,7 @@ import { LoginRateLimit } from '../rate-limit/rate-limit.decorator';
 import { AuthService } from './auth.service';
 import { CurrentSession } from './current-session.decorator';
 import { clearSessionCookie, StartsSessionCookie } from './session-cookie';
-import { Public } from './session.guard';
+import { EndsSession, Public, type SessionRequest } from './session.guard';
 import type { AuthenticatedSession } from './session.service';
 
 /** Public calls are rate limited per client address and per call (AUTH_RATE_LIMIT_PER_MINUTE, see RateLimitModule). */
@@ -30,10 +30,16 @@ export class AuthController {
     return this.auth.verifyLogin(body);
   }
 
+  /** Ends the session the request was authenticated by (both, when it carried two session cookies: SessionGuard). */
   @Post('logout')
   @HttpCode(200)
-  async logout(@CurrentSession() session: AuthenticatedSession, @Res({ passthrough: true }) reply: FastifyReply): Promise<LogoutResponse> {
-    await this.auth.logout(session);
+  @EndsSession()
+  async logout(
+    @CurrentSession() session: AuthenticatedSession,
+    @Req() request: SessionRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LogoutResponse> {
+    for (const ending of request.endingSessions ?? [session]) await this.auth.logout(ending);
     clearSessionCookie(reply);
     return { success: true };
   }

@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorMessages } from '@runik/contract';
 import { ApiError } from '../core/errors/api-error';
-import { sessionTokenOf } from './session-cookie';
+import { clearPlantedSessionCookie, sessionCookieValues, sessionTokenOf, TWO_SESSION_COOKIES, wellFormedToken } from './session-cookie';
 import { AuthenticatedSession, SessionService } from './session.service';
 
 const PUBLIC = 'runik:public';
@@ -15,10 +15,21 @@ export function isPublicRoute(handler: object, controller: object): boolean {
   return Boolean(Reflect.getMetadata(PUBLIC, handler) ?? Reflect.getMetadata(PUBLIC, controller));
 }
 
+const ENDS_SESSION = 'runik:ends-session';
+/**
+ * Marks the logout: a request with two session cookies ends every session they name (a player who
+ * logs out means to end theirs, and one may as well end the other's), where any other call is refused.
+ */
+export const EndsSession = () => SetMetadata(ENDS_SESSION, true);
+
 /** Fields that name the acting player: when present they must be the session's own user. */
 const OWNER_FIELDS = ['username', 'hiveUsername', 'buyerUsername', 'leaderUsername'];
 
-export type SessionRequest = FastifyRequest & { session?: AuthenticatedSession };
+export type SessionRequest = FastifyRequest & {
+  session?: AuthenticatedSession;
+  /** On a route marked @EndsSession(): every session the request names (its two session cookies' both). */
+  endingSessions?: AuthenticatedSession[];
+};
 
 /** Global guard: a valid session (bearer header or cookie) on every non-public route, and ownership of every named player. */
 @Injectable()
@@ -35,6 +46,7 @@ export class SessionGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<SessionRequest>();
     const token = sessionTokenOf(request);
+    if (token === TWO_SESSION_COOKIES) return this.withTwoSessionCookies(context, request);
     if (!token) throw ApiError.unauthorized(ErrorMessages.sessionRequired);
     // The rate limit (which runs first and counts per session) may have authenticated this token already.
     const session = request.session ?? (await this.sessions.authenticate(token));
@@ -48,6 +60,26 @@ export class SessionGuard implements CanActivate {
       }
     }
     request.session = session;
+    return true;
+  }
+
+  /**
+   * Two session cookies: another page of this host (another port) planted one beside the player's, and
+   * nothing tells which is which, so neither is used: 401, with the planted one cleared (a partitioned
+   * cookie: the api never sets one) so that the player's next call carries theirs alone. A logout ends both.
+   */
+  private async withTwoSessionCookies(context: ExecutionContext, request: SessionRequest): Promise<boolean> {
+    const endsSession = this.reflector.getAllAndOverride<boolean>(ENDS_SESSION, [context.getHandler(), context.getClass()]);
+    if (!endsSession) {
+      clearPlantedSessionCookie(context.switchToHttp().getResponse<FastifyReply>());
+      throw ApiError.unauthorized(ErrorMessages.twoSessionCookies);
+    }
+    const tokens = new Set(sessionCookieValues(request.headers.cookie).map(wellFormedToken));
+    const sessions = await Promise.all([...tokens].map((token) => (token ? this.sessions.authenticate(token) : null)));
+    const valid = sessions.filter((session): session is AuthenticatedSession => session !== null);
+    if (valid.length === 0) throw ApiError.unauthorized(ErrorMessages.sessionInvalid);
+    request.session = valid[0];
+    request.endingSessions = valid;
     return true;
   }
 }

@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
@@ -7,11 +6,11 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
 import { ErrorMessages, PAYMENT_WATCH_MS, SOCKET_PATH, transactionIdSchema } from '@runik/contract';
-import { SESSION_COOKIE, wellFormedToken } from '../auth/session-cookie';
+import { CLEAR_PLANTED_SESSION_COOKIE, sessionCookieValues, wellFormedToken } from '../auth/session-cookie';
 import { AuthenticatedSession, SessionService } from '../auth/session.service';
 import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
-import { hostOfOrigin } from '../core/http/origin';
+import { isSameOrigin } from '../core/http/origin';
 import { REDIS } from '../core/redis/redis.module';
 import { SocketLimits } from './socket-limits';
 import { allianceRoom, paymentRoom, playerRoom, sessionRoom } from './socket-rooms';
@@ -60,6 +59,11 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     // Not joined (authenticated) in time: the transport connection is closed.
     server.connectTimeout(this.config.SOCKET_AUTH_TIMEOUT_MS);
     this.limitTransports(server);
+    // Two session cookies are refused below; the transport's first answer clears the planted one (partitioned:
+    // the api never sets one), so the client's next connection carries the player's alone.
+    server.engine.on('initial_headers', (headers: Record<string, string | string[]>, request: IncomingMessage) => {
+      if (sessionCookieValues(request.headers.cookie).length > 1) headers['Set-Cookie'] = CLEAR_PLANTED_SESSION_COOKIE;
+    });
     // A middleware, so the rooms are joined before the client hears it is connected.
     server.use((socket, next) => {
       this.admit(socket).then(
@@ -103,7 +107,7 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
   private async admit(socket: Socket): Promise<string | null> {
     if (!(await this.limits.handshakeAllowedFromAddress(this.limits.addressOf(socket.request)))) return ErrorMessages.tooManyRequests;
     if (socket.handshake.auth.payment !== undefined) return this.watchPayment(socket);
-    const session = await this.sessionOf(socket.handshake);
+    const session = await this.sessionOf(socket);
     if (typeof session === 'string') return session;
     if (!(await this.limits.handshakeAllowedForSession(session.sessionId))) return ErrorMessages.tooManyRequests;
     const place = this.limits.takeSessionSocket(session.sessionId);
@@ -167,15 +171,19 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
 
   /**
    * The token a client passes (`auth: { token }`), else the web app's HttpOnly cookie, which counts
-   * only from a page of this site: another site's page may open a WebSocket to us, and browsers
-   * send it our cookie when that page is same-site (SameSite does not tell origins apart).
+   * only from a page of this origin: another site's page may open a WebSocket to us, and browsers
+   * send it our cookie when that page is same-site (SameSite does not tell origins apart). Two session
+   * cookies are refused, as over HTTP: one was planted beside the player's, and neither can be trusted.
    */
-  private async sessionOf({ auth, headers }: Socket['handshake']): Promise<AuthenticatedSession | string> {
+  private async sessionOf(socket: Socket): Promise<AuthenticatedSession | string> {
+    const { auth, headers } = socket.handshake;
     let token: unknown = auth.token;
     if (token === undefined) {
-      token = headers.cookie === undefined ? undefined : fastifyCookie.parse(headers.cookie)[SESSION_COOKIE];
-      if (token === undefined) return ErrorMessages.sessionRequired;
-      if (!fromThisSite(headers)) return ErrorMessages.foreignOrigin;
+      const cookies = sessionCookieValues(headers.cookie);
+      if (cookies.length === 0) return ErrorMessages.sessionRequired;
+      if (!fromThisOrigin(headers, this.limits.schemeOf(socket.request))) return ErrorMessages.foreignOrigin;
+      if (cookies.length > 1) return ErrorMessages.twoSessionCookies;
+      token = cookies[0];
     }
     const wellFormed = wellFormedToken(token);
     return (wellFormed && (await this.sessions.authenticate(wellFormed))) || ErrorMessages.sessionInvalid;
@@ -183,10 +191,10 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
 }
 
 /**
- * Whether the handshake comes from a page of this host. Browsers send Origin with every WebSocket
- * handshake, but not with a same-origin long-polling GET: for that one, Sec-Fetch-Site, which
- * browsers set and pages cannot.
+ * Whether the handshake comes from a page of this origin (scheme, host and port). Browsers send Origin
+ * with every WebSocket handshake, but not with a same-origin long-polling GET: for that one,
+ * Sec-Fetch-Site, which browsers set and pages cannot.
  */
-function fromThisSite(headers: IncomingHttpHeaders): boolean {
-  return headers.origin === undefined ? headers['sec-fetch-site'] === 'same-origin' : hostOfOrigin(headers.origin) === headers.host;
+function fromThisOrigin(headers: IncomingHttpHeaders, scheme: string): boolean {
+  return headers.origin === undefined ? headers['sec-fetch-site'] === 'same-origin' : isSameOrigin(headers.origin, scheme, headers.host);
 }

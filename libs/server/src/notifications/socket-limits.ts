@@ -3,6 +3,7 @@ import { normalizeIp } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '../core/config/app-config';
+import { forwardedScheme } from '../core/http/origin';
 import { RedisThrottlerStorage } from '../rate-limit/redis-throttler-storage';
 
 const MINUTE_MS = 60_000;
@@ -44,6 +45,18 @@ export class SocketLimits {
   addressOf(request: IncomingMessage): string {
     const addresses = proxyAddr.all(request, this.trust);
     return normalizeIp(addresses[addresses.length - 1] ?? '');
+  }
+
+  /**
+   * The scheme the client used, as Fastify would give it for an HTTP request on the same connection:
+   * X-Forwarded-Proto from a proxy TRUST_PROXY names, else the connection's own.
+   */
+  schemeOf(request: IncomingMessage): string {
+    const forwarded =
+      request.socket.remoteAddress && this.trust(request.socket.remoteAddress, 0)
+        ? forwardedScheme(request.headers['x-forwarded-proto'])
+        : undefined;
+    return forwarded ?? ((request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
   }
 
   /**

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { ErrorMessages } from '@runik/contract';
-import { sessionTokenOf } from '../auth/session-cookie';
+import { sessionTokenOf, TWO_SESSION_COOKIES } from '../auth/session-cookie';
 import type { SessionRequest } from '../auth/session.guard';
 import { SessionService } from '../auth/session.service';
 import { ApiError } from '../core/errors/api-error';
@@ -44,7 +44,8 @@ export class RateLimitGuard extends ThrottlerGuard {
 
   protected async getTracker(request: SessionRequest): Promise<string> {
     const token = request.session ? null : sessionTokenOf(request);
-    if (token) request.session = (await this.sessions.authenticate(token)) ?? undefined;
+    // Two session cookies are refused by the session guard; until then the call counts as its address's.
+    if (token && token !== TWO_SESSION_COOKIES) request.session = (await this.sessions.authenticate(token)) ?? undefined;
     return request.session ? `session:${request.session.sessionId}` : addressOf(request);
   }
 

@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   ALLIANCE_CHANGED_EVENT,
+  ErrorMessages,
   NOTIFICATION_EVENT,
   PAYMENT_SEEN_EVENT,
   type NotificationDto,
@@ -53,6 +54,10 @@ function useLiveConnection(
   const showToast = useShowToast();
   const [connected, setConnected] = useState(false);
   const [socket, setSocket] = useState<Socket | null>(null);
+  // Refused for two session cookies (a page on another port of this host planted one): the refusal's answer
+  // cleared the planted one, so a new connection, opened once, carries the player's alone (docs/decisions.md).
+  const [opening, setOpening] = useState(0);
+  const reopened = useRef(false);
 
   useEffect(() => {
     if (username === null) return;
@@ -61,7 +66,13 @@ function useLiveConnection(
     const reload = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
 
     let connectedBefore = false;
+    socket.on('connect_error', (error) => {
+      if (error.message !== ErrorMessages.twoSessionCookies || reopened.current) return;
+      reopened.current = true;
+      setOpening((count) => count + 1);
+    });
     socket.on('connect', () => {
+      reopened.current = false;
       setConnected(true);
       // Pushes sent while the connection was down are stored: the list catches up on them. After a drop, so does
       // everything a lost push would have reloaded (a raid, a purchase or payment confirmed meanwhile): the
@@ -86,7 +97,7 @@ function useLiveConnection(
       setConnected(false);
       setSocket(null);
     };
-  }, [username, queryClient, showToast, listeners, seenListeners]);
+  }, [username, queryClient, showToast, listeners, seenListeners, opening]);
 
   return { connected, socket };
 }
