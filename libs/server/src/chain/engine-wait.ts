@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
+import { sql } from 'kysely';
 import type { EntityManager } from 'typeorm';
+import { db, firstRow, rows } from '../core/database/sql';
 import { RetryLater } from '../core/queues/queues';
 import { holdsStatus, type HiveNodeClient, type HiveTransactionStatus } from './hive-node.client';
 
@@ -7,7 +9,7 @@ const logger = new Logger('EngineWait');
 
 /** What a report's job needs to wait for Hive Engine: the database (to note a payment in a block), the Hive node, the time. */
 export interface EngineWait {
-  db: Pick<EntityManager, 'query'>;
+  manager: EntityManager;
   hiveNode: HiveNodeClient;
   now: Date;
 }
@@ -22,17 +24,17 @@ export interface EngineWait {
  * stays pending, the job ends, and the pending-work sweeper starts it again.
  */
 export async function awaitEngine(
-  { db, hiveNode, now }: EngineWait,
+  { manager, hiveNode, now }: EngineWait,
   transactionId: string,
   lastAttempt: boolean,
   giveUp: () => Promise<void>,
 ): Promise<void> {
   if (!lastAttempt) {
     // A node out of reach only delays the note: the next attempt asks again.
-    if (!(await inBlockNoted(db, transactionId))) await noteIfInBlock(db, hiveNode, transactionId, now).catch(() => undefined);
+    if (!(await inBlockNoted(manager, transactionId))) await noteIfInBlock(manager, hiveNode, transactionId, now).catch(() => undefined);
     throw new RetryLater(`Transaction ${transactionId} not processed by Hive Engine yet`);
   }
-  const status = await noteIfInBlock(db, hiveNode, transactionId, now);
+  const status = await noteIfInBlock(manager, hiveNode, transactionId, now);
   if (!holdsStatus(status)) return giveUp();
   logger.warn(`Transaction ${transactionId} is in a Hive block and Hive Engine has not processed it yet: its report stays pending`);
 }
@@ -43,33 +45,42 @@ export async function awaitEngine(
  * so a note made after the credit removed it (`PaymentPipeline.creditPayment`) is not left behind.
  */
 async function noteIfInBlock(
-  db: Pick<EntityManager, 'query'>,
+  manager: EntityManager,
   hiveNode: HiveNodeClient,
   transactionId: string,
   now: Date,
 ): Promise<HiveTransactionStatus> {
   const status = await hiveNode.engineTransactionStatus(transactionId);
   if (status === 'within_reversible_block' || status === 'within_irreversible_block')
-    await db.query(
-      `INSERT INTO payments_in_block (transaction_id, noticed_at)
-       SELECT $1::varchar, $2::timestamptz WHERE NOT EXISTS (SELECT 1 FROM chain_transfers WHERE transaction_id = $1)
-       ON CONFLICT (transaction_id) DO NOTHING`,
-      [transactionId, now],
+    await rows(
+      manager,
+      db
+        .insertInto('payments_in_block')
+        .columns(['transaction_id', 'noticed_at'])
+        .expression(
+          db
+            .selectNoFrom([sql<string>`${transactionId}::varchar`.as('transaction_id'), sql<Date>`${now}::timestamptz`.as('noticed_at')])
+            .where((eb) =>
+              eb.not(eb.exists(eb.selectFrom('chain_transfers').select('transaction_id').where('transaction_id', '=', transactionId))),
+            ),
+        )
+        .onConflict((conflict) => conflict.column('transaction_id').doNothing()),
     );
   return status;
 }
 
-async function inBlockNoted(db: Pick<EntityManager, 'query'>, transactionId: string): Promise<boolean> {
-  const [row] = await db.query(`SELECT 1 FROM payments_in_block WHERE transaction_id = $1`, [transactionId]);
-  return Boolean(row);
+async function inBlockNoted(manager: EntityManager, transactionId: string): Promise<boolean> {
+  return Boolean(
+    await firstRow(manager, db.selectFrom('payments_in_block').select('transaction_id').where('transaction_id', '=', transactionId)),
+  );
 }
 
 /**
  * A report's job found its transaction on Hive Engine: it no longer waits for Hive Engine (only, perhaps,
  * for the chain follower to reach its block), so the note of `awaitEngine` goes.
  */
-export async function engineProcessed(db: Pick<EntityManager, 'query'>, transactionId: string): Promise<void> {
-  await db.query(`DELETE FROM payments_in_block WHERE transaction_id = $1`, [transactionId]);
+export async function engineProcessed(manager: EntityManager, transactionId: string): Promise<void> {
+  await rows(manager, db.deleteFrom('payments_in_block').where('transaction_id', '=', transactionId));
 }
 
 /**
@@ -77,12 +88,26 @@ export async function engineProcessed(db: Pick<EntityManager, 'query'>, transact
  * not settled it or credited it: a report made after its payment was settled unmatched ends invalid
  * with that reason, instead of waiting for a credit that will not come.
  */
-export async function unmatchedReason(db: Pick<EntityManager, 'query'>, transactionId: string): Promise<string | null> {
-  const [row]: { reason: string }[] = await db.query(
-    `SELECT reason FROM chain_transfers WHERE transaction_id = $1 AND status IN ('unmatched', 'refunded', 'refund-failed', 'dust')
-        AND NOT EXISTS (SELECT 1 FROM chain_transfers c WHERE c.transaction_id = $1 AND c.status = 'credited')
-      ORDER BY log_index LIMIT 1`,
-    [transactionId],
+export async function unmatchedReason(manager: EntityManager, transactionId: string): Promise<string | null> {
+  const row = await firstRow(
+    manager,
+    db
+      .selectFrom('chain_transfers')
+      .select('reason')
+      .where('transaction_id', '=', transactionId)
+      .where('status', 'in', ['unmatched', 'refunded', 'refund-failed', 'dust'])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('chain_transfers as c')
+              .select('c.transaction_id')
+              .where('c.transaction_id', '=', transactionId)
+              .where('c.status', '=', 'credited'),
+          ),
+        ),
+      )
+      .orderBy('log_index')
+      .limit(1),
   );
   return row?.reason ?? null;
 }

@@ -146,15 +146,6 @@ export class HiveNodeClient {
     return status;
   }
 
-  /**
-   * Whether the Hive node has the transaction of a Hive Engine transaction id (`<hive id>` or
-   * `<hive id>-<n>`) in a block, or about to include it (its mempool): a payment on chain, however
-   * late Hive Engine is to process it.
-   */
-  async holds(engineTransactionId: string): Promise<boolean> {
-    return holdsStatus(await this.engineTransactionStatus(engineTransactionId));
-  }
-
   /** The node's status of the transaction of a Hive Engine transaction id (`<hive id>` or `<hive id>-<n>`). */
   engineTransactionStatus(engineTransactionId: string): Promise<HiveTransactionStatus> {
     return this.transactionStatus(engineTransactionId.split('-')[0]);

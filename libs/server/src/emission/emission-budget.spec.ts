@@ -289,7 +289,7 @@ describe('young accounts', () => {
     // Every kind of budgeted mint counts against it: a draw past it is refused, the young cap named.
     await t.dataSource.transaction((manager) => wide.emission.draw(manager, young, YOUNG_ACCOUNT_DAILY_SHARE - 47, 'exact'));
     await expect(t.dataSource.transaction((manager) => wide.emission.draw(manager, young, 48, 'exact'))).rejects.toMatchObject({
-      limitedBy: 'share',
+      limitedBy: 'young',
       left: 47,
     });
   });

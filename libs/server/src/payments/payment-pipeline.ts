@@ -100,10 +100,13 @@ export class PaymentPipeline {
     const refuse = (reason: string) => this.refuseReport(kind, reportId, reason);
     const transaction = await this.hiveEngine.transactionInfo(transactionId);
     if (!transaction)
-      return awaitEngine({ db: this.dataSource, hiveNode: this.hiveNode, now: this.clock.now() }, transactionId, lastAttempt, () =>
-        refuse(PAYMENT_KINDS[kind].notFound),
+      return awaitEngine(
+        { manager: this.dataSource.manager, hiveNode: this.hiveNode, now: this.clock.now() },
+        transactionId,
+        lastAttempt,
+        () => refuse(PAYMENT_KINDS[kind].notFound),
       );
-    await engineProcessed(this.dataSource, transactionId);
+    await engineProcessed(this.dataSource.manager, transactionId);
     const verdict = matchPayment(reportedPayment(transaction), {
       kind,
       gameAccount: this.config.GAME_ACCOUNT,
@@ -111,7 +114,7 @@ export class PaymentPipeline {
       ...PAYMENT_KINDS[kind].reportTerms?.(report.payer, report.record),
     });
     if ('mismatch' in verdict) return refuse(verdict.reason);
-    const unmatched = await unmatchedReason(this.dataSource, transactionId);
+    const unmatched = await unmatchedReason(this.dataSource.manager, transactionId);
     if (unmatched) return refuse(unmatched);
     throw new RetryLater(
       `${PAYMENT_KINDS[kind].reference} report ${reportId} waits for the chain follower to reach block ${transaction.blockNumber}`,
