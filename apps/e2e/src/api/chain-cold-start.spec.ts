@@ -5,8 +5,9 @@ import axios from 'axios';
 import { cityOf, CityPlayer, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
+import { healthOf, metricOf } from '../support/ops';
 import { sendToken } from '../support/hive';
-import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 /**
  * A chain that starts over is noticed by a worker that starts cold (issue 47): the worker and hive-sim stop, hive-sim
@@ -27,13 +28,8 @@ afterAll(async () => {
 });
 
 const runikOf = async (player: CityPlayer) => (await cityOf(player)).resources.runik;
-const health = async (path: '/api/health' | '/api/admin/health') =>
-  axios.get(`${stack.apiUrl}${path}`, { auth: { username: 'admin', password: BULL_BOARD_PASSWORD }, validateStatus: () => true });
-const metric = async (name: string) => {
-  const { data } = await axios.get<string>(`${stack.apiUrl}/metrics`, { auth: { username: 'admin', password: BULL_BOARD_PASSWORD } });
-  const line = data.split('\n').find((row) => row.startsWith(`${name} `));
-  return line === undefined ? null : Number(line.split(' ')[1]);
-};
+const health = (path: '/api/health' | '/api/admin/health') => healthOf(stack, path);
+const metric = (name: string) => metricOf(stack, name);
 const cursorRow = async () =>
   (
     await queryDatabase<{ block_number: string; block_hash: string | null }>(

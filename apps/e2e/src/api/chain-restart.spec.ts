@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import axios from 'axios';
 import { cityOf, CityPlayer, newCityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
+import { healthOf, metricOf } from '../support/ops';
 import { sendToken } from '../support/hive';
-import { BULL_BOARD_PASSWORD, GAME_ACCOUNT, startStack, Stack } from '../support/stack';
+import { GAME_ACCOUNT, startStack, Stack } from '../support/stack';
 
 /**
  * A chain that starts over is noticed (issue 47): hive-sim keeps its chain in a file across restarts, so the
@@ -32,13 +32,8 @@ const credited = (player: CityPlayer, runik: number) =>
     (value) => value === runik,
     20_000,
   );
-const health = async (path: '/api/health' | '/api/admin/health') =>
-  axios.get(`${stack.apiUrl}${path}`, { auth: { username: 'admin', password: BULL_BOARD_PASSWORD }, validateStatus: () => true });
-const metric = async (name: string) => {
-  const { data } = await axios.get<string>(`${stack.apiUrl}/metrics`, { auth: { username: 'admin', password: BULL_BOARD_PASSWORD } });
-  const line = data.split('\n').find((row) => row.startsWith(`${name} `));
-  return line === undefined ? null : Number(line.split(' ')[1]);
-};
+const health = (path: '/api/health' | '/api/admin/health') => healthOf(stack, path);
+const metric = (name: string) => metricOf(stack, name);
 const cursor = async () =>
   (await queryDatabase<{ block_number: string }>(stack.database.url, `SELECT block_number FROM chain_cursor`))[0]?.block_number;
 
