@@ -59,6 +59,8 @@ export interface SwapHivePurchaseState {
   status: SwapHivePurchaseStatus;
   /** Why the worker refused the payment, when invalid. */
   error: string | null;
+  /** The Hive node has the payment in a block and Hive Engine has not processed it yet. */
+  awaitingHiveEngine: boolean;
 }
 
 export type ConfirmationOutcome<TStatus extends SwapHivePurchaseState> =

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { SwapHiveMessages, type SwapHivePurchaseStatus } from '@runik/contract';
+import { useCallback, useState } from 'react';
+import { PaymentProgressMessages, SwapHiveMessages, type SwapHivePurchaseStatus } from '@runik/contract';
 import { actionErrorMessage, apiErrorMessage } from '../api/http-client';
 import { getKeychain } from './keychain';
 import { sendSwapHivePayment, type ConfirmationOutcome, type PurchasePolling, type SwapHivePurchaseState } from './swap-hive-payment';
@@ -57,6 +57,17 @@ export function usePayment<TStatus extends SwapHivePurchaseState>(kind: PaymentK
   const [error, setError] = useState<string | null>(null);
   /** Shown when a payment left the wallet but the report failed. */
   const [paymentTxId, setPaymentTxId] = useState<string | null>(null);
+  /** The last status polled said the payment is in a Hive block, waiting for Hive Engine. */
+  const [awaitingHiveEngine, setAwaitingHiveEngine] = useState(false);
+  const { fetchStatus } = kind;
+  const fetchAndNote = useCallback(
+    async (purchaseId: number) => {
+      const status = await fetchStatus(purchaseId);
+      setAwaitingHiveEngine(status.status === 'pending' && status.awaitingHiveEngine);
+      return status;
+    },
+    [fetchStatus],
+  );
 
   const onSettled = (purchaseId: number, outcome: ConfirmationOutcome<TStatus>) => {
     if (outcome.kind === 'confirmed') {
@@ -73,7 +84,7 @@ export function usePayment<TStatus extends SwapHivePurchaseState>(kind: PaymentK
 
   const confirmation = useSwapHiveConfirmation({
     serverPendingId: kind.serverPendingId,
-    fetchStatus: kind.fetchStatus,
+    fetchStatus: fetchAndNote,
     polling: kind.polling,
     onSettled,
     confirmedKind: kind.confirmedKind,
@@ -83,6 +94,7 @@ export function usePayment<TStatus extends SwapHivePurchaseState>(kind: PaymentK
   const startAttempt = () => {
     setError(null);
     setPaymentTxId(null);
+    setAwaitingHiveEngine(false);
     kind.onAttempt?.();
   };
 
@@ -140,8 +152,16 @@ export function usePayment<TStatus extends SwapHivePurchaseState>(kind: PaymentK
     paymentTxId,
     /** The purchase being waited for, or null. */
     pollingId: confirmation.pollingId,
-    /** 'Payment sent! Waiting for confirmation...' while a purchase is waited for. */
-    waitingNotice: confirmation.pollingId !== null ? SwapHiveMessages.paymentSent : null,
+    /**
+     * 'Payment sent! Waiting for confirmation...' while a purchase is waited for; once the Hive node has it in a
+     * block that Hive Engine has not processed yet, that it waits for Hive Engine.
+     */
+    waitingNotice:
+      confirmation.pollingId === null
+        ? null
+        : awaitingHiveEngine
+          ? PaymentProgressMessages.awaitingHiveEngine
+          : SwapHiveMessages.paymentSent,
     /** New payments wait until the pending one is settled. */
     blocked: confirmation.blocked,
     /** The server still holds a purchase pending that this page no longer waits for. */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRoutes } from '@runik/contract';
+import { ApiRoutes, PaymentProgressMessages } from '@runik/contract';
 import { cityKeys, gearKeys } from '../../shared/query-keys';
 import { GAME_ACCOUNT } from '../../shared/config';
 import { advance } from '../../testing/city-fixtures';
@@ -47,6 +47,31 @@ async function buyCrate() {
 describe('Shop: buying an item with SWAP.HIVE', () => {
   beforeEach(() => {
     vi.useFakeTimers();
+  });
+
+  it('says the payment is in a Hive block and waits for Hive Engine while the status says so, then confirms', async () => {
+    installFakeKeychain();
+    const { api } = await openShop();
+    acceptPurchase(api);
+    serveInTurn(
+      api,
+      'GET',
+      STATUS_URL,
+      purchaseStatus(ID, 'pending', { awaitingHiveEngine: true }),
+      purchaseStatus(ID, 'pending', { seenOnChain: true }),
+      purchaseStatus(ID, 'confirmed', { seenOnChain: true }),
+    );
+
+    await buyCrate();
+    expect(statusShown()).toContain(PAYMENT_SENT);
+    await advance(10_000);
+    expect(statusShown()).toContain(PaymentProgressMessages.awaitingHiveEngine);
+    expect(statusShown()).not.toContain(PAYMENT_SENT);
+    // Hive Engine processed it: the plain wait again, until the confirmation.
+    await advance(10_000);
+    expect(statusShown()).toContain(PAYMENT_SENT);
+    await advance(10_000);
+    expect(statusShown()).toContain(CONFIRMED);
   });
 
   it('pays through Keychain, records the purchase, polls every 10 s until confirmed, shows the rewards and reloads', async () => {
