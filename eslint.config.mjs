@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
 
 /** What a web feature may import besides its own folder and the libs. */
@@ -39,6 +40,17 @@ const SERVER_PUBLIC_FILES = {
   shop: ['shop-jobs.module', 'shop.jobs'],
   wallet: ['deposit.jobs', 'treasury.service', 'wallet-jobs.module', 'wallet.module', 'withdraw.jobs'],
 };
+
+/**
+ * The server files still allowed a string query, from scripts/string-query-allowlist.txt: one a line, the path then
+ * why (`#` starts a comment). The list may only shrink; scripts/string-query-allowlist.spec.ts holds it to that.
+ */
+export const STRING_QUERY_ALLOWLIST = readFileSync(new URL('./scripts/string-query-allowlist.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+  .map((line) => line.split(' ')[0]);
+export const STRING_QUERY_MESSAGE =
+  "A string query (manager.query, dataSource.query, queryRunner.query, a repository's .query) is untyped: write the statement with Kysely, `db` over the generated schema.ts, run by `rows` or `firstRow` (core/database/sql.ts). Migrations and DDL may stay strings: list the file in scripts/string-query-allowlist.txt, with why.";
 
 /** The one rule every layering check below uses: imports matching `patterns` fail with their message. */
 const restrictedImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -153,5 +165,18 @@ export default [
       group: ['@runik/*', '../*'],
       message: 'Migrations are frozen history: inline the values (as they are today) instead of importing live rules or code.',
     }),
+  },
+  // The server's statements are typed (Kysely over schema.ts), so a column's type or a table's name that changes
+  // fails the typecheck, not a player's request: a call of `.query` is refused outside the allowlist. Specs,
+  // migrations and the test support may write SQL.
+  {
+    files: ['libs/server/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/server/src/core/migrations/**', 'libs/server/src/testing/**', ...STRING_QUERY_ALLOWLIST],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']", message: STRING_QUERY_MESSAGE },
+      ],
+    },
   },
 ];

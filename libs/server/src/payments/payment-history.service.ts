@@ -1,28 +1,50 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { InferResult, sql } from 'kysely';
 import { PAYMENT_HISTORY_PAGE_SIZE } from '@runik/contract';
 import type { ChainTransferStatus, PaymentHistoryEntry, PaymentHistoryResponse, PaymentPurpose, PaymentRefund } from '@runik/contract';
 import type { PaymentKind } from '../chain/payment-matcher';
+import { db, rows } from '../core/database/sql';
 import { kindOfMatch } from './payment-kinds';
 import { refundReasonCode } from './refund-reasons';
 
-interface PaymentRow {
-  transaction_id: string;
-  log_index: number;
-  block_time: Date;
-  symbol: string;
-  quantity: string;
-  status: ChainTransferStatus;
-  matched: string | null;
-  reason: string | null;
-  refund_transaction_id: string | null;
-  shop_item: string | null;
-  pack_count: number | null;
-}
-
 /** The recorded statuses of a player's own transfers to the game account (not the game's outgoing ones, nor the treasury's). */
 const PAYMENT_ROW_STATUSES: ChainTransferStatus[] = ['waiting', 'credited', 'unmatched', 'refunded', 'refund-failed'];
+
+/** The id in a transfer's `matched` (`shop-purchase:3`) when it names a row of that kind, else null. */
+const matchedId = (prefix: string) => sql<number>`CASE WHEN t.matched LIKE ${`${prefix}:%`} THEN split_part(t.matched, ':', 2)::bigint END`;
+
+/** A page of the player's payments, newest first, with the shop item or the packs each bought. */
+const paymentsQuery = (hiveUsername: string, offset: number) =>
+  db
+    .selectFrom('chain_transfers as t')
+    .leftJoin('shop_purchases as shop', (join) => join.on('shop.id', '=', matchedId('shop-purchase')))
+    .leftJoin('pack_purchases as packs', (join) => join.on('packs.id', '=', matchedId('pack-purchase')))
+    .select([
+      't.transaction_id',
+      't.log_index',
+      't.block_time',
+      't.symbol',
+      't.quantity',
+      't.status',
+      't.matched',
+      't.reason',
+      't.refund_transaction_id',
+      'shop.item_name as shop_item',
+      'packs.pack_count',
+    ])
+    .where('t.sender', '=', hiveUsername)
+    .where('t.status', 'in', PAYMENT_ROW_STATUSES)
+    // Only the statuses above pass.
+    .$narrowType<{ status: ChainTransferStatus }>()
+    .orderBy('t.block_number', 'desc')
+    .orderBy('t.transaction_id', 'desc')
+    .orderBy('t.log_index', 'desc')
+    .limit(PAYMENT_HISTORY_PAGE_SIZE + 1)
+    .offset(offset);
+
+type PaymentRow = InferResult<ReturnType<typeof paymentsQuery>>[number];
 
 /** What a credited transfer paid for, by the kind its settlement wrote in `matched` (`deposit:12`, `pack-purchase:3`...). */
 const PURPOSE_OF_KIND: Record<PaymentKind, PaymentPurpose> = {
@@ -42,20 +64,11 @@ export class PaymentHistoryService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async historyOf(hiveUsername: string, offset: number): Promise<PaymentHistoryResponse> {
-    const rows: PaymentRow[] = await this.dataSource.query(
-      `SELECT t.transaction_id, t.log_index, t.block_time, t.symbol, t.quantity, t.status, t.matched, t.reason, t.refund_transaction_id,
-              shop.item_name AS shop_item, packs.pack_count
-         FROM chain_transfers t
-         LEFT JOIN shop_purchases shop
-           ON shop.id = CASE WHEN t.matched LIKE 'shop-purchase:%' THEN split_part(t.matched, ':', 2)::bigint END
-         LEFT JOIN pack_purchases packs
-           ON packs.id = CASE WHEN t.matched LIKE 'pack-purchase:%' THEN split_part(t.matched, ':', 2)::bigint END
-        WHERE t.sender = $1 AND t.status = ANY($2)
-        ORDER BY t.block_number DESC, t.transaction_id DESC, t.log_index DESC
-        LIMIT $3 OFFSET $4`,
-      [hiveUsername, PAYMENT_ROW_STATUSES, PAYMENT_HISTORY_PAGE_SIZE + 1, offset],
-    );
-    return { payments: rows.slice(0, PAYMENT_HISTORY_PAGE_SIZE).map(toEntry), hasMore: rows.length > PAYMENT_HISTORY_PAGE_SIZE };
+    const payments = await rows(this.dataSource.manager, paymentsQuery(hiveUsername, offset));
+    return {
+      payments: payments.slice(0, PAYMENT_HISTORY_PAGE_SIZE).map(toEntry),
+      hasMore: payments.length > PAYMENT_HISTORY_PAGE_SIZE,
+    };
   }
 }
 
@@ -69,7 +82,7 @@ function toEntry(row: PaymentRow): PaymentHistoryEntry {
     quantity: row.quantity,
     paidFor: row.status === 'waiting' ? null : refund ? 'unmatched' : paidForOf(row.matched),
     shopItem: row.shop_item,
-    packCount: row.pack_count === null ? null : Number(row.pack_count),
+    packCount: row.pack_count,
     status: row.status === 'waiting' ? 'pending' : refund ? 'refunded' : 'credited',
     refund,
   };

@@ -1,10 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { sql } from 'kysely';
 import { LATE_ACTIVATION_FEE_USD, REGISTRATION_FEE_USD, REGISTRATION_QUOTE_LIFETIME_MS, registrationFeeThousandths } from '@runik/rules';
 import { HiveNodeClient } from '../chain/hive-node.client';
 import { ErrorMessages } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
+import { db, firstRow, rows } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
 
 /** A new account's fee, or a free account's later activation (50% more). */
@@ -34,21 +36,37 @@ export class RegistrationFees {
     });
     const fee = registrationFeeThousandths(FEE_USD[kind], price.baseHbdThousandths, price.quoteHiveThousandths);
     const now = this.clock.nowMs();
-    await this.dataSource.query(
-      `INSERT INTO registration_fee_quotes (kind, fee_thousandths, quoted_from, expires_at)
-       VALUES ($1, $2, date_trunc('minute', $3::timestamptz), $4)
-       ON CONFLICT (kind, fee_thousandths, quoted_from) DO UPDATE SET expires_at = greatest(registration_fee_quotes.expires_at, EXCLUDED.expires_at)`,
-      [kind, fee, new Date(now), new Date(now + REGISTRATION_QUOTE_LIFETIME_MS)],
+    await rows(
+      this.dataSource.manager,
+      db
+        .insertInto('registration_fee_quotes')
+        .values({
+          kind,
+          fee_thousandths: fee,
+          quoted_from: sql<Date>`date_trunc('minute', ${new Date(now)}::timestamptz)`,
+          expires_at: new Date(now + REGISTRATION_QUOTE_LIFETIME_MS),
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['kind', 'fee_thousandths', 'quoted_from'])
+            .doUpdateSet((eb) => ({ expires_at: eb.fn<Date>('greatest', ['registration_fee_quotes.expires_at', 'excluded.expires_at']) })),
+        ),
     );
     return fee;
   }
 
   /** What a payment made at `paidAt` owes: the lowest fee quoted then, or the fee now when none was (nobody asked). */
   async owedAt(manager: EntityManager, kind: RegistrationFeeKind, paidAt: Date): Promise<number> {
-    const [quoted]: { fee: string | null }[] = await manager.query(
-      `SELECT min(fee_thousandths) AS fee FROM registration_fee_quotes WHERE kind = $1 AND quoted_from <= $2 AND expires_at > $2`,
-      [kind, paidAt],
+    const quoted = await firstRow(
+      manager,
+      db
+        .selectFrom('registration_fee_quotes')
+        .select((eb) => eb.fn.min<number | null>('fee_thousandths').as('fee'))
+        .where('kind', '=', kind)
+        .where('quoted_from', '<=', paidAt)
+        .where('expires_at', '>', paidAt),
     );
-    return quoted.fee === null ? this.quote(kind) : Number(quoted.fee);
+    // An aggregate answers one row, its minimum null when nothing was quoted.
+    return quoted?.fee ?? this.quote(kind);
   }
 }

@@ -29,6 +29,7 @@ import { PlayersService } from '../players/players.service';
 import { RegistrationFees } from './registration-fees';
 import { Registration } from './registration.entity';
 import { retryingTransaction } from '../core/database/transaction';
+import { db, rows } from '../core/database/sql';
 import { paymentProgress, reportState } from '../chain/chain-transfers';
 
 /** Status precedence when several registrations name one transaction. */
@@ -75,18 +76,29 @@ export class RegistrationService {
     const feeRequired = await this.fees.quote(existing ? 'late-activation' : 'registration');
 
     const now = this.clock.now();
-    const inserted: { id: string }[] = await this.registrations.query(
-      `INSERT INTO registrations (transaction_id, hive_username, referrer, fee_offered_thousandths, fee_required_thousandths, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6)
-       ON CONFLICT (transaction_id, hive_username) DO NOTHING RETURNING id`,
-      [request.transactionId, request.hiveUsername, request.referrer, feeOffered, feeRequired, now],
+    const inserted = await rows(
+      this.dataSource.manager,
+      db
+        .insertInto('registrations')
+        .values({
+          transaction_id: request.transactionId,
+          hive_username: request.hiveUsername,
+          referrer: request.referrer,
+          fee_offered_thousandths: feeOffered,
+          fee_required_thousandths: feeRequired,
+          status: 'pending',
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((conflict) => conflict.columns(['transaction_id', 'hive_username']).doNothing())
+        .returning('id'),
     );
     // A concurrent identical call inserted first: it enqueues the job, this one reports pending.
     if (inserted.length === 0) return { success: true, status: 'pending', transactionId: request.transactionId };
     await enqueue(
       this.ledgerQueue,
       ledgerJobs.registration(
-        { id: Number(inserted[0].id), transactionId: request.transactionId, hiveUsername: request.hiveUsername },
+        { id: inserted[0].id, transactionId: request.transactionId, hiveUsername: request.hiveUsername },
         this.config,
       ),
     );

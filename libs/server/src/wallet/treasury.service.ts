@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { formatDecimal, parseDecimal, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
+import { sql } from 'kysely';
 import { HiveEngineClient } from '../chain/hive-engine.client';
+import { db, rows } from '../core/database/sql';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 
@@ -25,10 +27,14 @@ export class TreasuryService {
   ) {}
 
   async report(): Promise<TreasuryReport> {
-    const [{ total }]: { total: string }[] = await this.dataSource.query(
-      `SELECT coalesce(sum(amount_thousandths), 0) AS total FROM withdrawals WHERE status IN ('queued', 'pending', 'sent')`,
+    // A bigint sum is numeric to PostgreSQL (a string to pg): cast back to bigint, which pg reads as a number.
+    const [{ inFlight }] = await rows(
+      this.dataSource.manager,
+      db
+        .selectFrom('withdrawals')
+        .select(sql<number>`coalesce(sum(amount_thousandths), 0)::bigint`.as('inFlight'))
+        .where('status', 'in', ['queued', 'pending', 'sent']),
     );
-    const inFlight = Number(total);
     const held = await this.gameAccountRnk().catch(() => null);
     return {
       gameAccount: this.config.GAME_ACCOUNT,

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { formatDecimal, fromThousandths, RNK_DECIMALS, RNK_SYMBOL } from '@runik/rules';
-import type { WithdrawalStatus } from '@runik/contract';
 import { GameAccountTransfers } from '../chain/game-account-transfers';
 import { Clock } from '../core/clock/clock';
 import { LedgerService } from '../ledger/ledger.service';
@@ -12,26 +11,20 @@ import { JobHandler } from '../core/queues/job-handlers';
 import { LedgerJobs, Queues, RetryLater } from '../core/queues/queues';
 import type { SendWithdrawalJob } from '../core/queues/queues';
 import { retryingTransaction } from '../core/database/transaction';
-
-interface WithdrawalRow {
-  id: string;
-  player_id: string;
-  hive_username: string;
-  amount_thousandths: string;
-  status: WithdrawalStatus;
-  transaction_id: string | null;
-  expires_at: Date | null;
-}
+import { db, firstRow, rows } from '../core/database/sql';
 
 /**
  * How many withdrawals sign a transfer as soon as they get one of the game account's custom_json
  * slots (not sent yet, or sent and expired): refunds leave them that many of each block's slots.
  * `now`: the machine's time (an expiration is the chain's time, which the game clock does not move).
  */
-export async function withdrawalsAwaitingSlot(db: Pick<DataSource, 'query'>, now: Date): Promise<number> {
-  const [{ count }]: { count: number }[] = await db.query(
-    `SELECT count(*)::int AS count FROM withdrawals WHERE status = 'pending' OR (status = 'sent' AND expires_at < $1)`,
-    [now],
+export async function withdrawalsAwaitingSlot(dataSource: DataSource, now: Date): Promise<number> {
+  const [{ count }] = await rows(
+    dataSource.manager,
+    db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sent'), eb('expires_at', '<', now)])])),
   );
   return count;
 }
@@ -70,16 +63,21 @@ export class WithdrawJobs {
       {
         symbol: RNK_SYMBOL,
         to: withdrawal.hive_username,
-        quantity: formatDecimal(Number(withdrawal.amount_thousandths), RNK_DECIMALS),
+        quantity: formatDecimal(withdrawal.amount_thousandths, RNK_DECIMALS),
         memo: `runik-withdrawal:${withdrawal.id}`,
       },
       async (prepared) => {
-        const [, changed] = await this.dataSource.query(
-          `UPDATE withdrawals SET status = 'sent', transaction_id = $2, expires_at = $3, updated_at = $4
-            WHERE id = $1 AND status IN ('pending', 'sent') AND transaction_id IS NOT DISTINCT FROM $5`,
-          [withdrawal.id, prepared.id, prepared.expiresAt, this.clock.now(), withdrawal.transaction_id],
+        const changed = await rows(
+          this.dataSource.manager,
+          db
+            .updateTable('withdrawals')
+            .set({ status: 'sent', transaction_id: prepared.id, expires_at: prepared.expiresAt, updated_at: this.clock.now() })
+            .where('id', '=', withdrawal.id)
+            .where('status', 'in', ['pending', 'sent'])
+            .where('transaction_id', 'is not distinct from', withdrawal.transaction_id)
+            .returning('id'),
         );
-        return changed === 1;
+        return changed.length === 1;
       },
     );
     throw new RetryLater(
@@ -89,16 +87,21 @@ export class WithdrawJobs {
 
   private async finish(withdrawalId: number): Promise<void> {
     await retryingTransaction(this.dataSource, async (manager) => {
-      // (An UPDATE answers [rows, count]; a sent withdrawal has its transfer's id.)
-      const [[row]]: [{ player_id: string; amount_thousandths: string; transaction_id: string }[], number] = await manager.query(
-        `UPDATE withdrawals SET status = 'completed', error = NULL, updated_at = $2 WHERE id = $1 AND status = 'sent'
-         RETURNING player_id, amount_thousandths, transaction_id`,
-        [withdrawalId, this.clock.now()],
+      const row = await firstRow(
+        manager,
+        db
+          .updateTable('withdrawals')
+          .set({ status: 'completed', error: null, updated_at: this.clock.now() })
+          .where('id', '=', withdrawalId)
+          .where('status', '=', 'sent')
+          .returning(['player_id', 'amount_thousandths', 'transaction_id'])
+          // A sent withdrawal has its transfer's id.
+          .$narrowType<{ transaction_id: string }>(),
       );
       if (!row) return;
-      await this.notifier.notify(manager, Number(row.player_id), 'withdrawal-sent', `withdrawal:${withdrawalId}`, {
+      await this.notifier.notify(manager, row.player_id, 'withdrawal-sent', `withdrawal:${withdrawalId}`, {
         withdrawalId,
-        amount: fromThousandths(Number(row.amount_thousandths)),
+        amount: fromThousandths(row.amount_thousandths),
         transactionId: row.transaction_id,
       });
     });
@@ -111,23 +114,28 @@ export class WithdrawJobs {
    */
   private async refund(withdrawalId: number, reason: string): Promise<never> {
     await retryingTransaction(this.dataSource, async (manager) => {
-      const [row]: WithdrawalRow[] = await manager.query(`SELECT * FROM withdrawals WHERE id = $1 FOR UPDATE`, [withdrawalId]);
+      const row = await firstRow(
+        manager,
+        db.selectFrom('withdrawals').select(['status', 'player_id', 'amount_thousandths']).where('id', '=', withdrawalId).forUpdate(),
+      );
       if (!row || row.status === 'completed' || row.status === 'refunded') return;
-      await manager.query(`UPDATE withdrawals SET status = 'refunded', error = $2, updated_at = $3 WHERE id = $1`, [
-        withdrawalId,
-        reason,
-        this.clock.now(),
-      ]);
-      const amount = Number(row.amount_thousandths);
+      await rows(
+        manager,
+        db
+          .updateTable('withdrawals')
+          .set({ status: 'refunded', error: reason, updated_at: this.clock.now() })
+          .where('id', '=', withdrawalId),
+      );
+      const amount = row.amount_thousandths;
       await this.ledger.post(manager, {
         reason: 'withdrawal-refund',
         reference: `withdrawal:${withdrawalId}`,
         legs: [
           { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -amount },
-          { account: { playerId: Number(row.player_id) }, asset: 'runik', delta: amount },
+          { account: { playerId: row.player_id }, asset: 'runik', delta: amount },
         ],
       });
-      await this.notifier.notify(manager, Number(row.player_id), 'withdrawal-refunded', `withdrawal:${withdrawalId}`, {
+      await this.notifier.notify(manager, row.player_id, 'withdrawal-refunded', `withdrawal:${withdrawalId}`, {
         withdrawalId,
         amount: fromThousandths(amount),
         reason,
@@ -137,11 +145,14 @@ export class WithdrawJobs {
     throw new UnrecoverableError(`Withdrawal ${withdrawalId} refunded: ${reason}`);
   }
 
-  private async load(withdrawalId: number): Promise<WithdrawalRow | null> {
-    const [row]: WithdrawalRow[] = await this.dataSource.query(
-      `SELECT w.*, p.hive_username FROM withdrawals w JOIN players p ON p.id = w.player_id WHERE w.id = $1`,
-      [withdrawalId],
+  private load(withdrawalId: number) {
+    return firstRow(
+      this.dataSource.manager,
+      db
+        .selectFrom('withdrawals as w')
+        .innerJoin('players as p', 'p.id', 'w.player_id')
+        .select(['w.id', 'w.amount_thousandths', 'w.status', 'w.transaction_id', 'w.expires_at', 'p.hive_username'])
+        .where('w.id', '=', withdrawalId),
     );
-    return row ?? null;
   }
 }

@@ -3,6 +3,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
+import { sql } from 'kysely';
 import {
   capRemaining,
   COVERAGE_FLOOR_DECIMALS,
@@ -28,9 +29,29 @@ import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues, ScheduledJobs } from '../core/queues/queues';
 import { TreasuryService } from './treasury.service';
 import { retryingTransaction } from '../core/database/transaction';
+import { db, firstRow, rows } from '../core/database/sql';
 
 /** pg_advisory_xact_lock key ('wdrw'): every withdrawal's caps and place in line, and each release, are decided one at a time. */
 const WITHDRAWALS_LOCK = 0x77647277;
+
+/** Takes the withdrawals' lock until the transaction ends. */
+async function lockWithdrawals(manager: EntityManager): Promise<void> {
+  await rows(manager, sql`SELECT pg_advisory_xact_lock(${WITHDRAWALS_LOCK})`.compile(db));
+}
+
+/** Whether any withdrawal waits in line. */
+async function anyQueued(manager: EntityManager): Promise<boolean> {
+  const [{ waiting }] = await rows(
+    manager,
+    db.selectNoFrom((eb) =>
+      eb
+        .exists(eb.selectFrom('withdrawals').select('id').where('status', '=', 'queued'))
+        .$castTo<boolean>()
+        .as('waiting'),
+    ),
+  );
+  return waiting;
+}
 
 /** A daily cap and what is left of it in the current game day, in thousandths; null when none is set. */
 type CapToday = { cap: number; remaining: number } | null;
@@ -77,7 +98,7 @@ export class WithdrawalGuardRails {
    * what it leaves today waits in line (placeInLine).
    */
   async checkCaps(manager: EntityManager, playerId: number, amount: number): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock($1)`, [WITHDRAWALS_LOCK]);
+    await lockWithdrawals(manager);
     const { account, resetsAt, resetsInMs } = await this.capsToday(manager, playerId);
     if (account && amount > account.remaining) {
       throw new ApiError(
@@ -95,9 +116,7 @@ export class WithdrawalGuardRails {
    * floor times what is owed after it.
    */
   async placeInLine(manager: EntityManager, playerId: number, amount: number, treasuryRnk: number | null): Promise<'pending' | 'queued'> {
-    const [{ waiting }]: { waiting: boolean }[] = await manager.query(
-      `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE status = 'queued') AS waiting`,
-    );
+    const waiting = await anyQueued(manager);
     const { game } = await this.capsToday(manager, playerId);
     const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
     const coverage =
@@ -114,29 +133,32 @@ export class WithdrawalGuardRails {
    */
   @ScheduledJob(ScheduledJobs.withdrawalQueueRelease, (config) => ({ every: config.WITHDRAWAL_QUEUE_CHECK_MS }))
   async releaseQueued(): Promise<number> {
-    const [{ waiting }]: { waiting: boolean }[] = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE status = 'queued') AS waiting`,
-    );
-    if (!waiting) return 0;
+    if (!(await anyQueued(this.dataSource.manager))) return 0;
     const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
     const treasuryRnk = floor === undefined ? null : await this.treasury.gameAccountRnk();
     const released = await retryingTransaction(this.dataSource, async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock($1)`, [WITHDRAWALS_LOCK]);
-      const line: { id: string; amount_thousandths: string }[] = await manager.query(
-        `SELECT id, amount_thousandths FROM withdrawals WHERE status = 'queued' ORDER BY id`,
+      await lockWithdrawals(manager);
+      const line = await rows(
+        manager,
+        db.selectFrom('withdrawals').select(['id', 'amount_thousandths']).where('status', '=', 'queued').orderBy('id'),
       );
       const coverage =
         floor === undefined || treasuryRnk === null ? null : { floor, figures: await this.coverageFigures(manager, treasuryRnk) };
       const gameLeft = (await this.capsToday(manager, null)).game?.remaining ?? Number.POSITIVE_INFINITY;
       const released = releasableOfLine(
-        line.map((row) => Number(row.amount_thousandths)),
+        line.map((row) => row.amount_thousandths),
         { gameLeft, coverage },
       );
-      const ids = line.slice(0, released).map((row) => Number(row.id));
+      const ids = line.slice(0, released).map((row) => row.id);
       if (ids.length > 0) {
-        await manager.query(
-          `UPDATE withdrawals SET status = 'pending', released_at = $2, updated_at = $2 WHERE id = ANY($1) AND status = 'queued'`,
-          [ids, this.clock.now()],
+        const now = this.clock.now();
+        await rows(
+          manager,
+          db
+            .updateTable('withdrawals')
+            .set({ status: 'pending', released_at: now, updated_at: now })
+            .where('id', 'in', ids)
+            .where('status', '=', 'queued'),
         );
       }
       return ids;
@@ -162,16 +184,30 @@ export class WithdrawalGuardRails {
 
   /** The player's withdrawals waiting in line, oldest first, each with its place among everyone's. */
   async queuedOf(manager: EntityManager, playerId: number): Promise<QueuedWithdrawal[]> {
-    const rows: { id: string; amount_thousandths: string; created_at: Date; position: number }[] = await manager.query(
-      `SELECT w.id, w.amount_thousandths, w.created_at,
-              (SELECT count(*) FROM withdrawals q WHERE q.status = 'queued' AND q.id <= w.id)::int AS position
-         FROM withdrawals w WHERE w.player_id = $1 AND w.status = 'queued' ORDER BY w.id`,
-      [playerId],
+    const queued = await rows(
+      manager,
+      db
+        .selectFrom('withdrawals as w')
+        .select((eb) => [
+          'w.id',
+          'w.amount_thousandths',
+          'w.created_at',
+          eb
+            .selectFrom('withdrawals as q')
+            .select(sql<number>`count(*)::int`.as('position'))
+            .where('q.status', '=', 'queued')
+            .whereRef('q.id', '<=', 'w.id')
+            .as('position'),
+        ])
+        .where('w.player_id', '=', playerId)
+        .where('w.status', '=', 'queued')
+        .orderBy('w.id'),
     );
-    return rows.map((row) => ({
-      withdrawalId: Number(row.id),
-      amount: fromThousandths(Number(row.amount_thousandths)),
-      position: row.position,
+    return queued.map((row) => ({
+      withdrawalId: row.id,
+      amount: fromThousandths(row.amount_thousandths),
+      // (An aggregate answers one row, whatever it counted: never null.)
+      position: row.position ?? 0,
       queuedAt: row.created_at.toISOString(),
     }));
   }
@@ -181,11 +217,12 @@ export class WithdrawalGuardRails {
    * the floor, as a percentage; with neither (an operator lifted them) they are on their way out.
    */
   async queueReason(manager: EntityManager): Promise<string> {
-    const [first]: { amount_thousandths: string }[] = await manager.query(
-      `SELECT amount_thousandths FROM withdrawals WHERE status = 'queued' ORDER BY id LIMIT 1`,
+    const first = await firstRow(
+      manager,
+      db.selectFrom('withdrawals').select('amount_thousandths').where('status', '=', 'queued').orderBy('id').limit(1),
     );
     const { game, resetsInMs } = await this.capsToday(manager, null);
-    if (game && first && Number(first.amount_thousandths) > game.remaining) {
+    if (game && first && first.amount_thousandths > game.remaining) {
       return WalletMessages.queuedForGameCap(formatRunik(game.cap), formatCountdown(resetsInMs));
     }
     const floor = this.config.WITHDRAWAL_COVERAGE_FLOOR;
@@ -202,16 +239,30 @@ export class WithdrawalGuardRails {
   private async capsToday(manager: EntityManager, playerId: number | null): Promise<CapsToday> {
     const now = this.clock.nowMs();
     const day = gameDay(now);
-    const [used]: { account: string; game: string }[] = await manager.query(
-      `SELECT (SELECT coalesce(sum(amount_thousandths), 0) FROM withdrawals WHERE player_id = $1 AND created_at >= $2 AND status <> 'refunded')::text AS account,
-              (SELECT coalesce(sum(amount_thousandths), 0) FROM withdrawals WHERE released_at >= $2 AND status <> 'refunded')::text AS game`,
-      [playerId, day.start],
+    // A bigint sum is numeric to PostgreSQL (a string to pg): cast back to bigint, which pg reads as a number.
+    const total = sql<number>`coalesce(sum(amount_thousandths), 0)::bigint`.as('total');
+    const [used] = await rows(
+      manager,
+      db.selectNoFrom((eb) => [
+        // No account asked (the worker's release): nothing of its own used.
+        (playerId === null
+          ? sql<number>`0`
+          : eb
+              .selectFrom('withdrawals')
+              .select(total)
+              .where('player_id', '=', playerId)
+              .where('created_at', '>=', day.start)
+              .where('status', '<>', 'refunded')
+        ).as('account'),
+        eb.selectFrom('withdrawals').select(total).where('released_at', '>=', day.start).where('status', '<>', 'refunded').as('game'),
+      ]),
     );
+    // (An aggregate answers one row, whatever it summed: never null.)
     const capToday = (cap: number | undefined, usedToday: number): CapToday =>
       cap === undefined ? null : { cap, remaining: capRemaining(cap, usedToday) };
     return {
-      account: capToday(this.config.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT, Number(used.account)),
-      game: capToday(this.config.WITHDRAWAL_DAILY_CAP_GAME, Number(used.game)),
+      account: capToday(this.config.WITHDRAWAL_DAILY_CAP_PER_ACCOUNT, used.account ?? 0),
+      game: capToday(this.config.WITHDRAWAL_DAILY_CAP_GAME, used.game ?? 0),
       resetsAt: day.end,
       resetsInMs: day.end.getTime() - now,
     };
