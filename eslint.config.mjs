@@ -33,6 +33,7 @@ const SERVER_PUBLIC_FILES = {
   metrics: ['metrics.module', 'metrics.service', 'scrape-reads'],
   notifications: ['notification-push', 'notifier'],
   packs: ['packs-jobs.module', 'packs.jobs'],
+  payments: ['payment-pipeline', 'payment-pipeline.module'],
   players: ['player-lock', 'player-names', 'player.entity', 'players.module', 'players.service'],
   quests: ['quest-progress', 'quest-progress.module'],
   'rate-limit': ['rate-limit.decorator', 'redis-throttler-storage'],
