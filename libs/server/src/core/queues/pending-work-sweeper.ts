@@ -2,9 +2,12 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
+import type { SelectQueryBuilder } from 'kysely';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { db, rows } from '../database/sql';
+import type { DB } from '../database/schema';
 import { enqueue, ledgerJobs, LedgerJobSpec } from './ledger-jobs';
 import { Queues } from './queues';
 
@@ -39,28 +42,23 @@ export class PendingWorkSweeper {
   }
 
   private async waitingWork(): Promise<LedgerJobSpec[]> {
-    const rows = <T>(sql: string) => this.dataSource.query<T[]>(`${sql} ORDER BY id LIMIT ${SWEEP_BATCH}`);
+    const manager = this.dataSource.manager;
+    const oldest = <Row>(query: SelectQueryBuilder<DB, keyof DB, Row>) => rows(manager, query.orderBy('id').limit(SWEEP_BATCH));
     const [registrations, deposits, withdrawals, packPurchases, shopPurchases] = await Promise.all([
-      rows<{ id: string; transaction_id: string; hive_username: string }>(
-        `SELECT id, transaction_id, hive_username FROM registrations WHERE status = 'pending'`,
-      ),
-      rows<{ id: string; transaction_id: string; player_id: string }>(
-        `SELECT id, transaction_id, player_id FROM deposits WHERE status = 'pending'`,
-      ),
-      rows<{ id: string }>(`SELECT id FROM withdrawals WHERE status IN ('pending', 'sent')`),
-      rows<{ id: string }>(`SELECT id FROM pack_purchases WHERE status = 'pending'`),
-      rows<{ id: string }>(`SELECT id FROM shop_purchases WHERE status = 'pending'`),
+      oldest(db.selectFrom('registrations').select(['id', 'transaction_id', 'hive_username']).where('status', '=', 'pending')),
+      oldest(db.selectFrom('deposits').select(['id', 'transaction_id', 'player_id']).where('status', '=', 'pending')),
+      oldest(db.selectFrom('withdrawals').select('id').where('status', 'in', ['pending', 'sent'])),
+      oldest(db.selectFrom('pack_purchases').select('id').where('status', '=', 'pending')),
+      oldest(db.selectFrom('shop_purchases').select('id').where('status', '=', 'pending')),
     ]);
     return [
       ...registrations.map((row) =>
-        ledgerJobs.registration({ id: Number(row.id), transactionId: row.transaction_id, hiveUsername: row.hive_username }, this.config),
+        ledgerJobs.registration({ id: row.id, transactionId: row.transaction_id, hiveUsername: row.hive_username }, this.config),
       ),
-      ...deposits.map((row) =>
-        ledgerJobs.deposit({ id: Number(row.id), transactionId: row.transaction_id, playerId: Number(row.player_id) }, this.config),
-      ),
-      ...withdrawals.map((row) => ledgerJobs.withdrawal(Number(row.id), this.config)),
-      ...packPurchases.map((row) => ledgerJobs.packPurchase(Number(row.id), this.config)),
-      ...shopPurchases.map((row) => ledgerJobs.shopPurchase(Number(row.id), this.config)),
+      ...deposits.map((row) => ledgerJobs.deposit({ id: row.id, transactionId: row.transaction_id, playerId: row.player_id }, this.config)),
+      ...withdrawals.map((row) => ledgerJobs.withdrawal(row.id, this.config)),
+      ...packPurchases.map((row) => ledgerJobs.packPurchase(row.id, this.config)),
+      ...shopPurchases.map((row) => ledgerJobs.shopPurchase(row.id, this.config)),
     ];
   }
 
