@@ -38,6 +38,6 @@ export class ChainTransfersController {
       [status ?? null, limit],
     );
     const transfers = await withNotes(this.dataSource, listed, this.clock.nowMs(), this.config.REFUND_COUNT_WINDOW_MS);
-    return { followedBlock: await followedBlock(this.dataSource), transfers };
+    return { followedBlock: await followedBlock(this.dataSource.manager), transfers };
   }
 }
