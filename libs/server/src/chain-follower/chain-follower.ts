@@ -129,7 +129,10 @@ export class ChainFollower {
       cursor.hash = hash;
     }
     if (cursor.mismatch !== null) {
-      await rows(manager, db.updateTable('chain_cursor').set({ mismatch: null, mismatch_since: null }).where('name', '=', HIVE_ENGINE_CURSOR));
+      await rows(
+        manager,
+        db.updateTable('chain_cursor').set({ mismatch: null, mismatch_since: null }).where('name', '=', HIVE_ENGINE_CURSOR),
+      );
       this.logger.log(`The chain at the follower's cursor ${cursor.blockNumber} is the recorded one again: following resumes.`);
     }
     this.resumeChecked = true;

@@ -37,7 +37,7 @@ export class ChainTransfersController {
         ORDER BY block_number DESC, transaction_id, log_index LIMIT $2`,
       [status ?? null, limit],
     );
-    const transfers = await withNotes(this.dataSource, listed, this.clock.nowMs(), this.config.REFUND_COUNT_WINDOW_MS);
+    const transfers = await withNotes(this.dataSource.manager, listed, this.clock.nowMs(), this.config.REFUND_COUNT_WINDOW_MS);
     return { followedBlock: await followedBlock(this.dataSource.manager), transfers };
   }
 }

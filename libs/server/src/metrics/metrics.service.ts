@@ -131,7 +131,7 @@ export class MetricsService {
     // The two backlog gauges of one scrape share one reading (prom-client collects every metric at once).
     let reading: ReturnType<typeof readPayoutBacklog> | null = null;
     const backlog = () =>
-      (reading ??= readPayoutBacklog(dataSource, new Date(), config.REFUND_COUNT_WINDOW_MS).finally(() => (reading = null)));
+      (reading ??= readPayoutBacklog(dataSource.manager, new Date(), config.REFUND_COUNT_WINDOW_MS).finally(() => (reading = null)));
     new Gauge({
       name: 'runik_payout_backlog',
       help: "What the game account still has to send: withdrawals (not those queued by the guard rails), refunds due or in flight, refunds held to their sender's daily count (refund-held).",
