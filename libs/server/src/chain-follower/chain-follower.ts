@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ChainTransferStatus } from '@runik/contract';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
 import { DataSource, EntityManager } from 'typeorm';
 import { chainTime, ChainTransfer, transfersOf } from '../chain/chain-transfers';
 import { EngineBlock, HiveEngineClient } from '../chain/hive-engine.client';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
+import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
 import { retryingTransaction } from '../core/database/transaction';
 import { NotificationPush } from '../notifications/notification-push';
 
@@ -24,16 +26,16 @@ const BLOCKS_PER_BATCH = 200;
 const PARALLEL_BLOCK_FETCHES = 25;
 
 /** The last block the follower recorded, or null before its first run (for the ops list and the metrics too). */
-export async function followedBlock(db: Pick<EntityManager, 'query'>): Promise<number | null> {
-  const [row]: { block_number: string }[] = await db.query(`SELECT block_number FROM chain_cursor WHERE name = $1`, [HIVE_ENGINE_CURSOR]);
-  return row ? Number(row.block_number) : null;
+export async function followedBlock(manager: EntityManager): Promise<number | null> {
+  const row = await firstRow(manager, db.selectFrom('chain_cursor').select('block_number').where('name', '=', HIVE_ENGINE_CURSOR));
+  return row ? row.block_number : null;
 }
 
 /** Why the follower stopped (the chain it reads is not the one it recorded), and since when; null while it follows. */
-export async function followerMismatch(db: Pick<EntityManager, 'query'>): Promise<{ message: string; since: Date } | null> {
-  const [row]: { mismatch: string | null; mismatch_since: Date | null }[] = await db.query(
-    `SELECT mismatch, mismatch_since FROM chain_cursor WHERE name = $1`,
-    [HIVE_ENGINE_CURSOR],
+export async function followerMismatch(manager: EntityManager): Promise<{ message: string; since: Date } | null> {
+  const row = await firstRow(
+    manager,
+    db.selectFrom('chain_cursor').select(['mismatch', 'mismatch_since']).where('name', '=', HIVE_ENGINE_CURSOR),
   );
   return row?.mismatch ? { message: row.mismatch, since: row.mismatch_since ?? new Date(0) } : null;
 }
@@ -74,7 +76,7 @@ export class ChainFollower {
    */
   async followBatch(): Promise<number> {
     return retryingTransaction(this.dataSource, async (manager) => {
-      const [{ locked }]: { locked: boolean }[] = await manager.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [FOLLOWER_LOCK]);
+      const [{ locked }] = await rows(manager, lockStatement());
       if (!locked) return 0;
       const latest = await this.hiveEngine.latestBlockNumber();
       const cursor = await this.cursor(manager, latest);
@@ -105,10 +107,7 @@ export class ChainFollower {
       );
       await this.record(manager, transfers);
       const last = blocks[blocks.length - 1];
-      await manager.query(
-        `UPDATE chain_cursor SET block_number = $2, block_hash = $3, updated_at = $4, mismatch = NULL, mismatch_since = NULL WHERE name = $1`,
-        [HIVE_ENGINE_CURSOR, last.blockNumber, typeof last.hash === 'string' ? last.hash : null, this.clock.now()],
-      );
+      await rows(manager, moveCursorStatement(last.blockNumber, typeof last.hash === 'string' ? last.hash : null, this.clock.now()));
       return blocks.length;
     });
   }
@@ -126,11 +125,14 @@ export class ChainFollower {
       return `Hive Engine's block ${cursor.blockNumber} (head ${latest}) has hash ${hash}, not the chain follower's cursor ${cursor.blockNumber} of hash ${cursor.hash}: the chain started over or the node serves another chain. The follower stopped; nothing paid on this chain is credited until it is the recorded chain again (or, in development, npm run reset).`;
     }
     if (cursor.hash === null && hash !== null) {
-      await manager.query(`UPDATE chain_cursor SET block_hash = $2 WHERE name = $1`, [HIVE_ENGINE_CURSOR, hash]);
+      await rows(manager, db.updateTable('chain_cursor').set({ block_hash: hash }).where('name', '=', HIVE_ENGINE_CURSOR));
       cursor.hash = hash;
     }
     if (cursor.mismatch !== null) {
-      await manager.query(`UPDATE chain_cursor SET mismatch = NULL, mismatch_since = NULL WHERE name = $1`, [HIVE_ENGINE_CURSOR]);
+      await rows(
+        manager,
+        db.updateTable('chain_cursor').set({ mismatch: null, mismatch_since: null }).where('name', '=', HIVE_ENGINE_CURSOR),
+      );
       this.logger.log(`The chain at the follower's cursor ${cursor.blockNumber} is the recorded one again: following resumes.`);
     }
     this.resumeChecked = true;
@@ -142,11 +144,13 @@ export class ChainFollower {
     this.resumeChecked = false;
     if (cursor.mismatch !== message) {
       this.logger.error(`Chain follower stopped: ${message}`);
-      await manager.query(`UPDATE chain_cursor SET mismatch = $2, mismatch_since = COALESCE(mismatch_since, $3) WHERE name = $1`, [
-        HIVE_ENGINE_CURSOR,
-        message,
-        this.clock.now(),
-      ]);
+      await rows(
+        manager,
+        db
+          .updateTable('chain_cursor')
+          .set((eb) => ({ mismatch: message, mismatch_since: eb.fn.coalesce('mismatch_since', eb.val(this.clock.now())) }))
+          .where('name', '=', HIVE_ENGINE_CURSOR),
+      );
     }
     return 0;
   }
@@ -154,16 +158,9 @@ export class ChainFollower {
   /** The last block recorded; on the first run, the block before CHAIN_FOLLOW_START_BLOCK or the newest. */
   private async cursor(manager: EntityManager, latest: number): Promise<Cursor> {
     const start = this.config.CHAIN_FOLLOW_START_BLOCK === undefined ? latest : Math.max(0, this.config.CHAIN_FOLLOW_START_BLOCK - 1);
-    await manager.query(`INSERT INTO chain_cursor (name, block_number, updated_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`, [
-      HIVE_ENGINE_CURSOR,
-      start,
-      this.clock.now(),
-    ]);
-    const [row]: { block_number: string; block_hash: string | null; mismatch: string | null }[] = await manager.query(
-      `SELECT block_number, block_hash, mismatch FROM chain_cursor WHERE name = $1`,
-      [HIVE_ENGINE_CURSOR],
-    );
-    return { blockNumber: Number(row.block_number), hash: row.block_hash, mismatch: row.mismatch };
+    await rows(manager, startCursorStatement(start, this.clock.now()));
+    const [row] = await rows(manager, cursorStatement());
+    return { blockNumber: row.block_number, hash: row.block_hash, mismatch: row.mismatch };
   }
 
   /** Blocks `from`..`to` in order, stopping before the first the node does not serve yet (never skipping one). */
@@ -184,18 +181,9 @@ export class ChainFollower {
     if (transfers.length === 0) return;
     const column = <K extends keyof ChainTransfer>(key: K) => transfers.map((transfer) => transfer[key]);
     // The payments recorded now (waiting to be settled) and their payers, told after the commit.
-    const seen: { transaction_id: string; player_id: string | null }[] = await manager.query(
-      `WITH recorded AS (
-         INSERT INTO chain_transfers
-           (transaction_id, log_index, block_number, block_time, sender, recipient, symbol, quantity, memo, status, recorded_at, updated_at)
-         SELECT *, $11::timestamptz, $11::timestamptz
-           FROM unnest($1::varchar[], $2::int[], $3::bigint[], $4::timestamptz[], $5::varchar[], $6::varchar[], $7::varchar[], $8::varchar[], $9::text[], $10::varchar[])
-         ON CONFLICT (transaction_id, log_index) DO NOTHING
-         RETURNING transaction_id, sender, status
-       )
-       SELECT DISTINCT recorded.transaction_id, players.id AS player_id
-         FROM recorded LEFT JOIN players ON players.hive_username = recorded.sender WHERE recorded.status = 'waiting'`,
-      [
+    const seen = await rows(
+      manager,
+      recordStatement(
         column('transactionId'),
         column('logIndex'),
         column('blockNumber'),
@@ -207,11 +195,11 @@ export class ChainFollower {
         column('memo'),
         transfers.map((transfer) => this.initialStatus(transfer)),
         this.clock.now(),
-      ],
+      ),
     );
     this.push.paymentsSeen(
       manager,
-      seen.map((row) => ({ transactionId: row.transaction_id, playerId: row.player_id === null ? null : Number(row.player_id) })),
+      seen.map((row) => ({ transactionId: row.transaction_id, playerId: row.player_id })),
     );
   }
 
@@ -221,3 +209,71 @@ export class ChainFollower {
     return 'waiting';
   }
 }
+
+// Each batch of the catch-up runs these statements (benchmarked): compiled once.
+const lockStatement = compiledOnce(() => db.selectNoFrom(sql<boolean>`pg_try_advisory_xact_lock(${FOLLOWER_LOCK})`.as('locked')));
+
+const startCursorStatement = compiledOnce((start: number, now: Date) =>
+  db
+    .insertInto('chain_cursor')
+    .values({ name: HIVE_ENGINE_CURSOR, block_number: start, updated_at: now })
+    .onConflict((conflict) => conflict.column('name').doNothing()),
+);
+
+const cursorStatement = compiledOnce(() =>
+  db.selectFrom('chain_cursor').select(['block_number', 'block_hash', 'mismatch']).where('name', '=', HIVE_ENGINE_CURSOR),
+);
+
+const moveCursorStatement = compiledOnce((blockNumber: number, hash: string | null, now: Date) =>
+  db
+    .updateTable('chain_cursor')
+    .set({ block_number: blockNumber, block_hash: hash, updated_at: now, mismatch: null, mismatch_since: null })
+    .where('name', '=', HIVE_ENGINE_CURSOR),
+);
+
+/** Records transfers (one array per column), once each; answers the payments recorded now (waiting) and their payers, if players. */
+const recordStatement = compiledOnce(
+  (
+    transactionIds: string[],
+    logIndexes: number[],
+    blockNumbers: number[],
+    blockTimes: Date[],
+    senders: string[],
+    recipients: string[],
+    symbols: string[],
+    quantities: string[],
+    memos: string[],
+    statuses: ChainTransferStatus[],
+    now: Date,
+  ) =>
+    db
+      .with('recorded', (qb) =>
+        qb
+          .insertInto('chain_transfers')
+          .columns([
+            'transaction_id',
+            'log_index',
+            'block_number',
+            'block_time',
+            'sender',
+            'recipient',
+            'symbol',
+            'quantity',
+            'memo',
+            'status',
+            'recorded_at',
+            'updated_at',
+          ])
+          .expression(
+            sql`SELECT *, ${now}::timestamptz, ${now}::timestamptz
+              FROM unnest(${transactionIds}::varchar[], ${logIndexes}::int[], ${blockNumbers}::bigint[], ${blockTimes}::timestamptz[], ${senders}::varchar[], ${recipients}::varchar[], ${symbols}::varchar[], ${quantities}::varchar[], ${memos}::text[], ${statuses}::varchar[])`,
+          )
+          .onConflict((conflict) => conflict.columns(['transaction_id', 'log_index']).doNothing())
+          .returning(['transaction_id', 'sender', 'status']),
+      )
+      .selectFrom('recorded')
+      .leftJoin('players', 'players.hive_username', 'recorded.sender')
+      .select(['recorded.transaction_id', 'players.id as player_id'])
+      .distinct()
+      .where('recorded.status', '=', 'waiting'),
+);

@@ -3,7 +3,7 @@ import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { chainTransfersQuerySchema } from '@runik/contract';
-import type { ChainTransfersQuery, ChainTransfersResponse, ChainTransferView } from '@runik/contract';
+import type { ChainTransfersQuery, ChainTransfersResponse, ChainTransferStatus } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
@@ -12,6 +12,7 @@ import { ZodPipe } from '../core/validation/zod.pipe';
 import { followedBlock } from './chain-follower';
 import { NoRateLimit } from '../rate-limit/rate-limit.decorator';
 import { withNotes } from './transfer-notes';
+import { db, rows } from '../core/database/sql';
 
 /**
  * GET /api/admin/chain/transfers: an ops route (the ops credentials are checked on every /api/admin path). Each
@@ -30,14 +31,31 @@ export class ChainTransfersController {
   @Get('transfers')
   @ApiExcludeEndpoint()
   async list(@Query(new ZodPipe(chainTransfersQuerySchema)) { status, limit }: ChainTransfersQuery): Promise<ChainTransfersResponse> {
-    const listed: Omit<ChainTransferView, 'note' | 'heldUntil'>[] = await this.dataSource.query(
-      `SELECT transaction_id AS "transactionId", log_index AS "logIndex", block_number::int AS "blockNumber", block_time AS "blockTime",
-              sender, recipient, symbol, quantity, memo, status, matched, reason, refund_transaction_id AS "refundTransactionId"
-         FROM chain_transfers WHERE $1::varchar IS NULL OR status = $1
-        ORDER BY block_number DESC, transaction_id, log_index LIMIT $2`,
-      [status ?? null, limit],
-    );
-    const transfers = await withNotes(this.dataSource, listed, this.clock.nowMs(), this.config.REFUND_COUNT_WINDOW_MS);
-    return { followedBlock: await followedBlock(this.dataSource), transfers };
+    let query = db
+      .selectFrom('chain_transfers')
+      .select([
+        'transaction_id as transactionId',
+        'log_index as logIndex',
+        'block_number as blockNumber',
+        'block_time as blockTime',
+        'sender',
+        'recipient',
+        'symbol',
+        'quantity',
+        'memo',
+        'status',
+        'matched',
+        'reason',
+        'refund_transaction_id as refundTransactionId',
+      ])
+      .orderBy('block_number', 'desc')
+      .orderBy('transaction_id')
+      .orderBy('log_index')
+      .limit(limit)
+      .$narrowType<{ status: ChainTransferStatus }>();
+    if (status !== undefined) query = query.where('status', '=', status);
+    const listed = (await rows(this.dataSource.manager, query)).map((row) => ({ ...row, blockTime: row.blockTime.toISOString() }));
+    const transfers = await withNotes(this.dataSource.manager, listed, this.clock.nowMs(), this.config.REFUND_COUNT_WINDOW_MS);
+    return { followedBlock: await followedBlock(this.dataSource.manager), transfers };
   }
 }

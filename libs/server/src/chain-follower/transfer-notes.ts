@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { ChainTransferNotes } from '@runik/contract';
 import type { ChainTransferView } from '@runik/contract';
 import { refundTimes } from '@runik/rules';
+import { db, rows } from '../core/database/sql';
 
 type Listed = Omit<ChainTransferView, 'note' | 'heldUntil'>;
 
@@ -12,13 +13,13 @@ type Listed = Omit<ChainTransferView, 'note' | 'heldUntil'>;
  * REFUND_COUNT_WINDOW_MS; `nowMs` the game clock's, as the settlement counts.
  */
 export async function withNotes(
-  db: Pick<EntityManager, 'query'>,
+  manager: EntityManager,
   transfers: Listed[],
   nowMs: number,
   windowMs: number,
 ): Promise<ChainTransferView[]> {
   const unsent = transfers.filter((transfer) => transfer.status === 'unmatched' && transfer.refundTransactionId === null);
-  const times = await refundTimesOf(db, [...new Set(unsent.map((transfer) => transfer.sender))], nowMs, windowMs);
+  const times = await refundTimesOf(manager, [...new Set(unsent.map((transfer) => transfer.sender))], nowMs, windowMs);
   return transfers.map((transfer) => {
     const time = times.get(keyOf(transfer));
     const held = time !== undefined && time > nowMs ? new Date(time).toISOString() : null;
@@ -36,27 +37,32 @@ function noteOf(transfer: Listed, unsent: boolean, heldUntil: string | null): st
 const keyOf = (transfer: { transactionId: string; logIndex: number }) => `${transfer.transactionId}/${transfer.logIndex}`;
 
 /** When each unsent refund of these senders may go, by transfer, all of each sender's unsent ones counted in chain order. */
-async function refundTimesOf(
-  db: Pick<EntityManager, 'query'>,
-  senders: string[],
-  nowMs: number,
-  windowMs: number,
-): Promise<Map<string, number>> {
+async function refundTimesOf(manager: EntityManager, senders: string[], nowMs: number, windowMs: number): Promise<Map<string, number>> {
   const times = new Map<string, number>();
   if (senders.length === 0) return times;
-  const [waiting, started]: [{ sender: string; transactionId: string; logIndex: number }[], { sender: string; startedAt: Date }[]] =
-    await Promise.all([
-      db.query(
-        `SELECT sender, transaction_id AS "transactionId", log_index AS "logIndex" FROM chain_transfers
-        WHERE status = 'unmatched' AND refund_transaction_id IS NULL AND sender = ANY($1)
-        ORDER BY block_number, transaction_id, log_index`,
-        [senders],
-      ),
-      db.query(`SELECT sender, refund_started_at AS "startedAt" FROM chain_transfers WHERE sender = ANY($1) AND refund_started_at > $2`, [
-        senders,
-        new Date(nowMs - windowMs),
-      ]),
-    ]);
+  const [waiting, started] = await Promise.all([
+    rows(
+      manager,
+      db
+        .selectFrom('chain_transfers')
+        .select(['sender', 'transaction_id as transactionId', 'log_index as logIndex'])
+        .where('status', '=', 'unmatched')
+        .where('refund_transaction_id', 'is', null)
+        .where('sender', '=', (eb) => eb.fn.any(eb.val(senders)))
+        .orderBy('block_number')
+        .orderBy('transaction_id')
+        .orderBy('log_index'),
+    ),
+    rows(
+      manager,
+      db
+        .selectFrom('chain_transfers')
+        .select(['sender', 'refund_started_at as startedAt'])
+        .where('sender', '=', (eb) => eb.fn.any(eb.val(senders)))
+        .where('refund_started_at', '>', new Date(nowMs - windowMs))
+        .$narrowType<{ startedAt: Date }>(),
+    ),
+  ]);
   for (const sender of senders) {
     const queue = waiting.filter((row) => row.sender === sender);
     const starts = started.filter((row) => row.sender === sender).map((row) => new Date(row.startedAt).getTime());

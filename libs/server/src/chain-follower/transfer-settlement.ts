@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isBelowRefundMinimum, REFUNDS_PER_SENDER_PER_DAY } from '@runik/rules';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type Selectable } from 'kysely';
 import { DataSource, EntityManager } from 'typeorm';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { CUSTOM_JSON_PER_BLOCK, GameAccountTransfers } from '../chain/game-account-transfers';
@@ -13,22 +14,17 @@ import { RegistrationJobs } from '../registration/registration.jobs';
 import { ShopJobs } from '../shop/shop.jobs';
 import { DepositJobs } from '../wallet/deposit.jobs';
 import { withdrawalsAwaitingSlot } from '../wallet/withdraw.jobs';
-import { UNSENT_REFUNDS_SQL } from './payout-backlog';
+import { unsentRefunds } from './payout-backlog';
 import { retryingTransaction } from '../core/database/transaction';
+import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
+import type { ChainTransfers } from '../core/database/schema';
 
 /** Transfers settled per pass (one follower batch's worth), so one pass stays short while catching up. */
 const PASS_SIZE = 200;
 
-interface TransferKey {
-  transaction_id: string;
-  log_index: number;
-}
+type TransferKey = Pick<Selectable<ChainTransfers>, 'transaction_id' | 'log_index'>;
 
-interface UnmatchedTransfer extends IncomingTransfer {
-  reason: string;
-  refund_transaction_id: string | null;
-  refund_expires_at: Date | null;
-}
+type UnmatchedTransfer = Selectable<ChainTransfers>;
 
 /**
  * What the recorded transfers pay for: RNK to the game account is its sender's deposit; SWAP.HIVE
@@ -57,10 +53,7 @@ export class TransferSettlement {
    * at a time, so one transfer that cannot be settled never holds back the others.
    */
   async matchWaiting(): Promise<void> {
-    const waiting: TransferKey[] = await this.dataSource.query(
-      `SELECT transaction_id, log_index FROM chain_transfers WHERE status = 'waiting' ORDER BY block_number, transaction_id, log_index LIMIT $1`,
-      [PASS_SIZE],
-    );
+    const waiting = await rows(this.dataSource.manager, waitingStatement());
     if (waiting.length === 0) return;
     try {
       await retryingTransaction(this.dataSource, (manager) => this.match(manager, waiting));
@@ -75,30 +68,21 @@ export class TransferSettlement {
 
   private async match(manager: EntityManager, keys: TransferKey[]): Promise<void> {
     for (const key of keys) {
-      const [transfer]: IncomingTransfer[] = await manager.query(
-        `SELECT * FROM chain_transfers WHERE transaction_id = $1 AND log_index = $2 AND status = 'waiting' FOR UPDATE SKIP LOCKED`,
-        [key.transaction_id, key.log_index],
-      );
+      const transfer = await firstRow(manager, lockWaitingStatement(key.transaction_id, key.log_index));
       if (!transfer) continue;
       const match = await this.paidFor(manager, transfer);
       const [status, matched, reason] =
         'matched' in match
           ? ['credited', match.matched, null]
           : [isBelowRefundMinimum(transfer.quantity) ? 'dust' : 'unmatched', null, match.unmatched];
-      await manager.query(
-        `UPDATE chain_transfers SET status = $3, matched = $4, reason = $5, updated_at = $6 WHERE transaction_id = $1 AND log_index = $2`,
-        [key.transaction_id, key.log_index, status, matched, reason, this.clock.now()],
-      );
+      await rows(manager, settleStatement(key.transaction_id, key.log_index, status, matched, reason, this.clock.now()));
     }
   }
 
   /** Credits what one transfer pays for, in the pass's transaction: each kind through the one payment pipeline. */
   private async paidFor(manager: EntityManager, transfer: IncomingTransfer): Promise<PaymentMatch> {
     // A transaction pays for one thing: a second transfer in it goes back.
-    const [credited] = await manager.query(
-      `SELECT 1 FROM chain_transfers WHERE transaction_id = $1 AND log_index <> $2 AND status = 'credited'`,
-      [transfer.transaction_id, transfer.log_index],
-    );
+    const credited = await firstRow(manager, creditedStatement(transfer.transaction_id, transfer.log_index));
     if (credited) return { unmatched: UnmatchedReasons.twice };
     const purpose = paymentPurpose(transfer);
     if ('unmatched' in purpose) return purpose;
@@ -122,14 +106,24 @@ export class TransferSettlement {
    */
   async refundUnmatched(): Promise<void> {
     const leaveFree = Math.min(CUSTOM_JSON_PER_BLOCK, await withdrawalsAwaitingSlot(this.dataSource, new Date(this.clock.machineNowMs())));
-    const sent: (UnmatchedTransfer & { refund_transaction_id: string; refund_expires_at: Date })[] = await this.dataSource.query(
-      `SELECT * FROM chain_transfers WHERE status = 'unmatched' AND refund_transaction_id IS NOT NULL ORDER BY block_number, transaction_id, log_index LIMIT $1`,
-      [PASS_SIZE],
+    const sent = await rows(
+      this.dataSource.manager,
+      db
+        .selectFrom('chain_transfers')
+        .selectAll()
+        .where('status', '=', 'unmatched')
+        .where('refund_transaction_id', 'is not', null)
+        .$narrowType<{ refund_transaction_id: string }>()
+        .orderBy('block_number')
+        .orderBy('transaction_id')
+        .orderBy('log_index')
+        .limit(PASS_SIZE),
     );
     for (const transfer of sent) {
       const state = await this.transfers.follow(
         transfer.refund_transaction_id,
-        transfer.refund_expires_at,
+        // Stored with the refund's id, in the same statement (sendRefund).
+        transfer.refund_expires_at as Date,
         this.clock.machineNowMs(),
         leaveFree,
       );
@@ -147,9 +141,18 @@ export class TransferSettlement {
 
   /** Unmatched transfers not yet sent back, in chain order, each sender's only as far as its day has room. */
   private refundsDue(): Promise<UnmatchedTransfer[]> {
-    return this.dataSource.query(
-      `SELECT * FROM (${UNSENT_REFUNDS_SQL}) unsent WHERE due ORDER BY block_number, transaction_id, log_index LIMIT $3`,
-      [new Date(this.clock.nowMs() - this.config.REFUND_COUNT_WINDOW_MS), REFUNDS_PER_SENDER_PER_DAY, PASS_SIZE],
+    return rows(
+      this.dataSource.manager,
+      db
+        .selectFrom(
+          unsentRefunds(new Date(this.clock.nowMs() - this.config.REFUND_COUNT_WINDOW_MS), REFUNDS_PER_SENDER_PER_DAY).as('unsent'),
+        )
+        .selectAll()
+        .where((eb) => eb.ref('due'))
+        .orderBy('block_number')
+        .orderBy('transaction_id')
+        .orderBy('log_index')
+        .limit(PASS_SIZE),
     );
   }
 
@@ -159,24 +162,81 @@ export class TransferSettlement {
       { symbol: transfer.symbol, to: transfer.sender, quantity: transfer.quantity, memo: `Runik refund: ${transfer.reason}` },
       async (prepared) => {
         const now = this.clock.now();
-        const [, changed] = await this.dataSource.query(
-          `UPDATE chain_transfers SET refund_transaction_id = $3, refund_expires_at = $4, refund_started_at = COALESCE(refund_started_at, $5), updated_at = $5
-            WHERE transaction_id = $1 AND log_index = $2 AND status = 'unmatched' AND refund_transaction_id IS NOT DISTINCT FROM $6`,
-          [transfer.transaction_id, transfer.log_index, prepared.id, prepared.expiresAt, now, transfer.refund_transaction_id],
+        const changed = await rows(
+          this.dataSource.manager,
+          db
+            .updateTable('chain_transfers')
+            .set((eb) => ({
+              refund_transaction_id: prepared.id,
+              refund_expires_at: prepared.expiresAt,
+              refund_started_at: eb.fn.coalesce('refund_started_at', eb.val(now)),
+              updated_at: now,
+            }))
+            .where('transaction_id', '=', transfer.transaction_id)
+            .where('log_index', '=', transfer.log_index)
+            .where('status', '=', 'unmatched')
+            .where('refund_transaction_id', 'is not distinct from', transfer.refund_transaction_id)
+            .returning('log_index'),
         );
-        return changed === 1;
+        return changed.length === 1;
       },
       leaveFree,
     );
   }
 
-  private async settle(transfer: UnmatchedTransfer, status: 'refunded' | 'refund-failed', reason: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE chain_transfers SET status = $3, reason = $4, updated_at = $5 WHERE transaction_id = $1 AND log_index = $2 AND status = 'unmatched'`,
-      [transfer.transaction_id, transfer.log_index, status, reason, this.clock.now()],
+  private async settle(transfer: UnmatchedTransfer, status: 'refunded' | 'refund-failed', reason: string | null): Promise<void> {
+    await rows(
+      this.dataSource.manager,
+      db
+        .updateTable('chain_transfers')
+        .set({ status, reason, updated_at: this.clock.now() })
+        .where('transaction_id', '=', transfer.transaction_id)
+        .where('log_index', '=', transfer.log_index)
+        .where('status', '=', 'unmatched'),
     );
     this.logger.warn(
       `Transfer ${transfer.transaction_id}/${transfer.log_index} (${transfer.quantity} ${transfer.symbol} from ${transfer.sender}) ${status}: ${reason}`,
     );
   }
 }
+
+// A pass settles up to PASS_SIZE transfers while the follower catches up (benchmarked): its statements are compiled once.
+const waitingStatement = compiledOnce(() =>
+  db
+    .selectFrom('chain_transfers')
+    .select(['transaction_id', 'log_index'])
+    .where('status', '=', 'waiting')
+    .orderBy('block_number')
+    .orderBy('transaction_id')
+    .orderBy('log_index')
+    .limit(PASS_SIZE),
+);
+
+const lockWaitingStatement = compiledOnce((transactionId: string, logIndex: number) =>
+  db
+    .selectFrom('chain_transfers')
+    .selectAll()
+    .where('transaction_id', '=', transactionId)
+    .where('log_index', '=', logIndex)
+    .where('status', '=', 'waiting')
+    .forUpdate()
+    .skipLocked(),
+);
+
+const creditedStatement = compiledOnce((transactionId: string, logIndex: number) =>
+  db
+    .selectFrom('chain_transfers')
+    .select(sql<1>`1`.as('one'))
+    .where('transaction_id', '=', transactionId)
+    .where('log_index', '<>', logIndex)
+    .where('status', '=', 'credited'),
+);
+
+const settleStatement = compiledOnce(
+  (transactionId: string, logIndex: number, status: string, matched: string | null, reason: string | null, now: Date) =>
+    db
+      .updateTable('chain_transfers')
+      .set({ status, matched, reason, updated_at: now })
+      .where('transaction_id', '=', transactionId)
+      .where('log_index', '=', logIndex),
+);

@@ -1,4 +1,7 @@
-import type { EntityManager } from 'typeorm';
+import { sql, type Selectable } from 'kysely';
+import { DataSource, type EntityManager } from 'typeorm';
+import { db, firstRow } from '../core/database/sql';
+import type { ChainTransfers } from '../core/database/schema';
 import type { PaymentChainProgress } from '@runik/contract';
 import { EngineTransaction, parseEngineLogs, parseTransferPayload } from './hive-engine.client';
 
@@ -53,17 +56,10 @@ export function chainTime(timestamp: string): Date {
 }
 
 /** A recorded transfer to the game account, as the settlement reads it from `chain_transfers`. */
-export interface IncomingTransfer {
-  transaction_id: string;
-  log_index: number;
-  block_number: string;
-  block_time: Date;
-  sender: string;
-  recipient: string;
-  symbol: string;
-  quantity: string;
-  memo: string;
-}
+export type IncomingTransfer = Pick<
+  Selectable<ChainTransfers>,
+  'transaction_id' | 'log_index' | 'block_number' | 'block_time' | 'sender' | 'recipient' | 'symbol' | 'quantity' | 'memo'
+>;
 
 /** What a recorded transfer paid for (`deposit:12`, `registration:3`...), or why nothing: it is then sent back with that reason. */
 export type PaymentMatch = { matched: string } | { unmatched: string };
@@ -86,19 +82,29 @@ export const UnmatchedReasons = {
  * (the payment step `seen`): once recorded it stays, credited or not. `null` (a RUNIK purchase) was never on chain.
  */
 export async function seenOnChain(
-  db: Pick<EntityManager, 'query'>,
+  database: DataSource | EntityManager,
   transactionId: string | null,
   payer: { playerId: number } | { username: string },
 ): Promise<boolean> {
   if (transactionId === null) return false;
-  const [row] = await db.query(
+  const recorded = db
+    .selectFrom('chain_transfers')
+    .select(sql<1>`1`.as('one'))
+    .where('transaction_id', '=', transactionId)
+    .where('status', '<>', 'outgoing')
+    .limit(1);
+  const row = await firstRow(
+    managerOf(database),
     'playerId' in payer
-      ? `SELECT 1 FROM chain_transfers JOIN players ON players.hive_username = chain_transfers.sender
-          WHERE transaction_id = $1 AND players.id = $2 AND status <> 'outgoing' LIMIT 1`
-      : `SELECT 1 FROM chain_transfers WHERE transaction_id = $1 AND sender = $2 AND status <> 'outgoing' LIMIT 1`,
-    [transactionId, 'playerId' in payer ? payer.playerId : payer.username],
+      ? recorded.innerJoin('players', 'players.hive_username', 'chain_transfers.sender').where('players.id', '=', payer.playerId)
+      : recorded.where('sender', '=', payer.username),
   );
   return Boolean(row);
+}
+
+/** The callers' data source (outside a transaction) or transaction's manager, as `rows` takes it. */
+function managerOf(database: DataSource | EntityManager): EntityManager {
+  return database instanceof DataSource ? database.manager : database;
 }
 
 /**
@@ -107,15 +113,21 @@ export async function seenOnChain(
  * found the transaction in a Hive block (`payments_in_block`) that Hive Engine has not processed yet.
  */
 export async function paymentProgress(
-  db: Pick<EntityManager, 'query'>,
+  database: DataSource | EntityManager,
   transactionId: string | null,
   payer: { playerId: number } | { username: string },
   report: 'pending' | 'credited' | 'refused',
 ): Promise<PaymentChainProgress> {
   if (transactionId === null) return { seenOnChain: false, awaitingHiveEngine: false };
-  if (report === 'credited' || (await seenOnChain(db, transactionId, payer))) return { seenOnChain: true, awaitingHiveEngine: false };
+  if (report === 'credited' || (await seenOnChain(database, transactionId, payer))) return { seenOnChain: true, awaitingHiveEngine: false };
   if (report !== 'pending') return { seenOnChain: false, awaitingHiveEngine: false };
-  const [row] = await db.query(`SELECT 1 FROM payments_in_block WHERE transaction_id = $1`, [transactionId]);
+  const row = await firstRow(
+    managerOf(database),
+    db
+      .selectFrom('payments_in_block')
+      .select(sql<1>`1`.as('one'))
+      .where('transaction_id', '=', transactionId),
+  );
   return { seenOnChain: false, awaitingHiveEngine: Boolean(row) };
 }
 

@@ -49,7 +49,7 @@ export class HealthController {
     } catch {
       throw new ServiceUnavailableException({ status: 'error', error: 'PostgreSQL or Redis is unreachable.' });
     }
-    if (await followerMismatch(this.dataSource)) {
+    if (await followerMismatch(this.dataSource.manager)) {
       throw new ServiceUnavailableException({ status: 'error', error: 'The chain follower stopped: see /api/admin/health.' });
     }
     return { status: 'ok' };
@@ -90,7 +90,7 @@ export class HealthController {
 
   private async chainFollowerCheck() {
     const indicator = this.indicators.check('chainFollower');
-    const mismatch = await followerMismatch(this.dataSource).catch((error: Error) => ({
+    const mismatch = await followerMismatch(this.dataSource.manager).catch((error: Error) => ({
       message: `The chain follower's cursor cannot be read: ${error.message}`,
       since: new Date(),
     }));

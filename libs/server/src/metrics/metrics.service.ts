@@ -131,7 +131,7 @@ export class MetricsService {
     // The two backlog gauges of one scrape share one reading (prom-client collects every metric at once).
     let reading: ReturnType<typeof readPayoutBacklog> | null = null;
     const backlog = () =>
-      (reading ??= readPayoutBacklog(dataSource, new Date(), config.REFUND_COUNT_WINDOW_MS).finally(() => (reading = null)));
+      (reading ??= readPayoutBacklog(dataSource.manager, new Date(), config.REFUND_COUNT_WINDOW_MS).finally(() => (reading = null)));
     new Gauge({
       name: 'runik_payout_backlog',
       help: "What the game account still has to send: withdrawals (not those queued by the guard rails), refunds due or in flight, refunds held to their sender's daily count (refund-held).",
@@ -166,7 +166,7 @@ export class MetricsService {
     let position: Promise<{ followed: number | null; head: number | null }> | null = null;
     const readPosition = () =>
       (position ??= Promise.all([
-        this.attempt('chain cursor', () => followedBlock(dataSource)),
+        this.attempt('chain cursor', () => followedBlock(dataSource.manager)),
         this.attempt("Hive Engine's head block", () => withLimit(hiveEngine.latestBlockNumber(), CHAIN_READ_LIMIT_MS)),
       ])
         .then(([followed, head]) => ({ followed, head }))
@@ -187,7 +187,7 @@ export class MetricsService {
       help: "1 while the chain follower is stopped because the chain is not the one it recorded (the node's block at its cursor differs, or the head is below it; /api/admin/health says which), else 0.",
       registers,
       async collect() {
-        await safely('chain follower state', async () => this.set((await followerMismatch(dataSource)) ? 1 : 0));
+        await safely('chain follower state', async () => this.set((await followerMismatch(dataSource.manager)) ? 1 : 0));
       },
     });
     chainGauge('runik_chain_followed_block', 'The last Hive Engine block the chain follower recorded.', ({ followed }) => followed);

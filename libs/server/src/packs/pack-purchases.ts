@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { sql } from 'kysely';
 import { MAX_SEED, PACK_BULK_SIZE, PACK_PRICES, PackCurrency, packTier } from '@runik/rules';
+import { db, rows } from '../core/database/sql';
 
 /** What `packCount` packs cost, in thousandths of the currency. */
 export function packPrice(currency: PackCurrency, packCount: number): number {
@@ -13,16 +15,30 @@ export function packPrice(currency: PackCurrency, packCount: number): number {
  * refusal instead of the spec's message nor share a tier.
  */
 export async function lockBuyer(manager: EntityManager, playerId: number): Promise<void> {
-  await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
+  await rows(
+    manager,
+    db
+      .selectFrom('players')
+      .select(sql<1>`1`.as('one'))
+      .where('id', '=', playerId)
+      .forNoKeyUpdate(),
+  );
 }
 
 export async function packsBought(manager: EntityManager, playerId: number): Promise<Record<PackCurrency, number>> {
-  const rows: { currency: PackCurrency; packs: string }[] = await manager.query(
-    `SELECT currency, sum(pack_count) AS packs FROM pack_purchases WHERE player_id = $1 AND status = 'confirmed' GROUP BY currency`,
-    [playerId],
+  const sums = await rows(
+    manager,
+    db
+      .selectFrom('pack_purchases')
+      // sum() of an int4 is an int8, which comes back as a number.
+      .select(['currency', (eb) => eb.fn.sum<number>('pack_count').as('packs')])
+      .where('player_id', '=', playerId)
+      .where('status', '=', 'confirmed')
+      .groupBy('currency')
+      .$narrowType<{ currency: PackCurrency }>(),
   );
   const bought = { runik: 0, hive: 0 };
-  for (const row of rows) bought[row.currency] = Number(row.packs);
+  for (const row of sums) bought[row.currency] = row.packs;
   return bought;
 }
 
@@ -39,20 +55,23 @@ export async function recordPackPurchase(
   },
 ): Promise<number> {
   const bought = await packsBought(manager, purchase.playerId);
-  const [{ id }] = await manager.query(
-    `INSERT INTO pack_purchases (player_id, currency, pack_count, price_thousandths, tier, seed, status, transaction_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
-    [
-      purchase.playerId,
-      purchase.currency,
-      purchase.packCount,
-      packPrice(purchase.currency, purchase.packCount),
-      packTier(bought.runik + bought.hive),
-      randomInt(0, MAX_SEED),
-      purchase.status,
-      purchase.transactionId,
-      purchase.now,
-    ],
+  const [{ id }] = await rows(
+    manager,
+    db
+      .insertInto('pack_purchases')
+      .values({
+        player_id: purchase.playerId,
+        currency: purchase.currency,
+        pack_count: purchase.packCount,
+        price_thousandths: packPrice(purchase.currency, purchase.packCount),
+        tier: packTier(bought.runik + bought.hive),
+        seed: randomInt(0, MAX_SEED),
+        status: purchase.status,
+        transaction_id: purchase.transactionId,
+        created_at: purchase.now,
+        updated_at: purchase.now,
+      })
+      .returning('id'),
   );
-  return Number(id);
+  return id;
 }

@@ -51,7 +51,7 @@ export class PackJobs {
             .returning('id'),
         );
         const id = reported
-          ? Number(reported.id)
+          ? reported.id
           : await recordPackPurchase(manager, {
               playerId: payerId,
               currency: 'hive',

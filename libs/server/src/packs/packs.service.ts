@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
+import { sql } from 'kysely';
 import { DataSource, EntityManager } from 'typeorm';
 import { formatRunik, fromThousandths, gearBaseExp, PACK_PRICES, PackCurrency, packTier, rollPacks } from '@runik/rules';
 import { CityMessages, PackMessages } from '@runik/contract';
@@ -21,24 +22,14 @@ import { ApiError } from '../core/errors/api-error';
 import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
-import { gearDto, GearRow } from '../gears/gear-rows';
+import { gearDto } from '../gears/gear-rows';
 import { lockBuyer, packPrice, packsBought, recordPackPurchase } from './pack-purchases';
 import { retryingTransaction } from '../core/database/transaction';
 import { paymentProgress, reportState } from '../chain/chain-transfers';
+import { db, firstRow, rows } from '../core/database/sql';
 
-export interface PackPurchaseRow {
-  id: string;
-  player_id: string;
-  currency: PackCurrency;
-  pack_count: number;
-  price_thousandths: string;
-  tier: number;
-  seed: string;
-  status: PackPurchaseStatusResponse['status'];
-  transaction_id: string | null;
-  error: string | null;
-  opened_at: Date | null;
-}
+/** What the columns of `pack_purchases` hold, narrower than their text type. */
+type PackPurchaseKinds = { currency: PackCurrency; status: PackPurchaseStatusResponse['status'] };
 
 /**
  * Gear packs bought with RUNIK (through the ledger, at once) or SWAP.HIVE (paid to the game account
@@ -117,9 +108,14 @@ export class PacksService {
     try {
       purchase = await retryingTransaction(this.dataSource, async (manager) => {
         await lockBuyer(manager, playerId);
-        const [reported]: Pick<PackPurchaseRow, 'id' | 'pack_count' | 'status'>[] = await manager.query(
-          `SELECT id, pack_count, status FROM pack_purchases WHERE transaction_id = $1 AND player_id = $2`,
-          [transactionId, playerId],
+        const reported = await firstRow(
+          manager,
+          db
+            .selectFrom('pack_purchases')
+            .select(['id', 'pack_count', 'status'])
+            .where('transaction_id', '=', transactionId)
+            .where('player_id', '=', playerId)
+            .$narrowType<Pick<PackPurchaseKinds, 'status'>>(),
         );
         if (!reported) {
           const id = await recordPackPurchase(manager, {
@@ -133,7 +129,7 @@ export class PacksService {
           return { id, status: 'pending' };
         }
         if (reported.pack_count !== packCount || reported.status === 'invalid') throw ApiError.conflict(PackMessages.transactionUsed);
-        return { id: Number(reported.id), status: reported.status };
+        return { id: reported.id, status: reported.status };
       });
     } catch (error) {
       if (isUniqueViolation(error, 'pack_purchases_one_pending')) throw ApiError.conflict(PackMessages.pendingPurchase);
@@ -144,15 +140,20 @@ export class PacksService {
   }
 
   async pending(playerId: number): Promise<PendingPackPurchaseResponse> {
-    const rows: { id: string; status: string }[] = await this.dataSource.query(
-      `SELECT id, status FROM pack_purchases WHERE player_id = $1 AND (status = 'pending' OR (status = 'confirmed' AND opened_at IS NULL)) ORDER BY id`,
-      [playerId],
+    const purchases = await rows(
+      this.dataSource.manager,
+      db
+        .selectFrom('pack_purchases')
+        .select(['id', 'status'])
+        .where('player_id', '=', playerId)
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'confirmed'), eb('opened_at', 'is', null)])]))
+        .orderBy('id'),
     );
-    const pending = rows.find((row) => row.status === 'pending');
+    const pending = purchases.find((row) => row.status === 'pending');
     return {
       hasPending: Boolean(pending),
-      packPurchaseId: pending ? Number(pending.id) : null,
-      unopenedPurchaseIds: rows.filter((row) => row.status === 'confirmed').map((row) => Number(row.id)),
+      packPurchaseId: pending ? pending.id : null,
+      unopenedPurchaseIds: purchases.filter((row) => row.status === 'confirmed').map((row) => row.id),
     };
   }
 
@@ -183,27 +184,37 @@ export class PacksService {
       if (purchase.status === 'invalid') throw ApiError.conflict(PackMessages.purchaseInvalid);
       if (purchase.opened_at) throw ApiError.conflict(PackMessages.alreadyOpened);
       const now = this.clock.now();
-      const seed = Number(purchase.seed);
+      const seed = purchase.seed;
       const rolled = rollPacks(seed, purchase.pack_count, purchase.tier);
       const made = rolled.map((gear) => ({ ...gear, expValue: gearBaseExp(gear.rarity, gear.level) }));
-      const rows: GearRow[] = await manager.query(
-        `INSERT INTO gears (owner_id, type, category, rarity, level, exp_value, pack_purchase_id, created_at)
-         SELECT $1, gear.type, gear.category, gear.rarity, gear.level, gear."expValue", $2, $3
-         FROM jsonb_to_recordset($4::jsonb) AS gear (type text, category text, rarity text, level int, "expValue" int)
-         RETURNING *`,
-        [playerId, purchaseId, now, JSON.stringify(made)],
+      const gears = await rows(
+        manager,
+        db
+          .insertInto('gears')
+          .columns(['owner_id', 'type', 'category', 'rarity', 'level', 'exp_value', 'pack_purchase_id', 'created_at'])
+          .expression(
+            sql`SELECT ${playerId}, gear.type, gear.category, gear.rarity, gear.level, gear."expValue", ${purchaseId}, ${now}
+                FROM jsonb_to_recordset(${JSON.stringify(made)}::jsonb) AS gear (type text, category text, rarity text, level int, "expValue" int)`,
+          )
+          .returningAll(),
       );
-      await manager.query(`UPDATE pack_purchases SET opened_at = $2, updated_at = $2 WHERE id = $1`, [purchaseId, now]);
-      return { packPurchaseId: purchaseId, packCount: purchase.pack_count, seed, tier: purchase.tier, gears: rows.map(gearDto) };
+      await rows(manager, db.updateTable('pack_purchases').set({ opened_at: now, updated_at: now }).where('id', '=', purchaseId));
+      return { packPurchaseId: purchaseId, packCount: purchase.pack_count, seed, tier: purchase.tier, gears: gears.map(gearDto) };
     });
   }
 }
 
 /** Someone else's purchase is as unknown as a missing one. */
-async function findPurchase(manager: EntityManager, playerId: number, purchaseId: number, lock: boolean): Promise<PackPurchaseRow> {
-  const [purchase]: PackPurchaseRow[] = await manager.query(
-    `SELECT * FROM pack_purchases WHERE id = $1 AND player_id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [purchaseId, playerId],
+async function findPurchase(manager: EntityManager, playerId: number, purchaseId: number, lock: boolean) {
+  const purchase = await firstRow(
+    manager,
+    db
+      .selectFrom('pack_purchases')
+      .selectAll()
+      .where('id', '=', purchaseId)
+      .where('player_id', '=', playerId)
+      .$if(lock, (query) => query.forUpdate())
+      .$narrowType<PackPurchaseKinds>(),
   );
   if (!purchase) throw ApiError.notFound(PackMessages.purchaseNotFound);
   return purchase;

@@ -85,7 +85,7 @@ function transfer(transactionId: string, sender: string, symbol: string, quantit
   return {
     transaction_id: transactionId,
     log_index: 0,
-    block_number: '100',
+    block_number: 100,
     block_time: clock.now(),
     sender,
     recipient: GAME,

@@ -1,10 +1,17 @@
 import type { EntityManager } from 'typeorm';
+import { db, rows } from '../core/database/sql';
 
 /** How many times the player bought each item (confirmed purchases), for the items' limits and counts. */
 export async function shopPurchaseCounts(manager: EntityManager, playerId: number): Promise<Map<string, number>> {
-  const rows: { item_name: string; bought: string }[] = await manager.query(
-    `SELECT item_name, count(*) AS bought FROM shop_purchases WHERE player_id = $1 AND status = 'confirmed' GROUP BY item_name`,
-    [playerId],
+  const counts = await rows(
+    manager,
+    db
+      .selectFrom('shop_purchases')
+      // count() is an int8, which comes back as a number.
+      .select(['item_name', (eb) => eb.fn.countAll<number>().as('bought')])
+      .where('player_id', '=', playerId)
+      .where('status', '=', 'confirmed')
+      .groupBy('item_name'),
   );
-  return new Map(rows.map((row) => [row.item_name, Number(row.bought)]));
+  return new Map(counts.map((row) => [row.item_name, row.bought]));
 }

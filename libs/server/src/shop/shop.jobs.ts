@@ -52,7 +52,7 @@ export class ShopJobs {
         if (item.limit !== undefined && bought >= item.limit) return { unmatched: ShopMessages.limitReached };
         const now = this.clock.now();
         // The reported purchase (pending, or given up on before the payment was processed) is the one confirmed.
-        const [{ id: recordId }] = await rows(
+        const [{ id }] = await rows(
           manager,
           db
             .insertInto('shop_purchases')
@@ -78,8 +78,6 @@ export class ShopJobs {
             )
             .returning('id'),
         );
-        // A bigint column: the driver gives it as text.
-        const id = Number(recordId);
         await this.grant(manager, playerId, item.reward, id);
         return {
           id,

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
+import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
 import { fromThousandths, parseDecimal, rewardTexts, SHOP_CATALOGUE, shopItem } from '@runik/rules';
 import { ShopMessages, SwapHiveMessages } from '@runik/contract';
@@ -24,18 +25,10 @@ import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { shopPurchaseCounts } from './shop-purchases';
 import { retryingTransaction } from '../core/database/transaction';
+import { db, firstRow, rows } from '../core/database/sql';
 
-export interface ShopPurchaseRow {
-  id: string;
-  player_id: string;
-  item_name: string;
-  price_thousandths: string;
-  purchase_count: number;
-  status: SwapHivePurchaseStatus;
-  transaction_id: string;
-  error: string | null;
-  created_at: Date;
-}
+/** What `shop_purchases.status` holds, narrower than its text type. */
+type ShopPurchaseStatus = { status: SwapHivePurchaseStatus };
 
 /**
  * The shop: catalogue items (libs/rules) paid in SWAP.HIVE to the game account with the wallet. A
@@ -80,25 +73,47 @@ export class ShopService {
     try {
       id = await retryingTransaction(this.dataSource, async (manager) => {
         // One purchase decision at a time per player: the limit and the count see every earlier purchase.
-        await manager.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [playerId]);
+        await rows(
+          manager,
+          db
+            .selectFrom('players')
+            .select(sql<1>`1`.as('one'))
+            .where('id', '=', playerId)
+            .forNoKeyUpdate(),
+        );
         // The same payment reported again, or confirmed from the chain before its report: the same purchase.
-        const [reported]: Pick<ShopPurchaseRow, 'id' | 'item_name' | 'status'>[] = await manager.query(
-          `SELECT id, item_name, status FROM shop_purchases WHERE transaction_id = $1 AND player_id = $2`,
-          [hiveTxId, playerId],
+        const reported = await firstRow(
+          manager,
+          db
+            .selectFrom('shop_purchases')
+            .select(['id', 'item_name', 'status'])
+            .where('transaction_id', '=', hiveTxId)
+            .where('player_id', '=', playerId),
         );
         if (reported) {
           if (reported.item_name !== item.name || reported.status === 'invalid') throw ApiError.conflict(SwapHiveMessages.transactionUsed);
-          return Number(reported.id);
+          return reported.id;
         }
         const bought = (await shopPurchaseCounts(manager, playerId)).get(item.name) ?? 0;
         if (item.limit !== undefined && bought >= item.limit) throw ApiError.conflict(ShopMessages.limitReached);
         const now = this.clock.now();
-        const [row] = await manager.query(
-          `INSERT INTO shop_purchases (player_id, item_name, price_thousandths, purchase_count, status, transaction_id, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, 'pending', $5, $6, $6) RETURNING id`,
-          [playerId, item.name, item.price, bought + 1, hiveTxId, now],
+        const [row] = await rows(
+          manager,
+          db
+            .insertInto('shop_purchases')
+            .values({
+              player_id: playerId,
+              item_name: item.name,
+              price_thousandths: item.price,
+              purchase_count: bought + 1,
+              status: 'pending',
+              transaction_id: hiveTxId,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id'),
         );
-        return Number(row.id);
+        return row.id;
       });
     } catch (error) {
       if (isUniqueViolation(error, 'shop_purchases_one_pending')) throw ApiError.conflict(SwapHiveMessages.pendingPurchase);
@@ -110,13 +125,19 @@ export class ShopService {
 
   /** The player's purchases, newest first: the pending ones, or the latest 20. */
   async purchases(playerId: number, status: 'pending' | undefined): Promise<ShopPurchasesResponse> {
-    const rows: ShopPurchaseRow[] = await this.dataSource.query(
-      `SELECT * FROM shop_purchases WHERE player_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY created_at DESC, id DESC LIMIT 20`,
-      [playerId, status ?? null],
-    );
+    let query = db
+      .selectFrom('shop_purchases')
+      .selectAll()
+      .where('player_id', '=', playerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(20)
+      .$narrowType<ShopPurchaseStatus>();
+    if (status !== undefined) query = query.where('status', '=', status);
+    const purchases = await rows(this.dataSource.manager, query);
     return {
-      purchases: rows.map((row) => ({
-        purchaseId: Number(row.id),
+      purchases: purchases.map((row) => ({
+        purchaseId: row.id,
         itemName: row.item_name,
         status: row.status,
         createdAt: row.created_at.toISOString(),
@@ -126,10 +147,15 @@ export class ShopService {
 
   /** Someone else's purchase is as unknown as a missing one. */
   async status(playerId: number, purchaseId: number): Promise<ShopPurchaseStatusResponse> {
-    const [row]: ShopPurchaseRow[] = await this.dataSource.query(`SELECT * FROM shop_purchases WHERE id = $1 AND player_id = $2`, [
-      purchaseId,
-      playerId,
-    ]);
+    const row = await firstRow(
+      this.dataSource.manager,
+      db
+        .selectFrom('shop_purchases')
+        .selectAll()
+        .where('id', '=', purchaseId)
+        .where('player_id', '=', playerId)
+        .$narrowType<ShopPurchaseStatus>(),
+    );
     if (!row) throw ApiError.notFound(ShopMessages.purchaseNotFound);
     const item = shopItem(row.item_name);
     return {
