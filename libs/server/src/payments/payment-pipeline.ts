@@ -230,7 +230,7 @@ export class PaymentPipeline {
         .where('sender', '=', transfer.sender)
         .where('memo', '=', transfer.memo)
         .where('status', '=', 'credited')
-        .where('block_number', '<=', Number(transfer.block_number))
+        .where('block_number', '<=', transfer.block_number)
         .where('transaction_id', '<>', transfer.transaction_id)
         .where(sql<boolean>`updated_at > ${transfer.block_time}::timestamptz + make_interval(secs => ${PENDING_MARGIN_SECONDS})`)
         .limit(1),
