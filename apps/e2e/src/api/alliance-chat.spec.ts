@@ -27,7 +27,7 @@ beforeAll(async () => {
   // A stack of its own: a second api replica (a shared stack starts no process for one file).
   stack = await startStack();
   secondApi = await stack.startApi();
-}, 60_000);
+}, 120_000);
 afterEach(() => {
   for (const { socket } of listeners.splice(0)) socket.close();
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const queueOptions = { connection: { url: 'redis://127.0.0.1:6379' }, prefix: `${stack.redisPrefix}-bull` };
   schedules = new Queue(Queues.schedules, queueOptions);
   ledger = new Queue(Queues.ledger, queueOptions);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await Promise.all([schedules?.close(), ledger?.close()]);
   await stack?.stop();

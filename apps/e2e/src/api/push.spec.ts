@@ -26,7 +26,7 @@ const listeners: Listener[] = [];
 beforeAll(async () => {
   stack = await startStack();
   secondApi = await stack.startApi();
-}, 60_000);
+}, 120_000);
 afterEach(() => {
   for (const { socket } of listeners.splice(0)) socket.close();
 });

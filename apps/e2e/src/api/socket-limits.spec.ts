@@ -28,7 +28,7 @@ beforeAll(async () => {
       SOCKETS_PER_SESSION: String(SOCKETS_PER_SESSION),
     },
   });
-}, 60_000);
+}, 120_000);
 afterEach(() => {
   for (const { socket } of listeners.splice(0)) socket.close();
 });
