@@ -134,7 +134,7 @@ function OpenChatPanel({ hiveUsername, allianceName, isLeader, onClose }: OpenCh
         ))}
       </ol>
       <form className="chat-panel__form" onSubmit={submit}>
-        {muted && (
+        {muted && mutedUntil !== null && (
           <p className="chat-panel__note" id={MUTED_NOTE_ID} data-testid="chat-muted">
             {mutedNote(mutedUntil)}
           </p>

@@ -59,16 +59,16 @@ describe('Quest panel', () => {
   it("names the chain's goal shown by its place, not a count to go beside the goal's own progress", async () => {
     const claimedAt = '2026-05-01T09:05:00.000Z';
     const chain = [
-      quest('a', { progress: 1, completedAt: claimedAt, claimedAt }),
-      quest('b', { title: 'Train 5 archers', progress: 2, goal: 5 }),
-      quest('c'),
-      quest('d'),
+      quest('win-raid', { progress: 1, completedAt: claimedAt, claimedAt }),
+      quest('city-hall-5', { title: 'Raise City Hall to level 5', progress: 2, goal: 5 }),
+      quest('first-gear'),
+      quest('join-alliance'),
     ];
     installFakeApi().on('GET', ApiRoutes.quests(PLAYER), { status: 200, data: quests({ chain }) });
     renderPanel();
     const panel = await screen.findByTestId('quest-panel');
     expect(within(panel).getByTestId('quest-chain-step')).toHaveTextContent(/^goal 2 of 4$/);
-    expect(within(panel).getByTestId('quest-b')).toHaveTextContent('2 / 5');
+    expect(within(panel).getByTestId('quest-city-hall-5')).toHaveTextContent('2 / 5');
     expect(panel).not.toHaveTextContent('to go');
     expect(chainStep(chain.map((goal) => ({ ...goal, claimedAt })))).toBe('all 4 claimed');
   });
