@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { ApiRoutes } from '@runik/contract';
 import { addMembers, chatUnreadCount, reservedAllianceIdentity, newAlliance, setMaxMembers } from '../support/alliance';
 import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, withPage, withTimeout } from '../support/browser';
 import { newCityPlayer, type CityPlayer } from '../support/city';
@@ -72,6 +73,11 @@ async function boxOf(page: Page, selector: string): Promise<Box> {
   return box;
 }
 
+/** Whether two boxes share any area. */
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 describe('alliance chat', () => {
   it('two browsers talk live on a desktop; the unread count moves; the panel covers none of the page', async () => {
     const { leader, member } = await twoMembers();
@@ -139,6 +145,8 @@ describe('alliance chat', () => {
 
   it('on a phone the chat is a full screen, live, with no sideways scroll', async () => {
     const { leader, member } = await twoMembers();
+    // The guide done with: no card at the bottom sends the toasts to the top (issue 45's @mention toast was at the bottom).
+    expect((await member.api.post(ApiRoutes.firstStepsSkip(member.username), {})).status).toBe(200);
     const name = expect.getState().currentTestName ?? 'phone chat';
     await withPage(
       browser.current(),
@@ -162,6 +170,15 @@ describe('alliance chat', () => {
         await panel.locator('.chat-line__text', { hasText: 'Aaaargh' }).waitFor();
         await send(page, 'On my way');
         expect(await problems(page)).toEqual([]);
+
+        // Issue 45: the @mention's toast covered the Message box and Send.
+        const mention = await leader.api.post(`/api/alliance/chat/${leader.username}`, { text: `Hold the gate, @${member.username}` });
+        expect(mention.status).toBe(200);
+        const toast = page.getByTestId('toast').first();
+        await toast.waitFor({ timeout: UI_TIMEOUT_MS });
+        const toastBox = await boxOf(page, '[data-testid="toast"]');
+        for (const control of ['.chat-panel__input', '.chat-panel__compose button[type="submit"]', '.chat-panel__header button'])
+          expect({ control, covered: overlaps(toastBox, await boxOf(page, control)) }).toEqual({ control, covered: false });
 
         await panel.getByRole('button', { name: 'Close' }).click();
         await panel.waitFor({ state: 'detached' });

@@ -204,11 +204,9 @@ describe('the City screen', () => {
 
     await button(convert, 'Convert').click();
     expect(await confirmGameDialog(page)).toBe('Convert 200.00 each of Wheat, Lumber to 2.025 RUNIK after 10% tax?');
-    await convert.getByText(`Converted! You received ${after} RUNIK.`, { exact: true }).waitFor();
-    // The form is cleared for the next conversion.
-    expect(await convert.getByLabel('Amount of each').inputValue()).toBe('');
-    await button(convert, 'Close').click();
+    // Done: the popup closes and a toast says what came in (issue 45: it stayed open over the City).
     await convert.waitFor({ state: 'detached' });
+    await page.getByTestId('toast').getByText(`Converted! You received ${after} RUNIK.`, { exact: true }).waitFor();
 
     await expectText(runikAmount(page), after);
     expect(await textOf(resourceAmount(page, 'wheat'))).toBe('800.00');

@@ -101,8 +101,23 @@ for (const [screen, viewport] of [
 
       // 2. The Farm: first the way around what blocks it (no RUNIK, then the City Hall), then the Farm itself.
       await expectStep(page, 2, 'Upgrade the Farm');
-      await expectPointedAt(page, page.getByTestId('runiks-card').getByRole('button', { name: 'Convert to RUNIK' }));
+      const convertToRunik = page.getByTestId('runiks-card').getByRole('button', { name: 'Convert to RUNIK' });
+      await expectPointedAt(page, convertToRunik);
       expect(await coachCard(page).textContent()).toContain('Convert some of your resources to RUNIK first');
+      // The card says "lumber, stone and ore, at the suggested amount": the popup opened from it comes with them (issue 45).
+      await convertToRunik.click();
+      const convert = page.getByRole('dialog', { name: 'Convert Resources to RUNIK' });
+      await convert.waitFor();
+      for (const [name, checked] of [
+        ['Wheat', false],
+        ['Lumber', true],
+        ['Stone', true],
+        ['Ore', true],
+      ] as const)
+        expect(await convert.getByRole('checkbox', { name }).isChecked()).toBe(checked);
+      expect(await convert.getByLabel('Amount of each').inputValue()).toMatch(/^\d+(\.\d)?$/);
+      await convert.getByRole('button', { name: 'Close' }).click();
+      await convert.waitFor({ state: 'detached' });
       await grant(stack(), player, 'runik', 5_000);
       await page.reload();
       const cityHallUpgrade = page.getByTestId('city-hall-card').getByRole('button', { name: 'Upgrade' });

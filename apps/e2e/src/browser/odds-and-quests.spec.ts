@@ -24,6 +24,12 @@ async function expectAxeClean(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+/** A box to the pixel (the pressed button's 1 px shift is a transition: measured halfway, it is a fraction off). */
+function roundedBox(box: { x: number; y: number; width: number; height: number } | null) {
+  if (!box) throw new Error('the element is not shown');
+  return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+}
+
 /** The element's right edge, in CSS pixels from the viewport's left. */
 async function rightEdge(page: Page, testId: string): Promise<number> {
   const box = await page.getByTestId(testId).first().boundingBox();
@@ -82,6 +88,53 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       for (const name of [attacker.username, defender.username])
         expect(await rightEdge(page, `fighter-${name}`)).toBeLessThanOrEqual(viewport.width);
       await expectAxeClean(page);
+    },
+  );
+
+  // Issue 45: the button moved by 157 px on a phone when the odds arrived, and a press held across it was lost.
+  browser.test(
+    `${size}: the Attack button holds still while the odds arrive, and a press held across it opens the confirm`,
+    async (page) => {
+      await page.setViewportSize(viewport);
+      const attacker = await newCityPlayer(stack(), 'oddh');
+      const defender = await newRaidablePlayer(stack(), 'oddi');
+      level += 1;
+      await setCityHallLevel(stack(), defender, level);
+      await setArmy(stack(), attacker, { infantry: 300 });
+      await setArmy(stack(), defender, { infantry: 50 });
+      await letTimePass(stack(), defender, 3 * HOUR);
+      // The odds held back until the button has been measured and pressed.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/attack/preview/**', async (route) => {
+        const response = await route.fetch();
+        await released;
+        await route.fulfill({ response });
+      });
+
+      await browser.openAs(page, attacker.username, '/attack');
+      await page.getByTestId('practice-camp').waitFor();
+      await page.getByLabel('Minimum City Hall Level').fill(String(level));
+      const card = page.getByTestId(`enemy-${defender.username}`);
+      await card.getByTestId('attack-odds-missing').waitFor({ state: 'attached' });
+      const button = card.getByRole('button', { name: 'Attack' });
+      await button.scrollIntoViewIfNeeded();
+      const shown = await button.boundingBox();
+      if (!shown) throw new Error('the Attack button is not shown');
+      const [x, y] = [shown.x + shown.width / 2, shown.y + shown.height / 2];
+      expect(await page.evaluate(`document.elementFromPoint(${x}, ${y})?.closest('button')?.textContent`)).toBe(' Attack');
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      // Measured pressed (a pressed button sits 1 px lower), while the odds are still being weighed.
+      expect(await card.getByTestId('attack-odds').count()).toBe(0);
+      const before = roundedBox(await button.boundingBox());
+      release();
+      await card.getByTestId('attack-odds').waitFor();
+      expect(await card.getByTestId('odds-loot').textContent()).toMatch(/Wheat/);
+      expect(roundedBox(await button.boundingBox())).toEqual(before);
+      await page.mouse.up();
+      expect(await confirmGameDialog(page, false)).toMatch(/^Your power 3,000 against /);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     },
   );
 

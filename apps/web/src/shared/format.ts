@@ -57,8 +57,11 @@ export function formatUtcDay(ms: number): string {
 
 const requestTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** When a join request was made, in the player's time zone, e.g. May 1, 2026, 2:30 PM. */
-export function formatRequestedAt(iso: string): string {
+/** An instant in the player's time zone, e.g. May 1, 2026, 2:30 PM (a join request's, a chat mute's end). */
+export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : requestTime.format(date);
 }
+
+/** When a join request was made, in the player's time zone, e.g. May 1, 2026, 2:30 PM. */
+export const formatRequestedAt = formatDateTime;

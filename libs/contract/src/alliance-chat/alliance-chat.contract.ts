@@ -61,11 +61,28 @@ export interface AllianceChatActionResponse {
   message: string;
 }
 
+const utcMinute = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A mute's end as the server's messages word it, in UTC: "Nov 28, 2026, 22:55 UTC" (an unreadable time stays as given). */
+export function muteEndText(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${utcMinute.format(date)} UTC`;
+}
+
 export const AllianceChatMessages = {
   notInAlliance: 'You are not in an alliance.',
   textRequired: 'Write a message first.',
   textTooLong: `A message may be at most ${ALLIANCE_CHAT_TEXT_MAX} characters.`,
-  muted: (until: string) => `The leader muted you in the alliance chat until ${until}.`,
+  /** `untilIso` worded in UTC (the server knows no time zone): "until Nov 28, 2026, 22:55 UTC". */
+  muted: (untilIso: string) => `The leader muted you in the alliance chat until ${muteEndText(untilIso)}.`,
   tooFast: 'You are sending messages too fast.',
   messageNotFound: 'No such message in your alliance chat.',
   invalidMessageId: 'Invalid message id.',
@@ -73,7 +90,7 @@ export const AllianceChatMessages = {
   cannotMuteSelf: 'You cannot mute yourself.',
   muteDuration: `A mute lasts ${ALLIANCE_CHAT_MUTE_MINUTES.join(', ')} minutes.`,
   deleted: 'Message deleted.',
-  mutedDone: (username: string, until: string) => `${username} is muted until ${until}.`,
+  mutedDone: (username: string, untilIso: string) => `${username} is muted until ${muteEndText(untilIso)}.`,
   unmuted: (username: string) => `${username} may write again.`,
   notMuted: 'This player is not muted.',
   failedSend: 'Failed to send the message.',

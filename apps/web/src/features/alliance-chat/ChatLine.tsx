@@ -51,22 +51,22 @@ function Moderation({ line, hiveUsername, onDone }: { line: AllianceChatMessageD
   const deleteLine = useDeleteLine(hiveUsername);
   const mute = useMuteMember(hiveUsername);
   const author = line.author;
+  // The answer is told through the promise: these controls close at once, and a mutate's own callbacks die with them.
+  const report = (answer: Promise<{ message: string }>) =>
+    void answer.then(
+      ({ message }) => showToast(message),
+      (error: unknown) => showToast(apiErrorMessage(error), 'error'),
+    );
 
   const remove = async () => {
     if (!(await confirm('Delete this message for everyone?'))) return;
-    deleteLine.mutate(line.id, {
-      onSuccess: ({ message }) => showToast(message),
-      onError: (error) => showToast(apiErrorMessage(error), 'error'),
-    });
     onDone();
+    report(deleteLine.mutateAsync(line.id));
   };
   const silence = () => {
     if (author === null) return;
-    mute.mutate(
-      { targetUsername: author, minutes },
-      { onSuccess: ({ message }) => showToast(message), onError: (error) => showToast(apiErrorMessage(error), 'error') },
-    );
     onDone();
+    report(mute.mutateAsync({ targetUsername: author, minutes }));
   };
 
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { ALLIANCE_CHAT_RATE_LIMIT, ALLIANCE_CHAT_RETENTION_DAYS, ALLIANCE_CHAT_TEXT_MAX, AllianceChatMessages } from '@runik/contract';
+import { formatDateTime } from '../../shared/format';
 import { useMyAlliance } from '../../shared/my-alliance';
 import { apiErrorMessage, axiosErrorOf } from '../../api/http-client';
 import { useChatHistory, useMarkChatRead, useSendLine } from './alliance-chat-api';
@@ -13,6 +14,9 @@ function sendError(error: unknown): string {
   const wait: unknown = (axiosErrorOf(error)?.response?.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   return typeof wait === 'number' ? `${message} Try again in ${wait} s.` : message;
 }
+
+/** What a muted member reads under the closed input: the mute's end in their own time zone. */
+export const mutedNote = (untilIso: string) => `The leader muted you in the alliance chat until ${formatDateTime(untilIso)}.`;
 
 /**
  * The alliance chat: a full screen on a phone, a column beside the page on a desktop (the page
@@ -35,6 +39,21 @@ interface OpenChatPanelProps {
   onClose: () => void;
 }
 
+const MUTED_NOTE_ID = 'chat-panel-muted';
+
+/** Whether a mute ending at `mutedUntil` (ISO) still holds; it renders again when the mute ends. */
+function useMuted(mutedUntil: string | null): boolean {
+  const [, setEnded] = useState(0);
+  const endsAt = mutedUntil === null ? Number.NaN : Date.parse(mutedUntil);
+  useEffect(() => {
+    const wait = endsAt - Date.now();
+    if (!(wait > 0)) return;
+    const timer = setTimeout(() => setEnded((count) => count + 1), wait + 100);
+    return () => clearTimeout(timer);
+  }, [endsAt]);
+  return endsAt > Date.now();
+}
+
 function OpenChatPanel({ hiveUsername, allianceName, isLeader, onClose }: OpenChatPanelProps) {
   const history = useChatHistory(hiveUsername, true);
   const send = useSendLine(hiveUsername);
@@ -45,6 +64,8 @@ function OpenChatPanel({ hiveUsername, allianceName, isLeader, onClose }: OpenCh
   const lines = (history.data?.pages ?? []).flatMap((page) => page.messages).reverse();
   const newestId = lines.at(-1)?.id;
   const mutedUntil = history.data?.pages[0]?.mutedUntil ?? null;
+  // Muted: the input is closed until the mute's end (the clock opens it again), with the reason under it.
+  const muted = useMuted(mutedUntil);
 
   // What is shown is read.
   useEffect(() => {
@@ -62,7 +83,14 @@ function OpenChatPanel({ hiveUsername, allianceName, isLeader, onClose }: OpenCh
     const trimmed = text.trim();
     if (trimmed === '') return;
     setError(null);
-    send.mutate(trimmed, { onSuccess: () => setText(''), onError: (failure) => setError(sendError(failure)) });
+    send.mutate(trimmed, {
+      onSuccess: () => setText(''),
+      onError: (failure) => {
+        setError(sendError(failure));
+        // A mute set since the history was read: read it again, so the input closes with the mute's end.
+        if (axiosErrorOf(failure)?.response?.status === 403) void history.refetch();
+      },
+    });
   };
 
   return (
@@ -106,8 +134,12 @@ function OpenChatPanel({ hiveUsername, allianceName, isLeader, onClose }: OpenCh
         ))}
       </ol>
       <form className="chat-panel__form" onSubmit={submit}>
-        {mutedUntil && <p className="chat-panel__note">{AllianceChatMessages.muted(new Date(mutedUntil).toLocaleString())}</p>}
-        {error && (
+        {muted && mutedUntil !== null && (
+          <p className="chat-panel__note" id={MUTED_NOTE_ID} data-testid="chat-muted">
+            {mutedNote(mutedUntil)}
+          </p>
+        )}
+        {error && !muted && (
           <p className="chat-panel__error" role="alert">
             {error}
           </p>
@@ -118,10 +150,12 @@ function OpenChatPanel({ hiveUsername, allianceName, isLeader, onClose }: OpenCh
             aria-label="Message"
             placeholder="Message your alliance (@name to call someone)"
             maxLength={ALLIANCE_CHAT_TEXT_MAX}
+            disabled={muted}
+            aria-describedby={muted ? MUTED_NOTE_ID : undefined}
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
-          <button type="submit" className="button button--primary" disabled={send.isPending || text.trim() === ''}>
+          <button type="submit" className="button button--primary" disabled={muted || send.isPending || text.trim() === ''}>
             Send
           </button>
         </div>

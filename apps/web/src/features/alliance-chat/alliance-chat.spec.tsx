@@ -7,6 +7,7 @@ import {
   ApiRoutes,
   type AllianceChatMessageDto,
 } from '@runik/contract';
+import { formatDateTime } from '../../shared/format';
 import { responder } from '../../testing/fake-api';
 import { currentSocket } from '../../testing/fake-socket';
 import { allianceView, bodiesSentTo, memberView, openAlliance, PLAYER } from '../../testing/alliance-fixtures';
@@ -23,7 +24,7 @@ const line = (id: number, author: string | null, text: string): AllianceChatMess
 });
 
 /** Alice in an alliance with a chat of two lines (newest first, as the API answers) and `unread` unread. */
-async function openChatOf(view = memberView(), unread = 2) {
+async function openChatOf(view = memberView(), unread = 2, mutedUntil: string | null = null) {
   const opened = await openAlliance(view, {
     serve: (api) =>
       api
@@ -34,7 +35,7 @@ async function openChatOf(view = memberView(), unread = 2) {
           responder({
             messages: [line(2, 'bob', 'Hold the <b>pass</b>'), line(1, null, 'bob founded the alliance.')],
             nextCursor: null,
-            mutedUntil: null,
+            mutedUntil,
           }),
         )
         .on('POST', READ_URL, responder({ unreadCount: 0 })),
@@ -110,6 +111,36 @@ describe('the alliance chat', () => {
     await vi.waitFor(() =>
       expect(bodiesSentTo(api, ApiRoutes.allianceChatMute(PLAYER))).toEqual([{ targetUsername: 'bob', minutes: 1440 }]),
     );
+  });
+
+  // Issue 45: the moderation controls closed at once, and the mute's answer died with them.
+  it("tells the leader the mute took, with the server's words", async () => {
+    const { api, user } = await openChatOf(allianceView());
+    const done = AllianceChatMessages.mutedDone('bob', '2026-11-28T22:55:25.916Z');
+    api.on('POST', ApiRoutes.allianceChatMute(PLAYER), responder({ success: true, message: done }));
+    await user.click(await screen.findByRole('button', { name: /^Alliance chat/ }));
+    const panel = await screen.findByRole('complementary', { name: 'Alliance chat' });
+    await within(panel).findByText('Hold the <b>pass</b>');
+    await user.click(within(panel).getAllByRole('button', { name: /^Moderate the message/ })[1]);
+    await user.click(within(panel).getByRole('button', { name: 'Mute bob' }));
+    expect(await screen.findByText('bob is muted until Nov 28, 2026, 22:55 UTC.')).toBeInTheDocument();
+  });
+
+  it('closes the input of a muted member and says until when, in words; it opens again when the mute ends', async () => {
+    const until = new Date(Date.now() + 1500).toISOString();
+    const { user } = await openChatOf(memberView(), 2, until);
+    await user.click(await screen.findByRole('button', { name: /^Alliance chat/ }));
+    const panel = await screen.findByRole('complementary', { name: 'Alliance chat' });
+    const input = await within(panel).findByRole('textbox', { name: 'Message' });
+    await vi.waitFor(() => expect(input).toBeDisabled());
+    expect(within(panel).getByRole('button', { name: 'Send' })).toBeDisabled();
+    const note = within(panel).getByTestId('chat-muted');
+    expect(note).toHaveTextContent(`The leader muted you in the alliance chat until ${formatDateTime(until)}.`);
+    expect(note.textContent).toMatch(/until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\.$/);
+    expect(note.textContent).not.toContain(until);
+    expect(input).toHaveAccessibleDescription(note.textContent ?? '');
+    await vi.waitFor(() => expect(input).toBeEnabled(), { timeout: 3000 });
+    expect(within(panel).queryByTestId('chat-muted')).not.toBeInTheDocument();
   });
 
   it('is not offered to a player without an alliance', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Enemy } from '@runik/contract';
 import { CITY_HALL_KEY, formatPowerPoints } from '@runik/rules';
 import { resourceLines } from '../../shared/format';
@@ -32,9 +33,15 @@ export function EnemyCard({ username, enemy, playerCanAttack, attacking, busy, o
   const now = useNow();
   const confirm = useConfirm();
   const preview = useAttackPreview(username, enemy.name);
+  // Attack pressed before the odds arrived: the confirm waits for them rather than go without, and says so at once.
+  const [waitingForOdds, setWaitingForOdds] = useState(false);
   const confirmAttack = async () => {
-    // Attack pressed before the odds arrived: the confirm waits for them rather than go without.
-    const odds = preview.data ?? (preview.isError ? undefined : (await preview.refetch({ cancelRefetch: false })).data);
+    let odds = preview.data;
+    if (!odds && !preview.isError) {
+      setWaitingForOdds(true);
+      odds = (await preview.refetch({ cancelRefetch: false })).data;
+      setWaitingForOdds(false);
+    }
     const message = attackConfirmMessage(enemy.name, odds);
     if (await confirm({ title: `Attack ${enemy.name}?`, message, confirmLabel: 'Attack' })) onAttack(enemy.name);
   };
@@ -84,13 +91,19 @@ export function EnemyCard({ username, enemy, playerCanAttack, attacking, busy, o
         </div>
         <div className="attack-enemy__odds">
           <h4 className="attack-card__subtitle">Your odds</h4>
-          {preview.data ? (
-            <AttackOdds preview={preview.data} />
-          ) : (
+          {/* While they are weighed the same rows hold their place (issue 45: the Attack button moved by up to 157 px). */}
+          {preview.isError && !preview.data ? (
             <p className="city-muted" data-testid="attack-odds-missing">
-              {preview.isError ? 'The odds could not be loaded.' : 'Weighing the odds...'}
+              The odds could not be loaded.
             </p>
+          ) : (
+            !preview.data && (
+              <span className="sr-only" role="status" data-testid="attack-odds-missing">
+                Weighing the odds...
+              </span>
+            )
           )}
+          {(preview.data || !preview.isError) && <AttackOdds preview={preview.data ?? null} />}
         </div>
       </div>
       <footer className="attack-enemy__footer">
@@ -113,11 +126,11 @@ export function EnemyCard({ username, enemy, playerCanAttack, attacking, busy, o
           type="button"
           className="button button--primary attack-enemy__attack"
           disabled={!playerCanAttack || coolingUntil !== null || shield !== null || busy}
-          aria-busy={attacking}
+          aria-busy={attacking || waitingForOdds}
           data-first-step="raid"
           onClick={() => void confirmAttack()}
         >
-          <AttackIcon /> Attack
+          <AttackIcon /> {waitingForOdds ? 'Weighing...' : 'Attack'}
         </button>
       </footer>
     </li>

@@ -5,8 +5,8 @@ import { ApiRoutes, AttackMessages, type AttackResponse, type AttackResult, type
 import { ENEMY_COOLDOWN_MS } from '@runik/rules';
 import { cityKeys } from '../../shared/query-keys';
 import { advance, settle } from '../../testing/city-fixtures';
-import type { Responder } from '../../testing/fake-api';
-import { armyStats, attackFromCard, enemiesPage, enemy, enemyCard, openAttack, PLAYER, VERDICT } from './attack-fixtures';
+import type { FakeResponse, Responder } from '../../testing/fake-api';
+import { armyStats, attackFromCard, attackPreview, enemiesPage, enemy, enemyCard, openAttack, PLAYER, VERDICT } from './attack-fixtures';
 
 const NOW = new Date('2026-05-01T12:00:00.000Z');
 const ATTACK_BOB = ApiRoutes.attack(PLAYER, 'bob');
@@ -80,6 +80,33 @@ describe('the odds before an attack', () => {
     fireEvent.click(screen.getByTestId('confirm-dialog-cancel'));
     await settle();
     expect(opened.api.callsTo(ATTACK_BOB)).toEqual([]);
+  });
+});
+
+describe('Attack pressed while the odds are weighed (issue 45)', () => {
+  it('holds the same rows in place, says at once that it waits, and asks once they are in', async () => {
+    vi.useRealTimers();
+    let answer: (response: FakeResponse) => void = () => undefined;
+    const held = new Promise<FakeResponse>((resolve) => (answer = resolve));
+    await openAttack({ enemies: enemiesPage([enemy('bob')]), preview: () => held });
+    const card = enemyCard('bob');
+    const pending = within(card).getByTestId('attack-odds-pending');
+    expect(
+      within(pending)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Your power', 'Their power', 'Chance to win', 'You lose (even luck)', 'You bring home', 'Lost on the way']);
+    expect(within(card).getByRole('status')).toHaveTextContent('Weighing the odds...');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Attack' }));
+    expect(await within(card).findByRole('button', { name: 'Weighing...' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+
+    answer({ status: 200, data: attackPreview() });
+    expect(await screen.findByTestId('confirm-dialog-message')).toHaveTextContent("Your power 2,433 against bob's 1,091");
+    expect(within(card).getByRole('button', { name: 'Attack' })).toHaveAttribute('aria-busy', 'false');
+    expect(within(card).queryByTestId('attack-odds-pending')).toBeNull();
+    fireEvent.click(screen.getByTestId('confirm-dialog-cancel'));
   });
 });
 

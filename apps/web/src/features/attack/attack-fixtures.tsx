@@ -95,6 +95,8 @@ interface OpenOptions {
   enemies?: EnemiesResponse | Responder;
   /** On fake timers: drive the page with fireEvent, findBy* would wait on the faked clock. */
   fakeTimers?: boolean;
+  /** Each enemy's odds, when not the usual answer (held back, say). */
+  preview?: Responder;
 }
 
 /** A body answered with 200, or a responder as it is. */
@@ -108,12 +110,17 @@ export function renderAttack() {
 }
 
 /** Logs alice in and opens the Attack page; resolves once the army shows and the enemies have loaded (or failed to). */
-export async function openAttack({ army = armyStats(), enemies = enemiesPage([enemy('bob')]), fakeTimers = false }: OpenOptions = {}) {
+export async function openAttack({
+  army = armyStats(),
+  enemies = enemiesPage([enemy('bob')]),
+  fakeTimers = false,
+  preview = responder(attackPreview()),
+}: OpenOptions = {}) {
   const api = installFakeApi()
     .on('GET', ApiRoutes.armyStats(PLAYER), responder(army))
     .on('GET', ApiRoutes.enemies(PLAYER, 1, 0), responder(enemies));
   if (!('status' in enemies) && typeof enemies !== 'function')
-    for (const { name } of enemies.enemies) api.on('GET', ApiRoutes.attackPreview(PLAYER, name), responder(attackPreview()));
+    for (const { name } of enemies.enemies) api.on('GET', ApiRoutes.attackPreview(PLAYER, name), preview);
   logInAs(PLAYER);
   const rendered = renderAttack();
   if (fakeTimers) {

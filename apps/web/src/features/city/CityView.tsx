@@ -26,7 +26,7 @@ import { TrainingQueueWatcher } from './TrainingQueueWatcher';
 
 type Popup =
   | { kind: 'city-hall-details' }
-  | { kind: 'convert-to-runik' }
+  | { kind: 'convert-to-runik'; guided?: boolean }
   | { kind: 'convert-to-resources' }
   | { kind: 'train'; building: MilitaryBuildingKey }
   | { kind: 'speed-up'; building: MilitaryBuildingKey }
@@ -68,7 +68,7 @@ export function CityView({ username, city, constants }: CityViewProps) {
         <CityHallCard username={username} city={city} onShowDetails={() => setPopup({ kind: 'city-hall-details' })} />
         <RunikCard
           city={city}
-          onConvertToRunik={() => setPopup({ kind: 'convert-to-runik' })}
+          onConvertToRunik={(guided) => setPopup({ kind: 'convert-to-runik', guided })}
           onConvertToResources={() => setPopup({ kind: 'convert-to-resources' })}
           onDeposit={() => setPopup({ kind: 'deposit' })}
           onWithdraw={() => setPopup({ kind: 'withdraw' })}
@@ -119,6 +119,7 @@ function CityPopup({
         <ConvertToRunikModal
           username={props.username}
           city={props.city}
+          suggest={popup.guided === true}
           onClose={onClose}
           onConvertBack={() => onOpen({ kind: 'convert-to-resources' })}
         />

@@ -13,6 +13,7 @@ import {
 } from '@runik/rules';
 import { advance, cityResponse, openCity, PLAYER, previewCallsTo, realCallsTo, settle } from '../../testing/city-fixtures';
 import { answerConfirmation, toastTexts } from '../../testing/dialogs';
+import { SPOTLIGHT_ATTRIBUTE } from '../../shared/first-step-spotlight';
 import type { FakeApi, RecordedRequest } from '../../testing/fake-api';
 
 const CONVERT_URL = ApiRoutes.cityConvert(PLAYER);
@@ -204,23 +205,50 @@ describe('Convert Resources to RUNIK', () => {
     expect(amount).toHaveValue('200.9');
   });
 
-  it('suggests an amount that keeps 20 infantry trainable, warns when Max leaves less, and offers the way back', async () => {
+  it('suggests an amount that keeps 5 infantry trainable, warns when Max leaves less, and offers the way back', async () => {
     const { user, dialog, amount } = await openConversion({ wheat: 1000, lumber: 1000, stone: 1000, ore: 1000, runik: 0 });
     for (const name of ['Wheat', 'Lumber', 'Stone', 'Ore']) await user.click(within(dialog).getByRole('checkbox', { name }));
-    // 20 infantry need 200 wheat, 100 lumber and 50 ore: 800 of each may go.
-    expect(within(dialog).getByTestId('safe-amount')).toHaveTextContent('Suggested: 800.00 each keeps enough to train 20 infantry.');
-    await user.click(within(dialog).getByRole('button', { name: 'Use 800.00' }));
-    expect(amount).toHaveValue('800.0');
+    // 5 infantry need 50 wheat, 25 lumber and 12.5 ore: 950 of each may go.
+    expect(within(dialog).getByTestId('safe-amount')).toHaveTextContent('Suggested: 950.00 each keeps enough to train 5 infantry.');
+    await user.click(within(dialog).getByRole('button', { name: 'Use 950.00' }));
+    expect(amount).toHaveValue('950.0');
     expect(within(dialog).queryByTestId('reserve-warning')).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(amount).toHaveValue('1000.0');
     expect(within(dialog).getByTestId('reserve-warning')).toHaveTextContent(
-      'This leaves too little Wheat, Lumber, Ore to train 20 infantry.',
+      'This leaves too little Wheat, Lumber, Ore to train 5 infantry.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Convert RUNIK to Resources' }));
     expect(screen.queryByRole('dialog', { name: 'Convert Resources to RUNIK' })).toBeNull();
     expect(screen.getByRole('dialog', { name: /Convert RUNIK to Resources/ })).toBeInTheDocument();
+  });
+
+  // Issue 45: the guide's card said "at the suggested amount" and the popup opened empty.
+  it("opens from the guide's card with the resources and the suggested amount the card names", async () => {
+    const held = { wheat: 1000, lumber: 100, stone: 80, ore: 60, runik: 0 };
+    const opened = await openCity(cityResponse({ resources: held }));
+    serveConversion(opened.api, held);
+    const button = screen.getByRole('button', { name: 'Convert to RUNIK' });
+    button.setAttribute(SPOTLIGHT_ATTRIBUTE, '');
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Convert Resources to RUNIK' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Wheat' })).not.toBeChecked();
+    for (const name of ['Lumber', 'Stone', 'Ore']) expect(within(dialog).getByRole('checkbox', { name })).toBeChecked();
+    // Keeps 25 lumber and 12.5 ore for 5 infantry: 47.5 of each.
+    expect(within(dialog).getByLabelText('Amount of each')).toHaveValue('47.5');
+    expect(within(dialog).queryByTestId('reserve-warning')).toBeNull();
+    await settle();
+    expect(previewCallsTo(opened.api, CONVERT_URL).at(-1)?.body).toMatchObject({
+      selectedResources: ['lumber', 'stone', 'ore'],
+      amount: '47.50',
+    });
+  });
+
+  it('opens empty from the RUNIK card when the guide points elsewhere', async () => {
+    const { dialog, amount } = await openConversion();
+    for (const checkbox of within(dialog).getAllByRole('checkbox')) expect(checkbox).not.toBeChecked();
+    expect(amount).toHaveValue('');
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
@@ -233,27 +261,19 @@ describe('Convert Resources to RUNIK', () => {
     expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
   });
 
-  it('converts after confirmation, updates the balances and shows a success message for 3 seconds', async () => {
-    vi.useFakeTimers();
-    const { dialog, amount, api } = await openConversion(HELD, { fakeTimers: true });
+  it('converts after confirmation, updates the balances, closes the popup and tells the result in a toast', async () => {
+    const { dialog, amount, api } = await openConversion();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Wheat' }));
     fireEvent.change(amount, { target: { value: '100' } });
     submit(dialog);
     expect(realCallsTo(api, CONVERT_URL)).toHaveLength(0);
     await answerConfirmation(true);
-    await advance(0);
 
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Convert Resources to RUNIK' })).toBeNull());
     expect(realCallsTo(api, CONVERT_URL).map((request) => request.body)).toEqual([{ selectedResources: ['wheat'], amount: '100.00' }]);
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Converted! You received 0.450 RUNIK.');
+    expect(toastTexts()).toEqual(['Converted! You received 0.450 RUNIK.']);
     expect(screen.getByTestId('runik-amount')).toHaveTextContent('1.450');
     expect(screen.getByTestId('amount-wheat')).toHaveTextContent('900.00');
-    expect(within(dialog).getByTestId('held-wheat')).toHaveTextContent('900.00');
-    expect(amount).toHaveValue('');
-
-    await advance(2_900);
-    expect(within(dialog).getByRole('status')).toBeInTheDocument();
-    await advance(100);
-    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { AppRoutes, type FirstStepId, type FirstStepsResponse } from '@runik/contract';
+import { TRAINING_RESERVE_INFANTRY } from '@runik/rules';
 
 /** A control the guide may point at: the first one on the page (and enabled, where the selector says so) wins. */
 export interface Pointer {
@@ -53,7 +54,7 @@ export const STEP_GUIDES: Record<FirstStepId, StepGuide> = {
   },
   'train-infantry': {
     title: 'Train infantry',
-    text: 'Soldiers from the Quarters defend your city and march on others. Training takes a little while.',
+    text: `Soldiers from the Quarters defend your city and march on others. ${TRAINING_RESERVE_INFANTRY} are enough to raid the practice camp: they train in a few minutes.`,
     screen: AppRoutes.city,
     screenName: 'City',
     pointers: [

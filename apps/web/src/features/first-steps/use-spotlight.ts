@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { SPOTLIGHT_ATTRIBUTE } from '../../shared/first-step-spotlight';
 import type { Pointer } from './first-steps-catalog';
 
-/** Set on the control the guide points at; first-steps.css draws the highlight and the arrow. */
-export const SPOTLIGHT_ATTRIBUTE = 'data-first-step-current';
+/** Set on the control the guide points at (shared: a screen may read it); first-steps.css draws the highlight and the arrow. */
+export { SPOTLIGHT_ATTRIBUTE };
 
 export interface Spotlight {
   target: HTMLElement;

@@ -12,6 +12,8 @@ import { TradingTabs } from './TradingTabs';
 import type { Feedback } from './use-trade-action';
 import './trading.css';
 
+const ACTIVATION_OFFER_ID = 'trading-activation-offer';
+
 /** The Gear Marketplace (route /p2p, spec section 2): tabs Marketplace, My Listings and List Item. */
 export function TradingPage() {
   const username = useSession()?.hiveUsername ?? null;
@@ -53,10 +55,13 @@ function TradingView({ username }: { username: string }) {
       {!canWithdraw && (
         <div className="trading-restricted" data-testid="trading-restricted">
           <Message tone="error">{TradingMessages.tradingRestricted}</Message>
+          <p className="trading-restricted__unlock" data-testid="trading-activation-unlocks">
+            {TradingTexts.activationUnlocks} <a href={`#${ACTIVATION_OFFER_ID}`}>{TradingTexts.activationLink}</a>
+          </p>
         </div>
       )}
       {/* A free account trades once activated (issue 44): the offer, and its outcome once activated here. */}
-      <LateActivation username={username} canWithdraw={canWithdraw} />
+      <LateActivation username={username} canWithdraw={canWithdraw} id={ACTIVATION_OFFER_ID} />
       <p className="trading__balance" data-testid="trading-balance">
         {TradingTexts.balance(runikBalance)}
       </p>

@@ -99,6 +99,21 @@ describe('an account without the trading privilege', () => {
     expect(within(offer).getByRole('button', { name: 'Activate Account' })).toBeInTheDocument();
   });
 
+  // Issue 45: the notice alone said nothing of what activation would open.
+  it('reads, below the verbatim notice, what activating unlocks, with a link to the offer', async () => {
+    await openTrading({ userData: tradeData({ canWithdraw: false, runikBalance: 5000 }) });
+    const restricted = screen.getByTestId('trading-restricted');
+    expect(restricted.firstElementChild).toHaveTextContent(RESTRICTED);
+    const unlocks = within(restricted).getByTestId('trading-activation-unlocks');
+    expect(unlocks).toHaveTextContent(
+      'Activating your account unlocks trading: buying gear, listing your own for sale and removing your listings, and withdrawing RUNIK.',
+    );
+    const link = within(unlocks).getByRole('link', { name: 'See the activation offer' });
+    const offer = screen.getByRole('region', { name: 'Activate your account' });
+    expect(link.getAttribute('href')).toBe(`#${offer.id}`);
+    expect(offer.id).not.toBe('');
+  });
+
   it('has every action open with the privilege', async () => {
     const { user } = await openTrading({
       marketplace: [listing(1)],

@@ -18,6 +18,10 @@ export const TradingTexts = {
   receivesNote: `The seller receives ${SELLER_SHARE_PERCENT}% of the price, rounded down.`,
   selected: (name: string) => `Selected: ${name}`,
   noneSelected: 'Choose a gear below.',
+  // Below the spec's "Trading Restricted" notice, for a free account (issue 45): what the late activation opens.
+  activationUnlocks:
+    'Activating your account unlocks trading: buying gear, listing your own for sale and removing your listings, and withdrawing RUNIK.',
+  activationLink: 'See the activation offer',
 } as const;
 
 /** The questions asked before a purchase or a removal (the game's confirmation, as on the City and Alliance pages). */

@@ -43,6 +43,8 @@ interface LateActivationProps {
   /** The account may withdraw already (paid): nothing to offer, unless it was activated here. */
   canWithdraw: boolean;
   polling?: RegistrationPolling;
+  /** The offer's element id, for a link to it (the trading page's notice). */
+  id?: string;
 }
 
 /**
@@ -52,19 +54,20 @@ interface LateActivationProps {
  * is (wallet/registration-payment.ts), its progress, then the new withdrawable balance. Stays shown once activated
  * here, so the outcome can be read after the screen's data says the account may withdraw.
  */
-export function LateActivation({ username, canWithdraw, polling = DEFAULT_REGISTRATION_POLLING }: LateActivationProps) {
+export function LateActivation({ username, canWithdraw, polling = DEFAULT_REGISTRATION_POLLING, id }: LateActivationProps) {
   const [payingHere, setPayingHere] = useState(false);
   if (canWithdraw && !payingHere) return null;
-  return <LateActivationPanel username={username} polling={polling} onPay={() => setPayingHere(true)} />;
+  return <LateActivationPanel username={username} polling={polling} onPay={() => setPayingHere(true)} id={id} />;
 }
 
 interface PanelProps {
+  id?: string;
   username: string;
   polling: RegistrationPolling;
   onPay: () => void;
 }
 
-function LateActivationPanel({ username, polling, onPay }: PanelProps) {
+function LateActivationPanel({ id, username, polling, onPay }: PanelProps) {
   const titleId = useId();
   const queryClient = useQueryClient();
   const task = useAsyncTask();
@@ -98,7 +101,7 @@ function LateActivationPanel({ username, polling, onPay }: PanelProps) {
   };
 
   return (
-    <section className="late-activation" aria-labelledby={titleId} data-testid="late-activation">
+    <section id={id} className="late-activation" aria-labelledby={titleId} data-testid="late-activation">
       <h3 id={titleId} className="late-activation__title">
         {LateActivationTexts.title}
       </h3>

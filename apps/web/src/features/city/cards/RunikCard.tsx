@@ -1,4 +1,5 @@
 import { formatRunikBrief } from '@runik/rules';
+import { isSpotlit } from '../../../shared/first-step-spotlight';
 import { CountUp } from '../../../ui/CountUp';
 import { CurrencyIcon } from '../../../ui/icons/CurrencyIcon';
 import type { CityState } from '../city-state';
@@ -6,7 +7,8 @@ import { WalletActions } from './WalletActions';
 
 interface RunikCardProps {
   city: CityState;
-  onConvertToRunik: () => void;
+  /** `guided`: opened from the guide's card, which names the suggested amount. */
+  onConvertToRunik: (guided: boolean) => void;
   onConvertToResources: () => void;
   onDeposit: () => void;
   onWithdraw: () => void;
@@ -22,7 +24,12 @@ export function RunikCard({ city, onConvertToRunik, onConvertToResources, onDepo
         <CountUp className="city-runik__amount" testId="runik-amount" value={city.holdings.runik} format={formatRunikBrief} /> RUNIK
       </p>
       <div className="city-card__actions">
-        <button type="button" className="button city-card__action" data-first-step="convert-to-runik" onClick={onConvertToRunik}>
+        <button
+          type="button"
+          className="button city-card__action"
+          data-first-step="convert-to-runik"
+          onClick={(event) => onConvertToRunik(isSpotlit(event.currentTarget))}
+        >
           Convert to RUNIK
         </button>
         <button type="button" className="button city-card__action" data-first-step="convert-to-resources" onClick={onConvertToResources}>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CityMessages } from '@runik/contract';
 import {
   CONVERSION_TERMS,
@@ -26,29 +26,32 @@ import { useConvertToRunik } from '../city-actions';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
 import { CityHints } from '../city-messages';
 import type { CityState } from '../city-state';
-import { useFlashMessage } from '../../../ui/use-flash-message';
+import { useShowToast } from '../../../ui/Toasts';
 import { useConvertPreview } from './use-previews';
 import { AmountField } from './AmountField';
 
 interface ConvertToRunikModalProps {
   username: string;
   city: CityState;
+  /** Opened from the guide's card: the resources and the suggested amount it names are filled in (issue 45). */
+  suggest?: boolean;
   onClose: () => void;
   /** Opens Convert RUNIK to Resources instead: the way back when a conversion left too little. */
   onConvertBack: () => void;
 }
 
 /** Convert Resources to RUNIK: the same amount of each selected resource, less the tax (spec section 5). */
-export function ConvertToRunikModal({ username, city, onClose, onConvertBack }: ConvertToRunikModalProps) {
+export function ConvertToRunikModal({ username, city, suggest = false, onClose, onConvertBack }: ConvertToRunikModalProps) {
   const amountId = useId();
-  const [checked, setChecked] = useState<ResourceKey[]>([]);
-  const [amountText, setAmountText] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const success = useFlashMessage();
-  const convert = useConvertToRunik(username);
-
   const held = city.holdings;
   const selectable = (resource: ResourceKey) => held[resource] > MIN_SELECTABLE_THOUSANDTHS;
+  const [initial] = useState(() => (suggest ? guideSuggestion(held) : { checked: [], amountText: '' }));
+  const [checked, setChecked] = useState<ResourceKey[]>(initial.checked);
+  const [amountText, setAmountText] = useState(initial.amountText);
+  const [formError, setFormError] = useState<string | null>(null);
+  const convert = useConvertToRunik(username);
+  const showToast = useShowToast();
+
   const selected = RESOURCE_KEYS.filter((resource) => checked.includes(resource) && selectable(resource));
   const amount = parseAmountInput(amountText, 2);
   const { preview, loading } = useConvertPreview(username, selected, amount);
@@ -64,14 +67,21 @@ export function ConvertToRunikModal({ username, city, onClose, onConvertBack }: 
   // What keeps a first batch of infantry trainable (issue 35: Max on every resource left no wheat).
   const safeAmount = floorTo(Math.min(safeConversionAmount(selected, held), maxAmount), 1);
   const leftShort = amount === null ? [] : resourcesLeftShort(selected, amount, held);
+  // The guide's amount follows the day's limit the preview reads, until the player changes the form.
+  const [followSuggestion, setFollowSuggestion] = useState(initial.amountText !== '');
+  useEffect(() => {
+    if (followSuggestion && safeAmount > 0 && amount !== safeAmount) setAmountText(toDecimalString(safeAmount, 1));
+  }, [followSuggestion, safeAmount, amount]);
 
   const toggle = (resource: ResourceKey, on: boolean) => {
+    setFollowSuggestion(false);
     setFormError(null);
     setChecked((previous) => (on ? [...previous, resource] : previous.filter((key) => key !== resource)));
   };
 
   const changeAmount = (text: string) => {
     if (!isAmountDraft(text, 2)) return;
+    setFollowSuggestion(false);
     setFormError(null);
     setAmountText(text);
   };
@@ -88,9 +98,10 @@ export function ConvertToRunikModal({ username, city, onClose, onConvertBack }: 
     convert.mutate(
       { selectedResources: selected, amount: toDecimalString(amount, 2) },
       {
+        // Done: the popup closes and says what came in (issue 45: it stayed open over the City).
         onSuccess: (response) => {
-          setAmountText('');
-          success.show(`Converted! You received ${formatRunikDecimal(response.runikGained)} RUNIK.`);
+          showToast(`Converted! You received ${formatRunikDecimal(response.runikGained)} RUNIK.`);
+          onClose();
         },
       },
     );
@@ -163,13 +174,23 @@ export function ConvertToRunikModal({ username, city, onClose, onConvertBack }: 
         )}
         <ConvertPreview preview={preview} loading={loading} />
         {formError && <Message tone="error">{formError}</Message>}
-        {success.message && <Message tone="info">{success.message}</Message>}
         <button type="submit" className="button button--primary" disabled={convert.isPending} aria-busy={convert.isPending}>
           Convert
         </button>
       </form>
     </Modal>
   );
+}
+
+/** The resources the guide's card names (lumber, stone and ore: the wheat feeds the troops) and their suggested amount. */
+const GUIDE_RESOURCES: readonly ResourceKey[] = ['lumber', 'stone', 'ore'];
+
+/** What the popup opens with from the guide: those of the card's resources held, each at the amount that keeps the reserve. */
+export function guideSuggestion(held: CityState['holdings']): { checked: ResourceKey[]; amountText: string } {
+  const checked = GUIDE_RESOURCES.filter((resource) => held[resource] > MIN_SELECTABLE_THOUSANDTHS);
+  const maxAmount = previewToRunik(checked, 0, held, CONVERSION_TERMS).maxAmount;
+  const amount = floorTo(Math.min(safeConversionAmount(checked, held), maxAmount), 1);
+  return amount > 0 ? { checked, amountText: toDecimalString(amount, 1) } : { checked, amountText: '' };
 }
 
 function ConvertPreview({ preview, loading }: Pick<ReturnType<typeof useConvertPreview>, 'preview' | 'loading'>) {

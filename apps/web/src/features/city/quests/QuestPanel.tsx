@@ -19,6 +19,15 @@ export function formatReward(reward: QuestRewardDto): string {
 }
 
 /**
+ * Where the player stands in the chain: "goal 2 of 4" (the goal shown, counted from the first), or "all 4 claimed".
+ * Not "N of M to go", which read as a second progress beside the goal's own "2 / 5" (issue 45).
+ */
+export function chainStep(chain: readonly QuestDto[]): string {
+  const next = chain.findIndex((quest) => quest.claimedAt === null);
+  return next === -1 ? `all ${chain.length} claimed` : `goal ${next + 1} of ${chain.length}`;
+}
+
+/**
  * Daily quests and the quest chain on the city screen (issue 36): each with its progress, counted by
  * the server from the real actions, its reward, and Claim once it is complete.
  */
@@ -53,8 +62,8 @@ export function QuestPanel({ username }: { username: string }) {
       </ul>
       <h3 className="quest-panel__group">
         Quest chain{' '}
-        <span className="city-muted">
-          {chain.filter((quest) => quest.claimedAt === null).length} of {chain.length} to go
+        <span className="city-muted" data-testid="quest-chain-step">
+          {chainStep(chain)}
         </span>
       </h3>
       {nextInChain ? (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRoutes, QuestMessages, type QuestDto, type QuestsResponse } from '@runik/contract';
 import { installFakeApi } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
-import { QuestPanel } from './QuestPanel';
+import { chainStep, QuestPanel } from './QuestPanel';
 
 const PLAYER = 'alice';
 
@@ -52,7 +52,25 @@ describe('Quest panel', () => {
     // The chain shows its next goal only.
     expect(within(panel).getByTestId('quest-city-hall-5')).toHaveTextContent('Reward: 10.00 RUNIK');
     expect(within(panel).queryByTestId('quest-win-raid')).not.toBeInTheDocument();
-    expect(panel).toHaveTextContent('2 of 2 to go');
+    expect(within(panel).getByTestId('quest-chain-step')).toHaveTextContent(/^goal 1 of 2$/);
+  });
+
+  // Issue 45: "4 of 4 to go" beside the goal's "2 / 5" read as two progresses.
+  it("names the chain's goal shown by its place, not a count to go beside the goal's own progress", async () => {
+    const claimedAt = '2026-05-01T09:05:00.000Z';
+    const chain = [
+      quest('win-raid', { progress: 1, completedAt: claimedAt, claimedAt }),
+      quest('city-hall-5', { title: 'Raise City Hall to level 5', progress: 2, goal: 5 }),
+      quest('first-gear'),
+      quest('join-alliance'),
+    ];
+    installFakeApi().on('GET', ApiRoutes.quests(PLAYER), { status: 200, data: quests({ chain }) });
+    renderPanel();
+    const panel = await screen.findByTestId('quest-panel');
+    expect(within(panel).getByTestId('quest-chain-step')).toHaveTextContent(/^goal 2 of 4$/);
+    expect(within(panel).getByTestId('quest-city-hall-5')).toHaveTextContent('2 / 5');
+    expect(panel).not.toHaveTextContent('to go');
+    expect(chainStep(chain.map((goal) => ({ ...goal, claimedAt })))).toBe('all 4 claimed');
   });
 
   it('claims with the quest id, shows the quests that come back, and says why a claim must wait', async () => {
