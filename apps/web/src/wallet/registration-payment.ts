@@ -51,6 +51,8 @@ export interface RegistrationPayment {
   notify: (notice: string) => void;
   /** The payment reached a step (sent, seen on chain, credited): the screen shows where it is. */
   onStep: (step: PaymentStep) => void;
+  /** A status check answered whether the Hive node has the payment in a block that Hive Engine has not processed yet. */
+  onAwaitingHiveEngine: (awaiting: boolean) => void;
 }
 
 export function initiateRegistration(request: InitiateRegistrationRequest): Promise<InitiateRegistrationResponse> {
@@ -137,18 +139,19 @@ function watchPayment(transactionId: string, waker: Waker, onStep: RegistrationP
 async function waitForConfirmation(
   transactionId: string,
   { intervalMs, timeoutMs }: RegistrationPolling,
-  { signal, notify, onStep }: Pick<RegistrationPayment, 'signal' | 'notify' | 'onStep'>,
+  { signal, notify, onStep, onAwaitingHiveEngine }: Pick<RegistrationPayment, 'signal' | 'notify' | 'onStep' | 'onAwaitingHiveEngine'>,
   waker: Waker,
 ) {
   const checks = 1 + Math.floor(timeoutMs / intervalMs);
   for (let check = 0; ; check += 1) {
     if (check > 0) await wait(intervalMs, signal, waker);
-    const { status, error, seenOnChain } = await fetchTransactionStatus(transactionId);
+    const { status, error, seenOnChain, awaitingHiveEngine } = await fetchTransactionStatus(transactionId);
     if (status === 'confirmed') return;
     if (status === 'invalid') {
       throw new UserFacingError(['Registration transaction invalid. Please try again.', error].filter(Boolean).join(' '));
     }
     if (seenOnChain) onStep('seen');
+    onAwaitingHiveEngine(awaitingHiveEngine);
     if (check === checks - 1) {
       notify(
         `Registration not confirmed within ${timeoutMs / 1000} seconds. Please try logging in manually. DM Sync to submit what happened.`,

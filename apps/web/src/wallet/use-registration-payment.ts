@@ -6,10 +6,11 @@ import type { AsyncTask } from '../ui/use-async-task';
 import type { HiveKeychain } from './keychain';
 import { fetchSwapHiveBalance, payRegistration, type RegistrationPolling } from './registration-payment';
 
-/** The fee sent (SWAP.HIVE) and the step its payment reached. */
+/** The fee sent (SWAP.HIVE), the step its payment reached, and whether it waits for Hive Engine (in a Hive block). */
 export interface RegistrationPaymentProgress {
   sent: string;
   step: PaymentStep;
+  awaitingHiveEngine: boolean;
 }
 
 export interface RegistrationPaymentOptions {
@@ -30,9 +31,26 @@ export function useRegistrationPayment(task: AsyncTask, { hiveUsername, referrer
   const pay = (keychain: () => HiveKeychain, feeInHive: string, balance: string, afterCredit: () => Promise<void>) => {
     setPayment(null);
     const onStep = (step: PaymentStep) =>
-      setPayment((current) => ({ sent: feeInHive, step: current ? laterStep(current.step, step) : step }));
+      setPayment((current) => ({
+        sent: feeInHive,
+        step: current ? laterStep(current.step, step) : step,
+        awaitingHiveEngine: current?.awaitingHiveEngine ?? false,
+      }));
+    const onAwaitingHiveEngine = (awaiting: boolean) =>
+      setPayment((current) => (current ? { ...current, awaitingHiveEngine: awaiting } : current));
     return task.run(async ({ signal, notify }) => {
-      await payRegistration({ keychain, hiveUsername, referrer, feeInHive, balance, polling, signal, notify, onStep });
+      await payRegistration({
+        keychain,
+        hiveUsername,
+        referrer,
+        feeInHive,
+        balance,
+        polling,
+        signal,
+        notify,
+        onStep,
+        onAwaitingHiveEngine,
+      });
       await afterCredit();
     }, 'Transaction failed or cancelled');
   };

@@ -74,7 +74,12 @@ export function ActivationPanel({ hiveUsername, referrer, challenge, polling, on
       </div>
 
       {payment && (
-        <PaymentSteps step={payment.step} sent={`${formatChainQuantity(payment.sent)} ${SWAP_HIVE}`} credited="Account activated" />
+        <PaymentSteps
+          step={payment.step}
+          sent={`${formatChainQuantity(payment.sent)} ${SWAP_HIVE}`}
+          credited="Account activated"
+          awaitingHiveEngine={payment.awaitingHiveEngine}
+        />
       )}
       {notice && <Message tone="info">{notice}</Message>}
       {error && <Message tone="error">{error}</Message>}

@@ -6,6 +6,7 @@ import {
   ErrorMessages,
   NOTIFICATION_EVENT,
   PAYMENT_SEEN_EVENT,
+  PaymentProgressMessages,
   RegistrationInvalidReasons,
   type TransactionStatusResponse,
 } from '@runik/contract';
@@ -203,6 +204,16 @@ describe('paid activation', () => {
     await activateOnceQuoted(user);
     await screen.findByText(PAYMENT_SENT);
     await waitFor(() => expect(screen.getByRole('list', { name: 'Payment progress' })).toHaveAttribute('data-step', 'seen'));
+  });
+
+  it('says the payment is in a Hive block and waits for Hive Engine while a check says so', async () => {
+    installFakeKeychain();
+    const { answerStatuses } = installRegistrationApi();
+    answerStatuses({ ...pending, awaitingHiveEngine: true });
+    const user = await openActivation();
+    await activateOnceQuoted(user);
+    await screen.findByText(PAYMENT_SENT);
+    expect(await screen.findByTestId('payment-awaiting-engine')).toHaveTextContent(PaymentProgressMessages.awaitingHiveEngine);
   });
 
   it('logs in at once when the first check already finds the payment confirmed', async () => {

@@ -1,6 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiRoutes, NOTIFICATION_EVENT, PAYMENT_SEEN_EVENT, type DepositCheckResponse, type DepositStatusResponse } from '@runik/contract';
+import {
+  ApiRoutes,
+  NOTIFICATION_EVENT,
+  PAYMENT_SEEN_EVENT,
+  PaymentProgressMessages,
+  type DepositCheckResponse,
+  type DepositStatusResponse,
+} from '@runik/contract';
 import { DEPOSIT_POLL_ATTEMPTS, DEPOSIT_POLL_INTERVAL_MS } from '@runik/rules';
 import { cityKeys } from '../../shared/query-keys';
 import { GAME_ACCOUNT, HIVE_ENGINE_URL } from '../../shared/config';
@@ -316,6 +323,21 @@ describe('Deposit RUNIK: the transfer', () => {
     expect(outcome(dialog)).toHaveAttribute('data-phase', 'pending');
     await advance(DEPOSIT_POLL_INTERVAL_MS);
     expect(steps()).toHaveAttribute('data-step', 'credited');
+  });
+
+  it('says the payment is in a Hive block and waits for Hive Engine while a check says so', async () => {
+    const { dialog } = await sendPendingDeposit(
+      { status: 'pending', error: null, seenOnChain: false, awaitingHiveEngine: true },
+      { status: 'pending', error: null, seenOnChain: true, awaitingHiveEngine: false },
+      { status: 'completed', error: null, seenOnChain: true, awaitingHiveEngine: false },
+    );
+    const waiting = () => within(dialog).queryByTestId('payment-awaiting-engine');
+    expect(waiting()).toBeNull();
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(waiting()).toHaveTextContent(PaymentProgressMessages.awaitingHiveEngine);
+    // Hive Engine processed it: the chain follower has seen it, and the note goes.
+    await advance(DEPOSIT_POLL_INTERVAL_MS);
+    expect(waiting()).toBeNull();
   });
 
   it('reports a failed deposit with its reason, or Unknown error', async () => {

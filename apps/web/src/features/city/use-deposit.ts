@@ -41,7 +41,7 @@ export interface DepositState {
   /** What the popup shows; an idle state with a message is an attempt refused before it was pending. */
   message: string | null;
   /** Once sent: the transfer, where it is (sent, seen on chain, credited) and its amount (RNK, 3 decimals). */
-  payment?: { transactionId: string; amount: string; step: PaymentStep };
+  payment?: { transactionId: string; amount: string; step: PaymentStep; awaitingHiveEngine?: boolean };
   /** After a timeout: the transfer is still awaited, shown completed when the game pushes its credit. */
   awaited?: boolean;
 }
@@ -97,10 +97,22 @@ interface DepositRun {
   onPending: (transactionId: string) => void;
   /** A check answered that the chain follower has seen the transfer. */
   onSeen: (transactionId: string) => void;
+  /** A check answered whether the Hive node has the transfer in a block that Hive Engine has not processed yet. */
+  onAwaitingHiveEngine: (transactionId: string, awaiting: boolean) => void;
 }
 
 /** The transfer through Keychain, the init call, then the polling of the check call. */
-async function runDeposit({ username, amount, keychain, polling, signal, waker, onPending, onSeen }: DepositRun): Promise<DepositState> {
+async function runDeposit({
+  username,
+  amount,
+  keychain,
+  polling,
+  signal,
+  waker,
+  onPending,
+  onSeen,
+  onAwaitingHiveEngine,
+}: DepositRun): Promise<DepositState> {
   let response: KeychainResponse<KeychainBroadcastResult>;
   try {
     response = await requestSendToken(keychain, { from: username, to: GAME_ACCOUNT, amount, memo: DEPOSIT_MEMO, symbol: RNK_SYMBOL });
@@ -134,6 +146,7 @@ async function runDeposit({ username, amount, keychain, polling, signal, waker, 
       return { phase: 'completed', message: DepositMessages.completed(formatChainQuantity(amount)), payment: credited };
     if (check.status === 'failed') return { phase: 'failed', message: DepositMessages.failed(check.error) };
     if (check.seenOnChain) onSeen(txId);
+    onAwaitingHiveEngine(txId, check.awaitingHiveEngine);
   }
   return { phase: 'timeout', message: DepositMessages.timeout, awaited: true };
 }
@@ -222,6 +235,12 @@ export function useDeposit(username: string, polling: DepositPolling) {
               payment: { transactionId, amount: formatDecimal(thousandths, RNK_DECIMALS), step: 'sent' },
             }),
           onSeen: (transactionId) => setState((current) => advance(current, transactionId, 'seen')),
+          onAwaitingHiveEngine: (transactionId, awaiting) =>
+            setState((current) =>
+              current.payment?.transactionId === transactionId
+                ? { ...current, payment: { ...current.payment, awaitingHiveEngine: awaiting } }
+                : current,
+            ),
         });
         // The steps reached while polling (a pushed 'seen') stay with the outcome.
         setState((current) => (outcome.payment || !current.payment ? outcome : { ...outcome, payment: current.payment }));

@@ -124,6 +124,7 @@ function LateActivationPanel({ id, username, polling, onPay }: PanelProps) {
           step={payment.step}
           sent={`${formatChainQuantity(payment.sent)} ${SWAP_HIVE}`}
           credited={LateActivationTexts.credited}
+          awaitingHiveEngine={payment.awaitingHiveEngine}
         />
       )}
       {task.notice && !done && <Message tone="info">{task.notice}</Message>}

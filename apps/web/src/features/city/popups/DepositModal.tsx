@@ -107,6 +107,7 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
             step={payment.step}
             sent={`${formatChainQuantity(payment.amount)} RNK`}
             credited={`${formatChainQuantity(payment.amount)} RUNIK`}
+            awaitingHiveEngine={payment.awaitingHiveEngine}
           />
         )}
         {message && (
