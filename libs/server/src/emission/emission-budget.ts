@@ -200,7 +200,7 @@ export class EmissionBudget {
       manager,
       db.selectFrom('emission_draws').select('used').where('day', '=', gameDate(day.day)).where('player_id', '=', playerId),
     );
-    const drawn = Number(draw?.used ?? 0);
+    const drawn = draw?.used ?? 0;
     const { share, left, limitedBy } = emissionAllowance(day, { weight, drawn, young });
     return { day, weight, young, share: share ?? 0, drawn, left, limitedBy };
   }
@@ -279,10 +279,10 @@ export class EmissionBudget {
       );
       for (const player of waiting) {
         // Game-only RUNIK spent in the meantime is no longer there to release: what it waited for shrinks with it.
-        const releasable = Math.min(Number(player.release_waiting), Number(player.locked_runik));
+        const releasable = Math.min(player.release_waiting, player.locked_runik);
         const released = await this.drawRelease(manager, player.id, releasable);
         if (released === 0 && releasable > 0) break;
-        await this.settleRelease(manager, player.id, released, releasable - released - Number(player.release_waiting));
+        await this.settleRelease(manager, player.id, released, releasable - released - player.release_waiting);
       }
     });
   }
@@ -382,7 +382,7 @@ export class EmissionBudget {
         .orderBy('player_id')
         .forNoKeyUpdate(),
     );
-    return new Map(mine.map((row) => [Number(row.player_id), Number(row.used)]));
+    return new Map(mine.map((row) => [row.player_id, row.used]));
   }
 
   /** Which of `playerIds` were paid in the last 21 game days (`youngSince`): their shares are capped. */
@@ -395,7 +395,7 @@ export class EmissionBudget {
         .where('id', '=', sql<number>`ANY(${playerIds}::bigint[])`)
         .where((eb) => eb.fn.coalesce('activated_at', 'created_at'), '>=', youngSince(now.getTime())),
     );
-    return new Set(young.map((row) => Number(row.id)));
+    return new Set(young.map((row) => row.id));
   }
 
   /**
@@ -458,11 +458,11 @@ function dayFromRow(row: {
   total_weight: number;
   sized_from_treasury: boolean;
 }): EmissionDay {
-  const [used, newcomers, releases] = [row.used, row.newcomers_used, row.releases_used].map(Number);
+  const { used, newcomers_used: newcomers, releases_used: releases } = row;
   return {
     day: row.day,
-    budget: Number(row.budget),
-    totalWeight: Number(row.total_weight),
+    budget: row.budget,
+    totalWeight: row.total_weight,
     used: { producers: used - newcomers - releases, newcomers, releases },
     sizedFromTreasury: row.sized_from_treasury,
   };
