@@ -205,14 +205,14 @@ export class PaymentPipeline {
         .where('transaction_id', '=', transactionId)
         .where(sql<boolean>`status = ${credited}`),
     );
-    return row ? Number(row.id) : null;
+    return row ? row.id : null;
   }
 
   /** The sender's player id, held for the rest of the transaction when `lock`; undefined for an account with no player. */
   private async payerOf(manager: EntityManager, username: string, lock: boolean): Promise<number | undefined> {
     const query = db.selectFrom('players').select('id').where('hive_username', '=', username);
     const row = await firstRow(manager, lock ? query.forNoKeyUpdate() : query);
-    return row ? Number(row.id) : undefined;
+    return row ? row.id : undefined;
   }
 
   /**
