@@ -57,7 +57,7 @@ export class RegistrationJobs {
       },
       credit: async (manager, { paidThousandths }) => {
         const now = this.clock.now();
-        const [{ id: recordId }] = await rows(
+        const [{ id }] = await rows(
           manager,
           db
             .insertInto('registrations')
@@ -82,8 +82,6 @@ export class RegistrationJobs {
             )
             .returning('id'),
         );
-        // A bigint column: the driver gives it as text.
-        const id = Number(recordId);
         if (player) await this.players.activate(manager, player);
         const activated = player ?? (await this.players.register(manager, transfer.sender, referrer, 'paid'));
         return {

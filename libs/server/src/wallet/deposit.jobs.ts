@@ -80,7 +80,7 @@ export class DepositJobs {
             { account: { playerId }, asset: 'runik', delta: amount },
           ],
         });
-        const id = Number(deposit.id);
+        const { id } = deposit;
         return {
           id,
           playerId,
