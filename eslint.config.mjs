@@ -28,6 +28,7 @@ const SERVER_PUBLIC_FILES = {
   ],
   city: ['city-core.module', 'city-state', 'city-transactions', 'city.service', 'military.service'],
   emission: ['emission-budget', 'emission.module', 'liabilities'],
+  fairness: ['fair-rolls'],
   gears: ['gear-rows', 'gears.module', 'gears.service'],
   ledger: ['ledger.module', 'ledger.service', 'ledger.types'],
   metrics: ['metrics.module', 'metrics.service', 'scrape-reads'],

@@ -28,6 +28,12 @@ const systemProject = (name: string, files: Config): Config =>
     ...files,
   });
 
+const browserStack: Config = {
+  globalSetup: '<rootDir>/src/support/browser-global-setup.ts',
+  globalTeardown: '<rootDir>/src/support/system-global-teardown.ts',
+};
+const screenTimes = 'time-to-usable';
+
 const config: Config = {
   // System and browser tests start real processes and wait for the chain; npm test runs three files at a time on
   // 2 cores beside Vitest, where everything takes several times as long as alone: a wide margin, not a bet.
@@ -41,7 +47,7 @@ const config: Config = {
     // The api's own start-up (its module graph in Nest's preview mode: no services). Bull Board's Fastify adapter
     // loads @fastify/static, which requires content-disposition, an ES module: Jest needs it transformed.
     nodeProject('api', '<rootDir>/apps/api', {
-      transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@bull-board|pixelmatch|kysely|content-disposition)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@bull-board|pixelmatch|kysely|content-disposition|@noble)/)'],
     }),
     nodeProject('hive-sim', '<rootDir>/apps/hive-sim'),
     // The economy simulation (npm run economy): the rules played by bots, no services.
@@ -59,10 +65,12 @@ const config: Config = {
     // Jest 30 reads testTimeout from the global config only, so its spec sets its own (120 s).
     // Each worker's shared stack (support/shared-browser-stack.ts) outlives its files: the teardown stops it.
     nodeProject('browser', '<rootDir>/apps/e2e', {
+      ...browserStack,
       testMatch: ['<rootDir>/src/browser/**/*.spec.ts'],
-      globalSetup: '<rootDir>/src/support/browser-global-setup.ts',
-      globalTeardown: '<rootDir>/src/support/system-global-teardown.ts',
+      testPathIgnorePatterns: [`/src/browser/${screenTimes}\\.spec\\.ts$`],
     }),
+    // Every screen's time to usable (issue 50): 96 cold loads, figures not assertions; `npm run measure:screens`.
+    nodeProject('browser-measure', '<rootDir>/apps/e2e', { ...browserStack, testMatch: [`<rootDir>/src/browser/${screenTimes}.spec.ts`] }),
   ],
 };
 export default config;

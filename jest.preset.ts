@@ -31,7 +31,7 @@ export const nodeProject = (name: string, rootDir: string, extra: Config = {}): 
   roots: ['<rootDir>', ...workspaceLibs],
   testEnvironment: 'node',
   transform: swcTransform,
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@bull-board|pixelmatch|kysely)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@bull-board|pixelmatch|kysely|@noble)/)'],
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
   ...extra,
 });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ApiRoutes } from '@runik/contract';
-import { previewToRunik, saleSplit } from '@runik/rules';
+import { emissionAllowance, emissionSlices, gameDay, gameDayKey, previewToRunik, saleSplit, youngSince } from '@runik/rules';
 import { BenchGame, LISTING_PRICE } from './game';
 import { alternate, LoadResult, mergeLoads, RequestSpec, runLoad } from './load';
 import { mergePgbench, PgbenchResult, runPgbench } from './pgbench';
@@ -29,8 +29,9 @@ const CONVERSION = 'resource conversion, POST /api/city/convert/{username}';
  *   - Gear purchase: a paid buyer (one of 1,000, at random) buys a listed gear (every call a listing
  *     of its own) from one of the sellers: the price leaves the buyer, 96 % goes to the seller and
  *     the rest to the tax account, the gear changes owner.
- *   - Resource conversion: a player (one of 1,000, at random) converts 1 wheat to RUNIK (the mint
- *     pays, the tax account takes 10 %, the wheat is burnt).
+ *   - Resource conversion: a paid player (one of 1,000, at random) converts 1 wheat to RUNIK (the
+ *     mint pays, the tax account takes 10 %, the wheat is burnt), drawing from the day's emission
+ *     budget as the game does; the pgbench script draws the same way.
  */
 export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: BenchGame, size: SliceSizes): Promise<ScenarioReport> {
   const accounts = await systemAccounts(run.database);
@@ -47,9 +48,10 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
     next: () => RequestSpec,
     warmUp: () => Promise<LoadResult>,
     script: string,
-    variables: Record<string, number>,
+    variablesAfterWarmUp: () => Promise<Record<string, string | number>>,
   ) => {
     assertAllOk(`${name} warm-up`, await warmUp());
+    const variables = await variablesAfterWarmUp();
     await sleep(DRAIN_MS);
     const latencies: number[] = [];
     const apiSlices: LoadResult[] = [];
@@ -102,7 +104,7 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
         next: buying(game.listings.apiWarmUp.ids, (call) => game.players[call % game.players.length]),
       }),
     'gear-purchase.sql',
-    {
+    async () => ({
       buyer_first: game.playerIds.first,
       buyer_last: game.playerIds.last,
       listing_first: game.listings.pgbench.first,
@@ -112,7 +114,7 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
       price_debit: -LISTING_PRICE * 1000,
       seller_share: split.seller,
       tax_share: split.tax,
-    },
+    }),
   );
 
   const converting = () => {
@@ -126,7 +128,7 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
     converting,
     () => runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, ...size.warmUp, next: converting }),
     'resource-conversion.sql',
-    {
+    async () => ({
       player_first: game.playerIds.first,
       player_last: game.playerIds.last,
       account_offset: accounts.playerOffset,
@@ -138,7 +140,8 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
       gained: preview.runikAfterTax,
       gross_debit: -gross,
       tax: preview.tax,
-    },
+      ...(await emissionDay(run.database)),
+    }),
   );
 
   const each = `${size.rounds} alternating slices of ${describeLength(size.slice)} each side`;
@@ -153,6 +156,33 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
       `Resource conversion (1 wheat to RUNIK, players at random among ${formatNumber(game.players.length)}), ${each}: ` +
         `api ${describeLoad(conversion.api)}; pgbench (bench/pgbench/resource-conversion.sql) ${describePgbench(conversion.pgbench)}.`,
     ],
+  };
+}
+
+/**
+ * What pgbench's conversion draws against, as the api works it out per call: today's game day and its
+ * instants, and of the day's row (made by the warm-up's conversions) the budget, the newcomers' slice
+ * and a young newcomer's share (the bench's players were paid today and harvested nothing yesterday).
+ */
+async function emissionDay(database: string): Promise<Record<string, string | number>> {
+  const now = Date.now();
+  const day = gameDayKey(now);
+  const [row] = await queryDatabase<{ budget: string; total_weight: string }>(
+    database,
+    `SELECT budget, total_weight FROM emission_days WHERE day = $1::date`,
+    [day],
+  );
+  if (!row) throw new Error(`no emission budget row for ${day} after the conversions' warm-up`);
+  const state = { budget: Number(row.budget), totalWeight: Number(row.total_weight), used: { producers: 0, newcomers: 0, releases: 0 } };
+  const { start } = gameDay(now);
+  return {
+    day,
+    day_start: start.toISOString(),
+    yesterday_start: new Date(start.getTime() - 86_400_000).toISOString(),
+    young_since: youngSince(now).toISOString(),
+    day_budget: state.budget,
+    newcomers_slice: emissionSlices(state.budget, state.totalWeight).newcomers,
+    share: emissionAllowance(state, { weight: null, drawn: 0, young: true }).share ?? 0,
   };
 }
 

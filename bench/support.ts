@@ -319,6 +319,9 @@ export async function serverEnvironment(run: BenchmarkRun, chainUrl?: string): P
     // Production refuses to start on development's defaults (loadAppConfig): named, though they are hive-sim's.
     GAME_ACCOUNT,
     BULL_BOARD_PASSWORD: 'bench-operator',
+    // hive-sim's HiveSigner stand-in and the app its tokens name (issue 49): production requires both.
+    HIVESIGNER_API_URL: chain,
+    HIVESIGNER_APP: 'runik.app',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_PER_MINUTE: '1000000',

@@ -26,15 +26,28 @@ COPY apps/web apps/web
 # passes the same value); the Hive Engine URL is the one the players' browsers read their RNK balance from.
 ARG VITE_GAME_ACCOUNT=runik.game
 ARG VITE_HIVE_ENGINE_URL=https://api.hive-engine.com/rpc
+# The HiveAuth server of the HiveAuth login (a production build refuses to be made without one).
+ARG VITE_HIVEAUTH_URL=wss://hive-auth.arcange.eu/
+# HiveSigner's login and signing pages, and the app account registered there (the server's HIVESIGNER_APP).
+ARG VITE_HIVESIGNER_URL=https://hivesigner.com
+ARG VITE_HIVESIGNER_APP=runik.app
 # Production mode (apps/web/.env.production): the real Hive Keychain extension, never the dev wallet.
 RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.mts --mode production
 
 # nginx 1.27.3 or later: its upstream re-resolves the api replicas' addresses (the "resolve" parameter).
 FROM nginx:1.28-alpine
 ARG VITE_HIVE_ENGINE_URL=https://api.hive-engine.com/rpc
+ARG VITE_HIVEAUTH_URL=wss://hive-auth.arcange.eu/
 COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
+# The image's 1,024 connections a worker would cap live sockets near 500 (two connections each): raised with the
+# container's open-files limit (compose.yml) so 10,000 players' sockets fit.
+RUN sed -i -E 's/worker_connections +[0-9]+;/worker_connections 32768;/' /etc/nginx/nginx.conf \
+ && sed -i '1i worker_rlimit_nofile 65536;' /etc/nginx/nginx.conf \
+ && grep -q 'worker_connections 32768;' /etc/nginx/nginx.conf && grep -q 'worker_rlimit_nofile 65536;' /etc/nginx/nginx.conf
 COPY docker/security-headers.conf /etc/nginx/snippets/security-headers.conf
 RUN origin="$(printf '%s' "$VITE_HIVE_ENGINE_URL" | sed -E 's#^(https?://[^/]+).*#\1#')" \
- && sed -i "s#__HIVE_ENGINE_ORIGIN__#$origin#" /etc/nginx/snippets/security-headers.conf
+ && sed -i "s#__HIVE_ENGINE_ORIGIN__#$origin#" /etc/nginx/snippets/security-headers.conf \
+ && hiveauth="$(printf '%s' "$VITE_HIVEAUTH_URL" | sed -E 's#^(wss?://[^/]+).*#\1#')" \
+ && sed -i "s#__HIVEAUTH_ORIGIN__#$hiveauth#" /etc/nginx/snippets/security-headers.conf
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html
 EXPOSE 80

@@ -1,4 +1,4 @@
-import { DAILY_QUESTS, DailyQuestId, QUEST_CHAIN, ChainQuestId } from '@runik/rules';
+import { DAILY_QUESTS, DailyQuestId, QUEST_CHAIN, ChainQuestId, streakDays } from '@runik/rules';
 
 /**
  * A bot's quests (docs/quests.md), counted as the server counts them: the game day's harvests, trained
@@ -9,6 +9,8 @@ export class QuestLog {
   private day = '';
   private counts = zeroCounts();
   private claimedToday = new Set<DailyQuestId>();
+  /** The game days on which a daily quest was complete, for the streak (as the server reads `quest_completions`). */
+  private readonly playedDays = new Set<string>();
   readonly claimedChain = new Set<ChainQuestId>();
   /** A raid won as attacker, ever (the chain's win-raid). */
   wonRaid = false;
@@ -17,6 +19,12 @@ export class QuestLog {
   note(quest: DailyQuestId, day: string): void {
     this.roll(day);
     this.counts[quest] += 1;
+    if (this.counts[quest] >= DAILY_QUESTS.find((daily) => daily.id === quest)!.goal) this.playedDays.add(day);
+  }
+
+  /** Days played in a row up to `day` (`streakDays`, the server's rule). */
+  streak(day: string): number {
+    return streakDays(this.playedDays, day);
   }
 
   /** The daily quests complete and not claimed yet in `day`, marked claimed. */

@@ -18,6 +18,7 @@ import {
   RAIDS,
   raidTerms,
   QuestReward,
+  dailyQuestReward,
   recordOf,
   RESOURCE_BUILDINGS,
   RESOURCE_KEYS,
@@ -490,7 +491,7 @@ export class World {
     if (bot.archetype === 'capper') return this.fillGameCap(bot, nowMs, day);
     const harvestedBefore = city.lastHarvestMs;
     city.harvest(nowMs);
-    if (city.lastHarvestMs !== harvestedBefore) bot.quests.note('harvest-twice', this.gameDay);
+    if (city.lastHarvestMs !== harvestedBefore) bot.quests.note('harvest', this.gameDay);
     if (bot.archetype === 'farmer' || bot.archetype === 'multi') for (const altId of bot.alts) this.raid(bot, this.bots[altId], nowMs);
     if (behaviour.raids) this.raidOthers(bot, nowMs);
     this.fightCitadel(bot, nowMs, day);
@@ -573,13 +574,15 @@ export class World {
    * Claims what the bot's quests completed (docs/quests.md): the daily ones' resources; the chain's
    * RUNIK in order, a paid bot's from its emission share (a reward the share cannot hold waits for a
    * later day), a free bot's locked (no budget backs it). The sim has no alliances:
-   * the chain stops before join-alliance.
+   * the chain stops before join-alliance (and the blacksmith, citadel and throne goals after it).
    */
   private claimQuests(bot: Bot, day: number): void {
     const { city, quests } = bot;
-    for (const quest of quests.claimDaily(this.gameDay)) {
-      const reward: QuestReward = quest.reward;
-      const resources = recordOf(RESOURCE_KEYS, (resource) => reward[resource] ?? 0);
+    const claimed = quests.claimDaily(this.gameDay).length;
+    if (claimed > 0) {
+      // Every daily quest pays the same, by the City Hall's level and the streak.
+      const reward: QuestReward = dailyQuestReward(city.chLevel, quests.streak(this.gameDay));
+      const resources = recordOf(RESOURCE_KEYS, (resource) => (reward[resource] ?? 0) * claimed);
       addTo(city.resources, resources);
       addTo(this.loot.questRewards, resources);
     }

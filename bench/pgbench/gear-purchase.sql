@@ -1,10 +1,11 @@
 -- POST /api/p2p/buy as the api runs it (TradingService.buy with LedgerService.post and
 -- Notifier.notifyEach), statement by statement as PostgreSQL logs them (bench/capture-sql.ts), with
--- the same locks: the buyer's player row FOR NO KEY UPDATE, the listing FOR UPDATE, then the balance
--- rows in the ledger's order. The posting is written as the ledger sends it: one statement for the
+-- the same locks: the early read outside the transaction (none), the listing FOR UPDATE with the
+-- buyer's activation, the buyer's player row FOR NO KEY UPDATE, then the balance rows in the
+-- ledger's order. The posting is written as the ledger sends it: one statement for the
 -- posting's player legs (writeLegs in libs/server/src/ledger/ledger-writes.ts: the buyer's debit and
 -- the seller's credit, accounts by id, the buyer's before every seller's in this game), then the
--- listing and the gear, the seller's notification, and one statement just before COMMIT for the
+-- listing and the gear in one, the seller's notification, and one statement just before COMMIT for the
 -- system accounts' legs (the tax account's credit, deferred by the ledger), as the ledger sends them.
 --
 -- Variables from bench/money.ts (pgbench -D): buyer_first/buyer_last (the paid buyers),
@@ -23,11 +24,13 @@
 \set buyer_account :buyer + :account_offset
 \set listing random(:listing_first, :listing_last)
 \set posting random(1, 9007199254740991)
+SELECT p.activation, l.status, l.seller_id FROM players AS p LEFT JOIN listings AS l ON l.id = :listing WHERE p.id = :buyer;
 BEGIN;
+SELECT l.*, (SELECT activation FROM players WHERE id = :buyer) AS activation FROM listings AS l WHERE l.id = :listing FOR UPDATE OF l \gset listing_
 SELECT activation, hive_username FROM players WHERE id = :buyer FOR NO KEY UPDATE \gset buyer_
-SELECT * FROM listings WHERE id = :listing FOR UPDATE \gset listing_
 \set seller_account :listing_seller_id + :account_offset
-SELECT b.asset, b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.player_id = :buyer;
+SELECT coalesce(b.amount, 0) AS runik, GREATEST(0, coalesce(b.amount, 0) - p.locked_runik) AS withdrawable
+  FROM players AS p JOIN ledger_accounts AS a ON a.player_id = p.id LEFT JOIN balances AS b ON b.account_id = a.id AND b.asset = 'runik' WHERE p.id = :buyer;
 WITH legs AS (
    SELECT * FROM unnest(ARRAY[:buyer_account, :seller_account]::bigint[], '{runik,runik}'::text[], ARRAY[:price_debit, :seller_share]::bigint[], '{f,f}'::boolean[],
                         array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[2]), '{gear-sale,gear-sale}'::text[],
@@ -51,8 +54,8 @@ WITH legs AS (
    FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
   ORDER BY l.position
  RETURNING account_id, asset;
-UPDATE listings SET status = 'sold', buyer_id = :buyer, closed_at = now() WHERE id = :listing;
-UPDATE gears SET owner_id = :buyer, listed = false, equipped = false WHERE id = :listing_gear_id RETURNING type, rarity, level \gset gear_
+WITH sold AS (UPDATE listings SET status = 'sold', buyer_id = :buyer, closed_at = now() WHERE id = :listing RETURNING gear_id)
+UPDATE gears SET owner_id = :buyer, listed = false, equipped = false FROM sold WHERE gears.id = sold.gear_id RETURNING gears.type, gears.rarity, gears.level \gset gear_
 INSERT INTO notifications (player_id, kind, source, data, created_at)
  SELECT entry.player_id, entry.kind, 'listing:' || :listing::text, entry.data, now()
    FROM unnest(ARRAY[:listing_seller_id]::bigint[], '{listing-sold}'::text[],

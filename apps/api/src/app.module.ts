@@ -35,6 +35,7 @@ import {
   NotificationsModule,
   FirstStepsModule,
   QuestsModule,
+  FairnessModule,
 } from '@runik/server';
 
 @Module({
@@ -73,6 +74,7 @@ import {
     NotificationsModule,
     FirstStepsModule,
     QuestsModule,
+    FairnessModule,
   ],
 })
 export class AppModule {}

@@ -94,7 +94,7 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
     done(null, payload);
   });
   recordHttpMetrics(fastify, app.get(MetricsService));
-  await addSecurityHeaders(app, config);
+  addSecurityHeaders(app, config);
   refuseForeignOrigins(app);
   await app.register(fastifyCookie);
   const opsLockout = new OpsLoginLockout(app.get(REDIS), {

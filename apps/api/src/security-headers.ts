@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Server } from 'socket.io';
@@ -6,14 +5,22 @@ import { hiveEngineUrls, hiveNodeUrls, type AppConfig } from '@runik/server';
 
 /** Where the browser reads RNK balances in production unless WEB_HIVE_ENGINE_URL says otherwise. */
 const MAINNET_HIVE_ENGINE = 'https://api.hive-engine.com/rpc';
+/** The public HiveAuth server the production web build names unless WEB_HIVEAUTH_URL says otherwise (apps/web/.env.production). */
+const PUBLIC_HIVEAUTH = 'wss://hive-auth.arcange.eu';
 
 /**
  * Security headers on every answer (the web app, its assets, the API, ops pages): a CSP whose scripts
  * come from the app itself, no framing, nosniff, no referrer. Outside production the dev wallet is
  * served by hive-sim (the chain node URLs), which the page loads a script from and calls.
+ * helmet's middleware is built once and run from Fastify's own onRequest hook: @fastify/helmet 13
+ * builds it anew for every request (parsing the CSP each time).
  */
-export async function addSecurityHeaders(app: NestFastifyApplication, config: AppConfig): Promise<void> {
-  await app.register(fastifyHelmet, securityHeaderOptions(config));
+export function addSecurityHeaders(app: NestFastifyApplication, config: AppConfig): void {
+  const setHeaders = helmet(securityHeaderOptions(config));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 }
 
 /**
@@ -27,6 +34,10 @@ export function addSocketSecurityHeaders(server: Server, config: AppConfig): voi
 function securityHeaderOptions(config: AppConfig): HelmetOptions {
   const production = config.NODE_ENV === 'production';
   const devChain = production ? [] : [...hiveNodeUrls(config), ...hiveEngineUrls(config)].map(origin);
+  // HiveAuth's websocket: the configured server, else the public one in production and hive-sim's stand-in (on the
+  // sim's node, ws:// — Chromium does not let an http:// source cover ws://) otherwise.
+  const hiveAuthUrl = config.WEB_HIVEAUTH_URL ?? (production ? PUBLIC_HIVEAUTH : undefined);
+  const hiveAuth = hiveAuthUrl ? [origin(hiveAuthUrl)] : hiveNodeUrls(config).map((url) => origin(url).replace(/^http/, 'ws'));
   const hiveEngine = origin(config.WEB_HIVE_ENGINE_URL ?? (production ? MAINNET_HIVE_ENGINE : hiveEngineUrls(config)[0]));
   return {
     contentSecurityPolicy: {
@@ -34,11 +45,14 @@ function securityHeaderOptions(config: AppConfig): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: unique(["'self'", ...devChain]),
-        connectSrc: unique(["'self'", hiveEngine, ...devChain]),
+        connectSrc: unique(["'self'", hiveEngine, ...hiveAuth, ...devChain]),
         imgSrc: ["'self'", 'data:'],
         // React and Bull Board set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
+        // The installable app: its service worker (/sw.js) and manifest come from the app itself.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 /** The web app's client routes are plain paths: letters, digits, dashes and slashes. */
 const CLIENT_ROUTE = /^\/[A-Za-z0-9/_-]*$/;
@@ -19,13 +20,25 @@ const ECONOMY_PAGE_PATH = '/admin/economy';
 export async function serveWebApp(app: NestFastifyApplication, dir: string): Promise<void> {
   const distDir = resolve(dir);
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`WEB_DIST_DIR has no index.html: ${distDir}`);
-  await app.register(fastifyStatic, { root: distDir, wildcard: false });
+  const setHeaders = (reply: FastifyReply, path: string) => setCacheHeaders(reply, relative(distDir, path));
+  await app.register(fastifyStatic, { root: distDir, wildcard: false, setHeaders });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.get(ECONOMY_PAGE_PATH, (_request, reply) => reply.header('Cache-Control', 'no-store').sendFile('admin/economy.html'));
   fastify.get('/*', (request, reply) => {
     if (!isClientRoute(request.url)) return reply.status(404).send({ error: 'Not found' });
     return reply.sendFile('index.html');
   });
+}
+
+/** Vite's hashed bundles never change under one name. */
+const HASHED_ASSET = /^assets[/\\]/;
+/** Files a browser must ask for again before use: the service worker, the web app manifest and the page. */
+const REVALIDATED = /^(sw\.js|manifest\.webmanifest|index\.html)$/;
+
+/** Cache headers of a built file (`file`: its path in the build), as docker/nginx.conf gives them in production. */
+function setCacheHeaders(reply: FastifyReply, file: string): void {
+  if (REVALIDATED.test(file)) reply.header('Cache-Control', 'no-cache');
+  else if (HASHED_ASSET.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
 }
 
 function isClientRoute(url: string): boolean {

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     password: process.env['HIVE_SIM_PASSWORD'] || undefined,
     engineDelayMs: envInteger('HIVE_SIM_ENGINE_DELAY_MS'),
     nodes: envInteger('HIVE_SIM_NODES'),
+    hiveAuthTimeoutMs: envInteger('HIVE_SIM_HIVEAUTH_TIMEOUT_MS'),
     // Unset or empty: a fresh chain in memory (tests); `npm start` keeps its chain in tmp/hive-sim/chain.jsonl.
     chainFile: process.env['HIVE_SIM_CHAIN_FILE'] || undefined,
   });

@@ -1,3 +1,4 @@
+import { PrivateKey } from '@hiveio/dhive';
 import type { FastifyInstance } from 'fastify';
 import { ASSET_SYMBOLS, ASSETS, formatAmount, isAssetSymbol, parseAmount } from './assets';
 import { ChainRuleError, RPC_PARSE_ERROR, RpcError } from './errors';
@@ -6,6 +7,7 @@ import type { PriceFeed } from './hive-node-rpc';
 import { answerJsonRpc, errorResponse, isRecord, type RpcHandler } from './json-rpc';
 import type { Ledger } from './ledger';
 import { FAULTS, type Fault, type NodeFaults } from './node-faults';
+import { answerHiveAuth, answerHiveAuthSign } from './hiveauth/has-wallet';
 
 /** What every node (port) of the sim serves: one chain, one Hive Engine. */
 export interface SimComponents {
@@ -18,6 +20,8 @@ export interface SimComponents {
   contracts: RpcHandler;
   blockchain: RpcHandler;
   keychainScript: string;
+  /** The dev password every account's keys come from (PrivateKey.fromLogin). */
+  password: string;
 }
 
 const ENGINE_ROUTES = new Set(['/contracts', '/blockchain']);
@@ -91,6 +95,47 @@ export function registerRoutes(app: FastifyInstance, sim: SimComponents, node: n
     if (!FAULTS.includes(fault as Fault)) throw new ChainRuleError(`fault must be one of ${FAULTS.join(', ')}`);
     sim.faults.set(target as number, fault as Fault);
     return { node: target, fault };
+  });
+
+  // The scripted HiveAuth wallet, for tests that run the sim as a process: given the `has://auth_req/` link a page
+  // shows (deep link or QR code), it answers as a phone would, through the HiveAuth server the link names: approves
+  // (signs the challenge with the account's posting key), refuses, or signs with a key that is not the account's.
+  app.post('/dev/hiveauth/answer', async (request) => {
+    const { link, answer = 'approve' } = isRecord(request.body) ? request.body : {};
+    if (typeof link !== 'string') throw new ChainRuleError('link must be the has://auth_req/ link the page shows');
+    if (answer !== 'approve' && answer !== 'refuse' && answer !== 'forge')
+      throw new ChainRuleError('answer must be approve, refuse or forge');
+    try {
+      const asked = await answerHiveAuth(link, {
+        password: sim.password,
+        refuse: answer === 'refuse',
+        signingKey: answer === 'forge' ? PrivateKey.fromSeed(`not the key of anyone ${Date.now()}`) : undefined,
+        // The request is waiting when a test asks (it read the link from the page): no need for the 10 s default.
+        timeoutMs: 5_000,
+      });
+      return { answered: answer, asked };
+    } catch (error) {
+      throw new ChainRuleError(`the wallet could not answer: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+
+  // The same wallet answers the next sign request (a payment) for the account of a login link it was paired through
+  // (a phone keeps the link's key): broadcasts its operations with the dev key of the asked type, or refuses.
+  app.post('/dev/hiveauth/sign', async (request) => {
+    const { link, answer = 'approve' } = isRecord(request.body) ? request.body : {};
+    if (typeof link !== 'string') throw new ChainRuleError('link must be the has://auth_req/ link the wallet was paired through');
+    if (answer !== 'approve' && answer !== 'refuse') throw new ChainRuleError('answer must be approve or refuse');
+    try {
+      const { asked, txId } = await answerHiveAuthSign(link, {
+        password: sim.password,
+        nodeUrl: `http://${request.headers.host ?? '127.0.0.1'}`,
+        refuse: answer === 'refuse',
+        timeoutMs: 10_000,
+      });
+      return { answered: answer, asked, txId };
+    } catch (error) {
+      throw new ChainRuleError(`the wallet could not answer: ${error instanceof Error ? error.message : String(error)}`);
+    }
   });
 
   app.get('/health', async () => ({ status: 'ok' }));

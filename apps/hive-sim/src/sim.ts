@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ChainFile } from './chain-file';
 import { HiveChain } from './hive-chain';
 import { HiveEngine } from './hive-engine';
+import { HIVEAUTH_PATH, HiveAuthServer } from './hiveauth/has-server';
+import { HiveSignerStandIn } from './hivesigner/hivesigner-server';
 import { blockchainHandler, contractsHandler } from './hive-engine-rpc';
 import { hiveNodeHandler, type PriceFeed } from './hive-node-rpc';
 import { buildKeychainScript } from './keychain-script';
@@ -38,6 +40,10 @@ export interface HiveSimOptions {
    * back when it exists, created otherwise. Undefined: a fresh chain in memory, gone when the sim stops.
    */
   chainFile: string | undefined;
+  /** How long a HiveAuth request waits for its wallet (the HiveAuth stand-in at `/hiveauth` on the first node). */
+  hiveAuthTimeoutMs: number;
+  /** How long a token of the HiveSigner stand-in (`/oauth2/authorize`, `/api/me` on every node) lives, in seconds. */
+  hiveSignerTokenTtlSeconds: number;
 }
 
 export interface RunningHiveSim {
@@ -47,6 +53,8 @@ export interface RunningHiveSim {
   urls: string[];
   /** The first node's port. */
   port: number;
+  /** The HiveAuth stand-in's websocket, e.g. ws://127.0.0.1:3001/hiveauth */
+  hiveAuthUrl: string;
   close(): Promise<void>;
 }
 
@@ -60,6 +68,8 @@ const DEFAULTS: HiveSimOptions = {
   logger: false,
   blockClock: Date.now,
   chainFile: undefined,
+  hiveAuthTimeoutMs: 60_000,
+  hiveSignerTokenTtlSeconds: 7 * 24 * 3600,
 };
 
 /**
@@ -109,11 +119,19 @@ export async function startHiveSim(options: Partial<HiveSimOptions> = {}): Promi
     contracts: contractsHandler(ledger),
     blockchain: blockchainHandler(engine),
     keychainScript,
+    password: settings.password,
   };
 
   const apps: FastifyInstance[] = [];
+  const hiveAuth = new HiveAuthServer({ timeoutMs: settings.hiveAuthTimeoutMs, now: Date.now });
+  const hiveSigner = new HiveSignerStandIn(ledger, {
+    tokenTtlSeconds: settings.hiveSignerTokenTtlSeconds,
+    password: settings.password,
+    now: Date.now,
+  });
   const close = async (): Promise<void> => {
     try {
+      await hiveAuth.close();
       await Promise.all(apps.map((app) => app.close()));
     } finally {
       engine.stop();
@@ -125,6 +143,8 @@ export async function startHiveSim(options: Partial<HiveSimOptions> = {}): Promi
       apps.push(app);
       await app.register(cors, { origin: true });
       registerRoutes(app, sim, node);
+      hiveSigner.register(app);
+      if (node === 0) hiveAuth.attach(app.server);
       await app.listen({ port: settings.port === 0 ? 0 : settings.port + node, host: settings.host });
     }
   } catch (error) {
@@ -137,7 +157,7 @@ export async function startHiveSim(options: Partial<HiveSimOptions> = {}): Promi
     return typeof address === 'object' && address ? address.port : settings.port;
   });
   const urls = ports.map((port) => `http://${urlHost(settings.host)}:${port}`);
-  return { url: urls[0], urls, port: ports[0], close };
+  return { url: urls[0], urls, port: ports[0], hiveAuthUrl: `${urls[0].replace(/^http/, 'ws')}${HIVEAUTH_PATH}`, close };
 }
 
 /** Options left out or undefined take their defaults. */

@@ -20,6 +20,16 @@ function loadDevWallet(url: string): void {
 const devWalletUrl = import.meta.env.VITE_DEV_WALLET_URL;
 if (devWalletUrl) loadDevWallet(devWalletUrl);
 
+/**
+ * The service worker of the installable app (vite.config.mts, VitePWA), once the page has loaded so its precaching
+ * never competes with the first screen. Built pages only: the dev server (mode development) has none. Not `PROD`:
+ * the browser tests' build runs under Jest's NODE_ENV=test, which turns it off. A browser without service workers
+ * plays the same game online.
+ */
+if (import.meta.env.MODE !== 'development' && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+}
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 

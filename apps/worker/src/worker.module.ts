@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import {
   AllianceChatJobsModule,
+  FairnessJobsModule,
   ChainFollowerModule,
   CitadelJobsModule,
   ChainModule,
@@ -45,6 +46,7 @@ import { WorkerStart } from './worker-start';
     LeaderboardJobsModule,
     ThroneJobsModule,
     AllianceChatJobsModule,
+    FairnessJobsModule,
   ],
   providers: [
     Heartbeat,

@@ -28,3 +28,4 @@ export * from './battle-reports/battle-reports.contract';
 export * from './notifications/notifications.contract';
 export * from './first-steps/first-steps.contract';
 export * from './quests/quests.contract';
+export * from './fairness/fairness.contract';

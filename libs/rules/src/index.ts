@@ -21,6 +21,7 @@ export * from './economy/emission';
 export * from './economy/liabilities';
 export * from './economy/late-activation';
 export * from './random/seeded-random';
+export * from './random/fair-roll';
 export * from './combat/army';
 export * from './combat/attack-charges';
 export * from './combat/battle';

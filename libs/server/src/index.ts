@@ -87,3 +87,7 @@ export * from './notifications/notifications.service';
 export * from './first-steps/first-steps.module';
 export * from './quests/quests.module';
 export * from './quests/quest-progress';
+export * from './fairness/fairness.module';
+export * from './fairness/fair-rolls';
+export * from './fairness/fairness.jobs';
+export * from './fairness/fairness-jobs.module';

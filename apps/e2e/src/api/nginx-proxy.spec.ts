@@ -83,6 +83,22 @@ describe('nginx in front of two api replicas', () => {
     expect((await axios.get(`${nginx.url}/metrics`, { validateStatus: () => true })).status).toBe(404);
   });
 
+  it("serves the installable app's service worker and manifest revalidated, the CSP allowing the worker", async () => {
+    for (const [path, type] of [
+      ['/sw.js', /^application\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ] as const) {
+      const response = await axios.get(`${nginx.url}${path}`, { responseType: 'text' });
+      expect({ path, status: response.status, cacheControl: response.headers['cache-control'] }).toEqual({
+        path,
+        status: 200,
+        cacheControl: 'no-cache',
+      });
+      expect(response.headers['content-type']).toMatch(type);
+      expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+    }
+  });
+
   it("checks a state-changing call's Origin against the scheme the player used: https when the TLS terminator in front says so", async () => {
     const player = await newSocketPlayer(stack, 'ngorg');
     const api = apiClient(nginx.url, player.token);

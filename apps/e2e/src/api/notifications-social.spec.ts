@@ -285,12 +285,13 @@ describe('citadel notifications', () => {
     };
     // The opener's 30 points of the boss's 100 earn that share of floor 1's reward, rounded down.
     expect(paid(opener)).toEqual({ floor: 1, damage: 30, share: fromThousandths(Math.floor((bossReward(1) * 30_000) / bossMaxHp(1))) });
-    // A hit on the boss also completes the day's fight quest (issue 36), once.
+    // A hit on the boss also completes the day's fight quest (issue 36) and the chain's boss goal (issue 45), once each.
     const fought = notice('quest-completed', { questId: 'fight', title: QUEST_TITLES.fight, daily: true });
-    expect(await received(opener)).toEqual([fought, notice('boss-defeated', paid(opener))]);
+    const hitBoss = notice('quest-completed', { questId: 'hit-boss', title: QUEST_TITLES['hit-boss'], daily: false });
+    expect(await received(opener)).toEqual([fought, hitBoss, notice('boss-defeated', paid(opener))]);
     const finisherReceived = await received(finisher);
-    expect(finisherReceived).toHaveLength(2);
-    expect(finisherReceived).toEqual(expect.arrayContaining([fought, notice('boss-defeated', paid(finisher))]));
+    expect(finisherReceived).toHaveLength(3);
+    expect(finisherReceived).toEqual(expect.arrayContaining([fought, hitBoss, notice('boss-defeated', paid(finisher))]));
     expect(await received(bystander)).toEqual([]);
   });
 });

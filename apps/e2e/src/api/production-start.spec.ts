@@ -27,17 +27,17 @@ const bare = {
 
 describe('a production start on development defaults', () => {
   it.each([
-    ['api', 'apps/api/src/main.ts', 'BULL_BOARD_PASSWORD'],
-    ['worker', 'apps/worker/src/main.ts', 'GAME_ACCOUNT_ACTIVE_KEY'],
+    ['api', 'apps/api/src/main.ts', ['BULL_BOARD_PASSWORD', 'HIVESIGNER_APP', 'HIVESIGNER_API_URL']],
+    ['worker', 'apps/worker/src/main.ts', ['GAME_ACCOUNT_ACTIVE_KEY']],
   ])(
     'the %s exits 1 with one line naming every setting left unset',
-    async (name, entry, secret) => {
+    async (name, entry, own) => {
       const { code, output } = await run(name, entry, bare);
       expect(code).toBe(1);
       expect(output.trim()).toBe(
         'Invalid configuration: HIVE_NODE_URLS or HIVE_NODE_URL: must be set in production; ' +
           'HIVE_ENGINE_URLS or HIVE_ENGINE_URL: must be set in production; GAME_ACCOUNT: must be set in production; ' +
-          `${secret}: must be set in production`,
+          own.map((setting) => `${setting}: must be set in production`).join('; '),
       );
     },
     120_000,
@@ -49,6 +49,8 @@ describe('a production start on development defaults', () => {
       HIVE_NODE_URLS: 'http://127.0.0.1:1',
       HIVE_ENGINE_URLS: 'http://127.0.0.1:1',
       BULL_BOARD_PASSWORD: 'an operator secret',
+      HIVESIGNER_APP: 'runik.app',
+      HIVESIGNER_API_URL: 'http://127.0.0.1:1',
     });
     expect(code).toBe(1);
     expect(output.trim()).toBe('Invalid configuration: GAME_ACCOUNT: must be set in production');

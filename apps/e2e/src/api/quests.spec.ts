@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { ApiRoutes, QuestMessages, type LedgerReason, type QuestClaimResponse, type QuestDto, type QuestsResponse } from '@runik/contract';
-import { DAILY_QUESTS, gameDayKey, HARVEST_INTERVAL_MS, QUEST_CHAIN, type QuestId } from '@runik/rules';
+import { DAILY_QUESTS, dailyQuestReward, gameDayKey, HARVEST_INTERVAL_MS, QUEST_CHAIN, type QuestId } from '@runik/rules';
 import { attack, newRaidablePlayer, setArmy } from '../support/attack';
 import { letTimePass, newCityPlayer, newPaidCityPlayer, setCityHallLevel, type CityPlayer } from '../support/city';
 import { queryDatabase } from '../support/database';
@@ -44,25 +44,27 @@ async function credited(player: CityPlayer, reason: LedgerReason): Promise<Recor
 const raidPracticeCamp = async (player: CityPlayer) =>
   expect((await player.api.post(ApiRoutes.practiceCampRaid(player.username), {})).status).toBe(200);
 
-const fightReward = DAILY_QUESTS.find((quest) => quest.id === 'fight')!.reward;
+// A new city's first day: City Hall 1, the first day of its streak.
+const fightReward = dailyQuestReward(1, 1);
 
 describe('quests', () => {
   it('lists three daily quests and the chain, each with its progress, goal and reward', async () => {
     const player = await newCityPlayer(stack, 'quests');
-    const { daily, chain, dailyResetsAt } = await questsOf(player);
+    const { daily, chain, dailyResetsAt, streak } = await questsOf(player);
     expect(daily.map((quest) => quest.id)).toEqual(DAILY_QUESTS.map((quest) => quest.id));
     expect(chain.map((quest) => quest.id)).toEqual(QUEST_CHAIN.map((quest) => quest.id));
     expect(daily[0]).toEqual({
-      id: 'harvest-twice',
-      title: 'Harvest twice',
+      id: 'harvest',
+      title: 'Harvest your city',
       progress: 0,
-      goal: 2,
-      reward: { wheat: 25, lumber: 20 },
+      goal: 1,
+      reward: { wheat: 96, lumber: 80 },
       completedAt: null,
       claimedAt: null,
     });
     expect(chain[0]).toMatchObject({ id: 'city-hall-5', progress: 1, goal: 5, reward: { runik: 10 } });
     expect(Date.parse(dailyResetsAt)).toBeGreaterThan(Date.now());
+    expect(streak).toEqual({ days: 0, bonusPercent: 0 });
   });
 
   it('counts a quest by the real action, never by the claim, notifies its completion once and pays its reward once', async () => {
@@ -96,15 +98,14 @@ describe('quests', () => {
     expect(await notificationsOf(player, 'quest-completed')).toHaveLength(1);
   });
 
-  it('counts two harvests for "Harvest twice", and refuses an unknown quest with 400', async () => {
+  it('counts a harvest that collects something for "Harvest your city", and refuses an unknown quest with 400', async () => {
     const player = await newCityPlayer(stack, 'questharvest');
     const harvest = async () => expect((await player.api.post(ApiRoutes.cityHarvest(player.username), {})).status).toBe(200);
+    expect(await questOf(player, 'harvest')).toMatchObject({ progress: 0, completedAt: null });
     await letTimePass(stack, player, HARVEST_INTERVAL_MS);
     await harvest();
-    expect(await questOf(player, 'harvest-twice')).toMatchObject({ progress: 1, completedAt: null });
-    await letTimePass(stack, player, HARVEST_INTERVAL_MS);
-    await harvest();
-    expect((await questOf(player, 'harvest-twice')).completedAt).not.toBeNull();
+    expect(await questOf(player, 'harvest')).toMatchObject({ progress: 1 });
+    expect((await questOf(player, 'harvest')).completedAt).not.toBeNull();
 
     const unknown = await claim(player, 'harvest-thrice');
     expect(unknown.status).toBe(400);

@@ -2,7 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { ApiRoutes, type FirstStepsResponse } from '@runik/contract';
 import { eventually, liveConnected, logIn, UI_TIMEOUT_MS, useBrowserStack, withTimeout } from '../support/browser';
 import { attack, pastNewcomerShield, setArmy } from '../support/attack';
+import { addMembers, newAlliance, reservedAllianceIdentity } from '../support/alliance';
 import { grant, letTimePass, newCityPlayer, type CityPlayer } from '../support/city';
+import { queryDatabase } from '../support/database';
 
 /**
  * The first-steps guide in Chromium against the real stack: a new player is walked through
@@ -191,15 +193,21 @@ browser.test('on a phone the card leaves the pointed control in view, and a skip
   await page.getByTestId('resources-card').waitFor();
   await expectStep(page, 1, 'Harvest your fields');
 
-  // Show me brings the control into view, above the card, which fits the screen.
+  // Show me brings the control into view, clear of the card (above it, or below it when the card moved to the top),
+  // which fits the screen.
   const harvest = page.getByTestId('harvest-button');
+  // The City's top panel is loaded lazily: once it is in, nothing above the control moves after the scroll.
+  await page.getByTestId('whats-next').waitFor();
   await coachCard(page).getByRole('button', { name: 'Show me' }).click();
   await eventually(async () => {
     const [cardBox, controlBox] = [await boxOf(coachCard(page)), await boxOf(harvest)];
     expect(cardBox.x).toBeGreaterThanOrEqual(0);
     expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
-    expect(controlBox.y + controlBox.height).toBeLessThanOrEqual(cardBox.y);
+    const clear = controlBox.y + controlBox.height <= cardBox.y || controlBox.y >= cardBox.y + cardBox.height;
+    // The boxes in the message, should it fail.
+    expect({ card: cardBox, control: controlBox, clear }).toMatchObject({ clear: true });
     expect(controlBox.y).toBeGreaterThanOrEqual(0);
+    expect(controlBox.y + controlBox.height).toBeLessThanOrEqual(844);
   });
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
 
@@ -261,6 +269,123 @@ for (const [screen, viewport] of [
       });
       await popup.getByRole('button', { name: 'Close' }).click();
       await coachCard(page).waitFor({ state: 'visible' });
+    },
+  );
+}
+
+/**
+ * What the coach card and the toasts cover of `targets` (each named, those on screen), of the control the guide points
+ * at (with its arrow's room) and of the focused control: "card covers Train" and the like, none where all is clear.
+ */
+async function coverings(page: Page, targets: Record<string, Locator>): Promise<string[]> {
+  const height = page.viewportSize()?.height ?? 0;
+  const onScreen = (box: Box | null): box is Box => box !== null && box.width > 0 && box.y + box.height > 0 && box.y < height;
+  const covering: [string, Box][] = [];
+  if (await coachCard(page).isVisible()) covering.push(['card', await boxOf(coachCard(page))]);
+  for (const toast of await page.getByTestId('toast').all()) {
+    const box = await toast.boundingBox();
+    if (onScreen(box)) covering.push([`toast "${await toast.getByTestId('toast-text').textContent()}"`, box]);
+  }
+  const covered: [string, Box][] = [];
+  for (const [name, target] of Object.entries(targets)) {
+    for (const [index, element] of (await target.all()).entries()) {
+      const box = await element.boundingBox();
+      if (onScreen(box)) covered.push([`${name} ${index + 1}`, box]);
+    }
+  }
+  const pointed = await page.locator('[data-first-step-current]').boundingBox();
+  if (onScreen(pointed)) covered.push(['the pointed control', withArrow(pointed)]);
+  const focused = await page.evaluate<Box | null>(`(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return null;
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return { x, y, width, height };
+  })()`);
+  if (onScreen(focused)) covered.push(['the focused control', focused]);
+  return covering.flatMap(([coverer, box]) =>
+    covered.filter(([, target]) => intersects(box, target)).map(([target]) => `${coverer} covers ${target}`),
+  );
+}
+
+/** The City after the first two steps (harvested, the Farm upgraded): the guide's step 3 points at the Quarters. */
+async function atInfantryStep(player: CityPlayer): Promise<void> {
+  await queryDatabase(
+    stack().database.url,
+    `UPDATE cities SET last_harvest_at = now(), building_levels = building_levels || '{"wheat": 2}'::jsonb WHERE player_id = $1`,
+    [player.playerId],
+  );
+}
+
+// Issue 45: the card and the toasts covered the daily quests' titles on the City's first load, the Quarters' buttons,
+// and on a phone the Quarters' header and the chat's Message box and Send (the @mention toast).
+for (const [screen, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  browser.test(
+    `on a ${screen}, the card and the toasts cover neither what the guide points at nor the focused control, the quests or the Quarters`,
+    async (page) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const [player, leader] = [await newCityPlayer(stack(), 'fscov'), await newCityPlayer(stack(), 'fslead')];
+      const problems: string[] = [];
+      const check = async (moment: string, targets: Record<string, Locator>) => {
+        // The card settles (its placement follows a frame after the page moved).
+        await page.waitForTimeout(300);
+        problems.push(...(await coverings(page, targets)).map((problem) => `${moment}: ${problem}`));
+      };
+      const quests = { 'a daily quest title': page.locator('.quest__title') };
+      const connected = liveConnected(page);
+      await logIn(page, browser.current().baseUrl, player.username);
+      await page.getByTestId('resources-card').waitFor();
+      await withTimeout(connected, UI_TIMEOUT_MS, 'the live connection');
+      await page.getByTestId('quest-panel').locator('.quest__title').first().waitFor();
+
+      // Step 1, the City's first load, then Show me.
+      await expectStep(page, 1, 'Harvest your fields');
+      await check('first load', quests);
+      await coachCard(page).getByRole('button', { name: 'Show me' }).click();
+      await check('step 1 after Show me', quests);
+
+      // Step 3: the Quarters, on the first load and after Show me.
+      await atInfantryStep(player);
+      await page.reload();
+      await expectStep(page, 3, 'Train infantry');
+      const quarters = page.getByTestId('building-quarters');
+      const quartersParts = {
+        ...quests,
+        'a Quarters button': quarters.getByRole('button'),
+        'the Quarters header': quarters.getByRole('heading'),
+      };
+      await check('step 3', quartersParts);
+      await coachCard(page).getByRole('button', { name: 'Show me' }).click();
+      await check('step 3 after Show me', quartersParts);
+      // A toast meanwhile: the player's request to join an alliance accepted.
+      const { name, tag } = await reservedAllianceIdentity(stack());
+      const alliance = await newAlliance(stack(), leader, { name, tag });
+      await addMembers(leader, alliance, [player]);
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: `You joined ${name}` })
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await check('step 3 after Show me, with a toast', quartersParts);
+
+      // The alliance chat, its Message box focused, and an @mention's toast.
+      await page.getByTestId('chat-button').click();
+      const panel = page.getByTestId('chat-panel');
+      await panel.getByRole('heading', { level: 2 }).waitFor();
+      const message = panel.getByRole('textbox', { name: 'Message' });
+      await message.click();
+      const mention = await leader.api.post(`/api/alliance/chat/${leader.username}`, { text: `Hold the gate, @${player.username}` });
+      expect(mention.status).toBe(200);
+      await page.getByTestId('toast').filter({ hasText: 'mentioned you' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await check('the chat with an @mention', {
+        'the Message box': message,
+        Send: panel.getByRole('button', { name: 'Send' }),
+        Close: panel.getByRole('button', { name: 'Close' }),
+      });
+
+      expect(problems).toEqual([]);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { ApiRoutes } from '@runik/contract';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { newRaidablePlayer, setArmy, settledEnemyCard } from '../support/attack';
 import { seriousViolations } from '../support/axe';
 import { confirmGameDialog, waitForToast } from '../support/browser';
@@ -28,6 +28,11 @@ async function expectAxeClean(page: Page): Promise<void> {
 function roundedBox(box: { x: number; y: number; width: number; height: number } | null) {
   if (!box) throw new Error('the element is not shown');
   return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+}
+
+/** Until the element's transitions and animations (a pressed button's move, the theme's) have run their course. */
+async function transitionsDone(element: Locator): Promise<void> {
+  await element.evaluate('(element) => Promise.all(element.getAnimations().map((animation) => animation.finished)).then(() => true)');
 }
 
 /** The element's right edge, in CSS pixels from the viewport's left. */
@@ -125,12 +130,15 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       expect(await page.evaluate(`document.elementFromPoint(${x}, ${y})?.closest('button')?.textContent`)).toBe(' Attack');
       await page.mouse.move(x, y);
       await page.mouse.down();
-      // Measured pressed (a pressed button sits 1 px lower), while the odds are still being weighed.
+      // Measured pressed (a pressed button sits 1 px lower, after the theme's short transition), while the odds are still
+      // being weighed.
       expect(await card.getByTestId('attack-odds').count()).toBe(0);
+      await transitionsDone(button);
       const before = roundedBox(await button.boundingBox());
       release();
       await card.getByTestId('attack-odds').waitFor();
       expect(await card.getByTestId('odds-loot').textContent()).toMatch(/Wheat/);
+      await transitionsDone(button);
       expect(roundedBox(await button.boundingBox())).toEqual(before);
       await page.mouse.up();
       expect(await confirmGameDialog(page, false)).toMatch(/^Your power 3,000 against /);
@@ -147,8 +155,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await browser.openAs(page, player.username, '/city');
     const panel = page.getByTestId('quest-panel');
     await panel.waitFor();
-    const harvest = panel.getByTestId('quest-harvest-twice');
-    expect(await harvest.textContent()).toContain('Harvest twice');
+    const harvest = panel.getByTestId('quest-harvest');
+    expect(await harvest.textContent()).toContain('Harvest your city');
     expect(await harvest.getByRole('button', { name: 'Claim' }).isDisabled()).toBe(true);
     expect(await panel.getByTestId('quest-city-hall-5').textContent()).toContain('Reward: 10.00 RUNIK');
     expect(await rightEdge(page, 'quest-panel')).toBeLessThanOrEqual(viewport.width);
@@ -156,6 +164,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
     await panel.getByTestId('quest-fight').getByRole('button', { name: 'Claim' }).click();
     await panel.getByTestId('quest-claimed-fight').waitFor();
-    await waitForToast(page, 'Quest reward claimed: 15.00 Wheat, 12.00 Lumber, 10.00 Stone, 8.00 Ore.');
+    // City Hall 1, the first day played: a third of a tenth of a day's wheat and lumber.
+    await waitForToast(page, 'Quest reward claimed: 96.00 Wheat, 80.00 Lumber.');
+    expect(await panel.getByTestId('quest-streak').textContent()).toContain('1-day streak');
   });
 }

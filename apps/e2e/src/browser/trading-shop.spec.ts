@@ -1,6 +1,6 @@
-import { ShopMessages, TradingMessages } from '@runik/contract';
+import { ShopMessages, SwapHiveMessages, TradingMessages } from '@runik/contract';
 import { shopItem } from '@runik/rules';
-import { acceptDialogs, confirmGameDialog, waitForDevWallet } from '../support/browser';
+import { acceptDialogs, confirmGameDialog, liveConnected, UI_TIMEOUT_MS, waitForDevWallet, withTimeout } from '../support/browser';
 import { cityOf, grant, newCityPlayer, newPaidCityPlayer } from '../support/city';
 import { giveGear } from '../support/gear';
 import { engineBalance } from '../support/hive';
@@ -64,4 +64,45 @@ browser.test('a player buys a shop item, paying SWAP.HIVE through the dev wallet
   const crateWheat = shopItem('Resource Crate')?.reward.resources?.wheat;
   expect(crateWheat).toBeGreaterThan(0);
   expect((await cityOf(player)).resources.wheat).toBe(wheatBefore + (crateWheat ?? 0));
+});
+
+/**
+ * What the Packs screen says from the payment to the reveal, each time the page changes (a MutationObserver set up
+ * before the app runs): whether it says it waits, whether a toast says the packs are ready, whether the reveal is open.
+ */
+const RECORD_PACK_STORY = `
+  window.__packStory = [];
+  const record = () => {
+    const feedback = document.querySelector('[data-testid="pack-feedback"]');
+    const toasts = [...document.querySelectorAll('[data-testid="toast"]')].map((toast) => toast.textContent || '');
+    const moment = {
+      waiting: Boolean(feedback && feedback.textContent.includes(${JSON.stringify(SwapHiveMessages.paymentSent)})),
+      readyToast: toasts.some((text) => text.includes('ready to open')),
+      reveal: document.querySelector('.pack-overlay__panel') !== null,
+    };
+    const last = window.__packStory[window.__packStory.length - 1];
+    if (!last || last.waiting !== moment.waiting || last.readyToast !== moment.readyToast || last.reveal !== moment.reveal)
+      window.__packStory.push(moment);
+  };
+  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+`;
+
+type PackMoment = { waiting: boolean; readyToast: boolean; reveal: boolean };
+
+// Issue 45: "Payment sent! Waiting for confirmation..." stayed while a toast said "1 pack ready to open", and the reveal
+// opened by itself at the next poll (10.8 s).
+browser.test('a pack bought with SWAP.HIVE tells one story: waiting, then the reveal, never both, and no toast beside it', async (page) => {
+  const player = await newCityPlayer(stack(), 'packs');
+  await page.addInitScript(RECORD_PACK_STORY);
+  const connected = liveConnected(page);
+  await browser.openAs(page, player.username, '/packs');
+  await withTimeout(connected, UI_TIMEOUT_MS, 'the live connection');
+  await waitForDevWallet(page);
+
+  await page.getByTestId('hive-offers').getByRole('button', { name: 'Buy 1 Pack (SWAP.HIVE)' }).click();
+  await page.locator('.pack-overlay__panel').waitFor({ timeout: 60_000 });
+  const story = await page.evaluate<PackMoment[]>('window.__packStory');
+  expect(story.some((moment) => moment.waiting)).toBe(true);
+  expect(story.filter((moment) => moment.waiting && (moment.readyToast || moment.reveal))).toEqual([]);
+  expect(story.filter((moment) => moment.readyToast)).toEqual([]);
 });

@@ -77,7 +77,13 @@ export async function buildWebApp(simPort = BROWSER_SIM_PORT): Promise<string> {
       cwd: WORKSPACE_ROOT,
       // A process variable overrides .env.test (apps/web/README.md).
       // This run's hive-sim stands in for both the wallet and the Hive Engine node.
-      env: { ...process.env, VITE_DEV_WALLET_URL: devWalletUrl(simPort), VITE_HIVE_ENGINE_URL: `http://127.0.0.1:${simPort}` },
+      env: {
+        ...process.env,
+        VITE_DEV_WALLET_URL: devWalletUrl(simPort),
+        VITE_HIVE_ENGINE_URL: `http://127.0.0.1:${simPort}`,
+        VITE_HIVEAUTH_URL: `ws://127.0.0.1:${simPort}/hiveauth`,
+        VITE_HIVESIGNER_URL: `http://127.0.0.1:${simPort}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -112,11 +118,13 @@ export function retargetWebApp(simPort: number): string {
   const scratch = `${target}.building-${process.pid}`;
   rmSync(scratch, { recursive: true, force: true });
   cpSync(source, scratch, { recursive: true });
-  const [from, to] = [`http://127.0.0.1:${BROWSER_SIM_PORT}`, `http://127.0.0.1:${simPort}`];
+  // The dev wallet and Hive Engine (http://) and the HiveAuth stand-in (ws://).
+  const addresses = ['http', 'ws'].map((scheme) => [`${scheme}://127.0.0.1:${BROWSER_SIM_PORT}`, `${scheme}://127.0.0.1:${simPort}`]);
   for (const file of readdirSync(scratch, { recursive: true, encoding: 'utf8' })) {
     if (!RETARGETED_FILE.test(file)) continue;
     const text = readFileSync(join(scratch, file), 'utf8');
-    if (text.includes(from)) writeFileSync(join(scratch, file), text.replaceAll(from, to));
+    const retargeted = addresses.reduce((current, [from, to]) => current.replaceAll(from, to), text);
+    if (retargeted !== text) writeFileSync(join(scratch, file), retargeted);
   }
   rmSync(target, { recursive: true, force: true });
   renameSync(scratch, target);
@@ -232,7 +240,9 @@ export async function withChromium(starting: Promise<Stack>): Promise<BrowserSta
     await Promise.allSettled([browser.close(), stack.stop()]);
   };
   const newPage = async (options: BrowserContextOptions = {}) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    // The web app's service worker is blocked unless a test asks for it (serviceWorkers: 'allow'): its precaching would
+    // download the whole build in every fresh profile, and page.route does not see what it fetches.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
     contexts.add(context);
     context.once('close', () => contexts.delete(context));
     context.setDefaultTimeout(UI_TIMEOUT_MS);

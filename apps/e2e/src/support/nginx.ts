@@ -22,7 +22,7 @@ function rewrite(text: string, from: string | RegExp, to: string): string {
  * Debian's nginx (1.22) running docker/nginx.conf and docker/security-headers.conf as the web image does, with
  * only what a test machine has not rewritten: the api replicas are fixed local addresses instead of `api:3000
  * resolve` re-resolved through Docker's DNS (`resolve` needs nginx 1.27.3), it listens on a free port of
- * 127.0.0.1, and logs, pid and files live in a temp folder (an index.html stands for the web build).
+ * 127.0.0.1, and logs, pid and files live in a temp folder (an index.html, sw.js and manifest.webmanifest stand for the web build).
  */
 export async function startNginx(apiUrls: string[]): Promise<Nginx> {
   if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is not installed: apt-get install -y nginx (README, Quick start)');
@@ -30,16 +30,22 @@ export async function startNginx(apiUrls: string[]): Promise<Nginx> {
   const root = join(dir, 'html');
   mkdirSync(root);
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Runik</title>');
+  writeFileSync(join(root, 'sw.js'), "// the installable app's service worker");
+  writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"Runik"}');
   const port = await freePort();
   const servers = apiUrls.map((url) => `server ${new URL(url).host};`).join(' ');
 
-  // The web image's build step fills in the Hive Engine origin (web.Dockerfile).
+  // The web image's build step fills in the Hive Engine and HiveAuth origins (web.Dockerfile).
   writeFileSync(
     join(dir, 'security-headers.conf'),
     rewrite(
-      readFileSync(join(WORKSPACE_ROOT, 'docker/security-headers.conf'), 'utf8'),
-      /__HIVE_ENGINE_ORIGIN__/g,
-      'https://api.hive-engine.com',
+      rewrite(
+        readFileSync(join(WORKSPACE_ROOT, 'docker/security-headers.conf'), 'utf8'),
+        /__HIVE_ENGINE_ORIGIN__/g,
+        'https://api.hive-engine.com',
+      ),
+      /__HIVEAUTH_ORIGIN__/g,
+      'wss://hive-auth.arcange.eu',
     ),
   );
   let site = readFileSync(join(WORKSPACE_ROOT, 'docker/nginx.conf'), 'utf8');

@@ -60,6 +60,8 @@ export interface StackOptions {
   workerEnv?: Record<string, string>;
   /** Its processes outlive the test file (a shared stack): they must not keep the Jest worker from exiting. */
   outlivesFile?: boolean;
+  /** More settings for hive-sim (e.g. HIVE_SIM_HIVEAUTH_TIMEOUT_MS). */
+  simEnv?: Record<string, string>;
   /** hive-sim keeps its chain in this file across restartSim (as `npm start` does); a fresh chain in memory by default. */
   simChainFile?: string;
 }
@@ -96,6 +98,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         HIVE_SIM_NODES: String(options.simNodes ?? 1),
         // Never npm start's chain (tmp/hive-sim/chain.jsonl), even when the developer's shell names it.
         HIVE_SIM_CHAIN_FILE: chainFile ?? '',
+        ...options.simEnv,
       });
       children.push(sim);
       const [, urlList] = await waitForOutput(sim, /hive-sim listening on (.+)/);
@@ -123,6 +126,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       HIVE_NODE_URLS: chainNodes,
       HIVE_ENGINE_URLS: chainNodes,
       GAME_ACCOUNT,
+      // hive-sim's HiveSigner stand-in (issue 49), and the app its tokens are issued to (the web build's); named, as
+      // production requires them, so an api started in production mode from the stack starts.
+      HIVESIGNER_API_URL: simUrl,
+      HIVESIGNER_APP: 'runik.app',
       // hive-sim starts empty: follow it from its first block, so a payment made before the worker's first look is not skipped.
       CHAIN_FOLLOW_START_BLOCK: '1',
       BULL_BOARD_PASSWORD,

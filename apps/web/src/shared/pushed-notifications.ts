@@ -1,21 +1,26 @@
 import { createContext, useContext, useEffect, useEffectEvent } from 'react';
 import type { NotificationDto, NotificationKind, NotificationOf } from '@runik/contract';
 
-export type PushListener = (notification: NotificationDto) => void;
+/** Called with each pushed notification; true when the screen shows it itself, so no toast repeats it. */
+export type PushListener = (notification: NotificationDto) => boolean | void;
 
 /** The listeners of the notifications pushed on the live connection (LiveConnection calls them). */
 export const PushListenersContext = createContext<Set<PushListener>>(new Set());
 
 /**
  * Calls `onPushed` with each notification of `kind` pushed while the component is mounted: a screen
- * that stopped polling (its timeout passed) still shows the payment once the game credits it.
+ * that stopped polling (its timeout passed) still shows the payment once the game credits it. `onPushed`
+ * returns true when the screen itself shows what the notification says: then no toast says it too (issue 45).
  */
-export function usePushedNotification<K extends NotificationKind>(kind: K, onPushed: (notification: NotificationOf<K>) => void): void {
+export function usePushedNotification<K extends NotificationKind>(
+  kind: K,
+  onPushed: (notification: NotificationOf<K>) => boolean | void,
+): void {
   const listeners = useContext(PushListenersContext);
   const handle = useEffectEvent(onPushed);
   useEffect(() => {
     const listener: PushListener = (notification) => {
-      if (notification.kind === kind) handle(notification as NotificationOf<K>);
+      return notification.kind === kind ? handle(notification as NotificationOf<K>) : false;
     };
     listeners.add(listener);
     return () => {

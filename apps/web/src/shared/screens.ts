@@ -30,6 +30,7 @@ export const GAME_SCREENS: readonly GameScreen[] = [
   { path: AppRoutes.thronewars, title: 'Throne Wars', inNavbar: false },
   { path: AppRoutes.inbox, title: 'Inbox', inNavbar: false },
   { path: AppRoutes.battleReport, title: 'Battle Report', inNavbar: false },
+  { path: AppRoutes.verify, title: 'Verify', inNavbar: false },
 ];
 
 export const NAVBAR_SCREENS = GAME_SCREENS.filter((screen) => screen.inNavbar);

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import type { PaymentStep } from '@runik/contract';
 import { Message } from '../ui/Message';
+import type { WalletWait } from './transfer';
+import { WalletWaitPanel } from './WalletWaitPanel';
 import './purchase-feedback.css';
 
 /** Texts of a SWAP.HIVE purchase's progress, the same in the shop and the pack store. */
@@ -18,14 +21,24 @@ interface PurchaseFeedbackProps {
   notice: ReactNode;
   canCheckAgain: boolean;
   onCheckAgain: () => void;
+  /** What the player's wallet shows while it has the payment (HiveAuth's wait, HiveSigner's page). */
+  walletWait: WalletWait | null;
+  /** The steps of a payment followed on the chain (HiveSigner's, one made by hand). */
+  handStep: PaymentStep | null;
+  onCancelWallet: () => void;
   /** What the screen adds, such as what a confirmed purchase delivered. */
   children?: ReactNode;
 }
 
-/** A purchase's error, payment reference, progress and, when it stays pending, Check again; nothing when idle. */
-export function PurchaseFeedback({ testId, error, paymentTxId, notice, canCheckAgain, onCheckAgain, children }: PurchaseFeedbackProps) {
+/**
+ * A purchase's wallet wait, error, payment reference, progress and, when it stays pending, Check again; nothing when
+ * idle.
+ */
+export function PurchaseFeedback(props: PurchaseFeedbackProps) {
+  const { testId, error, paymentTxId, notice, canCheckAgain, onCheckAgain, walletWait, handStep, onCancelWallet, children } = props;
   return (
     <div className="purchase-feedback" data-testid={testId}>
+      <WalletWaitPanel wait={walletWait} step={handStep} onCancel={onCancelWallet} />
       {error && <Message tone="error">{error}</Message>}
       {paymentTxId && <p className="purchase-feedback__reference">{PurchaseTexts.paymentReference(paymentTxId)}</p>}
       {notice && <Message tone="info">{notice}</Message>}

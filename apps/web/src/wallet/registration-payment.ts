@@ -12,12 +12,12 @@ import {
 } from '@runik/contract';
 import { formatDecimal, parseDecimal, REGISTRATION_POLL_INTERVAL_MS, REGISTRATION_POLL_TIMEOUT_MS, registrationMemo } from '@runik/rules';
 import { httpClient, responseData } from '../api/http-client';
-import { GAME_ACCOUNT } from '../shared/config';
 import { UserFacingError } from '../shared/errors';
 import { openPaymentSocket } from '../shared/live-socket';
 import { wait, Waker } from '../ui/wait';
-import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from './keychain';
 import { SWAP_HIVE } from './swap-hive-payment';
+import type { TransferOutcome } from './transfer';
+import type { WalletTransfer } from './use-wallet-transfer';
 
 // The activation fee's payment (spec section 4, "Paid registration"): a SWAP.HIVE transfer to the game
 // account with the registration memo, reported, then polled until the worker confirms it. The activation
@@ -40,8 +40,10 @@ export const DEFAULT_REGISTRATION_POLLING: RegistrationPolling = {
 };
 
 export interface RegistrationPayment {
-  /** The wallet, asked for when the fee is sent (it throws the screen's own install hint when missing). */
-  keychain: () => HiveKeychain;
+  /** Sends the fee through the player's wallet (wallet/transfer.ts). */
+  send: WalletTransfer['send'];
+  /** The screen's own install hint, when Keychain is the wallet and it is missing. */
+  missing: string;
   hiveUsername: string;
   referrer: string;
   feeInHive: string;
@@ -97,24 +99,12 @@ function balanceCoversFee(balance: string, feeInHive: string): boolean {
   return balanceUnits !== null && feeUnits !== null && balanceUnits >= feeUnits;
 }
 
-/** Sends the fee to the game account with the memo the server checks; returns the transaction id. */
-async function payRegistrationFee({ keychain, hiveUsername, referrer, feeInHive }: RegistrationPayment): Promise<string> {
-  const wallet = keychain();
-  let response: KeychainResponse<KeychainBroadcastResult>;
-  try {
-    response = await requestSendToken(wallet, {
-      from: hiveUsername,
-      to: GAME_ACCOUNT,
-      amount: feeInHive,
-      memo: registrationMemo(referrer),
-      symbol: SWAP_HIVE,
-    });
-  } catch (error) {
-    throw new UserFacingError('Transaction failed or cancelled', { cause: error });
-  }
-  const transactionId = response.success ? (response.result?.id ?? response.result?.tx_id) : undefined;
-  if (!transactionId) throw new UserFacingError('Transaction failed or cancelled');
-  return transactionId;
+/** Sends the fee to the game account with the memo the server checks. */
+function payRegistrationFee({ send, missing, hiveUsername, referrer, feeInHive }: RegistrationPayment): Promise<TransferOutcome> {
+  return send(
+    { from: hiveUsername, amount: feeInHive, memo: registrationMemo(referrer), symbol: SWAP_HIVE },
+    { missing, cancelled: 'Transaction failed or cancelled' },
+  );
 }
 
 /**
@@ -160,11 +150,17 @@ async function waitForConfirmation(
   }
 }
 
-/** Payment, initiation, confirmation (spec section 4, "Paid registration"); resolves once the account is activated. */
-export async function payRegistration(payment: RegistrationPayment): Promise<void> {
+/**
+ * Payment, initiation, confirmation (spec section 4, "Paid registration"): resolves 'credited' once the account is
+ * activated, or 'opened' when the fee went to HiveSigner's signing page (no transaction id: the chain follower
+ * activates the account when it credits the transfer, and the screen follows it as a payment made by hand).
+ */
+export async function payRegistration(payment: RegistrationPayment): Promise<'credited' | 'opened'> {
   const { hiveUsername, referrer, feeInHive, balance, polling, notify, onStep } = payment;
   if (!balanceCoversFee(balance, feeInHive)) throw new UserFacingError('Insufficient SWAP.HIVE balance for registration.');
-  const transactionId = await payRegistrationFee(payment);
+  const sent = await payRegistrationFee(payment);
+  if (sent.kind === 'opened') return 'opened';
+  const transactionId = sent.txId;
   onStep('sent');
   notify('Payment sent! Do not make another transaction.');
   const waker = new Waker();
@@ -176,4 +172,5 @@ export async function payRegistration(payment: RegistrationPayment): Promise<voi
     stopWatching();
   }
   onStep('credited');
+  return 'credited';
 }

@@ -1,11 +1,8 @@
-import { SwapHiveMessages, type SwapHivePurchaseStatus } from '@runik/contract';
-import { GAME_ACCOUNT } from '../shared/config';
-import { UserFacingError } from '../shared/errors';
+import type { SwapHivePurchaseStatus } from '@runik/contract';
 import { wait } from '../ui/wait';
-import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from './keychain';
 
-// SWAP.HIVE purchases (the shop and the pack store): the Keychain payment and the wait for the
-// worker's confirmation (spec sections 4, 5, 7 and 9).
+// SWAP.HIVE purchases (the shop and the pack store): the wait for the worker's confirmation (spec sections 4, 5, 7
+// and 9). The payment itself goes through the player's wallet (transfer.ts).
 
 /** The Hive Engine token SWAP.HIVE purchases are paid in; amounts carry three decimals (spec section 5). */
 export const SWAP_HIVE = 'SWAP.HIVE';
@@ -26,33 +23,6 @@ export const DEFAULT_PURCHASE_POLLING: PurchasePolling = {
   timeoutMs: 120_000,
   errorCutoffMs: 60_000,
 };
-
-export interface SwapHivePayment {
-  /** The paying player. */
-  from: string;
-  /** Three decimals, e.g. "2.000". */
-  amount: string;
-  /** The memo the worker checks, binding the payment to the purchase. */
-  memo: string;
-}
-
-/**
- * Sends `amount` SWAP.HIVE to the game account with `memo`; returns the transaction id. A
- * cancelled (or refused) transfer rejects with a UserFacingError carrying the player's message.
- */
-export async function sendSwapHivePayment(keychain: HiveKeychain, { from, amount, memo }: SwapHivePayment): Promise<string> {
-  let response: KeychainResponse<KeychainBroadcastResult>;
-  try {
-    response = await requestSendToken(keychain, { from, to: GAME_ACCOUNT, amount, memo, symbol: SWAP_HIVE });
-  } catch (error) {
-    throw new UserFacingError(SwapHiveMessages.cancelled, { cause: error });
-  }
-  const txId = response.success ? (response.result?.id ?? response.result?.tx_id) : undefined;
-  if (txId) return txId;
-  // Keychain says user_cancel when the player closes its window; other failures carry their own message.
-  const message = response.error === 'user_cancel' ? null : response.message;
-  throw new UserFacingError(message || SwapHiveMessages.cancelled);
-}
 
 /** The part of a purchase's status the wait looks at. */
 export interface SwapHivePurchaseState {

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { usePushedNotification } from '../shared/pushed-notifications';
 import { pollSwapHivePurchase, type ConfirmationOutcome, type PurchasePolling, type SwapHivePurchaseState } from './swap-hive-payment';
 
@@ -44,7 +44,12 @@ export function useSwapHiveConfirmation<TStatus extends SwapHivePurchaseState>({
   /** Purchases this page gave up polling (timeout, polling failed) without an answer. */
   const [givenUp, setGivenUp] = useState<ReadonlySet<number>>(() => new Set());
 
+  /** Purchases settled for good (confirmed or refused): the push and the polling may both see one; it settles once. */
+  const decided = useRef(new Set<number>());
+
   const settle = useEffectEvent((purchaseId: number, outcome: ConfirmationOutcome<TStatus>) => {
+    if (decided.current.has(purchaseId)) return;
+    if (outcome.kind === 'confirmed' || outcome.kind === 'invalid') decided.current.add(purchaseId);
     markStopped(purchaseId);
     setStartedId((current) => (current === purchaseId ? null : current));
     setGivenUp((current) => {
@@ -56,15 +61,21 @@ export function useSwapHiveConfirmation<TStatus extends SwapHivePurchaseState>({
     onSettled(purchaseId, outcome);
   });
 
-  // However late Hive Engine is, a payment in a block is confirmed once it is processed: the page shows it then.
+  // The purchase polled now is confirmed when the game pushes it, not at the next poll: the page's waiting notice and
+  // what it shows confirmed change together, and no toast tells it beside them (issue 45: the toast said the pack
+  // was ready while the notice still waited, until the reveal opened at the next poll). However late Hive Engine is,
+  // a payment in a block is confirmed once it is processed: a page that gave up waiting shows it then too.
   usePushedNotification(confirmedKind, ({ data }) => {
-    if (!givenUp.has(data.purchaseId)) return;
+    const polled = data.purchaseId === pollingId;
+    if (!polled && !givenUp.has(data.purchaseId)) return false;
     fetchStatus(data.purchaseId).then(
       (status) => {
         if (status.status === 'confirmed') settle(data.purchaseId, { kind: 'confirmed', status });
       },
       () => undefined,
     );
+    // Polled, the page shows the confirmation (the status read failing, the polling still will).
+    return polled;
   });
 
   useEffect(() => {

@@ -22,6 +22,16 @@ const signedChallengeFields = {
 export const verifyLoginSchema = z.strictObject(signedChallengeFields);
 export type VerifyLoginRequest = z.infer<typeof verifyLoginSchema>;
 
+/** `POST /api/login/hivesigner` (issue 49): the access token HiveSigner redirected back with. */
+export const hiveSignerLoginSchema = z.strictObject({
+  accessToken: z
+    .string()
+    .min(1)
+    .max(4096)
+    .regex(/^[A-Za-z0-9_\-.=+/]+$/, 'accessToken must be the token HiveSigner returned'),
+});
+export type HiveSignerLoginRequest = z.infer<typeof hiveSignerLoginSchema>;
+
 export interface SessionResponse {
   success: true;
   token: string;

@@ -12,6 +12,11 @@ export const ErrorMessages = {
   invalidUsername: 'Invalid Hive username',
   challengeInvalid: 'Login challenge is invalid, expired or already used',
   signatureInvalid: 'Signature does not match the account posting key',
+  /** HiveSigner login (issue 49): the token is not one HiveSigner vouches for (forged, expired or revoked). */
+  hiveSignerTokenInvalid: 'HiveSigner login is invalid or expired. Please log in through HiveSigner again.',
+  hiveSignerTokenOtherApp: 'This HiveSigner login was made for another app. Please log in through HiveSigner again.',
+  hiveSignerTokenUsed: 'This HiveSigner login was already used. Please log in through HiveSigner again.',
+  hiveSignerUnavailable: 'HiveSigner could not be reached. Please try again later.',
   hiveAccountNotFound: 'Hive account not found',
   sessionRequired: 'Authentication required',
   sessionInvalid: 'Session is invalid or expired. Please log in again.',

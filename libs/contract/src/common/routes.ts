@@ -9,6 +9,8 @@ export const ApiRoutes = {
   adminClock: '/api/admin/clock',
   loginChallenge: (username: string) => `/api/login-challenge/${encodeURIComponent(username)}`,
   verifyLogin: '/api/verify-login',
+  /** Login through HiveSigner (issue 49; not in the spec): `{ accessToken }` checked against HiveSigner's API. */
+  hiveSignerLogin: '/api/login/hivesigner',
   logout: '/api/logout',
   hivePrice: '/api/hive-price',
   hiveBalance: (username: string) => `/api/hive-balance/${encodeURIComponent(username)}`,
@@ -149,6 +151,9 @@ export const ApiRoutes = {
   quests: (username: string) => `/api/quests/${encodeURIComponent(username)}`,
   questClaim: (username: string) => `/api/quests/${encodeURIComponent(username)}/claim`,
   battleReport: (kind: string, id: number) => `/api/battle-reports/${encodeURIComponent(kind)}/${id}`,
+  /** Provably fair rolls (issue 51): the player's seed pairs and revealed rolls, and rotating the pair. */
+  fairness: (username: string) => `/api/fairness/${encodeURIComponent(username)}`,
+  fairnessRotate: (username: string) => `/api/fairness/${encodeURIComponent(username)}/rotate`,
 } as const;
 
 /** A query string of the given parameters that are set. */
@@ -178,4 +183,6 @@ export const AppRoutes = {
   battleReport: '/battles/:kind/:id',
   /** The art's credits (CC BY 3.0), open to visitors and players alike. */
   credits: '/credits',
+  /** The player's revealed rolls recomputed in the browser, and their seed pair (issue 51). */
+  verify: '/verify',
 } as const;

@@ -32,13 +32,16 @@ export const QuestMessages = {
 
 /** Each quest's title, as the panel and the notifications show it. */
 export const QUEST_TITLES: Record<QuestId, string> = {
-  'harvest-twice': 'Harvest twice',
+  harvest: 'Harvest your city',
   'train-troops': 'Train a batch of troops',
   fight: 'Raid a city or the practice camp, or hit the citadel boss',
   'city-hall-5': 'Raise City Hall to level 5',
   'win-raid': 'Win a raid on another city',
   'first-gear': 'Own your first gear',
   'join-alliance': 'Join or found an alliance',
+  'upgrade-gear': 'Upgrade a gear at the Blacksmith',
+  'hit-boss': 'Hit the boss of the Abyssal Citadel',
+  'throne-troops': 'Send troops to a throne rally or garrison',
 };
 
 /** A reward in display units (3 decimals): RUNIK and resources, only those it gives. */
@@ -59,12 +62,14 @@ export interface QuestDto {
 
 /** GET /api/quests/{username}, and the answer of a claim. */
 export interface QuestsResponse {
-  /** Today's three tasks: they start again at the next game day (08:00 Asia/Manila). */
+  /** Today's three tasks, their rewards in proportion to the City Hall's level and the streak: they start again at the next game day (08:00 Asia/Manila). */
   daily: QuestDto[];
   /** The chain, in the order it is claimed. */
   chain: QuestDto[];
   /** When today's daily quests end (ISO 8601). */
   dailyResetsAt: string;
+  /** Game days played in a row (a day with a daily quest completed), today once played; and what it adds to the daily rewards. */
+  streak: { days: number; bonusPercent: number };
 }
 
 /** POST /api/quests/{username}/claim's answer: what was credited, and every quest after it. */

@@ -1,6 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -8,7 +7,6 @@ import {
   BattleOutcome,
   ENEMY_COOLDOWN_MS,
   formatCountdown,
-  MAX_SEED,
   RAIDS,
   RaidTarget,
   RaidTerms,
@@ -33,6 +31,7 @@ import {
   withFinishedTraining,
 } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
+import { FairRolls } from '../fairness/fair-rolls';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
 import { db } from '../core/database/sql';
@@ -73,6 +72,7 @@ export class AttackService {
     private readonly clock: Clock,
     private readonly notifier: Notifier,
     private readonly quests: QuestProgress,
+    private readonly rolls: FairRolls,
     private readonly previews: PreviewCache = new PreviewCache(),
   ) {}
 
@@ -189,10 +189,11 @@ export class AttackService {
       const charges = spendCharge(attacker.attackCharges, now.getTime());
       if (!charges) throw noChargesError(attacker, now);
 
+      const roll = await this.rolls.take(manager, attacker.playerId);
       const input: BattleInput = {
         attacker: { troops: attacker.army, bonuses: commanderBonuses(attacker) },
         defender: { troops: defender.army, bonuses: commanderBonuses(defender), pending: pendingOf(defender, now) },
-        seed: randomInt(0, MAX_SEED),
+        seed: roll.seed,
         lootPercent: terms.lootPercent,
         lootLostPercent: RAIDS.lootLostPercent,
       };
@@ -219,8 +220,17 @@ export class AttackService {
       if (RESOURCE_KEYS.some((resource) => outcome.loot[resource] > 0))
         await this.cities.mint(manager, attacker.playerId, outcome.loot, 'attack-loot');
       const [{ id }] = await manager.query(
-        `INSERT INTO battles (attacker_id, defender_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [attacker.playerId, defender.playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
+        `INSERT INTO battles (attacker_id, defender_id, seed, input, outcome, fought_at, fair_seed_id, nonce) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          attacker.playerId,
+          defender.playerId,
+          input.seed,
+          JSON.stringify(input),
+          JSON.stringify(outcome),
+          now,
+          roll.fairSeedId,
+          roll.nonce,
+        ],
       );
       await this.notifyBattle(
         manager,

@@ -1,6 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   armyPower,
@@ -10,7 +9,6 @@ import {
   formatCountdown,
   fromThousandths,
   gameDay,
-  MAX_SEED,
   NO_COMMANDER_BONUSES,
   noResources,
   PRACTICE_CAMP,
@@ -35,6 +33,7 @@ import {
   withFinishedTraining,
 } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
+import { FairRolls } from '../fairness/fair-rolls';
 import { Clock } from '../core/clock/clock';
 import { QuestProgress } from '../quests/quest-progress';
 import { ApiError } from '../core/errors/api-error';
@@ -61,6 +60,7 @@ export class PracticeCampService {
     private readonly cities: CityTransactions,
     private readonly clock: Clock,
     private readonly quests: QuestProgress,
+    private readonly rolls: FairRolls,
   ) {}
 
   async camp(playerId: number): Promise<PracticeCampResponse> {
@@ -86,10 +86,11 @@ export class PracticeCampService {
       const charges = spendCharge(raider.attackCharges, now.getTime());
       if (!charges) throw noChargesError(raider, now);
 
+      const roll = await this.rolls.take(manager, playerId);
       const input: BattleInput = {
         attacker: { troops: raider.army, bonuses: commanderBonuses(raider) },
         defender: { troops: practiceCampArmy(raider.army), bonuses: NO_COMMANDER_BONUSES, pending: practiceCampStore(before.takenToday) },
-        seed: randomInt(0, MAX_SEED),
+        seed: roll.seed,
         lootPercent: PRACTICE_CAMP.lootPercent,
         lootLostPercent: PRACTICE_CAMP.lootLostPercent,
       };
@@ -105,8 +106,8 @@ export class PracticeCampService {
       if (RESOURCE_KEYS.some((resource) => outcome.loot[resource] > 0))
         await this.cities.mint(manager, playerId, outcome.loot, 'practice-loot');
       const [{ id }] = await manager.query(
-        `INSERT INTO practice_raids (player_id, seed, input, outcome, fought_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now],
+        `INSERT INTO practice_raids (player_id, seed, input, outcome, fought_at, fair_seed_id, nonce) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [playerId, input.seed, JSON.stringify(input), JSON.stringify(outcome), now, roll.fairSeedId, roll.nonce],
       );
       await this.quests.observe(manager, playerId, now);
 

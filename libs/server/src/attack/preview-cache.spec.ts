@@ -5,6 +5,7 @@ import { testNotifier } from '../testing/test-notifier';
 import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { AttackService } from './attack.service';
 import { PreviewCache } from './preview-cache';
+import { FairRolls } from '../fairness/fair-rolls';
 
 const HOUR = 3_600_000;
 let t: ServiceTest;
@@ -15,13 +16,16 @@ let attacks: AttackService;
 beforeAll(async () => {
   t = await createServiceTest({ clock });
   previews = new PreviewCache();
-  attacks = new AttackService(t.dataSource, t.cities, clock, testNotifier(clock), t.quests, previews);
+  attacks = new AttackService(t.dataSource, t.cities, clock, testNotifier(clock), t.quests, new FairRolls(clock), previews);
 });
 afterAll(() => t?.close());
 
 /** The same preview from a service with an empty cache: what an uncached preview gives. */
 const uncached = (attacker: number, enemy: string) =>
-  new AttackService(t.dataSource, t.cities, clock, testNotifier(clock), t.quests, new PreviewCache()).preview(attacker, enemy);
+  new AttackService(t.dataSource, t.cities, clock, testNotifier(clock), t.quests, new FairRolls(clock), new PreviewCache()).preview(
+    attacker,
+    enemy,
+  );
 
 const setArmy = (playerId: number, infantry: number) =>
   t.dataSource.query(`UPDATE cities SET infantry = $2 WHERE player_id = $1`, [playerId, infantry]);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { usernameParamsSchema, verifyLoginSchema } from '@runik/contract';
-import type { LoginChallengeResponse, LogoutResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
+import { hiveSignerLoginSchema, usernameParamsSchema, verifyLoginSchema } from '@runik/contract';
+import type { HiveSignerLoginRequest, LoginChallengeResponse, LogoutResponse, SessionResponse, VerifyLoginRequest } from '@runik/contract';
 import type { FastifyReply } from 'fastify';
 import { ZodPipe } from '../core/validation/zod.pipe';
 import { LoginRateLimit } from '../rate-limit/rate-limit.decorator';
@@ -28,6 +28,15 @@ export class AuthController {
   @StartsSessionCookie()
   verifyLogin(@Body(new ZodPipe(verifyLoginSchema)) body: VerifyLoginRequest): Promise<SessionResponse> {
     return this.auth.verifyLogin(body);
+  }
+
+  /** Login through HiveSigner (issue 49, additive): the token it redirected back with, checked against its API. */
+  @Public()
+  @Post('login/hivesigner')
+  @HttpCode(200)
+  @StartsSessionCookie()
+  hiveSignerLogin(@Body(new ZodPipe(hiveSignerLoginSchema)) body: HiveSignerLoginRequest): Promise<SessionResponse> {
+    return this.auth.hiveSignerLogin(body.accessToken);
   }
 
   /** Ends the session the request was authenticated by (both, when it carried two session cookies: SessionGuard). */

@@ -5,6 +5,7 @@ import { PlayersModule } from '../players/players.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { ChallengeService } from './challenge.service';
+import { HiveSignerTokenService } from './hivesigner-token.service';
 import { PostingSignatureService } from './posting-signature.service';
 import { Session } from './session.entity';
 import { SessionGuard } from './session.guard';
@@ -13,7 +14,14 @@ import { SessionService } from './session.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Session]), PlayersModule],
   controllers: [AuthController],
-  providers: [AuthService, ChallengeService, PostingSignatureService, SessionService, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [
+    AuthService,
+    ChallengeService,
+    HiveSignerTokenService,
+    PostingSignatureService,
+    SessionService,
+    { provide: APP_GUARD, useClass: SessionGuard },
+  ],
   exports: [AuthService, SessionService],
 })
 export class AuthModule {}

@@ -6,6 +6,7 @@ import { ApiError } from '../core/errors/api-error';
 import { NotificationPush } from '../notifications/notification-push';
 import { PlayersService } from '../players/players.service';
 import { ChallengeService } from './challenge.service';
+import { HiveSignerTokenService } from './hivesigner-token.service';
 import { PostingSignatureService } from './posting-signature.service';
 import { AuthenticatedSession, SessionService } from './session.service';
 
@@ -20,6 +21,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly players: PlayersService,
     private readonly push: NotificationPush,
+    private readonly hiveSigner: HiveSignerTokenService,
   ) {}
 
   /** A challenge for anyone; an unknown player gets it inside a 404 so the client can register free. */
@@ -32,6 +34,14 @@ export class AuthService {
   async verifyLogin(request: VerifyLoginRequest): Promise<SessionResponse> {
     await this.assertSignedChallenge(request);
     const player = await this.players.findByUsername(request.hiveUsername);
+    if (!player) throw ApiError.notFound(ErrorMessages.userNotRegistered);
+    return this.sessions.start(this.dataSource.manager, player.id, player.hiveUsername);
+  }
+
+  /** Login through HiveSigner (issue 49): its token checked server-side, then the same session as `verifyLogin`. */
+  async hiveSignerLogin(accessToken: string): Promise<SessionResponse> {
+    const hiveUsername = await this.hiveSigner.accountOf(accessToken);
+    const player = await this.players.findByUsername(hiveUsername);
     if (!player) throw ApiError.notFound(ErrorMessages.userNotRegistered);
     return this.sessions.start(this.dataSource.manager, player.id, player.hiveUsername);
   }

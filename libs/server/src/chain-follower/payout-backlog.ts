@@ -34,22 +34,21 @@ export async function readPayoutBacklog(manager: EntityManager, now: Date, dayMs
     manager,
     sql<{
       withdrawals: number;
-      withdrawal_age: string | null;
+      withdrawal_age: number | null;
       refunds: number;
-      refund_age: string | null;
+      refund_age: number | null;
       held: number;
     }>`WITH unsent AS ${unsentRefunds(new Date(now.getTime() - dayMs), REFUNDS_PER_SENDER_PER_DAY)},
           sending AS (SELECT created_at FROM withdrawals WHERE status IN ('pending', 'sent')),
           refunding AS (SELECT recorded_at FROM unsent WHERE due
                         UNION ALL SELECT recorded_at FROM chain_transfers WHERE status = 'unmatched' AND refund_transaction_id IS NOT NULL)
      SELECT (SELECT count(*) FROM sending) AS withdrawals,
-            (SELECT extract(epoch FROM ${now} - min(created_at)) FROM sending) AS withdrawal_age,
+            (SELECT extract(epoch FROM ${now} - min(created_at))::float8 FROM sending) AS withdrawal_age,
             (SELECT count(*) FROM refunding) AS refunds,
-            (SELECT extract(epoch FROM ${now} - min(recorded_at)) FROM refunding) AS refund_age,
+            (SELECT extract(epoch FROM ${now} - min(recorded_at))::float8 FROM refunding) AS refund_age,
             (SELECT count(*) FROM unsent WHERE NOT due) AS held`.compile(db),
   );
-  // extract() answers a numeric, which comes back as a string.
-  const seconds = (value: string | null) => (value === null ? null : Math.max(0, Number(value)));
+  const seconds = (value: number | null) => (value === null ? null : Math.max(0, value));
   return {
     withdrawal: { count: row.withdrawals, oldestSeconds: seconds(row.withdrawal_age) },
     refund: { count: row.refunds, oldestSeconds: seconds(row.refund_age) },

@@ -66,11 +66,16 @@ export class TransferSettlement {
     }
   }
 
+  /**
+   * Settles the pass's transfers one by one, each status written before the next is judged: a later payment reads
+   * the earlier ones' settlements (`paidAgainWhilePending`, a second transfer of a credited transaction).
+   */
   private async match(manager: EntityManager, keys: TransferKey[]): Promise<void> {
     for (const key of keys) {
       const transfer = await firstRow(manager, lockWaitingStatement(key.transaction_id, key.log_index));
       if (!transfer) continue;
-      const match = await this.paidFor(manager, transfer);
+      const { credited_twice: creditedTwice, ...recorded } = transfer;
+      const match = await this.paidFor(manager, recorded, creditedTwice);
       const [status, matched, reason] =
         'matched' in match
           ? ['credited', match.matched, null]
@@ -79,11 +84,13 @@ export class TransferSettlement {
     }
   }
 
-  /** Credits what one transfer pays for, in the pass's transaction: each kind through the one payment pipeline. */
-  private async paidFor(manager: EntityManager, transfer: IncomingTransfer): Promise<PaymentMatch> {
-    // A transaction pays for one thing: a second transfer in it goes back.
-    const credited = await firstRow(manager, creditedStatement(transfer.transaction_id, transfer.log_index));
-    if (credited) return { unmatched: UnmatchedReasons.twice };
+  /**
+   * Credits what one transfer pays for, in the pass's transaction: each kind through the one payment pipeline. A
+   * transaction pays for one thing: a second transfer in it (`creditedTwice`: another of its transfers credited)
+   * goes back.
+   */
+  private async paidFor(manager: EntityManager, transfer: IncomingTransfer, creditedTwice: boolean): Promise<PaymentMatch> {
+    if (creditedTwice) return { unmatched: UnmatchedReasons.twice };
     const purpose = paymentPurpose(transfer);
     if ('unmatched' in purpose) return purpose;
     switch (purpose.kind) {
@@ -212,24 +219,29 @@ const waitingStatement = compiledOnce(() =>
     .limit(PASS_SIZE),
 );
 
+/** A waiting transfer, locked, and whether another transfer of its transaction was credited before. */
 const lockWaitingStatement = compiledOnce((transactionId: string, logIndex: number) =>
   db
-    .selectFrom('chain_transfers')
-    .selectAll()
-    .where('transaction_id', '=', transactionId)
-    .where('log_index', '=', logIndex)
-    .where('status', '=', 'waiting')
-    .forUpdate()
+    .selectFrom('chain_transfers as t')
+    .selectAll('t')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('chain_transfers as c')
+            .select(sql<1>`1`.as('one'))
+            .whereRef('c.transaction_id', '=', 't.transaction_id')
+            .whereRef('c.log_index', '<>', 't.log_index')
+            .where('c.status', '=', 'credited'),
+        )
+        .$castTo<boolean>()
+        .as('credited_twice'),
+    )
+    .where('t.transaction_id', '=', transactionId)
+    .where('t.log_index', '=', logIndex)
+    .where('t.status', '=', 'waiting')
+    .forUpdate('t')
     .skipLocked(),
-);
-
-const creditedStatement = compiledOnce((transactionId: string, logIndex: number) =>
-  db
-    .selectFrom('chain_transfers')
-    .select(sql<1>`1`.as('one'))
-    .where('transaction_id', '=', transactionId)
-    .where('log_index', '<>', logIndex)
-    .where('status', '=', 'credited'),
 );
 
 const settleStatement = compiledOnce(

@@ -71,12 +71,25 @@ export class GameAccountTransfers {
    * `leaveFree` ones kept for others (refunds leave the slots waiting withdrawals need): the caller
    * tries later. A broadcast no node took is sent again by `follow`.
    */
-  async send(transfer: OutgoingTransfer, record: (prepared: PreparedTransaction) => Promise<boolean>, leaveFree = 0): Promise<boolean> {
+  send(transfer: OutgoingTransfer, record: (prepared: PreparedTransaction) => Promise<boolean>, leaveFree = 0): Promise<boolean> {
+    const json = JSON.stringify({ contractName: 'tokens', contractAction: 'transfer', contractPayload: transfer });
+    return this.sendCustomJson('ssc-mainnet-hive', json, record, leaveFree);
+  }
+
+  /**
+   * Any custom_json of the game account (a token transfer above; the daily fairness post, which leaves all but one
+   * slot free), with the same slot count, record-before-broadcast and resend as a transfer.
+   */
+  async sendCustomJson(
+    id: string,
+    json: string,
+    record: (prepared: PreparedTransaction) => Promise<boolean>,
+    leaveFree = 0,
+  ): Promise<boolean> {
     const block = await this.takeBlockSlot(CUSTOM_JSON_PER_BLOCK - leaveFree, false);
     if (block === null) return false;
-    const json = JSON.stringify({ contractName: 'tokens', contractAction: 'transfer', contractPayload: transfer });
     const prepared = await this.hiveNode.prepare(
-      [['custom_json', { id: 'ssc-mainnet-hive', required_auths: [this.config.GAME_ACCOUNT], required_posting_auths: [], json }]],
+      [['custom_json', { id, required_auths: [this.config.GAME_ACCOUNT], required_posting_auths: [], json }]],
       this.signingKey,
     );
     // Kept before it is recorded, so a worker that dies before the broadcast leaves it for the next look.

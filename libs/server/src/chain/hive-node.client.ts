@@ -146,6 +146,15 @@ export class HiveNodeClient {
     return status;
   }
 
+  /** The block a transaction is in (null when the node has it in none), and its status. */
+  async transactionBlock(transactionId: string, expiresAt?: Date): Promise<{ status: HiveTransactionStatus; blockNum: number | null }> {
+    const found = (await this.client.transaction.findTransaction(transactionId, expiresAt?.toISOString().slice(0, -5))) as {
+      status: HiveTransactionStatus;
+      block_num?: number;
+    };
+    return { status: found.status, blockNum: typeof found.block_num === 'number' ? found.block_num : null };
+  }
+
   /** The node's status of the transaction of a Hive Engine transaction id (`<hive id>` or `<hive id>-<n>`). */
   engineTransactionStatus(engineTransactionId: string): Promise<HiveTransactionStatus> {
     return this.transactionStatus(engineTransactionId.split('-')[0]);

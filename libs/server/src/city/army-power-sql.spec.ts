@@ -19,6 +19,7 @@ import { ThroneService } from '../throne/throne.service';
 import { installArmyPowerSql } from './army-power-sql';
 import { CityService } from './city.service';
 import { CityTransactions } from './city-transactions';
+import { FairRolls } from '../fairness/fair-rolls';
 
 let database: TestDatabase;
 let dataSource: DataSource;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   const notifier = testNotifier(clock);
   const quests = new QuestProgress(notifier);
   cityService = new CityService(dataSource, cities, clock, quests);
-  attack = new AttackService(dataSource, cities, clock, notifier, quests);
+  attack = new AttackService(dataSource, cities, clock, notifier, quests, new FairRolls(clock));
   leaderboards = new LeaderboardService(dataSource, clock);
   citadel = new CitadelService(
     dataSource,

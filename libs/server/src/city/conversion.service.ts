@@ -65,14 +65,14 @@ export class ConversionService {
   async previewToRunik(playerId: number, { selectedResources, amount }: ConvertCommand): Promise<ConvertPreviewResponse> {
     const state = await this.readCity(playerId);
     const now = this.clock.now();
-    const allowance = await this.allowanceOf(this.dataSource.manager, playerId, now);
+    const allowance = await this.allowanceOf(this.dataSource.manager, state, now);
     return toRunikDto(previewToRunik(selectedResources, amount, state.balances, CONVERSION_TERMS, allowance.left), allowance, now);
   }
 
   convertToRunik(playerId: number, { selectedResources, amount }: ConvertCommand): Promise<ConvertResponse> {
     return this.cities.run(playerId, async ({ manager, state, balances, now }) => {
       // Read under the city's lock: conversions of one player run one at a time, so the cap holds however many race.
-      const allowance = await this.allowanceOf(manager, playerId, now);
+      const allowance = await this.allowanceOf(manager, state, now);
       const preview = previewToRunik(selectedResources, amount, state.balances, CONVERSION_TERMS, allowance.left);
       if (amount > preview.maxAmount) {
         // What the player holds would allow more: it is the emission that stops them, and they are told so.
@@ -81,15 +81,11 @@ export class ConversionService {
         throw ApiError.badRequest(CityMessages.amountExceedsMax(formatResource(preview.maxAmount)));
       }
       if (!preview.feasible) throw ApiError.badRequest(CityMessages.insufficientForAmount);
-      if (allowance.emission) {
-        // Before the posting: every mint takes the budget's rows before players' balances (a boss's rewards
-        // credit many players after drawing for them), so two never wait on each other in a circle.
-        await this.emission
-          .draw(manager, playerId, preview.runikAfterTax, 'exact', { allowance: allowance.emission })
-          .catch((error: unknown) => {
-            throw error instanceof EmissionSpentError ? emissionSpent(error.limitedBy, error.left, now) : error;
-          });
-      }
+      // The player's share is drawn before the posting: every mint takes its draw rows before players' balances
+      // (a boss's rewards credit many players after drawing for them), so two never wait on each other in a circle.
+      const drawing = allowance.emission
+        ? await this.emission.drawShare(manager, playerId, preview.runikAfterTax, allowance.emission).catch(refusedBy(now))
+        : null;
       const gross = preview.runikAfterTax + preview.tax;
       await this.ledger.post(manager, {
         // A free account's RUNIK is game-only: no budget backs it, and only an activation's release (drawn from the budget) frees any.
@@ -106,10 +102,13 @@ export class ConversionService {
         ],
       });
       if (!allowance.emission) await this.ledger.lockRunik(manager, playerId, preview.runikAfterTax);
+      const resources = resourcesDto(await balances());
+      // The day's row, which every paid mint shares, last: held from here to COMMIT only.
+      if (drawing) await this.emission.drawFromDay(manager, drawing).catch(refusedBy(now));
       const after = { ...allowance, left: allowance.left - preview.runikAfterTax };
       return {
         ...toRunikDto(preview, after, now),
-        resources: resourcesDto(await balances()),
+        resources,
         runikGained: fromThousandths(preview.runikAfterTax),
         taxRate: CONVERSION_TAX_PERCENT / 100,
       };
@@ -133,11 +132,11 @@ export class ConversionService {
   }
 
   /** The daily cap for everyone; for a paid player also what is left of their share of the emission budget, whichever is less. */
-  private async allowanceOf(manager: EntityManager, playerId: number, now: Date): Promise<ConversionAllowance> {
-    const capLeft = await leftToday(manager, playerId, now);
-    const player = await firstRow(manager, db.selectFrom('players').select('activation').where('id', '=', playerId));
-    if (player?.activation !== 'paid') return { left: capLeft, limitedBy: 'cap', emission: null };
-    const emission = await this.emission.allowanceOf(manager, playerId, now);
+  private async allowanceOf(manager: EntityManager, state: CityState, now: Date): Promise<ConversionAllowance> {
+    const capLeft = await leftToday(manager, state.playerId, now);
+    // A paid player's city may withdraw (canWithdraw is its activation, read with the city).
+    if (!state.canWithdraw) return { left: capLeft, limitedBy: 'cap', emission: null };
+    const emission = await this.emission.allowanceOf(manager, state.playerId, now);
     return emission.left < capLeft
       ? { left: emission.left, limitedBy: emission.limitedBy, emission }
       : { left: capLeft, limitedBy: 'cap', emission };
@@ -169,14 +168,21 @@ async function leftToday(manager: EntityManager, playerId: number, now: Date): P
     db
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-      .select(sql<string>`coalesce(sum(e.delta), 0)`.as('credited'))
+      .select(sql<number>`coalesce(sum(e.delta), 0)::bigint`.as('credited'))
       .where('a.player_id', '=', playerId)
       .where('e.asset', '=', 'runik')
       .where('e.reason', 'in', ['convert-to-runik', 'convert-to-game-runik'])
       .where('e.created_at', '>=', gameDay(now.getTime()).start),
   );
   // An aggregate answers one row, whatever it counted.
-  return conversionLeftToday(Number(row?.credited ?? 0));
+  return conversionLeftToday(row?.credited ?? 0);
+}
+
+/** An EmissionSpentError as the 429 below; anything else as it is. */
+function refusedBy(now: Date) {
+  return (error: unknown): never => {
+    throw error instanceof EmissionSpentError ? emissionSpent(error.limitedBy, error.left, now) : error;
+  };
 }
 
 /** 429: the emission stops this conversion, with what is left and when the day resets. */

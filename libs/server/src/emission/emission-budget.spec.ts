@@ -319,3 +319,28 @@ describe('a share raced', () => {
     ]);
   });
 });
+
+describe('a day sized between the allowance and the draw', () => {
+  it("decides the draw again under the day's lock: a larger budget takes it, a smaller one refuses it with what is left, and nothing is drawn", async () => {
+    clock.set('2026-08-01T05:00:00Z');
+    const player = await paidPlayer();
+    const allowance = await t.emission.allowanceOf(t.dataSource.manager, player, clock.now());
+    const { day } = allowance.day;
+    const draw = (amount: number) =>
+      t.dataSource.transaction(async (manager) =>
+        t.emission.drawFromDay(manager, await t.emission.drawShare(manager, player, amount, allowance)),
+      );
+    const drawn = async () => ({
+      day: await t.dataSource.query(`SELECT used::int, newcomers_used::int FROM emission_days WHERE day = $1`, [day]),
+      player: await t.dataSource.query(`SELECT used::int FROM emission_draws WHERE day = $1 AND player_id = $2`, [day, player]),
+    });
+    // Sized above what the allowance read: the in-place statement no longer matches, the locked row takes the draw.
+    await t.dataSource.query(`UPDATE emission_days SET budget = 20000 WHERE day = $1`, [day]);
+    await draw(2_000);
+    expect(await drawn()).toEqual({ day: [{ used: 2_000, newcomers_used: 2_000 }], player: [{ used: 2_000 }] });
+    // Sized down to 2.5 RUNIK: the newcomers' slice (2.25) has 0.25 left, and the draw of 1 is refused, naming it.
+    await t.dataSource.query(`UPDATE emission_days SET budget = 2500 WHERE day = $1`, [day]);
+    await expect(draw(1_000)).rejects.toMatchObject({ limitedBy: 'newcomers', left: 250 });
+    expect(await drawn()).toEqual({ day: [{ used: 2_000, newcomers_used: 2_000 }], player: [{ used: 2_000 }] });
+  });
+});

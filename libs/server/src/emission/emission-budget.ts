@@ -1,13 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { sql } from 'kysely';
+import { ExpressionBuilder, sql } from 'kysely';
 import {
   contributionOf,
   contributionWeight,
   emissionAllowance,
   emissionBudget,
   EmissionDayState,
+  EmissionSlice,
+  emissionSlices,
   EmissionLimit,
   EmissionPolicy,
   gameDay,
@@ -15,6 +17,7 @@ import {
   owedOf,
   provisionalBudget,
   RESOURCE_KEYS,
+  sliceOf,
   youngSince,
   ResourceAmounts,
   ResourceKey,
@@ -27,7 +30,8 @@ import { ScheduledJobs } from '../core/queues/queues';
 import { TreasuryService } from '../wallet/treasury.service';
 import { readLiabilities } from './liabilities';
 import { retryingTransaction } from '../core/database/transaction';
-import { db, firstRow, rows } from '../core/database/sql';
+import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
+import type { DB } from '../core/database/schema';
 
 const DAY_MS = 86_400_000;
 
@@ -51,6 +55,15 @@ export interface EmissionAllowance {
   drawn: number;
   left: number;
   limitedBy: EmissionLimit;
+}
+
+/** What an exact draw's first half (`drawShare`) took of the player's share, for its second (`drawFromDay`). */
+export interface ShareDraw {
+  playerId: number;
+  amount: number;
+  allowance: EmissionAllowance;
+  /** What the player had drawn today before this draw. */
+  drawnBefore: number;
 }
 
 /** A draw larger than what is left (a whole conversion must fit). */
@@ -177,32 +190,35 @@ export class EmissionBudget {
       db
         .selectFrom('emission_days as sized')
         .select((eb) =>
-          sql<string>`${eb.ref('sized.treasury_rnk')} - ${eb.ref('sized.owed')} - ${eb
+          sql<number>`(${eb.ref('sized.treasury_rnk')} - ${eb.ref('sized.owed')} - ${eb
             .selectFrom('emission_days as since')
             .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('since.used'), sql<number>`0`).as('drawn'))
             .whereRef('since.day', '>=', 'sized.day')
-            .where('since.day', '<', gameDate(before))}`.as('surplus'),
+            .where('since.day', '<', gameDate(before))})::bigint`.as('surplus'),
         )
         .where('sized.sized_from_treasury', '=', true)
         .where('sized.day', '<', gameDate(before))
         .orderBy('sized.day', 'desc')
         .limit(1),
     );
-    return last ? Number(last.surplus) : null;
+    return last ? last.surplus : null;
   }
 
-  /** What a paid player may still draw today. */
+  /** What a paid player may still draw today: the day, what it drew and whether it is young in one statement (its weight apart). */
   async allowanceOf(manager: EntityManager, playerId: number, now: Date): Promise<EmissionAllowance> {
-    const day = await this.dayOf(manager, now);
+    const key = gameDayKey(now.getTime());
+    const read = () => firstRow(manager, allowanceStatement(key, playerId, youngSince(now.getTime())));
+    let row = await read();
+    if (!row) {
+      // The day's first read: dayOf makes its row.
+      await this.dayOf(manager, now);
+      row = (await read())!;
+    }
+    const day = dayFromRow(row);
     const weight = (await this.weightsOf(manager, now, [playerId])).get(playerId) ?? null;
-    const young = (await this.youngOf(manager, now, [playerId])).has(playerId);
-    const draw = await firstRow(
-      manager,
-      db.selectFrom('emission_draws').select('used').where('day', '=', gameDate(day.day)).where('player_id', '=', playerId),
-    );
-    const drawn = draw?.used ?? 0;
-    const { share, left, limitedBy } = emissionAllowance(day, { weight, drawn, young });
-    return { day, weight, young, share: share ?? 0, drawn, left, limitedBy };
+    const drawn = row.drawn ?? 0;
+    const { share, left, limitedBy } = emissionAllowance(day, { weight, drawn, young: row.young });
+    return { day, weight, young: row.young, share: share ?? 0, drawn, left, limitedBy };
   }
 
   /** What an activation's release could still draw today: what is left of the releases' slice (and of the budget). */
@@ -223,13 +239,66 @@ export class EmissionBudget {
     { allowance }: { allowance?: EmissionAllowance } = {},
   ): Promise<number> {
     if (amount <= 0) return 0;
+    if (mode === 'exact') {
+      await this.drawFromDay(
+        manager,
+        await this.drawShare(manager, playerId, amount, allowance ?? (await this.allowanceOf(manager, playerId, this.clock.now()))),
+      );
+      return amount;
+    }
     const known = allowance
       ? { day: allowance.day, weights: new Map([[playerId, allowance.weight]]), young: new Set(allowance.young ? [playerId] : []) }
       : undefined;
-    // An exact draw that does not fit is rolled back with the caller's transaction (the error aborts it).
-    const [{ got, limitedBy }] = await this.allocate(manager, { players: [playerId] }, [amount], known);
-    if (mode === 'exact' && got < amount) throw new EmissionSpentError(limitedBy, got);
+    const [{ got }] = await this.allocate(manager, { players: [playerId] }, [amount], known);
     return got;
+  }
+
+  /**
+   * The first half of an exact draw: adds `amount` to what the player drew today, in place, only if it
+   * stays within its share (else EmissionSpentError, the transaction to be rolled back). It locks the
+   * player's draw row: take it before the player's balances, as every draw does (`drawEach`), and take
+   * the day's part (`drawFromDay`) before COMMIT.
+   */
+  async drawShare(manager: EntityManager, playerId: number, amount: number, allowance: EmissionAllowance): Promise<ShareDraw> {
+    const refused = (drawn: number) => {
+      const { left, limitedBy } = emissionAllowance(allowance.day, { weight: allowance.weight, drawn, young: allowance.young });
+      return new EmissionSpentError(limitedBy, left);
+    };
+    // The share as read (what the player drew can only have grown since); the row's own check below is the guard.
+    if (amount > allowance.share - allowance.drawn) throw refused(allowance.drawn);
+    const row = await firstRow(manager, drawShareStatement(allowance.day.day, playerId, amount, allowance.share - amount));
+    if (!row) {
+      // Another draw of the player's (a quest's reward) came first: what it left is read back for the refusal.
+      const now = await firstRow(
+        manager,
+        db.selectFrom('emission_draws').select('used').where('day', '=', gameDate(allowance.day.day)).where('player_id', '=', playerId),
+      );
+      throw refused(now?.used ?? 0);
+    }
+    return { playerId, amount, allowance, drawnBefore: row.used - amount };
+  }
+
+  /**
+   * The second half: adds the draw to the day's row in one statement that checks the budget and the
+   * player's slice in place, so the row every paid mint of the game shares is held from this statement
+   * to COMMIT only (issue 46). Call it last in the transaction. When the day changed since the
+   * allowance was read (sized from the treasury, so the slices are not those it was checked against),
+   * the draw is decided again under the row's lock, as `allocate` does.
+   */
+  async drawFromDay(manager: EntityManager, draw: ShareDraw): Promise<void> {
+    const { day, weight, young } = draw.allowance;
+    const slice = sliceOf(weight, day.totalWeight);
+    const drawn = await firstRow(manager, drawFromDayStatement(day, slice, draw.amount));
+    if (drawn) return;
+    const locked = await firstRow(
+      manager,
+      db.selectFrom('emission_days').select(dayColumns).where('day', '=', gameDate(day.day)).forNoKeyUpdate(),
+    );
+    const state = dayFromRow(locked!);
+    const { left, limitedBy } = emissionAllowance(state, { weight, drawn: draw.drawnBefore, young });
+    if (left < draw.amount) throw new EmissionSpentError(limitedBy, left);
+    state.used[slice] += draw.amount;
+    await this.writeDay(manager, state);
   }
 
   /**
@@ -348,6 +417,12 @@ export class EmissionBudget {
           .where('player_id', '=', playerId),
       );
     }
+    await this.writeDay(manager, state);
+    return allocated;
+  }
+
+  /** What a day's slices gave, written to its row (locked by the caller). */
+  private async writeDay(manager: EntityManager, state: EmissionDay): Promise<void> {
     await rows(
       manager,
       db
@@ -357,9 +432,8 @@ export class EmissionBudget {
           newcomers_used: state.used.newcomers,
           releases_used: state.used.releases,
         })
-        .where('day', '=', gameDate(day.day)),
+        .where('day', '=', gameDate(state.day)),
     );
-    return allocated;
   }
 
   /** Each player's draw row of the day, made if missing and locked in id order; what each drew. */
@@ -393,7 +467,7 @@ export class EmissionBudget {
         .selectFrom('players')
         .select('id')
         .where('id', '=', sql<number>`ANY(${playerIds}::bigint[])`)
-        .where((eb) => eb.fn.coalesce('activated_at', 'created_at'), '>=', youngSince(now.getTime())),
+        .where((eb) => paidSince(eb, youngSince(now.getTime()))),
     );
     return new Set(young.map((row) => row.id));
   }
@@ -412,7 +486,7 @@ export class EmissionBudget {
         .selectFrom('ledger_entries as e')
         .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
         .innerJoin('players as p', 'p.id', 'a.player_id')
-        .select((eb) => ['a.player_id', 'e.asset', eb.fn.sum<number>('e.delta').as('harvested')])
+        .select(['p.id as player_id', 'e.asset', sql<number>`sum(e.delta)::bigint`.as('harvested')])
         .where('e.reason', '=', 'harvest')
         .where('e.created_at', '>=', new Date(today.getTime() - DAY_MS))
         .where('e.created_at', '<', today)
@@ -421,13 +495,12 @@ export class EmissionBudget {
         // Paid by the day's start (an account activated before activated_at was recorded: since it was made).
         .where((eb) => eb.fn.coalesce('p.activated_at', 'p.created_at'), '<', today)
         .$if(playerIds !== null, (query) => query.where('a.player_id', '=', sql<number>`ANY(${playerIds}::bigint[])`))
-        .groupBy(['a.player_id', 'e.asset']),
+        .groupBy(['p.id', 'e.asset']),
     );
     const harvested = new Map<number, Partial<ResourceAmounts>>();
     for (const row of harvests) {
       if (!RESOURCE_KEYS.includes(row.asset as ResourceKey)) continue;
-      const playerId = Number(row.player_id);
-      harvested.set(playerId, { ...harvested.get(playerId), [row.asset]: Number(row.harvested) });
+      harvested.set(row.player_id, { ...harvested.get(row.player_id), [row.asset]: row.harvested });
     }
     return new Map([...harvested].map(([id, amounts]) => [id, contributionWeight(contributionOf(amounts))]));
   }
@@ -448,6 +521,74 @@ const dayColumns = [
   'total_weight',
   'sized_from_treasury',
 ] as const;
+
+/** A player paid at or after `since` (an account activated before activated_at was recorded: made at or after it). */
+function paidSince(eb: ExpressionBuilder<DB, 'players'>, since: Date) {
+  return eb(eb.fn.coalesce('players.activated_at', 'players.created_at'), '>=', since);
+}
+
+/** The day's row, what the player drew of it and whether it is young (`youngSince`): a conversion's allowance reads it each time. */
+const allowanceStatement = compiledOnce((day: string, playerId: number, youngFrom: Date) =>
+  db
+    .selectFrom('emission_days')
+    .select(dayColumns)
+    .select((eb) => [
+      eb
+        .selectFrom('emission_draws as d')
+        .select('d.used')
+        .whereRef('d.day', '=', 'emission_days.day')
+        .where('d.player_id', '=', playerId)
+        .as('drawn'),
+      eb
+        .exists(
+          eb
+            .selectFrom('players')
+            .select(sql<1>`1`.as('one'))
+            .where('players.id', '=', playerId)
+            .where((inner) => paidSince(inner, youngFrom)),
+        )
+        .$castTo<boolean>()
+        .as('young'),
+    ])
+    .where('day', '=', gameDate(day)),
+);
+
+/**
+ * Adds a draw to the player's row of the day, made if missing, unless what it drew would pass its
+ * share (`most`: the share less the draw); returns what it drew since (nothing when refused).
+ */
+const drawShareStatement = compiledOnce((day: string, playerId: number, amount: number, most: number) =>
+  db
+    .insertInto('emission_draws')
+    .values({ day: gameDate(day), player_id: playerId, used: amount })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['day', 'player_id'])
+        .doUpdateSet((eb) => ({ used: eb('emission_draws.used', '+', eb.ref('excluded.used')) }))
+        .where('emission_draws.used', '<=', most),
+    )
+    .returning('used'),
+);
+
+/**
+ * Adds a draw to the day's row in place if the budget and the slice still hold it, as the allowance
+ * saw them (the slices' sizes follow from the budget: a budget sized since matches nothing).
+ */
+function drawFromDayStatement(day: EmissionDay, slice: EmissionSlice, amount: number) {
+  const size = emissionSlices(day.budget, day.totalWeight)[slice];
+  // A paid player draws from the producers' slice or the newcomers' (sliceOf); the producers' is what the others leave of `used`.
+  const newcomer = slice === 'newcomers';
+  return db
+    .updateTable('emission_days')
+    .set((eb) => ({ used: eb('used', '+', amount), ...(newcomer ? { newcomers_used: eb('newcomers_used', '+', amount) } : {}) }))
+    .where('day', '=', gameDate(day.day))
+    .where('budget', '=', day.budget)
+    .where('used', '<=', day.budget - amount)
+    .where((eb) =>
+      eb(newcomer ? eb.ref('newcomers_used') : eb('used', '-', eb('newcomers_used', '+', eb.ref('releases_used'))), '<=', size - amount),
+    )
+    .returning(sql<1>`1`.as('drawn'));
+}
 
 function dayFromRow(row: {
   day: string;

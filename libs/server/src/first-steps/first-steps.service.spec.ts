@@ -7,6 +7,7 @@ import { TestClock } from '../testing/test-clock';
 import { testNotifier } from '../testing/test-notifier';
 import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { FirstStepsService } from './first-steps.service';
+import { FairRolls } from '../fairness/fair-rolls';
 
 const HOUR = 3_600_000;
 let t: ServiceTest;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   t = await createServiceTest({ clock });
   firstSteps = new FirstStepsService(t.dataSource, clock);
   military = new MilitaryService(t.cities, t.quests);
-  attacks = new AttackService(t.dataSource, t.cities, clock, testNotifier(clock), t.quests);
+  attacks = new AttackService(t.dataSource, t.cities, clock, testNotifier(clock), t.quests, new FairRolls(clock));
 });
 afterAll(() => t?.close());
 

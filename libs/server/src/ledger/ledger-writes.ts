@@ -19,6 +19,7 @@ export interface LegWrite {
   asset: Asset;
   delta: number;
   allowNegative: boolean;
+  system: boolean;
   postingId: string;
   reason: LedgerReason;
   reference: string | null;
@@ -74,11 +75,12 @@ const PENDING = 'runik:pendingSystemLegs';
 /**
  * Every posting shares the system accounts' balance rows (the mint above all), so whoever holds one
  * makes every other money action wait. Inside a transaction their legs are therefore written in one
- * statement just before COMMIT, rows in key order (so two transactions cannot deadlock on them), and
- * each row is held for two round trips instead of from the posting to the end of the transaction.
- * Only legs that cannot fail are deferred: credits, and debits of accounts that may go negative.
+ * statement just before COMMIT, in the postings' lock order (players' rows, then the system's, each
+ * in key order), and each row is held for two round trips instead of from the posting to the end of
+ * the transaction. Only legs that cannot fail are deferred: credits, and debits of accounts that may
+ * go negative; players' credits only for a posting that asks (`deferCredits`).
  */
-export function deferSystemLegs(runner: QueryRunner, legs: LegWrite[]): void {
+export function deferLegs(runner: QueryRunner, legs: LegWrite[]): void {
   if (!flushers.has(runner.connection)) {
     runner.connection.subscribers.push(flusher);
     flushers.add(runner.connection);
@@ -96,7 +98,9 @@ function takePending(runner: QueryRunner): LegWrite[] {
 
 async function flush(runner: QueryRunner): Promise<void> {
   // A stable sort: each row's legs keep the order they were posted in.
-  const legs = takePending(runner).sort((a, b) => a.accountId - b.accountId || a.asset.localeCompare(b.asset));
+  const legs = takePending(runner).sort(
+    (a, b) => Number(a.system) - Number(b.system) || a.accountId - b.accountId || a.asset.localeCompare(b.asset),
+  );
   if (legs.length > 0) await writeLegs(runner.manager, legs);
 }
 

@@ -188,6 +188,35 @@ describe('LedgerService', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("writes a posting's deferred player credits at the commit too, with balances after in posting order", async () => {
+    const [alice, bob] = [await newPlayer(), await newPlayer()];
+    const deposit = (manager: EntityManager, playerId: number, amount: number) =>
+      ledger.post(manager, {
+        reason: 'deposit',
+        deferCredits: true,
+        legs: [
+          { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -amount },
+          { account: { playerId }, asset: 'runik', delta: amount },
+        ],
+      });
+    await dataSource.transaction(async (manager) => {
+      await deposit(manager, bob, 70);
+      await deposit(manager, alice, 30);
+      await deposit(manager, bob, 5);
+      // Held back until the commit, the player's credit with the system's leg.
+      expect((await ledger.balancesOf(manager, bob)).runik).toBe(0);
+    });
+    expect([await runikOf(alice), await runikOf(bob)]).toEqual([30, 75]);
+    const entries = await dataSource.query<{ delta: string; balance_after: string }[]>(
+      `SELECT e.delta, e.balance_after FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.player_id = $1 ORDER BY e.id`,
+      [bob],
+    );
+    expect(entries.map((entry) => [Number(entry.delta), Number(entry.balance_after)])).toEqual([
+      [70, 70],
+      [5, 75],
+    ]);
+  });
+
   it('drops the system legs of what rolls back, a savepoint included', async () => {
     const alice = await newPlayer();
     const mintedBefore = await mintEntries();

@@ -7,7 +7,7 @@ import { Clock } from '../core/clock/clock';
 import type { LedgerAccounts } from '../core/database/schema';
 import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
 import { AccountRef, Asset, ASSETS, InsufficientFundsError, Leg, Posting, SystemAccount } from './ledger.types';
-import { deferSystemLegs, LegWrite, rowKey, writeLegs } from './ledger-writes';
+import { deferLegs, LegWrite, rowKey, writeLegs } from './ledger-writes';
 
 interface ResolvedLeg extends Leg {
   accountId: number;
@@ -46,14 +46,16 @@ export class LedgerService {
     const at = this.clock.now();
     const write = (leg: ResolvedLeg): LegWrite => ({ ...leg, postingId, reason: posting.reason, reference: posting.reference ?? null, at });
     const runner = manager.queryRunner;
-    const deferrable = (leg: ResolvedLeg) => runner?.isTransactionActive === true && leg.system && (leg.delta > 0 || leg.allowNegative);
+    const deferrable = (leg: ResolvedLeg) =>
+      runner?.isTransactionActive === true &&
+      (leg.system ? leg.delta > 0 || leg.allowNegative : posting.deferCredits === true && leg.delta > 0);
     const immediate = legs.filter((leg) => !deferrable(leg));
     if (immediate.length > 0) {
       const changed = await writeLegs(manager, immediate.map(write));
       const refused = immediate.find((leg) => !changed.has(rowKey(leg.accountId, leg.asset)));
       if (refused) throw new InsufficientFundsError(refused.asset, refused.account);
     }
-    if (runner && immediate.length < legs.length) deferSystemLegs(runner, legs.filter(deferrable).map(write));
+    if (runner && immediate.length < legs.length) deferLegs(runner, legs.filter(deferrable).map(write));
     if (!posting.spendsWithdrawable) await spendLockedFirst(manager, legs);
   }
 
@@ -75,8 +77,12 @@ export class LedgerService {
 
   /** RUNIK a player holds and may withdraw: their balance less their locked RUNIK. */
   async withdrawableOf(manager: EntityManager, playerId: number): Promise<number> {
-    const row = await firstRow(manager, withdrawableStatement(playerId));
-    return Number(row?.withdrawable ?? 0);
+    return (await this.runikOf(manager, playerId)).withdrawable;
+  }
+
+  /** A player's RUNIK in thousandths and, of it, what they may withdraw, in one statement. */
+  async runikOf(manager: EntityManager, playerId: number): Promise<{ runik: number; withdrawable: number }> {
+    return (await firstRow(manager, runikStatement(playerId))) ?? { runik: 0, withdrawable: 0 };
   }
 
   /** A player's balances in thousandths (assets never held read as 0). */
@@ -95,7 +101,7 @@ export class LedgerService {
         'system' in leg.account
           ? await this.systemAccount(manager, leg.account.system)
           : await this.playerAccount(manager, leg.account.playerId);
-      resolved.push({ ...leg, accountId: Number(row.id), allowNegative: row.allow_negative, system: 'system' in leg.account });
+      resolved.push({ ...leg, accountId: row.id, allowNegative: row.allow_negative, system: 'system' in leg.account });
     }
     return resolved;
   }
@@ -138,12 +144,15 @@ const balancesStatement = compiledOnce((playerId: number) =>
     .select(['b.asset', 'b.amount'])
     .where('a.player_id', '=', playerId),
 );
-const withdrawableStatement = compiledOnce((playerId: number) =>
+const runikStatement = compiledOnce((playerId: number) =>
   db
     .selectFrom('players as p')
     .innerJoin('ledger_accounts as a', 'a.player_id', 'p.id')
     .leftJoin('balances as b', (join) => join.onRef('b.account_id', '=', 'a.id').on('b.asset', '=', 'runik'))
-    .select(sql<string>`GREATEST(0, coalesce(b.amount, 0) - p.locked_runik)::text`.as('withdrawable'))
+    .select([
+      sql<number>`coalesce(b.amount, 0)`.as('runik'),
+      sql<number>`GREATEST(0, coalesce(b.amount, 0) - p.locked_runik)`.as('withdrawable'),
+    ])
     .where('p.id', '=', playerId),
 );
 const spendLockedStatement = compiledOnce((playerId: number, delta: number) =>

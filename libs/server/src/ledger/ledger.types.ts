@@ -32,6 +32,11 @@ export interface Posting {
    * player): their locked RUNIK is left as it is. Any other spending uses locked RUNIK first.
    */
   spendsWithdrawable?: boolean;
+  /**
+   * Its credits to players are written at COMMIT too, with the system legs: for a transaction that posts many
+   * credits and reads none of their balances afterwards (the chain follower's pass), one statement for them all.
+   */
+  deferCredits?: boolean;
 }
 
 /** The ledger's last line of defence, a debit that a feature's own check did not foresee: answered 400. */

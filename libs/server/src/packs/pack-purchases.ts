@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { sql } from 'kysely';
-import { MAX_SEED, PACK_BULK_SIZE, PACK_PRICES, PackCurrency, packTier } from '@runik/rules';
+import { PACK_BULK_SIZE, PACK_PRICES, PackCurrency, packTier } from '@runik/rules';
 import { db, rows } from '../core/database/sql';
+import type { FairRolls } from '../fairness/fair-rolls';
 
 /** What `packCount` packs cost, in thousandths of the currency. */
 export function packPrice(currency: PackCurrency, packCount: number): number {
@@ -42,9 +42,13 @@ export async function packsBought(manager: EntityManager, playerId: number): Pro
   return bought;
 }
 
-/** Records a purchase with its price, tier and the seed its gears will be rolled from; the buyer is locked by the caller. */
+/**
+ * Records a purchase with its price, tier and the seed its gears will be rolled from: the buyer's next fair roll
+ * (its seed pair and nonce stored with it, docs/fairness.md). The buyer is locked by the caller.
+ */
 export async function recordPackPurchase(
   manager: EntityManager,
+  rolls: FairRolls,
   purchase: {
     playerId: number;
     currency: PackCurrency;
@@ -55,6 +59,7 @@ export async function recordPackPurchase(
   },
 ): Promise<number> {
   const bought = await packsBought(manager, purchase.playerId);
+  const roll = await rolls.take(manager, purchase.playerId);
   const [{ id }] = await rows(
     manager,
     db
@@ -65,7 +70,9 @@ export async function recordPackPurchase(
         pack_count: purchase.packCount,
         price_thousandths: packPrice(purchase.currency, purchase.packCount),
         tier: packTier(bought.runik + bought.hive),
-        seed: randomInt(0, MAX_SEED),
+        seed: roll.seed,
+        fair_seed_id: roll.fairSeedId,
+        nonce: roll.nonce,
         status: purchase.status,
         transaction_id: purchase.transactionId,
         created_at: purchase.now,

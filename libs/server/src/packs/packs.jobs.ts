@@ -7,6 +7,7 @@ import { db, firstRow } from '../core/database/sql';
 import { JobHandler } from '../core/queues/job-handlers';
 import { LedgerJobs, Queues } from '../core/queues/queues';
 import type { ConfirmPackPurchaseJob } from '../core/queues/queues';
+import { FairRolls } from '../fairness/fair-rolls';
 import { PaymentPipeline } from '../payments/payment-pipeline';
 import { packPrice, recordPackPurchase } from './pack-purchases';
 
@@ -20,6 +21,7 @@ export class PackJobs {
   constructor(
     private readonly payments: PaymentPipeline,
     private readonly clock: Clock,
+    private readonly rolls: FairRolls,
   ) {}
 
   /** `lastAttempt`: give up instead of waiting again when the transaction is still unknown (the follower may still confirm it later). */
@@ -52,7 +54,7 @@ export class PackJobs {
         );
         const id = reported
           ? reported.id
-          : await recordPackPurchase(manager, {
+          : await recordPackPurchase(manager, this.rolls, {
               playerId: payerId,
               currency: 'hive',
               packCount,

@@ -23,6 +23,7 @@ import { enqueue, ledgerJobs } from '../core/queues/ledger-jobs';
 import { Queues } from '../core/queues/queues';
 import { LedgerService } from '../ledger/ledger.service';
 import { gearDto } from '../gears/gear-rows';
+import { FairRolls } from '../fairness/fair-rolls';
 import { lockBuyer, packPrice, packsBought, recordPackPurchase } from './pack-purchases';
 import { retryingTransaction } from '../core/database/transaction';
 import { paymentProgress, reportState } from '../chain/chain-transfers';
@@ -45,6 +46,7 @@ export class PacksService {
     private readonly hiveEngine: HiveEngineClient,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
+    private readonly rolls: FairRolls,
   ) {}
 
   async info(playerId: number, username: string): Promise<PackInfoResponse> {
@@ -78,7 +80,7 @@ export class PacksService {
       const price = packPrice('runik', packCount);
       const { runik } = await this.ledger.balancesOf(manager, playerId);
       if (runik < price) throw ApiError.badRequest(CityMessages.notEnoughRunik(formatRunik(price), formatRunik(runik)));
-      const id = await recordPackPurchase(manager, {
+      const id = await recordPackPurchase(manager, this.rolls, {
         playerId,
         currency: 'runik',
         packCount,
@@ -118,7 +120,7 @@ export class PacksService {
             .$narrowType<Pick<PackPurchaseKinds, 'status'>>(),
         );
         if (!reported) {
-          const id = await recordPackPurchase(manager, {
+          const id = await recordPackPurchase(manager, this.rolls, {
             playerId,
             currency: 'hive',
             packCount,
@@ -198,7 +200,13 @@ export class PacksService {
           )
           .returningAll(),
       );
-      await rows(manager, db.updateTable('pack_purchases').set({ opened_at: now, updated_at: now }).where('id', '=', purchaseId));
+      await rows(
+        manager,
+        db
+          .updateTable('pack_purchases')
+          .set({ opened_at: now, updated_at: now, rolled: JSON.stringify(rolled) })
+          .where('id', '=', purchaseId),
+      );
       return { packPurchaseId: purchaseId, packCount: purchase.pack_count, seed, tier: purchase.tier, gears: gears.map(gearDto) };
     });
   }

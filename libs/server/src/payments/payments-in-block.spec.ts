@@ -12,6 +12,7 @@ import { testNotifier } from '../testing/test-notifier';
 import { DepositJobs } from '../wallet/deposit.jobs';
 import { PaymentPipeline } from './payment-pipeline';
 import { PAYMENT_KINDS } from './payment-kinds';
+import { FairRolls } from '../fairness/fair-rolls';
 
 // Hive Engine lagging behind the Hive node (issue 47, item 8) in the one payment pipeline (issue 48): a report's job
 // notes a transaction the node has in a block (`payments_in_block`, the status answers' `awaitingHiveEngine`), for
@@ -34,7 +35,7 @@ beforeAll(async () => {
   t = await createServiceTest({ clock });
   pipeline = new PaymentPipeline(t.dataSource, t.config, hiveEngine, hiveNode, testNotifier(clock), clock);
   deposits = new DepositJobs(pipeline, t.ledger, clock);
-  packs = new PackJobs(pipeline, clock);
+  packs = new PackJobs(pipeline, clock, new FairRolls(clock));
 });
 afterAll(() => t?.close());
 beforeEach(() => {

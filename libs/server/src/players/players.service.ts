@@ -64,7 +64,7 @@ export class PlayersService {
    */
   async activate(manager: EntityManager, player: Player): Promise<void> {
     await manager.update(Player, { id: player.id }, { activation: 'paid', activatedAt: this.clock.now() });
-    const { release } = lateActivation(await this.runikOf(manager, player.id));
+    const { release } = lateActivation(await this.ledger.runikOf(manager, player.id));
     await this.emission.release(manager, player.id, release);
   }
 
@@ -76,13 +76,7 @@ export class PlayersService {
     const player = await manager.findOneByOrFail(Player, { id: playerId });
     if (player.activation === 'paid') throw ApiError.conflict(ErrorMessages.alreadyActivated);
     const releasesLeftToday = await this.emission.releasesLeftToday(manager);
-    return { ...lateActivation(await this.runikOf(manager, playerId), releasesLeftToday), releasesLeftToday };
-  }
-
-  /** A player's RUNIK and, of it, what is not game-only. */
-  private async runikOf(manager: EntityManager, playerId: number): Promise<{ runik: number; withdrawable: number }> {
-    const { runik } = await this.ledger.balancesOf(manager, playerId);
-    return { runik, withdrawable: await this.ledger.withdrawableOf(manager, playerId) };
+    return { ...lateActivation(await this.ledger.runikOf(manager, playerId), releasesLeftToday), releasesLeftToday };
   }
 
   /** The referrer must be another registered player; otherwise the default referrer stands. */

@@ -8,7 +8,7 @@ import { ZodPipe } from '../core/validation/zod.pipe';
 import { QuestsService } from './quests.service';
 
 const QUESTS_DESCRIPTION =
-  '`{ daily: [...], chain: [...], dailyResetsAt }`, each quest `{ id, title, progress, goal, reward, completedAt, claimedAt }`';
+  '`{ daily: [...], chain: [...], dailyResetsAt, streak: { days, bonusPercent } }`, each quest `{ id, title, progress, goal, reward, completedAt, claimedAt }`';
 
 /** Daily quests and the quest chain (not in the spec: issue 36); the session guard has checked that `{username}` is the session's player. */
 @Controller('quests')

@@ -21,31 +21,38 @@ afterAll(() => t?.close());
 const daily = async (playerId: number, id: string) => (await quests.quests(playerId)).daily.find((quest) => quest.id === id)!;
 
 describe('daily quests', () => {
-  it('count the day’s harvests and trainings, and start again at 08:00 Manila', async () => {
+  it('count the day’s harvest and training, and start again at 08:00 Manila', async () => {
     const playerId = await t.newPlayer('questday');
     // Half an hour of production to collect (a harvest of nothing moves nothing in the ledger, so counts nothing).
     clock.set('2026-03-01T15:30:00Z');
     await t.cityService.harvest(playerId);
+    expect(await daily(playerId, 'harvest')).toMatchObject({ progress: 1, completedAt: '2026-03-01T15:30:00.000Z' });
     clock.set('2026-03-01T19:30:00Z');
-    await t.cityService.harvest(playerId);
     await military.train(playerId, { building: 'quarters', count: 1 });
-    expect(await daily(playerId, 'harvest-twice')).toMatchObject({ progress: 2, completedAt: '2026-03-01T19:30:00.000Z' });
     expect(await daily(playerId, 'train-troops')).toMatchObject({ progress: 1, completedAt: '2026-03-01T19:30:00.000Z' });
-    const claimed = await quests.claim(playerId, 'harvest-twice');
-    expect(claimed.claimed.claimedAt).toBe('2026-03-01T19:30:00.000Z');
+    const claimed = await quests.claim(playerId, 'harvest');
+    expect(claimed.claimed).toMatchObject({ claimedAt: '2026-03-01T19:30:00.000Z', reward: { wheat: 96, lumber: 80 } });
 
     // 07:59:59 in Manila: still the same game day.
     clock.set('2026-03-01T23:59:59Z');
-    expect(await daily(playerId, 'harvest-twice')).toMatchObject({ progress: 2, claimedAt: '2026-03-01T19:30:00.000Z' });
-    await expect(quests.claim(playerId, 'harvest-twice')).rejects.toMatchObject({ response: { error: QuestMessages.alreadyClaimed } });
+    expect(await daily(playerId, 'harvest')).toMatchObject({ progress: 1, claimedAt: '2026-03-01T19:30:00.000Z' });
+    await expect(quests.claim(playerId, 'harvest')).rejects.toMatchObject({ response: { error: QuestMessages.alreadyClaimed } });
 
     // 08:00 in Manila: a new game day, every daily quest from nothing.
     clock.set('2026-03-02T00:00:00Z');
     const fresh: QuestsResponse = await quests.quests(playerId);
     expect(fresh.dailyResetsAt).toBe('2026-03-03T00:00:00.000Z');
     for (const quest of fresh.daily) expect(quest).toMatchObject({ progress: 0, completedAt: null, claimedAt: null });
-    await expect(quests.claim(playerId, 'harvest-twice')).rejects.toMatchObject({ response: { error: QuestMessages.notComplete } });
+    // Yesterday was played: the streak stands at 1 until today is, and pays no bonus before the second day.
+    expect(fresh.streak).toEqual({ days: 1, bonusPercent: 0 });
+    await expect(quests.claim(playerId, 'harvest')).rejects.toMatchObject({ response: { error: QuestMessages.notComplete } });
     await t.cityService.harvest(playerId);
-    expect(await daily(playerId, 'harvest-twice')).toMatchObject({ progress: 1 });
+    const secondDay = await quests.quests(playerId);
+    expect(secondDay.streak).toEqual({ days: 2, bonusPercent: 10 });
+    expect(secondDay.daily[0]).toMatchObject({ id: 'harvest', progress: 1, reward: { wheat: 105, lumber: 88 } });
+
+    // A day missed: the run is over.
+    clock.set('2026-03-04T01:00:00Z');
+    expect((await quests.quests(playerId)).streak).toEqual({ days: 0, bonusPercent: 0 });
   });
 });

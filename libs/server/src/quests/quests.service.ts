@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { EmissionLimit, formatCountdown, fromThousandths, gameDay, QuestId, QuestReward } from '@runik/rules';
+import { EmissionLimit, formatCountdown, fromThousandths, gameDay, QuestId, QuestReward, streakBonusPercent } from '@runik/rules';
 import { QUEST_TITLES, QuestMessages } from '@runik/contract';
 import type { QuestClaimResponse, QuestDto, QuestRewardDto, QuestsResponse } from '@runik/contract';
 import { CityTransactions } from '../city/city-transactions';
@@ -91,7 +91,7 @@ function rewardWaits(limitedBy: EmissionLimit, now: Date): ApiError {
   });
 }
 
-function questsDto({ standings }: QuestsNow, now: Date): QuestsResponse {
+function questsDto({ standings, streakDays }: QuestsNow, now: Date): QuestsResponse {
   const dto = (standing: Standing): QuestDto => ({
     id: standing.id,
     title: QUEST_TITLES[standing.id],
@@ -105,6 +105,7 @@ function questsDto({ standings }: QuestsNow, now: Date): QuestsResponse {
     daily: standings.filter((standing) => standing.daily).map(dto),
     chain: standings.filter((standing) => !standing.daily).map(dto),
     dailyResetsAt: gameDay(now.getTime()).end.toISOString(),
+    streak: { days: streakDays, bonusPercent: streakBonusPercent(streakDays) },
   };
 }
 

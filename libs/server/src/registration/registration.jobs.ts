@@ -86,7 +86,7 @@ export class RegistrationJobs {
         const activated = player ?? (await this.players.register(manager, transfer.sender, referrer, 'paid'));
         return {
           id,
-          playerId: Number(activated.id),
+          playerId: activated.id,
           notification: {
             kind: 'registration-confirmed',
             data: { registrationId: id, transactionId: transfer.transaction_id, paid: fromThousandths(paidThousandths) },

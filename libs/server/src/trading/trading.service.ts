@@ -27,7 +27,7 @@ import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
 import type { Listings } from '../core/database/schema';
-import { db, firstRow, rows } from '../core/database/sql';
+import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
 import { isUniqueViolation } from '../core/database/pg-errors';
 import { ApiError } from '../core/errors/api-error';
 import { gearDto } from '../gears/gear-rows';
@@ -149,7 +149,7 @@ export class TradingService {
             .select((eb) => eb.fn.countAll<number>().as('count'))
             .where('l.status', '=', 'active'),
     );
-    const count = Number(counted?.count ?? 0);
+    const count = counted?.count ?? 0;
     this.activeCounts.set(key, { count, countedAt });
     return count;
   }
@@ -203,8 +203,7 @@ export class TradingService {
 
   unlist(playerId: number, listingId: number): Promise<TradingActionResponse> {
     return this.cities.run(playerId, async ({ manager, now }) => {
-      const listing = await lockListing(manager, listingId);
-      if (listing.seller_id !== playerId) throw ApiError.forbidden(TradingMessages.notYourListing);
+      const listing = await lockOwnListing(manager, listingId, playerId);
       if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
       await rows(manager, db.updateTable('listings').set({ status: 'removed', closed_at: now }).where('id', '=', listingId));
       await rows(manager, db.updateTable('gears').set({ listed: false }).where('id', '=', listing.gear_id));
@@ -212,21 +211,28 @@ export class TradingService {
     });
   }
 
-  /** The buyer pays the price; the seller receives 96% rounded down to whole RUNIK, the tax account the rest. */
-  buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
+  /**
+   * The buyer pays the price; the seller receives 96% rounded down to whole RUNIK, the tax account the rest.
+   * A listing already closed is refused by one read outside any transaction (a closed listing never opens again,
+   * and the buyer's activation only ever becomes paid, so the refusal holds); every check runs again on the locked
+   * listing, which is the first lock the purchase takes: docs/decisions.md, "A purchase locks the listing first".
+   */
+  async buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
+    refuseUnbuyable(await firstRow(this.dataSource.manager, listingSeenStatement(listingId, buyerId)), buyerId);
     return retryingTransaction(this.dataSource, async (manager) => {
-      // The buyer's purchases one at a time, so the balance check below gives the spec's message.
+      // While buyers race, the losers wait here holding nothing else, and are refused as soon as the winner commits.
+      const listing = await firstRow(manager, lockListingForBuyerStatement(listingId, buyerId));
+      refuseUnbuyable(listing, buyerId);
+      // The buyer's purchases one at a time, so the balance check below gives the spec's message. Taken after the
+      // listing: a player holding their own row locks a listing only as its seller (unlist), and a seller's purchase
+      // of their own listing was refused above, before this lock.
       const buyer = await lockPlayer(manager, buyerId);
       if (buyer?.activation !== 'paid') throw ApiError.forbidden(TradingMessages.tradingRestricted);
-      const listing = await lockListing(manager, listingId);
-      if (listing.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
       const { seller_id: sellerId, price } = listing;
-      if (sellerId === buyerId) throw ApiError.badRequest(TradingMessages.ownListing);
-      const { runik } = await this.ledger.balancesOf(manager, buyerId);
+      const { runik, withdrawable } = await this.ledger.runikOf(manager, buyerId);
       if (runik < price * 1000) throw ApiError.badRequest(TradingMessages.priceShort(price));
       // Locked RUNIK paid to a player would become theirs to withdraw: a sale takes withdrawable RUNIK only.
-      if ((await this.ledger.withdrawableOf(manager, buyerId)) < price * 1000)
-        throw ApiError.badRequest(TradingMessages.lockedRunikShort(price));
+      if (withdrawable < price * 1000) throw ApiError.badRequest(TradingMessages.lockedRunikShort(price));
 
       const { seller, tax } = saleSplit(price);
       await this.ledger.post(manager, {
@@ -239,18 +245,7 @@ export class TradingService {
           { account: { system: 'system:tax' }, asset: 'runik', delta: tax },
         ],
       });
-      await rows(
-        manager,
-        db.updateTable('listings').set({ status: 'sold', buyer_id: buyerId, closed_at: this.clock.now() }).where('id', '=', listingId),
-      );
-      const [sold] = await rows(
-        manager,
-        db
-          .updateTable('gears')
-          .set({ owner_id: buyerId, listed: false, equipped: false })
-          .where('id', '=', listing.gear_id)
-          .returning(['type', 'rarity', 'level']),
-      );
+      const [sold] = await rows(manager, sellStatement(listingId, buyerId, this.clock.now()));
       await this.notifySale(manager, listing, { ...sold, buyer: buyer.hive_username }, { seller, tax });
       return { success: true, message: TradingMessages.purchased };
     });
@@ -275,11 +270,67 @@ export class TradingService {
   }
 }
 
-async function lockListing(manager: EntityManager, listingId: number): Promise<LockedListing> {
-  const listing = await firstRow(manager, db.selectFrom('listings').selectAll().where('id', '=', listingId).forUpdate());
-  if (!listing) throw ApiError.notFound(TradingMessages.listingNotFound);
-  return listing;
+/**
+ * The seller's listing, locked; refused when it is not theirs or not found. Only its seller locks it here (its
+ * seller never changes, so the filter decides before the lock): a purchase holds the listing before the buyer's row.
+ */
+async function lockOwnListing(manager: EntityManager, listingId: number, sellerId: number): Promise<LockedListing> {
+  const listing = await firstRow(
+    manager,
+    db.selectFrom('listings').selectAll().where('id', '=', listingId).where('seller_id', '=', sellerId).forUpdate(),
+  );
+  if (listing) return listing;
+  const other = await firstRow(manager, db.selectFrom('listings').select('id').where('id', '=', listingId));
+  throw other ? ApiError.forbidden(TradingMessages.notYourListing) : ApiError.notFound(TradingMessages.listingNotFound);
 }
+
+/** What a purchase's first checks read: the buyer's activation and the listing (its columns null when there is none). */
+interface ListingSeen {
+  activation: string | null;
+  status: string | null;
+  seller_id: number | null;
+}
+
+/** The refusals a purchase makes before it looks at money, in the spec's order. */
+function refuseUnbuyable<T extends ListingSeen>(seen: T | undefined, buyerId: number): asserts seen is T & { seller_id: number } {
+  if (seen?.activation !== 'paid') throw ApiError.forbidden(TradingMessages.tradingRestricted);
+  if (seen.status === null || seen.seller_id === null) throw ApiError.notFound(TradingMessages.listingNotFound);
+  if (seen.status !== 'active') throw ApiError.conflict(TradingMessages.listingClosed);
+  if (seen.seller_id === buyerId) throw ApiError.badRequest(TradingMessages.ownListing);
+}
+
+// A purchase's statements (50 buyers race for one listing in the bench): compiled once.
+const listingSeenStatement = compiledOnce((listingId: number, buyerId: number) =>
+  db
+    .selectFrom('players as p')
+    .leftJoin('listings as l', (join) => join.on('l.id', '=', listingId))
+    .select(['p.activation', 'l.status', 'l.seller_id'])
+    .where('p.id', '=', buyerId),
+);
+const lockListingForBuyerStatement = compiledOnce((listingId: number, buyerId: number) =>
+  db
+    .selectFrom('listings as l')
+    .selectAll('l')
+    .select((eb) => eb.selectFrom('players').select('activation').where('id', '=', buyerId).as('activation'))
+    .where('l.id', '=', listingId)
+    .forUpdate('l'),
+);
+/** The listing sold and its gear handed to the buyer, in one statement. */
+const sellStatement = compiledOnce((listingId: number, buyerId: number, now: Date) =>
+  db
+    .with('sold', (qb) =>
+      qb
+        .updateTable('listings')
+        .set({ status: 'sold', buyer_id: buyerId, closed_at: now })
+        .where('id', '=', listingId)
+        .returning('gear_id'),
+    )
+    .updateTable('gears')
+    .set({ owner_id: buyerId, listed: false, equipped: false })
+    .from('sold')
+    .whereRef('gears.id', '=', 'sold.gear_id')
+    .returning(['gears.type', 'gears.rarity', 'gears.level']),
+);
 
 function listingDto(row: ListingRow): Listing {
   return {

@@ -75,6 +75,7 @@ export class DepositJobs {
         await this.ledger.post(manager, {
           reason: 'deposit',
           reference: transfer.transaction_id,
+          deferCredits: true,
           legs: [
             { account: { system: 'external:hive-engine' }, asset: 'runik', delta: -amount },
             { account: { playerId }, asset: 'runik', delta: amount },

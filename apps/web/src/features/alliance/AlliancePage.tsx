@@ -8,6 +8,7 @@ import { AllianceFeedback } from './AllianceFeedback';
 import { MyAllianceView } from './MyAllianceView';
 import { NoAllianceView } from './NoAllianceView';
 import type { Feedback } from './use-alliance-action';
+import { AllianceArt } from './AllianceArt';
 import './alliance.css';
 
 /** The Alliance screen (spec section 2): the My Alliance view with an alliance, else Create or Join. */
@@ -33,6 +34,7 @@ export function AlliancePage() {
       <h1 id="alliance-title" className="alliance__title">
         Alliance
       </h1>
+      <AllianceArt />
       <AllianceFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
       {content}
     </section>

@@ -5,6 +5,9 @@ import { useBattleReport } from '../../shared/battle/battle-reports-api';
 import { BattleReportLink } from '../../shared/battle/BattleReportLink';
 import { verdictSentence } from '../../shared/battle/battle-verdict';
 import { LootList, LossesTable } from '../../shared/battle/BattleReport';
+import { BattleScene, type SceneArmy } from '../../shared/battle/BattleScene';
+import { playSound } from '../../shared/sound';
+import { useEffect } from 'react';
 
 interface BattleResultModalProps {
   result: AttackResult;
@@ -23,6 +26,8 @@ export function BattleResultModal({ result, stored: hasReport = true, onClose }:
   const armies = stored?.kind === 'attack' ? { attacker: armyOf(stored.attacker), defender: armyOf(stored.defender) } : null;
   const victory = result.winner === 'attacker';
   const winnerName = victory ? result.attacker.name : result.defender.name;
+  // The player's own press sent the attack: the result may sound (when sound is on).
+  useEffect(() => void playSound(victory ? 'victory' : 'defeat'), [victory]);
   return (
     <Modal title="Battle Result" onClose={onClose} testId="battle-result">
       <div className="attack-popup">
@@ -40,6 +45,13 @@ export function BattleResultModal({ result, stored: hasReport = true, onClose }:
           })}
         </p>
         <BattlePlayback>
+          <BattleScene
+            attacker={sceneArmy(result.attacker, armies?.attacker)}
+            defender={sceneArmy(result.defender, armies?.defender)}
+            winner={result.winner}
+            outcome={victory ? 'Victory' : 'Defeat'}
+            loot={result.loot}
+          />
           <LossesTable role="Attacker" {...result.attacker} army={armies?.attacker} prefix="result-attacker" />
           <LossesTable role="Defender" {...result.defender} army={armies?.defender} prefix="result-defender" />
           <h3 className="attack-card__subtitle">Loot</h3>
@@ -60,4 +72,10 @@ export function BattleResultModal({ result, stored: hasReport = true, onClose }:
 function armyOf(side: BattleReportSide): TroopCounts | null {
   const fighter = side.fighters[0];
   return fighter ? { infantry: fighter.army.infantry, archers: fighter.army.archers, cavalry: fighter.army.cavalries } : null;
+}
+
+/** A side as the scene draws it: the troops it brought when the stored battle has arrived, and its fallen. */
+function sceneArmy(side: AttackResult['attacker'], army: TroopCounts | null | undefined): SceneArmy {
+  const count = (troops: TroopCounts) => troops.infantry + troops.archers + troops.cavalry;
+  return { name: side.name, troops: army ? count(army) : null, fallen: count(side.dead) + count(side.injured) };
 }

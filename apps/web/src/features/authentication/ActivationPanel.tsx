@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { LoginChallengeResponse } from '@runik/contract';
 import { formatChainQuantity, LATE_ACTIVATION_FEE_USD, REGISTRATION_FEE_USD } from '@runik/rules';
 import { toUserMessage } from '../../shared/errors';
@@ -9,6 +9,9 @@ import { useSwapHiveBalance } from '../../wallet/use-registration-payment';
 import { useRegistrationFee } from './authentication-api';
 import type { RegistrationPolling } from './paid-registration';
 import { useActivation } from './use-activation';
+import { HiveAuthChallengeWait, WalletFieldset } from './ChallengeWallet';
+import { initialLoginWallet, type LoginWallet } from './use-login';
+import { HIVESIGNER_REGISTRATION_NOTE } from './hivesigner/hivesigner-login';
 
 interface ActivationPanelProps {
   hiveUsername: string;
@@ -23,7 +26,14 @@ interface ActivationPanelProps {
 export function ActivationPanel({ hiveUsername, referrer, challenge, polling, onBackToLogin }: ActivationPanelProps) {
   const balance = useSwapHiveBalance(hiveUsername);
   const fee = useRegistrationFee();
-  const { activate, registerForFree, busy, error, notice, payment } = useActivation({ hiveUsername, referrer, challenge, polling });
+  const { activate, registerForFree, busy, error, notice, payment, hiveAuthWait, cancelHiveAuth } = useActivation({
+    hiveUsername,
+    referrer,
+    challenge,
+    polling,
+  });
+  // The wallet chosen on the login form, kept when it tried this name.
+  const [wallet, setWallet] = useState<LoginWallet>(initialLoginWallet);
   const referrerId = useId();
   const quote = fee.data && balance.data ? { feeInHive: fee.data, balance: balance.data } : null;
 
@@ -65,7 +75,9 @@ export function ActivationPanel({ hiveUsername, referrer, challenge, polling, on
       </button>
 
       <div className="activation__free">
-        <button type="button" className="button" disabled={busy} onClick={registerForFree}>
+        <WalletFieldset legend="Sign the free registration with" wallet={wallet} onChange={setWallet} disabled={busy} />
+        <p className="activation__note">{HIVESIGNER_REGISTRATION_NOTE}</p>
+        <button type="button" className="button" disabled={busy} onClick={() => registerForFree(wallet)}>
           Register for Free
         </button>
         <p className="activation__note">
@@ -81,6 +93,7 @@ export function ActivationPanel({ hiveUsername, referrer, challenge, polling, on
           awaitingHiveEngine={payment.awaitingHiveEngine}
         />
       )}
+      <HiveAuthChallengeWait wait={hiveAuthWait} onCancel={cancelHiveAuth} />
       {notice && <Message tone="info">{notice}</Message>}
       {error && <Message tone="error">{error}</Message>}
 

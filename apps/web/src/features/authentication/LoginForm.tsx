@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { LoginChallengeResponse } from '@runik/contract';
 import { Message } from '../../ui/Message';
-import { normalizeUsername, useLogin } from './use-login';
+import { HiveSignerButton } from './hivesigner/HiveSignerButton';
+import { initialLoginWallet, normalizeUsername, useLogin, type LoginWallet } from './use-login';
+import { HiveAuthChallengeWait, WalletFieldset } from './ChallengeWallet';
 
 interface LoginFormProps {
   initialUsername: string;
@@ -10,12 +12,14 @@ interface LoginFormProps {
 
 export function LoginForm({ initialUsername, onNotRegistered }: LoginFormProps) {
   const [username, setUsername] = useState(initialUsername);
-  const { logIn, busy, error } = useLogin(onNotRegistered);
+  // HiveSigner logs in through its own button: the form's choice is Keychain's or HiveAuth's.
+  const [wallet, setWallet] = useState<LoginWallet>(initialLoginWallet);
+  const { logIn, busy, error, hiveAuthWait, cancelHiveAuth } = useLogin(onNotRegistered);
   const inputId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void logIn(username);
+    void logIn(username, wallet);
   };
 
   return (
@@ -37,10 +41,13 @@ export function LoginForm({ initialUsername, onNotRegistered }: LoginFormProps) 
           spellCheck={false}
         />
       </div>
+      <WalletFieldset legend="Wallet" wallet={wallet} onChange={setWallet} disabled={busy} />
+      <HiveAuthChallengeWait wait={hiveAuthWait} onCancel={cancelHiveAuth} />
       {error && <Message tone="error">{error}</Message>}
       <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
         Login
       </button>
+      <HiveSignerButton />
     </form>
   );
 }

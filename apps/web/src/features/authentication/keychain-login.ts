@@ -9,9 +9,12 @@ export type LoginOutcome = { kind: 'logged-in'; session: SessionResponse } | { k
 /** A challenge is refetched a little before the server's expiry, so it cannot lapse in flight. */
 const CHALLENGE_EXPIRY_MARGIN_MS = 30_000;
 
-export function requireKeychain(): HiveKeychain {
+/** The spec's install hint of the login and the activation. */
+export const KEYCHAIN_LOGIN_MISSING = 'Please install Hive Keychain extension to login';
+
+function requireKeychain(): HiveKeychain {
   const keychain = getKeychain();
-  if (!keychain) throw new UserFacingError('Please install Hive Keychain extension to login');
+  if (!keychain) throw new UserFacingError(KEYCHAIN_LOGIN_MISSING);
   return keychain;
 }
 

@@ -11,6 +11,7 @@ import { BattleReportTexts } from './battle-report-texts';
 import { AttackDetails, CitadelDetails, ThroneDetails } from './BattleDetails';
 import { BattleSide } from './BattleSide';
 import { verdictSentence } from '../../shared/battle/battle-verdict';
+import { BattleScene, type SceneArmy } from '../../shared/battle/BattleScene';
 import './battle-reports.css';
 
 /** A battle's report at /battles/{kind}/{id}: both sides, the draws that decided it, losses and loot. */
@@ -57,6 +58,7 @@ function BattleReportView({ report, reader }: { report: BattleReportResponse; re
       <BattlePlayback>
         {report.kind === 'attack' && (
           <>
+            <RaidScene report={report} reader={reader} />
             <BattleSide
               role={BattleReportTexts.attacker}
               name={report.attacker.fighters[0].hiveUsername}
@@ -116,6 +118,22 @@ function RaidVerdict({ report, reader }: { report: AttackBattleReport; reader: s
       {verdictSentence({ verdict: report.verdict, winner: report.winner, attacker, defender, reader: side })}
     </p>
   );
+}
+
+/** The raid drawn: both armies, the outcome as the reader lived it, the loot carried home. */
+function RaidScene({ report, reader }: { report: AttackBattleReport; reader: string | null }) {
+  const attacker = sceneArmy(report.attacker);
+  const defender = sceneArmy(report.defender);
+  const winnerName = report.winner === 'attacker' ? attacker.name : defender.name;
+  const side = reader === attacker.name ? 'attacker' : reader === defender.name ? 'defender' : null;
+  const outcome = side === null ? `${winnerName} won` : side === report.winner ? 'Victory' : 'Defeat';
+  return <BattleScene attacker={attacker} defender={defender} winner={report.winner} outcome={outcome} loot={report.loot} />;
+}
+
+function sceneArmy(side: AttackBattleReport['attacker']): SceneArmy {
+  const fighter = side.fighters[0];
+  const count = (army: { infantry: number; archers: number; cavalries: number }) => army.infantry + army.archers + army.cavalries;
+  return { name: fighter.hiveUsername, troops: count(fighter.army), fallen: count(fighter.dead) + count(fighter.injured) };
 }
 
 function allianceName(alliance: { name: string; tag: string } | null): string {

@@ -4,6 +4,7 @@ import { Tabs } from '../../ui/Tabs';
 import { BlacksmithTexts } from './blacksmith-texts';
 import { HistoryTab } from './HistoryTab';
 import { UpgradeTab } from './UpgradeTab';
+import { BlacksmithArt } from './BlacksmithArt';
 import './blacksmith.css';
 
 /** The Blacksmith screen (route /blacksmith, spec section 2): tabs Upgrade and History. */
@@ -14,6 +15,7 @@ export function BlacksmithPage() {
       <h1 id="blacksmith-title" className="blacksmith__title">
         Blacksmith
       </h1>
+      <BlacksmithArt />
       {username ? <BlacksmithView username={username} /> : <StatePanel>{BlacksmithTexts.logIn}</StatePanel>}
     </section>
   );

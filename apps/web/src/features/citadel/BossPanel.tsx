@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import type { FloorResponse } from '@runik/contract';
+import { formatPercent } from '@runik/rules';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { StatList, StatRow } from '../../ui/StatList';
 import { BossEmblem } from './BossEmblem';
-import { formatRunikAmount } from './citadel-format';
+import { formatPoints, formatRunikAmount } from './citadel-format';
 import { HealthBar } from './HealthBar';
 
-/** The floor's boss: emblem, health, the reward shared by damage; `children` is the attack area. */
-export function BossPanel({ floor, children }: { floor: FloorResponse; children: ReactNode }) {
+/** The floor's boss: emblem, health, the player's share, the reward shared by damage; `children` is the attack area. */
+export function BossPanel({ floor, username, children }: { floor: FloorResponse; username?: string; children: ReactNode }) {
   const defeated = floor.isDefeated || floor.status === 'defeated';
+  const mine = username ? floor.allParticipants.find((participant) => participant.hiveUsername === username) : undefined;
   return (
     <Card
       titleId="citadel-boss-title"
@@ -26,6 +28,11 @@ export function BossPanel({ floor, children }: { floor: FloorResponse; children:
       <BossEmblem floor={floor.floor} defeated={defeated} />
       <HealthBar floor={floor} />
       <StatList>
+        {username && (
+          <StatRow label="Your damage" testId="your-damage-share">
+            {mine ? `${formatPoints(mine.totalDamage)} (${formatPercent(mine.damagePercentage)})` : 'None yet'}
+          </StatRow>
+        )}
         <StatRow label="Reward" testId="floor-reward">
           {formatRunikAmount(floor.reward)}
         </StatRow>

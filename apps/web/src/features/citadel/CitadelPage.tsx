@@ -5,6 +5,7 @@ import { useSession } from '../../shared/use-session';
 import { StatePanel } from '../../ui/StatePanel';
 import { CityClock } from '../../shared/city-clock';
 import { AccessDenied } from './AccessDenied';
+import { CitadelArt } from './CitadelArt';
 import { AttackPanel } from './AttackPanel';
 import { BossPanel } from './BossPanel';
 import { useCitadelFloor, useCitadelProgress } from './citadel-api';
@@ -71,6 +72,7 @@ function CitadelFloors({ username, progress }: { username: string; progress: Cit
 
   return (
     <CityClock>
+      <CitadelArt floor={viewed} />
       <div className="citadel-layout">
         <div className="citadel-layout__nav">
           <FloorNav floor={viewed} currentFloor={progress.globalCurrentFloor} onGo={goTo} />
@@ -82,7 +84,7 @@ function CitadelFloors({ username, progress }: { username: string; progress: Cit
         ) : floor.data ? (
           <>
             <div className="citadel-layout__boss">
-              <BossPanel floor={floor.data.floor}>
+              <BossPanel floor={floor.data.floor} username={username}>
                 <AttackPanel progress={progress} floor={floor.data.floor} attack={attack} onAttack={attackViewed} onGoToFloor={goTo} />
               </BossPanel>
             </div>

@@ -154,7 +154,7 @@ describe('a successful attack', () => {
 
     fireEvent.click(within(result).getByRole('button', { name: 'Go to Floor 4' }));
     expect(screen.getByTestId('floor-title')).toHaveTextContent(/^Floor 4$/);
-    expect(await screen.findByRole('img', { name: 'Boss 4' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /^Boss 4: / })).toBeInTheDocument();
     expect(attackButton()).toBeEnabled();
     expect(screen.queryByTestId('attack-result')).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type { CityConstantsResponse } from '@runik/contract';
-import { MILITARY_BUILDING_KEYS, RESOURCE_KEYS, type MilitaryBuildingKey } from '@runik/rules';
+import { CITY_HALL_KEY, MILITARY_BUILDING_KEYS, RESOURCE_KEYS, type MilitaryBuildingKey } from '@runik/rules';
 import { Message } from '../../ui/Message';
 import { CityHallCard } from './cards/CityHallCard';
 import { ResourceBuildingCard } from './cards/ResourceBuildingCard';
@@ -11,6 +11,7 @@ import { TrainingBuildingCard } from './cards/TrainingBuildingCard';
 import { useHarvest } from './city-actions';
 import { buildingName, militaryInfo } from './city-catalog';
 import { CityClock } from '../../shared/city-clock';
+import { CityTopPanelContext } from '../../shared/city-panels';
 import type { CityState } from './city-state';
 import { CityHallDetailsModal } from './popups/CityHallDetailsModal';
 import { ConvertToResourcesModal } from './popups/ConvertToResourcesModal';
@@ -23,6 +24,8 @@ import { WithdrawModal } from './popups/WithdrawModal';
 import { QuestPanel } from './quests/QuestPanel';
 import { RefundNotice } from './payments/RefundNotice';
 import { TrainingQueueWatcher } from './TrainingQueueWatcher';
+import { CityScene } from './scene/CityScene';
+import type { SceneKey } from './scene/city-scene-layout';
 
 type Popup =
   | { kind: 'city-hall-details' }
@@ -40,11 +43,26 @@ interface CityViewProps {
   constants: CityConstantsResponse;
 }
 
-/** The loaded city: resources, City Hall and RUNIKS cards, the building grid and one popup at a time. */
+/** The card a building of the scene shows: brought into view and given the focus, so the keyboard goes on from it. */
+function openCard(key: SceneKey): void {
+  const title = document.getElementById(key === CITY_HALL_KEY ? 'city-hall-title' : `city-building-${key}-title`);
+  const card = title?.closest<HTMLElement>('section');
+  if (!card) return;
+  card.tabIndex = -1;
+  // jsdom has no scrolling.
+  if ('scrollIntoView' in card) card.scrollIntoView({ block: 'center' });
+  card.focus({ preventScroll: true });
+}
+
+/**
+ * The loaded city: its scene (issue 50), then what the shell puts there ("What's next", issue 45), then the resources, City Hall and
+ * RUNIKS cards, the building grid and one popup at a time.
+ */
 export function CityView({ username, city, constants }: CityViewProps) {
   const [popup, setPopup] = useState<Popup | null>(null);
   const [screenError, setScreenError] = useState<string | null>(null);
   const harvest = useHarvest(username, setScreenError);
+  const TopPanel = useContext(CityTopPanelContext);
 
   const startHarvest = () => {
     setScreenError(null);
@@ -63,6 +81,8 @@ export function CityView({ username, city, constants }: CityViewProps) {
         </div>
       )}
       <RefundNotice key={username} username={username} onShowHistory={() => setPopup({ kind: 'deposit' })} />
+      <CityScene city={city} nameOf={(key) => (key === CITY_HALL_KEY ? 'City Hall' : buildingName(constants, key))} onOpen={openCard} />
+      <TopPanel username={username} />
       <div className="city-overview">
         <ResourcesCard city={city} harvesting={harvest.isPending} onHarvest={startHarvest} />
         <CityHallCard username={username} city={city} onShowDetails={() => setPopup({ kind: 'city-hall-details' })} />

@@ -88,7 +88,8 @@ export function useUpgrade(username: string) {
 /** A harvest failure is not toasted: it sets the screen's error state (spec section 8). */
 export function useHarvest(username: string, onFailure: (message: string) => void) {
   return useCityAction<void, HarvestResponse>(username, {
-    request: (user) => postHarvest(user),
+    request: (user) =>
+      postHarvest(user).then((response) => (void import('../../shared/sound').then((sound) => sound.playSound('harvest')), response)),
     apply: (city, response) => applyHarvest(city, response, Date.now()),
     fallback: () => CityFailures.harvest,
     // What the harvest added to what was held (the response carries the new holdings only).

@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   ApiRoutes,
   type CityConstantsResponse,
@@ -26,6 +26,7 @@ import {
 } from '@runik/contract';
 import type { MilitaryBuildingKey } from '@runik/rules';
 import { cityKeys } from '../../shared/query-keys';
+import { readAheadQuery, refetchUnlessReadAhead } from '../../shared/read-ahead';
 import { httpClient, responseData } from '../../api/http-client';
 import { toCityState, type CityState } from './city-state';
 
@@ -37,18 +38,34 @@ async function fetchCity(username: string): Promise<CityState> {
   return toCityState(await responseData(httpClient.get<CityResponse>(ApiRoutes.cityResources(username))), Date.now());
 }
 
+const cityConstantsQuery = { queryKey: cityKeys.constants, queryFn: fetchCityConstants, staleTime: Infinity, gcTime: Infinity };
+
 /** Names, units and unlocks: they change only with a release. */
 export function useCityConstants() {
-  return useQuery({ queryKey: cityKeys.constants, queryFn: fetchCityConstants, staleTime: Infinity, gcTime: Infinity });
+  return useQuery(cityConstantsQuery);
 }
 
-/** The player's city; reloaded when the tab becomes visible again and when the connection returns (spec section 4). */
-export function useCity(username: string | null) {
+/**
+ * The City screen's first reads (the constants and the city), started by the router as the screen opens, while its
+ * chunk loads (shared/read-ahead.ts).
+ */
+export function readCityAhead(queryClient: QueryClient, username: string): void {
+  void queryClient.prefetchQuery(cityConstantsQuery);
+  readAheadQuery(queryClient, { queryKey: cityKeys.city(username), queryFn: () => fetchCity(username) });
+}
+
+/**
+ * The player's city; reloaded when the tab becomes visible again and when the connection returns (spec section 4).
+ * A part of the screen that shows the city the screen already read passes `{ alsoShown: true }`: its mounting does
+ * not read it again.
+ */
+export function useCity(username: string | null, { alsoShown = false } = {}) {
   return useQuery({
     queryKey: cityKeys.city(username ?? ''),
     queryFn: username === null ? skipToken : () => fetchCity(username),
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,
+    refetchOnMount: refetchUnlessReadAhead(!alsoShown),
   });
 }
 

@@ -171,6 +171,36 @@ describe('late activation in the Withdraw popup', () => {
     expect(within(dialog).queryByRole('button', { name: 'Activate Account' })).not.toBeInTheDocument();
   });
 
+  it('shows the late fee to pay by hand from any wallet, then activates when the game pushes its confirmation (issue 49)', async () => {
+    const { dialog, api } = await openFreeWithdraw();
+    await waitFor(() => expect(payButton(dialog)).toBeEnabled());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay by hand' }));
+    const byHand = within(dialog).getByTestId('late-activation-by-hand');
+    expect(within(byHand).getByTestId('late-activation-by-hand-recipient')).toHaveTextContent('runik.game');
+    expect(within(byHand).getByTestId('late-activation-by-hand-amount')).toHaveTextContent(/^60\.000$/);
+    expect(within(byHand).getByTestId('late-activation-by-hand-token')).toHaveTextContent(/^SWAP\.HIVE$/);
+    expect(within(byHand).getByTestId('late-activation-by-hand-memo')).toHaveTextContent(/^runik-registration:$/);
+
+    fireEvent.click(within(byHand).getByRole('button', { name: "I've sent it" }));
+    const steps = () => within(byHand).getByRole('list', { name: 'Payment progress' });
+    expect(steps()).toHaveAttribute('data-step', 'sent');
+    // Not paid twice: the wallet's button waits too.
+    expect(payButton(dialog)).toBeDisabled();
+    const socket = currentSocket();
+    socket.acceptConnection();
+    socket.serverEmits(PAYMENT_SEEN_EVENT, { transactionId: FAKE_TRANSACTION_ID });
+    expect(steps()).toHaveAttribute('data-step', 'seen');
+    socket.serverEmits(
+      NOTIFICATION_EVENT,
+      notificationOf('registration-confirmed', { registrationId: 1, transactionId: FAKE_TRANSACTION_ID, paid: 60 }),
+    );
+    expect(await within(dialog).findByTestId('late-activation-done')).toHaveTextContent(
+      'Account activated: 325.500 RUNIK can now be withdrawn.',
+    );
+    // Nothing was reported: the chain follower activated the account from the transfer itself.
+    expect(api.callsTo(ApiRoutes.initiateRegistration)).toHaveLength(0);
+  });
+
   it('refuses a SWAP.HIVE balance below the fee before asking the wallet', async () => {
     const keychain = installFakeKeychain();
     const { dialog, api } = await openFreeWithdraw({ balance: '59.99999999' });

@@ -13,14 +13,16 @@ import {
 import { cityKeys } from '../../shared/query-keys';
 import { fetchRnkBalance } from '../../api/hive-engine-client';
 import { serverErrorMessage, apiErrorMessage } from '../../api/http-client';
-import { GAME_ACCOUNT } from '../../shared/config';
-import { requestSendToken, type HiveKeychain, type KeychainBroadcastResult, type KeychainResponse } from '../../wallet/keychain';
+import { toUserMessage } from '../../shared/errors';
+import type { TransferOutcome } from '../../wallet/transfer';
+import { useWalletTransfer, type WalletTransfer } from '../../wallet/use-wallet-transfer';
 import { fetchDepositCheck, fetchDepositStatus, postDepositInit } from './city-api';
 import { DEPOSIT_MEMO, DepositMessages } from './city-messages';
 import { usePaymentSeen, usePushedNotification } from '../../shared/pushed-notifications';
 import type { PaymentStep } from '@runik/contract';
 import { laterStep } from '../../ui/PaymentSteps';
 import { wait, Waker } from '../../ui/wait';
+import { useHandSteps } from '../../wallet/use-hand-steps';
 
 /** How often and how many times the client asks whether a deposit was credited (spec section 9). */
 export interface DepositPolling {
@@ -86,7 +88,10 @@ function initFailureMessage(error: unknown): string {
 interface DepositRun {
   username: string;
   amount: string;
-  keychain: HiveKeychain;
+  /** The transfer through the player's wallet (wallet/transfer.ts). */
+  send: WalletTransfer['send'];
+  /** The transfer went to HiveSigner's signing page: the popup follows it as a deposit made by hand. */
+  onOpened: () => void;
   polling: DepositPolling;
   signal: AbortSignal;
   /**
@@ -101,11 +106,12 @@ interface DepositRun {
   onAwaitingHiveEngine: (transactionId: string, awaiting: boolean) => void;
 }
 
-/** The transfer through Keychain, the init call, then the polling of the check call. */
+/** The transfer through the player's wallet, the init call, then the polling of the check call. */
 async function runDeposit({
   username,
   amount,
-  keychain,
+  send,
+  onOpened,
   polling,
   signal,
   waker,
@@ -113,14 +119,20 @@ async function runDeposit({
   onSeen,
   onAwaitingHiveEngine,
 }: DepositRun): Promise<DepositState> {
-  let response: KeychainResponse<KeychainBroadcastResult>;
+  let sent: TransferOutcome;
   try {
-    response = await requestSendToken(keychain, { from: username, to: GAME_ACCOUNT, amount, memo: DEPOSIT_MEMO, symbol: RNK_SYMBOL });
-  } catch {
-    return { phase: 'idle', message: DepositMessages.cancelled };
+    sent = await send(
+      { from: username, amount, memo: DEPOSIT_MEMO, symbol: RNK_SYMBOL },
+      { missing: DepositMessages.keychainMissing, cancelled: DepositMessages.cancelled },
+    );
+  } catch (error) {
+    return { phase: 'idle', message: toUserMessage(error, DepositMessages.cancelled) };
   }
-  const txId = response.success ? (response.result?.id ?? response.result?.tx_id) : undefined;
-  if (!txId) return { phase: 'idle', message: DepositMessages.cancelled };
+  if (sent.kind === 'opened') {
+    onOpened();
+    return IDLE;
+  }
+  const txId = sent.txId;
 
   let init;
   try {
@@ -170,6 +182,8 @@ export function useDeposit(username: string, polling: DepositPolling) {
   const lastAttempt = useRef<number | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
   const waker = useRef<Waker | null>(null);
+  const wallet = useWalletTransfer();
+  const { send } = wallet;
 
   useEffect(() => () => controllerRef.current?.abort(), []);
   // The pushed 'deposit-credited' reloads the deposit status (notification-effects): the popup checks at
@@ -213,7 +227,7 @@ export function useDeposit(username: string, polling: DepositPolling) {
   }, []);
 
   const start = useCallback(
-    async (keychain: HiveKeychain, thousandths: number) => {
+    async (thousandths: number, onOpened: () => void) => {
       inFlight.current = true;
       lastAttempt.current = Date.now();
       const controller = new AbortController();
@@ -224,7 +238,8 @@ export function useDeposit(username: string, polling: DepositPolling) {
         const outcome = await runDeposit({
           username,
           amount: formatDecimal(thousandths, RNK_DECIMALS),
-          keychain,
+          send,
+          onOpened,
           polling,
           signal: controller.signal,
           waker: (waker.current = new Waker()),
@@ -257,8 +272,47 @@ export function useDeposit(username: string, polling: DepositPolling) {
         }
       }
     },
-    [polling, queryClient, username],
+    [polling, queryClient, username, send],
   );
 
-  return { state, busy, refusal, start, reset };
+  return {
+    state,
+    busy,
+    refusal,
+    start,
+    reset,
+    /** Why the player's wallet cannot pay from this page (the spec's words for a missing Keychain), or null. */
+    walletMissing: () => wallet.missing({ missing: DepositMessages.keychainMissing }),
+    /** What the player's wallet shows while it has the transfer (HiveAuth's wait, HiveSigner's page). */
+    walletWait: wallet.wait,
+    cancelWallet: wallet.cancel,
+  };
+}
+
+/**
+ * A deposit made by hand (issue 49): any RNK transfer from the player's account to the game account is credited by the
+ * chain follower, reported or not. Once the player says it is sent, its steps follow the pushes: the player's payment
+ * seen on chain, then its credit (`deposit-credited`, with the amount it carried).
+ */
+export function useHandDeposit(username: string, active: boolean) {
+  const queryClient = useQueryClient();
+  /** What the credit gave, RUNIK (plain number, as pushed). */
+  const [creditedAmount, setCreditedAmount] = useState<number | null>(null);
+  const steps = useHandSteps(
+    'deposit-credited',
+    ({ data }) => {
+      setCreditedAmount(data.amount);
+      for (const queryKey of [cityKeys.city(username), cityKeys.depositStatus(username), cityKeys.rnkBalance(username)])
+        void queryClient.invalidateQueries({ queryKey });
+    },
+    active,
+  );
+  return {
+    ...steps,
+    creditedAmount,
+    watch: () => {
+      setCreditedAmount(null);
+      steps.watch();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDecimal, formatRunik, RNK_DECIMALS, WALLET_THROTTLE_MS, WITHDRAW_QUEUE_REFRESH_MS } from '@runik/rules';
 import { cityKeys } from '../../shared/query-keys';
+import { useRefreshWhenDue } from '../../shared/due-refresh';
 import { apiErrorMessage, serverErrorMessage } from '../../api/http-client';
 import { fetchWithdrawStatus, postWithdraw } from './city-api';
 import { WithdrawMessages } from './city-messages';
@@ -11,10 +12,11 @@ import { applyResources, type CityState } from './city-state';
  * The withdraw cooldown of the player, the daily caps left and the withdrawals waiting in line;
  * reloaded when the tab becomes visible again and when the connection returns (spec section 4,
  * "Refresh"), and every WITHDRAW_QUEUE_REFRESH_MS while one waits in line, so its place moves.
- * Free accounts never ask for it.
+ * Free accounts never ask for it. Read again when the cooldown ends and when the game day (and its caps) turns,
+ * when a withdrawal held by the game's daily cap is let go (issue 45: a screen is never stale).
  */
 export function useWithdrawStatus(username: string, enabled: boolean) {
-  return useQuery({
+  const status = useQuery({
     queryKey: cityKeys.withdrawStatus(username),
     queryFn: () => fetchWithdrawStatus(username),
     enabled,
@@ -22,6 +24,15 @@ export function useWithdrawStatus(username: string, enabled: boolean) {
     refetchOnReconnect: true,
     refetchInterval: (query) => (query.state.data?.queued.length ? WITHDRAW_QUEUE_REFRESH_MS : false),
   });
+  const instant = (iso: string | null | undefined) => {
+    const ms = iso ? Date.parse(iso) : NaN;
+    return ms > Date.now() ? ms : null;
+  };
+  useRefreshWhenDue(enabled ? [instant(status.data?.nextWithdrawalTime), instant(status.data?.limits.resetsAt)] : [], [
+    cityKeys.withdrawStatus(username),
+    cityKeys.city(username),
+  ]);
+  return status;
 }
 
 export type WithdrawOutcome = { kind: 'success'; message: string; transactionId: string | null } | { kind: 'error'; message: string };

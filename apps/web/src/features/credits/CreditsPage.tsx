@@ -18,6 +18,12 @@ const ICON_CREDIT = {
 const FONT_CREDITS = [
   { name: 'Cinzel', use: 'titles', author: 'The Cinzel Project Authors', site: 'https://github.com/NDISCOVER/Cinzel' },
   { name: 'Inter', use: 'text', author: 'The Inter Project Authors', site: 'https://github.com/rsms/inter' },
+  {
+    name: 'JetBrains Mono',
+    use: 'seeds',
+    author: 'The JetBrains Mono Project Authors',
+    site: 'https://github.com/JetBrains/JetBrainsMono',
+  },
 ] as const;
 const FONT_LICENCE = { name: 'SIL Open Font License 1.1', url: 'https://openfontlicense.org' } as const;
 
@@ -46,6 +52,11 @@ export function CreditsPage() {
         </a>{' '}
         licence. They are recoloured, resized and framed here; they are bundled with the game, not fetched from that site.
       </p>
+      <p data-testid="drawn-credit">
+        The scenes (battles, the pack reveal, the alliance, territories, blacksmith, market and citadel pictures) are drawn for the game in
+        its own code, and its sounds are synthesised in the browser: neither comes from elsewhere. The bosses&apos; names and lore are the
+        game&apos;s own.
+      </p>
       <h2 className="credits__heading">Fonts</h2>
       <p data-testid="font-credit">
         {FONT_CREDITS.map(({ name, use, author, site }) => (
@@ -56,7 +67,7 @@ export function CreditsPage() {
             ({use}) by {author};{' '}
           </span>
         ))}
-        both used under the{' '}
+        all used under the{' '}
         <a href={FONT_LICENCE.url} target="_blank" rel="noopener noreferrer">
           {FONT_LICENCE.name}
         </a>

@@ -14,7 +14,7 @@ async function expectIconCredit() {
 async function expectFontCredit() {
   const credit = await screen.findByTestId('font-credit');
   expect(credit).toHaveTextContent(
-    'Cinzel (titles) by The Cinzel Project Authors; Inter (text) by The Inter Project Authors; both used under the SIL Open Font License 1.1',
+    'Cinzel (titles) by The Cinzel Project Authors; Inter (text) by The Inter Project Authors; JetBrains Mono (seeds) by The JetBrains Mono Project Authors; all used under the SIL Open Font License 1.1',
   );
   expect(within(credit).getByRole('link', { name: 'SIL Open Font License 1.1' })).toHaveAttribute('href', 'https://openfontlicense.org');
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ComponentProps } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ComponentProps } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -55,9 +55,11 @@ interface CurrentStepProps {
 function CurrentStep({ hiveUsername, progress, stepId, stepNumber, inlineSlot }: CurrentStepProps) {
   const guide = STEP_GUIDES[stepId];
   const elsewhere = useLocation().pathname !== guide.screen;
+  const wide = useWideScreen();
   // On another screen the card only shows the way (issue 35: it floated over the Attack screen's enemy
-  // cards); on a screen it would cover wherever it floated, it sits above it.
-  const inPage = elsewhere || guide.inPage === true;
+  // cards); on a screen it would cover wherever it floated, it sits above it. So on a wide screen, whose first view
+  // it never leaves room for (issue 45: at the bottom left it covered the City's daily quests as the page opened).
+  const inPage = elsewhere || guide.inPage === true || wide;
   // From another screen, the way there is the navigation bar's link.
   const pointers = useMemo(() => (elsewhere ? [navLinkPointer(guide.screen)] : guide.pointers), [elsewhere, guide]);
   const spotlight = useSpotlight(pointers);
@@ -86,12 +88,40 @@ function CurrentStep({ hiveUsername, progress, stepId, stepNumber, inlineSlot }:
   return <FloatingCard target={spotlight?.target ?? null} card={card} />;
 }
 
+/**
+ * Wider than a phone or a small tablet (toasts.css's 52rem, where the card and the toasts would share the bottom):
+ * the screen shows several columns of cards at once, and a floating card covered some of them whichever end it took.
+ */
+const WIDE_QUERY = '(width > 52rem)';
+
+function subscribeToWidth(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(WIDE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isWide = () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE_QUERY).matches;
+
+/** Whether the screen is wide (WIDE_QUERY); follows the window as it turns or is resized. */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(subscribeToWidth, isWide, () => false);
+}
+
 type CardProps = Omit<ComponentProps<typeof CoachCard>, 'placement' | 'ref'>;
 
 /** The card fixed at one end of the screen, clear of the control `target` (use-card-placement.ts). */
 function FloatingCard({ target, card }: { target: HTMLElement | null; card: CardProps }) {
   const cardRef = useRef<HTMLElement>(null);
   const { placement, height } = useCardPlacement(cardRef, target);
+  // The toasts make way for the card when they take its side of the screen (toasts.css).
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty('--first-steps-card-height', `${height}px`);
+    return () => {
+      root.style.removeProperty('--first-steps-card-height');
+    };
+  }, [height]);
   return (
     <>
       {/* Room below the screen's content, so the page scrolls any control above the card. */}

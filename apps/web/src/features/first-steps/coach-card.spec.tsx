@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, AppRoutes, FIRST_STEP_IDS, type FirstStepId, type FirstStepsResponse, type HarvestResponse } from '@runik/contract';
 import { cityResponse, PLAYER, serveCity } from '../../testing/city-fixtures';
@@ -105,13 +105,48 @@ describe('the first-steps coach card', () => {
     expect(await screen.findByTestId('first-steps')).toHaveClass('first-steps--in-page');
   });
 
-  it('floats at an end of the screen on its own step’s screen', async () => {
+  it('floats at an end of the screen on its own step’s screen, on a phone', async () => {
     serveCity(installFakeApi(), cityResponse()).on('GET', PROGRESS_URL, { status: 200, data: progress([]) });
     logInAs(PLAYER);
     renderApp(AppRoutes.city);
     const guide = await screen.findByTestId('first-steps');
     expect(guide).toHaveClass('first-steps--bottom');
     expect(screen.getByRole('main')).not.toContainElement(guide);
+  });
+
+  // Issue 45: on a desktop, floating at the bottom left, it covered the City's daily quests as the page opened.
+  it('sits in the page above its own step’s screen on a screen wider than a tablet, and floats again once narrower', async () => {
+    const queries = new Map<string, { matches: boolean; listeners: Set<() => void> }>();
+    const wide = { matches: true, listeners: new Set<() => void>() };
+    queries.set('(width > 52rem)', wide);
+    const before = window.matchMedia;
+    window.matchMedia = (query: string) => {
+      const known = queries.get(query);
+      return {
+        media: query,
+        get matches() {
+          return known?.matches ?? before(query).matches;
+        },
+        addEventListener: (_type: string, listener: () => void) => known?.listeners.add(listener),
+        removeEventListener: (_type: string, listener: () => void) => known?.listeners.delete(listener),
+      } as unknown as MediaQueryList;
+    };
+    try {
+      serveCity(installFakeApi(), cityResponse()).on('GET', PROGRESS_URL, { status: 200, data: progress([]) });
+      logInAs(PLAYER);
+      renderApp(AppRoutes.city);
+      const guide = await screen.findByTestId('first-steps');
+      expect(guide).toHaveClass('first-steps--in-page');
+      await waitFor(() => expect([...spotlit()]).toEqual([screen.getByTestId('harvest-button')]));
+
+      act(() => {
+        wide.matches = false;
+        wide.listeners.forEach((listener) => listener());
+      });
+      expect(await screen.findByTestId('first-steps')).toHaveClass('first-steps--bottom');
+    } finally {
+      window.matchMedia = before;
+    }
   });
 
   it('marks the alliances seen on the Alliance screen, then leaves with a toast', async () => {

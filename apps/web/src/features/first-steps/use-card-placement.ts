@@ -33,8 +33,8 @@ function plain({ top, bottom, left, right }: Box): Box {
 /**
  * Keeps the fixed coach card off the control it points at and, where it can, off the card around it:
  * when they (or the control's arrow) are under the card, or between it and the screen's edge, the card
- * moves to the other end of the screen, unless it would hide them there too. It moves back only when it hides the control again,
- * so it never jumps about while the player scrolls. Also measures the card, for the room the page
+ * moves to the other end of the screen, unless it would hide them there too. It moves back only when it hides the control again
+ * or the control leaves the screen, so it never jumps about while the player scrolls over the control. Also measures the card, for the room the page
  * keeps below its content.
  */
 export function useCardPlacement(card: RefObject<HTMLElement | null>, target: HTMLElement | null): { placement: Floating; height: number } {
@@ -65,8 +65,15 @@ export function useCardPlacement(card: RefObject<HTMLElement | null>, target: HT
       const here = plain(element.getBoundingClientRect());
       boxes[current] = here;
       const { top, bottom, left, right } = target.getBoundingClientRect();
-      // Off the screen, the card hides nothing of it.
-      if (bottom <= 0 || top >= window.innerHeight) return;
+      // Off the screen, the card hides nothing of it: back at the bottom, where it opens (else where it sits would depend on
+      // whether the control showed for a moment while the page's panels loaded above it).
+      if (bottom <= 0 || top >= window.innerHeight) {
+        if (current !== 'bottom') {
+          current = 'bottom';
+          setPlacement(current);
+        }
+        return;
+      }
       const control = { top: top - ARROW_ROOM_PX, bottom, left, right };
       // Best clear of the control's whole card, with the figures the step talks about (a cost, the
       // resources: issue 35); where no placement clears that, clear of the control at least.
@@ -97,7 +104,11 @@ export function useCardPlacement(card: RefObject<HTMLElement | null>, target: HT
     schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', resized);
+    // The page's content growing or shrinking (a panel loaded above the control) moves the control as a scroll does.
+    const layout = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+    layout?.observe(document.body);
     return () => {
+      layout?.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', resized);

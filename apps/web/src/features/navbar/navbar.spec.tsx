@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@runik/contract';
 import { COMMUNITY_CHAT_URL, HOW_TO_PLAY_URL } from './links';
 import { NAVBAR_SCREENS } from '../../shared/screens';
+import { SOUND_PREFERENCE_KEY } from '../../shared/sound';
 import { toastTexts } from '../../testing/dialogs';
 import { installFakeApi } from '../../testing/fake-api';
 import { logInAs } from '../../testing/fixtures';
@@ -79,6 +80,22 @@ describe('navigation bar for a player', () => {
     await user.click(toggle);
     await user.click(screen.getByRole('heading', { name: 'City' }));
     expect(screen.queryByTestId('account-dropdown')).not.toBeInTheDocument();
+  });
+
+  it('offers Sound effects off on a first visit, and remembers the choice once turned on', async () => {
+    localStorage.removeItem(SOUND_PREFERENCE_KEY);
+    const { user } = renderApp(AppRoutes.city);
+    const toggle = screen.getByRole('button', { name: 'alice' });
+    await user.click(toggle);
+    expect(within(screen.getByTestId('account-dropdown')).getByRole('button', { name: 'Sound effects' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await user.click(screen.getByRole('button', { name: 'Sound effects' }));
+    expect(localStorage.getItem(SOUND_PREFERENCE_KEY)).toBe('on');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Sound effects' })).toHaveAttribute('aria-pressed', 'true');
+    localStorage.removeItem(SOUND_PREFERENCE_KEY);
   });
 
   it('toggles the mobile menu with the hamburger and closes it when a link is followed', async () => {

@@ -7,16 +7,22 @@ import {
   NOTIFICATION_EVENT,
   PAYMENT_SEEN_EVENT,
   type NotificationDto,
+  type NotificationKind,
   type PaymentSeenEvent,
 } from '@runik/contract';
 import { allianceKeys } from '../../shared/query-keys';
 import { useShowToast } from '../../ui/Toasts';
 import { LiveSocketContext, openLiveSocket } from '../../shared/live-socket';
 import { LiveStatusContext } from '../../shared/live-status';
+import { announceInBackground } from '../../shared/background-notify';
 import { AFFECTED_QUERIES } from './notification-effects';
 import { describeNotification, isKnownKind } from './notification-wording';
 import { notificationKeys } from './notifications-api';
+import { playSound } from '../../shared/sound';
 import { PushListenersContext, SeenListenersContext, type PushListener, type SeenListener } from '../../shared/pushed-notifications';
+
+/** The pushed notifications the browser announces while the tab is hidden (shared/background-notify). */
+const BACKGROUND_KINDS: ReadonlySet<string> = new Set(['attacked', 'alliance-mention'] satisfies NotificationKind[]);
 
 interface LiveConnectionProps {
   /** The logged-in player; null closes the connection. */
@@ -25,8 +31,8 @@ interface LiveConnectionProps {
 }
 
 /**
- * One live connection per logged-in session: each notification pushed on it shows a toast and
- * reloads what it changed. Tells the screens below whether it is up (useLiveConnected), and hands
+ * One live connection per logged-in session: each notification pushed on it shows a toast (unless the screen
+ * shows it itself) and reloads what it changed. Tells the screens below whether it is up (useLiveConnected), and hands
  * them the notifications and payment steps they wait for (usePushedNotification, usePaymentSeen) and the
  * socket itself, for the events of other features (the alliance chat's lines: useLiveSocket).
  */
@@ -83,11 +89,22 @@ function useLiveConnection(
     });
     socket.on('disconnect', () => setConnected(false));
     socket.on(NOTIFICATION_EVENT, (notification: NotificationDto) => {
-      showToast(describeNotification(notification).toast);
       reload(notificationKeys.all(username));
       // A kind from a newer server changes nothing this build knows how to reload.
       if (isKnownKind(notification.kind)) AFFECTED_QUERIES[notification.kind](username).forEach(reload);
-      listeners.forEach((listener) => listener(notification));
+      // The screen waiting for it says it itself (a purchase it polls: issue 45): a toast would be a second story.
+      let shownOnScreen = false;
+      listeners.forEach((listener) => {
+        if (listener(notification) === true) shownOnScreen = true;
+      });
+      const { toast } = describeNotification(notification);
+      if (!shownOnScreen) {
+        showToast(toast);
+        // Its chime, when the player turned sound on (never before a gesture: shared/sound.ts).
+        playSound('notification');
+      }
+      // A raid received and a mention reach a player whose tab is in the background too (if they asked).
+      if (BACKGROUND_KINDS.has(notification.kind)) announceInBackground(toast, `notification-${notification.id}`);
     });
     socket.on(PAYMENT_SEEN_EVENT, ({ transactionId }: PaymentSeenEvent) => seenListeners.forEach((listener) => listener(transactionId)));
     socket.on(ALLIANCE_CHANGED_EVENT, () => reload(allianceKeys.all));

@@ -84,8 +84,8 @@ const SAMPLES: { [K in NotificationKind]: [NotificationDataByKind[K], string] } 
     'The floor 1 boss of the Abyssal Citadel fell: you dealt 1,500,500 damage and earned 0.500 RUNIK.',
   ],
   'quest-completed': [
-    { questId: 'harvest-twice', title: 'Harvest twice', daily: true },
-    'Daily quest complete: Harvest twice. Claim its reward on the city screen.',
+    { questId: 'harvest', title: 'Harvest your city', daily: true },
+    'Daily quest complete: Harvest your city. Claim its reward on the city screen.',
   ],
 };
 

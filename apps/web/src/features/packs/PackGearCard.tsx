@@ -34,7 +34,7 @@ export function PackGearCard({ gear, index, revealed }: PackGearCardProps) {
   const statKey = gearStatKey(gear.type);
   return (
     <li
-      className={`pack-card rarity--${gear.rarity} ${revealed ? 'pack-card--revealed' : ''}`}
+      className={`pack-card pack-card--${gear.rarity} rarity--${gear.rarity} ${revealed ? 'pack-card--revealed' : ''}`}
       data-testid={revealed ? `revealed-gear-${gear.gearId}` : `hidden-card-${index}`}
     >
       <div className="pack-card__inner">

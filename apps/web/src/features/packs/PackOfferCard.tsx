@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PACK_BULK_SIZE } from '@runik/rules';
 import type { PackPrices } from '@runik/contract';
 import { Card } from '../../ui/Card';
@@ -17,10 +18,12 @@ interface PackOfferCardProps {
   /** Another purchase is under way (or, for SWAP.HIVE, one is pending). */
   blocked: boolean;
   onBuy: (packCount: PackCount, price: number) => void;
+  /** What the row shows beside its Buy button: the transfer to make by hand (SWAP.HIVE only). */
+  byHand?: (packCount: PackCount, price: number) => ReactNode;
 }
 
 /** One currency's offers: a single pack and the bulk of 10, with their prices and Buy buttons. */
-export function PackOfferCard({ currency, testId, prices, canAfford, blocked, onBuy }: PackOfferCardProps) {
+export function PackOfferCard({ currency, testId, prices, canAfford, blocked, onBuy, byHand }: PackOfferCardProps) {
   const offers = [
     { packCount: 1, price: prices.single, affordable: canAfford.single, key: 'single' },
     { packCount: PACK_BULK_SIZE, price: prices.bulk, affordable: canAfford.bulk, key: 'bulk' },
@@ -52,6 +55,7 @@ export function PackOfferCard({ currency, testId, prices, canAfford, blocked, on
             >
               Buy {packsLabel(packCount)} ({currency})
             </button>
+            {byHand?.(packCount, price)}
           </li>
         ))}
       </ul>

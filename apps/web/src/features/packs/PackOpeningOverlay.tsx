@@ -2,6 +2,8 @@ import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Message } from '../../ui/Message';
 import { PackGearCard } from './PackGearCard';
+import { bestRarity, PackRevealScene } from './PackRevealScene';
+import { playRaritySound } from '../../shared/sound';
 import { CARD_FLIP_INTERVAL_MS } from './packs-constants';
 import { PackTexts } from './packs-messages';
 import { useCardReveal } from './use-card-reveal';
@@ -25,6 +27,13 @@ export function PackOpeningOverlay({ opening, onRetry, onClose }: PackOpeningOve
   const gears = opening.phase === 'opened' ? opening.result.gears : [];
   const { shown, skip } = useCardReveal(gears.length, CARD_FLIP_INTERVAL_MS);
   const closable = opening.phase === 'failed' || (opening.phase === 'opened' && shown >= gears.length);
+  const best = bestRarity(gears.slice(0, shown));
+  const allShown = opening.phase === 'opened' && gears.length > 0 && shown >= gears.length;
+
+  // Once every card is turned, the rarest one sounds (when sound is on: the player's press opened the pack).
+  useEffect(() => {
+    if (allShown && best) playRaritySound(best);
+  }, [allShown, best]);
 
   // Keyboard users land in the dialog and get back where they were when it closes.
   useEffect(() => {
@@ -63,6 +72,7 @@ export function PackOpeningOverlay({ opening, onRetry, onClose }: PackOpeningOve
               <span>{PackTexts.seed(opening.result.seed)}</span>
               <span>{PackTexts.tier(opening.result.tier)}</span>
             </details>
+            <PackRevealScene shown={shown} total={gears.length} best={best} />
             <p className="pack-overlay__progress" data-testid="reveal-progress">
               {PackTexts.revealed(shown, gears.length)}
             </p>

@@ -1,20 +1,26 @@
-import { PackMessages, type PackInfoResponse } from '@runik/contract';
+import { useState } from 'react';
+import { PackMessages, packPaymentMemo, type PackInfoResponse } from '@runik/contract';
 import { PACK_BULK_SIZE } from '@runik/rules';
+import { apiErrorMessage } from '../../api/http-client';
 import { useSession } from '../../shared/use-session';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { StatList, StatRow } from '../../ui/StatList';
 import { StatePanel } from '../../ui/StatePanel';
 import { formatBalance, formatPrice } from '../../wallet/amounts';
+import { PayByHand } from '../../wallet/PayByHand';
 import { PurchaseFeedback } from '../../wallet/PurchaseFeedback';
-import { DEFAULT_PURCHASE_POLLING, SWAP_HIVE } from '../../wallet/swap-hive-payment';
+import { GAME_ACCOUNT } from '../../shared/config';
+import { swapHiveQuantity } from '../../wallet/amounts';
+import { SWAP_HIVE } from '../../wallet/swap-hive-payment';
+import { usePayment } from '../../wallet/use-payment';
 import { PackOdds } from './PackOdds';
 import { PackOfferCard } from './PackOfferCard';
 import { PackOpeningOverlay } from './PackOpeningOverlay';
-import { usePackInfo, usePendingPurchase, type PackCount } from './packs-api';
+import { packPaymentKind, packPaymentRequest } from './pack-payment';
+import { usePackInfo, usePendingPurchase, useRunikPurchase, type PackCount } from './packs-api';
 import { packsLabel } from './packs-format';
 import { PackTexts } from './packs-messages';
 import { usePackOpening } from './use-pack-opening';
-import { usePackPurchases } from './use-pack-purchases';
 import './packs.css';
 
 /** The Pack store (spec section 2): prices, affordability, counts bought, purchases and the opening overlay. */
@@ -33,8 +39,34 @@ export function PacksPage() {
 function PackStore({ username }: { username: string }) {
   const info = usePackInfo(username);
   const opening = usePackOpening(username);
-  const purchases = usePackPurchases(username, DEFAULT_PURCHASE_POLLING, opening.open);
+  const payment = usePayment(packPaymentKind(username, opening.open));
+  const runik = useRunikPurchase(username);
+  /** One purchase at a time: a RUNIK one waits for a payment under way, not for a SWAP.HIVE purchase's confirmation. */
+  const runikBlocked = runik.isPending || payment.paying !== null;
+
+  // RUNIK purchases share the SWAP.HIVE payment's messages: a new attempt clears the last one's, an error shows there.
+  const buyWithRunik = async (packCount: PackCount) => {
+    if (runikBlocked) return;
+    payment.startAttempt();
+    try {
+      const purchase = await runik.mutateAsync(packCount);
+      if (purchase.status === 'confirmed') opening.open(purchase.packPurchaseId, purchase.packCount);
+      else payment.setError(PackMessages.runikFailed);
+    } catch (failure) {
+      payment.setError(apiErrorMessage(failure, PackMessages.runikFailed));
+    }
+  };
+
+  const buyWithHive = async (packCount: PackCount, price: number) => {
+    if (runik.isPending || payment.blocked) return;
+    // A payment through HiveSigner's signing page shows its steps under its offer, as one made by hand does.
+    setPaidByHand(packCount);
+    await payment.pay(packPaymentRequest(username, packCount, price, opening.open));
+  };
+
   const confirm = useConfirm();
+  /** The offer whose transfer the player made by hand, for its steps. */
+  const [paidByHand, setPaidByHand] = useState<PackCount | null>(null);
 
   /** The bulk asks first, with its price (a single pack is bought at once). */
   const buyAfterAsking = async (
@@ -64,11 +96,14 @@ function PackStore({ username }: { username: string }) {
 
       <PurchaseFeedback
         testId="pack-feedback"
-        error={purchases.error}
-        paymentTxId={purchases.paymentTxId}
-        notice={purchases.notice}
-        canCheckAgain={purchases.canCheckAgain}
-        onCheckAgain={purchases.checkAgain}
+        error={payment.error}
+        paymentTxId={payment.paymentTxId}
+        notice={payment.notice}
+        canCheckAgain={payment.canCheckAgain}
+        onCheckAgain={payment.checkAgain}
+        walletWait={payment.walletWait}
+        handStep={payment.handStep}
+        onCancelWallet={payment.cancelWallet}
       />
       <UnopenedPacks username={username} onOpen={opening.open} />
 
@@ -79,16 +114,39 @@ function PackStore({ username }: { username: string }) {
             testId="runik-offers"
             prices={info.data.prices.runik}
             canAfford={info.data.canAfford.runik}
-            blocked={purchases.busy !== null}
-            onBuy={(packCount, price) => void buyAfterAsking('RUNIK', packCount, price, purchases.buyWithRunik)}
+            blocked={runikBlocked}
+            onBuy={(packCount, price) => void buyAfterAsking('RUNIK', packCount, price, buyWithRunik)}
           />
           <PackOfferCard
             currency={SWAP_HIVE}
             testId="hive-offers"
             prices={info.data.prices.hive}
             canAfford={info.data.canAfford.hive}
-            blocked={purchases.busy !== null || purchases.hiveBlocked}
-            onBuy={(packCount, price) => void buyAfterAsking(SWAP_HIVE, packCount, price, purchases.buyWithHive)}
+            blocked={runik.isPending || payment.blocked}
+            onBuy={(packCount, price) => void buyAfterAsking(SWAP_HIVE, packCount, price, buyWithHive)}
+            byHand={(packCount, price) => (
+              <PayByHand
+                testId={`hive-offers-${packCount === 1 ? 'single' : 'bulk'}-by-hand`}
+                transfer={{
+                  to: GAME_ACCOUNT,
+                  amount: swapHiveQuantity(price),
+                  symbol: SWAP_HIVE,
+                  memo: packPaymentMemo(username, packCount),
+                }}
+                step={paidByHand === packCount ? payment.handStep : null}
+                sentLabel={`${formatPrice(price, SWAP_HIVE)} ${SWAP_HIVE}`}
+                creditedLabel={packsLabel(packCount)}
+                blocked={runik.isPending || payment.blocked}
+                onOpen={() => {
+                  setPaidByHand(packCount);
+                  payment.watchByHand();
+                }}
+                onSent={() => {
+                  setPaidByHand(packCount);
+                  payment.sentByHand();
+                }}
+              />
+            )}
           />
         </div>
       )}

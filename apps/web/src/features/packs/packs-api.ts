@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApiRoutes,
   type HivePackPurchaseRequest,
@@ -9,7 +9,7 @@ import {
   type PendingPackPurchaseResponse,
   type RunikPackPurchaseRequest,
 } from '@runik/contract';
-import { packKeys } from '../../shared/query-keys';
+import { cityKeys, packKeys } from '../../shared/query-keys';
 import { httpClient, responseData } from '../../api/http-client';
 
 export type PackCount = RunikPackPurchaseRequest['packCount'];
@@ -46,4 +46,19 @@ export function usePackInfo(username: string) {
 /** Whether a SWAP.HIVE purchase of the player's still awaits its confirmation (spec section 4). */
 export function usePendingPurchase(username: string) {
   return useQuery({ queryKey: packKeys.pending(username), queryFn: () => fetchPendingPurchase(username) });
+}
+
+/**
+ * Buying packs with RUNIK: one call, confirmed at once, so not a SWAP.HIVE payment. The balances
+ * are reloaded however it ends.
+ */
+export function useRunikPurchase(username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (packCount: PackCount) => postRunikPurchase({ hiveUsername: username, packCount }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: packKeys.info(username) });
+      void queryClient.invalidateQueries({ queryKey: cityKeys.city(username) });
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ShopItemDto } from '@runik/contract';
 import { Card } from '../../ui/Card';
 import { PriceTag } from '../../ui/PriceTag';
@@ -12,10 +13,12 @@ interface ShopItemCardProps {
   /** This item is being paid for now. */
   buying: boolean;
   onBuy: (item: ShopItemDto) => void;
+  /** The transfer to make by hand instead, under the Buy button. */
+  byHand?: ReactNode;
 }
 
 /** One item: name, price, rewards, which purchase the next one is, its limit and the Buy button. */
-export function ShopItemCard({ item, blocked, buying, onBuy }: ShopItemCardProps) {
+export function ShopItemCard({ item, blocked, buying, onBuy, byHand }: ShopItemCardProps) {
   const testId = shopItemTestId(item.name);
   const titleId = `${testId}-title`;
   const limitReached = item.limit !== null && item.nextPurchaseCount > item.limit;
@@ -47,6 +50,7 @@ export function ShopItemCard({ item, blocked, buying, onBuy }: ShopItemCardProps
       >
         {buying ? ShopTexts.buying : ShopTexts.buy}
       </button>
+      {!limitReached && byHand}
     </Card>
   );
 }

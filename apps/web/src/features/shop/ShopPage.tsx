@@ -1,14 +1,18 @@
-import { ShopMessages, type ShopItemsResponse, type ShopPurchaseStatusResponse } from '@runik/contract';
+import { useState } from 'react';
+import { ShopMessages, shopPaymentMemo, type ShopItemsResponse, type ShopPurchaseStatusResponse } from '@runik/contract';
+import { GAME_ACCOUNT } from '../../shared/config';
 import { useSession } from '../../shared/use-session';
 import { StatList, StatRow } from '../../ui/StatList';
 import { StatePanel } from '../../ui/StatePanel';
-import { formatBalance } from '../../wallet/amounts';
+import { formatBalance, formatPrice, swapHiveQuantity } from '../../wallet/amounts';
+import { PayByHand } from '../../wallet/PayByHand';
+import { SWAP_HIVE } from '../../wallet/swap-hive-payment';
 import { PurchaseFeedback } from '../../wallet/PurchaseFeedback';
-import { DEFAULT_PURCHASE_POLLING } from '../../wallet/swap-hive-payment';
+import { usePayment } from '../../wallet/use-payment';
 import { useShopItems } from './shop-api';
-import { ShopTexts } from './shop-messages';
+import { ShopTexts, shopItemTestId } from './shop-messages';
 import { ShopItemCard } from './ShopItemCard';
-import { useShopPurchase } from './use-shop-purchase';
+import { shopPaymentKind, shopPaymentRequest } from './shop-payment';
 import './shop.css';
 
 /** The Shop (spec section 2): items paid in SWAP.HIVE through the wallet extension, and the player's balance. */
@@ -26,7 +30,9 @@ export function ShopPage() {
 
 function Shop({ username }: { username: string }) {
   const items = useShopItems(username);
-  const purchase = useShopPurchase(username, DEFAULT_PURCHASE_POLLING);
+  const purchase = usePayment(shopPaymentKind(username));
+  /** The item whose transfer the player made by hand, for its steps. */
+  const [paidByHand, setPaidByHand] = useState<string | null>(null);
 
   return (
     <>
@@ -54,6 +60,9 @@ function Shop({ username }: { username: string }) {
         }
         canCheckAgain={purchase.canCheckAgain}
         onCheckAgain={purchase.checkAgain}
+        walletWait={purchase.walletWait}
+        handStep={purchase.handStep}
+        onCancelWallet={purchase.cancelWallet}
       >
         {purchase.confirmed && <Confirmed status={purchase.confirmed} />}
       </PurchaseFeedback>
@@ -68,8 +77,36 @@ function Shop({ username }: { username: string }) {
                 key={item.name}
                 item={item}
                 blocked={purchase.blocked}
-                buying={purchase.buyingItem === item.name}
-                onBuy={(chosen) => void purchase.buy(chosen)}
+                buying={purchase.paying === item.name}
+                onBuy={(chosen) => {
+                  if (purchase.blocked) return;
+                  // A payment through HiveSigner's signing page shows its steps under its item, as one made by hand does.
+                  setPaidByHand(chosen.name);
+                  void purchase.pay(shopPaymentRequest(username, chosen));
+                }}
+                byHand={
+                  <PayByHand
+                    testId={`${shopItemTestId(item.name)}-by-hand`}
+                    transfer={{
+                      to: GAME_ACCOUNT,
+                      amount: swapHiveQuantity(item.price),
+                      symbol: SWAP_HIVE,
+                      memo: shopPaymentMemo(username, item.name),
+                    }}
+                    step={paidByHand === item.name ? purchase.handStep : null}
+                    sentLabel={`${formatPrice(item.price, SWAP_HIVE)} ${SWAP_HIVE}`}
+                    creditedLabel={item.name}
+                    blocked={purchase.blocked}
+                    onOpen={() => {
+                      setPaidByHand(item.name);
+                      purchase.watchByHand();
+                    }}
+                    onSent={() => {
+                      setPaidByHand(item.name);
+                      purchase.sentByHand();
+                    }}
+                  />
+                }
               />
             ))}
           </div>

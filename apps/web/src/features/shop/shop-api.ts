@@ -36,8 +36,3 @@ export function pendingPurchaseOf(response: ShopPurchasesResponse | undefined): 
 export function useShopItems(username: string) {
   return useQuery({ queryKey: shopKeys.items(username), queryFn: () => fetchShopItems(username) });
 }
-
-/** The player's SWAP.HIVE shop purchases still awaiting the worker's confirmation. */
-export function usePendingShopPurchases(username: string) {
-  return useQuery({ queryKey: shopKeys.pending(username), queryFn: () => fetchPendingShopPurchases(username) });
-}

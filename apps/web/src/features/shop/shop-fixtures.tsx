@@ -90,7 +90,14 @@ export async function openShop({ items = shopItems(), pending = NO_PENDING }: Op
   );
   await advance(0);
   await advance(0);
-  const push = (notification: NotificationDto) => act(() => listeners.forEach((listener) => listener(notification)));
+  /** Whether a listener says the screen shows the notification itself (LiveConnection then shows no toast). */
+  let shownOnScreen = false;
+  const push = (notification: NotificationDto) => {
+    act(() => {
+      shownOnScreen = [...listeners].map((listener) => listener(notification)).includes(true);
+    });
+    return shownOnScreen;
+  };
   return { api, push, ...rendered };
 }
 

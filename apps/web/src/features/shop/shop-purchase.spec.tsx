@@ -220,6 +220,34 @@ describe('Shop: buying an item with SWAP.HIVE', () => {
     expect(statusShown()).toContain(CONFIRMED);
   });
 
+  // Issue 45: the toast said the purchase was done while the screen still said it waited, until the next poll.
+  it('shows the purchase it waits for confirmed as soon as the game pushes it, in place of a toast', async () => {
+    installFakeKeychain();
+    const { api, push } = await openShop();
+    acceptPurchase(api);
+    serveInTurn(api, 'GET', STATUS_URL, purchaseStatus(ID, 'confirmed'));
+    await buyCrate();
+    expect(statusShown()).toContain(PAYMENT_SENT);
+
+    const pushed = (purchaseId: number) =>
+      push(
+        notificationOf('shop-purchase-confirmed', { purchaseId, itemName: 'Resource Crate', price: 2, transactionId: FAKE_TRANSACTION_ID }),
+      );
+    // Another purchase's confirmation is the toast's to tell.
+    expect(pushed(ID + 1)).toBe(false);
+    await advance(0);
+    expect(api.callsTo(STATUS_URL)).toHaveLength(0);
+
+    expect(pushed(ID)).toBe(true);
+    await advance(0);
+    expect(api.callsTo(STATUS_URL)).toHaveLength(1);
+    expect(statusShown()).not.toContain(PAYMENT_SENT);
+    expect(statusShown()).toContain(CONFIRMED);
+    // Settled once: the poll that was due asks no more.
+    await advance(30_000);
+    expect(api.callsTo(STATUS_URL)).toHaveLength(1);
+  });
+
   it('stops polling when the status checks have failed for 60 s', async () => {
     installFakeKeychain();
     const { api } = await openShop();

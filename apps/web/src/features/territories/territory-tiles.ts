@@ -5,6 +5,8 @@ export interface TerritoryTile {
   slug: string;
   title: string;
   text: string;
+  /** A coming territory's teaser, under its art (issue 50). */
+  teaser?: string;
   /** Where Enter goes; null for a territory that is not open yet (its button reads Soon, disabled). */
   to: string | null;
 }
@@ -27,12 +29,14 @@ export const TERRITORY_TILES: readonly TerritoryTile[] = [
     slug: 'coming-soon-1',
     title: 'Coming Soon',
     text: 'A new territory is being charted.',
+    teaser: 'Scouts speak of frozen peaks beyond the northern pass, and of fires that never go out.',
     to: null,
   },
   {
     slug: 'coming-soon-2',
     title: 'Coming Soon',
     text: 'A new territory is being charted.',
+    teaser: 'Something stirs beneath the sunken marshes; the fog there has started to move.',
     to: null,
   },
 ];

@@ -19,6 +19,7 @@ import {
 } from '@runik/contract';
 import { throneKeys } from '../../shared/query-keys';
 import { httpClient, responseData } from '../../api/http-client';
+import { useRefreshWhenDue } from '../../shared/due-refresh';
 import { THRONE_STATUS_REFRESH_MS } from './throne-clock';
 
 /** A detail fetch whose failure is only logged (spec section 8): the page carries on without it. */
@@ -31,13 +32,31 @@ async function getLogged<Response>(url: string, failure: string): Promise<Respon
   }
 }
 
-/** The war and its phase, refreshed every 30 s (spec section 4). */
-export function useThroneStatus() {
-  return useQuery({
+/**
+ * The instants at which the war's phase or its throne changes by the clock: voting opens or closes, the battle
+ * starts or ends, full control is reached, a rally marches (epoch ms); those past at `nowMs` and unreadable ones left out.
+ */
+export function throneDueInstants(war: ThroneStatusResponse['throneWars'], nowMs: number): number[] {
+  if (!war) return [];
+  const instants = [war.votingPhase.opensAt, war.votingPhase.closesAt, war.battlePhase.startTime, war.battlePhase.endsAt];
+  if (war.currentOccupier && !war.currentOccupier.fullControlMet) instants.push(war.currentOccupier.fullControlAt);
+  for (const rally of war.activeAttacks) instants.push(rally.rallyLaunchTime);
+  return instants.map((iso) => (iso === null ? NaN : Date.parse(iso))).filter((ms) => Number.isFinite(ms) && ms > nowMs);
+}
+
+/**
+ * The war and its phase, refreshed every 30 s (spec section 4), and at each instant its phase changes by the
+ * clock (issue 45: a screen is never stale), so a countdown reaching zero shows the next phase at once. A screen
+ * showing only the phase's timing (the City's "What's next") passes `{ poll: false }`: the instants are enough.
+ */
+export function useThroneStatus({ poll = true } = {}) {
+  const status = useQuery({
     queryKey: throneKeys.status,
     queryFn: () => responseData(httpClient.get<ThroneStatusResponse>(ApiRoutes.throneStatus)),
-    refetchInterval: THRONE_STATUS_REFRESH_MS,
+    refetchInterval: poll ? THRONE_STATUS_REFRESH_MS : false,
   });
+  useRefreshWhenDue(throneDueInstants(status.data?.throneWars ?? null, Date.now()), [throneKeys.status, throneKeys.nextWar]);
+  return status;
 }
 
 /** The player's alliance and whether they lead it. */
@@ -56,11 +75,15 @@ export function useThroneTroops(username: string) {
   });
 }
 
+/** The next war's day and voting; when its voting opens, the war's status and this are read again. */
 export function useNextWar() {
-  return useQuery({
+  const next = useQuery({
     queryKey: throneKeys.nextWar,
     queryFn: () => responseData(httpClient.get<NextThroneWarResponse>(ApiRoutes.throneNextVoting)),
   });
+  const opensAt = next.data ? Date.parse(next.data.votingStartsAt) : NaN;
+  useRefreshWhenDue([opensAt > Date.now() ? opensAt : null], [throneKeys.status, throneKeys.nextWar]);
+  return next;
 }
 
 /** Who is in a rally with what; only the rally's own alliance may see it (others get 403). */

@@ -11,6 +11,7 @@ import { TradingFeedback } from './TradingFeedback';
 import { TradingTabs } from './TradingTabs';
 import type { Feedback } from './use-trade-action';
 import './trading.css';
+import { TradingArt } from './TradingArt';
 
 const ACTIVATION_OFFER_ID = 'trading-activation-offer';
 
@@ -22,6 +23,7 @@ export function TradingPage() {
       <h1 id="trading-title" className="trading__title">
         {TradingTexts.title}
       </h1>
+      <TradingArt />
       {username ? <TradingView username={username} /> : <StatePanel>{TradingMessages.loginMarketplace}</StatePanel>}
     </section>
   );

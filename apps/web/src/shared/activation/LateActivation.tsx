@@ -1,15 +1,19 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LateActivationPreviewResponse } from '@runik/contract';
-import { formatChainQuantity, formatRunikDecimal as runik } from '@runik/rules';
+import { formatChainQuantity, formatRunikDecimal as runik, registrationMemo } from '@runik/rules';
+import { GAME_ACCOUNT } from '../config';
+import { PayByHand } from '../../wallet/PayByHand';
+import { useHandSteps } from '../../wallet/use-hand-steps';
 import { Message } from '../../ui/Message';
 import { PaymentSteps } from '../../ui/PaymentSteps';
 import { useAsyncTask } from '../../ui/use-async-task';
-import { getKeychain, KEYCHAIN_MISSING } from '../../wallet/keychain';
-import { DEFAULT_REGISTRATION_POLLING, type RegistrationPolling } from '../../wallet/registration-payment';
+import { KEYCHAIN_MISSING } from '../../wallet/keychain';
+import { WalletWaitPanel } from '../../wallet/WalletWaitPanel';
+import { DEFAULT_REGISTRATION_POLLING, feeAmount, type RegistrationPolling } from '../../wallet/registration-payment';
 import { SWAP_HIVE } from '../../wallet/swap-hive-payment';
 import { useRegistrationPayment, useSwapHiveBalance } from '../../wallet/use-registration-payment';
-import { toUserMessage, UserFacingError } from '../errors';
+import { toUserMessage } from '../errors';
 import { activationKeys, cityKeys, tradingKeys } from '../query-keys';
 import { fetchWithdrawableRunik, LATE_ACTIVATION_UNAVAILABLE, useLateActivationPreview } from './late-activation-api';
 import './late-activation.css';
@@ -71,7 +75,12 @@ function LateActivationPanel({ id, username, polling, onPay }: PanelProps) {
   const titleId = useId();
   const queryClient = useQueryClient();
   const task = useAsyncTask();
-  const { pay, payment } = useRegistrationPayment(task, { hiveUsername: username, referrer: '', polling });
+  const { pay, payment, walletWait, cancelWallet } = useRegistrationPayment(task, {
+    hiveUsername: username,
+    referrer: '',
+    polling,
+    missing: KEYCHAIN_MISSING,
+  });
   /** Once confirmed: RUNIK the account may withdraw now (null when the figure could not be read). */
   const [done, setDone] = useState<{ withdrawable: number | null } | null>(null);
   // Not asked again while paying or once done: a paid account has nothing to preview (409).
@@ -89,15 +98,15 @@ function LateActivationPanel({ id, username, polling, onPay }: PanelProps) {
       queryClient.invalidateQueries({ queryKey: tradingKeys.userData(username) }),
     ]);
   };
-  const requireKeychain = () => {
-    const keychain = getKeychain();
-    if (!keychain) throw new UserFacingError(KEYCHAIN_MISSING);
-    return keychain;
-  };
+  // The fee paid by hand from any wallet (issue 49): the follower activates the sender's account; the push says so.
+  const byHand = useHandSteps('registration-confirmed', () => void afterCredit(), !task.busy);
+  const handFee = preview.data ? feeAmount(preview.data.feeInHive) : null;
+
   const activate = () => {
     if (!quote) return;
     onPay();
-    void pay(requireKeychain, quote.feeInHive, quote.balance, afterCredit);
+    // Through HiveSigner's signing page, the fee's steps follow the chain as one paid by hand does.
+    void pay(quote.feeInHive, quote.balance, afterCredit, byHand.sent);
   };
 
   return (
@@ -114,10 +123,29 @@ function LateActivationPanel({ id, username, polling, onPay }: PanelProps) {
       {balance.isError && !payment && !done && (
         <Message tone="error">{toUserMessage(balance.error, 'Failed to fetch HiveEngine balance.')}</Message>
       )}
+      <WalletWaitPanel wait={walletWait} step={byHand.step} onCancel={cancelWallet} />
       {!done && (
-        <button type="button" className="button button--primary" disabled={task.busy || !quote} onClick={activate}>
+        <button type="button" className="button button--primary" disabled={task.busy || byHand.waiting || !quote} onClick={activate}>
           {LateActivationTexts.pay}
         </button>
+      )}
+      {handFee && (!done || byHand.step !== null) && (
+        <PayByHand
+          testId="late-activation-by-hand"
+          transfer={{ to: GAME_ACCOUNT, amount: handFee, symbol: SWAP_HIVE, memo: registrationMemo('') }}
+          step={byHand.step}
+          sentLabel={`${formatChainQuantity(handFee)} ${SWAP_HIVE}`}
+          creditedLabel={LateActivationTexts.credited}
+          blocked={task.busy || byHand.waiting}
+          onSent={() => {
+            onPay();
+            byHand.sent();
+          }}
+          onOpen={() => {
+            onPay();
+            byHand.watch();
+          }}
+        />
       )}
       {payment && (
         <PaymentSteps

@@ -9,6 +9,8 @@ const production = {
   HIVE_ENGINE_URLS: 'https://api.hive-engine.com/rpc',
   GAME_ACCOUNT: 'runik.live',
   BULL_BOARD_PASSWORD: 'an operator secret',
+  HIVESIGNER_APP: 'runik.live',
+  HIVESIGNER_API_URL: 'https://hivesigner.com',
   GAME_ACCOUNT_ACTIVE_KEY: 'the active key (WIF)',
 };
 
@@ -37,6 +39,8 @@ describe('loadAppConfig in production', () => {
     ['HIVE_ENGINE_URLS', 'worker', 'HIVE_ENGINE_URLS or HIVE_ENGINE_URL: must be set in production'],
     ['GAME_ACCOUNT', 'api', 'GAME_ACCOUNT: must be set in production'],
     ['BULL_BOARD_PASSWORD', 'api', 'BULL_BOARD_PASSWORD: must be set in production'],
+    ['HIVESIGNER_APP', 'api', 'HIVESIGNER_APP: must be set in production'],
+    ['HIVESIGNER_API_URL', 'api', 'HIVESIGNER_API_URL: must be set in production'],
     ['GAME_ACCOUNT_ACTIVE_KEY', 'worker', 'GAME_ACCOUNT_ACTIVE_KEY: must be set in production'],
   ] as const)('refuses to start without %s (%s), naming it', (name, role, message) => {
     expect(() => loadAppConfig(without(name), role)).toThrow(`Invalid configuration: ${message}`);
@@ -44,9 +48,9 @@ describe('loadAppConfig in production', () => {
     expect(() => loadAppConfig({ ...production, [name]: ' ' }, role)).toThrow(message);
   });
 
-  it('asks each process only for its own secrets: the api never needs the signing key, nor the worker the ops password', () => {
+  it('asks each process only for its own settings: the api never needs the signing key, nor the worker the ops password or HiveSigner', () => {
     expect(loadAppConfig(without('GAME_ACCOUNT_ACTIVE_KEY'), 'api').GAME_ACCOUNT).toBe('runik.live');
-    expect(loadAppConfig(without('BULL_BOARD_PASSWORD'), 'worker').GAME_ACCOUNT).toBe('runik.live');
+    expect(loadAppConfig(without('BULL_BOARD_PASSWORD', 'HIVESIGNER_APP', 'HIVESIGNER_API_URL'), 'worker').GAME_ACCOUNT).toBe('runik.live');
   });
 
   it('names every missing setting in one line, beside the other problems', () => {
@@ -63,7 +67,8 @@ describe('loadAppConfig in production', () => {
     expect(error).toBe(
       'Invalid configuration: PORT: Too small: expected number to be >=0; HIVE_NODE_URLS or HIVE_NODE_URL: must be set in production; ' +
         'HIVE_ENGINE_URLS or HIVE_ENGINE_URL: must be set in production; GAME_ACCOUNT: must be set in production; ' +
-        'BULL_BOARD_PASSWORD: must be set in production',
+        'BULL_BOARD_PASSWORD: must be set in production; HIVESIGNER_APP: must be set in production; ' +
+        'HIVESIGNER_API_URL: must be set in production',
     );
   });
 

@@ -92,6 +92,16 @@ export const appConfigSchema = z
     /** How long one call to one chain node may take before the next node is tried. */
     CHAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
     GAME_ACCOUNT: z.string().default('runik.game'),
+    /**
+     * HiveSigner's API (`/api/me` checks a login token; https://hivesigner.com for the real one): by default
+     * hive-sim's stand-in; the api refuses to start in production without it (HIVESIGNER_API_URL).
+     */
+    HIVESIGNER_API_URL: z.string().url().optional(),
+    /**
+     * The app account registered on HiveSigner, the client_id its tokens must be issued to (HIVESIGNER_APP): by
+     * default `runik.app`; the api refuses to start in production without it.
+     */
+    HIVESIGNER_APP: z.string().min(3).optional(),
     /** The game account's active key (WIF), which signs withdrawals. Outside production it defaults to hive-sim's dev key. */
     GAME_ACCOUNT_ACTIVE_KEY: z.string().optional(),
     /**
@@ -135,6 +145,8 @@ export const appConfigSchema = z
     API_DOCS: z.enum(['true', 'false']).optional(),
     /** Hive Engine's address as the players' browsers call it (the CSP's connect-src); by default mainnet's in production, HIVE_ENGINE_URL otherwise. */
     WEB_HIVE_ENGINE_URL: z.string().url().optional(),
+    /** The HiveAuth server the web app's HiveAuth login calls (the CSP's connect-src); by default the public wss://hive-auth.arcange.eu in production, hive-sim's (a chain node's origin) otherwise. */
+    WEB_HIVEAUTH_URL: z.string().url().optional(),
     /** Built web app to serve at / (the API serves it in one-machine setups). */
     WEB_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -251,7 +263,7 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
  */
 const REQUIRED_IN_PRODUCTION = {
   any: [['DATABASE_URL'], ['REDIS_URL'], ['HIVE_NODE_URLS', 'HIVE_NODE_URL'], ['HIVE_ENGINE_URLS', 'HIVE_ENGINE_URL'], ['GAME_ACCOUNT']],
-  api: [['BULL_BOARD_PASSWORD']],
+  api: [['BULL_BOARD_PASSWORD'], ['HIVESIGNER_APP'], ['HIVESIGNER_API_URL']],
   worker: [['GAME_ACCOUNT_ACTIVE_KEY']],
 } as const;
 
@@ -292,4 +304,14 @@ export function hiveEngineUrls(config: AppConfig): string[] {
 
 export function defaultReferrer(config: AppConfig): string {
   return config.DEFAULT_REFERRER ?? config.GAME_ACCOUNT;
+}
+
+/** HiveSigner's API base URL, without a trailing slash (development's default: hive-sim's stand-in). */
+export function hiveSignerApiUrl(config: AppConfig): string {
+  return (config.HIVESIGNER_API_URL ?? 'http://127.0.0.1:3001').replace(/\/+$/, '');
+}
+
+/** The app HiveSigner login tokens must be issued to (development's default: `runik.app`). */
+export function hiveSignerApp(config: AppConfig): string {
+  return config.HIVESIGNER_APP ?? 'runik.app';
 }

@@ -104,9 +104,11 @@ export interface Balances {
 export interface Battles {
   attacker_id: number;
   defender_id: number;
+  fair_seed_id: number | null;
   fought_at: Timestamp;
   id: Generated<number>;
   input: Json;
+  nonce: number | null;
   outcome: Json;
   seed: number;
 }
@@ -241,6 +243,30 @@ export interface EmissionDraws {
   used: number;
 }
 
+export interface FairnessPosts {
+  block_num: number | null;
+  created_at: Timestamp;
+  day: Timestamp;
+  expires_at: Timestamp | null;
+  id: Generated<number>;
+  leaf_count: number;
+  root: string;
+  transaction_id: string | null;
+}
+
+export interface FairSeeds {
+  activated_at: Timestamp | null;
+  client_seed: string | null;
+  commitment: string;
+  created_at: Timestamp;
+  id: Generated<number>;
+  next_nonce: Generated<number>;
+  player_id: number;
+  post_id: number | null;
+  revealed_at: Timestamp | null;
+  server_seed: string;
+}
+
 export interface FirstSteps {
   alliances_seen_at: Timestamp | null;
   finished_at: Timestamp | null;
@@ -333,11 +359,14 @@ export interface PackPurchases {
   created_at: Timestamp;
   currency: string;
   error: string | null;
+  fair_seed_id: number | null;
   id: Generated<number>;
+  nonce: number | null;
   opened_at: Timestamp | null;
   pack_count: number;
   player_id: number;
   price_thousandths: number;
+  rolled: Json | null;
   seed: number;
   status: string;
   tier: number;
@@ -362,9 +391,11 @@ export interface Players {
 }
 
 export interface PracticeRaids {
+  fair_seed_id: number | null;
   fought_at: Timestamp;
   id: Generated<number>;
   input: Json;
+  nonce: number | null;
   outcome: Json;
   player_id: number;
   seed: number;
@@ -556,6 +587,8 @@ export interface DB {
   deposits: Deposits;
   emission_days: EmissionDays;
   emission_draws: EmissionDraws;
+  fair_seeds: FairSeeds;
+  fairness_posts: FairnessPosts;
   first_steps: FirstSteps;
   game_clock: GameClock;
   gear_upgrades: GearUpgrades;

@@ -33,6 +33,7 @@ import { ChainCursorCheck1796000000000 } from './1796000000000-chain-cursor-chec
 import { MentionMarks1796000200000 } from './1796000200000-mention-marks';
 import { LookAlikeKeys1796000300000 } from './1796000300000-look-alike-keys';
 import { PaymentsInBlock1796000400000 } from './1796000400000-payments-in-block';
+import { FairSeeds1796000500000 } from './1796000500000-fair-seeds';
 
 /** Every migration, in order. TypeORM never synchronizes the schema. */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   MentionMarks1796000200000,
   LookAlikeKeys1796000300000,
   PaymentsInBlock1796000400000,
+  FairSeeds1796000500000,
 ];

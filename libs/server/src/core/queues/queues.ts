@@ -23,6 +23,8 @@ export const ScheduledJobs = {
   withdrawalQueueRelease: 'withdrawal-queue-release',
   /** Every minute until done for the game day: the day's emission budget sized from the treasury. */
   emissionSizing: 'emission-sizing',
+  /** Every minute: the commitments of the game days that ended posted on chain (their Merkle root), and the posts followed into a block. */
+  fairnessPost: 'fairness-post',
 } as const;
 
 export const LedgerJobs = {

@@ -1,14 +1,23 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatChainQuantity, formatRunik, RNK_DECIMALS } from '@runik/rules';
+import { formatChainQuantity, formatDecimal, formatRunik, RNK_DECIMALS, RNK_SYMBOL, toThousandths } from '@runik/rules';
 import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
 import { PaymentSteps } from '../../../ui/PaymentSteps';
-import { getKeychain } from '../../../wallet/keychain';
+import { PayByHand } from '../../../wallet/PayByHand';
+import { WalletWaitPanel } from '../../../wallet/WalletWaitPanel';
+import { GAME_ACCOUNT } from '../../../shared/config';
 import { useNow } from '../../../shared/city-clock';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
-import { DepositMessages } from '../city-messages';
-import { DEFAULT_DEPOSIT_POLLING, useDeposit, useDepositStatus, useWalletBalance, type DepositPolling } from '../use-deposit';
+import { DEPOSIT_MEMO, DepositMessages } from '../city-messages';
+import {
+  DEFAULT_DEPOSIT_POLLING,
+  useDeposit,
+  useDepositStatus,
+  useHandDeposit,
+  useWalletBalance,
+  type DepositPolling,
+} from '../use-deposit';
 import { AmountField } from './AmountField';
 import { PaymentHistory } from '../payments/PaymentHistory';
 
@@ -41,6 +50,7 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
   const wallet = useWalletBalance(username);
   const blocked = useStatusBlock(username);
   const deposit = useDeposit(username, polling);
+  const byHand = useHandDeposit(username, !deposit.busy);
   const { phase, message, payment } = deposit.state;
   const showSteps = payment && (phase === 'pending' || phase === 'timeout' || phase === 'completed');
 
@@ -62,13 +72,17 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const amount = parseAmountInput(amountText, RNK_DECIMALS);
-    const keychain = getKeychain();
-    const problem = deposit.refusal() ?? validate(amount) ?? (keychain ? null : DepositMessages.keychainMissing);
+    const problem = deposit.refusal() ?? validate(amount) ?? deposit.walletMissing();
     setFormError(problem);
-    if (problem || amount === null || !keychain) return;
+    if (problem || amount === null) return;
     if (!(await confirm(DepositMessages.confirm(formatRunik(amount))))) return;
-    void deposit.start(keychain, amount);
+    // Through HiveSigner's signing page, the deposit's steps follow the chain as one made by hand does.
+    void deposit.start(amount, byHand.sent);
   };
+
+  /** The amount typed, for the transfer by hand (any amount is credited: none typed, none asked). */
+  const typed = parseAmountInput(amountText, RNK_DECIMALS);
+  const handAmount = typed !== null && typed > 0 ? formatDecimal(typed, RNK_DECIMALS) : null;
 
   const outcomeTone = phase === 'pending' || phase === 'completed' ? 'info' : 'error';
 
@@ -102,6 +116,7 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
           </p>
         )}
         {formError && <Message tone="error">{formError}</Message>}
+        <WalletWaitPanel wait={deposit.walletWait} step={byHand.step} onCancel={deposit.cancelWallet} />
         {showSteps && (
           <PaymentSteps
             step={payment.step}
@@ -119,6 +134,16 @@ export function DepositModal({ username, onClose, polling = DEFAULT_DEPOSIT_POLL
           {deposit.busy ? 'Processing...' : 'Deposit'}
         </button>
       </form>
+      <PayByHand
+        testId="deposit-by-hand"
+        transfer={{ to: GAME_ACCOUNT, amount: handAmount, symbol: RNK_SYMBOL, memo: DEPOSIT_MEMO }}
+        step={byHand.step}
+        sentLabel={handAmount !== null ? `${formatChainQuantity(handAmount)} RNK` : 'RNK'}
+        creditedLabel={byHand.creditedAmount !== null ? `${formatRunik(toThousandths(byHand.creditedAmount))} RUNIK` : 'RUNIK'}
+        blocked={deposit.busy || byHand.waiting}
+        onSent={byHand.sent}
+        onOpen={byHand.watch}
+      />
       <PaymentHistory username={username} />
     </Modal>
   );

@@ -3,7 +3,8 @@ import { formatCountdown, formatRunik, formatRunikDecimal as runik, RNK_DECIMALS
 import { useConfirm } from '../../../ui/ConfirmDialog';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
-import { getKeychain } from '../../../wallet/keychain';
+import { walletMissing } from '../../../wallet/transfer';
+import { rememberedWallet } from '../../../wallet/wallet-choice';
 import { LateActivation } from '../../../shared/activation/LateActivation';
 import { useNow } from '../../../shared/city-clock';
 import { isAmountDraft, parseAmountInput, toDecimalString } from '../city-format';
@@ -98,7 +99,8 @@ function WithdrawForm({ username, city }: Omit<WithdrawModalProps, 'onClose'>) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const amount = parseAmountInput(amountText, RNK_DECIMALS);
-    const problem = withdraw.refusal() ?? cooldown ?? validate(amount) ?? (getKeychain() ? null : WithdrawMessages.keychainMissing);
+    const problem =
+      withdraw.refusal() ?? cooldown ?? validate(amount) ?? walletMissing(rememberedWallet(), WithdrawMessages.keychainMissing);
     setFormError(problem);
     if (problem || amount === null) return;
     if (!(await confirm(WithdrawMessages.confirm(formatRunik(amount))))) return;

@@ -1,5 +1,5 @@
-import type { QuestDto, QuestRewardDto } from '@runik/contract';
-import { formatCountdown, RESOURCE_KEYS } from '@runik/rules';
+import type { QuestDto, QuestRewardDto, QuestsResponse } from '@runik/contract';
+import { formatCountdown, RESOURCE_KEYS, STREAK_BONUS_PERCENT_PER_DAY } from '@runik/rules';
 import { resourceLabel, formatAmount } from '../../../shared/format';
 import { apiErrorMessage } from '../../../api/http-client';
 import { Badge } from '../../../ui/Badge';
@@ -27,6 +27,13 @@ export function chainStep(chain: readonly QuestDto[]): string {
   return next === -1 ? `all ${chain.length} claimed` : `goal ${next + 1} of ${chain.length}`;
 }
 
+/** The streak in a few words: days played in a row and what they add, or how to start one. */
+export function streakText({ days, bonusPercent }: QuestsResponse['streak']): string {
+  if (days === 0) return 'finish a task to start a streak';
+  const run = `${days}-day streak`;
+  return bonusPercent > 0 ? `${run}: rewards +${bonusPercent}%` : `${run}: play tomorrow for +${STREAK_BONUS_PERCENT_PER_DAY}%`;
+}
+
 /**
  * Daily quests and the quest chain on the city screen (issue 36): each with its progress, counted by
  * the server from the real actions, its reward, and Claim once it is complete.
@@ -36,7 +43,7 @@ export function QuestPanel({ username }: { username: string }) {
   const claim = useClaimQuest(username);
   const showToast = useShowToast();
   if (!quests.data) return null;
-  const { daily, chain, dailyResetsAt } = quests.data;
+  const { daily, chain, dailyResetsAt, streak } = quests.data;
   // The chain shows its next goal to claim; the claimed ones are counted.
   const nextInChain = chain.find((quest) => quest.claimedAt === null);
   const onClaim = (quest: QuestDto) =>
@@ -45,7 +52,7 @@ export function QuestPanel({ username }: { username: string }) {
     <QuestRow key={quest.id} quest={quest} claiming={claim.isPending && claim.variables === quest.id} onClaim={() => onClaim(quest)} />
   );
   return (
-    <Card title="Quests" className="quest-panel" testId="quest-panel">
+    <Card title="Quests" titleId="city-quests-title" className="quest-panel" testId="quest-panel">
       {claim.isError && (
         <div data-testid="quest-error">
           <Message tone="error">{apiErrorMessage(claim.error)}</Message>
@@ -55,6 +62,9 @@ export function QuestPanel({ username }: { username: string }) {
         Today{' '}
         <span className="city-muted">
           new tasks in <Countdown to={Date.parse(dailyResetsAt)} format={formatCountdown} testId="quests-reset" />
+        </span>{' '}
+        <span className="city-muted" data-testid="quest-streak">
+          · {streakText(streak)}
         </span>
       </h3>
       <ul className="quest-panel__list" aria-label="Daily quests">

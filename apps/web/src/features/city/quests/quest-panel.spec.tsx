@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRoutes, QuestMessages, type QuestDto, type QuestsResponse } from '@runik/contract';
 import { installFakeApi } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
-import { chainStep, QuestPanel } from './QuestPanel';
+import { chainStep, QuestPanel, streakText } from './QuestPanel';
 
 const PLAYER = 'alice';
 
@@ -14,7 +14,7 @@ function quest(id: QuestDto['id'], overrides: Partial<QuestDto> = {}): QuestDto 
 function quests(overrides: Partial<QuestsResponse> = {}): QuestsResponse {
   return {
     daily: [
-      quest('harvest-twice', { title: 'Harvest twice', progress: 1, goal: 2, reward: { wheat: 100, lumber: 80 } }),
+      quest('harvest', { title: 'Harvest your city', progress: 0, goal: 1, reward: { wheat: 100, lumber: 80 } }),
       quest('train-troops', { title: 'Train a batch of troops', progress: 1, completedAt: '2026-05-01T10:00:00.000Z' }),
       quest('fight', {
         title: 'Raid or hit the boss',
@@ -28,6 +28,7 @@ function quests(overrides: Partial<QuestsResponse> = {}): QuestsResponse {
       quest('win-raid', { title: 'Win a raid on another city', reward: { runik: 5 } }),
     ],
     dailyResetsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    streak: { days: 3, bonusPercent: 20 },
     ...overrides,
   };
 }
@@ -42,10 +43,10 @@ describe('Quest panel', () => {
     renderPanel();
     const panel = await screen.findByTestId('quest-panel');
     expect(within(panel).getByRole('heading', { name: 'Quests' })).toBeInTheDocument();
-    const harvest = within(panel).getByTestId('quest-harvest-twice');
-    expect(harvest).toHaveTextContent('Harvest twice');
-    expect(harvest).toHaveTextContent('1 / 2');
-    expect(within(harvest).getByTestId('quest-reward-harvest-twice')).toHaveTextContent('Reward: 100.00 Wheat, 80.00 Lumber');
+    const harvest = within(panel).getByTestId('quest-harvest');
+    expect(harvest).toHaveTextContent('Harvest your city');
+    expect(harvest).toHaveTextContent('0 / 1');
+    expect(within(harvest).getByTestId('quest-reward-harvest')).toHaveTextContent('Reward: 100.00 Wheat, 80.00 Lumber');
     expect(within(harvest).getByRole('button', { name: 'Claim' })).toBeDisabled();
     expect(within(within(panel).getByTestId('quest-train-troops')).getByRole('button', { name: 'Claim' })).toBeEnabled();
     expect(within(panel).getByTestId('quest-claimed-fight')).toHaveTextContent('Claimed');
@@ -53,6 +54,13 @@ describe('Quest panel', () => {
     expect(within(panel).getByTestId('quest-city-hall-5')).toHaveTextContent('Reward: 10.00 RUNIK');
     expect(within(panel).queryByTestId('quest-win-raid')).not.toBeInTheDocument();
     expect(within(panel).getByTestId('quest-chain-step')).toHaveTextContent(/^goal 1 of 2$/);
+    expect(within(panel).getByTestId('quest-streak')).toHaveTextContent('3-day streak: rewards +20%');
+  });
+
+  it('says how to start a streak, what tomorrow adds, and what a run adds', () => {
+    expect(streakText({ days: 0, bonusPercent: 0 })).toBe('finish a task to start a streak');
+    expect(streakText({ days: 1, bonusPercent: 0 })).toBe('1-day streak: play tomorrow for +10%');
+    expect(streakText({ days: 6, bonusPercent: 50 })).toBe('6-day streak: rewards +50%');
   });
 
   // Issue 45: "4 of 4 to go" beside the goal's "2 / 5" read as two progresses.

@@ -1,0 +1,58 @@
+import { formatCount } from '@runik/rules';
+
+/** "What's next" on the City (issue 45, item 5): the player's timers, each with a link to where to act. */
+export const WhatsNextTexts = {
+  title: "What's next",
+  harvest: 'Harvest',
+  harvestReadyIn: 'ready in',
+  harvestReady: 'ready now',
+  harvestLink: 'Harvest',
+  training: (count: number, unit: string) => `Training ${formatCount(count)} ${unit}`,
+  trainingDoneIn: 'done in',
+  trainingDone: 'done',
+  trainingNone: 'No troops in training',
+  trainingLink: 'Train troops',
+  trainingOpen: (building: string) => `Go to ${building}`,
+  attack: (remaining: number, max: number) => `Attack charges ${formatCount(remaining)} of ${formatCount(max)}`,
+  attackNextIn: 'next in',
+  attackFull: 'full',
+  attackSoon: 'coming back',
+  attackLink: 'Attack',
+  quests: 'Daily quests',
+  questsResetIn: 'reset in',
+  questsReset: 'resetting',
+  questsLink: 'Quests',
+  citadel: (floor: number) => `Citadel boss, floor ${formatCount(floor)}`,
+  citadelResetIn: 'attack count resets in',
+  citadelReset: 'resetting',
+  citadelLink: 'Citadel',
+  throne: (phase: string) => `Throne Wars: ${phase}`,
+  throneLink: 'Throne Wars',
+  throneNoWar: 'no war scheduled',
+  throneEventPassed: 'changing',
+  thronePhase: {
+    votingOpensIn: 'voting opens in',
+    votingClosesIn: 'voting closes in',
+    battleStartsIn: 'battle starts in',
+    battleTimeUndecided: 'battle time being decided',
+    battleEndsIn: 'battle ends in',
+    nextVotingIn: 'next voting opens in',
+  },
+} as const;
+
+/** "While you were away" (issue 45, item 5): what happened since the player last saw the City. */
+export const AwayTexts = {
+  title: 'While you were away',
+  since: (when: string) => `Since ${when}.`,
+  nothing: 'Nothing happened to your city meanwhile.',
+  attacks: 'Attacks on your city',
+  reportLink: 'Battle report',
+  trainingFinished: (count: number, unit: string) => `${formatCount(count)} ${unit} finished training.`,
+  resourcesWaiting: (amounts: string) => `Resources waiting to be harvested: ${amounts}.`,
+  harvestLink: 'Harvest',
+  questsReset: 'The daily quests were reset: new ones wait.',
+  questsLink: 'Quests',
+  mentions: 'Mentions',
+  moreInInbox: 'More in the inbox',
+  dismiss: 'Dismiss',
+} as const;
