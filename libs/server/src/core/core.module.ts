@@ -7,6 +7,7 @@ import { ClockModule } from './clock/clock';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG, AppConfigModule } from './config/config.module';
 import { connectionOptions } from './database/data-source';
+import { CENSORED_SECRETS } from './logging/censored-request';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 import { UnknownQueryGuard } from './validation/unknown-query.guard';
@@ -60,7 +61,7 @@ const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterEx
         // request id Fastify assigned (requestIdFor), also returned in the X-Request-Id header.
         pinoHttp: {
           level: config.LOG_LEVEL,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          ...CENSORED_SECRETS,
           // Nest's middleware runner rewrites req.url; the path asked for stays in originalUrl.
           autoLogging: { ignore: (req) => isProbe((req as { originalUrl?: string }).originalUrl ?? req.url) },
           ...(config.NODE_ENV === 'development' ? DEVELOPMENT_LOGS : {}),
