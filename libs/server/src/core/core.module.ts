@@ -18,6 +18,9 @@ function isProbe(url: string | undefined): boolean {
   return path === '/metrics' || path === '/api/health' || path?.startsWith('/api/health/') === true;
 }
 
+/** The levels at which pino-http's line per request (an info line) is written. */
+const LEVELS_WITH_REQUEST_LINES = new Set(['info', 'debug', 'trace']);
+
 /**
  * `npm start` (NODE_ENV development): one line per request ("GET /api/city/alice 200 12 ms") and warnings and
  * errors with their details laid out, through pino-pretty (a development dependency, absent from the images);
@@ -62,8 +65,11 @@ const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterEx
         pinoHttp: {
           level: config.LOG_LEVEL,
           ...CENSORED_SECRETS,
-          // Nest's middleware runner rewrites req.url; the path asked for stays in originalUrl.
-          autoLogging: { ignore: (req) => isProbe((req as { originalUrl?: string }).originalUrl ?? req.url) },
+          // The line per request is an info line: above info it would never be written, so pino-http is not asked to
+          // build it at every response. Nest's middleware runner rewrites req.url; the path asked for stays in originalUrl.
+          autoLogging: LEVELS_WITH_REQUEST_LINES.has(config.LOG_LEVEL)
+            ? { ignore: (req) => isProbe((req as { originalUrl?: string }).originalUrl ?? req.url) }
+            : false,
           ...(config.NODE_ENV === 'development' ? DEVELOPMENT_LOGS : {}),
         },
       }),
