@@ -48,11 +48,11 @@ export class RateLimitGuard extends ThrottlerGuard {
     const { context, throttler, ttl, limit, blockDuration } = props;
     const request = context.switchToHttp().getRequest<SessionRequest>();
     const token = throttler.name === Throttlers.general ? this.tokenOf(request) : null;
-    if (token && throttler.name) {
+    if (token) {
       const { tokenHash, key } = this.sessions.cacheEntryOf(token);
       const tracker = sessionTracker(tokenHash);
-      const hitsKey = props.generateKey(context, tracker, throttler.name);
-      const { value, hit } = await this.storage.incrementIfSet(key, hitsKey, ttl, limit, blockDuration, throttler.name);
+      const hitsKey = props.generateKey(context, tracker, Throttlers.general);
+      const { value, hit } = await this.storage.incrementIfSet(key, hitsKey, ttl, limit, blockDuration, Throttlers.general);
       const session = value === null ? null : this.sessions.sessionOfCacheEntry(value, tokenHash);
       if (session && hit) {
         request.session = session;
@@ -71,7 +71,10 @@ export class RateLimitGuard extends ThrottlerGuard {
     return request.session ? sessionTracker(request.session.tokenHash) : addressOf(request);
   }
 
-  /** The call's session token, unless it is authenticated already or has two session cookies (refused by the session guard; until then the call counts as its address's). */
+  /**
+   * The call's session token, unless it is authenticated already or has two session cookies (refused by the
+   * session guard; until then the call counts as its address's).
+   */
   private tokenOf(request: SessionRequest): string | null {
     const token = request.session ? null : sessionTokenOf(request);
     return token === TWO_SESSION_COOKIES ? null : token;
