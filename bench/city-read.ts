@@ -33,7 +33,7 @@ const NAME = 'authenticated city read, GET /api/city/resources/{username}';
  * (bare-city-server.ts), at 64 connections over the same 1,000 players on the same database, in
  * alternating slices (at full size 4 of 2 s each side, sizes.ts). Goals (the project's): at least 0.8 of the baseline's requests per
  * second, a p99 at most twice its. A third side, reported in the details only, is the bare server
- * making the api's two Redis round trips first: it tells how much of the gap they make.
+ * making the api's Redis round trip first: it tells how much of the gap it makes.
  */
 export async function cityRead(
   run: BenchmarkRun,
@@ -66,12 +66,12 @@ export async function cityRead(
   run.children.push(bare);
   try {
     await waitUntilHealthy(`${bareUrl}/health`, bare);
-    // The sides: the api; the bare server; for the diagnosis, the bare server doing the api's two
-    // Redis round trips first (session, rate limit).
+    // The sides: the api; the bare server; for the diagnosis, the bare server doing the api's
+    // Redis round trip first (session and rate limit, one script).
     const sides = [
       { name: 'api', url: apiUrl, pid: apiPid, path: '' },
       { name: 'bare server', url: bareUrl, pid: bare.pid ?? 0, path: '' },
-      { name: 'bare server with the two Redis round trips', url: bareUrl, pid: bare.pid ?? 0, path: '/with-redis' },
+      { name: 'bare server with the Redis round trip', url: bareUrl, pid: bare.pid ?? 0, path: '/with-redis' },
     ].map((side) => ({ ...side, slices: [] as LoadResult[], latencies: [] as number[], cpu: [] as (CpuUse | null)[] }));
     const next = (path: string) => {
       const nextRequest = roundRobin();
@@ -122,8 +122,8 @@ export async function cityRead(
       details: [
         `City read: ${size.rounds} alternating slices of ${describeLength(size.slice)} per side, round-robin over ${formatNumber(players.length)} players, each request with the bearer token of the player in its path. ` +
           `Api: ${describe(api)}. Baseline, a bare node:http server with a pg pool of ${POOL_MAX} running the api's SQL (no session, rate limit, ` +
-          `validation or framework): ${describe(baseline)}. For the diagnosis, the bare server making the api's two Redis round trips first ` +
-          `(the session from the api's cache, the rate limit's counter): ${describe(withRedis)}.`,
+          `validation or framework): ${describe(baseline)}. For the diagnosis, the bare server making the api's Redis round trip first ` +
+          `(one script: the session from the api's cache and the rate limit's counter): ${describe(withRedis)}.`,
         `City read, CPU per request in ms (/proc: the server process, the database's PostgreSQL backends, this process with autocannon): ` +
           sides.map((side, i) => `${side.name} ${describeCpu(side.cpu, [api, baseline, withRedis][i])}`).join('; ') +
           '.',

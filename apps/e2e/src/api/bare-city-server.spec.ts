@@ -70,7 +70,7 @@ describe("the bench's bare city server", () => {
     expect(busy).toMatchObject({ chLevel: 3, resources: { runik: 12.345 }, sanctum: { injured: { infantry: 3, archers: 1 } } });
   });
 
-  it("with the api's two Redis round trips, reads the api's session cache: the same city for the player, 403 for another", async () => {
+  it("with the api's Redis round trip (session and rate limit in one script), reads the api's session cache: the same city for the player, 403 for another", async () => {
     const [busy, fresh] = players;
     // Reading through the api puts both sessions in its cache, so the refusal below is the name's, not a missing session's.
     const [viaApi] = await Promise.all(players.map(cityOf));

@@ -99,6 +99,19 @@ describe('general rate limit', () => {
     expect((await clientAt(address).get('/metrics', { auth: { username: 'admin', password: BULL_BOARD_PASSWORD } })).status).toBe(200);
   });
 
+  it('counts the calls of a logged-out session against their address', async () => {
+    const player = await playerAt(newAddress());
+    expect((await player.api.post(ApiRoutes.logout)).status).toBe(200);
+    // The api's session cache now holds the session as revoked: the calls are counted as their address's.
+    const address = newAddress();
+    const statuses = [];
+    for (let i = 0; i < GENERAL_LIMIT; i += 1)
+      statuses.push((await player.api.get(ApiRoutes.cityResources(player.username), from(address))).status);
+    expect(statuses).toEqual(Array(GENERAL_LIMIT).fill(401));
+    expectTooMany(await player.api.get(ApiRoutes.cityResources(player.username), from(address)));
+    expectTooMany(await clientAt(address).get(ApiRoutes.cityConstants));
+  });
+
   it('counts attack previews like every other read: of a burst past the limit, the rest get 429', async () => {
     const player = await playerAt(newAddress());
     const enemy = await playerAt(newAddress());

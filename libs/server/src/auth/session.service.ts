@@ -47,12 +47,12 @@ export class SessionService {
   }
 
   async authenticate(token: string): Promise<AuthenticatedSession | null> {
-    const tokenHash = hashToken(token).toString('hex');
-    const cached = await this.redis.get(cacheKey(tokenHash));
+    const { tokenHash, key } = this.cacheEntryOf(token);
+    const cached = await this.redis.get(key);
     if (cached === REVOKED) return null;
     const fromCache = cached ? decodeCachedSession(cached, tokenHash) : null;
     const session = fromCache ?? (await this.lookup(tokenHash));
-    if (!session || Date.parse(session.expiresAt) <= this.clock.nowMs()) return null;
+    if (!session || this.expired(session)) return null;
     if (!fromCache) {
       const ttl = Math.min(CACHE_TTL_MS, Date.parse(session.expiresAt) - this.clock.nowMs());
       // NX: a revocation written meanwhile wins over this fill.
@@ -61,9 +61,28 @@ export class SessionService {
     return session;
   }
 
+  /** A token's hash and the Redis key of its cached session, for the rate limit, which reads the entry in its own script. */
+  cacheEntryOf(token: string): { tokenHash: string; key: string } {
+    const tokenHash = hashToken(token).toString('hex');
+    return { tokenHash, key: cacheKey(tokenHash) };
+  }
+
+  /**
+   * The live session a cache entry read by the rate limit holds, or null when it holds none this build can use
+   * (revoked, undecodable, expired): then `authenticate` decides, as for a token not in the cache.
+   */
+  sessionOfCacheEntry(cached: string, tokenHash: string): AuthenticatedSession | null {
+    const session = cached === REVOKED ? null : decodeCachedSession(cached, tokenHash);
+    return session && !this.expired(session) ? session : null;
+  }
+
   async revoke(session: AuthenticatedSession): Promise<void> {
     await this.sessions.update({ id: session.sessionId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
     await this.redis.set(cacheKey(session.tokenHash), REVOKED, 'PX', CACHE_TTL_MS);
+  }
+
+  private expired(session: AuthenticatedSession): boolean {
+    return Date.parse(session.expiresAt) <= this.clock.nowMs();
   }
 
   private async lookup(tokenHash: string): Promise<AuthenticatedSession | null> {

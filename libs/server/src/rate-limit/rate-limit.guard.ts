@@ -7,7 +7,7 @@ import {
   ThrottlerGuard,
   type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
-  type ThrottlerStorage,
+  type ThrottlerRequest,
 } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { ErrorMessages } from '@runik/contract';
@@ -15,6 +15,7 @@ import { sessionTokenOf, TWO_SESSION_COOKIES } from '../auth/session-cookie';
 import type { SessionRequest } from '../auth/session.guard';
 import { SessionService } from '../auth/session.service';
 import { ApiError } from '../core/errors/api-error';
+import { RedisThrottlerStorage } from './redis-throttler-storage';
 
 /** The two limits, by name (see RateLimitModule). */
 export const Throttlers = { general: 'general', login: 'login' } as const;
@@ -23,14 +24,15 @@ export const Throttlers = { general: 'general', login: 'login' } as const;
  * Global guard, ahead of the SessionGuard: counts each call against the general limit of its
  * session (a valid bearer token) or, without one, of its client address, so players behind one
  * address do not share a budget while a flood of made-up tokens still counts against its address.
- * It authenticates the token itself (Redis-cached) and leaves the session for the SessionGuard.
+ * It authenticates the token itself (Redis-cached) and leaves the session for the SessionGuard:
+ * a session in the cache is read with the hit it counts, in one round trip to Redis (one script).
  * Past a limit: 429 `{ error, retryAfterSeconds }` with a Retry-After header.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    @InjectThrottlerStorage() private readonly storage: RedisThrottlerStorage,
     reflector: Reflector,
     private readonly sessions: SessionService,
   ) {
@@ -42,11 +44,40 @@ export class RateLimitGuard extends ThrottlerGuard {
     return super.canActivate(context);
   }
 
+  protected async handleRequest(props: ThrottlerRequest): Promise<boolean> {
+    const { context, throttler, ttl, limit, blockDuration } = props;
+    const request = context.switchToHttp().getRequest<SessionRequest>();
+    const token = throttler.name === Throttlers.general ? this.tokenOf(request) : null;
+    if (token) {
+      const { tokenHash, key } = this.sessions.cacheEntryOf(token);
+      const tracker = sessionTracker(tokenHash);
+      const hitsKey = props.generateKey(context, tracker, Throttlers.general);
+      const { value, hit } = await this.storage.incrementIfSet(key, hitsKey, ttl, limit, blockDuration, Throttlers.general);
+      const session = value === null ? null : this.sessions.sessionOfCacheEntry(value, tokenHash);
+      if (session && hit) {
+        request.session = session;
+        if (hit.isBlocked) await this.throwThrottlingException(context, { ...hit, limit, ttl, key: hitsKey, tracker });
+        return true;
+      }
+      // Not in the cache (or revoked there): the hit counted, if any, was the token's; the call counts as
+      // its session's or, without a valid one, as its address's, the way below.
+    }
+    return super.handleRequest(props);
+  }
+
   protected async getTracker(request: SessionRequest): Promise<string> {
+    const token = this.tokenOf(request);
+    if (token) request.session = (await this.sessions.authenticate(token)) ?? undefined;
+    return request.session ? sessionTracker(request.session.tokenHash) : addressOf(request);
+  }
+
+  /**
+   * The call's session token, unless it is authenticated already or has two session cookies (refused by the
+   * session guard; until then the call counts as its address's).
+   */
+  private tokenOf(request: SessionRequest): string | null {
     const token = request.session ? null : sessionTokenOf(request);
-    // Two session cookies are refused by the session guard; until then the call counts as its address's.
-    if (token && token !== TWO_SESSION_COOKIES) request.session = (await this.sessions.authenticate(token)) ?? undefined;
-    return request.session ? `session:${request.session.sessionId}` : addressOf(request);
+    return token === TWO_SESSION_COOKIES ? null : token;
   }
 
   protected generateKey(context: ExecutionContext, tracker: string, name: string): string {
@@ -59,6 +90,11 @@ export class RateLimitGuard extends ThrottlerGuard {
     void context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(retryAfterSeconds));
     throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, ErrorMessages.tooManyRequests, { retryAfterSeconds });
   }
+}
+
+/** A session's budget, by its token's hash (one token, one session), which the rate limit knows before reading the session. */
+function sessionTracker(tokenHash: string): string {
+  return `session:${tokenHash}`;
 }
 
 /** The client's address (Fastify's, which honours X-Forwarded-For only from TRUST_PROXY); IPv6 by /64. */

@@ -50,6 +50,22 @@ describe('RedisThrottlerStorage', () => {
     expect(await redis.get('throttle:ops-login:look')).toBe('2');
   });
 
+  it('reads a key and counts a hit with it in one script only when the key holds a value (the session and the general limit)', async () => {
+    expect(await storage.incrementIfSet('cached:none', 'c', 60_000, 1, 30_000, 'general')).toEqual({ value: null, hit: null });
+    expect(await redis.get('throttle:general:c')).toBeNull();
+    await redis.set('cached:one', 'the session');
+    expect(await storage.incrementIfSet('cached:one', 'c', 60_000, 1, 30_000, 'general')).toMatchObject({
+      value: 'the session',
+      hit: { totalHits: 1, isBlocked: false, counted: true },
+    });
+    // The same budget as increment's, blocked past the limit likewise.
+    expect(await storage.increment('c', 60_000, 1, 30_000, 'general')).toMatchObject({ totalHits: 2, isBlocked: true });
+    expect(await storage.incrementIfSet('cached:one', 'c', 60_000, 1, 30_000, 'general')).toMatchObject({
+      value: 'the session',
+      hit: { totalHits: 2, isBlocked: true, timeToBlockExpire: 30, counted: false },
+    });
+  });
+
   it('starts a new window when the last one expires, and lifts a block when it expires', async () => {
     expect(await storage.increment('short', 300, 1, 300, 'general')).toMatchObject({ totalHits: 1, isBlocked: false });
     expect(await storage.increment('short', 300, 1, 300, 'general')).toMatchObject({ totalHits: 2, isBlocked: true, timeToBlockExpire: 1 });

@@ -1,0 +1,27 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The request headers that carry a session (a bearer token, the session cookie): never written to a log line. */
+const SECRET_HEADERS = ['authorization', 'cookie'] as const;
+/** What stands in their place, as pino's `redact` writes it. */
+export const CENSORED = '[Redacted]';
+
+/**
+ * pino-http's request serializer, after its own (whose answer it receives): the headers copied with the session's
+ * secrets censored. pino-http binds the serialized request to every request's logger, whether or not a line is
+ * written, and pino's `redact` did the same there by cloning along its paths on every call, at about 3 % of the
+ * api's CPU on the city read; this copies the headers only. The live request's headers are never touched.
+ */
+export function censoredRequest<Serialized extends { headers?: IncomingHttpHeaders }>(request: Serialized): Serialized {
+  const headers = request.headers;
+  if (!headers || !SECRET_HEADERS.some((name) => headers[name] !== undefined)) return request;
+  const copy: IncomingHttpHeaders = { ...headers };
+  for (const name of SECRET_HEADERS) if (copy[name] !== undefined) copy[name] = CENSORED;
+  request.headers = copy;
+  return request;
+}
+
+/** The secrets kept out of the api's request logs: the session's in the request (above), the one set in a response. */
+export const CENSORED_SECRETS = {
+  serializers: { req: censoredRequest },
+  redact: ['res.headers["set-cookie"]'],
+};
