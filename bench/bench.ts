@@ -103,7 +103,7 @@ async function main(): Promise<void> {
 
   const reports: ScenarioReport[] = [];
   if (runs('city')) reports.push(await cityRead(run, apiUrl, api.pid ?? 0, game, size.city));
-  if (runs('money')) reports.push(await moneyActions(run, apiUrl, game, size.money));
+  if (runs('money')) reports.push(await moneyActions(run, apiUrl, api.pid ?? 0, game, size.money));
   if (runs('one-listing')) reports.push(await oneListing(run, apiUrl, api.pid ?? 0, game));
   if (pushApi) {
     // An api process of its own: the first holds the earlier scenarios' garbage, which a

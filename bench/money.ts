@@ -7,7 +7,7 @@ import { mergePgbench, PgbenchResult, runPgbench } from './pgbench';
 import { formatNumber, ScenarioReport, throughputRow } from './report';
 import type { SeededPlayer } from './seed';
 import { describeLength, SliceSizes } from './sizes';
-import { API_POOL_MAX, BenchmarkRun, log, queryDatabase, sleep } from './support';
+import { API_POOL_MAX, BenchmarkRun, CpuUse, log, queryDatabase, sleep, startCpuMeter } from './support';
 
 /**
  * The api's pg pool holds 20 connections: 20 calls at once keep every one of them busy, and pgbench
@@ -33,7 +33,13 @@ const CONVERSION = 'resource conversion, POST /api/city/convert/{username}';
  *     mint pays, the tax account takes 10 %, the wheat is burnt), drawing from the day's emission
  *     budget as the game does; the pgbench script draws the same way.
  */
-export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: BenchGame, size: SliceSizes): Promise<ScenarioReport> {
+export async function moneyActions(
+  run: BenchmarkRun,
+  apiUrl: string,
+  apiPid: number,
+  game: BenchGame,
+  size: SliceSizes,
+): Promise<ScenarioReport> {
   const accounts = await systemAccounts(run.database);
   const randomPlayer = () => game.players[Math.floor(Math.random() * game.players.length)];
   const post = (player: SeededPlayer, path: string, body: unknown): RequestSpec => ({
@@ -56,9 +62,12 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
     const latencies: number[] = [];
     const apiSlices: LoadResult[] = [];
     const pgbenchSlices: PgbenchResult[] = [];
+    const cpu = new CpuTotal();
     await alternate(size.rounds, [
       async () => {
+        const stopMeter = await startCpuMeter(apiPid, run.database);
         apiSlices.push(await runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, ...size.slice, next, latencies }));
+        cpu.add(await stopMeter());
         await sleep(DRAIN_MS);
       },
       async () =>
@@ -79,7 +88,7 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
     if (pgbench.transactions === 0 || pgbench.failed > 0)
       throw new Error(`pgbench ${name}: ${pgbench.transactions} transactions, ${pgbench.failed} failed`);
     log(`${name}: api ${formatNumber(api.requestsPerSecond)}/s, pgbench ${formatNumber(pgbench.transactionsPerSecond)}/s`);
-    return { api, pgbench };
+    return { api, pgbench, cpu: describeCpu(cpu, api.requests) };
   };
 
   // Gear purchase: every call buys a listing of its own. Past the last listing seeded the calls would
@@ -152,9 +161,9 @@ export async function moneyActions(run: BenchmarkRun, apiUrl: string, game: Benc
     ],
     details: [
       `Gear purchase (a listed gear bought from another player, RUNIK to the seller and the tax account; a listing per call, buyers at random among ${formatNumber(game.players.length)}), ${each}: ` +
-        `api ${describeLoad(gear.api)}; pgbench (bench/pgbench/gear-purchase.sql) ${describePgbench(gear.pgbench)}.`,
+        `api ${describeLoad(gear.api)}; pgbench (bench/pgbench/gear-purchase.sql) ${describePgbench(gear.pgbench)}. ${gear.cpu}`,
       `Resource conversion (1 wheat to RUNIK, players at random among ${formatNumber(game.players.length)}), ${each}: ` +
-        `api ${describeLoad(conversion.api)}; pgbench (bench/pgbench/resource-conversion.sql) ${describePgbench(conversion.pgbench)}.`,
+        `api ${describeLoad(conversion.api)}; pgbench (bench/pgbench/resource-conversion.sql) ${describePgbench(conversion.pgbench)}. ${conversion.cpu}`,
     ],
   };
 }
@@ -201,6 +210,31 @@ async function systemAccounts(database: string): Promise<Record<string, number> 
   );
   if (offsets.length !== 1) throw new Error(`players' account ids are not their ids plus one offset (${offsets.length} offsets)`);
   return { ...Object.fromEntries(rows.map((row) => [row.code, Number(row.id)])), playerOffset: Number(offsets[0].offset) };
+}
+
+/** CPU seconds summed over the api's slices; unknown once a slice could not be read. */
+class CpuTotal {
+  api = 0;
+  postgres = 0;
+  known = true;
+
+  add(used: CpuUse | null): void {
+    if (!used) this.known = false;
+    else {
+      this.api += used.api;
+      this.postgres += used.postgres;
+    }
+  }
+}
+
+/**
+ * The api side's CPU per call (/proc): throughput on a shared machine moves with the others' load, CPU per call much
+ * less. (pgbench's backends have left by the time its slice ends, so its side is not read.)
+ */
+function describeCpu(cpu: CpuTotal, calls: number): string {
+  if (!cpu.known || calls === 0) return '';
+  const ms = (seconds: number) => formatNumber((seconds * 1000) / calls, 2);
+  return `CPU per api call (/proc): api process ${ms(cpu.api)} ms, PostgreSQL ${ms(cpu.postgres)} ms.`;
 }
 
 function describeLoad(result: LoadResult): string {

@@ -74,6 +74,23 @@ describe('buying races', () => {
     await expectConserved();
   });
 
+  it('buyers who cannot pay, sent first to one listing, do not stop the buyer who can (the api queues purchases of a listing)', async () => {
+    const seller = await newTrader(stack, 'rps');
+    const [payer, ...short] = await traders(10, 'rpb');
+    await grant(stack, seller, 'runik', 10 * RUNIK);
+    await grant(stack, payer, 'runik', 100 * RUNIK);
+    const listingId = await listed(seller, await giveGear(stack, seller, { type: 'stone', rarity: 'rare', level: 2 }), 100);
+
+    const responses = await Promise.all([...short.map((buyer) => buyGear(buyer, listingId)), buyGear(payer, listingId)]);
+    expect(responses.at(-1)?.data).toEqual({ success: true, message: TradingMessages.purchased });
+    // Each who cannot pay is refused for the price, or as the others, once the sale has closed the listing.
+    const priceShort = { error: TradingMessages.priceShort(100) };
+    for (const response of responses.slice(0, -1)) expect([priceShort, CLOSED]).toContainEqual(response.data);
+    expect(await listingRow(stack, listingId)).toMatchObject({ status: 'sold', buyerId: payer.playerId });
+    expect(await postingCount('gear-sale', `listing:${listingId}`)).toBe(1);
+    await expectConserved();
+  });
+
   it('the same buyer sending one purchase 20 times at once pays once', async () => {
     const [seller, buyer] = await traders(2, 'rsb');
     await grant(stack, seller, 'runik', 10 * RUNIK);

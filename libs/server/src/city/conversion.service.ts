@@ -33,7 +33,7 @@ import type {
 } from '@runik/contract';
 import { sql } from 'kysely';
 import { Clock } from '../core/clock/clock';
-import { db, firstRow } from '../core/database/sql';
+import { compiledOnce, db, firstRow } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
 import { EmissionAllowance, EmissionBudget, EmissionSpentError } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
@@ -163,20 +163,22 @@ function requestedResources(command: ConvertToResourcesCommand, state: CityState
 
 /** RUNIK the daily cap still allows: the cap less what conversions credited the player since the game day began. */
 async function leftToday(manager: EntityManager, playerId: number, now: Date): Promise<number> {
-  const row = await firstRow(
-    manager,
-    db
-      .selectFrom('ledger_entries as e')
-      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-      .select(sql<number>`coalesce(sum(e.delta), 0)::bigint`.as('credited'))
-      .where('a.player_id', '=', playerId)
-      .where('e.asset', '=', 'runik')
-      .where('e.reason', 'in', ['convert-to-runik', 'convert-to-game-runik'])
-      .where('e.created_at', '>=', gameDay(now.getTime()).start),
-  );
+  const row = await firstRow(manager, creditedTodayStatement(playerId, gameDay(now.getTime()).start));
   // An aggregate answers one row, whatever it counted.
   return conversionLeftToday(row?.credited ?? 0);
 }
+
+/** RUNIK conversions credited the player since `since` (each conversion reads it): compiled once. */
+const creditedTodayStatement = compiledOnce((playerId: number, since: Date) =>
+  db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(sql<number>`coalesce(sum(e.delta), 0)::bigint`.as('credited'))
+    .where('a.player_id', '=', playerId)
+    .where('e.asset', '=', 'runik')
+    .where('e.reason', 'in', ['convert-to-runik', 'convert-to-game-runik'])
+    .where('e.created_at', '>=', since),
+);
 
 /** An EmissionSpentError as the 429 below; anything else as it is. */
 function refusedBy(now: Date) {

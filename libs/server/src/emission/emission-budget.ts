@@ -480,22 +480,10 @@ export class EmissionBudget {
    */
   private async weightsOf(manager: EntityManager, now: Date, playerIds: number[] | null): Promise<Map<number, number>> {
     const today = gameDay(now.getTime()).start;
+    const yesterday = new Date(today.getTime() - DAY_MS);
     const harvests = await rows(
       manager,
-      db
-        .selectFrom('ledger_entries as e')
-        .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-        .innerJoin('players as p', 'p.id', 'a.player_id')
-        .select(['p.id as player_id', 'e.asset', sql<number>`sum(e.delta)::bigint`.as('harvested')])
-        .where('e.reason', '=', 'harvest')
-        .where('e.created_at', '>=', new Date(today.getTime() - DAY_MS))
-        .where('e.created_at', '<', today)
-        .where('e.delta', '>', 0)
-        .where('p.activation', '=', 'paid')
-        // Paid by the day's start (an account activated before activated_at was recorded: since it was made).
-        .where((eb) => eb.fn.coalesce('p.activated_at', 'p.created_at'), '<', today)
-        .$if(playerIds !== null, (query) => query.where('a.player_id', '=', sql<number>`ANY(${playerIds}::bigint[])`))
-        .groupBy(['p.id', 'e.asset']),
+      playerIds === null ? harvestsStatement(yesterday, today) : harvestsOfStatement(yesterday, today, playerIds),
     );
     const harvested = new Map<number, Partial<ResourceAmounts>>();
     for (const row of harvests) {
@@ -526,6 +514,30 @@ const dayColumns = [
 function paidSince(eb: ExpressionBuilder<DB, 'players'>, since: Date) {
   return eb(eb.fn.coalesce('players.activated_at', 'players.created_at'), '>=', since);
 }
+
+/** What paid players harvested between `from` and `to`, by player and asset: the producers' weights (`weightsOf`). */
+function harvestsQuery(from: Date, to: Date) {
+  return (
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('players as p', 'p.id', 'a.player_id')
+      .select(['p.id as player_id', 'e.asset', sql<number>`sum(e.delta)::bigint`.as('harvested')])
+      .where('e.reason', '=', 'harvest')
+      .where('e.created_at', '>=', from)
+      .where('e.created_at', '<', to)
+      .where('e.delta', '>', 0)
+      .where('p.activation', '=', 'paid')
+      // Paid by the day's start (an account activated before activated_at was recorded: since it was made).
+      .where((eb) => eb.fn.coalesce('p.activated_at', 'p.created_at'), '<', to)
+      .groupBy(['p.id', 'e.asset'])
+  );
+}
+const harvestsStatement = compiledOnce(harvestsQuery);
+/** Of some players only (a conversion's allowance reads its player's each time): compiled once. */
+const harvestsOfStatement = compiledOnce((from: Date, to: Date, playerIds: number[]) =>
+  harvestsQuery(from, to).where('a.player_id', '=', sql<number>`ANY(${playerIds}::bigint[])`),
+);
 
 /** The day's row, what the player drew of it and whether it is young (`youngSince`): a conversion's allowance reads it each time. */
 const allowanceStatement = compiledOnce((day: string, playerId: number, youngFrom: Date) =>
@@ -576,19 +588,29 @@ const drawShareStatement = compiledOnce((day: string, playerId: number, amount: 
  */
 function drawFromDayStatement(day: EmissionDay, slice: EmissionSlice, amount: number) {
   const size = emissionSlices(day.budget, day.totalWeight)[slice];
-  // A paid player draws from the producers' slice or the newcomers' (sliceOf); the producers' is what the others leave of `used`.
-  const newcomer = slice === 'newcomers';
-  return db
-    .updateTable('emission_days')
-    .set((eb) => ({ used: eb('used', '+', amount), ...(newcomer ? { newcomers_used: eb('newcomers_used', '+', amount) } : {}) }))
-    .where('day', '=', gameDate(day.day))
-    .where('budget', '=', day.budget)
-    .where('used', '<=', day.budget - amount)
-    .where((eb) =>
-      eb(newcomer ? eb.ref('newcomers_used') : eb('used', '-', eb('newcomers_used', '+', eb.ref('releases_used'))), '<=', size - amount),
-    )
-    .returning(sql<1>`1`.as('drawn'));
+  // A paid player draws from the producers' slice or the newcomers' (sliceOf).
+  const statement = slice === 'newcomers' ? drawNewcomersStatement : drawProducersStatement;
+  return statement(day.day, day.budget, amount, day.budget - amount, size - amount);
 }
+
+/** The day's draw against one slice's counter: compiled once per slice, since every paid conversion sends one. */
+function drawFromDayQuery(newcomer: boolean) {
+  return compiledOnce((day: string, budget: number, amount: number, usedMost: number, sliceMost: number) =>
+    db
+      .updateTable('emission_days')
+      .set((eb) => ({ used: eb('used', '+', amount), ...(newcomer ? { newcomers_used: eb('newcomers_used', '+', amount) } : {}) }))
+      .where('day', '=', gameDate(day))
+      .where('budget', '=', budget)
+      .where('used', '<=', usedMost)
+      // The producers' slice is what the others leave of `used`.
+      .where((eb) =>
+        eb(newcomer ? eb.ref('newcomers_used') : eb('used', '-', eb('newcomers_used', '+', eb.ref('releases_used'))), '<=', sliceMost),
+      )
+      .returning(sql<1>`1`.as('drawn')),
+  );
+}
+const drawNewcomersStatement = drawFromDayQuery(true);
+const drawProducersStatement = drawFromDayQuery(false);
 
 function dayFromRow(row: {
   day: string;

@@ -9,7 +9,7 @@ import {
 } from 'typeorm';
 import { sql, Selectable } from 'kysely';
 import type { Balances } from '../core/database/schema';
-import { db, rows } from '../core/database/sql';
+import { compiledOnce, rows } from '../core/database/sql';
 import type { LedgerReason } from '@runik/contract';
 import { Asset } from './ledger.types';
 
@@ -41,8 +41,34 @@ export async function writeLegs(manager: EntityManager, legs: LegWrite[]): Promi
   const column = <K extends keyof LegWrite>(key: K) => legs.map((leg) => leg[key]);
   const changed = await rows(
     manager,
+    writeLegsStatement(
+      column('accountId'),
+      column('asset'),
+      column('delta'),
+      column('allowNegative'),
+      column('postingId'),
+      column('reason'),
+      column('reference'),
+      column('at'),
+    ),
+  );
+  return new Set(changed.map((row) => rowKey(row.account_id, row.asset)));
+}
+
+/** Every posting's statement (each column of the legs one array parameter): compiled once. */
+const writeLegsStatement = compiledOnce(
+  (
+    accountIds: number[],
+    assets: Asset[],
+    deltas: number[],
+    allowNegatives: boolean[],
+    postingIds: string[],
+    reasons: LedgerReason[],
+    references: (string | null)[],
+    ats: Date[],
+  ) =>
     sql<Pick<Selectable<Balances>, 'account_id' | 'asset'>>`WITH legs AS (
-       SELECT * FROM unnest(${column('accountId')}::bigint[], ${column('asset')}::text[], ${column('delta')}::bigint[], ${column('allowNegative')}::boolean[], ${column('postingId')}::uuid[], ${column('reason')}::text[], ${column('reference')}::text[], ${column('at')}::timestamptz[])
+       SELECT * FROM unnest(${accountIds}::bigint[], ${assets}::text[], ${deltas}::bigint[], ${allowNegatives}::boolean[], ${postingIds}::uuid[], ${reasons}::text[], ${references}::text[], ${ats}::timestamptz[])
          WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
      sums AS (
        SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
@@ -61,10 +87,8 @@ export async function writeLegs(manager: EntityManager, legs: LegWrite[]): Promi
             l.reason, l.reference, l.created_at
        FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
       ORDER BY l.position
-     RETURNING account_id, asset`.compile(db),
-  );
-  return new Set(changed.map((row) => rowKey(row.account_id, row.asset)));
-}
+     RETURNING account_id, asset`,
+);
 
 export function rowKey(accountId: number, asset: string): string {
   return `${accountId}|${asset}`;

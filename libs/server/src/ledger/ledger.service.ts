@@ -128,7 +128,7 @@ export class LedgerService {
       this.playerAccounts.set(playerId, known);
       return known;
     }
-    const row = await firstRow(manager, db.selectFrom('ledger_accounts').select(accountColumns).where('player_id', '=', playerId));
+    const row = await firstRow(manager, playerAccountStatement(playerId));
     if (!row) throw new Error(`No ledger account for player ${playerId}`);
     this.playerAccounts.set(playerId, row);
     if (this.playerAccounts.size > PLAYER_ACCOUNTS_KEPT) this.playerAccounts.delete(this.playerAccounts.keys().next().value as number);
@@ -137,6 +137,9 @@ export class LedgerService {
 }
 
 // Statements of every money action (a city action reads the balances, a posting spends locked RUNIK): compiled once.
+const playerAccountStatement = compiledOnce((playerId: number) =>
+  db.selectFrom('ledger_accounts').select(accountColumns).where('player_id', '=', playerId),
+);
 const balancesStatement = compiledOnce((playerId: number) =>
   db
     .selectFrom('balances as b')

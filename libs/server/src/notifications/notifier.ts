@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import type { NotificationDataByKind, NotificationKind } from '@runik/contract';
 import { sql } from 'kysely';
 import { Clock } from '../core/clock/clock';
-import { db, rows } from '../core/database/sql';
+import { compiledOnce, rows } from '../core/database/sql';
 import { NotificationPush } from './notification-push';
 import { notificationColumns, notificationDto, NotificationRow } from './notification-rows';
 
@@ -49,17 +49,20 @@ export class Notifier {
     const players = entries.map((entry) => entry.playerId);
     const kinds = entries.map((entry) => entry.kind);
     const data = entries.map((entry) => JSON.stringify(entry.data));
-    const stored = await rows(
-      manager,
-      sql<NotificationRow>`INSERT INTO notifications (player_id, kind, source, data, created_at)
-       SELECT entry.player_id, entry.kind, ${source}, entry.data, ${this.clock.now()}
-         FROM unnest(${players}::bigint[], ${kinds}::text[], ${data}::jsonb[]) AS entry (player_id, kind, data)
-       ON CONFLICT (player_id, kind, source) DO NOTHING
-       RETURNING ${sql.join(notificationColumns.map((column) => sql.ref(column)))}`.compile(db),
-    );
+    const stored = await rows(manager, notifyStatement(source, this.clock.now(), players, kinds, data));
     this.push.afterCommit(
       manager,
       stored.map((row) => ({ playerId: row.player_id, notification: notificationDto(row) })),
     );
   }
 }
+
+/** Notifications of one cause, one per entry (players, kinds and data each one array parameter): compiled once. */
+const notifyStatement = compiledOnce(
+  (source: string, at: Date, players: number[], kinds: NotificationKind[], data: string[]) =>
+    sql<NotificationRow>`INSERT INTO notifications (player_id, kind, source, data, created_at)
+   SELECT entry.player_id, entry.kind, ${source}, entry.data, ${at}
+     FROM unnest(${players}::bigint[], ${kinds}::text[], ${data}::jsonb[]) AS entry (player_id, kind, data)
+   ON CONFLICT (player_id, kind, source) DO NOTHING
+   RETURNING ${sql.join(notificationColumns.map((column) => sql.ref(column)))}`,
+);

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { db, firstRow } from '../core/database/sql';
+import { compiledOnce, db, firstRow } from '../core/database/sql';
 
 /**
  * Takes the player's row for the rest of the transaction, so their money decisions (a purchase, a deposit report,
@@ -8,5 +8,9 @@ import { db, firstRow } from '../core/database/sql';
  * FOR UPDATE would block while this transaction waits for that payer's balance lock: a deadlock.
  */
 export function lockPlayer(manager: EntityManager, playerId: number) {
-  return firstRow(manager, db.selectFrom('players').select(['activation', 'hive_username']).where('id', '=', playerId).forNoKeyUpdate());
+  return firstRow(manager, lockStatement(playerId));
 }
+
+const lockStatement = compiledOnce((playerId: number) =>
+  db.selectFrom('players').select(['activation', 'hive_username']).where('id', '=', playerId).forNoKeyUpdate(),
+);

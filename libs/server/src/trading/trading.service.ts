@@ -219,6 +219,27 @@ export class TradingService {
    */
   async buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
     refuseUnbuyable(await firstRow(this.dataSource.manager, listingSeenStatement(listingId, buyerId)), buyerId);
+    // Another purchase of this listing in flight in this process is waited for, holding nothing. When it sold the
+    // listing, this buyer (paid and not its seller, as just read) gets the refusal the locked read would give:
+    // docs/decisions.md, "Buyers of one listing wait in the process".
+    const ahead = this.purchasesInFlight.get(listingId);
+    if (ahead && (await ahead)) throw ApiError.conflict(TradingMessages.listingClosed);
+    const purchase = this.buyInTransaction(buyerId, listingId);
+    if (!this.purchasesInFlight.has(listingId)) {
+      const sold = purchase.then(
+        () => true,
+        () => false,
+      );
+      this.purchasesInFlight.set(listingId, sold);
+      void sold.then(() => this.purchasesInFlight.get(listingId) === sold && this.purchasesInFlight.delete(listingId));
+    }
+    return purchase;
+  }
+
+  /** Whether a purchase of the listing, in flight in this process, sold it (true once committed; false when refused). */
+  private readonly purchasesInFlight = new Map<number, Promise<boolean>>();
+
+  private buyInTransaction(buyerId: number, listingId: number): Promise<TradingActionResponse> {
     return retryingTransaction(this.dataSource, async (manager) => {
       // While buyers race, the losers wait here holding nothing else, and are refused as soon as the winner commits.
       const listing = await firstRow(manager, lockListingForBuyerStatement(listingId, buyerId));

@@ -23,4 +23,14 @@ describe('compiledOnce', () => {
       expect(once.parameters).toEqual(fresh.parameters);
     }
   });
+
+  it('compiles raw SQL once as well: each argument one parameter, in place', () => {
+    const build = (ids: number[], reason: string) =>
+      sql<{ id: number }>`SELECT id FROM unnest(${ids}::bigint[]) AS id WHERE ${reason} <> ''`;
+    const statement = compiledOnce(build);
+    const fresh = build([3, 4], 'gear-sale').compile(db);
+    const once = statement([3, 4], 'gear-sale');
+    expect(once.sql).toBe(fresh.sql);
+    expect(once.parameters).toEqual([[3, 4], 'gear-sale']);
+  });
 });

@@ -1,4 +1,13 @@
-import { Compilable, CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import {
+  Compilable,
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  RawBuilder,
+} from 'kysely';
 import { EntityManager } from 'typeorm';
 import type { DB } from './schema';
 
@@ -35,15 +44,16 @@ export async function rows<Row>(manager: EntityManager, query: Compilable<Row> |
  * A query built and compiled once, its arguments swapped into the parameters at each call. Building and compiling
  * costs CPU each time: the city read's query 127-171 µs on this 2-core machine under load, 1 µs compiled once, where
  * the api spent 450 µs on a whole city read (docs/benchmarks.md); the hottest statements should not pay it per call.
- * `build` must use each argument as one parameter (an array through `eb.val`, not `in`) and only pass it on, never
- * read it: while compiling it is handed a placeholder.
+ * `build` (a built query, or raw SQL made with `sql<Row>`...``) must use each argument as one parameter (an array
+ * through `eb.val`, not `in`) and only pass it on, never read it: while compiling it is handed a placeholder.
  */
 export function compiledOnce<Args extends unknown[], Row>(
-  build: (...args: Args) => Compilable<Row>,
+  build: (...args: Args) => Compilable<Row> | RawBuilder<Row>,
 ): (...args: Args) => CompiledQuery<Row> {
   const placeholders = Array.from({ length: build.length }, (_, position) => ({ position }));
   // The builder only records its arguments as parameters: an object stands for each until a call brings the value.
-  const compiled = build(...(placeholders as unknown as Args)).compile();
+  const built = build(...(placeholders as unknown as Args));
+  const compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
   const positions = compiled.parameters.map((value) => placeholders.indexOf(value as (typeof placeholders)[number]));
   return (...args) => ({
     ...compiled,
