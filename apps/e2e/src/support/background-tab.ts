@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS } from './browser';
+import { chromiumEnv } from './chromium-fonts';
 
 /**
  * A Chromium whose tabs can really go to the background. Playwright turns on focus emulation in every page it opens
@@ -23,7 +24,7 @@ export async function launchBackgroundTabBrowser(): Promise<BackgroundTabBrowser
   const child = spawn(
     process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
     [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], env: chromiumEnv() },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

@@ -11,6 +11,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
+import { chromiumEnv } from './chromium-fonts';
 import { WORKSPACE_ROOT } from './processes';
 import { startStack, type Stack } from './stack';
 
@@ -34,8 +35,8 @@ const SCREENSHOT_DIR = join(WORKSPACE_ROOT, 'tmp', 'e2e-screenshots');
 const LOG_DIR = join(WORKSPACE_ROOT, 'tmp', 'test-logs');
 
 /**
- * The last two keep the machine out of a page's pixels and widths: glyphs drawn without the machine's hinting
- * and subpixel (LCD) text, so the shipped fonts render alike everywhere (screenshots, layout tests).
+ * The last one keeps subpixel (LCD) text out of a page's pixels; its fonts and their other settings are the tests' own
+ * (`chromiumEnv`, support/chromium-fonts.ts).
  */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -45,7 +46,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  '--font-render-hinting=none',
   '--disable-lcd-text',
 ];
 
@@ -161,7 +161,7 @@ async function assertPortFree(port: number, variable: string): Promise<void> {
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, env: chromiumEnv() });
 }
 
 export interface BrowserStack {
