@@ -15,10 +15,30 @@ const apiServer = 'http://127.0.0.1:3000';
  */
 const OWN_MODULE_SPECS = ['src/**/*.motion.spec.tsx', 'src/app/whats-next/whats-next.spec.tsx'];
 
+/**
+ * The modules the entries (index.html, admin/economy.html) reach by static imports, found at buildEnd: never put in
+ * the screens' shared chunk, or the first load would import it (`build.rolldownOptions.output.codeSplitting`).
+ */
+const firstLoadModules = new Set<string>();
+
 export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    {
+      name: 'runik-first-load-modules',
+      apply: 'build',
+      buildEnd() {
+        firstLoadModules.clear();
+        const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+        const visit = (id: string) => {
+          if (firstLoadModules.has(id)) return;
+          firstLoadModules.add(id);
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+        };
+        entries.forEach(visit);
+      },
+    },
     // Production builds name the HiveAuth server (.env.production): a build without one would offer a login that
     // cannot work (docs/decisions.md, issue 49).
     {
@@ -84,6 +104,24 @@ export default defineConfig({
       // The game, and the operators' economy page (served by the api at /admin/economy behind the ops
       // credentials): its own entry, so its chart library never enters the game's bundle.
       input: { game: `${webRoot}index.html`, economy: `${webRoot}admin/economy.html` },
+      // Issue 50, item 5: what two or more lazy chunks share goes into one `screens` chunk, not one chunk per set of
+      // screens sharing it (the City fetched 26 JavaScript and 8 CSS files beyond the first load, 11 and 2 with it;
+      // on HTTP/1.1's six connections its reads waited behind them). What one screen alone needs stays in its
+      // chunk. Safe without following dependencies: a shared module's imports are shared too (in this chunk) or
+      // reached from an entry (in the first load's chunks or rolldown's own), so no chunk of those imports this one
+      // and no module runs before one it needs (docs/decisions.md, "Every screen's time to usable").
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'screens',
+              test: (id) => !firstLoadModules.has(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
   server: {
