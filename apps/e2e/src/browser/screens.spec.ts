@@ -3,7 +3,7 @@ import { ApiRoutes, AppRoutes } from '@runik/contract';
 import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { seriousViolations } from '../support/axe';
 import { newAlliance } from '../support/alliance';
-import { logIn, useBrowserStack, waitForDevWallet } from '../support/browser';
+import { fontsLoaded, logIn, useBrowserStack, waitForDevWallet } from '../support/browser';
 import { machineFonts } from '../support/fonts';
 import { grant, letTimePass, namedCityPlayer } from '../support/city';
 import { giveGear } from '../support/gear';
@@ -134,7 +134,7 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
 async function screenshotMismatch(page: Page, name: string): Promise<string[]> {
   // No request still changing the page; then the fonts the text needs.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate('document.fonts.ready.then(() => true)');
+  await fontsLoaded(page);
   const screenshot = await page.screenshot({
     fullPage: true,
     animations: 'disabled',

@@ -474,6 +474,14 @@ export async function confirmGameDialog(page: Page, confirmed = true): Promise<s
   return question;
 }
 
+/**
+ * Until the page's web fonts in use have loaded: a face swapped in between two measures or before a screenshot
+ * (`font-display: swap`) moves text by a fraction of a pixel or more, which is the font's doing, not the page's.
+ */
+export async function fontsLoaded(page: Page): Promise<void> {
+  await page.evaluate('document.fonts.ready.then(() => true)');
+}
+
 /** The game's toast saying exactly `text` ('error' or 'info' toast), once it shows; it hides itself after 6 s. */
 export async function waitForToast(page: Page, text: string, tone: 'info' | 'error' = 'info'): Promise<Locator> {
   const toast = page
