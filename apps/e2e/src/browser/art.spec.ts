@@ -1,9 +1,9 @@
 import { toThousandths } from '@runik/rules';
 import type { Page } from 'playwright-core';
-import { levelAboveEveryCity, newRaidablePlayer, setArmy, settledEnemyCard } from '../support/attack';
+import { levelAboveEveryCity, newCertainRaid, settledEnemyCard } from '../support/attack';
 import { seriousViolations } from '../support/axe';
 import { confirmGameDialog, eventually } from '../support/browser';
-import { grant, letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
+import { grant, newCityPlayer } from '../support/city';
 import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
 /**
@@ -15,7 +15,6 @@ import { useSharedBrowserStack } from '../support/shared-browser-stack';
  */
 const browser = useSharedBrowserStack();
 const stack = () => browser.current().stack;
-const HOUR = 3_600_000;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SCREENS = ['/alliance', '/territories', '/blacksmith', '/p2p', '/abyssalcitadel'] as const;
 
@@ -100,14 +99,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
   browser.test(`${size}: a raid's result and its report open with the battle's scene`, async (page) => {
     await page.setViewportSize(viewport);
-    const attacker = await newCityPlayer(stack(), 'arta');
-    const defender = await newRaidablePlayer(stack(), 'artd');
     // Alone on its City Hall level, so the enemy filter shows it alone.
     const level = await levelAboveEveryCity(stack());
-    await setCityHallLevel(stack(), defender, level);
-    await setArmy(stack(), attacker, { infantry: 300 });
-    await setArmy(stack(), defender, { infantry: 50 });
-    await letTimePass(stack(), defender, 3 * HOUR);
+    const { attacker, defender } = await newCertainRaid(stack(), level, ['arta', 'artd']);
 
     await browser.openAs(page, attacker.username, '/attack');
     await page.getByLabel('Minimum City Hall Level').fill(String(level));

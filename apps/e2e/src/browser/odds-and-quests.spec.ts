@@ -2,10 +2,10 @@
 /// <reference lib="dom" />
 import { ApiRoutes } from '@runik/contract';
 import type { Locator, Page } from 'playwright-core';
-import { newRaidablePlayer, setArmy, settledEnemyCard } from '../support/attack';
+import { newCertainRaid, setArmy, settledEnemyCard } from '../support/attack';
 import { seriousViolations } from '../support/axe';
 import { confirmGameDialog, fontsLoaded, waitForToast } from '../support/browser';
-import { letTimePass, newCityPlayer, setCityHallLevel } from '../support/city';
+import { newCityPlayer } from '../support/city';
 import { useSharedBrowserStack } from '../support/shared-browser-stack';
 
 /**
@@ -16,7 +16,6 @@ import { useSharedBrowserStack } from '../support/shared-browser-stack';
  */
 const browser = useSharedBrowserStack();
 const stack = () => browser.current().stack;
-const HOUR = 3_600_000;
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 /** Each test's defender alone on its City Hall level, so the enemy filter shows it alone. */
@@ -71,13 +70,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     `${size}: the odds before a raid in the card and the confirm, then the raid in one sentence, its report within the screen`,
     async (page) => {
       await page.setViewportSize(viewport);
-      const attacker = await newCityPlayer(stack(), 'odds');
-      const defender = await newRaidablePlayer(stack(), 'oddd');
       level += 1;
-      await setCityHallLevel(stack(), defender, level);
-      await setArmy(stack(), attacker, { infantry: 300 });
-      await setArmy(stack(), defender, { infantry: 50 });
-      await letTimePass(stack(), defender, 3 * HOUR);
+      const { attacker, defender } = await newCertainRaid(stack(), level, ['odds', 'oddd']);
 
       await browser.openAs(page, attacker.username, '/attack');
       await page.getByLabel('Minimum City Hall Level').fill(String(level));
@@ -125,13 +119,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     `${size}: the Attack button holds still while the odds arrive, and a press held across it opens the confirm`,
     async (page) => {
       await page.setViewportSize(viewport);
-      const attacker = await newCityPlayer(stack(), 'oddh');
-      const defender = await newRaidablePlayer(stack(), 'oddi');
       level += 1;
-      await setCityHallLevel(stack(), defender, level);
-      await setArmy(stack(), attacker, { infantry: 300 });
-      await setArmy(stack(), defender, { infantry: 50 });
-      await letTimePass(stack(), defender, 3 * HOUR);
+      const { attacker, defender } = await newCertainRaid(stack(), level, ['oddh', 'oddi']);
       // The odds held back until the button has been measured and pressed.
       let release: () => void = () => undefined;
       const released = new Promise<void>((resolve) => (release = resolve));

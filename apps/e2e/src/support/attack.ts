@@ -4,7 +4,7 @@ import type { BattleInput, BattleOutcome, ResourceAmounts, Troops } from '@runik
 import { defenderHomePower, fromThousandths, noResources, RAIDS, sidePower } from '@runik/rules';
 import type { Locator, Page } from 'playwright-core';
 import { reservedAllianceIdentity } from './alliance';
-import { CityPlayer, newCityPlayer } from './city';
+import { CityPlayer, letTimePass, newCityPlayer, setCityHallLevel } from './city';
 import { queryDatabase } from './database';
 import type { Stack } from './stack';
 
@@ -53,6 +53,24 @@ export async function newRaidablePlayer(stack: Stack, prefix?: string): Promise<
   const player = await newCityPlayer(stack, prefix);
   await pastNewcomerShield(stack, player);
   return player;
+}
+
+/**
+ * A raid the attacker cannot lose: a new player with 300 infantry (3,000 power) and a raidable one at City Hall
+ * `level` with 50 (500 × 1.10 at home: no luck turns it) and three hours of production waiting to be looted.
+ */
+export async function newCertainRaid(
+  stack: Stack,
+  level: number,
+  prefixes: [string, string],
+): Promise<{ attacker: CityPlayer; defender: CityPlayer }> {
+  const attacker = await newCityPlayer(stack, prefixes[0]);
+  const defender = await newRaidablePlayer(stack, prefixes[1]);
+  await setCityHallLevel(stack, defender, level);
+  await setArmy(stack, attacker, { infantry: 300 });
+  await setArmy(stack, defender, { infantry: 50 });
+  await letTimePass(stack, defender, 3 * 3_600_000);
+  return { attacker, defender };
 }
 
 /**
