@@ -39,6 +39,15 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   /**
+   * Nest builds, for every socket, an observable of its disconnection (kept in a WeakMap for the socket's life) to end
+   * its message handlers' subscriptions; a gateway with no message handler (the notifications' listen only) needs
+   * none, and skipping it saves that memory per socket (issue 46).
+   */
+  override bindMessageHandlers(...args: Parameters<IoAdapter['bindMessageHandlers']>): void {
+    if (args[1].length > 0) super.bindMessageHandlers(...args);
+  }
+
+  /**
    * Disconnects the sockets and leaves Redis's channels, but not with `server.close()`: that closes
    * the HTTP server too, which is Fastify's to close once the requests in flight are answered.
    */

@@ -12,6 +12,7 @@ import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { isSameOrigin } from '../core/http/origin';
 import { REDIS } from '../core/redis/redis.module';
+import { SocketExpiries } from './socket-expiries';
 import { SocketLimits } from './socket-limits';
 import { allianceRoom, paymentRoom, playerRoom, sessionRoom } from './socket-rooms';
 
@@ -21,15 +22,20 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
 const PENDING_TRANSPORT_MS = 10_000;
 /** How long a closed WebSocket may wait for the client's closing answer before its TCP connection is ended. */
 const CLOSE_GRACE_MS = 1_000;
-/** setTimeout's longest delay (about 24.8 days); a session lasting longer is looked at again then. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type CountedRequest = IncomingMessage & { runikTransportPlace?: { release: () => void; pending: NodeJS.Timeout } };
-/** An engine.io connection, as far as the limits use it. */
+/** The handshake's request, while its transport place is pending: the address that holds it, and the timer giving it back. */
+type CountedRequest = IncomingMessage & { runikTransportAddress?: string; runikTransportPending?: NodeJS.Timeout };
+/** An engine.io connection, as far as the limits use it; `runikTransportAddress`: the address whose place it holds. */
 interface EngineConnection {
   request: CountedRequest;
+  runikTransportAddress?: string;
   transport?: { socket?: { terminate?: () => void } };
-  once(event: 'close', listener: () => void): void;
+  on(event: 'close', listener: (this: EngineConnection) => void): void;
+}
+/** What an admitted player's socket keeps for its disconnection (socket.data). */
+interface SessionSocketData {
+  sessionId: number;
+  expiresAtMs: number;
 }
 
 /**
@@ -45,6 +51,13 @@ interface EngineConnection {
 export class NotificationsGateway implements OnGatewayInit<Server> {
   private readonly logger = new Logger(NotificationsGateway.name);
   private readonly limits: SocketLimits;
+  /** One timer for every socket's session expiry. */
+  private readonly expiries = new SocketExpiries<Socket>();
+  /**
+   * The one 'disconnect' listener of every admitted player's socket (`this`: the socket), giving back its session's
+   * place and forgetting its expiry: one function for all, not closures per socket (issue 46: memory per socket).
+   */
+  private readonly releaseSessionSocket: (this: Socket) => void;
 
   constructor(
     private readonly sessions: SessionService,
@@ -53,6 +66,12 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     @Inject(REDIS) redis: Redis,
   ) {
     this.limits = new SocketLimits(redis, config);
+    const { limits, expiries } = this;
+    this.releaseSessionSocket = function (this: Socket) {
+      const { sessionId, expiresAtMs } = this.data as SessionSocketData;
+      limits.releaseSessionSocket(sessionId);
+      expiries.remove(this, expiresAtMs);
+    };
   }
 
   afterInit(server: Server): void {
@@ -79,27 +98,39 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
   /**
    * At most SOCKET_CONNECTIONS_PER_ADDRESS transport connections per client address on this replica:
    * engine.io's allowRequest takes a place for a new connection (refused: 403 before any buffer or
-   * socket state is kept), and the connection gives it back when it closes.
+   * socket state is kept), and the connection gives it back when it closes. The place's address moves from
+   * the request to the connection, and the listeners are functions shared by every connection, not closures.
    */
   private limitTransports(server: Server): void {
     const engine = server.engine;
+    const limits = this.limits;
+    const releasePending = (request: CountedRequest) => {
+      if (request.runikTransportAddress === undefined) return;
+      limits.releaseTransport(request.runikTransportAddress);
+      request.runikTransportAddress = undefined;
+    };
+    function releaseOnClose(this: EngineConnection) {
+      if (this.runikTransportAddress === undefined) return;
+      limits.releaseTransport(this.runikTransportAddress);
+      this.runikTransportAddress = undefined;
+    }
     engine.opts.allowRequest = (request, callback) => {
-      const place = this.limits.takeTransport(this.limits.addressOf(request));
-      if (!place) return callback(ErrorMessages.tooManyRequests, false);
-      const pending = setTimeout(place.release, PENDING_TRANSPORT_MS);
-      pending.unref();
-      (request as CountedRequest).runikTransportPlace = { release: place.release, pending };
+      const address = limits.addressOf(request);
+      if (!limits.takeTransport(address)) return callback(ErrorMessages.tooManyRequests, false);
+      const counted = request as CountedRequest;
+      counted.runikTransportAddress = address;
+      counted.runikTransportPending = setTimeout(releasePending, PENDING_TRANSPORT_MS, counted).unref();
       callback(null, true);
     };
     engine.on('connection', (connection: EngineConnection) => {
-      const place = connection.request.runikTransportPlace;
-      if (place) {
-        clearTimeout(place.pending);
-        connection.once('close', place.release);
+      const request = connection.request;
+      if (request.runikTransportAddress !== undefined) {
+        clearTimeout(request.runikTransportPending);
+        connection.runikTransportAddress = request.runikTransportAddress;
+        request.runikTransportAddress = request.runikTransportPending = undefined;
+        connection.on('close', releaseOnClose);
       }
-      // Closed by the server (not joined within connectTimeout, a session ended): a WebSocket's polite
-      // close waits up to 30 s for the client's answer, holding its TCP connection; a second is enough.
-      connection.once('close', () => setTimeout(() => connection.transport?.socket?.terminate?.(), CLOSE_GRACE_MS).unref());
+      connection.on('close', terminateAfterGrace);
     });
   }
 
@@ -110,17 +141,19 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     const session = await this.sessionOf(socket);
     if (typeof session === 'string') return session;
     if (!(await this.limits.handshakeAllowedForSession(session.sessionId))) return ErrorMessages.tooManyRequests;
-    const place = this.limits.takeSessionSocket(session.sessionId);
-    if (!place) return ErrorMessages.tooManySockets;
+    if (!this.limits.takeSessionSocket(session.sessionId)) return ErrorMessages.tooManySockets;
     try {
       await socket.join([playerRoom(session.playerId), sessionRoom(session.tokenHash)]);
       await this.joinAllianceRoom(socket, session.playerId);
     } catch (error) {
-      place.release();
+      this.limits.releaseSessionSocket(session.sessionId);
       throw error;
     }
-    socket.once('disconnect', place.release);
-    this.endAtExpiry(socket, session);
+    // Disconnected when its session's lifetime ends (a revoked session's sockets go at logout).
+    const data: SessionSocketData = { sessionId: session.sessionId, expiresAtMs: new Date(session.expiresAt).getTime() };
+    Object.assign(socket.data, data);
+    socket.on('disconnect', this.releaseSessionSocket);
+    this.expiries.add(socket, data.expiresAtMs);
     return null;
   }
 
@@ -158,17 +191,6 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     return null;
   }
 
-  /** Disconnects the socket when its session's lifetime ends (a revoked session's sockets go at logout). */
-  private endAtExpiry(socket: Socket, session: AuthenticatedSession): void {
-    const schedule = () => {
-      const left = new Date(session.expiresAt).getTime() - Date.now();
-      if (left <= 0) return void socket.disconnect(true);
-      const timer = setTimeout(schedule, Math.min(left, MAX_TIMER_MS));
-      socket.once('disconnect', () => clearTimeout(timer));
-    };
-    schedule();
-  }
-
   /**
    * The token a client passes (`auth: { token }`), else the web app's HttpOnly cookie, which counts
    * only from a page of this origin: another site's page may open a WebSocket to us, and browsers
@@ -188,6 +210,18 @@ export class NotificationsGateway implements OnGatewayInit<Server> {
     const wellFormed = wellFormedToken(token);
     return (wellFormed && (await this.sessions.authenticate(wellFormed))) || ErrorMessages.sessionInvalid;
   }
+}
+
+/**
+ * A connection's 'close' listener. Closed by the server (not joined within connectTimeout, a session ended): a
+ * WebSocket's polite close waits up to 30 s for the client's answer, holding its TCP connection; a second is enough.
+ */
+function terminateAfterGrace(this: EngineConnection): void {
+  setTimeout(terminate, CLOSE_GRACE_MS, this).unref();
+}
+
+function terminate(connection: EngineConnection): void {
+  connection.transport?.socket?.terminate?.();
 }
 
 /**

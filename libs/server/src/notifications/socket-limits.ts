@@ -60,22 +60,20 @@ export class SocketLimits {
   }
 
   /**
-   * Takes a transport connection's place for its address, or null when the address holds its share
-   * on this replica already. The caller gives it back when the connection closes.
+   * Takes a transport connection's place for its address, or false when the address holds its share
+   * on this replica already. The caller gives it back (releaseTransport) once, when the connection closes:
+   * a method, not a closure per connection (issue 46: the api's memory per socket).
    */
-  takeTransport(address: string): { release: () => void } | null {
+  takeTransport(address: string): boolean {
     const open = this.transportsByAddress.get(address) ?? 0;
-    if (open >= this.settings.SOCKET_CONNECTIONS_PER_ADDRESS) return null;
+    if (open >= this.settings.SOCKET_CONNECTIONS_PER_ADDRESS) return false;
     this.transportsByAddress.set(address, open + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      const left = (this.transportsByAddress.get(address) ?? 1) - 1;
-      if (left > 0) this.transportsByAddress.set(address, left);
-      else this.transportsByAddress.delete(address);
-    };
-    return { release };
+    return true;
+  }
+
+  /** Gives back a place takeTransport gave; the caller calls it once per place. */
+  releaseTransport(address: string): void {
+    release(this.transportsByAddress, address);
   }
 
   /** Whether this address may try another handshake this minute (counts it). */
@@ -102,22 +100,28 @@ export class SocketLimits {
     return !isBlocked;
   }
 
-  /** Takes a socket's place for its session on this replica, or null when the session holds its share. Synchronous: no race between check and take. */
-  takeSessionSocket(sessionId: number): { release: () => void } | null {
+  /**
+   * Takes a socket's place for its session on this replica, or false when the session holds its share. Synchronous: no
+   * race between check and take. The caller gives it back (releaseSessionSocket) once, when the socket disconnects.
+   */
+  takeSessionSocket(sessionId: number): boolean {
     const open = this.socketsBySession.get(sessionId) ?? 0;
-    if (open >= this.settings.SOCKETS_PER_SESSION) return null;
+    if (open >= this.settings.SOCKETS_PER_SESSION) return false;
     this.socketsBySession.set(sessionId, open + 1);
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        const left = (this.socketsBySession.get(sessionId) ?? 1) - 1;
-        if (left > 0) this.socketsBySession.set(sessionId, left);
-        else this.socketsBySession.delete(sessionId);
-      },
-    };
+    return true;
   }
+
+  /** Gives back a place takeSessionSocket gave; the caller calls it once per place. */
+  releaseSessionSocket(sessionId: number): void {
+    release(this.socketsBySession, sessionId);
+  }
+}
+
+/** One place fewer taken under `key`; the entry goes with the last. */
+function release<K>(counts: Map<K, number>, key: K): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }
 
 /** TRUST_PROXY as Fastify reads it (true, false, or a comma-separated list for proxy-addr). */
