@@ -94,7 +94,8 @@ async function main(): Promise<void> {
 
   // The api processes start while the game is seeded (an api needs no players to start; a start is seconds of CPU
   // that would otherwise be waited for), the push scenario's beside the first.
-  const apis = Promise.all([startApi(run, env), runs('push') ? startApi(run, env, 'push-api') : undefined]);
+  const pushInspectorPort = await freePort();
+  const apis = Promise.all([startApi(run, env), runs('push') ? startApi(run, env, 'push-api', pushInspectorPort) : undefined]);
   apis.catch(() => undefined); // a failed start fails the run where it is awaited, after the seeding
   const { players, sellers, listings } = size.game;
   const game = await seedGame(run.database, env, size.game);
@@ -108,7 +109,8 @@ async function main(): Promise<void> {
   if (pushApi) {
     // An api process of its own: the first holds the earlier scenarios' garbage, which a
     // collection during the connects would take out of the memory per socket (it once read -50 KiB).
-    reports.push(await pushDelivery(pushApi.url, pushApi.api.pid ?? 0, game.players, env, run.database, size.push));
+    const api = { url: pushApi.url, pid: pushApi.api.pid ?? 0, inspectorPort: pushInspectorPort };
+    reports.push(await pushDelivery(api, game.players, env, run.database, size.push));
   }
   if (runs('chain')) reports.push(await chainFollower(run, simUrl, env, game.players, size.chain));
   if (runs('players')) reports.push(await playersScenario(run, { url: apiUrl, pid: api.pid ?? 0 }, game, env, size.players));

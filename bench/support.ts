@@ -335,19 +335,53 @@ export async function serverEnvironment(run: BenchmarkRun, chainUrl?: string): P
 
 /** Starts the api as its own process (apps/api/src/main.ts, as `npm start` does) on 127.0.0.1 and waits until it is healthy. */
 /** Starts an api process (`name` tells several apart in the logs) and waits until it is healthy. */
-export async function startApi(run: BenchmarkRun, env: Record<string, string>, name = 'api'): Promise<{ url: string; api: ChildProcess }> {
+export async function startApi(
+  run: BenchmarkRun,
+  env: Record<string, string>,
+  name = 'api',
+  inspectorPort?: number,
+): Promise<{ url: string; api: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // The inspector only lets the bench ask for a full garbage collection before reading memory (push.ts).
+  const inspect: Record<string, string> =
+    inspectorPort === undefined ? {} : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectorPort}`.trim() };
   const api = startNodeProcess(
     `${run.redisPrefix}-${name}`,
     'apps/api/src/main.ts',
-    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    { ...env, ...inspect, PORT: String(port), HOST: '127.0.0.1' },
     true,
   );
   run.children.push(api);
   await waitUntilHealthy(`${url}/api/health`, api);
   log(`${name} pid ${api.pid} listening on ${url} (log: ${LOG_DIR}/${run.redisPrefix}-${name}.log)`);
   return { url, api };
+}
+
+/**
+ * Has a process started with `--inspect` on `port` collect its garbage in full (twice: what the first finds
+ * unreachable only through finalizers goes in the second), through the DevTools protocol.
+ */
+export async function collectGarbage(port: number): Promise<void> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  try {
+    for (const id of [1, 2]) {
+      const answered = new Promise<void>((resolve) => {
+        socket.onmessage = (event) => {
+          if ((JSON.parse(String(event.data)) as { id?: number }).id === id) resolve();
+        };
+      });
+      socket.send(JSON.stringify({ id, method: 'HeapProfiler.collectGarbage' }));
+      await answered;
+    }
+  } finally {
+    socket.close();
+  }
 }
 
 /** Runs one SQL statement on the benchmark's database in a connection of its own. */
