@@ -333,8 +333,11 @@ export async function serverEnvironment(run: BenchmarkRun, chainUrl?: string): P
   };
 }
 
-/** Starts the api as its own process (apps/api/src/main.ts, as `npm start` does) on 127.0.0.1 and waits until it is healthy. */
-/** Starts an api process (`name` tells several apart in the logs) and waits until it is healthy. */
+/**
+ * Starts an api as its own process (apps/api/src/main.ts, as `npm start` does) on 127.0.0.1 and waits until it is
+ * healthy; `name` tells several apart in the logs. With `inspectorPort` it runs with `--inspect` there, for
+ * `collectGarbage` only.
+ */
 export async function startApi(
   run: BenchmarkRun,
   env: Record<string, string>,
@@ -343,7 +346,6 @@ export async function startApi(
 ): Promise<{ url: string; api: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // The inspector only lets the bench ask for a full garbage collection before reading memory (push.ts).
   const inspect: Record<string, string> =
     inspectorPort === undefined ? {} : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectorPort}`.trim() };
   const api = startNodeProcess(
@@ -359,8 +361,8 @@ export async function startApi(
 }
 
 /**
- * Has a process started with `--inspect` on `port` collect its garbage in full (twice: what the first finds
- * unreachable only through finalizers goes in the second), through the DevTools protocol.
+ * Has a process started with `--inspect` on `port` collect its garbage in full, through the DevTools protocol (twice:
+ * what weak references and finalizers let go of in the first is taken by the second).
  */
 export async function collectGarbage(port: number): Promise<void> {
   const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
