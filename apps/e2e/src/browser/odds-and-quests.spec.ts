@@ -58,6 +58,22 @@ async function transitionsDone(element: Locator): Promise<void> {
   await element.evaluate((node) => Promise.all(node.getAnimations().map((animation) => animation.finished)));
 }
 
+/**
+ * Until the element's layout box has held still for half a second: the screen's other parts (the guide, the army)
+ * arrive on their own, and one arriving between measuring the button and pressing it would move the button from
+ * under the pointer before the press, which is no part of what is tested.
+ */
+async function settled(element: Locator): Promise<void> {
+  let last = await layoutBox(element);
+  for (let still = 0, waited = 0; still < 5; waited += 100) {
+    if (waited > 10_000) throw new Error('the element kept moving for 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await layoutBox(element);
+    still = largestMove(last, now) < 1 ? still + 1 : 0;
+    last = now;
+  }
+}
+
 /** The element's right edge, in CSS pixels from the viewport's left. */
 async function rightEdge(page: Page, testId: string): Promise<number> {
   const box = await page.getByTestId(testId).first().boundingBox();
@@ -137,12 +153,14 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await card.getByTestId('attack-odds-missing').waitFor({ state: 'attached' });
       const button = card.getByRole('button', { name: 'Attack' });
       await button.scrollIntoViewIfNeeded();
+      await settled(button);
       const shown = await button.boundingBox();
       if (!shown) throw new Error('the Attack button is not shown');
       const [x, y] = [shown.x + shown.width / 2, shown.y + shown.height / 2];
       expect(await page.evaluate(`document.elementFromPoint(${x}, ${y})?.closest('button')?.textContent`)).toBe(' Attack');
       await page.mouse.move(x, y);
       await page.mouse.down();
+      expect(await button.evaluate((node) => node.matches(':active'))).toBe(true);
       // Measured pressed (a pressed button sits 1 px lower, after the theme's short transition), while the odds are still
       // being weighed.
       expect(await card.getByTestId('attack-odds').count()).toBe(0);
