@@ -49,10 +49,15 @@ export async function chainFollower(
   await readBlocks(simUrl, firstBlock, lastBlock);
   const baselineBlocksPerSecond = ((lastBlock - firstBlock + 1) * 1000) / (performance.now() - baselineStart);
 
-  const worker = startNodeProcess(`${run.redisPrefix}-worker`, 'apps/worker/src/main.ts', {
-    ...serverEnv,
-    CHAIN_FOLLOW_START_BLOCK: String(firstBlock),
-  });
+  const worker = startNodeProcess(
+    `${run.redisPrefix}-worker`,
+    'apps/worker/src/main.ts',
+    {
+      ...serverEnv,
+      CHAIN_FOLLOW_START_BLOCK: String(firstBlock),
+    },
+    true,
+  );
   run.children.push(worker);
   try {
     await waitForOutput(worker, 'Runik worker started');

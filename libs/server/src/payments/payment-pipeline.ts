@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { DataSource, EntityManager } from 'typeorm';
 import { IncomingTransfer, PaymentMatch, UnmatchedReasons } from '../chain/chain-transfers';
 import { awaitEngine, engineProcessed, unmatchedReason } from '../chain/engine-wait';
@@ -10,7 +10,7 @@ import { matchPayment, PaymentKind, recordedPayment, reportedPayment } from '../
 import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
-import { db, firstRow, rows } from '../core/database/sql';
+import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
 import { RetryLater } from '../core/queues/queues';
 import { Notifier, NotificationEntry } from '../notifications/notifier';
 import { PAYMENT_KINDS, ReportRecord } from './payment-kinds';
@@ -136,7 +136,8 @@ export class PaymentPipeline {
 
   /**
    * Credits what a recorded transfer pays for, once, in the settlement's transaction, or says why it pays for
-   * nothing (it is then sent back). In this order:
+   * nothing (it is then sent back). In this order (the first two, and a payer read without a lock, in one statement:
+   * `firstLookStatement`, as the chain follower runs this for every payment it credits):
    * - a purchase paid again while the first was being confirmed goes back (the player gets one, not two);
    * - a transaction credited before (its record already credited) answers that record, crediting nothing more;
    * - the kind's terms (what is owed), then `matchPayment`, the one rule for whether a transfer pays;
@@ -153,7 +154,6 @@ export class PaymentPipeline {
     transfer: IncomingTransfer,
     payment: PaymentCredit<Payer>,
   ): Promise<PaymentMatch> {
-    await rows(manager, db.deleteFrom('payments_in_block').where('transaction_id', '=', transfer.transaction_id));
     const match = await this.credit(manager, transfer, payment);
     if ('unmatched' in match && PAYMENT_KINDS[payment.kind].answersReports) {
       await this.refuseReports(manager, payment.kind, transfer.transaction_id, match.unmatched);
@@ -167,11 +167,12 @@ export class PaymentPipeline {
     { kind, payer, terms, credit }: PaymentCredit<Payer>,
   ): Promise<PaymentMatch> {
     const records = PAYMENT_KINDS[kind];
-    if (records.refusesRepeatWhilePending && (await this.paidAgainWhilePending(manager, transfer))) {
-      return { unmatched: UnmatchedReasons.paidAgainWhilePending };
-    }
-    const creditedBefore = await this.creditedRecord(manager, kind, transfer.transaction_id);
-    if (creditedBefore !== null) return { matched: `${records.reference}:${creditedBefore}` };
+    const [look] = await rows(
+      manager,
+      firstLookStatement(kind, payer)(transfer.transaction_id, transfer.sender, transfer.memo, transfer.block_number, transfer.block_time),
+    );
+    if (look.paid_again) return { unmatched: UnmatchedReasons.paidAgainWhilePending };
+    if (look.credited_id !== null) return { matched: `${records.reference}:${look.credited_id}` };
     const owed = await terms(manager);
     if ('unmatched' in owed) return owed;
     const verdict = matchPayment(recordedPayment(transfer), {
@@ -180,8 +181,10 @@ export class PaymentPipeline {
       owedThousandths: owed.owedThousandths,
     });
     if ('mismatch' in verdict) return { unmatched: verdict.reason };
-    const payerId = payer === 'any' ? null : await this.payerOf(manager, transfer.sender, payer === 'locked');
-    if (payerId === undefined) return { unmatched: records.stranger };
+    let payerId: number | null = null;
+    if (payer === 'read') payerId = look.payer_id;
+    if (payer === 'locked') payerId = (await firstRow(manager, lockPayerStatement(transfer.sender)))?.id ?? null;
+    if (payer !== 'any' && payerId === null) return { unmatched: records.stranger };
 
     const credited = await credit(manager, {
       paidThousandths: verdict.paidThousandths,
@@ -192,50 +195,6 @@ export class PaymentPipeline {
     await this.notifier.notifyEach(manager, reference, [{ ...credited.notification, playerId: credited.playerId } as NotificationEntry]);
     this.logger.log(`${reference} credited from the chain: ${credited.summary}`);
     return { matched: reference };
-  }
-
-  /** The record of the kind that already credited this transaction, if any. */
-  private async creditedRecord(manager: EntityManager, kind: PaymentKind, transactionId: string): Promise<number | null> {
-    const { table, credited } = PAYMENT_KINDS[kind];
-    const row = await firstRow(
-      manager,
-      db
-        .selectFrom(table)
-        .select('id')
-        .where('transaction_id', '=', transactionId)
-        .where(sql<boolean>`status = ${credited}`),
-    );
-    return row ? row.id : null;
-  }
-
-  /** The sender's player id, held for the rest of the transaction when `lock`; undefined for an account with no player. */
-  private async payerOf(manager: EntityManager, username: string, lock: boolean): Promise<number | undefined> {
-    const query = db.selectFrom('players').select('id').where('hive_username', '=', username);
-    const row = await firstRow(manager, lock ? query.forNoKeyUpdate() : query);
-    return row ? row.id : undefined;
-  }
-
-  /**
-   * Whether an earlier payment of the sender's with the same memo was still unconfirmed when this one was made (at
-   * its block's time): the player paid again while waiting (Hive Engine behind), and gets this one back rather than
-   * the purchase twice. Settled in chain order, the earlier one is credited by now; a credited transfer is never
-   * updated after its settlement.
-   */
-  private async paidAgainWhilePending(manager: EntityManager, transfer: IncomingTransfer): Promise<boolean> {
-    const earlier = await firstRow(
-      manager,
-      db
-        .selectFrom('chain_transfers')
-        .select(sql<number>`1`.as('one'))
-        .where('sender', '=', transfer.sender)
-        .where('memo', '=', transfer.memo)
-        .where('status', '=', 'credited')
-        .where('block_number', '<=', transfer.block_number)
-        .where('transaction_id', '<>', transfer.transaction_id)
-        .where(sql<boolean>`updated_at > ${transfer.block_time}::timestamptz + make_interval(secs => ${PENDING_MARGIN_SECONDS})`)
-        .limit(1),
-    );
-    return Boolean(earlier);
   }
 
   /** The pending reports of a transaction that pays for nothing end refused with the reason, for the player's screen. */
@@ -265,3 +224,54 @@ export class PaymentPipeline {
     this.logger.warn(`${reference} report ${reportId} ${refused}: ${reason}`);
   }
 }
+
+/** What the pipeline reads of a transfer before its kind's terms, in one statement (`firstLookStatement`). */
+interface FirstLook {
+  paid_again: boolean;
+  credited_id: number | null;
+  payer_id: number | null;
+}
+
+const firstLooks = new Map<string, (...args: FirstLookArgs) => CompiledQuery<FirstLook>>();
+type FirstLookArgs = [transactionId: string, sender: string, memo: string, blockNumber: number, blockTime: Date];
+
+/**
+ * The settlement's first statement for a transfer of a kind (compiled once per kind and payer rule: the chain follower
+ * runs it for every payment it credits), which:
+ * - drops the engine lag's note of the transaction (`payments_in_block`): Hive Engine has processed it, whatever it
+ *   pays for;
+ * - `paid_again`, for a kind that refuses a repeat: whether an earlier payment of the sender's with the same memo was
+ *   still unconfirmed when this one was made (at its block's time): the player paid again while waiting (Hive Engine
+ *   behind), and gets this one back rather than the purchase twice. Settled in chain order, the earlier one is credited
+ *   by now; a credited transfer is never updated after its settlement;
+ * - `credited_id`: the record of the kind that already credited this transaction, if any;
+ * - `payer_id`, for a payer read without a lock: the sender's player (a payer held under a lock is read after the
+ *   kind's terms, `lockPayerStatement`, so that a payment refused by its terms holds no player).
+ */
+function firstLookStatement(kind: PaymentKind, payer: PayerRule): (...args: FirstLookArgs) => CompiledQuery<FirstLook> {
+  const key = `${kind}:${payer}`;
+  let statement = firstLooks.get(key);
+  if (!statement) {
+    const { table, credited, refusesRepeatWhilePending } = PAYMENT_KINDS[kind];
+    statement = compiledOnce(
+      (transactionId: string, sender: string, memo: string, blockNumber: number, blockTime: Date) =>
+        sql<FirstLook>`WITH engine_processed AS (DELETE FROM payments_in_block WHERE transaction_id = ${transactionId})
+          SELECT ${
+            refusesRepeatWhilePending
+              ? sql`EXISTS (SELECT 1 FROM chain_transfers WHERE sender = ${sender} AND memo = ${memo} AND status = 'credited'
+                  AND block_number <= ${blockNumber} AND transaction_id <> ${transactionId}
+                  AND updated_at > ${blockTime}::timestamptz + make_interval(secs => ${PENDING_MARGIN_SECONDS}))`
+              : sql`false`
+          } AS paid_again,
+          (SELECT id FROM ${sql.table(table)} WHERE transaction_id = ${transactionId} AND status = ${credited} LIMIT 1) AS credited_id,
+          ${payer === 'read' ? sql`(SELECT id FROM players WHERE hive_username = ${sender})` : sql`NULL::bigint`} AS payer_id`,
+    );
+    firstLooks.set(key, statement);
+  }
+  return statement;
+}
+
+/** The sender's player id, held for the rest of the transaction (a payer decided under a lock). */
+const lockPayerStatement = compiledOnce((username: string) =>
+  db.selectFrom('players').select('id').where('hive_username', '=', username).forNoKeyUpdate(),
+);

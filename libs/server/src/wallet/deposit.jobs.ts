@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { fromThousandths } from '@runik/rules';
 import { IncomingTransfer, PaymentMatch } from '../chain/chain-transfers';
 import { Clock } from '../core/clock/clock';
-import { db, firstRow } from '../core/database/sql';
+import { compiledOnce, db, firstRow } from '../core/database/sql';
 import { LedgerService } from '../ledger/ledger.service';
 import { JobHandler } from '../core/queues/job-handlers';
 import { LedgerJobs, Queues } from '../core/queues/queues';
@@ -44,32 +44,7 @@ export class DepositJobs {
       payer: 'read',
       terms: async () => ({}),
       credit: async (manager, { paidThousandths: amount, payerId: playerId }) => {
-        const now = this.clock.now();
-        const deposit = await firstRow(
-          manager,
-          db
-            .insertInto('deposits')
-            .values({
-              transaction_id: transfer.transaction_id,
-              player_id: playerId,
-              amount_thousandths: amount,
-              status: 'completed',
-              created_at: now,
-              updated_at: now,
-            })
-            .onConflict((conflict) =>
-              conflict
-                .columns(['transaction_id', 'player_id'])
-                .doUpdateSet((eb) => ({
-                  status: 'completed',
-                  amount_thousandths: eb.ref('excluded.amount_thousandths'),
-                  error: null,
-                  updated_at: eb.ref('excluded.updated_at'),
-                }))
-                .where('deposits.status', '<>', 'completed'),
-            )
-            .returning('id'),
-        );
+        const deposit = await firstRow(manager, creditDepositStatement(transfer.transaction_id, playerId, amount, this.clock.now()));
         // The pipeline answered a completed deposit before this step: one completed meanwhile is credited once, by its own pass.
         if (!deposit) throw new Error(`Deposit of ${transfer.transaction_id} completed by another settlement meanwhile`);
         await this.ledger.post(manager, {
@@ -95,3 +70,32 @@ export class DepositJobs {
     });
   }
 }
+
+/**
+ * The transaction's deposit for its sender, made or brought to the amount the chain carried and completed; none when
+ * it is completed already. Compiled once: the chain follower runs it for every deposit while catching up.
+ */
+const creditDepositStatement = compiledOnce((transactionId: string, playerId: number, amountThousandths: number, now: Date) =>
+  db
+    .insertInto('deposits')
+    .values({
+      transaction_id: transactionId,
+      player_id: playerId,
+      amount_thousandths: amountThousandths,
+      status: 'completed',
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['transaction_id', 'player_id'])
+        .doUpdateSet((eb) => ({
+          status: 'completed',
+          amount_thousandths: eb.ref('excluded.amount_thousandths'),
+          error: null,
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where('deposits.status', '<>', 'completed'),
+    )
+    .returning('id'),
+);
