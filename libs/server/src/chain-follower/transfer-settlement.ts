@@ -16,7 +16,7 @@ import { DepositJobs } from '../wallet/deposit.jobs';
 import { withdrawalsAwaitingSlot } from '../wallet/withdraw.jobs';
 import { unsentRefunds } from './payout-backlog';
 import { retryingTransaction } from '../core/database/transaction';
-import { compiledOnce, db, firstRow, rows } from '../core/database/sql';
+import { compiledOnce, db, rows } from '../core/database/sql';
 import type { ChainTransfers } from '../core/database/schema';
 
 /** Transfers settled per pass (one follower batch's worth), so one pass stays short while catching up. */
@@ -67,20 +67,28 @@ export class TransferSettlement {
   }
 
   /**
-   * Settles the pass's transfers one by one, each status written before the next is judged: a later payment reads
-   * the earlier ones' settlements (`paidAgainWhilePending`, a second transfer of a credited transaction).
+   * Settles the pass's transfers, locked together (those still waiting and not held by another settlement), one by
+   * one in chain order, each status written before the next is judged: a later payment reads the earlier ones'
+   * settlements (a repeat paid while the first was pending), and a second transfer of a transaction goes back
+   * whether its first was credited before the pass or earlier in it.
    */
   private async match(manager: EntityManager, keys: TransferKey[]): Promise<void> {
-    for (const key of keys) {
-      const transfer = await firstRow(manager, lockWaitingStatement(key.transaction_id, key.log_index));
-      if (!transfer) continue;
-      const { credited_twice: creditedTwice, ...recorded } = transfer;
-      const match = await this.paidFor(manager, recorded, creditedTwice);
+    const locked = await rows(
+      manager,
+      lockWaitingStatement(
+        keys.map((key) => key.transaction_id),
+        keys.map((key) => key.log_index),
+      ),
+    );
+    const creditedInPass = new Set<string>();
+    for (const { credited_twice: creditedBefore, ...transfer } of locked) {
+      const match = await this.paidFor(manager, transfer, creditedBefore || creditedInPass.has(transfer.transaction_id));
       const [status, matched, reason] =
         'matched' in match
           ? ['credited', match.matched, null]
           : [isBelowRefundMinimum(transfer.quantity) ? 'dust' : 'unmatched', null, match.unmatched];
-      await rows(manager, settleStatement(key.transaction_id, key.log_index, status, matched, reason, this.clock.now()));
+      if (status === 'credited') creditedInPass.add(transfer.transaction_id);
+      await rows(manager, settleStatement(transfer.transaction_id, transfer.log_index, status, matched, reason, this.clock.now()));
     }
   }
 
@@ -219,8 +227,11 @@ const waitingStatement = compiledOnce(() =>
     .limit(PASS_SIZE),
 );
 
-/** A waiting transfer, locked, and whether another transfer of its transaction was credited before. */
-const lockWaitingStatement = compiledOnce((transactionId: string, logIndex: number) =>
+/**
+ * The transfers named (one array per key column) still waiting, locked, in chain order, each with whether another
+ * transfer of its transaction was credited before; a transfer another settlement holds is left to it.
+ */
+const lockWaitingStatement = compiledOnce((transactionIds: string[], logIndexes: number[]) =>
   db
     .selectFrom('chain_transfers as t')
     .selectAll('t')
@@ -237,9 +248,11 @@ const lockWaitingStatement = compiledOnce((transactionId: string, logIndex: numb
         .$castTo<boolean>()
         .as('credited_twice'),
     )
-    .where('t.transaction_id', '=', transactionId)
-    .where('t.log_index', '=', logIndex)
+    .where(sql<boolean>`(t.transaction_id, t.log_index) IN (SELECT * FROM unnest(${transactionIds}::varchar[], ${logIndexes}::integer[]))`)
     .where('t.status', '=', 'waiting')
+    .orderBy('t.block_number')
+    .orderBy('t.transaction_id')
+    .orderBy('t.log_index')
     .forUpdate('t')
     .skipLocked(),
 );
