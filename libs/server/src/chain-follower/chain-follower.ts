@@ -58,6 +58,8 @@ export class ChainFollower {
   private readonly logger = new Logger(ChainFollower.name);
   /** Whether this process has checked the block it resumes from against the chain. */
   private resumeChecked = false;
+  /** While catching up, the next batch's blocks, read from the node while the batch before is settled. */
+  private readAhead: { from: number; blocks: Promise<EngineBlock[]> } | null = null;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -92,7 +94,7 @@ export class ChainFollower {
         if (mismatch !== null) return this.stop(manager, cursor, mismatch);
       }
       if (latest === cursor.blockNumber) return 0;
-      const blocks = await this.fetchBlocks(cursor.blockNumber + 1, Math.min(latest, cursor.blockNumber + BLOCKS_PER_BATCH));
+      const blocks = await this.blocksAfter(cursor.blockNumber, latest);
       if (blocks.length === 0) return 0;
       const after = blocks[0].previousHash;
       if (cursor.hash !== null && typeof after === 'string' && after !== cursor.hash) {
@@ -108,6 +110,7 @@ export class ChainFollower {
       await this.record(manager, transfers);
       const last = blocks[blocks.length - 1];
       await rows(manager, moveCursorStatement(last.blockNumber, typeof last.hash === 'string' ? last.hash : null, this.clock.now()));
+      if (last.blockNumber < latest) this.readAheadFrom(last.blockNumber + 1, latest);
       return blocks.length;
     });
   }
@@ -161,6 +164,27 @@ export class ChainFollower {
     await rows(manager, startCursorStatement(start, this.clock.now()));
     const [row] = await rows(manager, cursorStatement());
     return { blockNumber: row.block_number, hash: row.block_hash, mismatch: row.mismatch };
+  }
+
+  /**
+   * The next batch after the cursor: the blocks read ahead when they start there (a failed reading is read again),
+   * else read now. A batch read ahead is checked like one read now (its first block must follow the cursor).
+   */
+  private blocksAfter(cursorBlock: number, latest: number): Promise<EngineBlock[]> {
+    const ahead = this.readAhead;
+    this.readAhead = null;
+    const from = cursorBlock + 1;
+    const to = Math.min(latest, cursorBlock + BLOCKS_PER_BATCH);
+    if (ahead?.from === from) return ahead.blocks.catch(() => this.fetchBlocks(from, to));
+    return this.fetchBlocks(from, to);
+  }
+
+  /** Starts reading the next batch (catching up), so that the node's answers arrive while this batch is settled. */
+  private readAheadFrom(from: number, latest: number): void {
+    const blocks = this.fetchBlocks(from, Math.min(latest, from + BLOCKS_PER_BATCH - 1));
+    // Read again when used; never an unhandled rejection when it is not.
+    blocks.catch(() => undefined);
+    this.readAhead = { from, blocks };
   }
 
   /** Blocks `from`..`to` in order, stopping before the first the node does not serve yet (never skipping one). */
