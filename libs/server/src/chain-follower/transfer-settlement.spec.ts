@@ -54,8 +54,13 @@ async function settled(transactionId: string): Promise<{ log_index: number; stat
   ]);
 }
 
-async function runikOf(playerId: number): Promise<number> {
-  return (await t.ledger.balancesOf(t.dataSource.manager, playerId)).runik;
+/** The transaction's first transfer credited (2.000 RUNIK to its sender), its second to be sent back. */
+async function expectFirstCreditedSecondSentBack(transactionId: string, playerId: number): Promise<void> {
+  expect(await settled(transactionId)).toEqual([
+    { log_index: 0, status: 'credited', reason: null },
+    { log_index: 1, status: 'unmatched', reason: UnmatchedReasons.twice },
+  ]);
+  expect((await t.ledger.balancesOf(t.dataSource.manager, playerId)).runik).toBe(2000);
 }
 
 describe('the settlement of a transaction with two transfers to the game', () => {
@@ -68,11 +73,7 @@ describe('the settlement of a transaction with two transfers to the game', () =>
 
     await settlement.matchWaiting();
 
-    expect(await settled(transactionId)).toEqual([
-      { log_index: 0, status: 'credited', reason: null },
-      { log_index: 1, status: 'unmatched', reason: UnmatchedReasons.twice },
-    ]);
-    expect(await runikOf(playerId)).toBe(2000);
+    await expectFirstCreditedSecondSentBack(transactionId, playerId);
   });
 
   it('sends the second back when the first was credited in an earlier pass', async () => {
@@ -85,10 +86,6 @@ describe('the settlement of a transaction with two transfers to the game', () =>
 
     await settlement.matchWaiting();
 
-    expect(await settled(transactionId)).toEqual([
-      { log_index: 0, status: 'credited', reason: null },
-      { log_index: 1, status: 'unmatched', reason: UnmatchedReasons.twice },
-    ]);
-    expect(await runikOf(playerId)).toBe(2000);
+    await expectFirstCreditedSecondSentBack(transactionId, playerId);
   });
 });
