@@ -145,6 +145,8 @@ export class ChainFollower {
   /** Records why the follower stopped (logged when new or changed) and reads nothing: answers 0 blocks. */
   private async stop(manager: EntityManager, cursor: Cursor, message: string): Promise<number> {
     this.resumeChecked = false;
+    // Blocks read ahead may be of the chain that stopped it: read afresh once it resumes.
+    this.readAhead = null;
     if (cursor.mismatch !== message) {
       this.logger.error(`Chain follower stopped: ${message}`);
       await rows(
@@ -174,17 +176,21 @@ export class ChainFollower {
     const ahead = this.readAhead;
     this.readAhead = null;
     const from = cursorBlock + 1;
-    const to = Math.min(latest, cursorBlock + BLOCKS_PER_BATCH);
-    if (ahead?.from === from) return ahead.blocks.catch(() => this.fetchBlocks(from, to));
-    return this.fetchBlocks(from, to);
+    if (ahead?.from === from) return ahead.blocks.catch(() => this.fetchBatch(from, latest));
+    return this.fetchBatch(from, latest);
   }
 
   /** Starts reading the next batch (catching up), so that the node's answers arrive while this batch is settled. */
   private readAheadFrom(from: number, latest: number): void {
-    const blocks = this.fetchBlocks(from, Math.min(latest, from + BLOCKS_PER_BATCH - 1));
+    const blocks = this.fetchBatch(from, latest);
     // Read again when used; never an unhandled rejection when it is not.
     blocks.catch(() => undefined);
     this.readAhead = { from, blocks };
+  }
+
+  /** A batch from `from`: up to BLOCKS_PER_BATCH blocks, none past `latest`. */
+  private fetchBatch(from: number, latest: number): Promise<EngineBlock[]> {
+    return this.fetchBlocks(from, Math.min(latest, from + BLOCKS_PER_BATCH - 1));
   }
 
   /** Blocks `from`..`to` in order, stopping before the first the node does not serve yet (never skipping one). */
