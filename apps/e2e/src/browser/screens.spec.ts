@@ -9,6 +9,7 @@ import { grant, letTimePass, namedCityPlayer } from '../support/city';
 import { giveGear } from '../support/gear';
 import { compareWithReference, UPDATING_SCREENSHOTS } from '../support/screenshots';
 import type { Stack } from '../support/stack';
+import { seedFixedVotingWar } from '../support/throne';
 
 /**
  * Every screen of the game (every route of AppRoutes: the login page and each screen behind it), at desktop
@@ -25,7 +26,8 @@ import type { Stack } from '../support/stack';
  *
  * Screenshots are made deterministic: the same players and data in each run (fixed names: each stack has a
  * fresh database), the browser's clock fixed, time zone and locale fixed, animations and transitions off,
- * reduced motion, and what still follows the real clock (countdowns, dates) masked.
+ * reduced motion, the throne war in one phase with fixed dates (the real one's phase follows the weekday), and what
+ * still follows the real clock (countdowns, dates) masked.
  *
  * After an intended change of the look, write the references again (the other checks still run) and commit them:
  *   UPDATE_SCREENSHOTS=1 npx jest apps/e2e/src/browser/screens.spec.ts --selectProjects browser
@@ -76,7 +78,7 @@ const TEST_TIMEOUT_MS = 90_000;
 /**
  * Two players, the same in every run: `screens` (whose screens are visited) with RUNIK, gear and an army,
  * who raided `rival` (the leader of an alliance, who wrote in its chat); their clocks a day back, so production is at its cap and a
- * harvest is due whenever the run happens. Returns the path of the raid's battle report.
+ * harvest is due whenever the run happens; a throne war voting, its dates fixed. Returns the path of the raid's battle report.
  */
 async function seedPlayers(): Promise<string> {
   const player = await namedCityPlayer(stack(), PLAYER);
@@ -91,6 +93,7 @@ async function seedPlayers(): Promise<string> {
   await setArmy(stack(), player, { infantry: 120, archers: 40, cavalries: 10 });
   await pastNewcomerShield(stack(), player, rival);
   for (const each of [player, rival]) await letTimePass(stack(), each, 24 * HOUR);
+  await seedFixedVotingWar(stack());
   // An undefended city: the battle's outcome is the same whatever its random seed.
   const raid = await attack(player, RIVAL);
   if (raid.status !== 200) throw new Error(`the seed's raid failed: ${raid.status} ${JSON.stringify(raid.data)}`);

@@ -71,15 +71,19 @@ export interface SeededWar {
 }
 
 /**
- * A new war the day after the latest one stored (from 2999-01-01 on), so it is the war every call
+ * A new war the day after the latest one stored (2999-01-01 when none is), so it is the war every call
  * and every worker tick works on, whatever the real calendar says. Nothing in it is due yet.
  */
-async function insertWar(stack: Stack, columns: Record<string, string>): Promise<SeededWar> {
+async function insertWar(
+  stack: Stack,
+  columns: Record<string, string>,
+  warDate = `coalesce(max(war_date) + 1, DATE '2999-01-01')`,
+): Promise<SeededWar> {
   const names = Object.keys(columns);
   const [row] = await queryDatabase<{ id: number; war_date: string }>(
     stack.database.url,
     `INSERT INTO throne_wars (war_date, ${names.join(', ')})
-     SELECT coalesce(max(war_date) + 1, DATE '2999-01-01'), ${names.map((name) => columns[name]).join(', ')} FROM throne_wars
+     SELECT ${warDate}, ${names.map((name) => columns[name]).join(', ')} FROM throne_wars
      RETURNING id, to_char(war_date, 'YYYY-MM-DD') AS war_date`,
   );
   return { id: Number(row.id), warDate: row.war_date };
@@ -93,6 +97,24 @@ export function seedVotingWar(stack: Stack): Promise<SeededWar> {
     voting_closes_at: `now() + interval '1 day'`,
     battle_ends_at: `now() + interval '3 days'`,
   });
+}
+
+/**
+ * A war whose voting is open, every moment of it a fixed date rather than one of the real clock's: on a stack whose
+ * worker has opened no war past 2998, the same war on every run, so a screenshot of the Throne Wars screen or the
+ * City's "What's next" shows the same phase, dates and countdowns whatever the weekday.
+ */
+export function seedFixedVotingWar(stack: Stack): Promise<SeededWar> {
+  return insertWar(
+    stack,
+    {
+      status: `'voting'`,
+      voting_opens_at: `TIMESTAMPTZ '2026-01-01 00:00Z'`,
+      voting_closes_at: `TIMESTAMPTZ '2999-01-01 00:00Z'`,
+      battle_ends_at: `TIMESTAMPTZ '2999-01-02 00:00Z'`,
+    },
+    `DATE '2999-01-01'`,
+  );
 }
 
 /**
