@@ -496,6 +496,11 @@ describe('the City screen refuses', () => {
     await logIn(page, player.username);
     const harvest = page.getByTestId('harvest-button');
     expect(await textOf(harvest)).toBe('Harvest');
+    // Nor may a reload of the City (the screen reads it again on its own: the tab's focus, a connection back, a timer due):
+    // in one CI run a read between the other device's harvest and the click disabled the button. Every read of it from
+    // here answers the city as it was before that harvest.
+    const before = await player.api.get(ApiRoutes.cityResources(player.username));
+    await page.route(`**${ApiRoutes.cityResources(player.username)}`, (route) => route.fulfill({ json: before.data }));
 
     const elsewhere = await player.api.post(ApiRoutes.cityHarvest(player.username));
     expect(elsewhere.status).toBe(200);
