@@ -19,8 +19,8 @@ interface GameDayBounds {
 }
 
 /**
- * The day last asked for. The time zone's arithmetic (Intl under @date-fns/tz) cost a paid conversion, which asks for
- * its day five times, about 0.4 ms of the api's CPU (docs/benchmarks.md); nearly every call falls in the day before it.
+ * The day last asked for: nearly every call falls in it. The time zone's arithmetic (Intl under @date-fns/tz) cost a
+ * paid conversion, which asks for its day at least five times, a tenth of the api's CPU (docs/decisions.md).
  */
 let lastDay: GameDayBounds | undefined;
 
