@@ -1,11 +1,14 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { ApiRoutes, AppRoutes } from '@runik/contract';
+import { seedCommitment } from '@runik/rules';
 import { attack, battlesOf, pastNewcomerShield, setArmy } from '../support/attack';
 import { seriousViolations } from '../support/axe';
 import { newAlliance } from '../support/alliance';
 import { fontsLoaded, logIn, useBrowserStack, waitForDevWallet } from '../support/browser';
 import { machineFonts } from '../support/fonts';
 import { grant, letTimePass, namedCityPlayer } from '../support/city';
+import type { CityPlayer } from '../support/city';
+import { queryDatabase } from '../support/database';
 import { giveGear } from '../support/gear';
 import { compareWithReference, UPDATING_SCREENSHOTS } from '../support/screenshots';
 import type { Stack } from '../support/stack';
@@ -26,8 +29,8 @@ import { seedFixedVotingWar } from '../support/throne';
  *
  * Screenshots are made deterministic: the same players and data in each run (fixed names: each stack has a
  * fresh database), the browser's clock fixed, time zone and locale fixed, animations and transitions off,
- * reduced motion, the throne war in one phase with fixed dates (the real one's phase follows the weekday), and what
- * still follows the real clock (countdowns, dates) masked.
+ * reduced motion, the throne war in one phase with fixed dates (the real one's phase follows the weekday), the player's
+ * rolls from a fixed seed pair, and what still follows the real clock (countdowns, dates) masked.
  *
  * After an intended change of the look, write the references again (the other checks still run) and commit them:
  *   UPDATE_SCREENSHOTS=1 npx jest apps/e2e/src/browser/screens.spec.ts --selectProjects browser
@@ -78,7 +81,8 @@ const TEST_TIMEOUT_MS = 90_000;
 /**
  * Two players, the same in every run: `screens` (whose screens are visited) with RUNIK, gear and an army,
  * who raided `rival` (the leader of an alliance, who wrote in its chat); their clocks a day back, so production is at its cap and a
- * harvest is due whenever the run happens; a throne war voting, its dates fixed. Returns the path of the raid's battle report.
+ * harvest is due whenever the run happens; a throne war voting, its dates fixed; the raid's rolls from a fixed seed pair.
+ * Returns the path of the raid's battle report.
  */
 async function seedPlayers(): Promise<string> {
   const player = await namedCityPlayer(stack(), PLAYER);
@@ -93,12 +97,26 @@ async function seedPlayers(): Promise<string> {
   await setArmy(stack(), player, { infantry: 120, archers: 40, cavalries: 10 });
   await pastNewcomerShield(stack(), player, rival);
   for (const each of [player, rival]) await letTimePass(stack(), each, 24 * HOUR);
+  await fixSeedPair(player);
   await seedFixedVotingWar(stack());
-  // An undefended city: the battle's outcome is the same whatever its random seed.
+  // An undefended city: the battle's outcome is the same whatever its seed (its luck, shown, is the fixed pair's).
   const raid = await attack(player, RIVAL);
   if (raid.status !== 200) throw new Error(`the seed's raid failed: ${raid.status} ${JSON.stringify(raid.data)}`);
   const [battle] = await battlesOf(stack(), { attacker: player });
   return AppRoutes.battleReport.replace(':kind', 'attack').replace(':id', String(battle.id));
+}
+
+/** The seed pair the player's rolls take (hex of the lengths the server draws): the same in every run, so the raid's luck is too. */
+const SERVER_SEED = '5eed'.repeat(16);
+const CLIENT_SEED = 'c11e'.repeat(8);
+
+/** Gives the player their current seed pair before any roll would draw one (docs/fairness.md: the server's is random). */
+async function fixSeedPair(player: CityPlayer): Promise<void> {
+  await queryDatabase(
+    stack().database.url,
+    `INSERT INTO fair_seeds (player_id, server_seed, commitment, client_seed, created_at, activated_at) VALUES ($1, $2, $3, $4, now(), now())`,
+    [player.playerId, SERVER_SEED, seedCommitment(SERVER_SEED), CLIENT_SEED],
+  );
 }
 
 /** Waits until the screen shows its heading and no part of it is still loading. */
