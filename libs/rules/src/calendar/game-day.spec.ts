@@ -48,7 +48,7 @@ describe('the game day', () => {
     ].map(Date.parse);
     // Manila keeps UTC+8 all year: its 08:00 is 00:00 UTC, so a game day is a UTC day.
     const start = (ms: number) => ms - (ms % 86_400_000);
-    for (const ms of [...instants, ...instants.reverse()]) {
+    for (const ms of [...instants, ...[...instants].reverse()]) {
       expect(gameDay(ms)).toEqual({ start: new Date(start(ms)), end: new Date(start(ms) + 86_400_000) });
       expect(gameDayKey(ms)).toBe(new Date(start(ms)).toISOString().slice(0, 10));
     }
