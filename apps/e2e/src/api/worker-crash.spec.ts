@@ -44,6 +44,18 @@ async function lockWaiters(): Promise<number> {
   return row.n;
 }
 
+/** Once a statement of the worker waits for the blocker's lock (within 20 s, else `neverWaited`), kills the worker, then releases the lock. */
+async function killWorkerWaitingOn(blocker: Client, neverWaited: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while ((await lockWaiters()) === 0) {
+    if (Date.now() > deadline) throw new Error(neverWaited);
+    await sleep(100);
+  }
+  await stack.killWorker();
+  await blocker.query('ROLLBACK');
+  await blocker.end();
+}
+
 /**
  * Five players registered and paid through the chain, a worker killed and a new one started: under CI's load on 2 cores
  * (load average 10 to 15) this ran past Jest's 120 s (2026-11-30, and see 6b5a9c5), and the tests after it then found no
@@ -72,14 +84,7 @@ describe('a worker killed inside a confirmation', () => {
         players.map(async (player, index) => ({ player, amount: `${index + 2}.5`, txId: await depositAndWait(player, `${index + 2}.5`) })),
       );
 
-      const deadline = Date.now() + 20_000;
-      while ((await lockWaiters()) === 0) {
-        if (Date.now() > deadline) throw new Error('no confirmation reached the held row');
-        await sleep(100);
-      }
-      await stack.killWorker();
-      await blocker.query('ROLLBACK');
-      await blocker.end();
+      await killWorkerWaitingOn(blocker, 'no confirmation reached the held row');
       await stack.startWorker();
 
       for (const { player, amount, txId } of deposits) {
@@ -139,14 +144,7 @@ describe('a worker killed while sending a withdrawal', () => {
     await blocker.query('BEGIN');
     await blocker.query('LOCK TABLE withdrawals IN SHARE MODE');
     await stack.startWorker();
-    const deadline = Date.now() + 20_000;
-    while ((await lockWaiters()) === 0) {
-      if (Date.now() > deadline) throw new Error('the worker never tried to record its transfer');
-      await sleep(100);
-    }
-    await stack.killWorker();
-    await blocker.query('ROLLBACK');
-    await blocker.end();
+    await killWorkerWaitingOn(blocker, 'the worker never tried to record its transfer');
     // Its waiting statement may still record the transfer once the lock goes (PostgreSQL finishes it),
     // but nothing was broadcast: the new worker must sign again once that transfer has expired unseen.
     expect(['pending', 'sent']).toContain(await statusOf(id));
