@@ -8,6 +8,7 @@ import { Logger } from 'nestjs-pino';
 import {
   ErrorFilter,
   loadAppConfig,
+  logRequests,
   MetricsService,
   OpsLoginLockout,
   REDIS,
@@ -77,6 +78,7 @@ export async function createApiApp(options: { logs?: boolean } = {}): Promise<Ne
   app.enableShutdownHooks([], { useProcessExit: true });
 
   const fastify = app.getHttpAdapter().getInstance();
+  logRequests(fastify, config.LOG_LEVEL);
   acceptJsonBodiesOnly(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);

@@ -67,6 +67,7 @@ export * from './throne/throne.module';
 export * from './throne/throne-jobs.module';
 export * from './throne/throne-engine';
 export * from './core/logging/request-id';
+export * from './core/logging/request-logs';
 export * from './core/http/origin';
 export * from './core/http/api-wiring';
 export { REDIS, workerConnection } from './core/redis/redis.module';

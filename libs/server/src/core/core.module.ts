@@ -8,18 +8,10 @@ import { AppConfig } from './config/app-config';
 import { APP_CONFIG, AppConfigModule } from './config/config.module';
 import { connectionOptions } from './database/data-source';
 import { CENSORED_SECRETS } from './logging/censored-request';
+import { requestOfLine } from './logging/request-logs';
 import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 import { UnknownQueryGuard } from './validation/unknown-query.guard';
-
-/** Health probes and metrics scrapes come every few seconds: their answers are not worth a log line. */
-function isProbe(url: string | undefined): boolean {
-  const path = url?.split('?')[0];
-  return path === '/metrics' || path === '/api/health' || path?.startsWith('/api/health/') === true;
-}
-
-/** The levels at which pino-http's line per request (an info line) is written. */
-const LEVELS_WITH_REQUEST_LINES = new Set(['info', 'debug', 'trace']);
 
 /**
  * `npm start` (NODE_ENV development): one line per request ("GET /api/city/alice 200 12 ms") and warnings and
@@ -61,17 +53,15 @@ const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterEx
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         // JSON lines on stdout (pretty in development). Each line logged while a request is handled carries `req.id`: the
-        // request id Fastify assigned (requestIdFor), also returned in the X-Request-Id header.
+        // request id Fastify assigned (requestIdFor), also returned in the X-Request-Id header. The api logs its requests
+        // from Fastify's hooks (logRequests), so nestjs-pino's middlewares are mounted on no route.
         pinoHttp: {
           level: config.LOG_LEVEL,
           ...CENSORED_SECRETS,
-          // The line per request is an info line: above info it would never be written, so pino-http is not asked to
-          // build it at every response. Nest's middleware runner rewrites req.url; the path asked for stays in originalUrl.
-          autoLogging: LEVELS_WITH_REQUEST_LINES.has(config.LOG_LEVEL)
-            ? { ignore: (req) => isProbe((req as { originalUrl?: string }).originalUrl ?? req.url) }
-            : false,
+          mixin: requestOfLine,
           ...(config.NODE_ENV === 'development' ? DEVELOPMENT_LOGS : {}),
         },
+        forRoutes: [],
       }),
     }),
     TypeOrmModule.forRootAsync({

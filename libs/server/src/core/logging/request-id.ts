@@ -9,8 +9,8 @@ const ACCEPTED = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
  * The id of a request: the caller's `X-Request-Id` when it is a sane one (a proxy or client that
- * already tagged the request), else a new UUID. Fastify uses it as `request.id`, pino-http logs
- * every line of the request with it, and the api returns it in the `X-Request-Id` response header.
+ * already tagged the request), else a new UUID. Fastify uses it as `request.id`, every line logged
+ * while the request is handled carries it (request-logs.ts), and the api returns it in the `X-Request-Id` response header.
  */
 export function requestIdFor(request: RawRequest): string {
   const given = request.headers[REQUEST_ID_HEADER];
