@@ -54,4 +54,41 @@ describe('the lines logged while the api handles a request', () => {
     expect(written.find((line) => line.msg === 'between requests')?.req).toBeUndefined();
     expect(lines.join('')).not.toContain('secret');
   });
+
+  it('at LOG_LEVEL info, write a line per answer but the probes\' ("request completed", "request errored" from 500), the Set-Cookie censored', async () => {
+    const lines: string[] = [];
+    const logger = rootLogger(lines);
+    const fastify = Fastify({ genReqId: (request) => String(request.headers['x-request-id']) });
+    logRequests(fastify, 'info', () => logger);
+    fastify.post('/login', async (_request, reply) => reply.header('set-cookie', 'session=secret-cookie').send({ ok: true }));
+    fastify.get('/api/health', async () => ({ status: 'ok' }));
+    fastify.get('/broken', async () => {
+      throw new Error('broken');
+    });
+    const base = await fastify.listen({ port: 0, host: '127.0.0.1' });
+    const call = (id: string, path: string, method = 'GET') =>
+      fetch(`${base}${path}`, { method, headers: { 'x-request-id': id, authorization: 'Bearer secret-token' } });
+    expect([
+      (await call('r-login', '/login', 'POST')).status,
+      (await call('r-probe', '/api/health')).status,
+      (await call('r-broken', '/broken')).status,
+    ]).toEqual([200, 200, 500]);
+    await fastify.close();
+
+    const written = lines.map(
+      (line) => JSON.parse(line) as { msg: string; req?: { id: string }; res: { statusCode: number }; responseTime: unknown },
+    );
+    expect(written.map((line) => [line.msg, line.req?.id])).toEqual([
+      ['request completed', 'r-login'],
+      ['request errored', 'r-broken'],
+    ]);
+    expect(written[0]).toMatchObject({
+      level: 30,
+      req: { method: 'POST', url: '/login', headers: { authorization: CENSORED } },
+      res: { statusCode: 200, headers: { 'set-cookie': CENSORED } },
+    });
+    expect(typeof written[0].responseTime).toBe('number');
+    expect(written[1].res.statusCode).toBe(500);
+    expect(lines.join('')).not.toContain('secret');
+  });
 });

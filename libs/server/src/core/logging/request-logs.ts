@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PinoLogger } from 'nestjs-pino';
+import type { Logger } from 'pino';
 
 /** The request being handled, for the lines logged while it is. */
 const handledRequest = new AsyncLocalStorage<FastifyRequest>();
@@ -28,10 +29,11 @@ function isProbe(url: string): boolean {
  * The api's request logs, from Fastify's own hooks: every request is handled inside its logging context (see
  * `requestOfLine`), and at LOG_LEVEL info or below each answer but the probes' gets a line, "request completed" (the
  * request, the status, the time in ms), as pino-http wrote it. nestjs-pino's middlewares did both through middie,
- * at about a tenth of the api's CPU per city read (docs/benchmarks.md). Registered before the other hooks, so that
- * their lines carry the request too.
+ * at a few per cent of the api's CPU per city read (docs/benchmarks.md). Registered before the other hooks, so that
+ * their lines carry the request too. The lines per request go to `logger()`: nestjs-pino's root logger, set once Nest
+ * has started, so asked for at each line.
  */
-export function logRequests(fastify: FastifyInstance, level: string): void {
+export function logRequests(fastify: FastifyInstance, level: string, logger: () => Logger = () => PinoLogger.root): void {
   fastify.addHook('onRequest', (request, _reply, done) => handledRequest.run(request, done));
   if (!LEVELS_WITH_REQUEST_LINES.has(level)) return;
   fastify.addHook('onResponse', (request, reply, done) => {
@@ -40,7 +42,7 @@ export function logRequests(fastify: FastifyInstance, level: string): void {
       // The response as the logger's serializer reads one: Fastify writes its headers at once, so Node's own
       // response holds none of them.
       const res = { headersSent: true, statusCode: reply.statusCode, getHeaders: () => reply.getHeaders() };
-      PinoLogger.root.info({ req: request, res, responseTime: Math.round(reply.elapsedTime) }, message);
+      logger().info({ req: request, res, responseTime: Math.round(reply.elapsedTime) }, message);
     }
     done();
   });
