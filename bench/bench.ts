@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const reports: ScenarioReport[] = [];
   if (runs('city')) reports.push(await cityRead(run, apiUrl, api.pid ?? 0, game, size.city));
   if (runs('money')) reports.push(await moneyActions(run, apiUrl, api.pid ?? 0, game, size.money));
-  if (runs('one-listing')) reports.push(await oneListing(run, apiUrl, api.pid ?? 0, game));
+  if (runs('one-listing')) reports.push(await oneListing(run, apiUrl, api.pid ?? 0, game, size.oneListing));
   if (pushApi) {
     // An api process of its own: the first holds the earlier scenarios' garbage, which a
     // collection during the connects would take out of the memory per socket (it once read -50 KiB).

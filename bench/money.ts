@@ -101,17 +101,23 @@ export async function moneyActions(
     };
   };
   const split = saleSplit(LISTING_PRICE);
+  const buyingAtRandom = buying(game.listings.api.ids, randomPlayer);
   const gear = await compare(
     'gear purchase',
-    buying(game.listings.api.ids, randomPlayer),
+    buyingAtRandom,
     // The warm-up has every player buy once, so the api holds every account's id as a running server does.
-    () =>
-      runLoad({
-        url: apiUrl,
-        connections: MONEY_CONNECTIONS,
-        amount: game.listings.apiWarmUp.ids.length,
-        next: buying(game.listings.apiWarmUp.ids, (call) => game.players[call % game.players.length]),
-      }),
+    async () => {
+      assertAllOk(
+        'gear purchase warm-up, every player once',
+        await runLoad({
+          url: apiUrl,
+          connections: MONEY_CONNECTIONS,
+          amount: game.listings.apiWarmUp.ids.length,
+          next: buying(game.listings.apiWarmUp.ids, (call) => game.players[call % game.players.length]),
+        }),
+      );
+      return runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, ...size.warmUp, next: buyingAtRandom });
+    },
     'gear-purchase.sql',
     async () => ({
       buyer_first: game.playerIds.first,

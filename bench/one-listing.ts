@@ -3,11 +3,10 @@ import type { BenchGame } from './game';
 import { percentile } from './load';
 import { formatNumber, ScenarioReport } from './report';
 import type { SeededPlayer } from './seed';
+import type { BenchSizes } from './sizes';
 import { BenchmarkRun, log, queryDatabase, sleep, startCpuMeter } from './support';
 
 export const BUYERS = 50;
-/** The first listing of the set only warms up (connections, JIT); each later one is a measured round. */
-const WARMUP_ROUNDS = 1;
 const PAUSE_MS = 200;
 
 interface Attempt {
@@ -23,7 +22,14 @@ interface Attempt {
  * (409, the listing is closed) in under 50 ms at the 99th percentile. Repeated on several listings
  * (a round each, the buyers drawn anew) so the percentile rests on a few hundred refusals.
  */
-export async function oneListing(run: BenchmarkRun, apiUrl: string, apiPid: number, game: BenchGame): Promise<ScenarioReport> {
+export async function oneListing(
+  run: BenchmarkRun,
+  apiUrl: string,
+  apiPid: number,
+  game: BenchGame,
+  { warmUpRounds }: BenchSizes['oneListing'],
+): Promise<ScenarioReport> {
+  // The first listings of the set only warm up; each later one is a measured round.
   const listings = game.listings.oneListing.ids;
   const refusals: number[] = [];
   const sales: number[] = [];
@@ -35,7 +41,7 @@ export async function oneListing(run: BenchmarkRun, apiUrl: string, apiPid: numb
     const attempts = await Promise.all(buyers.map((buyer) => attempt(apiUrl, buyer, listingId)));
     const used = await stopMeter();
     await sleep(PAUSE_MS);
-    if (round < WARMUP_ROUNDS) continue;
+    if (round < warmUpRounds) continue;
     if (used) {
       cpu.api += used.api;
       cpu.postgres += used.postgres;
@@ -63,7 +69,7 @@ export async function oneListing(run: BenchmarkRun, apiUrl: string, apiPid: numb
   }
   if (problems.length > 0) throw new Error(`50 buyers on one listing:\n  ${problems.join('\n  ')}`);
   refusals.sort((a, b) => a - b);
-  const rounds = listings.length - WARMUP_ROUNDS;
+  const rounds = listings.length - warmUpRounds;
   const p99 = percentile(refusals, 0.99);
   log(`one listing: ${rounds} rounds, refusals p99 ${formatNumber(p99, 1)} ms`);
   return {
@@ -80,7 +86,7 @@ export async function oneListing(run: BenchmarkRun, apiUrl: string, apiPid: numb
       },
     ],
     details: [
-      `${BUYERS} buyers on one listing, ${rounds} rounds (each a fresh listing and ${BUYERS} buyers drawn anew, sent at once over open connections, after one warm-up round): ` +
+      `${BUYERS} buyers on one listing, ${rounds} rounds (each a fresh listing and ${BUYERS} buyers drawn anew, sent at once over open connections, after ${warmUpRounds} warm-up round${warmUpRounds === 1 ? '' : 's'}): ` +
         `every round exactly one sale (buyer and gear owner match, 3 ledger entries) and ${BUYERS - 1} refusals "${TradingMessages.listingClosed}" (409). ` +
         `Refusals: ${refusals.length}, p50 ${formatNumber(percentile(refusals, 0.5), 1)} ms, p99 ${formatNumber(p99, 1)} ms, max ${formatNumber(refusals.at(-1) ?? NaN, 1)} ms; ` +
         `sales p50 ${formatNumber(

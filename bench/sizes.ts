@@ -14,6 +14,8 @@ export interface BenchSizes {
   /** Alternating slices per side (city-read.ts, money.ts), after a warm-up. */
   city: SliceSizes;
   money: SliceSizes;
+  /** The one-listing race: rounds that only warm up (connections, JIT: the refusal's path runs in no earlier scenario), then measured rounds. */
+  oneListing: { warmUpRounds: number; rounds: number };
   push: { sockets: number; perSecond: number; seconds: number };
   chain: { catchUpBlocks: number; livePerSecond: number; liveSeconds: number };
   /**
@@ -38,12 +40,18 @@ export type LoadLength = { seconds: number; amount?: undefined } | { amount: num
 export const describeLength = (length: LoadLength) => (length.amount === undefined ? `${length.seconds} s` : `${length.amount} calls`);
 
 const FULL_PLAYERS = 1000;
+const FULL_ONE_LISTING = { warmUpRounds: 10, rounds: 10 };
 
 export const FULL: BenchSizes = {
   short: false,
-  game: { players: FULL_PLAYERS, sellers: 200, listings: { apiWarmUp: FULL_PLAYERS, api: 6000, pgbench: 6000, oneListing: 11 } },
-  city: { rounds: 4, slice: { seconds: 2 }, warmUp: { seconds: 2 } },
-  money: { rounds: 2, slice: { seconds: 4 }, warmUp: { seconds: 2 } },
+  game: {
+    players: FULL_PLAYERS,
+    sellers: 200,
+    listings: { apiWarmUp: FULL_PLAYERS, api: 6000, pgbench: 6000, oneListing: FULL_ONE_LISTING.warmUpRounds + FULL_ONE_LISTING.rounds },
+  },
+  city: { rounds: 4, slice: { seconds: 2 }, warmUp: { seconds: 10 } },
+  money: { rounds: 2, slice: { seconds: 4 }, warmUp: { seconds: 10 } },
+  oneListing: FULL_ONE_LISTING,
   push: { sockets: 2000, perSecond: 200, seconds: 20 },
   // More blocks than the follower's batch of 200, many times.
   chain: { catchUpBlocks: 2000, livePerSecond: 50, liveSeconds: 20 },
@@ -56,14 +64,19 @@ export const FULL: BenchSizes = {
 };
 
 const SHORT_PLAYERS = 60;
+const SHORT_ONE_LISTING = { warmUpRounds: 1, rounds: 2 };
 
 export const SHORT: BenchSizes = {
   short: true,
-  // One warm-up listing and two measured rounds of the one-listing race.
-  game: { players: SHORT_PLAYERS, sellers: 5, listings: { apiWarmUp: SHORT_PLAYERS, api: 2000, pgbench: 2000, oneListing: 3 } },
+  game: {
+    players: SHORT_PLAYERS,
+    sellers: 5,
+    listings: { apiWarmUp: SHORT_PLAYERS, api: 2000, pgbench: 2000, oneListing: SHORT_ONE_LISTING.warmUpRounds + SHORT_ONE_LISTING.rounds },
+  },
   // A few calls per connection (64 for the city read, 20 for the money actions).
   city: { rounds: 1, slice: { amount: 256 }, warmUp: { amount: 128 } },
   money: { rounds: 1, slice: { amount: 60 }, warmUp: { amount: 40 } },
+  oneListing: SHORT_ONE_LISTING,
   push: { sockets: 2 * SHORT_PLAYERS, perSecond: 50, seconds: 2 },
   // Still more than one batch of the follower.
   chain: { catchUpBlocks: 300, livePerSecond: 20, liveSeconds: 2 },
