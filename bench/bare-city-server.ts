@@ -24,6 +24,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
+import type { PoolConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import type { BeforeQueryEvent } from 'typeorm';
 import { dataSourceOptions } from '@runik/server';
@@ -61,7 +62,13 @@ async function cityStatement(databaseUrl: string): Promise<CityStatement> {
 async function main(): Promise<void> {
   const city = await cityStatement(String(process.env.DATABASE_URL));
   // TypeORM has set pg's parseInt8 from the api's options (bigint columns as numbers): this pool parses rows as the api's does.
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 20) });
+  // The api's pool options (its size unless POOL_MAX says otherwise, how long an idle connection is kept).
+  const poolOptions = (dataSourceOptions(String(process.env.DATABASE_URL)) as { extra: PoolConfig }).extra;
+  const pool = new Pool({
+    ...poolOptions,
+    connectionString: process.env.DATABASE_URL,
+    max: Number(process.env.POOL_MAX ?? poolOptions.max),
+  });
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: `${process.env.REDIS_PREFIX}:` });
   const { rows } = await pool.query<{ id: number; hive_username: string }>('SELECT id, hive_username FROM players');
   const ids = new Map(rows.map((row) => [row.hive_username, row.id]));

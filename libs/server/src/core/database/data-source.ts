@@ -20,7 +20,10 @@ export function connectionOptions(databaseUrl: string, entities: DataSourceOptio
     migrationsRun: false,
     // bigint columns hold amounts in thousandths: safe as JS numbers up to 2^53.
     parseInt8: true,
-    extra: { max: 20, connectionTimeoutMillis: 5000 },
+    // A connection idle for a while is kept (pg-pool closes it after 10 s by default): a new one costs PostgreSQL a
+    // backend's start and, for its first statements, the planning with cold catalog caches (docs/decisions.md,
+    // "Pooled connections kept through a lull").
+    extra: { max: 20, idleTimeoutMillis: 5 * 60_000, connectionTimeoutMillis: 5000 },
   } as DataSourceOptions;
 }
 
