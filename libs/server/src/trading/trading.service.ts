@@ -216,15 +216,26 @@ export class TradingService {
    * A listing already closed is refused by one read outside any transaction (a closed listing never opens again,
    * and the buyer's activation only ever becomes paid, so the refusal holds); every check runs again on the locked
    * listing, which is the first lock the purchase takes: docs/decisions.md, "A purchase locks the listing first".
+   * Buyers of a listing whose purchase is in flight in this process wait for it, holding nothing: docs/decisions.md,
+   * "Buyers of one listing wait in the process".
    */
   async buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
-    refuseUnbuyable(await firstRow(this.dataSource.manager, listingSeenStatement(listingId, buyerId)), buyerId);
-    // Another purchase of this listing in flight in this process is waited for, holding nothing. When it sold the
-    // listing, this buyer (paid and not its seller, as just read) gets the refusal the locked read would give:
-    // docs/decisions.md, "Buyers of one listing wait in the process".
     const ahead = this.purchasesInFlight.get(listingId);
-    if (ahead && (await ahead)) throw ApiError.conflict(TradingMessages.listingClosed);
-    const purchase = this.buyInTransaction(buyerId, listingId);
+    if (ahead) {
+      // It sold the listing: a buyer this process has seen paid gets, without a statement, the refusal their early
+      // read would give (a closed listing is refused before its seller is compared); any other buyer reads it.
+      if ((await ahead) && this.buyersSeenPaid.has(buyerId)) throw ApiError.conflict(TradingMessages.listingClosed);
+    }
+    return this.inFlight(listingId, this.readThenBuy(buyerId, listingId));
+  }
+
+  /** Whether the purchase of each listing in flight in this process sold it (true once committed; false when refused). */
+  private readonly purchasesInFlight = new Map<number, Promise<boolean>>();
+  /** Buyers an early read found paid: their activation can only stay so. */
+  private readonly buyersSeenPaid = new Set<number>();
+
+  /** The listing's purchase in flight from now on, unless another is already: later buyers wait for it. */
+  private inFlight(listingId: number, purchase: Promise<TradingActionResponse>): Promise<TradingActionResponse> {
     if (!this.purchasesInFlight.has(listingId)) {
       const sold = purchase.then(
         () => true,
@@ -236,8 +247,12 @@ export class TradingService {
     return purchase;
   }
 
-  /** Whether a purchase of the listing, in flight in this process, sold it (true once committed; false when refused). */
-  private readonly purchasesInFlight = new Map<number, Promise<boolean>>();
+  private async readThenBuy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
+    const seen = await firstRow(this.dataSource.manager, listingSeenStatement(listingId, buyerId));
+    if (seen?.activation === 'paid') this.buyersSeenPaid.add(buyerId);
+    refuseUnbuyable(seen, buyerId);
+    return this.buyInTransaction(buyerId, listingId);
+  }
 
   private buyInTransaction(buyerId: number, listingId: number): Promise<TradingActionResponse> {
     return retryingTransaction(this.dataSource, async (manager) => {
