@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { ApiRoutes, TradingMessages } from '@runik/contract';
 import type { BenchGame } from './game';
 import { percentile } from './load';
@@ -35,10 +36,12 @@ export async function oneListing(
   const sales: number[] = [];
   const problems: string[] = [];
   const cpu = { api: 0, postgres: 0, rounds: 0 };
+  // One connection per buyer, opened in the warm-up rounds and kept for the measured ones.
+  const agent = new Agent({ keepAlive: true, maxSockets: BUYERS });
   for (const [round, listingId] of listings.entries()) {
     const buyers = sample(game.players, BUYERS);
     const stopMeter = await startCpuMeter(apiPid, run.database);
-    const attempts = await Promise.all(buyers.map((buyer) => attempt(apiUrl, buyer, listingId)));
+    const attempts = await Promise.all(buyers.map((buyer) => attempt(apiUrl, agent, buyer, listingId)));
     const used = await stopMeter();
     await sleep(PAUSE_MS);
     if (round < warmUpRounds) continue;
@@ -67,6 +70,7 @@ export async function oneListing(
     sales.push(...sold.map((a) => a.ms));
     refusals.push(...refused.map((a) => a.ms));
   }
+  agent.destroy();
   if (problems.length > 0) throw new Error(`50 buyers on one listing:\n  ${problems.join('\n  ')}`);
   refusals.sort((a, b) => a - b);
   const rounds = listings.length - warmUpRounds;
@@ -103,15 +107,27 @@ export async function oneListing(
   };
 }
 
-async function attempt(apiUrl: string, buyer: SeededPlayer, listingId: number): Promise<Attempt> {
+/**
+ * One buyer's call, on the round's keep-alive connections. node:http's client, not fetch: fetch's own CPU per call, on
+ * the same 2 cores as the api, delayed whole rounds (docs/benchmarks.md, "The one-listing race's client").
+ */
+function attempt(apiUrl: string, agent: Agent, buyer: SeededPlayer, listingId: number): Promise<Attempt> {
+  const body = JSON.stringify({ buyerUsername: buyer.username, listingId });
+  const headers = { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
   const started = performance.now();
-  const response = await fetch(`${apiUrl}${ApiRoutes.buyGear}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ buyerUsername: buyer.username, listingId }),
+  return new Promise((resolve, reject) => {
+    const call = request(`${apiUrl}${ApiRoutes.buyGear}`, { method: 'POST', agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const { error } = JSON.parse(Buffer.concat(chunks).toString()) as { error?: string };
+        resolve({ buyer, status: response.statusCode ?? 0, error, ms: performance.now() - started });
+      });
+    });
+    call.on('error', reject);
+    call.end(body);
   });
-  const body = (await response.json()) as { error?: string };
-  return { buyer, status: response.status, error: body.error, ms: performance.now() - started };
 }
 
 /** `count` different items at random. */
