@@ -220,12 +220,11 @@ export class TradingService {
    * "Buyers of one listing wait in the process".
    */
   async buy(buyerId: number, listingId: number): Promise<TradingActionResponse> {
+    // When the purchase ahead sold the listing, a buyer this process has seen paid gets, without a statement, the
+    // refusal their early read would give (a closed listing is refused before its seller is compared); any other
+    // buyer reads it.
     const ahead = this.purchasesInFlight.get(listingId);
-    if (ahead) {
-      // It sold the listing: a buyer this process has seen paid gets, without a statement, the refusal their early
-      // read would give (a closed listing is refused before its seller is compared); any other buyer reads it.
-      if ((await ahead) && this.buyersSeenPaid.has(buyerId)) throw ApiError.conflict(TradingMessages.listingClosed);
-    }
+    if (ahead && (await ahead) && this.buyersSeenPaid.has(buyerId)) throw ApiError.conflict(TradingMessages.listingClosed);
     return this.inFlight(listingId, this.readThenBuy(buyerId, listingId));
   }
 
