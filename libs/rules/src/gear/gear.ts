@@ -61,8 +61,9 @@ export function gearStatKey(type: GearType): GearStatKey {
 
 /** Production bonuses keyed by their stat names, as the city's response shows them. */
 export function productionStats(bonuses: Readonly<Record<ResourceKey, number>>): Record<ProductionStatKey, number> {
-  const byStat = new Map(RESOURCE_KEYS.map((resource) => [productionStatKey(resource), bonuses[resource]]));
-  return recordOf(RESOURCE_KEYS.map(productionStatKey), (stat) => byStat.get(stat) ?? 0);
+  const stats = {} as Record<ProductionStatKey, number>;
+  for (const resource of RESOURCE_KEYS) stats[productionStatKey(resource)] = bonuses[resource] ?? 0;
+  return stats;
 }
 
 /** The gear's boost in hundredths of a percent, as cities store commander boosts. */

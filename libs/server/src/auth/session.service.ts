@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { EntityManager, IsNull, Repository } from 'typeorm';
 import type { SessionResponse } from '@runik/contract';
 import { Clock } from '../core/clock/clock';
@@ -42,7 +42,7 @@ export class SessionService {
     const token = randomBytes(32).toString('base64url');
     const createdAt = this.clock.now();
     const expiresAt = new Date(createdAt.getTime() + this.config.SESSION_TTL_HOURS * 3_600_000);
-    await manager.insert(Session, { tokenHash: hashToken(token), playerId, createdAt, expiresAt, revokedAt: null });
+    await manager.insert(Session, { tokenHash: Buffer.from(tokenHashOf(token), 'hex'), playerId, createdAt, expiresAt, revokedAt: null });
     return { success: true, token, hiveUsername, expiresAt: expiresAt.toISOString() };
   }
 
@@ -63,7 +63,7 @@ export class SessionService {
 
   /** A token's hash and the Redis key of its cached session, for the rate limit, which reads the entry in its own script. */
   cacheEntryOf(token: string): { tokenHash: string; key: string } {
-    const tokenHash = hashToken(token).toString('hex');
+    const tokenHash = tokenHashOf(token);
     return { tokenHash, key: cacheKey(tokenHash) };
   }
 
@@ -104,8 +104,12 @@ export class SessionService {
   }
 }
 
-function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
+/**
+ * A token's SHA-256 in hex: its cache key's part and, as bytes, `sessions.token_hash`. Every call hashes its token:
+ * the one-shot `hash` spares the Hash object `createHash` builds.
+ */
+function tokenHashOf(token: string): string {
+  return hash('sha256', token, 'hex');
 }
 
 function cacheKey(tokenHash: string): string {

@@ -9,6 +9,11 @@ export const LOGIN_RATE_LIMIT = 'runik:login-rate-limit';
  */
 export const LoginRateLimit = () => SetMetadata(LOGIN_RATE_LIMIT, true);
 
+/** Whether a handler's calls count against the login limit too. */
+export function isLoginRateLimited(handler: object, controller: object): boolean {
+  return Boolean(Reflect.getMetadata(LOGIN_RATE_LIMIT, handler) ?? Reflect.getMetadata(LOGIN_RATE_LIMIT, controller));
+}
+
 const NO_RATE_LIMIT = 'runik:no-rate-limit';
 
 /** Calls no limit counts (health checks, metrics scrapes). */

@@ -15,6 +15,7 @@ import { sessionTokenOf, TWO_SESSION_COOKIES } from '../auth/session-cookie';
 import type { SessionRequest } from '../auth/session.guard';
 import { SessionService } from '../auth/session.service';
 import { ApiError } from '../core/errors/api-error';
+import { isLoginRateLimited } from './rate-limit.decorator';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
 
 /** The two limits, by name (see RateLimitModule). */
@@ -39,9 +40,41 @@ export class RateLimitGuard extends ThrottlerGuard {
     super(options, storage, reflector);
   }
 
+  /** Per controller and handler: the general limit's settings when it is the route's only limit (see `generalLimitAlone`). */
+  private readonly routes = new WeakMap<object, WeakMap<object, GeneralLimit | null>>();
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    return super.canActivate(context);
+    const general = this.generalLimitAlone(context.getClass(), context.getHandler());
+    return general ? this.handleRequest({ ...general, context }) : super.canActivate(context);
+  }
+
+  /**
+   * The general limit with the module's settings, when it is the only limit of the route: no @LoginRateLimit() and
+   * none of @nestjs/throttler's decorators (@SkipThrottle, @Throttle...) on the handler or its controller. Then the
+   * call is counted as the library would count it, without its dozen metadata reads and awaits per call: decorators
+   * are fixed once the classes are declared, so this is worked out once per route. Any other route takes the
+   * library's way.
+   */
+  private generalLimitAlone(controller: object, handler: object): GeneralLimit | null {
+    let handlers = this.routes.get(controller);
+    if (!handlers) this.routes.set(controller, (handlers = new WeakMap()));
+    let general = handlers.get(handler);
+    if (general === undefined) handlers.set(handler, (general = this.onlyGeneralLimit(controller, handler)));
+    return general;
+  }
+
+  private onlyGeneralLimit(controller: object, handler: object): GeneralLimit | null {
+    const throttlerMetadata = [handler, controller].some((target) =>
+      Reflect.getMetadataKeys(target).some((key) => typeof key === 'string' && key.startsWith(THROTTLER_METADATA_PREFIX)),
+    );
+    const throttler = this.throttlers.find((candidate) => candidate.name === Throttlers.general);
+    if (throttlerMetadata || isLoginRateLimited(handler, controller) || this.commonOptions.skipIf || !throttler) return null;
+    const { limit, ttl, blockDuration = ttl } = throttler;
+    if (typeof limit !== 'number' || typeof ttl !== 'number' || typeof blockDuration !== 'number') return null;
+    const getTracker = throttler.getTracker ?? this.commonOptions.getTracker;
+    const generateKey = throttler.generateKey ?? this.commonOptions.generateKey;
+    return getTracker && generateKey ? { throttler, limit, ttl, blockDuration, getTracker, generateKey } : null;
   }
 
   protected async handleRequest(props: ThrottlerRequest): Promise<boolean> {
@@ -91,6 +124,11 @@ export class RateLimitGuard extends ThrottlerGuard {
     throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, ErrorMessages.tooManyRequests, { retryAfterSeconds });
   }
 }
+
+/** The prefix of the metadata keys @nestjs/throttler's decorators set (`THROTTLER:SKIP`, `THROTTLER:LIMIT`...). */
+const THROTTLER_METADATA_PREFIX = 'THROTTLER:';
+
+type GeneralLimit = Omit<ThrottlerRequest, 'context'>;
 
 /** A session's budget, by its token's hash (one token, one session), which the rate limit knows before reading the session. */
 function sessionTracker(tokenHash: string): string {

@@ -6,7 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import type { AppConfig } from '../core/config/app-config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { REDIS } from '../core/redis/redis.module';
-import { LOGIN_RATE_LIMIT } from './rate-limit.decorator';
+import { isLoginRateLimited } from './rate-limit.decorator';
 import { addressOf, RateLimitGuard, Throttlers } from './rate-limit.guard';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
 
@@ -32,8 +32,7 @@ const MINUTE_MS = 60_000;
             ttl: MINUTE_MS,
             limit: config.AUTH_RATE_LIMIT_PER_MINUTE,
             getTracker: (request) => addressOf(request as { ip: string }),
-            skipIf: (context) =>
-              !Reflect.getMetadata(LOGIN_RATE_LIMIT, context.getHandler()) && !Reflect.getMetadata(LOGIN_RATE_LIMIT, context.getClass()),
+            skipIf: (context) => !isLoginRateLimited(context.getHandler(), context.getClass()),
           },
         ],
       }),
