@@ -68,8 +68,10 @@ export class RateLimitGuard extends ThrottlerGuard {
     const throttlerMetadata = [handler, controller].some((target) =>
       Reflect.getMetadataKeys(target).some((key) => typeof key === 'string' && key.startsWith(THROTTLER_METADATA_PREFIX)),
     );
+    // The login limit skips every route without @LoginRateLimit() (RateLimitModule); a limit added beside the two would not.
+    const othersSkip = this.throttlers.every(({ name }) => name === Throttlers.general || name === Throttlers.login);
     const throttler = this.throttlers.find((candidate) => candidate.name === Throttlers.general);
-    if (throttlerMetadata || isLoginRateLimited(handler, controller) || this.commonOptions.skipIf || !throttler) return null;
+    if (throttlerMetadata || !othersSkip || isLoginRateLimited(handler, controller) || this.commonOptions.skipIf || !throttler) return null;
     const { limit, ttl, blockDuration = ttl } = throttler;
     if (typeof limit !== 'number' || typeof ttl !== 'number' || typeof blockDuration !== 'number') return null;
     const getTracker = throttler.getTracker ?? this.commonOptions.getTracker;
