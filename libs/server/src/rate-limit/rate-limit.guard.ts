@@ -52,7 +52,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   /**
    * The general limit with the module's settings, when it is the only limit of the route: no @LoginRateLimit() and
    * none of @nestjs/throttler's decorators (@SkipThrottle, @Throttle...) on the handler or its controller. Then the
-   * call is counted as the library would count it, without its dozen metadata reads and awaits per call: decorators
+   * call is counted as the library would count it, without its metadata reads (about twenty) and awaits per call: decorators
    * are fixed once the classes are declared, so this is worked out once per route. Any other route takes the
    * library's way.
    */
