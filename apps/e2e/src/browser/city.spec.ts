@@ -493,14 +493,20 @@ describe('the City screen refuses', () => {
     // this screen must not hear of it, so its live connection is held back (WebSocket and long polling alike).
     await page.routeWebSocket(/\/socket\.io\//, () => undefined);
     await page.route(/\/socket\.io\//, (route) => route.abort());
+    // Nor may a read of the City (the screen reads it again on its own: the tab's focus, a connection back, a timer due).
+    // Once the city is frozen, every read answers it as it was before that harvest, a read already on its way included:
+    // in two CI runs a read sent before the harvest reached the server after it and disabled the button (the first time
+    // the route was set after the login, so a read queued behind the page's chunks escaped it).
+    let frozen: unknown = null;
+    await page.route(`**${ApiRoutes.cityResources(player.username)}`, async (route) => {
+      if (frozen !== null) return route.fulfill({ json: frozen });
+      const response = await route.fetch();
+      return frozen !== null ? route.fulfill({ json: frozen }) : route.fulfill({ response });
+    });
     await logIn(page, player.username);
     const harvest = page.getByTestId('harvest-button');
     expect(await textOf(harvest)).toBe('Harvest');
-    // Nor may a reload of the City (the screen reads it again on its own: the tab's focus, a connection back, a timer due):
-    // in one CI run a read between the other device's harvest and the click disabled the button. Every read of it from
-    // here answers the city as it was before that harvest.
-    const before = await player.api.get(ApiRoutes.cityResources(player.username));
-    await page.route(`**${ApiRoutes.cityResources(player.username)}`, (route) => route.fulfill({ json: before.data }));
+    frozen = (await player.api.get(ApiRoutes.cityResources(player.username))).data;
 
     const elsewhere = await player.api.post(ApiRoutes.cityHarvest(player.username));
     expect(elsewhere.status).toBe(200);
@@ -519,6 +525,7 @@ describe('the City screen refuses', () => {
 
     await button(error, 'Dismiss').click();
     await error.waitFor({ state: 'detached' });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });
 
