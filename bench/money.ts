@@ -7,11 +7,11 @@ import { mergePgbench, PgbenchResult, runPgbench } from './pgbench';
 import { formatNumber, ScenarioReport, throughputRow } from './report';
 import type { SeededPlayer } from './seed';
 import { describeLength, SliceSizes } from './sizes';
-import { API_POOL_MAX, BenchmarkRun, CpuUse, log, queryDatabase, sleep, startCpuMeter } from './support';
+import { API_POOL_MAX, BenchmarkRun, CpuUse, log, queryDatabase, sleep, startCpuMeter, startMachineMeter } from './support';
 
 /**
- * The api's pg pool holds 20 connections: 20 calls at once keep every one of them busy, and pgbench
- * runs as many clients, so both sides have at most that many transactions in flight.
+ * The api's pg pool holds 20 connections and pgbench runs as many clients, so both sides have at most that many
+ * transactions in flight (the api's 20 calls at once, part of each spent outside PostgreSQL, keep most of them busy).
  */
 export const MONEY_CONNECTIONS = API_POOL_MAX;
 const DRAIN_MS = 300;
@@ -66,11 +66,14 @@ export async function moneyActions(
     await alternate(size.rounds, [
       async () => {
         const stopMeter = await startCpuMeter(apiPid, run.database);
+        const stopMachine = startMachineMeter();
         apiSlices.push(await runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, ...size.slice, next, latencies }));
+        cpu.addMachine('api', stopMachine());
         cpu.add(await stopMeter());
         await sleep(DRAIN_MS);
       },
-      async () =>
+      async () => {
+        const stopMachine = startMachineMeter();
         pgbenchSlices.push(
           await runPgbench({
             database: run.database,
@@ -80,7 +83,9 @@ export async function moneyActions(
             name: `${run.redisPrefix}-pgbench`,
             variables,
           }),
-        ),
+        );
+        cpu.addMachine('pgbench', stopMachine());
+      },
     ]);
     const api = mergeLoads(apiSlices, latencies);
     const pgbench = mergePgbench(pgbenchSlices);
@@ -88,7 +93,7 @@ export async function moneyActions(
     if (pgbench.transactions === 0 || pgbench.failed > 0)
       throw new Error(`pgbench ${name}: ${pgbench.transactions} transactions, ${pgbench.failed} failed`);
     log(`${name}: api ${formatNumber(api.requestsPerSecond)}/s, pgbench ${formatNumber(pgbench.transactionsPerSecond)}/s`);
-    return { api, pgbench, cpu: describeCpu(cpu, api.requests) };
+    return { api, pgbench, cpu: describeCpu(cpu, api.requests, pgbench.transactions) };
   };
 
   // Gear purchase: every call buys a listing of its own. Past the last listing seeded the calls would
@@ -218,29 +223,48 @@ async function systemAccounts(database: string): Promise<Record<string, number> 
   return { ...Object.fromEntries(rows.map((row) => [row.code, Number(row.id)])), playerOffset: Number(offsets[0].offset) };
 }
 
-/** CPU seconds summed over the api's slices; unknown once a slice could not be read. */
+/**
+ * CPU seconds summed over the slices: the api's process, the PostgreSQL backends serving it and autocannon over the
+ * api's (unknown once a slice could not be read), and the whole machine's busy and idle time over each side's.
+ */
 class CpuTotal {
   api = 0;
   postgres = 0;
+  autocannon = 0;
   known = true;
+  readonly machine = { api: { busy: 0, idle: 0 }, pgbench: { busy: 0, idle: 0 } };
 
   add(used: CpuUse | null): void {
     if (!used) this.known = false;
     else {
       this.api += used.api;
       this.postgres += used.postgres;
+      this.autocannon += used.bench;
     }
+  }
+
+  addMachine(side: 'api' | 'pgbench', used: { busy: number; idle: number }): void {
+    this.machine[side].busy += used.busy;
+    this.machine[side].idle += used.idle;
   }
 }
 
 /**
- * The api side's CPU per call (/proc): throughput on a shared machine moves with the others' load, CPU per call much
- * less. (pgbench's backends have left by the time its slice ends, so its side is not read.)
+ * The api side's CPU per call by process (/proc): throughput on a shared machine moves with the others' load, CPU per
+ * call much less. pgbench's backends have left by the time its slice ends, so its side is read as the whole machine's
+ * CPU per transaction, which the api side's is given beside: with both sides bound by the 2 cores, the ratio of the
+ * two sides' rates is about the inverse ratio of these, each scaled by the share of time the cores were busy.
  */
-function describeCpu(cpu: CpuTotal, calls: number): string {
-  if (!cpu.known || calls === 0) return '';
-  const ms = (seconds: number) => formatNumber((seconds * 1000) / calls, 2);
-  return `CPU per api call (/proc): api process ${ms(cpu.api)} ms, PostgreSQL ${ms(cpu.postgres)} ms.`;
+function describeCpu(cpu: CpuTotal, calls: number, transactions: number): string {
+  if (!cpu.known || calls === 0 || transactions === 0) return '';
+  const ms = (seconds: number, count: number) => formatNumber((seconds * 1000) / count, 2);
+  const idle = ({ busy, idle }: { busy: number; idle: number }) => formatNumber((100 * idle) / (busy + idle || 1));
+  return (
+    `CPU per api call (/proc): api process ${ms(cpu.api, calls)} ms, PostgreSQL ${ms(cpu.postgres, calls)} ms, ` +
+    `autocannon ${ms(cpu.autocannon, calls)} ms. The whole machine's CPU per transaction: api side ` +
+    `${ms(cpu.machine.api.busy, calls)} ms (cores idle ${idle(cpu.machine.api)} % of the time), pgbench side ` +
+    `${ms(cpu.machine.pgbench.busy, transactions)} ms (idle ${idle(cpu.machine.pgbench)} %).`
+  );
 }
 
 function describeLoad(result: LoadResult): string {

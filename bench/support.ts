@@ -179,6 +179,26 @@ export function processCpuSeconds(pid: number): number | null {
   }
 }
 
+/** The whole machine's CPU time so far, busy and idle (idle and I/O wait), from /proc/stat's first line, in seconds. */
+function machineCpuSeconds(): { busy: number; idle: number } {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+  const all = ticks.reduce((sum, tick) => sum + tick, 0);
+  const idle = ticks[3] + ticks[4];
+  return { busy: (all - idle) / 100, idle: idle / 100 };
+}
+
+/**
+ * Starts measuring the whole machine's CPU: what every process together used (the load generator, the api or pgbench,
+ * PostgreSQL, Redis, the rest) and how long the cores sat idle. Call the returned function at the end.
+ */
+export function startMachineMeter(): () => { busy: number; idle: number } {
+  const start = machineCpuSeconds();
+  return () => {
+    const end = machineCpuSeconds();
+    return { busy: end.busy - start.busy, idle: end.idle - start.idle };
+  };
+}
+
 export interface CpuUse {
   /** CPU seconds used during the measurement. */
   api: number;

@@ -1,11 +1,11 @@
 -- POST /api/p2p/buy as the api runs it (TradingService.buy with LedgerService.post and
 -- Notifier.notifyEach), statement by statement as PostgreSQL logs them (bench/capture-sql.ts), with
 -- the same locks: the early read outside the transaction (none), the listing FOR UPDATE with the
--- buyer's activation, the buyer's player row FOR NO KEY UPDATE, then the balance rows in the
--- ledger's order. The posting is written as the ledger sends it: one statement for the
--- posting's player legs (writeLegs in libs/server/src/ledger/ledger-writes.ts: the buyer's debit and
--- the seller's credit, accounts by id, the buyer's before every seller's in this game), then the
--- listing and the gear in one, the seller's notification, and one statement just before COMMIT for the
+-- buyer's activation, the buyer's player row FOR NO KEY UPDATE, then the listing and the gear sold in
+-- one statement and the seller's notification, then the balance rows in the ledger's order. The
+-- posting is written as the ledger sends it: one statement for the posting's player legs (writeLegs
+-- in libs/server/src/ledger/ledger-writes.ts: the buyer's debit and the seller's credit, accounts by
+-- id, the buyer's before every seller's in this game), and one statement just before COMMIT for the
 -- system accounts' legs (the tax account's credit, deferred by the ledger), as the ledger sends them.
 --
 -- Variables from bench/money.ts (pgbench -D): buyer_first/buyer_last (the paid buyers),
@@ -31,6 +31,18 @@ SELECT activation, hive_username FROM players WHERE id = :buyer FOR NO KEY UPDAT
 \set seller_account :listing_seller_id + :account_offset
 SELECT coalesce(b.amount, 0) AS runik, GREATEST(0, coalesce(b.amount, 0) - p.locked_runik) AS withdrawable
   FROM players AS p JOIN ledger_accounts AS a ON a.player_id = p.id LEFT JOIN balances AS b ON b.account_id = a.id AND b.asset = 'runik' WHERE p.id = :buyer;
+WITH sold AS (UPDATE listings SET status = 'sold', buyer_id = :buyer, closed_at = now() WHERE id = :listing RETURNING gear_id)
+UPDATE gears SET owner_id = :buyer, listed = false, equipped = false FROM sold WHERE gears.id = sold.gear_id RETURNING gears.type, gears.rarity, gears.level \gset gear_
+INSERT INTO notifications (player_id, kind, source, data, created_at)
+ SELECT entry.player_id, entry.kind, 'listing:' || :listing::text, entry.data, now()
+   FROM unnest(ARRAY[:listing_seller_id]::bigint[], '{listing-sold}'::text[],
+               ARRAY[jsonb_build_object('listingId', :listing::bigint,
+                                        'gearName', upper(left(:gear_rarity::text, 1)) || substr(:gear_rarity::text, 2) || ' ' || upper(left(:gear_type::text, 1)) || substr(:gear_type::text, 2) || ' Gear Lv.' || :gear_level::text,
+                                        'buyer', :buyer_hive_username::text, 'price', :listing_price::bigint,
+                                        'fee', trim_scale(:listing_fee_thousandths::numeric / 1000), 'tax', trim_scale(:tax_share::numeric / 1000),
+                                        'received', trim_scale(:seller_share::numeric / 1000))]) AS entry (player_id, kind, data)
+ ON CONFLICT (player_id, kind, source) DO NOTHING
+ RETURNING id, player_id, kind, data, created_at, read_at;
 WITH legs AS (
    SELECT * FROM unnest(ARRAY[:buyer_account, :seller_account]::bigint[], '{runik,runik}'::text[], ARRAY[:price_debit, :seller_share]::bigint[], '{f,f}'::boolean[],
                         array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[2]), '{gear-sale,gear-sale}'::text[],
@@ -54,18 +66,6 @@ WITH legs AS (
    FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
   ORDER BY l.position
  RETURNING account_id, asset;
-WITH sold AS (UPDATE listings SET status = 'sold', buyer_id = :buyer, closed_at = now() WHERE id = :listing RETURNING gear_id)
-UPDATE gears SET owner_id = :buyer, listed = false, equipped = false FROM sold WHERE gears.id = sold.gear_id RETURNING gears.type, gears.rarity, gears.level \gset gear_
-INSERT INTO notifications (player_id, kind, source, data, created_at)
- SELECT entry.player_id, entry.kind, 'listing:' || :listing::text, entry.data, now()
-   FROM unnest(ARRAY[:listing_seller_id]::bigint[], '{listing-sold}'::text[],
-               ARRAY[jsonb_build_object('listingId', :listing::bigint,
-                                        'gearName', upper(left(:gear_rarity::text, 1)) || substr(:gear_rarity::text, 2) || ' ' || upper(left(:gear_type::text, 1)) || substr(:gear_type::text, 2) || ' Gear Lv.' || :gear_level::text,
-                                        'buyer', :buyer_hive_username::text, 'price', :listing_price::bigint,
-                                        'fee', trim_scale(:listing_fee_thousandths::numeric / 1000), 'tax', trim_scale(:tax_share::numeric / 1000),
-                                        'received', trim_scale(:seller_share::numeric / 1000))]) AS entry (player_id, kind, data)
- ON CONFLICT (player_id, kind, source) DO NOTHING
- RETURNING id, player_id, kind, data, created_at, read_at;
 WITH legs AS (
    SELECT * FROM unnest(ARRAY[:tax_account]::bigint[], '{runik}'::text[], ARRAY[:tax_share]::bigint[], '{f}'::boolean[],
                         array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[1]), '{gear-sale}'::text[], array_fill('listing:' || :listing::text, ARRAY[1]), array_fill(now(), ARRAY[1]))

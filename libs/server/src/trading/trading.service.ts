@@ -270,6 +270,10 @@ export class TradingService {
       if (withdrawable < price * 1000) throw ApiError.badRequest(TradingMessages.lockedRunikShort(price));
 
       const { seller, tax } = saleSplit(price);
+      const [sold] = await rows(manager, sellStatement(listingId, buyerId, this.clock.now()));
+      await this.notifySale(manager, listing, { ...sold, buyer: buyer.hive_username }, { seller, tax });
+      // The money last: a seller's balance row, which every sale of theirs credits, is held from here to COMMIT only
+      // (two round trips, the tax account's legs and COMMIT), not across the sale's other statements too.
       await this.ledger.post(manager, {
         reason: 'gear-sale',
         reference: `listing:${listingId}`,
@@ -280,8 +284,6 @@ export class TradingService {
           { account: { system: 'system:tax' }, asset: 'runik', delta: tax },
         ],
       });
-      const [sold] = await rows(manager, sellStatement(listingId, buyerId, this.clock.now()));
-      await this.notifySale(manager, listing, { ...sold, buyer: buyer.hive_username }, { seller, tax });
       return { success: true, message: TradingMessages.purchased };
     });
   }
