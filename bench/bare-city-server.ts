@@ -42,7 +42,7 @@ interface CityStatement {
 }
 
 async function cityStatement(databaseUrl: string): Promise<CityStatement> {
-  const dataSource = await new DataSource({ ...dataSourceOptions(databaseUrl), extra: { max: 1 } }).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(databaseUrl, { max: 1 })).initialize();
   const sent: BeforeQueryEvent[] = [];
   dataSource.subscribers.push({ beforeQuery: (event: BeforeQueryEvent) => void sent.push(event) });
   // No player has id 0: the statement runs for real and finds nothing. `ids` marks where the ids go.

@@ -47,7 +47,7 @@ export async function pushDelivery(
   size: BenchSizes['push'],
 ): Promise<ScenarioReport> {
   const config = loadAppConfig(serverEnv);
-  const dataSource = await new DataSource({ ...dataSourceOptions(databaseUrl(database)), extra: { max: 8 } }).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(databaseUrl(database), { max: 8 })).initialize();
   const push = new NotificationPush(dataSource, config);
   push.onModuleInit();
   const notifier = new Notifier(push, new Clock());

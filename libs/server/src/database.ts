@@ -1,3 +1,4 @@
+import type { PoolConfig } from 'pg';
 import { DataSourceOptions } from 'typeorm';
 import { Session } from './auth/session.entity';
 import { installArmyPowerSql } from './city/army-power-sql';
@@ -15,9 +16,9 @@ export const entities = [Player, Session, Registration];
 /** SQL generated from the rules this build runs (the stored army power), installed after the migrations. */
 const generatedSql: GeneratedSql[] = [installArmyPowerSql];
 
-/** A DataSource's options with every feature's entities. */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
-  return connectionOptions(databaseUrl, entities);
+/** A DataSource's options with every feature's entities (`pool`: a test's or a tool's own, instead of the processes'). */
+export function dataSourceOptions(databaseUrl: string, pool?: PoolConfig): DataSourceOptions {
+  return connectionOptions(databaseUrl, entities, pool);
 }
 
 /** Applies pending migrations, then the SQL generated from the rules; used by `npm start`, the test setup and deployments. */

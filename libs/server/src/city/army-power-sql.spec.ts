@@ -36,7 +36,7 @@ let throne: ThroneService;
 beforeAll(async () => {
   Logger.overrideLogger(false);
   database = await createTestDatabase();
-  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 6 } }).initialize();
+  dataSource = await new DataSource(dataSourceOptions(database.url, { max: 6 })).initialize();
   ledger = new LedgerService(clock);
   const cities = new CityTransactions(dataSource, ledger, clock);
   const notifier = testNotifier(clock);

@@ -28,7 +28,7 @@ const economy = () => new EconomyService(dataSource, new TreasuryService(dataSou
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 4 } }).initialize();
+  dataSource = await new DataSource(dataSourceOptions(database.url, { max: 4 })).initialize();
 });
 afterAll(async () => {
   await dataSource?.destroy();

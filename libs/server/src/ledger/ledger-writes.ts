@@ -9,7 +9,7 @@ import {
 } from 'typeorm';
 import { sql, Selectable } from 'kysely';
 import type { Balances } from '../core/database/schema';
-import { compiledOnce, rows } from '../core/database/sql';
+import { compiledOnce, rows, sendAhead } from '../core/database/sql';
 import type { LedgerReason } from '@runik/contract';
 import { Asset } from './ledger.types';
 
@@ -38,21 +38,22 @@ export interface LegWrite {
  * row exists (rows are never deleted): without a row there is nothing to debit.
  */
 export async function writeLegs(manager: EntityManager, legs: LegWrite[]): Promise<Set<string>> {
-  const column = <K extends keyof LegWrite>(key: K) => legs.map((leg) => leg[key]);
-  const changed = await rows(
-    manager,
-    writeLegsStatement(
-      column('accountId'),
-      column('asset'),
-      column('delta'),
-      column('allowNegative'),
-      column('postingId'),
-      column('reason'),
-      column('reference'),
-      column('at'),
-    ),
-  );
+  const changed = await rows(manager, legsStatement(legs));
   return new Set(changed.map((row) => rowKey(row.account_id, row.asset)));
+}
+
+function legsStatement(legs: LegWrite[]) {
+  const column = <K extends keyof LegWrite>(key: K) => legs.map((leg) => leg[key]);
+  return writeLegsStatement(
+    column('accountId'),
+    column('asset'),
+    column('delta'),
+    column('allowNegative'),
+    column('postingId'),
+    column('reason'),
+    column('reference'),
+    column('at'),
+  );
 }
 
 /** Every posting's statement (each column of the legs one array parameter): compiled once. */
@@ -95,51 +96,74 @@ export function rowKey(accountId: number, asset: string): string {
 }
 
 const PENDING = 'runik:pendingSystemLegs';
+const FAILED = 'runik:deferredLegsFailed';
 
 /**
  * Every posting shares the system accounts' balance rows (the mint above all), so whoever holds one
  * makes every other money action wait. Inside a transaction their legs are therefore written in one
  * statement just before COMMIT, in the postings' lock order (players' rows, then the system's, each
- * in key order), and each row is held for two round trips instead of from the posting to the end of
- * the transaction. Only legs that cannot fail are deferred: credits, and debits of accounts that may
- * go negative; players' credits only for a posting that asks (`deferCredits`).
+ * in key order), and COMMIT is sent right behind it, without waiting for its answer (the connection
+ * pipelines: data-source.ts): each row is held for PostgreSQL's own work on the two, not also across
+ * a round trip to a busy api. Only legs that cannot fail are deferred: credits, and debits of accounts
+ * that may go negative; players' credits only for a posting that asks (`deferCredits`).
  */
 export function deferLegs(runner: QueryRunner, legs: LegWrite[]): void {
   if (!flushers.has(runner.connection)) {
-    runner.connection.subscribers.push(flusher);
+    // First: a commit whose legs failed must be refused before any other subscriber hears of it (NotificationPush).
+    runner.connection.subscribers.unshift(flusher);
     flushers.add(runner.connection);
   }
   const data = runner.data as Record<string, LegWrite[] | undefined>;
   (data[PENDING] ??= []).push(...legs);
 }
 
+/** The pending legs, in lock order; a stable sort, so each row's legs keep the order they were posted in. */
 function takePending(runner: QueryRunner): LegWrite[] {
   const data = runner.data as Record<string, LegWrite[] | undefined>;
   const legs = data[PENDING] ?? [];
   delete data[PENDING];
-  return legs;
+  return legs.sort((a, b) => Number(a.system) - Number(b.system) || a.accountId - b.accountId || a.asset.localeCompare(b.asset));
 }
 
 async function flush(runner: QueryRunner): Promise<void> {
-  // A stable sort: each row's legs keep the order they were posted in.
-  const legs = takePending(runner).sort(
-    (a, b) => Number(a.system) - Number(b.system) || a.accountId - b.accountId || a.asset.localeCompare(b.asset),
-  );
+  const legs = takePending(runner);
   if (legs.length > 0) await writeLegs(runner.manager, legs);
+}
+
+/** Whether this commit ends the transaction; a savepoint's release (TypeORM's depth above 1, kept to itself) does not. */
+function endsTransaction(runner: QueryRunner): boolean {
+  return (runner as unknown as { transactionDepth: number }).transactionDepth === 1;
+}
+
+/**
+ * Sends the pending legs with COMMIT, which TypeORM sends next, right behind them. Should they fail, PostgreSQL turns
+ * that COMMIT into a ROLLBACK without an error: their failure, kept here, is thrown at `afterTransactionCommit`.
+ */
+async function sendBeforeCommit(runner: QueryRunner): Promise<void> {
+  const legs = takePending(runner);
+  if (legs.length > 0) await sendAhead(runner, legsStatement(legs), (error) => ((runner.data as Record<string, unknown>)[FAILED] = error));
 }
 
 const flushers = new WeakSet<DataSource>();
 
 /**
- * Flushes at each commit, and before a savepoint starts, so that rolling back to it drops only the
- * legs posted after it. A rollback drops the pending legs with the rest of its work.
+ * Writes the pending legs at each commit (the transaction's with COMMIT right behind them, a savepoint's release
+ * after them), and before a savepoint starts, so that rolling back to it drops only the legs posted after it. A
+ * rollback drops the pending legs with the rest of its work.
  */
 const flusher: EntitySubscriberInterface = {
   async beforeTransactionStart(event: TransactionStartEvent): Promise<void> {
     if (event.queryRunner.isTransactionActive) await flush(event.queryRunner);
   },
   beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
-    return flush(event.queryRunner);
+    return endsTransaction(event.queryRunner) ? sendBeforeCommit(event.queryRunner) : flush(event.queryRunner);
+  },
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    const data = event.queryRunner.data as Record<string, unknown>;
+    const failed = data[FAILED];
+    delete data[FAILED];
+    // Thrown, not returned as a promise: TypeORM then calls no later subscriber, and the transaction throws it.
+    if (failed) throw failed;
   },
   beforeTransactionRollback(event: TransactionRollbackEvent): void {
     takePending(event.queryRunner);

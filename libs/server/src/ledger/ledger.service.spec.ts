@@ -12,7 +12,7 @@ let ledger: LedgerService;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 40 } }).initialize();
+  dataSource = await new DataSource(dataSourceOptions(database.url, { max: 40 })).initialize();
   ledger = new LedgerService(new Clock());
 });
 afterAll(async () => {
@@ -241,6 +241,52 @@ describe('LedgerService', () => {
     expect(await mintEntries()).toBe(mintedBefore + 1);
     expect((await ledger.balancesOf(dataSource.manager, alice)).wheat).toBe(70);
     expect((await totals()).wheat).toBe(0);
+  });
+
+  it('refuses a commit whose deferred legs failed: the transaction throws their error, writes nothing, and no later subscriber hears of a commit', async () => {
+    const [alice, bob] = [await newPlayer(1_000), await newPlayer()];
+    // A process's own: a subscriber acting on commits registered at its start, before the ledger's first deferred leg
+    // registers the ledger's (NotificationPush does so).
+    const process = await new DataSource(dataSourceOptions(database.url, { max: 2 })).initialize();
+    const heard: string[] = [];
+    process.subscribers.push({
+      afterTransactionCommit: (event) => void (event.queryRunner.data.sale && heard.push(event.queryRunner.data.sale)),
+    });
+    const sale = (name: string) =>
+      process.transaction(async (manager) => {
+        manager.queryRunner!.data.sale = name;
+        await manager.query(`SET LOCAL lock_timeout = '200ms'`);
+        await ledger.post(manager, {
+          reason: 'gear-sale',
+          legs: [
+            { account: { playerId: alice }, asset: 'runik', delta: -100 },
+            { account: { playerId: bob }, asset: 'runik', delta: 90 },
+            { account: { system: 'system:tax' }, asset: 'runik', delta: 10 },
+          ],
+        });
+      });
+    try {
+      await sale('first');
+      // Another transaction holds the tax account's row: the deferred legs, sent with COMMIT behind them, wait past the timeout.
+      const holder = dataSource.createQueryRunner();
+      await holder.startTransaction();
+      await holder.query(
+        `SELECT 1 FROM balances b JOIN ledger_accounts a ON a.id = b.account_id WHERE a.code = 'system:tax' FOR UPDATE OF b`,
+      );
+      try {
+        await expect(sale('refused')).rejects.toMatchObject({ driverError: { code: '55P03' } });
+      } finally {
+        await holder.rollbackTransaction();
+        await holder.release();
+      }
+      expect([await runikOf(alice), await runikOf(bob)]).toEqual([900, 90]);
+      // The connections go on: the same sale, with the row free, commits and is heard of.
+      await sale('third');
+    } finally {
+      await process.destroy();
+    }
+    expect(heard).toEqual(['first', 'third']);
+    expect([await runikOf(alice), await runikOf(bob)]).toEqual([800, 180]);
   });
 
   it('never deadlocks on the shared system rows: 60 concurrent transactions minting and burning several assets in random orders', async () => {

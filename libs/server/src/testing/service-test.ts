@@ -64,7 +64,7 @@ export interface ServiceTest {
 
 export async function createServiceTest({ clock, poolSize = 10, env = {} }: ServiceTestOptions): Promise<ServiceTest> {
   const database = await createTestDatabase();
-  const dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: poolSize } }).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(database.url, { max: poolSize })).initialize();
   const ledger = new LedgerService(clock);
   const cities = new CityTransactions(dataSource, ledger, clock);
   const quests = new QuestProgress(testNotifier(clock));

@@ -9,7 +9,7 @@ import type { Asset } from '../ledger/ledger.types';
 
 /** Mints thousandths of an asset to a player through the game's own ledger, as production or a deposit would. */
 export async function grantThroughLedger(databaseUrl: string, playerId: number, asset: Asset, thousandths: number): Promise<void> {
-  const dataSource = await new DataSource({ ...dataSourceOptions(databaseUrl), extra: { max: 1 } }).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(databaseUrl, { max: 1 })).initialize();
   try {
     const ledger = new LedgerService(new Clock());
     await dataSource.transaction((manager) =>

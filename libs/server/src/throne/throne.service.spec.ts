@@ -33,7 +33,7 @@ beforeAll(async () => {
   // The engine logs every phase it applies: quiet here.
   Logger.overrideLogger(false);
   database = await createTestDatabase();
-  dataSource = await new DataSource({ ...dataSourceOptions(database.url), extra: { max: 12 } }).initialize();
+  dataSource = await new DataSource(dataSourceOptions(database.url, { max: 12 })).initialize();
   ledger = new LedgerService(clock);
   cities = new CityTransactions(dataSource, ledger, clock);
   cityService = new CityService(dataSource, cities, clock, new QuestProgress(notifier));

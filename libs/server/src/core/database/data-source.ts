@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { Client, PoolConfig } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { migrations } from '../migrations';
 
@@ -6,11 +6,22 @@ import { migrations } from '../migrations';
 export type GeneratedSql = (dataSource: DataSource) => Promise<void>;
 
 /**
- * The connection every process uses. Entities come from the features: in the api and the worker each feature
- * module registers its own (`TypeOrmModule.forFeature`, loaded by CoreModule's `autoLoadEntities`); a DataSource
- * built without Nest gets them from `libs/server/src/database.ts`.
+ * The pool of the api and the worker. A connection idle for a while is kept (pg-pool closes it after 10 s by default):
+ * a new one costs PostgreSQL a backend's start and, for its first statements, the planning with cold catalog caches
+ * (docs/decisions.md, "Pooled connections kept through a lull").
  */
-export function connectionOptions(databaseUrl: string, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
+const PROCESS_POOL: PoolConfig = { max: 20, idleTimeoutMillis: 5 * 60_000, connectionTimeoutMillis: 5000 };
+
+/**
+ * The connection every process uses (`pool`: a test's or a tool's own, smaller one). Entities come from the features:
+ * in the api and the worker each feature module registers its own (`TypeOrmModule.forFeature`, loaded by CoreModule's
+ * `autoLoadEntities`); a DataSource built without Nest gets them from `libs/server/src/database.ts`.
+ */
+export function connectionOptions(
+  databaseUrl: string,
+  entities: DataSourceOptions['entities'] = [],
+  pool: PoolConfig = PROCESS_POOL,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -20,10 +31,9 @@ export function connectionOptions(databaseUrl: string, entities: DataSourceOptio
     migrationsRun: false,
     // bigint columns hold amounts in thousandths: safe as JS numbers up to 2^53.
     parseInt8: true,
-    // A connection idle for a while is kept (pg-pool closes it after 10 s by default): a new one costs PostgreSQL a
-    // backend's start and, for its first statements, the planning with cold catalog caches (docs/decisions.md,
-    // "Pooled connections kept through a lull").
-    extra: { max: 20, idleTimeoutMillis: 5 * 60_000, connectionTimeoutMillis: 5000 },
+    // Every connection pipelines: a statement sent while another is under way goes at once, not after its answer, so
+    // a transaction's COMMIT follows the ledger's deferred legs without waiting for them (ledger-writes.ts).
+    extra: { ...pool, pipeline: true },
   } as DataSourceOptions;
 }
 

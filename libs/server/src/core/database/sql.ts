@@ -8,7 +8,8 @@ import {
   PostgresQueryCompiler,
   RawBuilder,
 } from 'kysely';
-import { EntityManager } from 'typeorm';
+import type { PoolClient } from 'pg';
+import { EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import type { DB } from './schema';
 
 /**
@@ -59,6 +60,21 @@ export function compiledOnce<Args extends unknown[], Row>(
     ...compiled,
     parameters: compiled.parameters.map((value, index) => (positions[index] < 0 ? value : args[positions[index]])),
   });
+}
+
+/**
+ * Sends a statement on the transaction's connection without waiting for its answer, so that the next one (its COMMIT)
+ * goes right behind it (the connection pipelines: data-source.ts). Resolves once it is on its way; `onFailure` hears
+ * of its error, as TypeORM would have thrown it. Straight to the pg client, whose answers settle in the order sent:
+ * `onFailure` runs before TypeORM, a step behind, has read the answer of the statement sent next.
+ */
+export async function sendAhead(runner: QueryRunner, query: CompiledQuery, onFailure: (error: QueryFailedError) => void): Promise<void> {
+  const client = (await runner.connect()) as PoolClient;
+  const parameters = [...query.parameters];
+  client.query(query.sql, parameters).then(
+    () => undefined,
+    (error: Error) => onFailure(new QueryFailedError(query.sql, parameters, error)),
+  );
 }
 
 /** The first row of `rows`, if any. */

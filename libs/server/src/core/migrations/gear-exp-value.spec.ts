@@ -10,7 +10,7 @@ const migration = new GearExpValue1765440000000();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  dataSource = await new DataSource({ ...connectionOptions(database.url), extra: { max: 2 } }).initialize();
+  dataSource = await new DataSource(connectionOptions(database.url, [], { max: 2 })).initialize();
 });
 afterAll(async () => {
   await dataSource?.destroy();
