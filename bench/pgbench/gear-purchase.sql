@@ -6,7 +6,9 @@
 -- posting is written as the ledger sends it: one statement for the posting's player legs (writeLegs
 -- in libs/server/src/ledger/ledger-writes.ts: the buyer's debit and the seller's credit, accounts by
 -- id, the buyer's before every seller's in this game), and one statement just before COMMIT for the
--- system accounts' legs (the tax account's credit, deferred by the ledger), as the ledger sends them.
+-- system accounts' legs (the tax account's credit, deferred by the ledger), as the ledger sends them,
+-- with COMMIT pipelined right behind it (\startpipeline: the ledger does not wait for the legs' answer
+-- either, ledger-writes.ts).
 --
 -- Variables from bench/money.ts (pgbench -D): buyer_first/buyer_last (the paid buyers),
 -- listing_first/listing_last (listings seeded for pgbench), account_offset (a player's ledger
@@ -66,6 +68,7 @@ WITH legs AS (
    FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
   ORDER BY l.position
  RETURNING account_id, asset;
+\startpipeline
 WITH legs AS (
    SELECT * FROM unnest(ARRAY[:tax_account]::bigint[], '{runik}'::text[], ARRAY[:tax_share]::bigint[], '{f}'::boolean[],
                         array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[1]), '{gear-sale}'::text[], array_fill('listing:' || :listing::text, ARRAY[1]), array_fill(now(), ARRAY[1]))
@@ -89,3 +92,4 @@ WITH legs AS (
   ORDER BY l.position
  RETURNING account_id, asset;
 COMMIT;
+\endpipeline

@@ -10,7 +10,9 @@
 -- then the player's balances read back, the draw added to the day's row in place (within the budget
 -- and the newcomers' slice, as the allowance saw them), and one statement just before COMMIT for the
 -- system accounts' legs (deferred by the ledger: the mint's debit, which may go negative, the burn and
--- tax accounts' credits, rows by account id: mint, burn, tax), as the ledger sends them.
+-- tax accounts' credits, rows by account id: mint, burn, tax), as the ledger sends them, with COMMIT
+-- pipelined right behind it (\startpipeline: the ledger does not wait for the legs' answer either,
+-- ledger-writes.ts).
 --
 -- Variables from bench/money.ts (pgbench -D): player_first/player_last (the players),
 -- account_offset (a player's ledger account id less its id, the same for every player of the game:
@@ -84,6 +86,7 @@ SELECT b.asset, b.amount FROM balances b JOIN ledger_accounts a ON a.id = b.acco
 UPDATE emission_days SET used = used + :gained, newcomers_used = newcomers_used + :gained
  WHERE day = :day::date AND budget = :day_budget AND used <= :used_most AND newcomers_used <= :newcomers_most
  RETURNING 1 AS drawn;
+\startpipeline
 WITH legs AS (
    SELECT * FROM unnest(ARRAY[:mint_account, :burn_account, :tax_account]::bigint[], '{runik,wheat,runik}'::text[], ARRAY[:gross_debit, :amount, :tax]::bigint[], '{t,f,f}'::boolean[],
                         array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[3]), '{convert-to-runik,convert-to-runik,convert-to-runik}'::text[],
@@ -108,3 +111,4 @@ WITH legs AS (
   ORDER BY l.position
  RETURNING account_id, asset;
 COMMIT;
+\endpipeline
