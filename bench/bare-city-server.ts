@@ -5,9 +5,10 @@
  * rate limit, no validation, no logging, no response shaping. Players' ids by name are read once at start.
  *
  * The statement is not copied: at start libs/server's loadCities runs once on a TypeORM DataSource with
- * the api's options, as CityService.city runs it, and the SQL and parameters it sends are recorded on
- * their way to pg; the player ids' parameter is found by identity. So it cannot drift, and a change
- * that breaks the recording stops this server (and `npm run bench -- --short` in npm test) at once.
+ * the api's options, as CityService.city runs it, and the SQL and parameters it sends are recorded where
+ * they reach the pg connection, whichever way they took to it (the pool's `query` or a TypeORM query
+ * runner); the player ids' parameter is found by identity. So it cannot drift, and a change that breaks
+ * the recording stops this server (and `npm run bench -- --short` in npm test) at once.
  * apps/e2e/src/api/bare-city-server.spec.ts checks that it answers the api's city.
  *
  * For the diagnosis only, `GET /with-redis/api/city/resources/{username}` first does the Redis round
@@ -26,8 +27,8 @@ import Redis from 'ioredis';
 import { Pool } from 'pg';
 import type { PoolConfig } from 'pg';
 import { DataSource } from 'typeorm';
-import type { BeforeQueryEvent } from 'typeorm';
 import { dataSourceOptions } from '@runik/server';
+import { connectionPool } from '../libs/server/src/core/database/sql';
 import { loadCities } from '../libs/server/src/city/city-state';
 
 const SESSION_AND_COUNT = `local session = redis.call('GET', KEYS[1])
@@ -43,8 +44,15 @@ interface CityStatement {
 
 async function cityStatement(databaseUrl: string): Promise<CityStatement> {
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl, { max: 1 })).initialize();
-  const sent: BeforeQueryEvent[] = [];
-  dataSource.subscribers.push({ beforeQuery: (event: BeforeQueryEvent) => void sent.push(event) });
+  const sent: { sql: string; parameters: unknown }[] = [];
+  // The pool's one connection: every statement of the data source goes through its `query`.
+  const client = await connectionPool(dataSource).connect();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    sent.push({ sql: String(args[0]), parameters: args[1] });
+    return query(...args);
+  }) as typeof client.query;
+  client.release();
   // No player has id 0: the statement runs for real and finds nothing. `ids` marks where the ids go.
   const ids = [0];
   try {
@@ -53,7 +61,7 @@ async function cityStatement(databaseUrl: string): Promise<CityStatement> {
     await dataSource.destroy();
   }
   if (sent.length !== 1) throw new Error(`loadCities sent ${sent.length} statements, expected 1`);
-  const [{ query: sql, parameters }] = sent;
+  const [{ sql, parameters }] = sent;
   const at = Array.isArray(parameters) ? parameters.indexOf(ids) : -1;
   if (at < 0) throw new Error(`no parameter of loadCities' statement is its player ids: ${JSON.stringify(parameters)}`);
   return { sql, parameters: (playerId) => (parameters as unknown[]).map((value, index) => (index === at ? [playerId] : value)) };

@@ -1,5 +1,57 @@
 import { sql } from 'kysely';
-import { compiledOnce, db } from './sql';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { createTestDatabase, TestDatabase } from '../../testing/test-database';
+import { connectionOptions } from './data-source';
+import { compiledOnce, connectionPool, db, rows } from './sql';
+
+describe('rows', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // No entities: `rows` runs SQL only.
+    dataSource = await new DataSource(connectionOptions(database.url, [], { max: 2 })).initialize();
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  const namesOf = (ids: number[]) =>
+    db
+      .selectFrom('players')
+      .select('hive_username')
+      .where('id', '=', (eb) => eb.fn.any(eb.val(ids)));
+  const addPlayer = (name: string) =>
+    db.insertInto('players').values({ hive_username: name, activation: 'free', referrer: '' }).returning('id');
+
+  it('reads outside a transaction on a pooled connection, and hands it back: the pool ends up idle and whole', async () => {
+    const [{ id }] = await rows(dataSource.manager, addPlayer('rows-reader'));
+    const reads = await Promise.all(Array.from({ length: 10 }, () => rows(dataSource.manager, namesOf([id]))));
+    expect(reads).toEqual(Array.from({ length: 10 }, () => [{ hive_username: 'rows-reader' }]));
+    const pool = connectionPool(dataSource);
+    expect({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }).toEqual({ total: 2, idle: 2, waiting: 0 });
+  });
+
+  it("reads inside a transaction on the transaction's own connection: it sees what the transaction wrote", async () => {
+    const seen = await dataSource.transaction(async (manager) => {
+      const [{ id }] = await rows(manager, addPlayer('rows-in-tx'));
+      const inside = await rows(manager, namesOf([id]));
+      const outside = await rows(dataSource.manager, namesOf([id]));
+      return { inside, outside };
+    });
+    expect(seen).toEqual({ inside: [{ hive_username: 'rows-in-tx' }], outside: [] });
+  });
+
+  it("throws a failed read as TypeORM's QueryFailedError, with PostgreSQL's code, and the pool goes on", async () => {
+    const divisionByZero = db.selectNoFrom(sql<number>`1 / ${0}::int`.as('one'));
+    const error = await rows(dataSource.manager, divisionByZero).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(QueryFailedError);
+    expect(error).toMatchObject({ code: '22012', driverError: { code: '22012' } });
+    await expect(rows(dataSource.manager, namesOf([]))).resolves.toEqual([]);
+  });
+});
 
 describe('compiledOnce', () => {
   it('gives the statement and parameters a fresh compile gives, for each call’s arguments, constants kept', () => {

@@ -8,8 +8,8 @@ import {
   PostgresQueryCompiler,
   RawBuilder,
 } from 'kysely';
-import type { PoolClient } from 'pg';
-import { EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
+import type { Pool, PoolClient } from 'pg';
+import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import type { DB } from './schema';
 
 /**
@@ -29,16 +29,35 @@ export const db = new Kysely<DB>({
 /**
  * Runs a built query (or raw SQL compiled with `sql<Row>`...`.compile(db)`) on the manager's connection: inside a
  * transaction its own, else one taken from the pool for this statement, as `EntityManager.query` does.
+ *
+ * A SELECT outside a transaction goes to the pool itself (pg-pool's `query`: a connection for the statement, handed
+ * back after it, dropped if it failed), not through a TypeORM query runner made and released for it: the runner, its
+ * entity manager and their promises cost the api about 7 % of its CPU per city read, and were promoted out of
+ * the young generation often enough to bring a full collection every minute of load (docs/benchmarks.md, "The city
+ * read without a query runner"). Other statements keep the runner: a failed write keeps its connection.
  */
 export async function rows<Row>(manager: EntityManager, query: Compilable<Row> | CompiledQuery<Row>): Promise<Row[]> {
-  const { sql, parameters } = 'compile' in query ? query.compile() : query;
+  const compiled = 'compile' in query ? query.compile() : query;
+  const parameters = [...compiled.parameters];
+  if (!manager.queryRunner && compiled.query.kind === 'SelectQueryNode') {
+    try {
+      return (await connectionPool(manager.connection).query(compiled.sql, parameters)).rows as Row[];
+    } catch (error) {
+      throw new QueryFailedError(compiled.sql, parameters, error as Error);
+    }
+  }
   const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
   try {
-    const result = await runner.query(sql, [...parameters], true);
+    const result = await runner.query(compiled.sql, parameters, true);
     return result.records;
   } finally {
     if (!manager.queryRunner) await runner.release();
   }
+}
+
+/** The pg pool under a data source (TypeORM's Postgres driver calls it `master` and types it `any`). */
+export function connectionPool(dataSource: DataSource): Pool {
+  return (dataSource.driver as unknown as { master: Pool }).master;
 }
 
 /**
