@@ -28,8 +28,8 @@ import { Pool } from 'pg';
 import type { PoolConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@runik/server';
-import { connectionPool } from '../libs/server/src/core/database/sql';
 import { loadCities } from '../libs/server/src/city/city-state';
+import { recordStatements } from '../libs/server/src/testing/record-statements';
 
 const SESSION_AND_COUNT = `local session = redis.call('GET', KEYS[1])
 if not session then return false end
@@ -44,15 +44,8 @@ interface CityStatement {
 
 async function cityStatement(databaseUrl: string): Promise<CityStatement> {
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl, { max: 1 })).initialize();
-  const sent: { sql: string; parameters: unknown }[] = [];
-  // The pool's one connection: every statement of the data source goes through its `query`.
-  const client = await connectionPool(dataSource).connect();
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    sent.push({ sql: String(args[0]), parameters: args[1] });
-    return query(...args);
-  }) as typeof client.query;
-  client.release();
+  const sent: { sql: string; parameters: unknown[] | undefined }[] = [];
+  recordStatements(dataSource, (sql, parameters) => void sent.push({ sql, parameters }));
   // No player has id 0: the statement runs for real and finds nothing. `ids` marks where the ids go.
   const ids = [0];
   try {
@@ -62,9 +55,9 @@ async function cityStatement(databaseUrl: string): Promise<CityStatement> {
   }
   if (sent.length !== 1) throw new Error(`loadCities sent ${sent.length} statements, expected 1`);
   const [{ sql, parameters }] = sent;
-  const at = Array.isArray(parameters) ? parameters.indexOf(ids) : -1;
+  const at = parameters ? parameters.indexOf(ids) : -1;
   if (at < 0) throw new Error(`no parameter of loadCities' statement is its player ids: ${JSON.stringify(parameters)}`);
-  return { sql, parameters: (playerId) => (parameters as unknown[]).map((value, index) => (index === at ? [playerId] : value)) };
+  return { sql, parameters: (playerId) => (parameters ?? []).map((value, index) => (index === at ? [playerId] : value)) };
 }
 
 async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-import { DataSource, Logger } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   CitadelService,
   CityTransactions,
@@ -8,15 +8,15 @@ import {
   LeaderboardService,
   QuestProgress,
 } from '@runik/server';
-import { createTestDatabase, TestDatabase, testChatLines, testEmission, testNotifier } from '@runik/server/testing';
+import { createTestDatabase, recordStatements, TestDatabase, testChatLines, testEmission, testNotifier } from '@runik/server/testing';
 import type { LeaderboardFilter, LeaderboardResponse } from '@runik/contract';
 import { LEADERBOARD_PAGE_SIZE, seasonAt } from '@runik/rules';
 import { LeaderboardSeed, seedBigGame } from '../support/leaderboard-seed';
 
 /**
  * With 10,000 players, every leaderboard page and the citadel views are answered from indexes:
- * the services run for real against a seeded database, every statement they send is recorded (a
- * TypeORM logger sees the exact SQL and parameters), and each is EXPLAINed with its own
+ * the services run for real against a seeded database, every statement they send is recorded (the
+ * exact SQL and parameters, where they reach the pg connection), and each is EXPLAINed with its own
  * parameters. No plan may read the players, cities, season_damage or citadel_damage tables whole.
  *
  * The seed ends with VACUUM ANALYZE, the state autovacuum keeps a table in (it also runs after
@@ -41,19 +41,11 @@ let citadel: CitadelService;
 type Statement = { query: string; parameters?: unknown[] };
 let recording: Statement[] | null = null;
 
-const recorder: Logger = {
-  logQuery: (query, parameters) => void recording?.push({ query, parameters: parameters as unknown[] | undefined }),
-  logQueryError: () => undefined,
-  logQuerySlow: () => undefined,
-  logSchemaBuild: () => undefined,
-  logMigration: () => undefined,
-  log: () => undefined,
-};
-
 beforeAll(async () => {
   database = await createTestDatabase();
   seed = await seedBigGame(database.url, { players: PLAYERS });
-  dataSource = await new DataSource({ ...dataSourceOptions(database.url), logging: ['query'], logger: recorder }).initialize();
+  dataSource = await new DataSource(dataSourceOptions(database.url)).initialize();
+  recordStatements(dataSource, (query, parameters) => void recording?.push({ query, parameters }));
   const clock = new Clock();
   const ledger = new LedgerService(clock);
   leaderboards = new LeaderboardService(dataSource, clock);

@@ -1,6 +1,6 @@
 import type { HttpException } from '@nestjs/common';
-import type { BeforeQueryEvent } from 'typeorm';
 import { TradingMessages } from '@runik/contract';
+import { recordStatements } from '../testing/record-statements';
 import { createServiceTest, ServiceTest } from '../testing/service-test';
 import { TestClock } from '../testing/test-clock';
 import { testNotifier } from '../testing/test-notifier';
@@ -23,7 +23,7 @@ const sent: string[] = [];
 beforeAll(async () => {
   t = await createServiceTest({ clock, poolSize: 20 });
   trading = new TradingService(t.dataSource, t.cities, t.ledger, testNotifier(clock), clock);
-  t.dataSource.subscribers.push({ beforeQuery: (event: BeforeQueryEvent) => void sent.push(event.query) });
+  recordStatements(t.dataSource, (sql) => void sent.push(sql));
 });
 afterAll(() => t?.close());
 
