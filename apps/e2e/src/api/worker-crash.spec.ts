@@ -81,10 +81,18 @@ describe('a worker killed inside a confirmation', () => {
       );
       const players = await Promise.all(Array.from({ length: 4 }, () => newCityPlayer(stack, 'crash')));
       const deposits = await Promise.all(
-        players.map(async (player, index) => ({ player, amount: `${index + 2}.5`, txId: await depositAndWait(player, `${index + 2}.5`) })),
+        players.map(async (player, index) => {
+          const amount = `${index + 2}.5`;
+          return { player, amount, txId: await sendToken(stack.simUrl, player.username, GAME_ACCOUNT, 'RNK', amount, '') };
+        }),
       );
+      // The reports are awaited once the worker is killed: on a loaded machine the chain follower may see a transfer
+      // before the api has its report, record the deposit itself and stop at the held row, and the report's insert of
+      // the same deposit then waits for that transaction, which only the kill ends.
+      const reports = deposits.map(({ player, amount, txId }) => player.api.post(ApiRoutes.depositInit(player.username), { amount, txId }));
 
       await killWorkerWaitingOn(blocker, 'no confirmation reached the held row');
+      for (const report of await Promise.all(reports)) expect(report.status).toBe(200);
       await stack.startWorker();
 
       for (const { player, amount, txId } of deposits) {

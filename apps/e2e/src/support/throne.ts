@@ -77,13 +77,14 @@ export interface SeededWar {
 async function insertWar(
   stack: Stack,
   columns: Record<string, string>,
-  warDate = `coalesce(max(war_date) + 1, DATE '2999-01-01')`,
+  warDate = `coalesce(latest + 1, DATE '2999-01-01')`,
 ): Promise<SeededWar> {
   const names = Object.keys(columns);
+  // One row whatever the table holds: a fixed date must not depend on whether the worker has stored its war yet.
   const [row] = await queryDatabase<{ id: number; war_date: string }>(
     stack.database.url,
     `INSERT INTO throne_wars (war_date, ${names.join(', ')})
-     SELECT ${warDate}, ${names.map((name) => columns[name]).join(', ')} FROM throne_wars
+     SELECT ${warDate}, ${names.map((name) => columns[name]).join(', ')} FROM (SELECT max(war_date) AS latest FROM throne_wars) AS stored
      RETURNING id, to_char(war_date, 'YYYY-MM-DD') AS war_date`,
   );
   return { id: Number(row.id), warDate: row.war_date };
