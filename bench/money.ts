@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ApiRoutes } from '@runik/contract';
 import { emissionAllowance, emissionSlices, gameDay, gameDayKey, previewToRunik, saleSplit, youngSince } from '@runik/rules';
-import { BenchGame, LISTING_PRICE } from './game';
+import { BenchGame, LISTING_PRICE, seedListings } from './game';
 import { alternate, LoadResult, mergeLoads, RequestSpec, runLoad } from './load';
 import { mergePgbench, PgbenchResult, runPgbench } from './pgbench';
 import { formatNumber, ScenarioReport, throughputRow } from './report';
@@ -96,14 +96,14 @@ export async function moneyActions(
     return { api, pgbench, cpu: describeCpu(cpu, api.requests, pgbench.transactions) };
   };
 
-  // Gear purchase: every call buys a listing of its own. Past the last listing seeded the calls would
-  // meet sold listings (409), and the run fails its check: seed more listings then.
+  // Gear purchase: every call buys a listing of its own (a sold one would answer 409 and fail the run's check).
   const buying = (listings: number[], pickBuyer: (call: number) => SeededPlayer) => {
     let next = 0;
-    return () => {
+    const nextCall = () => {
       const buyer = pickBuyer(next);
       return post(buyer, ApiRoutes.buyGear, { buyerUsername: buyer.username, listingId: listings[next++ % listings.length] });
     };
+    return Object.assign(nextCall, { unsold: () => listings.length - next });
   };
   const split = saleSplit(LISTING_PRICE);
   const buyingAtRandom = buying(game.listings.api.ids, randomPlayer);
@@ -121,7 +121,16 @@ export async function moneyActions(
           next: buying(game.listings.apiWarmUp.ids, (call) => game.players[call % game.players.length]),
         }),
       );
-      return runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, ...size.warmUp, next: buyingAtRandom });
+      const warmUp = await runLoad({ url: apiUrl, connections: MONEY_CONNECTIONS, ...size.warmUp, next: buyingAtRandom });
+      // The seeded listings last a box as fast as the bench's first ones; a faster box gets more before it is measured,
+      // enough for the measured slices at twice the warm-up's rate.
+      const measured = size.rounds * (size.slice.amount ?? Math.ceil(size.slice.seconds * warmUp.requestsPerSecond * 2));
+      const missing = measured - buyingAtRandom.unsold();
+      if (missing > 0) {
+        const sellerIds = game.sellers.map((seller) => seller.playerId);
+        game.listings.api.ids.push(...(await seedListings(run.database, sellerIds, missing)));
+      }
+      return warmUp;
     },
     'gear-purchase.sql',
     async () => ({
