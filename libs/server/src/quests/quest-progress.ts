@@ -69,6 +69,11 @@ const COUNTS = `
 /** How far back a streak is read: longer runs pay no more (`STREAK_BONUS_MAX_PERCENT`), but are shown as they are. */
 const STREAK_DAYS_READ = 366;
 
+/** The counts' statement and its parameters for a player at `now`. */
+export function questCounts(playerId: number, now: Date): [string, unknown[]] {
+  return [COUNTS, [playerId, gameDay(now.getTime()).start, gameDayKey(now.getTime()), STREAK_DAYS_READ]];
+}
+
 /**
  * Quest progress (docs/quests.md): counted from the game's records, and each completion stored once
  * with a notification. Every action a quest counts calls `observe` in its own transaction, so the
@@ -82,12 +87,7 @@ export class QuestProgress {
   /** Reads every quest, stores the completions not stored yet and notifies the player of them. */
   async observe(manager: EntityManager, playerId: number, now: Date): Promise<QuestsNow> {
     const day = gameDayKey(now.getTime());
-    const [counts]: (QuestCounts & { playedDays: string[] })[] = await manager.query(COUNTS, [
-      playerId,
-      gameDay(now.getTime()).start,
-      day,
-      STREAK_DAYS_READ,
-    ]);
+    const [counts]: (QuestCounts & { playedDays: string[] })[] = await manager.query(...questCounts(playerId, now));
     if (!counts) return { day, streakDays: 0, standings: [] };
     const completions = await completionsOf(manager, playerId, day);
     const claimedChain = new Set(

@@ -34,6 +34,7 @@ import { MentionMarks1796000200000 } from './1796000200000-mention-marks';
 import { LookAlikeKeys1796000300000 } from './1796000300000-look-alike-keys';
 import { PaymentsInBlock1796000400000 } from './1796000400000-payments-in-block';
 import { FairSeeds1796000500000 } from './1796000500000-fair-seeds';
+import { HarvestsByAccount1796000600000 } from './1796000600000-harvests-by-account';
 
 /** Every migration, in order. TypeORM never synchronizes the schema. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   LookAlikeKeys1796000300000,
   PaymentsInBlock1796000400000,
   FairSeeds1796000500000,
+  HarvestsByAccount1796000600000,
 ];
