@@ -4,11 +4,11 @@
  * the api runs for it and sending the row as JSON. Nothing else: no framework, no bearer session, no
  * rate limit, no validation, no logging, no response shaping. Players' ids by name are read once at start.
  *
- * The statement is not copied: at start libs/server's loadCities runs once on a TypeORM DataSource with
- * the api's options, as CityService.city runs it, and the SQL and parameters it sends are recorded where
- * they reach the pg connection, whichever way they took to it (the pool's `query` or a TypeORM query
- * runner); the player ids' parameter is found by identity. So it cannot drift, and a change that breaks
- * the recording stops this server (and `npm run bench -- --short` in npm test) at once.
+ * The statement is not copied: at start libs/server's loadCity runs once on a TypeORM DataSource with
+ * the api's options, as CityService.city runs it, and the SQL, parameters and prepared statement's name it
+ * sends are recorded where they reach the pg connection, whichever way they took to it (the pool's `query`
+ * or a TypeORM query runner); the player id's parameter is found by its value, one no player has. So it cannot drift, and a
+ * change that breaks the recording stops this server (and `npm run bench -- --short` in npm test) at once.
  * apps/e2e/src/api/bare-city-server.spec.ts checks that it answers the api's city.
  *
  * For the diagnosis only, `GET /with-redis/api/city/resources/{username}` first does the Redis round
@@ -25,10 +25,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
-import type { PoolConfig } from 'pg';
+import type { PoolConfig, QueryConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@runik/server';
-import { loadCities } from '../libs/server/src/city/city-state';
+import { loadCity } from '../libs/server/src/city/city-state';
 import { recordStatements } from '../libs/server/src/testing/record-statements';
 
 const SESSION_AND_COUNT = `local session = redis.call('GET', KEYS[1])
@@ -36,28 +36,25 @@ if not session then return false end
 if redis.call('INCR', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
 return session`;
 
-/** The city read's statement as the api sends it to pg, and its parameters for one player. */
-interface CityStatement {
-  sql: string;
-  parameters: (playerId: number) => unknown[];
-}
+/** The city read's statement as the api sends it to pg (prepared under the api's name), for one player. */
+type CityStatement = (playerId: number) => QueryConfig;
 
 async function cityStatement(databaseUrl: string): Promise<CityStatement> {
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl, { max: 1 })).initialize();
-  const sent: { sql: string; parameters: unknown[] | undefined }[] = [];
-  recordStatements(dataSource, (sql, parameters) => void sent.push({ sql, parameters }));
-  // No player has id 0: the statement runs for real and finds nothing. `ids` marks where the ids go.
-  const ids = [0];
+  const sent: { sql: string; parameters: unknown[] | undefined; name: string | undefined }[] = [];
+  recordStatements(dataSource, (sql, parameters, name) => void sent.push({ sql, parameters, name }));
+  // No player has a negative id: the statement runs for real and finds nothing. The id marks where the player's goes.
+  const marker = Number.MIN_SAFE_INTEGER;
   try {
-    await loadCities(dataSource.manager, ids);
+    await loadCity(dataSource.manager, marker);
   } finally {
     await dataSource.destroy();
   }
-  if (sent.length !== 1) throw new Error(`loadCities sent ${sent.length} statements, expected 1`);
-  const [{ sql, parameters }] = sent;
-  const at = parameters ? parameters.indexOf(ids) : -1;
-  if (at < 0) throw new Error(`no parameter of loadCities' statement is its player ids: ${JSON.stringify(parameters)}`);
-  return { sql, parameters: (playerId) => (parameters ?? []).map((value, index) => (index === at ? [playerId] : value)) };
+  if (sent.length !== 1) throw new Error(`loadCity sent ${sent.length} statements, expected 1`);
+  const [{ sql, parameters, name }] = sent;
+  const at = parameters ? parameters.indexOf(marker) : -1;
+  if (at < 0) throw new Error(`no parameter of loadCity's statement is its player id: ${JSON.stringify(parameters)}`);
+  return (playerId) => ({ name, text: sql, values: (parameters ?? []).map((value, index) => (index === at ? playerId : value)) });
 }
 
 async function main(): Promise<void> {
@@ -94,9 +91,7 @@ async function main(): Promise<void> {
     if (id === undefined) return send(404, '{"error":"Not found"}');
     (redisToo ? authorized(request.headers.authorization, username) : Promise.resolve(true))
       .then((allowed) =>
-        allowed
-          ? pool.query(city.sql, city.parameters(id)).then((result) => send(200, JSON.stringify(result.rows[0])))
-          : send(403, '{"error":"Forbidden"}'),
+        allowed ? pool.query(city(id)).then((result) => send(200, JSON.stringify(result.rows[0]))) : send(403, '{"error":"Forbidden"}'),
       )
       .catch((error: Error) => send(500, JSON.stringify({ error: error.message })));
   });

@@ -34,7 +34,7 @@ export interface PgbenchResult {
 
 /**
  * Runs pgbench with a custom script the way the api talks to PostgreSQL: the extended query protocol
- * with unnamed statements (`-M extended`, as node-postgres sends a query with parameters), `-n` (no
+ * with prepared statements (`-M prepared`, as `rows` sends the api's money statements), `-n` (no
  * vacuum of pgbench's own tables, which this database lacks), two threads (the machine's cores).
  */
 export async function runPgbench(options: PgbenchOptions): Promise<PgbenchResult> {
@@ -43,7 +43,7 @@ export async function runPgbench(options: PgbenchOptions): Promise<PgbenchResult
   const args = [
     '-n',
     '-M',
-    'extended',
+    'prepared',
     '-c',
     String(options.clients),
     '-j',

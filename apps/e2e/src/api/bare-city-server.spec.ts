@@ -8,7 +8,7 @@ import type { Stack } from '../support/stack';
 
 /**
  * bench/bare-city-server.ts, the baseline of `npm run bench`'s city read, runs the statement it recorded from the
- * server's own loadCities. For the same player it must answer the very row the api's city is made from: the api's
+ * server's own loadCity. For the same player it must answer the very row the api's city is made from: the api's
  * answer is that row through the server's own cityStateOf and cityDto. The cities are made so that the answer does
  * not move with the clock (production stopped at its 12-hour cap, training finished), so two reads a few
  * milliseconds apart agree to the last thousandth.

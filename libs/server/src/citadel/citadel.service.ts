@@ -26,6 +26,7 @@ import type {
 import { applyLosses, bankProduction, CityState, commanderBonuses, loadCity, withFinishedTraining } from '../city/city-state';
 import { CityTransactions } from '../city/city-transactions';
 import { Clock } from '../core/clock/clock';
+import { preparedSql, rows } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
 import { EmissionBudget } from '../emission/emission-budget';
 import { LedgerService } from '../ledger/ledger.service';
@@ -75,22 +76,7 @@ export class CitadelService {
     const { state } = withFinishedTraining(stored, now);
     // One round trip for the floor everyone is on, the player's progress, every share of its reward and
     // the boss rewards the player was paid today (the daily cap).
-    const [standing]: {
-      current_floor: number;
-      reward_thousandths: string;
-      current_hp: string;
-      day: string | null;
-      today_attack_count: number | null;
-      total_damage: string | null;
-      damages: { playerId: number; damage: number }[];
-      paid_today: string;
-    }[] = await manager.query(
-      `SELECT s.current_floor, f.reward_thousandths, f.current_hp, cp.day, cp.today_attack_count, cp.total_damage,
-        (SELECT coalesce(json_agg(json_build_object('playerId', d.player_id, 'damage', d.total_damage)), '[]') FROM citadel_damage d WHERE d.floor = s.current_floor) AS damages,
-        (SELECT coalesce(sum(r.reward_thousandths), 0) FROM citadel_rewards r WHERE r.player_id = $1 AND r.distributed_at >= $2)::text AS paid_today
-       FROM citadel_state s JOIN citadel_floors f ON f.floor = s.current_floor LEFT JOIN citadel_players cp ON cp.player_id = $1`,
-      [playerId, gameDay(now.getTime()).start],
-    );
+    const [standing] = await rows(manager, standingStatement(playerId, gameDay(now.getTime()).start));
     // What the player will be paid for the damage dealt so far: the payout's own share (of all the
     // damage the boss takes, its hit points left included), rounding and daily cap.
     const paidToday = new Map([[playerId, Number(standing.paid_today)]]);
@@ -383,6 +369,23 @@ export class CitadelService {
     await manager.query(`UPDATE citadel_state SET current_floor = $1`, [floor]);
   }
 }
+
+/** The floor everyone is on, a player's progress, every share of its reward and the boss rewards paid since `$2`. */
+const standingStatement = preparedSql<{
+  current_floor: number;
+  reward_thousandths: string;
+  current_hp: string;
+  day: string | null;
+  today_attack_count: number | null;
+  total_damage: string | null;
+  damages: { playerId: number; damage: number }[];
+  paid_today: string;
+}>(
+  `SELECT s.current_floor, f.reward_thousandths, f.current_hp, cp.day, cp.today_attack_count, cp.total_damage,
+        (SELECT coalesce(json_agg(json_build_object('playerId', d.player_id, 'damage', d.total_damage)), '[]') FROM citadel_damage d WHERE d.floor = s.current_floor) AS damages,
+        (SELECT coalesce(sum(r.reward_thousandths), 0) FROM citadel_rewards r WHERE r.player_id = $1 AND r.distributed_at >= $2)::text AS paid_today
+       FROM citadel_state s JOIN citadel_floors f ON f.floor = s.current_floor LEFT JOIN citadel_players cp ON cp.player_id = $1`,
+);
 
 function percent(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part * 10_000) / whole) / 100;

@@ -61,7 +61,7 @@ export async function loadCity(manager: EntityManager, playerId: number): Promis
 
 /** Several cities in one round trip, by player id. */
 export async function loadCities(manager: EntityManager, playerIds: number[]): Promise<Map<number, CityState>> {
-  const cities = await rows(manager, citiesStatement(playerIds));
+  const cities = await rows(manager, playerIds.length === 1 ? cityStatement(playerIds[0]) : citiesStatement(playerIds));
   return new Map(cities.map((row) => [row.player_id, cityStateOf(row)]));
 }
 
@@ -81,8 +81,8 @@ const lockStatement = compiledOnce((playerId: number) =>
     .forUpdate(),
 );
 
-/** A city row with its player's activation, balances, training batches and equipped gear (JSON built in the query). */
-function citiesQuery(playerIds: number[]) {
+/** City rows with their players' activation, balances, training batches and equipped gear (JSON built in the query). */
+function citiesQuery() {
   return db
     .selectFrom('cities as c')
     .innerJoin('players as p', 'p.id', 'c.player_id')
@@ -102,15 +102,22 @@ function citiesQuery(playerIds: number[]) {
           .selectFrom('gears as g')
           .select(['g.type', 'g.rarity', 'g.level'])
           .whereRef('g.owner_id', '=', 'c.player_id')
-          .where('g.equipped', '=', true),
+          // Written into the SQL, not a parameter: the plan made once uses the equipped gear's partial index.
+          .where('g.equipped', '=', sql.lit(true)),
       ).as('equipped'),
-    ])
-    .where('c.player_id', '=', (eb) => eb.fn.any(eb.val(playerIds)));
+    ]);
 }
-/** A row of the city read, as loadCities' statement returns it. */
+/** A row of the city read, as loadCity's and loadCities' statements return it. */
 export type CityRow = InferResult<ReturnType<typeof citiesQuery>>[number];
-/** The city read is the game's hottest statement: compiled once. */
-const citiesStatement = compiledOnce(citiesQuery);
+/**
+ * The city read is the game's hottest statement: compiled once. One city by `=`, not `= ANY`: PostgreSQL plans a
+ * prepared statement once only when that plan costs no more than one for the call's values, and for an array of
+ * unknown length it costs ten cities: most city reads, of one city, would be planned again at every call.
+ */
+const cityStatement = compiledOnce((playerId: number) => citiesQuery().where('c.player_id', '=', playerId));
+const citiesStatement = compiledOnce((playerIds: number[]) =>
+  citiesQuery().where('c.player_id', '=', (eb) => eb.fn.any(eb.val(playerIds))),
+);
 
 export function cityStateOf(row: CityRow): CityState {
   return {

@@ -13,6 +13,7 @@ import {
   streakDays,
 } from '@runik/rules';
 import { QUEST_TITLES } from '@runik/contract';
+import { PreparedQuery, preparedSql, rows } from '../core/database/sql';
 import { Notifier } from '../notifications/notifier';
 
 /** The period a chain quest's row is kept under; a daily quest's is its game day (gameDayKey). */
@@ -69,9 +70,11 @@ const COUNTS = `
 /** How far back a streak is read: longer runs pay no more (`STREAK_BONUS_MAX_PERCENT`), but are shown as they are. */
 const STREAK_DAYS_READ = 366;
 
-/** The counts' statement and its parameters for a player at `now`. */
-export function questCounts(playerId: number, now: Date): [string, unknown[]] {
-  return [COUNTS, [playerId, gameDay(now.getTime()).start, gameDayKey(now.getTime()), STREAK_DAYS_READ]];
+const countsStatement = preparedSql<QuestCounts & { playedDays: string[] }>(COUNTS);
+
+/** The counts' statement for a player at `now`. */
+export function questCounts(playerId: number, now: Date): PreparedQuery<QuestCounts & { playedDays: string[] }> {
+  return countsStatement(playerId, gameDay(now.getTime()).start, gameDayKey(now.getTime()), STREAK_DAYS_READ);
 }
 
 /**
@@ -87,7 +90,7 @@ export class QuestProgress {
   /** Reads every quest, stores the completions not stored yet and notifies the player of them. */
   async observe(manager: EntityManager, playerId: number, now: Date): Promise<QuestsNow> {
     const day = gameDayKey(now.getTime());
-    const [counts]: (QuestCounts & { playedDays: string[] })[] = await manager.query(...questCounts(playerId, now));
+    const [counts] = await rows(manager, questCounts(playerId, now));
     if (!counts) return { day, streakDays: 0, standings: [] };
     const completions = await completionsOf(manager, playerId, day);
     const claimedChain = new Set(

@@ -109,14 +109,16 @@ export class TradingService {
   async marketplace(playerId: number, { category, type, rarity, sortBy, page }: MarketplaceQuery): Promise<MarketplaceResponse> {
     const filter: GearFilter = { category: category ?? null, type: type ?? null, rarity: rarity ?? null };
     const active = await this.activeListings(filter);
+    // 'active' written into the SQL, not a parameter: the page's plan, made once (countAndPage prepares it), then
+    // knows the active listings' partial indexes apply.
     const { total: own, rows } = await countAndPage(
       this.dataSource.manager,
       listingsOfGear(filter)
         .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('l.status', '=', 'active')
+        .where('l.status', '=', sql.lit('active'))
         .where('l.seller_id', '=', playerId),
       shownListings(filter)
-        .where('l.status', '=', 'active')
+        .where('l.status', '=', sql.lit('active'))
         .where('l.seller_id', '<>', playerId)
         .orderBy(SORTS[sortBy])
         .limit(MARKETPLACE_PAGE_SIZE)

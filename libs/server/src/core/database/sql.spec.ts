@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '../../testing/test-database';
 import { connectionOptions } from './data-source';
-import { compiledOnce, connectionPool, db, rows } from './sql';
+import { compiledOnce, connectionPool, db, preparedSql, rows } from './sql';
 
 describe('rows', () => {
   let database: TestDatabase;
@@ -42,6 +42,30 @@ describe('rows', () => {
       return { inside, outside };
     });
     expect(seen).toEqual({ inside: [{ hive_username: 'rows-in-tx' }], outside: [] });
+  });
+
+  it('sends a prepared statement by its name: each connection parses it once, inside a transaction too', async () => {
+    const namesOfOnce = compiledOnce((ids: number[]) => namesOf(ids));
+    const [{ id }] = await rows(dataSource.manager, addPlayer('rows-prepared'));
+    for (let i = 0; i < 3; i++) {
+      expect(await rows(dataSource.manager, namesOfOnce([id]))).toEqual([{ hive_username: 'rows-prepared' }]);
+    }
+    const inTransaction = await dataSource.transaction(async (manager) => {
+      const [{ id: added }] = await rows(manager, addPlayer('rows-prepared-tx'));
+      const read = await rows(manager, namesOfOnce([added]));
+      const prepared = await manager.query('SELECT name, statement FROM pg_prepared_statements');
+      return { read, prepared };
+    });
+    expect(inTransaction.read).toEqual([{ hive_username: 'rows-prepared-tx' }]);
+    expect(inTransaction.prepared).toContainEqual({ name: namesOfOnce([id]).name, statement: namesOfOnce([id]).sql });
+  });
+
+  it('throws a failed prepared statement as QueryFailedError, inside a transaction and out, and the pool goes on', async () => {
+    const divide = preparedSql<{ one: number }>('SELECT 1 / $1::int AS one');
+    await expect(rows(dataSource.manager, divide(0))).rejects.toMatchObject({ code: '22012', driverError: { code: '22012' } });
+    const inTransaction = dataSource.transaction((manager) => rows(manager, divide(0)));
+    await expect(inTransaction).rejects.toBeInstanceOf(QueryFailedError);
+    await expect(rows(dataSource.manager, divide(1))).resolves.toEqual([{ one: 1 }]);
   });
 
   it("throws a failed read as TypeORM's QueryFailedError, with PostgreSQL's code, and the pool goes on", async () => {
