@@ -483,7 +483,11 @@ export class EmissionBudget {
     const yesterday = new Date(today.getTime() - DAY_MS);
     const harvests = await rows(
       manager,
-      playerIds === null ? harvestsStatement(yesterday, today) : harvestsOfStatement(yesterday, today, playerIds),
+      playerIds === null
+        ? harvestsStatement(yesterday, today)
+        : playerIds.length === 1
+          ? harvestsOfOneStatement(yesterday, today, playerIds[0])
+          : harvestsOfStatement(yesterday, today, playerIds),
     );
     const harvested = new Map<number, Partial<ResourceAmounts>>();
     for (const row of harvests) {
@@ -534,9 +538,16 @@ function harvestsQuery(from: Date, to: Date) {
   );
 }
 const harvestsStatement = compiledOnce(harvestsQuery);
-/** Of some players only (a conversion's allowance reads its player's each time): compiled once. */
+/** Of some players only: compiled once. */
 const harvestsOfStatement = compiledOnce((from: Date, to: Date, playerIds: number[]) =>
   harvestsQuery(from, to).where('a.player_id', '=', sql<number>`ANY(${playerIds}::bigint[])`),
+);
+/**
+ * Of one player (a conversion's allowance reads its player's each time), by `=`: PostgreSQL keeps one plan for a
+ * prepared statement only when it costs no more than the call's own, and for `ANY` of an array it costs ten players.
+ */
+const harvestsOfOneStatement = compiledOnce((from: Date, to: Date, playerId: number) =>
+  harvestsQuery(from, to).where('a.player_id', '=', playerId),
 );
 
 /** The day's row, what the player drew of it and whether it is young (`youngSince`): a conversion's allowance reads it each time. */
