@@ -7,8 +7,9 @@
  * The statement is not copied: at start libs/server's loadCity runs once on a TypeORM DataSource with
  * the api's options, as CityService.city runs it, and the SQL, parameters and prepared statement's name it
  * sends are recorded where they reach the pg connection, whichever way they took to it (the pool's `query`
- * or a TypeORM query runner); the player id's parameter is found by its value, one no player has. So it cannot drift, and a
- * change that breaks the recording stops this server (and `npm run bench -- --short` in npm test) at once.
+ * or a TypeORM query runner); the player id's parameter is found by its value, one no player has. So it cannot
+ * drift, and a change that breaks the recording stops this server (and `npm run bench -- --short` in npm test) at
+ * once.
  * apps/e2e/src/api/bare-city-server.spec.ts checks that it answers the api's city.
  *
  * For the diagnosis only, `GET /with-redis/api/city/resources/{username}` first does the Redis round

@@ -44,7 +44,7 @@ describe('rows', () => {
     expect(seen).toEqual({ inside: [{ hive_username: 'rows-in-tx' }], outside: [] });
   });
 
-  it('sends a prepared statement by its name: each connection parses it once, inside a transaction too', async () => {
+  it('sends a prepared statement under its name, outside a transaction and inside one, where it sees the writes', async () => {
     const namesOfOnce = compiledOnce((ids: number[]) => namesOf(ids));
     const [{ id }] = await rows(dataSource.manager, addPlayer('rows-prepared'));
     for (let i = 0; i < 3; i++) {

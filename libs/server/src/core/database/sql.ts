@@ -34,14 +34,15 @@ type Statement<Row> = Compilable<Row> | CompiledQuery<Row> | PreparedQuery<Row>;
  * Runs a built query (or raw SQL compiled with `sql<Row>`...`.compile(db)`) on the manager's connection: inside a
  * transaction its own, else one taken from the pool for this statement, as `EntityManager.query` does.
  *
- * A SELECT (built, or raw SQL starting with one) outside a transaction goes to the pool itself (pg-pool's `query`: a connection for the statement, handed
- * back after it, dropped if it failed), not through a TypeORM query runner made and released for it: the runner, its
- * entity manager and their promises cost the api about 7 % of its CPU per city read, and were promoted out of
- * the young generation often enough to bring a full collection every minute of load (docs/benchmarks.md, "The city
- * read without a query runner"). Other statements keep the runner: a failed write keeps its connection.
+ * A SELECT (built, or raw SQL starting with one) outside a transaction goes to the pool itself (pg-pool's `query`: a
+ * connection for the statement, handed back after it, dropped if it failed), not through a TypeORM query runner made
+ * and released for it: the runner, its entity manager and their promises cost the api about 7 % of its CPU per city
+ * read, and were promoted out of the young generation often enough to bring a full collection every minute of load
+ * (docs/benchmarks.md, "The city read without a query runner"). Other statements keep the runner: a failed write
+ * keeps its connection.
  *
- * A prepared statement (`compiledOnce`, `preparedSql`) is sent by its name; TypeORM's runner sends only unnamed ones,
- * so inside a transaction it goes to the runner's pg client, behind whatever the runner sent before it.
+ * A prepared statement (`compiledOnce`, `prepared`, `preparedSql`) is sent by its name; TypeORM's runner sends only
+ * unnamed ones, so inside a transaction it goes to the runner's pg client, behind whatever the runner sent before it.
  */
 export async function rows<Row>(manager: EntityManager, query: Statement<Row>): Promise<Row[]> {
   const compiled = 'compile' in query ? query.compile() : query;
@@ -68,6 +69,7 @@ export async function rows<Row>(manager: EntityManager, query: Statement<Row>): 
   }
 }
 
+/** A read: built as a SELECT, or raw SQL that starts with one (a raw statement's kind is only `RawNode`). */
 function isSelect(compiled: CompiledQuery): boolean {
   return compiled.query.kind === 'SelectQueryNode' || (compiled.query.kind === 'RawNode' && /^\s*SELECT\b/i.test(compiled.sql));
 }
