@@ -3,9 +3,10 @@ import type { DataSource } from 'typeorm';
 import { connectionPool } from '../core/database/sql';
 
 /**
- * Hears every statement a data source's connections are sent, with its parameters (and its name if prepared), whichever way it took to them: the
- * pool's own `query` (a typed SELECT outside a transaction), a TypeORM query runner, or the ledger's legs sent ahead.
- * TypeORM's logger and `beforeQuery` subscribers see the runner's alone.
+ * Hears every statement a data source's connections are sent, with its parameters (and its name if prepared),
+ * whichever way it took to them: the pool's own `query` (a typed SELECT outside a transaction), a TypeORM query
+ * runner, a prepared statement sent to the client by `rows`, or the ledger's legs sent ahead. TypeORM's logger and
+ * `beforeQuery` subscribers see the runner's alone.
  */
 export function recordStatements(
   dataSource: DataSource,
