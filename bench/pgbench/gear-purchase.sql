@@ -18,10 +18,11 @@
 -- refuse it after the listing lock; pgbench has no such branch; its notification then meets the
 -- conflict and inserts nothing). Constant strings are literals here where the api sends them as
 -- parameters, the posting id and the time are made by PostgreSQL; writeLegs' arrays are built here
--- from the variables where the api sends them as array parameters, and the notification's data is
--- built by jsonb_build_object where the api sends it as JSON text (the same jsonb). pgbench cannot
--- tell a refused debit from the rows writeLegs returns (the api throws): a refused debit leaves the
--- ledger unbalanced, which the bench's ledger check reports.
+-- from the variables where the api sends them as array parameters (with their LIMIT, the legs'
+-- count, as the api writes it), and the notification's data is built by jsonb_build_object where
+-- the api sends it as JSON text (the same jsonb). pgbench cannot tell a refused debit from the rows
+-- writeLegs returns (the api throws): a refused debit leaves the ledger unbalanced, which the
+-- bench's ledger check reports.
 \set buyer random(:buyer_first, :buyer_last)
 \set buyer_account :buyer + :account_offset
 \set listing random(:listing_first, :listing_last)
@@ -49,7 +50,8 @@ WITH legs AS (
    SELECT * FROM unnest(ARRAY[:buyer_account, :seller_account]::bigint[], '{runik,runik}'::text[], ARRAY[:price_debit, :seller_share]::bigint[], '{f,f}'::boolean[],
                         array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[2]), '{gear-sale,gear-sale}'::text[],
                         array_fill('listing:' || :listing::text, ARRAY[2]), array_fill(now(), ARRAY[2]))
-     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
+     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)
+     LIMIT 2),
  sums AS (
    SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
  totals AS (SELECT *, delta < 0 AND NOT allow_negative AS checked FROM sums),
@@ -72,7 +74,8 @@ WITH legs AS (
 WITH legs AS (
    SELECT * FROM unnest(ARRAY[:tax_account]::bigint[], '{runik}'::text[], ARRAY[:tax_share]::bigint[], '{f}'::boolean[],
                         array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[1]), '{gear-sale}'::text[], array_fill('listing:' || :listing::text, ARRAY[1]), array_fill(now(), ARRAY[1]))
-     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
+     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)
+     LIMIT 1),
  sums AS (
    SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
  totals AS (SELECT *, delta < 0 AND NOT allow_negative AS checked FROM sums),

@@ -24,10 +24,11 @@
 -- budget as the api reads it, and the slice and a young newcomer's share the rules make of it:
 -- the api computes them per call from the row it reads). Constant strings are literals here where
 -- the api sends them as parameters, the posting id and the time are made by PostgreSQL; writeLegs'
--- arrays are built here from the variables where the api sends them as array parameters; `ANY
--- (ARRAY[:player])` stands for the api's `ANY($1)` with '{id}'. pgbench cannot tell a refused debit
--- or draw from the rows returned (the api throws): a refused debit leaves the ledger unbalanced,
--- which the bench's ledger check reports, and the bench's draws stay far within the budget.
+-- arrays are built here from the variables where the api sends them as array parameters (with
+-- their LIMIT, the legs' count, as the api writes it); `ANY (ARRAY[:player])` stands for the
+-- api's `ANY($1)` with '{id}'. pgbench cannot tell a refused debit or draw from the rows returned
+-- (the api throws): a refused debit leaves the ledger unbalanced, which the bench's ledger check
+-- reports, and the bench's draws stay far within the budget.
 \set player random(:player_first, :player_last)
 \set account :player + :account_offset
 \set posting random(1, 9007199254740991)
@@ -63,7 +64,8 @@ WITH legs AS (
    SELECT * FROM unnest(ARRAY[:account, :account]::bigint[], '{runik,wheat}'::text[], ARRAY[:gained, :amount_debit]::bigint[], '{f,f}'::boolean[],
                         array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[2]), '{convert-to-runik,convert-to-runik}'::text[],
                         array_fill('player:' || :player::text, ARRAY[2]), array_fill(now(), ARRAY[2]))
-     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
+     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)
+     LIMIT 2),
  sums AS (
    SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
  totals AS (SELECT *, delta < 0 AND NOT allow_negative AS checked FROM sums),
@@ -91,7 +93,8 @@ WITH legs AS (
    SELECT * FROM unnest(ARRAY[:mint_account, :burn_account, :tax_account]::bigint[], '{runik,wheat,runik}'::text[], ARRAY[:gross_debit, :amount, :tax]::bigint[], '{t,f,f}'::boolean[],
                         array_fill(md5(:client_id::text || '-' || :posting::text)::uuid, ARRAY[3]), '{convert-to-runik,convert-to-runik,convert-to-runik}'::text[],
                         array_fill('player:' || :player::text, ARRAY[3]), array_fill(now(), ARRAY[3]))
-     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
+     WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)
+     LIMIT 3),
  sums AS (
    SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
  totals AS (SELECT *, delta < 0 AND NOT allow_negative AS checked FROM sums),

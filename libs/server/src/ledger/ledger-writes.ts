@@ -44,7 +44,7 @@ export async function writeLegs(manager: EntityManager, legs: LegWrite[]): Promi
 
 function legsStatement(legs: LegWrite[]) {
   const column = <K extends keyof LegWrite>(key: K) => legs.map((leg) => leg[key]);
-  return writeLegsStatement(
+  return (writeLegsStatements[legs.length - 1] ?? writeManyLegsStatement)(
     column('accountId'),
     column('asset'),
     column('delta'),
@@ -56,40 +56,53 @@ function legsStatement(legs: LegWrite[]) {
   );
 }
 
-/** Every posting's statement (each column of the legs one array parameter): compiled once. */
-const writeLegsStatement = compiledOnce(
-  (
-    accountIds: number[],
-    assets: Asset[],
-    deltas: number[],
-    allowNegatives: boolean[],
-    postingIds: string[],
-    reasons: LedgerReason[],
-    references: (string | null)[],
-    ats: Date[],
-  ) =>
-    sql<Pick<Selectable<Balances>, 'account_id' | 'asset'>>`WITH legs AS (
-       SELECT * FROM unnest(${accountIds}::bigint[], ${assets}::text[], ${deltas}::bigint[], ${allowNegatives}::boolean[], ${postingIds}::uuid[], ${reasons}::text[], ${references}::text[], ${ats}::timestamptz[])
-         WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)),
-     sums AS (
-       SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
-     totals AS (SELECT *, delta < 0 AND NOT allow_negative AS checked FROM sums),
-     changed AS (
-       INSERT INTO balances (account_id, asset, amount, allow_negative)
-       SELECT account_id, asset, CASE WHEN checked THEN 0 ELSE delta END, allow_negative FROM totals t
-        WHERE NOT checked OR EXISTS (SELECT 1 FROM balances b WHERE b.account_id = t.account_id AND b.asset = t.asset)
-        ORDER BY t.first
-       ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset)
-        WHERE balances.allow_negative OR balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset) >= 0
-       RETURNING account_id, asset, amount)
-     INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
-     SELECT l.posting_id, l.account_id, l.asset, l.delta,
-            c.amount - coalesce(sum(l.delta) OVER (PARTITION BY l.account_id, l.asset ORDER BY l.position ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
-            l.reason, l.reference, l.created_at
-       FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
-      ORDER BY l.position
-     RETURNING account_id, asset`,
-);
+/**
+ * The postings' statement (each column of the legs one array parameter), compiled once for each count of legs up to
+ * MOST_COUNTED_LEGS, that count written into its SQL as the legs' LIMIT: the arrays hold exactly that many legs, so
+ * the LIMIT cuts nothing, and it tells PostgreSQL how many there are. Without it an array parameter's unnest is costed
+ * at ten rows, the plan made once for the statement looked several times dearer than one made for each call's two or
+ * three legs, and every posting was planned again (about 0.28 ms of PostgreSQL's CPU, a tenth of a purchase's:
+ * docs/benchmarks.md, "The ledger's legs planned once"). Postings of more legs share one statement without a LIMIT.
+ */
+const MOST_COUNTED_LEGS = 12;
+const writeLegsStatementOf = (count: number | null) =>
+  compiledOnce(
+    (
+      accountIds: number[],
+      assets: Asset[],
+      deltas: number[],
+      allowNegatives: boolean[],
+      postingIds: string[],
+      reasons: LedgerReason[],
+      references: (string | null)[],
+      ats: Date[],
+    ) =>
+      sql<Pick<Selectable<Balances>, 'account_id' | 'asset'>>`WITH legs AS (
+         SELECT * FROM unnest(${accountIds}::bigint[], ${assets}::text[], ${deltas}::bigint[], ${allowNegatives}::boolean[], ${postingIds}::uuid[], ${reasons}::text[], ${references}::text[], ${ats}::timestamptz[])
+           WITH ORDINALITY AS leg (account_id, asset, delta, allow_negative, posting_id, reason, reference, created_at, position)
+           ${count === null ? sql`` : sql`LIMIT ${sql.lit(count)}`}),
+       sums AS (
+         SELECT account_id, asset, sum(delta) AS delta, bool_or(allow_negative) AS allow_negative, min(position) AS first FROM legs GROUP BY account_id, asset),
+       totals AS (SELECT *, delta < 0 AND NOT allow_negative AS checked FROM sums),
+       changed AS (
+         INSERT INTO balances (account_id, asset, amount, allow_negative)
+         SELECT account_id, asset, CASE WHEN checked THEN 0 ELSE delta END, allow_negative FROM totals t
+          WHERE NOT checked OR EXISTS (SELECT 1 FROM balances b WHERE b.account_id = t.account_id AND b.asset = t.asset)
+          ORDER BY t.first
+         ON CONFLICT (account_id, asset) DO UPDATE SET amount = balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset)
+          WHERE balances.allow_negative OR balances.amount + (SELECT delta FROM totals t WHERE t.account_id = EXCLUDED.account_id AND t.asset = EXCLUDED.asset) >= 0
+         RETURNING account_id, asset, amount)
+       INSERT INTO ledger_entries (posting_id, account_id, asset, delta, balance_after, reason, reference, created_at)
+       SELECT l.posting_id, l.account_id, l.asset, l.delta,
+              c.amount - coalesce(sum(l.delta) OVER (PARTITION BY l.account_id, l.asset ORDER BY l.position ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
+              l.reason, l.reference, l.created_at
+         FROM legs l JOIN changed c ON c.account_id = l.account_id AND c.asset = l.asset
+        ORDER BY l.position
+       RETURNING account_id, asset`,
+  );
+/** By count of legs less one. */
+const writeLegsStatements = Array.from({ length: MOST_COUNTED_LEGS }, (_, index) => writeLegsStatementOf(index + 1));
+const writeManyLegsStatement = writeLegsStatementOf(null);
 
 export function rowKey(accountId: number, asset: string): string {
   return `${accountId}|${asset}`;

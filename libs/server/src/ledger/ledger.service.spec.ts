@@ -322,6 +322,51 @@ describe('LedgerService', () => {
     for (const total of Object.values(await totals())) expect(total).toBe(0);
   });
 
+  it('writes every leg of postings of one to many legs, whose statement is planned once per connection for up to twelve', async () => {
+    for (const count of [1, 2, 12, 13]) {
+      const players = await Promise.all(Array.from({ length: count }, () => newPlayer()));
+      await dataSource.transaction((manager) =>
+        ledger.post(manager, {
+          reason: 'test-grant',
+          reference: `legs:${count}`,
+          legs: [
+            ...players.map((playerId) => ({ account: { playerId }, asset: 'runik' as const, delta: 7 })),
+            { account: { system: 'system:mint' }, asset: 'runik', delta: -7 * count },
+          ],
+        }),
+      );
+      expect(await Promise.all(players.map(runikOf))).toEqual(players.map(() => 7));
+      const [{ entries }] = await dataSource.query(`SELECT count(*)::int AS entries FROM ledger_entries WHERE reference = $1`, [
+        `legs:${count}`,
+      ]);
+      expect({ count, entries }).toEqual({ count, entries: count + 1 });
+    }
+
+    // One connection: after five plans made for their parameters, PostgreSQL keeps the one made once for the statement.
+    const [alice, bob] = [await newPlayer(1_000), await newPlayer()];
+    const runner = dataSource.createQueryRunner();
+    try {
+      for (let time = 0; time < 8; time += 1) {
+        await runner.startTransaction();
+        await ledger.post(runner.manager, {
+          reason: 'gear-sale',
+          legs: [
+            { account: { playerId: alice }, asset: 'runik', delta: -1 },
+            { account: { playerId: bob }, asset: 'runik', delta: 1 },
+          ],
+        });
+        await runner.commitTransaction();
+      }
+      const [plans] = await runner.query(
+        `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE 'WITH legs AS%LIMIT 2)%'`,
+      );
+      expect(plans).toEqual({ generic_plans: expect.any(Number), custom_plans: 5 });
+      expect(plans.generic_plans).toBeGreaterThanOrEqual(3);
+    } finally {
+      await runner.release();
+    }
+  });
+
   it('keeps ledger entries append-only', async () => {
     await newPlayer(1_000);
     await expect(dataSource.query(`UPDATE ledger_entries SET delta = delta * 2`)).rejects.toThrow(/append-only/);
