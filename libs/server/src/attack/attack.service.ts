@@ -34,7 +34,7 @@ import { CityTransactions } from '../city/city-transactions';
 import { FairRolls } from '../fairness/fair-rolls';
 import { Clock } from '../core/clock/clock';
 import { countAndPage } from '../core/database/count-and-page';
-import { db } from '../core/database/sql';
+import { db, firstRow, preparedSql, rows } from '../core/database/sql';
 import { ApiError } from '../core/errors/api-error';
 import { QuestProgress } from '../quests/quest-progress';
 import { Notifier } from '../notifications/notifier';
@@ -158,12 +158,7 @@ export class AttackService {
     const now = this.clock.now();
     const manager = this.dataSource.manager;
     const [[row], states] = await Promise.all([
-      manager.query(
-        `SELECT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2) AS allied,
-                (SELECT created_at FROM players WHERE id = $2) AS registered_at,
-                EXISTS (SELECT 1 FROM battles WHERE attacker_id = $2) AS has_raided`,
-        [attackerId, defenderId],
-      ) as Promise<({ allied: boolean } & TargetRow)[]>,
+      rows(manager, previewTargetStatement(attackerId, defenderId)),
       loadCities(manager, [attackerId, defenderId]),
     ]);
     if (row.allied) throw ApiError.badRequest(AttackMessages.cannotAttackAlly);
@@ -341,10 +336,7 @@ export class AttackService {
   }
 
   private async enemyId(attackerId: number, enemyName: string): Promise<number> {
-    const [enemy] = await this.dataSource.query(
-      `SELECT p.id FROM players p JOIN cities c ON c.player_id = p.id WHERE p.hive_username = $1`,
-      [enemyName],
-    );
+    const enemy = await firstRow(this.dataSource.manager, enemyStatement(enemyName));
     if (!enemy) throw ApiError.notFound(AttackMessages.enemyNotFound);
     if (Number(enemy.id) === attackerId) throw ApiError.badRequest(AttackMessages.cannotAttackSelf);
     return Number(enemy.id);
@@ -360,14 +352,7 @@ export class AttackService {
     defender: CityState,
     now: Date,
   ): Promise<{ tag: string | null; terms: OpenRaid }> {
-    const [row]: ({ allied: boolean; last_fought: Date | null; defender_tag: string | null } & TargetRow)[] = await manager.query(
-      `SELECT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2) AS allied,
-              (SELECT fought_at FROM battles WHERE attacker_id = $1 AND defender_id = $2 ORDER BY fought_at DESC LIMIT 1) AS last_fought,
-              (SELECT a.tag FROM alliance_members m JOIN alliances a ON a.id = m.alliance_id WHERE m.player_id = $2) AS defender_tag,
-              (SELECT created_at FROM players WHERE id = $2) AS registered_at,
-              EXISTS (SELECT 1 FROM battles WHERE attacker_id = $2) AS has_raided`,
-      [attacker.playerId, defender.playerId],
-    );
+    const [row] = await rows(manager, raidTargetStatement(attacker.playerId, defender.playerId));
     const { allied, last_fought, defender_tag } = row;
     if (allied) throw ApiError.badRequest(AttackMessages.cannotAttackAlly);
     const terms = termsOf(attacker, defender, row, now);
@@ -417,3 +402,20 @@ export function noChargesError(attacker: CityState, now: Date): ApiError {
   const { nextRegenInMs } = armyStatsDto(attacker, now);
   return new ApiError(HttpStatus.TOO_MANY_REQUESTS, AttackMessages.noAttacksLeft(formatCountdown(nextRegenInMs)), { nextRegenInMs });
 }
+
+/** The raids' own reads, prepared: each is sent at every preview or raid. */
+const enemyStatement = preparedSql<{ id: number }>(
+  `SELECT p.id FROM players p JOIN cities c ON c.player_id = p.id WHERE p.hive_username = $1`,
+);
+const previewTargetStatement = preparedSql<{ allied: boolean } & TargetRow>(
+  `SELECT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2) AS allied,
+          (SELECT created_at FROM players WHERE id = $2) AS registered_at,
+          EXISTS (SELECT 1 FROM battles WHERE attacker_id = $2) AS has_raided`,
+);
+const raidTargetStatement = preparedSql<{ allied: boolean; last_fought: Date | null; defender_tag: string | null } & TargetRow>(
+  `SELECT EXISTS (SELECT 1 FROM alliance_members mine JOIN alliance_members theirs USING (alliance_id) WHERE mine.player_id = $1 AND theirs.player_id = $2) AS allied,
+          (SELECT fought_at FROM battles WHERE attacker_id = $1 AND defender_id = $2 ORDER BY fought_at DESC LIMIT 1) AS last_fought,
+          (SELECT a.tag FROM alliance_members m JOIN alliances a ON a.id = m.alliance_id WHERE m.player_id = $2) AS defender_tag,
+          (SELECT created_at FROM players WHERE id = $2) AS registered_at,
+          EXISTS (SELECT 1 FROM battles WHERE attacker_id = $2) AS has_raided`,
+);

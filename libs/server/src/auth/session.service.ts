@@ -8,6 +8,7 @@ import { Clock } from '../core/clock/clock';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/app-config';
 import { REDIS } from '../core/redis/redis.module';
+import { firstRow, preparedSql } from '../core/database/sql';
 import { decodeCachedSession } from '../stored-data/stored-auth';
 import { Session } from './session.entity';
 
@@ -86,12 +87,7 @@ export class SessionService {
   }
 
   private async lookup(tokenHash: string): Promise<AuthenticatedSession | null> {
-    const [row]: { session_id: number; player_id: number; hive_username: string; expires_at: Date }[] = await this.sessions.query(
-      `SELECT s.id AS session_id, p.id AS player_id, p.hive_username, s.expires_at
-         FROM sessions s JOIN players p ON p.id = s.player_id
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-      [Buffer.from(tokenHash, 'hex'), this.clock.now()],
-    );
+    const row = await firstRow(this.sessions.manager, sessionStatement(Buffer.from(tokenHash, 'hex'), this.clock.now()));
     return row
       ? {
           sessionId: Number(row.session_id),
@@ -103,6 +99,13 @@ export class SessionService {
       : null;
   }
 }
+
+/** Read at each socket's handshake and at a call whose session Redis does not hold: prepared. */
+const sessionStatement = preparedSql<{ session_id: number; player_id: number; hive_username: string; expires_at: Date }>(
+  `SELECT s.id AS session_id, p.id AS player_id, p.hive_username, s.expires_at
+     FROM sessions s JOIN players p ON p.id = s.player_id
+    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+);
 
 /**
  * A token's SHA-256 in hex: its cache key's part and, as bytes, `sessions.token_hash`. Every call hashes its token:

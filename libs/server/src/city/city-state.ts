@@ -61,7 +61,7 @@ export async function loadCity(manager: EntityManager, playerId: number): Promis
 
 /** Several cities in one round trip, by player id. */
 export async function loadCities(manager: EntityManager, playerIds: number[]): Promise<Map<number, CityState>> {
-  const cities = await rows(manager, playerIds.length === 1 ? cityStatement(playerIds[0]) : citiesStatement(playerIds));
+  const cities = await rows(manager, citiesStatementOf(playerIds));
   return new Map(cities.map((row) => [row.player_id, cityStateOf(row)]));
 }
 
@@ -110,11 +110,18 @@ function citiesQuery() {
 /** A row of the city read, as loadCity's and loadCities' statements return it. */
 export type CityRow = InferResult<ReturnType<typeof citiesQuery>>[number];
 /**
- * The city read is the game's hottest statement: compiled once. One city by `=`, not `= ANY`: PostgreSQL plans a
- * prepared statement once only when that plan costs no more than one for the call's values, and for an array of
- * unknown length it costs ten cities: most city reads, of one city, would be planned again at every call.
+ * The city read is the game's hottest statement: compiled once. One city by `=` and two (a raid's) by `IN`, not
+ * `= ANY`: PostgreSQL plans a prepared statement once only when that plan costs no more than one for the call's
+ * values, and for an array of unknown length it costs ten cities, so reads of one or two cities would be planned again
+ * at every call.
  */
+function citiesStatementOf(playerIds: number[]) {
+  if (playerIds.length === 1) return cityStatement(playerIds[0]);
+  if (playerIds.length === 2) return twoCitiesStatement(playerIds[0], playerIds[1]);
+  return citiesStatement(playerIds);
+}
 const cityStatement = compiledOnce((playerId: number) => citiesQuery().where('c.player_id', '=', playerId));
+const twoCitiesStatement = compiledOnce((first: number, second: number) => citiesQuery().where('c.player_id', 'in', [first, second]));
 const citiesStatement = compiledOnce((playerIds: number[]) =>
   citiesQuery().where('c.player_id', '=', (eb) => eb.fn.any(eb.val(playerIds))),
 );

@@ -129,9 +129,9 @@ export class QuestProgress {
 }
 
 async function completionsOf(manager: EntityManager, playerId: number, day: string): Promise<Map<string, QuestCompletion>> {
-  const rows: { quest_id: string; period: string; completed_at: Date; claimed_at: Date | null }[] = await manager.query(
-    `SELECT quest_id, period, completed_at, claimed_at FROM quest_completions WHERE player_id = $1 AND period IN ($2, $3)`,
-    [playerId, day, CHAIN_PERIOD],
-  );
-  return new Map(rows.map((row) => [`${row.period}:${row.quest_id}`, { completedAt: row.completed_at, claimedAt: row.claimed_at }]));
+  const stored = await rows(manager, completionsStatement(playerId, day, CHAIN_PERIOD));
+  return new Map(stored.map((row) => [`${row.period}:${row.quest_id}`, { completedAt: row.completed_at, claimedAt: row.claimed_at }]));
 }
+const completionsStatement = preparedSql<{ quest_id: string; period: string; completed_at: Date; claimed_at: Date | null }>(
+  `SELECT quest_id, period, completed_at, claimed_at FROM quest_completions WHERE player_id = $1 AND period IN ($2, $3)`,
+);

@@ -109,20 +109,21 @@ export class TradingService {
   async marketplace(playerId: number, { category, type, rarity, sortBy, page }: MarketplaceQuery): Promise<MarketplaceResponse> {
     const filter: GearFilter = { category: category ?? null, type: type ?? null, rarity: rarity ?? null };
     const active = await this.activeListings(filter);
-    // 'active' written into the SQL, not a parameter: the page's plan, made once (countAndPage prepares it), then
-    // knows the active listings' partial indexes apply.
+    // 'active', the page's size and the first page's want of an offset written into the SQL, not parameters: the
+    // page's plan, made once (countAndPage prepares it), then knows the active listings' partial indexes apply and how
+    // few rows it reads. With an offset of unknown size PostgreSQL plans each later page again, as it did every page.
+    const shown = shownListings(filter)
+      .where('l.status', '=', sql.lit('active'))
+      .where('l.seller_id', '<>', playerId)
+      .orderBy(SORTS[sortBy])
+      .limit(sql.lit(MARKETPLACE_PAGE_SIZE));
     const { total: own, rows } = await countAndPage(
       this.dataSource.manager,
       listingsOfGear(filter)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .where('l.status', '=', sql.lit('active'))
         .where('l.seller_id', '=', playerId),
-      shownListings(filter)
-        .where('l.status', '=', sql.lit('active'))
-        .where('l.seller_id', '<>', playerId)
-        .orderBy(SORTS[sortBy])
-        .limit(MARKETPLACE_PAGE_SIZE)
-        .offset((page - 1) * MARKETPLACE_PAGE_SIZE),
+      page === 1 ? shown : shown.offset((page - 1) * MARKETPLACE_PAGE_SIZE),
     );
     return { listings: rows.map(listingDto), page, totalPages: Math.max(1, Math.ceil((active - own) / MARKETPLACE_PAGE_SIZE)) };
   }
