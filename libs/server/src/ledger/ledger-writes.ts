@@ -61,8 +61,8 @@ function legsStatement(legs: LegWrite[]) {
  * MOST_COUNTED_LEGS, that count written into its SQL as the legs' LIMIT: the arrays hold exactly that many legs, so
  * the LIMIT cuts nothing, and it tells PostgreSQL how many there are. Without it an array parameter's unnest is costed
  * at ten rows, the plan made once for the statement looked several times dearer than one made for each call's two or
- * three legs, and every posting was planned again (about 0.28 ms of PostgreSQL's CPU, a tenth of a purchase's:
- * docs/benchmarks.md, "The ledger's legs planned once"). Postings of more legs share one statement without a LIMIT.
+ * three legs, and every posting was planned again (about 0.28 ms of PostgreSQL's CPU each time, twice in a purchase
+ * that cost it 2.1 ms in all: docs/benchmarks.md, "The ledger's legs planned once"). Postings of more legs share one statement without a LIMIT.
  */
 const MOST_COUNTED_LEGS = 12;
 const writeLegsStatementOf = (count: number | null) =>
