@@ -15,6 +15,13 @@ import { startStack, Stack } from '../support/stack';
  * second) and a node silent or failing once is skipped. Production's CHAIN_TIMEOUT_MS (8 s) and
  * transaction lifetime (60 s) are kept, so waiting out either cannot pass the test.
  */
+/**
+ * What the hanging node may add to a withdrawal: a few hedged reads, each at most half a second late, and never a
+ * timeout waited out (8 s) or the transaction's expiry. A bound in time, not a multiple of the healthy withdrawal:
+ * twice a fast one left too little for the hedges on a loaded machine (676 ms healthy, 1,371 ms hung, CI of 2026-12-02).
+ */
+const HANGING_NODE_ALLOWANCE_MS = 4_000;
+
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack({ engineDelayMs: 100, simNodes: 2, chainNodes: ([hanging, good]) => [hanging, good] });
@@ -24,7 +31,7 @@ afterAll(() => stack?.stop());
 const setFault = (node: number, fault: 'none' | 'hang') => axios.post(`${stack.simUrl}/dev/node-fault`, { node, fault });
 
 describe('the first chain node hanging', () => {
-  it('pays a withdrawal within twice the time a healthy chain takes, once', async () => {
+  it('pays a withdrawal within seconds of the time a healthy chain takes, once', async () => {
     // The test's own calls go to the second node, which keeps answering.
     const goodNode = stack.simUrls[1];
     const [healthy, hung] = await Promise.all([newPaidCityPlayer(stack, 'well'), newPaidCityPlayer(stack, 'hang')]);
@@ -52,7 +59,7 @@ describe('the first chain node hanging', () => {
     await setFault(0, 'hang');
     const hungMs = await withdrawal(hung);
     console.log(`Withdrawal with every node answering: ${healthyMs} ms; with the first node hanging: ${hungMs} ms`);
-    expect(hungMs).toBeLessThanOrEqual(2 * healthyMs);
+    expect(hungMs).toBeLessThanOrEqual(healthyMs + HANGING_NODE_ALLOWANCE_MS);
     await setFault(0, 'none');
   }, 180_000);
 });
