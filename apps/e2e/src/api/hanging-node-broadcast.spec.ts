@@ -15,16 +15,23 @@ import { startStack, Stack } from '../support/stack';
  * second) and a node silent or failing once is skipped. Production's CHAIN_TIMEOUT_MS (8 s) and
  * transaction lifetime (60 s) are kept, so waiting out either cannot pass the test.
  */
+/** Production's default, set here so that the bound below follows it. */
+const CHAIN_TIMEOUT_MS = 8_000;
 /**
  * What the hanging node may add to a withdrawal: a few hedged reads, each at most half a second late, and never a
- * timeout waited out (8 s) or the transaction's expiry. A bound in time, not a multiple of the healthy withdrawal:
- * twice a fast one left too little for the hedges on a loaded machine (676 ms healthy, 1,371 ms hung, CI of 2026-12-02).
+ * timeout waited out or the transaction's expiry. A bound in time, not a multiple of the healthy withdrawal: twice a
+ * fast one left too little for the hedges on a loaded machine (676 ms healthy, 1,371 ms hung, CI of 2026-12-02).
  */
-const HANGING_NODE_ALLOWANCE_MS = 4_000;
+const HANGING_NODE_ALLOWANCE_MS = CHAIN_TIMEOUT_MS / 2;
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ engineDelayMs: 100, simNodes: 2, chainNodes: ([hanging, good]) => [hanging, good] });
+  stack = await startStack({
+    engineDelayMs: 100,
+    simNodes: 2,
+    chainNodes: ([hanging, good]) => [hanging, good],
+    extraEnv: { CHAIN_TIMEOUT_MS: String(CHAIN_TIMEOUT_MS) },
+  });
 });
 afterAll(() => stack?.stop());
 
