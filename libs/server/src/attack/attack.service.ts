@@ -338,8 +338,8 @@ export class AttackService {
   private async enemyId(attackerId: number, enemyName: string): Promise<number> {
     const enemy = await firstRow(this.dataSource.manager, enemyStatement(enemyName));
     if (!enemy) throw ApiError.notFound(AttackMessages.enemyNotFound);
-    if (Number(enemy.id) === attackerId) throw ApiError.badRequest(AttackMessages.cannotAttackSelf);
-    return Number(enemy.id);
+    if (enemy.id === attackerId) throw ApiError.badRequest(AttackMessages.cannotAttackSelf);
+    return enemy.id;
   }
 
   /**

@@ -90,8 +90,8 @@ export class SessionService {
     const row = await firstRow(this.sessions.manager, sessionStatement(Buffer.from(tokenHash, 'hex'), this.clock.now()));
     return row
       ? {
-          sessionId: Number(row.session_id),
-          playerId: Number(row.player_id),
+          sessionId: row.session_id,
+          playerId: row.player_id,
           hiveUsername: row.hive_username,
           tokenHash,
           expiresAt: row.expires_at.toISOString(),
